@@ -1,0 +1,123 @@
+/*
+ * The hybrid model interface: what a model must provide for stiction's runtime to simulate it.
+ *
+ * It is shaped after FMI 2.0 Model Exchange so that FMUs can be wrapped (and exported) later
+ * with the same event loop. A model is a constant table of callbacks (`stiction_model`) plus
+ * a `void *user_data` that the callbacks receive; the runtime never looks inside user_data.
+ *
+ * Vectors:
+ *   y   continuous unknowns, length n_states + n_algebraic. The first n_states entries are
+ *       the states (their derivatives appear in the model); the rest are algebraic unknowns
+ *       (DAE form only, n_algebraic == 0 for a pure ODE model).
+ *   yp  derivatives of y, same length (the algebraic part of yp is ignored).
+ *   g   event indicators, length n_indicators: real functions whose sign change is an event.
+ *   d   discrete variables, length n_discrete, reported as doubles (Booleans as 0/1).
+ *
+ * Continuous-time contract. Between events the discrete variables, and the truth values of
+ * the relations that guard mode switches, are frozen: derivatives()/residual()/indicators()
+ * must be continuous functions of (t, y, yp) for fixed discrete values. A model changes its
+ * discrete state only inside event_update().
+ *
+ * Indicators and hysteresis. An indicator should change sign exactly when a relation of the
+ * model would change its value. Where a relation is exactly on its threshold when integration
+ * restarts (a stuck friction element that has just been released has w == 0 and waits for
+ * w > 0), a plain indicator w would start at zero, and a solver cannot see a sign change that
+ * starts at zero. Such a model should shift the indicator by a tiny hysteresis towards the
+ * side it is on (w - eps while "w > 0" is false): that is what Dymola does (eps ~ 1e-10).
+ * See doc/events.md.
+ *
+ * Every callback returns 0 on success and non-zero on failure; the runtime then stops with
+ * STICTION_ERR_CALLBACK and keeps the results written so far. Callbacks must not longjmp.
+ */
+#ifndef STICTION_MODEL_H
+#define STICTION_MODEL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Filled in by event_update(): what one pass of the discrete equations did. The runtime
+ * zeroes the outputs before each call. */
+typedef struct stiction_event_info {
+  /* inputs */
+  int initial;             /* 1 during the initial event iteration (Modelica initial()) */
+  int iteration;           /* 0 for the first pass of this event, then 1, 2, ... */
+  /* outputs */
+  int discrete_changed;    /* a discrete variable changed in this pass: iterate again */
+  int states_changed;      /* y was assigned (reinit): the solver must restart from y */
+  int equations_changed;   /* a mode switch changed the continuous equations (restart) */
+  int next_time_defined;   /* a time event is scheduled at next_time (> t) */
+  double next_time;
+  int terminate;           /* the model asks to stop (terminate()) after this event */
+  const char *message;     /* optional, static or owned by the model: why it terminated */
+} stiction_event_info;
+
+typedef struct stiction_model {
+  const char *name;        /* for messages; may be NULL */
+
+  /* Sizes. */
+  int n_states;
+  int n_algebraic;         /* > 0 requires residual() and a DAE solver (IDA) */
+  int n_indicators;
+  int n_discrete;
+  int n_outputs;           /* recorded variables (time is added by the runtime) */
+
+  /* Names (arrays of the sizes above, borrowed for the model's lifetime). output_names is
+   * required when n_outputs > 0; the others may be NULL, then indices are printed. */
+  const char *const *output_names;
+  const char *const *state_names;
+  const char *const *indicator_names;
+  const char *const *discrete_names;
+
+  /* Start values at t0, before the initial event iteration: fills y and, if the model can,
+   * yp (yp is pre-zeroed). Required. */
+  int (*start_values)(void *user_data, double t0, double *y, double *yp);
+
+  /* ODE form: dy/dt = f(t, y) for y of length n_states. Required for CVODE. IDA uses it
+   * too when residual() is NULL (residual = yp - f). */
+  int (*derivatives)(void *user_data, double t, const double *y, double *ydot);
+
+  /* DAE form: F(t, y, yp) = 0, length n_states + n_algebraic. Optional for ODE models. */
+  int (*residual)(void *user_data, double t, const double *y, const double *yp, double *r);
+
+  /* Event indicators g(t, y, yp). Required when n_indicators > 0. In the ODE form yp holds
+   * the derivatives at (t, y) when the runtime has them, else NULL. */
+  int (*indicators)(void *user_data, double t, const double *y, const double *yp, double *g);
+
+  /* One pass of the discrete equations at an event instant t, with pre(v) = the values
+   * before this pass. May change discrete variables, and y (reinit; then set
+   * states_changed). The runtime repeats the pass while discrete_changed is set. Required
+   * when the model has events (indicators, time events or discrete variables). */
+  int (*event_update)(void *user_data, double t, double *y, double *yp,
+                      stiction_event_info *info);
+
+  /* Current discrete values (length n_discrete), for the event log and for naming the
+   * variables that keep changing when event iteration does not converge. Optional. */
+  int (*get_discrete)(void *user_data, double *d);
+
+  /* Recorded variables at (t, y, yp). Required when n_outputs > 0. */
+  int (*outputs)(void *user_data, double t, const double *y, const double *yp, double *out);
+
+  /* Optional analytic Jacobians, dense, column-major (J[i + j*n]). If NULL the solver
+   * uses difference quotients.
+   *   ODE:  J = df/dy, n = n_states.
+   *   DAE:  J = dF/dy + cj * dF/dyp, n = n_states + n_algebraic. */
+  int (*ode_jacobian)(void *user_data, double t, const double *y, const double *ydot,
+                      double *J);
+  int (*dae_jacobian)(void *user_data, double t, double cj, const double *y,
+                      const double *yp, double *J);
+
+  /* Optional nominal magnitudes of y (length n_states + n_algebraic) for absolute
+   * tolerances: atol_i = rtol * nominal_i * atol_scale. NULL means 1. */
+  const double *nominal;
+} stiction_model;
+
+/* Checks sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,
+ * if message is not NULL, writes a one-line reason (at most size bytes). */
+int stiction_model_validate(const stiction_model *model, char *message, unsigned long size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

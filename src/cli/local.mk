@@ -1,0 +1,11 @@
+# The `stiction` command: one file per subcommand, dispatched from main.c.
+stiction_SOURCES += src/cli/main.c src/cli/commands.h
+stiction_SOURCES += src/cli/cmd_demo.c
+stiction_SOURCES += src/cli/cmd_plot.c
+stiction_SOURCES += src/cli/cmd_parse.c
+stiction_SOURCES += src/cli/cmd_flatten.c
+stiction_SOURCES += src/cli/cmd_simulate.c
+stiction_SOURCES += src/cli/cmd_compare.c
+stiction_SOURCES += src/cli/cmd_tamsi.c
+stiction_SOURCES += src/cli/cmd_bam.c
+stiction_SOURCES += src/cli/cmd_study.c

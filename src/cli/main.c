@@ -1,0 +1,58 @@
+/* The `stiction` command: dispatches to one subcommand per file (src/cli/cmd_*.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include <stiction/stiction.h>
+
+#include "cli/commands.h"
+
+typedef struct command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} command;
+
+static const command commands[] = {
+  {"simulate", st_cmd_simulate, "compile and simulate a Modelica model"},
+  {"demo", st_cmd_demo, "simulate a built-in demo model (friction-block, ...)"},
+  {"plot", st_cmd_plot, "plot signals of a result file with gnuplot"},
+  {"compare", st_cmd_compare, "compare a result with a reference (csv-compare tube)"},
+  {"parse", st_cmd_parse, "check the syntax of Modelica files"},
+  {"flatten", st_cmd_flatten, "print the flat model of a Modelica class"},
+  {"study", st_cmd_study, "compare friction laws on one model"},
+  {"bam", st_cmd_bam, "BAM servo friction models: rollout, mae"},
+  {"tamsi", st_cmd_tamsi, "solve one implicit-Stribeck (TAMSI) contact step from JSON"},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out) {
+  fputs("Usage: stiction COMMAND [OPTION]... [ARG]...\n"
+        "Hybrid, event-driven simulation of Modelica-style models.\n\n"
+        "Commands:\n", out);
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fputs("\nRun 'stiction COMMAND --help' for a command's options.\n"
+        "  -h, --help     display this help and exit\n"
+        "  -V, --version  output version information and exit\n", out);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  const char *name = argv[1];
+  if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
+    printf("stiction %s\n", stiction_version());
+    return 0;
+  }
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (!strcmp(name, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+  fprintf(stderr, "stiction: unknown command '%s'\nTry 'stiction --help'.\n", name);
+  return 2;
+}

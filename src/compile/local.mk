@@ -1,0 +1,1 @@
+# compile module: add sources here (libstiction_core_la_SOURCES += ...)

@@ -1,0 +1,1 @@
+# friction module: add sources here (libstiction_core_la_SOURCES += ...)

@@ -1,0 +1,219 @@
+/*
+ * The flat model: what the front end hands to the equation compiler.
+ *
+ * Everything is scalar: arrays of components and variables have been expanded, connections
+ * turned into equations, modifiers merged into bindings and attributes, conditional
+ * components decided. Every variable and equation keeps the source location it came from,
+ * so that the compiler can report structural errors against the user's text.
+ *
+ * Memory: a flat model and everything it points to live in one arena (st_flat_model.arena);
+ * st_flat_free() releases it all.
+ *
+ * Expressions are trees of st_fexpr. A variable reference is an index into vars[]. Inside a
+ * function body a reference is an index into that function's locals (FX_LOCAL).
+ */
+#ifndef ST_FRONT_FLAT_H
+#define ST_FRONT_FLAT_H
+
+#include "util/arena.h"
+#include "util/diag.h"
+
+typedef enum st_ftype {
+  ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING, ST_T_ENUM
+} st_ftype;
+
+typedef enum st_variability {
+  ST_V_CONSTANT, ST_V_PARAMETER, ST_V_DISCRETE, ST_V_CONTINUOUS
+} st_variability;
+
+typedef enum st_causality { ST_C_NONE, ST_C_INPUT, ST_C_OUTPUT } st_causality;
+
+typedef enum st_state_select {
+  ST_SS_NEVER, ST_SS_AVOID, ST_SS_DEFAULT, ST_SS_PREFER, ST_SS_ALWAYS
+} st_state_select;
+
+/* Operators of FX_BINARY / FX_UNARY. */
+typedef enum st_fop {
+  FOP_ADD, FOP_SUB, FOP_MUL, FOP_DIV, FOP_POW,
+  FOP_LT, FOP_LE, FOP_GT, FOP_GE, FOP_EQ, FOP_NE,
+  FOP_AND, FOP_OR, FOP_NOT, FOP_NEG
+} st_fop;
+
+/* Built-in operators and functions (FX_BUILTIN). */
+typedef enum st_builtin {
+  FB_DER, FB_PRE, FB_EDGE, FB_CHANGE, FB_INITIAL, FB_TERMINAL, FB_NOEVENT, FB_SMOOTH,
+  FB_SAMPLE, FB_ABS, FB_SIGN, FB_SQRT, FB_MIN, FB_MAX,
+  FB_SIN, FB_COS, FB_TAN, FB_ASIN, FB_ACOS, FB_ATAN, FB_ATAN2,
+  FB_SINH, FB_COSH, FB_TANH, FB_EXP, FB_LOG, FB_LOG10,
+  FB_FLOOR, FB_CEIL, FB_INTEGER, FB_MOD, FB_REM, FB_DIV,
+  FB_HOMOTOPY, FB_SEMILINEAR, FB_DELAY, FB_CARDINALITY,
+  FB_COUNT_
+} st_builtin;
+
+typedef enum st_fexpr_kind {
+  FX_REAL,        /* constant number (also Integer literals, as double) */
+  FX_BOOL,        /* constant true/false in value (0/1) */
+  FX_STRING,      /* constant string in str */
+  FX_ENUM,        /* enumeration literal: value = ordinal (1-based), str = literal name */
+  FX_VAR,         /* model variable vars[index] */
+  FX_LOCAL,       /* function local/argument locals[index] (function bodies only) */
+  FX_TIME,        /* the built-in variable time */
+  FX_BINARY,      /* op, args[0], args[1] */
+  FX_UNARY,       /* op, args[0] */
+  FX_BUILTIN,     /* builtin, args[0..nargs) */
+  FX_CALL,        /* user function functions[index], args; for a function with several
+                     outputs used in a tuple equation, see FE_TUPLE */
+  FX_IF,          /* args[0] ? args[1] : args[2] (elseif chains are nested) */
+  FX_ARRAY,       /* {args...} (function bodies and function arguments only) */
+  FX_INDEX,       /* args[0][args[1], ...] (function bodies only; 1-based) */
+  FX_RANGE,       /* args[0]:args[1] or args[0]:args[1]:args[2] (for-loops in functions) */
+  FX_END          /* 'end' inside a subscript (function bodies only) */
+} st_fexpr_kind;
+
+typedef struct st_fexpr {
+  st_fexpr_kind kind;
+  int op;                  /* st_fop or st_builtin */
+  int index;               /* variable, local or function index */
+  int nargs;
+  struct st_fexpr **args;
+  double value;
+  const char *str;
+  st_loc loc;
+} st_fexpr;
+
+typedef struct st_fvar {
+  const char *name;        /* full Modelica name, e.g. "clutch1.w_rel", "J[2].phi" */
+  const char *description; /* or NULL */
+  st_ftype type;
+  const char *enum_type;   /* enumeration type name for ST_T_ENUM (literal names in enum_literals) */
+  const char **enum_literals;
+  int n_enum_literals;
+  st_variability variability;
+  st_causality causality;
+  unsigned is_flow : 1;
+  unsigned is_protected : 1;
+  unsigned is_final : 1;
+  unsigned evaluate : 1;   /* annotation(Evaluate=true) */
+  unsigned is_state_der : 1; /* set by the compiler, not the front end */
+  st_fexpr *binding;       /* declaration equation `= expr` (parameters: their value) */
+  st_fexpr *start;         /* start attribute or NULL */
+  int fixed;               /* -1 unset (default by variability), 0 false, 1 true */
+  st_fexpr *fixed_expr;    /* when fixed is given by a non-literal expression */
+  st_fexpr *nominal, *min, *max;
+  st_state_select state_select;
+  const char *unit, *display_unit;
+  st_loc loc;              /* the declaration */
+} st_fvar;
+
+/* Equations. */
+typedef enum st_feq_kind {
+  FE_EQUAL,      /* lhs = rhs */
+  FE_TUPLE,      /* (outs...) = f(args): tuple[] are FX_VAR or NULL for skipped outputs */
+  FE_IF,         /* if conds[0] then branches[0] elseif ... else branches[nconds] */
+  FE_WHEN,       /* when conds[0] then branches[0] elsewhen conds[1] then branches[1] ... */
+  FE_REINIT,     /* reinit(lhs (FX_VAR), rhs) — only inside FE_WHEN */
+  FE_ASSERT,     /* assert(rhs (condition), message (str or expr), level) */
+  FE_TERMINATE,  /* terminate(message) */
+  FE_CALL        /* a function call used as an equation for its side effects */
+} st_feq_kind;
+
+typedef struct st_feq st_feq;
+
+typedef struct st_feq_list {
+  st_feq **items;
+  int n;
+} st_feq_list;
+
+struct st_feq {
+  st_feq_kind kind;
+  st_fexpr *lhs, *rhs;
+  st_fexpr **tuple;        /* FE_TUPLE */
+  int ntuple;
+  st_fexpr **conds;        /* FE_IF / FE_WHEN */
+  int nconds;
+  st_feq_list *branches;   /* FE_IF: nconds + 1 (last is else, may be empty); FE_WHEN: nconds */
+  st_fexpr *message;       /* FE_ASSERT / FE_TERMINATE */
+  int level;               /* FE_ASSERT: 0 error, 1 warning */
+  const char *origin;      /* instance path of the component that contributed it, "" for top */
+  st_loc loc;
+};
+
+/* Algorithm statements (function bodies and model algorithm sections). */
+typedef enum st_fstmt_kind {
+  FS_ASSIGN,     /* target := value; target is FX_VAR, FX_LOCAL or FX_INDEX */
+  FS_TUPLE,      /* (targets...) := f(args) */
+  FS_IF, FS_FOR, FS_WHILE, FS_WHEN,
+  FS_REINIT, FS_ASSERT, FS_TERMINATE, FS_BREAK, FS_RETURN, FS_CALL
+} st_fstmt_kind;
+
+typedef struct st_fstmt st_fstmt;
+typedef struct st_fstmt_list {
+  st_fstmt **items;
+  int n;
+} st_fstmt_list;
+
+struct st_fstmt {
+  st_fstmt_kind kind;
+  st_fexpr *target, *value;
+  st_fexpr **targets;      /* FS_TUPLE */
+  int ntargets;
+  st_fexpr **conds;        /* FS_IF / FS_WHEN / FS_WHILE (one) */
+  int nconds;
+  st_fstmt_list *branches; /* as for equations; FS_FOR/FS_WHILE: branches[0] is the body */
+  int loop_local;          /* FS_FOR: the iteration variable (a local) */
+  st_fexpr *range;         /* FS_FOR: FX_RANGE or FX_ARRAY */
+  st_fexpr *message;
+  int level;
+  st_loc loc;
+};
+
+/* A function local: input, output or protected variable of a function. */
+typedef struct st_flocal {
+  const char *name;
+  st_ftype type;
+  st_causality causality;  /* ST_C_INPUT, ST_C_OUTPUT, or ST_C_NONE (protected) */
+  int ndims;               /* 0 scalar; dims[i] = -1 for ':' (size from the argument) */
+  int dims[4];
+  st_fexpr *binding;       /* default value or NULL */
+  st_loc loc;
+} st_flocal;
+
+typedef struct st_ffunction {
+  const char *name;        /* full class name, e.g. "Modelica.Math.Vectors.interpolate" */
+  st_flocal *locals;
+  int nlocals;
+  st_fstmt_list body;
+  const char *external_name; /* external "C" function name, or NULL for a Modelica body */
+  int is_impure;
+  st_loc loc;
+} st_ffunction;
+
+typedef struct st_experiment {
+  int has_start, has_stop, has_interval, has_tolerance;
+  double start_time, stop_time, interval, tolerance;
+} st_experiment;
+
+typedef struct st_flat_model {
+  st_arena *arena;
+  const char *name;        /* the class that was flattened */
+  st_fvar *vars;
+  int nvars;
+  st_feq_list equations;
+  st_feq_list initial_equations;
+  st_fstmt_list *algorithms;        /* model algorithm sections, one list each */
+  int nalgorithms;
+  st_fstmt_list *initial_algorithms;
+  int ninitial_algorithms;
+  st_ffunction *functions;
+  int nfunctions;
+  st_experiment experiment;
+  st_loc loc;
+} st_flat_model;
+
+void st_flat_free(st_flat_model *model);
+
+/* Prints the flat model as readable Modelica-like text (what `stiction flatten` shows),
+ * ending with the line "N unknowns, M equations". */
+void st_flat_print(const st_flat_model *model, FILE *out);
+
+#endif

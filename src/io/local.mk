@@ -1,0 +1,1 @@
+# io module: add sources here (libstiction_core_la_SOURCES += ...)

@@ -1,0 +1,1 @@
+# runtime module: add sources here (libstiction_core_la_SOURCES += ...)

@@ -1,0 +1,84 @@
+#include "util/arena.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK 65536
+
+typedef struct block {
+  struct block *next;
+  size_t used, size;
+  _Alignas(16) unsigned char data[];
+} block;
+
+struct st_arena {
+  block *head;
+};
+
+st_arena *st_arena_new(void) { return calloc(1, sizeof(st_arena)); }
+
+void st_arena_free(st_arena *arena) {
+  if (!arena) return;
+  for (block *b = arena->head, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  free(arena);
+}
+
+static block *new_block(size_t at_least) {
+  size_t size = at_least > ARENA_BLOCK ? at_least : ARENA_BLOCK;
+  block *b = malloc(sizeof(block) + size);
+  if (!b) return NULL;
+  b->next = NULL;
+  b->used = 0;
+  b->size = size;
+  return b;
+}
+
+void *st_arena_alloc(st_arena *arena, size_t size) {
+  size = (size + 15u) & ~(size_t)15u;
+  block *b = arena->head;
+  if (!b || b->size - b->used < size) {
+    /* A large request gets its own block behind the current one so the current block's
+     * free space is not wasted. */
+    block *nb = new_block(size);
+    if (!nb) return NULL;
+    if (b && size > ARENA_BLOCK / 4) {
+      nb->next = b->next;
+      b->next = nb;
+    } else {
+      nb->next = b;
+      arena->head = nb;
+    }
+    b = nb;
+  }
+  void *p = b->data + b->used;
+  b->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+char *st_arena_strndup(st_arena *arena, const char *s, size_t n) {
+  char *p = st_arena_alloc(arena, n + 1);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+char *st_arena_strdup(st_arena *arena, const char *s) {
+  return st_arena_strndup(arena, s, strlen(s));
+}
+
+char *st_arena_printf(st_arena *arena, const char *fmt, ...) {
+  va_list ap, aq;
+  va_start(ap, fmt);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = n < 0 ? NULL : st_arena_alloc(arena, (size_t)n + 1);
+  if (p) vsnprintf(p, (size_t)n + 1, fmt, aq);
+  va_end(aq);
+  return p;
+}

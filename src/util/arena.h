@@ -1,0 +1,21 @@
+/* Region allocator: many small allocations freed together (AST, flat model, compiled code).
+ * Why: front end and compiler build large graphs of small nodes whose lifetimes end
+ * together; one free per region avoids leaks on every error path. */
+#ifndef ST_ARENA_H
+#define ST_ARENA_H
+
+#include <stddef.h>
+
+typedef struct st_arena st_arena;
+
+st_arena *st_arena_new(void);
+void st_arena_free(st_arena *arena);                 /* safe on NULL */
+/* Zeroed, 16-byte aligned memory; NULL only when out of memory. */
+void *st_arena_alloc(st_arena *arena, size_t size);
+char *st_arena_strdup(st_arena *arena, const char *s);
+char *st_arena_strndup(st_arena *arena, const char *s, size_t n);
+/* printf into the arena. */
+char *st_arena_printf(st_arena *arena, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,38 @@
+/* Diagnostics: located messages ("file:line:col: error: ...") collected per run, printed
+ * with the source line and a caret, as C compilers do. No global state: each front-end or
+ * compiler run owns its st_diag. */
+#ifndef ST_DIAG_H
+#define ST_DIAG_H
+
+#include <stdio.h>
+
+/* A position in a source file. file is borrowed (interned by the loader); line and col
+ * count from 1; line 0 means "no location". */
+typedef struct st_loc {
+  const char *file;
+  int line, col;
+} st_loc;
+
+typedef enum st_severity { ST_NOTE, ST_WARNING, ST_ERROR } st_severity;
+
+typedef struct st_diag st_diag;
+
+/* out: where messages are printed as they arrive (NULL: keep them only). */
+st_diag *st_diag_new(FILE *out);
+void st_diag_free(st_diag *d);
+
+/* Registers the text of a file so that messages can quote the offending line. The text is
+ * borrowed and must outlive d. */
+void st_diag_add_source(st_diag *d, const char *file, const char *text);
+
+void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define st_error(d, loc, ...) st_diag_report((d), ST_ERROR, (loc), __VA_ARGS__)
+#define st_warning(d, loc, ...) st_diag_report((d), ST_WARNING, (loc), __VA_ARGS__)
+#define st_note(d, loc, ...) st_diag_report((d), ST_NOTE, (loc), __VA_ARGS__)
+
+int st_diag_errors(const st_diag *d);
+/* The first error message (without location), or "" — for API callers without a stream. */
+const char *st_diag_first_error(const st_diag *d);
+
+#endif

@@ -1,0 +1,1 @@
+# front tests: check_PROGRAMS += tests/test_front ; TESTS += tests/test_front

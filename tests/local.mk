@@ -1,0 +1,13 @@
+# Check test programs. Each module has its own fragment; tests/testutil.h has shared helpers.
+check_PROGRAMS += tests/test_util
+TESTS += tests/test_util
+tests_test_util_SOURCES = tests/test_util.c tests/testutil.h
+tests_test_util_CFLAGS = $(TEST_CFLAGS)
+tests_test_util_LDADD = $(TEST_LIBS)
+
+include tests/runtime.mk
+include tests/front.mk
+include tests/compile.mk
+include tests/io.mk
+include tests/friction.mk
+include tests/cli.mk

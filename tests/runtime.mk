@@ -1,0 +1,1 @@
+# runtime tests: check_PROGRAMS += tests/test_runtime ; TESTS += tests/test_runtime
