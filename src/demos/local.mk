@@ -1,0 +1,1 @@
+# Built-in demo models (C, public API only; they double as embedding examples).
