@@ -2,3 +2,4 @@
 bench:
 	@echo "no benchmarks yet"
 .PHONY: bench
+include bench/bam.mk

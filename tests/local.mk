@@ -11,3 +11,4 @@ include tests/compile.mk
 include tests/io.mk
 include tests/friction.mk
 include tests/cli.mk
+include tests/tamsi.mk

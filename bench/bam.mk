@@ -1,0 +1,1 @@
+# BAM rollout bench.

@@ -1,0 +1,1 @@
+# TAMSI implicit Stribeck solver: add sources here.
