@@ -1,10 +1,143 @@
-/* Placeholder until the subcommand is implemented: says so and fails. */
+/* `stiction bam`: BAM reference simulator on BAM logs (bam.md §1, §4, §8).
+ *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
+ *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT] */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stiction/bam.h>
+#include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "friction/bam_eval.h"
+
+static void usage(FILE *out) {
+  fputs("Usage: stiction bam rollout --params FILE.json --log FILE.json [-o OUT.csv]\n"
+        "       stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]\n"
+        "Reproduce the BAM (Better Actuator Models) reference simulator on its logs.\n\n"
+        "  rollout      closed-loop rollout of one log; writes the per-step trace as CSV\n"
+        "               (stdout unless -o) and prints the MAE on stderr\n"
+        "  mae          per-log MAE of every parameter file on every log in DIR; prints\n"
+        "               mean and population std (mrad) per parameter set\n\n"
+        "  -p, --params PATH   parameter JSON file, or a directory of them (mae: repeatable)\n"
+        "  -l, --log FILE      processed log (rollout)\n"
+        "  -L, --logdir DIR    directory of processed logs (mae)\n"
+        "  -o, --output FILE   CSV output of rollout\n"
+        "  -j, --json FILE     JSON results of mae\n"
+        "  -h, --help          display this help and exit\n", out);
+}
+
+static int bad_usage(const char *msg, const char *arg) {
+  fprintf(stderr, "stiction bam: %s%s%s\nTry 'stiction bam --help'.\n", msg, arg ? " " : "",
+          arg ? arg : "");
+  return 2;
+}
+
+typedef struct bam_opts {
+  const char *params[64];
+  size_t nparams;
+  const char *log, *logdir, *output, *json;
+} bam_opts;
+
+static int parse_opts(int argc, char **argv, bam_opts *o, int *help) {
+  static const struct option longs[] = {
+      {"params", required_argument, 0, 'p'}, {"log", required_argument, 0, 'l'},
+      {"logdir", required_argument, 0, 'L'}, {"output", required_argument, 0, 'o'},
+      {"json", required_argument, 0, 'j'},   {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "+p:l:L:o:j:h", longs, NULL)) != -1) {
+    switch (c) {
+    case 'p':
+      if (o->nparams == sizeof o->params / sizeof o->params[0]) return bad_usage("too many --params", NULL);
+      o->params[o->nparams++] = optarg;
+      break;
+    case 'l': o->log = optarg; break;
+    case 'L': o->logdir = optarg; break;
+    case 'o': o->output = optarg; break;
+    case 'j': o->json = optarg; break;
+    case 'h': *help = 1; return 0;
+    default: return bad_usage("invalid or incomplete option", argv[optind - 1]);
+    }
+  }
+  /* extra operands after --params DIR are more parameter paths (--params DIR|FILES) */
+  while (optind < argc && o->nparams < sizeof o->params / sizeof o->params[0])
+    o->params[o->nparams++] = argv[optind++];
+  if (optind < argc) return bad_usage("too many arguments", NULL);
+  return 0;
+}
+
+static int run_rollout(const bam_opts *o) {
+  char err[1024];
+  stiction_bam_params p;
+  stiction_bam_log *log = NULL;
+  if (o->nparams != 1 || !o->log) return bad_usage("rollout needs one --params FILE and --log FILE", NULL);
+  if (stiction_bam_params_read(o->params[0], &p, err, sizeof err) ||
+      stiction_bam_log_read(o->log, &log, err, sizeof err)) {
+    fprintf(stderr, "stiction bam: %s\n", err);
+    return 1;
+  }
+  stiction_bam_step_info *info = malloc(log->n * sizeof *info);
+  int st = info ? stiction_bam_rollout(&p, log, NULL, info) : STICTION_ERR_NOMEM;
+  double mae = 0.0;
+  if (!st) st = stiction_bam_mae(&p, log, &mae);
+  FILE *out = stdout;
+  if (!st && o->output && !(out = fopen(o->output, "w"))) st = STICTION_ERR_IO;
+  if (!st) {
+    st_bam_write_rollout_csv(out, log, info);
+    if (out != stdout && fclose(out) != 0) st = STICTION_ERR_IO;
+    else fprintf(stderr, "MAE = %.17g rad (%zu samples)\n", mae, log->n);
+  }
+  if (st)
+    fprintf(stderr, "stiction bam: %s: %s\n", st == STICTION_ERR_IO ? o->output : o->params[0],
+            stiction_strerror(st));
+  free(info);
+  stiction_bam_log_free(log);
+  return st ? 1 : 0;
+}
+
+static void print_table(const st_bam_eval *ev) {
+  printf("%-40s %12s %12s  (mrad over %zu logs)\n", "parameters", "MAE mean", "std", ev->nlogs);
+  for (size_t i = 0; i < ev->nsets; i++)
+    printf("%-40s %12.4f %12.4f\n", ev->set_keys[i], 1e3 * ev->mean[i], 1e3 * ev->std[i]);
+}
+
+static int run_mae(const bam_opts *o) {
+  char err[1024];
+  char **pp = NULL, **lp = NULL;
+  size_t np = 0, nl = 0;
+  st_bam_eval ev = {0};
+  if (!o->nparams || !o->logdir) return bad_usage("mae needs --params and --logdir", NULL);
+  int st = st_bam_expand_json(o->params, o->nparams, &pp, &np, err, sizeof err);
+  if (!st) st = st_bam_expand_json(&o->logdir, 1, &lp, &nl, err, sizeof err);
+  if (!st) st = st_bam_evaluate(pp, np, lp, nl, &ev, err, sizeof err);
+  if (!st) print_table(&ev);
+  if (!st && o->json) st = st_bam_eval_write_json(&ev, o->json, err, sizeof err);
+  if (st) fprintf(stderr, "stiction bam: %s\n", err);
+  st_bam_eval_free(&ev);
+  st_bam_paths_free(pp, np);
+  st_bam_paths_free(lp, nl);
+  return st ? 1 : 0;
+}
 
 int st_cmd_bam(int argc, char **argv) {
-  (void)argc;
-  fprintf(stderr, "stiction: '%s' is not implemented yet\n", argv[0]);
-  return 2;
+  bam_opts o = {0};
+  int help = 0;
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    usage(stdout);
+    return 0;
+  }
+  if (argc < 2) return bad_usage("missing subcommand (rollout or mae)", NULL);
+  const char *sub = argv[1];
+  if (strcmp(sub, "rollout") && strcmp(sub, "mae")) return bad_usage("unknown subcommand", sub);
+  int r = parse_opts(argc - 1, argv + 1, &o, &help);
+  if (r) return r;
+  if (help) {
+    usage(stdout);
+    return 0;
+  }
+  return !strcmp(sub, "rollout") ? run_rollout(&o) : run_mae(&o);
 }
