@@ -49,7 +49,7 @@ static int parse_opts(int argc, char **argv, bam_opts *o, int *help) {
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "+p:l:L:o:j:h", longs, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "p:l:L:o:j:h", longs, NULL)) != -1) {
     switch (c) {
     case 'p':
       if (o->nparams == sizeof o->params / sizeof o->params[0]) return bad_usage("too many --params", NULL);
