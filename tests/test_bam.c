@@ -301,8 +301,9 @@ START_TEST(cli_rollout_and_mae) {
   snprintf(csv, sizeof csv, "/tmp/st_test_bam_%d.csv", (int)getpid());
   snprintf(js, sizeof js, "/tmp/st_test_bam_%d.json", (int)getpid());
   char *pm6 = shared(REF "params_main/xl330/m6.json");
-  snprintf(args, sizeof args, "bam rollout --params '%s' --log '%s' -o '%s'", pm6,
-           st_test_shared(LOGDIR "/2026-01-15_10h29m14.json"), csv);
+  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json"), *logdir = shared(LOGDIR);
+  snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s' -o '%s'", pm6,
+           logf, csv);
   ck_assert_int_eq(st_test_run(&out, args), 0);
   ck_assert_ptr_nonnull(strstr(out, "MAE = 0.0765261729756")); /* bam.md §8.1 table */
   free(out);
@@ -313,8 +314,8 @@ START_TEST(cli_rollout_and_mae) {
   fclose(f);
   ck_assert_int_eq(lines, 1201);
   char *pdir = shared(REF "params_main/xl330");
-  snprintf(args, sizeof args, "bam mae --params '%s' --logdir '%s' --json '%s'", pdir,
-           st_test_shared(LOGDIR), js);
+  snprintf(args, sizeof args, "bam mae --params '%.900s' --logdir '%.900s' --json '%s'", pdir,
+           logdir, js);
   ck_assert_int_eq(st_test_run(&out, args), 0);
   ck_assert_ptr_nonnull(strstr(out, "81.8583")); /* M1 mean, bam.md §8.2: 81.86 */
   free(out);
@@ -330,6 +331,8 @@ START_TEST(cli_rollout_and_mae) {
   remove(js);
   free(pm6);
   free(pdir);
+  free(logf);
+  free(logdir);
 }
 END_TEST
 
