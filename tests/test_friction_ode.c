@@ -206,6 +206,54 @@ START_TEST(leine_belt_lugre_period) {
 }
 END_TEST
 
+/* ---- Karnopp on the Leine belt (benchmarks.md §2): fixed-step RK4, the way the velocity-band
+ * model is meant to be used; the period must approach 12.00103 s as the band shrinks. ---- */
+
+static void karnopp_acc(double dv, const double *y, double *f) {
+  double gam = y[1] - 0.2, f_app = -y[0];
+  double fk = stiction_friction_leine_g(1.0, 3.0, gam, NULL);
+  f[0] = y[1];
+  f[1] = f_app + stiction_friction_karnopp(gam, f_app, dv, 1.0, fk, 0.0, NULL, NULL);
+}
+
+static double karnopp_period(double dv, double h) {
+  double y[2] = {1.0, 0.2}, t = 0.0, first = -1, last = -1;
+  int n = 0;
+  while (t < 60.005) {
+    double k1[2], k2[2], k3[2], k4[2], tmp[2], prev = y[0];
+    karnopp_acc(dv, y, k1);
+    for (int i = 0; i < 2; i++) tmp[i] = y[i] + 0.5 * h * k1[i];
+    karnopp_acc(dv, tmp, k2);
+    for (int i = 0; i < 2; i++) tmp[i] = y[i] + 0.5 * h * k2[i];
+    karnopp_acc(dv, tmp, k3);
+    for (int i = 0; i < 2; i++) tmp[i] = y[i] + h * k3[i];
+    karnopp_acc(dv, tmp, k4);
+    for (int i = 0; i < 2; i++) y[i] += h / 6.0 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    t += h;
+    if (prev < 0 && y[0] >= 0) { /* upward zero crossing, linear interpolation */
+      double tc = t - h * y[0] / (y[0] - prev);
+      if (first < 0) first = tc;
+      last = tc;
+      n++;
+    }
+  }
+  ck_assert_int_ge(n, 2);
+  if (getenv("ST_VERBOSE")) fprintf(stderr, "Karnopp DV %g: period %.6f\n", dv, (last - first) / (n - 1));
+  return (last - first) / (n - 1);
+}
+
+START_TEST(karnopp_period_converges) {
+  double e_prev = INFINITY;
+  const double dvs[] = {1e-2, 1e-3, 1e-4};
+  for (int i = 0; i < 3; i++) {
+    double e = fabs(karnopp_period(dvs[i], dvs[i] / 20.0) - 12.001031295);
+    ck_assert_double_lt(e, e_prev);
+    e_prev = e;
+  }
+  ck_assert_double_lt(e_prev, 1e-3);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("friction-ode");
   TCase *tc = tcase_create("benchmarks");
@@ -213,6 +261,7 @@ int main(void) {
   tcase_add_test(tc, lugre_canudas_de_wit_stick_slip);
   tcase_add_test(tc, leine_belt_arctan_periods);
   tcase_add_test(tc, leine_belt_lugre_period);
+  tcase_add_test(tc, karnopp_period_converges);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
