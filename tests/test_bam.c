@@ -215,6 +215,36 @@ START_TEST(budgets_follow_spec_formulas) {
 }
 END_TEST
 
+/* Analytic partials of the budget against central differences, away from the kinks. */
+START_TEST(budget_partials_match_fd) {
+  const double pts[][3] = {{0.3, -0.12, 0.4}, {-0.2, 0.5, -0.7}, {0.05, 0.3, 1.3},
+                           {-0.4, -0.1, 0.02}, {0.6, -0.2, -2.5}};
+  const double h = 1e-7;
+  for (int m = 1; m <= 6; m++)
+    for (int i = 0; i < 5; i++) {
+      stiction_bam_params p = test_params((stiction_bam_model)m);
+      double tm = pts[i][0], te = pts[i][1], w = pts[i][2], d[3], fp, fm;
+      stiction_bam_friction_partials(&p, tm, te, w, &d[0], &d[1], &d[2]);
+      for (int k = 0; k < 3; k++) {
+        double x[3] = {tm, te, w};
+        x[k] += h;
+        stiction_bam_friction(&p, x[0], x[1], x[2], &fp, NULL);
+        x[k] -= 2 * h;
+        stiction_bam_friction(&p, x[0], x[1], x[2], &fm, NULL);
+        ck_assert_msg(fabs(d[k] - (fp - fm) / (2 * h)) <= 1e-7,
+                      "M%d point %d partial %d: %g vs FD %g", m, i, k, d[k], (fp - fm) / (2 * h));
+      }
+    }
+  /* continuous tier helpers: static limit = budget at rest; slip torque opposes omega */
+  stiction_bam_params p = test_params(STICTION_BAM_M4);
+  double f0, f;
+  stiction_bam_friction(&p, 0.3, -0.1, 0.0, &f0, NULL);
+  ck_assert_double_eq(stiction_bam_static_limit(&p, 0.3, -0.1), f0);
+  stiction_bam_friction(&p, 0.3, -0.1, -0.8, &f, NULL);
+  ck_assert_double_eq_tol(stiction_bam_slip_torque(&p, 0.3, -0.1, -0.8), f + 0.2 * 0.8, 1e-15);
+}
+END_TEST
+
 /* M6's Q (bam.md §3) at rest (s = 1): gate on opposite signs, cross-wired coefficients. */
 static double m6_q(double tm, double te) {
   stiction_bam_params p6 = test_params(STICTION_BAM_M6), p5 = test_params(STICTION_BAM_M5);
@@ -366,6 +396,7 @@ int main(void) {
   TCase *tm = tcase_create("model");
   tcase_add_test(tm, budgets_follow_spec_formulas);
   tcase_add_test(tm, m6_sign_gate);
+  tcase_add_test(tm, budget_partials_match_fd);
   tcase_add_test(tm, step_sticks_within_budget);
   tcase_add_test(tm, readers_reject_bad_input);
   suite_add_tcase(s, tm);

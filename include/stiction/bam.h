@@ -89,6 +89,21 @@ void stiction_bam_params_default(stiction_bam_params *p, stiction_bam_model mode
 void stiction_bam_friction(const stiction_bam_params *p, double tau_m, double tau_e,
                            double omega, double *frictionloss, double *damping);
 
+/* Partial derivatives of frictionloss with respect to tau_m, tau_e and omega (for Jacobians of
+ * the continuous tier, bam.md §10). The |.| terms give one-sided values on their kinks
+ * (sign(0) = 0), and M6 jumps at |tau_e| = |tau_m| unless K_eq = K_mq. Outputs may be NULL. */
+void stiction_bam_friction_partials(const stiction_bam_params *p, double tau_m, double tau_e,
+                                    double omega, double *d_tau_m, double *d_tau_e,
+                                    double *d_omega);
+
+/* Continuous stuck/slip tier (bam.md §10 b): the static limit is the budget at rest,
+ * tau_fm(tau_m, tau_e, 0); stuck <=> omega = 0 and |tau_m + tau_e| <= limit. */
+double stiction_bam_static_limit(const stiction_bam_params *p, double tau_m, double tau_e);
+
+/* Friction torque while sliding: -sign(omega)*frictionloss(tau_m, tau_e, omega) - Kv*omega. */
+double stiction_bam_slip_torque(const stiction_bam_params *p, double tau_m, double tau_e,
+                                double omega);
+
 /* Servo model of §2: motor torque for goal/enable at state (q, omega); *volts (may be NULL)
  * receives the applied voltage of voltage servos (0 otherwise). Log supplies kp, vin, damping. */
 double stiction_bam_motor_torque(const stiction_bam_params *p, const stiction_bam_log *log,

@@ -86,6 +86,74 @@ void stiction_bam_friction(const stiction_bam_params *p, double tau_m, double ta
   if (damping) *damping = p->Kv;
 }
 
+/* ds/domega of the Stribeck factor; 0 at rest for alpha > 1, the one-sided limit otherwise. */
+static double stribeck_factor_derivative(const stiction_bam_params *p, double omega) {
+  double x = fabs(omega / p->ws);
+  if (omega == 0.0) return p->alpha > 1.0 ? 0.0 : -INFINITY;
+  return -stribeck_factor(p, omega) * p->alpha * pow(x, p->alpha - 1.0) * sgn(omega) / p->ws;
+}
+
+/* Partials of M6's Q on the branch in force (zero off the gate). */
+static void m6_quadratic_partials(const stiction_bam_params *p, double tau_m, double tau_e,
+                                  double *dq_dtm, double *dq_dte) {
+  *dq_dtm = *dq_dte = 0.0;
+  if (sgn(tau_e) == sgn(tau_m)) return;
+  if (fabs(tau_e) < fabs(tau_m)) *dq_dte = 2.0 * p->Keq * tau_e;
+  else if (fabs(tau_e) > fabs(tau_m)) *dq_dtm = 2.0 * p->Kmq * tau_m;
+}
+
+void stiction_bam_friction_partials(const stiction_bam_params *p, double tau_m, double tau_e,
+                                    double omega, double *d_tau_m, double *d_tau_e,
+                                    double *d_omega) {
+  double dtm = 0.0, dte = 0.0, dw = 0.0, s = 1.0, ds = 0.0;
+  double sl = sgn(tau_e - tau_m), load = fabs(tau_e - tau_m);
+  if (p->model != STICTION_BAM_M1 && p->model != STICTION_BAM_M3) {
+    s = stribeck_factor(p, omega);
+    ds = stribeck_factor_derivative(p, omega);
+  }
+  switch (p->model) {
+  case STICTION_BAM_M2: dw = ds * p->Kcs; break;
+  case STICTION_BAM_M3: dte = p->Kl * sl; dtm = -dte; break;
+  case STICTION_BAM_M4:
+    dte = (p->Kl + s * p->Kls) * sl;
+    dtm = -dte;
+    dw = ds * (p->Kcs + p->Kls * load);
+    break;
+  case STICTION_BAM_M5:
+  case STICTION_BAM_M6: {
+    double a = sgn(p->Ke * tau_e - p->Km * tau_m), b = sgn(p->Kes * tau_e - p->Kms * tau_m);
+    double qm, qe;
+    dte = p->Ke * a + s * p->Kes * b;
+    dtm = -p->Km * a - s * p->Kms * b;
+    dw = ds * (p->Kcs + fabs(p->Kes * tau_e - p->Kms * tau_m));
+    if (p->model == STICTION_BAM_M6) {
+      m6_quadratic_partials(p, tau_m, tau_e, &qm, &qe);
+      dte += s * qe;
+      dtm += s * qm;
+      dw += ds * m6_quadratic(p, tau_m, tau_e);
+    }
+    break;
+  }
+  default: break;
+  }
+  if (d_tau_m) *d_tau_m = dtm;
+  if (d_tau_e) *d_tau_e = dte;
+  if (d_omega) *d_omega = dw;
+}
+
+double stiction_bam_static_limit(const stiction_bam_params *p, double tau_m, double tau_e) {
+  double f;
+  stiction_bam_friction(p, tau_m, tau_e, 0.0, &f, NULL);
+  return f;
+}
+
+double stiction_bam_slip_torque(const stiction_bam_params *p, double tau_m, double tau_e,
+                                double omega) {
+  double f, kv;
+  stiction_bam_friction(p, tau_m, tau_e, omega, &f, &kv);
+  return -sgn(omega) * f - kv * omega;
+}
+
 /* Voltage servo with firmware P loop (§2.1): duty from the position error, optional current
  * limit, duty saturation, then a DC motor with back-EMF. */
 static double voltage_servo(const stiction_bam_params *p, const servo_consts *c,
