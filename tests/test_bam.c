@@ -118,6 +118,35 @@ static double lookup_agg(const st_bam_eval *ev, const char *set, int want_std) {
   return NAN;
 }
 
+/* bam.md §8.3: aggregates without the up_and_down logs, recomputed here from BAM's per-log
+ * values and its log_meta trajectories. */
+static void check_without_up_and_down(const st_bam_eval *ev, json_object *ref) {
+  json_object *order, *results, *meta;
+  ck_assert(json_object_object_get_ex(ref, "log_order", &order));
+  ck_assert(json_object_object_get_ex(ref, "results", &results));
+  ck_assert(json_object_object_get_ex(ref, "log_meta", &meta));
+  ck_assert_uint_eq(ev->nlogs_x, 12);
+  json_object_object_foreach(results, set, val) {
+    json_object *per, *m, *traj;
+    double v[16], sum = 0, ss = 0;
+    int n = 0;
+    ck_assert(json_object_object_get_ex(val, "per_log", &per));
+    for (size_t k = 0; k < 16; k++) {
+      const char *log = json_object_get_string(json_object_array_get_idx(order, k));
+      ck_assert(json_object_object_get_ex(meta, log, &m));
+      ck_assert(json_object_object_get_ex(m, "trajectory", &traj));
+      if (strcmp(json_object_get_string(traj), "up_and_down"))
+        sum += v[n++] = json_object_get_double(json_object_array_get_idx(per, k));
+    }
+    for (int k = 0; k < n; k++) ss += (v[k] - sum / n) * (v[k] - sum / n);
+    for (size_t i = 0; i < ev->nsets; i++)
+      if (!strcmp(ev->set_keys[i], set)) {
+        ck_assert_double_eq_tol(ev->mean_x[i], sum / n, 1e-12);
+        ck_assert_double_eq_tol(ev->std_x[i], sqrt(ss / n), 1e-12);
+      }
+  }
+}
+
 /* Every per-log MAE to <= 1e-12 rad and 1e-9 relative; mean and population std as well. */
 static void compare_with_reference(const st_bam_eval *ev, json_object *ref) {
   json_object *order, *results;
@@ -141,6 +170,7 @@ static void compare_with_reference(const st_bam_eval *ev, json_object *ref) {
     ck_assert_double_eq_tol(lookup_agg(ev, set, 1), json_object_get_double(std), 1e-12);
   }
   ck_assert_int_eq(nchecked, 16 * (int)ev->nsets);
+  check_without_up_and_down(ev, ref);
 }
 
 static void evaluate(const char *const *param_dirs, size_t nd, st_bam_eval *ev) {

@@ -63,6 +63,7 @@ typedef struct stiction_bam_log {
   double mass, arm_mass, length; /* [kg], [kg] (0 if absent), [m] */
   double kp, vin, dt;            /* firmware gain, header supply voltage [V], period [s] */
   double damping;                /* eRob "damping" key; < 0 if absent */
+  char trajectory[32];           /* "trajectory" header (e.g. "up_and_down"); "" if absent */
   size_t n;                      /* number of samples */
   double *position, *speed, *goal; /* [n] each; speed is 0 if the log has none */
   unsigned char *enable;           /* [n] torque_enable (0/1) */

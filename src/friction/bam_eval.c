@@ -126,23 +126,37 @@ static int fill_keys(st_bam_eval *ev, char *const *paths, const stiction_bam_par
   return STICTION_OK;
 }
 
+/* Mean and population std (ddof = 0, as BAM) of m[k] over the logs not skipped. */
+static void mean_std(const double *m, size_t n, const unsigned char *skip, double *mean,
+                     double *std) {
+  double sum = 0.0, ss = 0.0;
+  size_t cnt = 0;
+  for (size_t k = 0; k < n; k++)
+    if (!skip || !skip[k]) sum += m[k], cnt++;
+  *mean = cnt ? sum / (double)cnt : NAN;
+  for (size_t k = 0; k < n; k++)
+    if (!skip || !skip[k]) ss += (m[k] - *mean) * (m[k] - *mean);
+  *std = cnt ? sqrt(ss / (double)cnt) : NAN;
+}
+
 static void aggregate(st_bam_eval *ev) {
+  ev->nlogs_x = 0;
+  for (size_t k = 0; k < ev->nlogs; k++) ev->nlogs_x += !ev->excluded[k];
   for (size_t i = 0; i < ev->nsets; i++) {
     const double *m = ev->mae + i * ev->nlogs;
-    double sum = 0.0, ss = 0.0;
-    for (size_t k = 0; k < ev->nlogs; k++) sum += m[k];
-    double mean = sum / (double)ev->nlogs;
-    for (size_t k = 0; k < ev->nlogs; k++) ss += (m[k] - mean) * (m[k] - mean);
-    ev->mean[i] = mean;
-    ev->std[i] = sqrt(ss / (double)ev->nlogs); /* population std (ddof = 0) */
+    mean_std(m, ev->nlogs, NULL, &ev->mean[i], &ev->std[i]);
+    mean_std(m, ev->nlogs, ev->excluded, &ev->mean_x[i], &ev->std_x[i]);
   }
 }
 
 static int alloc_eval(st_bam_eval *ev, size_t nsets, size_t nlogs) {
   *ev = (st_bam_eval){nsets, nlogs, calloc(nsets, sizeof(char *)),
                       calloc(nlogs, sizeof(char *)), calloc(nsets * nlogs, sizeof(double)),
-                      calloc(nsets, sizeof(double)), calloc(nsets, sizeof(double))};
-  if (!ev->set_keys || !ev->log_names || !ev->mae || !ev->mean || !ev->std)
+                      calloc(nsets, sizeof(double)), calloc(nsets, sizeof(double)),
+                      calloc(nlogs, 1), 0, calloc(nsets, sizeof(double)),
+                      calloc(nsets, sizeof(double))};
+  if (!ev->set_keys || !ev->log_names || !ev->mae || !ev->mean || !ev->std || !ev->excluded ||
+      !ev->mean_x || !ev->std_x)
     return STICTION_ERR_NOMEM;
   return STICTION_OK;
 }
@@ -154,6 +168,7 @@ static int eval_log(st_bam_eval *ev, size_t k, const char *path, const stiction_
   int st = stiction_bam_log_read(path, &log, errbuf, errlen);
   if (st) return st;
   ev->log_names[k] = strdup(base_name(path));
+  ev->excluded[k] = !strcmp(log->trajectory, "up_and_down");
   for (size_t i = 0; !st && i < ev->nsets; i++) {
     st = stiction_bam_mae(&ps[i], log, &ev->mae[i * ev->nlogs + k]);
     if (st)
@@ -187,6 +202,9 @@ void st_bam_eval_free(st_bam_eval *ev) {
   free(ev->mae);
   free(ev->mean);
   free(ev->std);
+  free(ev->excluded);
+  free(ev->mean_x);
+  free(ev->std_x);
   *ev = (st_bam_eval){0};
 }
 
@@ -199,6 +217,10 @@ static json_object *eval_json(const st_bam_eval *ev) {
     json_object *set = json_object_new_object(), *per = json_object_new_object();
     json_object_object_add(set, "mean", json_object_new_double(ev->mean[i]));
     json_object_object_add(set, "std", json_object_new_double(ev->std[i]));
+    if (ev->nlogs_x < ev->nlogs && ev->nlogs_x > 0) {
+      json_object_object_add(set, "mean_without_up_and_down", json_object_new_double(ev->mean_x[i]));
+      json_object_object_add(set, "std_without_up_and_down", json_object_new_double(ev->std_x[i]));
+    }
     for (size_t k = 0; k < ev->nlogs; k++)
       json_object_object_add(per, ev->log_names[k],
                              json_object_new_double(ev->mae[i * ev->nlogs + k]));

@@ -21,6 +21,11 @@ typedef struct st_bam_eval {
   char **log_names;  /* [nlogs] log file base names */
   double *mae;       /* [nsets * nlogs], row-major by set */
   double *mean, *std;/* [nsets] */
+  /* bam.md §8.3: the same without the `up_and_down` logs (their stalls no model reproduces);
+   * nlogs_x counts the remaining logs, excluded[k] marks the dropped ones */
+  unsigned char *excluded; /* [nlogs] */
+  size_t nlogs_x;
+  double *mean_x, *std_x;  /* [nsets]; NAN when no log remains */
 } st_bam_eval;
 
 /* Reads every parameter file and log and fills *ev (st_bam_eval_free). */

@@ -160,6 +160,8 @@ static int read_log_header(json_object *root, stiction_bam_log *log, const char 
     return fail(errbuf, errlen, STICTION_ERR_SYNTAX, path, "\"damping\" is not a number");
   if (!(log->dt > 0))
     return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"dt\" must be > 0");
+  const char *traj = get_string(root, "trajectory");
+  snprintf(log->trajectory, sizeof log->trajectory, "%s", traj ? traj : "");
   return STICTION_OK;
 }
 
