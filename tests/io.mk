@@ -1,1 +1,7 @@
-# io tests: check_PROGRAMS += tests/test_io ; TESTS += tests/test_io
+# io tests: writers and reader (test_io), the csv-compare tube rule (test_compare), and the
+# plot/compare commands (test_io_cli).
+check_PROGRAMS += tests/test_io
+TESTS += tests/test_io
+tests_test_io_SOURCES = tests/test_io.c tests/testutil.h
+tests_test_io_CFLAGS = $(TEST_CFLAGS)
+tests_test_io_LDADD = $(TEST_LIBS)
