@@ -6,3 +6,4 @@ libstiction_core_la_SOURCES += \
 	src/io/table_impl.h src/io/table.c src/io/csv_read.c src/io/mat_read.c
 libstiction_core_la_SOURCES += \
 	src/io/compare.h src/io/tube.c src/io/compare.c src/io/compare_print.c
+libstiction_core_la_SOURCES += src/io/plot.h src/io/plot.c
