@@ -68,13 +68,35 @@ static char *read_text(const char *path) {
 START_TEST(csv_writer_text_and_round_trip) {
   const char *path = tmp_path("a.csv");
   write_rows(path, 5, 1);
-  /* Shortest round-trip digits, names quoted only when needed, event row kept twice. */
+  /* Time with the shortest exact digits, values as Python's '%.17g' % x prints them, names
+   * quoted only when needed, the event row kept twice. */
   ck_assert_str_eq(read_text(path), "time,J1.w,\"odd,name\"\n"
-                                    "0,10,0.1\n"
-                                    "0.5,0.3333333333333333,-2e-300\n"
+                                    "0,10,0.10000000000000001\n"
+                                    "0.5,0.33333333333333331,-2.0000000000000001e-300\n"
                                     "0.7,2,1\n0.7,2,-1\n"
                                     "1,1e+17,12345.678\n");
   check_table(path, 5);
+  unlink(path);
+}
+END_TEST
+
+START_TEST(non_finite_values_round_trip) {
+  const char *path = tmp_path("nf.csv");
+  stiction_writer *w;
+  ck_assert_int_eq(stiction_writer_open(&w, path, STICTION_FORMAT_CSV), STICTION_OK);
+  stiction_sink sink;
+  stiction_writer_sink(w, &sink);
+  const double row[3] = {0.25, NAN, -INFINITY};
+  ck_assert_int_eq(sink.begin(sink.user_data, 3, names3), 0);
+  ck_assert_int_eq(sink.row(sink.user_data, row), 0);
+  ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+  ck_assert_str_eq(read_text(path), "time,J1.w,\"odd,name\"\n0.25,nan,-inf\n");
+  char msg[256];
+  stiction_table *t;
+  ck_assert_msg(stiction_table_read(&t, path, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert(isnan(stiction_table_data(t)[1]));
+  ck_assert(isinf(stiction_table_data(t)[2]) && stiction_table_data(t)[2] < 0);
+  stiction_table_free(t);
   unlink(path);
 }
 END_TEST
@@ -262,6 +284,7 @@ int main(void) {
   TCase *tc = tcase_create("files");
   tcase_add_test(tc, csv_writer_text_and_round_trip);
   tcase_add_test(tc, csv_rows_on_disk_before_close);
+  tcase_add_test(tc, non_finite_values_round_trip);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
   tcase_add_test(tc, mat_reader_dsres_normal_with_data1_and_alias);

@@ -135,7 +135,7 @@ static int fill_column(stiction_table *t, const layout *L, int v, const char *pa
   int which = (int)per_var(info, L->trans, v, 0), idx = (int)per_var(info, L->trans, v, 1);
   const matrix *d = which == 1 ? &L->m[M_DATA1] : &L->m[M_DATA2];
   int dvars = L->trans ? d->rows : d->cols;
-  if ((which < 0 || which > 2) || !d->found || idx == 0 || abs(idx) > dvars) {
+  if (which < 0 || which > 2 || !d->found || idx == 0 || idx > dvars || idx < -dvars) {
     snprintf(msg, size, "%s: variable '%s' has an invalid dataInfo entry (%d, %d)", path, t->names[v], which, idx);
     return STICTION_ERR_SYNTAX;
   }
