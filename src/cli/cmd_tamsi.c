@@ -70,7 +70,7 @@ static char *read_all(const char *path, size_t *len) {
 }
 
 static int print_json(json_object *o, int compact) {
-  int flags = (compact ? JSON_C_TO_STRING_PLAIN : JSON_C_TO_STRING_PRETTY) |
+  int flags = (compact ? JSON_C_TO_STRING_PLAIN : JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED) |
               JSON_C_TO_STRING_NOSLASHESCAPE;
   const char *text = o ? json_object_to_json_string_ext(o, flags) : NULL;
   if (!text) return -1;
