@@ -72,6 +72,30 @@ START_TEST(box_slides_past_friction_angle) {
 }
 END_TEST
 
+/* With few Newton iterations allowed the step where the box sticks fails; the driver redoes
+ * it in sub-steps (Drake's plant driver) and the stick time is unchanged. With even fewer
+ * iterations every attempt fails: a status, and the steps done before are kept. */
+START_TEST(box_substeps_failed_steps) {
+  st_tamsi_box_params p;
+  st_tamsi_box_defaults(&p);
+  p.v0 = 2;
+  p.t_end = 2;
+  p.max_iterations = 4;
+  st_tamsi_box_result r;
+  char msg[256];
+  ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_OK);
+  ck_assert_int_ge(r.substepped, 1);
+  ck_assert_int_ge(r.max_substeps, 2);
+  ck_assert_int_le(r.max_substeps, ST_TAMSI_BOX_MAX_SUBSTEPS);
+  ck_assert_double_le(fabs(r.t_stick - r.t_stick_coulomb), p.dt + 1e-4);
+  p.max_iterations = 3;
+  ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_ERR_SOLVER);
+  ck_assert_int_eq(r.result, STICTION_TAMSI_MAX_ITERATIONS_REACHED);
+  ck_assert_int_gt(r.steps, 1000); /* it slides fine until the stick transition */
+  ck_assert_ptr_nonnull(strstr(msg, "max_iterations_reached"));
+}
+END_TEST
+
 START_TEST(box_rejects_bad_parameters) {
   st_tamsi_box_params p;
   st_tamsi_box_result r;
@@ -88,6 +112,9 @@ START_TEST(box_rejects_bad_parameters) {
   ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_ERR_ARG);
   p.angle_deg = NAN;
   ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_ERR_ARG);
+  st_tamsi_box_defaults(&p);
+  p.max_iterations = 0;
+  ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_ERR_ARG);
 }
 END_TEST
 
@@ -96,6 +123,7 @@ int main(void) {
   TCase *tc = tcase_create("incline");
   tcase_add_test(tc, box_sticks_at_coulomb_time);
   tcase_add_test(tc, box_slides_past_friction_angle);
+  tcase_add_test(tc, box_substeps_failed_steps);
   tcase_add_test(tc, box_rejects_bad_parameters);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

@@ -287,6 +287,14 @@ START_TEST(cli_box_demo) {
   ck_assert_int_eq(tamsi(&out, "--demo box --mu abc"), 2);
   ck_assert_ptr_nonnull(strstr(out, "invalid number 'abc'"));
   free(out);
+  ck_assert_int_eq(tamsi(&out, "--demo box --v0 2 --t-end 2 --max-iterations 4"), 0);
+  ck_assert_ptr_nonnull(strstr(out, "redone in sub-steps"));
+  free(out);
+  ck_assert_int_eq(tamsi(&out, "--demo box --v0 2 --t-end 2 --max-iterations 3"), 3);
+  ck_assert_ptr_nonnull(strstr(out, "also with up to 20 sub-steps"));
+  free(out);
+  ck_assert_int_eq(tamsi(&out, "--demo box --max-iterations 0"), 2);
+  free(out);
   ck_assert_int_eq(tamsi(&out, "--demo sphere"), 2);
   ck_assert_ptr_nonnull(strstr(out, "unknown demo 'sphere'"));
   free(out);

@@ -30,6 +30,8 @@ static void usage(FILE *out) {
         "      --dt DT            time step (default 1e-3)\n"
         "      --t-end T          simulated time (default 1.5)\n"
         "      --stiction-tolerance VS  regularisation speed v_s (default 1e-4)\n"
+        "      --max-iterations N Newton iterations per solve (default 20); a failed step\n"
+        "                         is redone in 2..20 sub-steps\n"
         "      --trace FILE       write t,x,v,vn,fn,ft of every step as CSV\n\n"
         "Exit status: 0 solved, 1 bad input or file, 2 bad usage, 3 the solver did not\n"
         "succeed (the JSON with its \"result\" is still printed).\n", out);
@@ -126,6 +128,8 @@ static void print_box(const st_tamsi_box_params *p, const st_tamsi_box_result *r
            r->creep, r->creep_max, r->creep_regularised, p->stiction_tolerance);
   printf("slid %.6g m in %d steps; at most %d Newton iterations per step\n", r->x_end, r->steps,
          r->max_iterations);
+  if (r->substepped)
+    printf("%d steps were redone in sub-steps (at most %d)\n", r->substepped, r->max_substeps);
 }
 
 static int run_box(const st_tamsi_box_params *p, const char *trace_path) {
@@ -162,7 +166,16 @@ static int parse_double(const char *opt, const char *arg, double *out) {
   return 0;
 }
 
-enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE };
+static int parse_int(const char *arg, int *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(arg, &end, 10);
+  if (end == arg || *end || errno || v < 1 || v > 1000000) return -1;
+  *out = (int)v;
+  return 0;
+}
+
+enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE, OPT_MAXIT };
 
 int st_cmd_tamsi(int argc, char **argv) {
   static const struct option longopts[] = {
@@ -171,7 +184,8 @@ int st_cmd_tamsi(int argc, char **argv) {
       {"mu", required_argument, NULL, OPT_MU}, {"v0", required_argument, NULL, OPT_V0},
       {"dt", required_argument, NULL, OPT_DT}, {"t-end", required_argument, NULL, OPT_TEND},
       {"stiction-tolerance", required_argument, NULL, OPT_VS},
-      {"trace", required_argument, NULL, OPT_TRACE}, {NULL, 0, NULL, 0}};
+      {"trace", required_argument, NULL, OPT_TRACE},
+      {"max-iterations", required_argument, NULL, OPT_MAXIT}, {NULL, 0, NULL, 0}};
   st_tamsi_box_params box;
   st_tamsi_box_defaults(&box);
   const char *demo = NULL, *trace = NULL;
@@ -191,6 +205,11 @@ int st_cmd_tamsi(int argc, char **argv) {
     case OPT_TEND: target = &box.t_end; break;
     case OPT_VS: target = &box.stiction_tolerance; break;
     case OPT_TRACE: trace = optarg; box_opts++; break;
+    case OPT_MAXIT:
+      box_opts++;
+      if (parse_int(optarg, &box.max_iterations))
+        return bad_usage("invalid iteration count '%s'", optarg);
+      break;
     case ':': return bad_usage("option '%s' needs an argument", argv[optind - 1]);
     default:
       if (optopt > 0 && optopt < 256) {

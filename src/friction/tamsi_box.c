@@ -17,7 +17,7 @@
 void st_tamsi_box_defaults(st_tamsi_box_params *p) {
   *p = (st_tamsi_box_params){.mass = 1.0, .gravity = 9.81, .angle_deg = 20.0, .mu = 0.5,
                              .v0 = 1.0, .dt = 1e-3, .t_end = 1.5, .stiction_tolerance = 1e-4,
-                             .penetration_allowance = 1e-4};
+                             .penetration_allowance = 1e-4, .max_iterations = 20};
 }
 
 static const char *check_params(const st_tamsi_box_params *p) {
@@ -30,6 +30,7 @@ static const char *check_params(const st_tamsi_box_params *p) {
   if (!(p->t_end > 0) || !(p->t_end / p->dt <= 1e8)) return "t_end must be > 0 and t_end/dt <= 1e8";
   if (!(p->stiction_tolerance > 0) || !isfinite(p->stiction_tolerance))
     return "stiction tolerance must be > 0";
+  if (!(p->max_iterations >= 1)) return "max_iterations must be >= 1";
   if (!(p->penetration_allowance > 0) || !isfinite(p->penetration_allowance))
     return "penetration allowance must be > 0";
   return NULL;
@@ -66,10 +67,11 @@ static void box_init(const st_tamsi_box_params *p, box_state *b) {
   b->v[0] = p->v0;
 }
 
-/* One TAMSI step: p* = M v + dt tau, fn0 = k x; positions follow the new velocities. */
-static int box_step(stiction_tamsi *s, const st_tamsi_box_params *p, box_state *b) {
-  b->p_star[0] = b->M[0] * b->v[0] + p->dt * b->tau[0];
-  b->p_star[1] = b->M[3] * b->v[1] + p->dt * b->tau[1];
+/* One TAMSI step of length h: p* = M v + h tau, fn0 = k x; positions follow the new
+ * velocities. */
+static int box_step(stiction_tamsi *s, double h, box_state *b) {
+  b->p_star[0] = b->M[0] * b->v[0] + h * b->tau[0];
+  b->p_star[1] = b->M[3] * b->v[1] + h * b->tau[1];
   b->fn0[0] = b->k[0] * fmax(b->pen, 0.0);
   int rc = stiction_tamsi_set_two_way(
       s, (stiction_tamsi_mat){2, 2, b->M}, (stiction_tamsi_mat){1, 2, b->Jn},
@@ -77,12 +79,30 @@ static int box_step(stiction_tamsi *s, const st_tamsi_box_params *p, box_state *
       (stiction_tamsi_vec){1, b->fn0}, (stiction_tamsi_vec){1, b->k},
       (stiction_tamsi_vec){1, b->d}, (stiction_tamsi_vec){1, b->mu});
   if (rc) return rc;
-  rc = stiction_tamsi_solve(s, p->dt, b->v);
+  rc = stiction_tamsi_solve(s, h, b->v);
   if (rc != STICTION_TAMSI_SUCCESS) return rc;
   memcpy(b->v, stiction_tamsi_v(s), sizeof b->v);
-  b->x += p->dt * b->v[0];
-  b->pen -= p->dt * b->v[1];
+  b->x += h * b->v[0];
+  b->pen -= h * b->v[1];
   return STICTION_OK;
+}
+
+/* Drake's plant driver (spec section 7): if the step fails, redo it as N = 2, 3, ..., 20
+ * equal sub-steps from the same state, each with its own p* and penetration update. */
+static int step_with_retry(stiction_tamsi *s, const st_tamsi_box_params *p, box_state *b,
+                           st_tamsi_box_result *r) {
+  box_state start = *b;
+  int rc = box_step(s, p->dt, b);
+  for (int n = 2; n <= ST_TAMSI_BOX_MAX_SUBSTEPS && rc != STICTION_OK; n++) {
+    *b = start;
+    rc = STICTION_OK;
+    for (int k = 0; k < n && rc == STICTION_OK; k++) rc = box_step(s, p->dt / n, b);
+    if (rc == STICTION_OK) {
+      r->substepped++;
+      if (n > r->max_substeps) r->max_substeps = n;
+    }
+  }
+  return rc;
 }
 
 static void record(const st_tamsi_box_params *p, const stiction_tamsi *s, const box_state *b,
@@ -116,6 +136,7 @@ int st_tamsi_box_run(const st_tamsi_box_params *p, FILE *trace, st_tamsi_box_res
   }
   stiction_tamsi_params sp = stiction_tamsi_default_params();
   sp.stiction_tolerance = p->stiction_tolerance;
+  sp.max_iterations = p->max_iterations;
   stiction_tamsi_set_params(s, &sp);
   box_state b;
   box_init(p, &b);
@@ -123,13 +144,14 @@ int st_tamsi_box_run(const st_tamsi_box_params *p, FILE *trace, st_tamsi_box_res
   long n = lround(ceil(p->t_end / p->dt - 1e-9));
   int rc = STICTION_OK;
   for (long i = 1; i <= n && rc == STICTION_OK; i++) {
-    rc = box_step(s, p, &b);
+    rc = step_with_retry(s, p, &b, r);
     r->result = rc;
     if (rc == STICTION_OK) {
       r->steps = (int)i;
       record(p, s, &b, (double)i * p->dt, r, trace);
     } else {
-      snprintf(msg, msglen, "step %ld (t = %g s): TAMSI solver: %s", i, (double)i * p->dt,
+      snprintf(msg, msglen, "step %ld (t = %g s), also with up to %d sub-steps: TAMSI solver: %s",
+               i, (double)i * p->dt, ST_TAMSI_BOX_MAX_SUBSTEPS,
                rc > 0 ? stiction_tamsi_result_name(rc) : stiction_strerror(rc));
     }
   }

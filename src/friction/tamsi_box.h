@@ -15,7 +15,11 @@ typedef struct st_tamsi_box_params {
   double t_end;      /* simulated time [s] */
   double stiction_tolerance;     /* v_s [m/s] */
   double penetration_allowance;  /* [m]; k = m g / allowance, critical damping */
+  int max_iterations;            /* Newton iterations per solve (Drake's plant: 20) */
 } st_tamsi_box_params;
+
+/* A failed step is retried as 2, 3, ... up to this many sub-steps (Drake's plant driver). */
+#define ST_TAMSI_BOX_MAX_SUBSTEPS 20
 
 typedef struct st_tamsi_box_result {
   double t_stick;       /* first time with |slip| < v_s, or -1 if the box never sticks */
@@ -26,6 +30,8 @@ typedef struct st_tamsi_box_result {
   double x_end;         /* distance slid [m] */
   int steps, max_iterations; /* steps done; most Newton iterations in one step */
   int result;           /* last solver result (STICTION_TAMSI_*) */
+  int substepped;       /* steps that needed sub-stepping */
+  int max_substeps;     /* most sub-steps used for one step (0: none needed) */
 } st_tamsi_box_result;
 
 void st_tamsi_box_defaults(st_tamsi_box_params *p);
