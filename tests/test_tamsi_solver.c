@@ -2,6 +2,7 @@
  * multiplicity, empty world, closed-form normal velocity), the Newton matrix against central
  * finite differences of the residual, result codes and set-up errors. */
 #include <check.h>
+#include <complex.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -44,6 +45,62 @@ static void check_jacobian(stiction_tamsi *s, const double *v, double dt, double
   }
   st_tamsi_update_forces(s, v, dt);
   free(J); free(vp); free(Rp); free(Rm);
+}
+
+/* Complex-step derivative of an independent re-implementation of R(v) (spec sections 1-2,
+ * section 8.4): branches are decided on the real parts, and the soft norm uses the analytic
+ * sqrt(vt.vt + eps^2) (no modulus), so Im R(v + i h e_q) / h is dR/dv_q to round-off. */
+static void residual_cs(const stiction_tamsi *s, const double complex *v, double dt,
+                        double complex *R) {
+  int nv = s->nv, nc = s->nc;
+  double vs = s->par.stiction_tolerance, eps = s->par.relative_tolerance * vs;
+  for (int r = 0; r < nv; r++) {
+    R[r] = -s->p_star[r];
+    for (int q = 0; q < nv; q++) R[r] += s->M[r * nv + q] * v[q];
+  }
+  for (int i = 0; i < nc; i++) {
+    double complex vn = 0, vt[2] = {0, 0};
+    for (int q = 0; q < nv; q++) {
+      vn += s->Jn[i * nv + q] * v[q];
+      vt[0] += s->Jt[(2 * i) * nv + q] * v[q];
+      vt[1] += s->Jt[(2 * i + 1) * nv + q] * v[q];
+    }
+    double complex fn = s->scheme == ST_TAMSI_ONE_WAY ? s->fn_in[i] : 0;
+    if (s->scheme == ST_TAMSI_TWO_WAY) {
+      double complex damp = 1 - s->d[i] * vn, el = s->fn0[i] - dt * s->k[i] * vn;
+      fn = (creal(damp) > 0 ? damp : 0) * (creal(el) > 0 ? el : 0);
+    }
+    double complex ns = csqrt(vt[0] * vt[0] + vt[1] * vt[1] + eps * eps), sr = ns / vs;
+    double complex mus = creal(sr) < 1 ? s->mu[i] * sr * (2 - sr) : s->mu[i];
+    for (int q = 0; q < nv; q++) {
+      double complex ft0 = -mus * vt[0] / ns * fn, ft1 = -mus * vt[1] / ns * fn;
+      R[q] -= dt * (s->Jn[i * nv + q] * fn + s->Jt[(2 * i) * nv + q] * ft0 +
+                    s->Jt[(2 * i + 1) * nv + q] * ft1);
+    }
+  }
+}
+
+/* Drake's check of the Newton matrix at v: against the complex-step derivative, either
+ * absolute within nv ||J||_F eps, or relative (|a - b| <= 40 eps max(1, |a|, |b|)). */
+static void check_jacobian_cs(stiction_tamsi *s, const double *v, double dt, bool relative) {
+  int nv = s->nv;
+  double J[64];
+  double complex vc[8], R[8];
+  ck_assert_int_le(nv, 8);
+  st_tamsi_update_forces(s, v, dt);
+  st_tamsi_jacobian(s, dt, J);
+  double frob = 0;
+  for (int k = 0; k < nv * nv; k++) frob += J[k] * J[k];
+  double abs_tol = nv * sqrt(frob) * DBL_EPSILON, h = 1e-30;
+  for (int q = 0; q < nv; q++) {
+    for (int j = 0; j < nv; j++) vc[j] = v[j] + (j == q ? h * I : 0);
+    residual_cs(s, vc, dt, R);
+    for (int r = 0; r < nv; r++) {
+      double a = J[r * nv + q], b = cimag(R[r]) / h;
+      double tol = relative ? 40 * DBL_EPSILON * fmax(1, fmax(fabs(a), fabs(b))) : abs_tol;
+      ck_assert_msg(fabs(a - b) <= tol, "J(%d,%d) = %.17g, complex step %.17g", r, q, a, b);
+    }
+  }
 }
 
 /* ---- PizzaSaver (section 8.2): one-way, 3 contacts, nv = 3 ---- */
@@ -126,6 +183,7 @@ START_TEST(pizza_small_applied_moment) {
   ck_assert_int_ge(n, 1);
   ck_assert_double_eq(stiction_tamsi_residuals(s)[n - 1], stiction_tamsi_vt_residual(s));
   check_jacobian(s, v, 1e-3, 1e-10, 1e-6);
+  check_jacobian_cs(s, v, 1e-3, false);
   stiction_tamsi_free(s);
 }
 END_TEST
@@ -150,6 +208,7 @@ START_TEST(pizza_large_applied_moment) {
   ck_assert_double_eq_tol(v[1], 0, KTOL);
   ck_assert_double_eq_tol(v[2], 1e-3 * (6 - 5) / 1.0, KTOL);
   check_jacobian(s, v, 1e-3, 1e-8, 1e-6);
+  check_jacobian_cs(s, v, 1e-3, false);
   stiction_tamsi_free(s);
 }
 END_TEST
@@ -319,6 +378,7 @@ START_TEST(cylinder_stiction_after_impact) {
   ck_assert_double_eq_tol(stiction_tamsi_fn(s)[0], 3010.994329585211, 3010.99 * 1e-12);
   ck_assert_double_eq_tol(stiction_tamsi_ft(s)[0], -249.99966554106297, 250 * 1e-10);
   check_jacobian(s, v, 1e-3, 1e-10, 1e-6);
+  check_jacobian_cs(s, v, 1e-3, true);
   stiction_tamsi_free(s);
   cylinder_free(&c);
 }
@@ -344,6 +404,7 @@ START_TEST(cylinder_sliding_after_impact) {
   ck_assert_double_eq_tol(ft[0], -0.1 * fn[0], 1e-12 * fn[0]);
   ck_assert_double_eq_tol(ft[0], -301.0994329585195, 301.1 * 1e-12);
   check_jacobian(s, v, 1e-3, 1e-6, 1e-6);
+  check_jacobian_cs(s, v, 1e-3, false);
   stiction_tamsi_free(s);
   cylinder_free(&c);
 }
@@ -355,8 +416,14 @@ START_TEST(jacobian_at_impact_state) {
   cylinder_init(&c, 0.5, 1);
   stiction_tamsi *s = cylinder_solver();
   ck_assert_int_eq(cylinder_setup(s, &c), STICTION_OK);
-  const double states[3][3] = {{0.5, -3, 0}, {0.3, -0.01, 0.1}, {0.2, 1e-4, -0.2 + 3e-7}};
-  for (int k = 0; k < 3; k++) check_jacobian(s, states[k], 1e-3, k < 2 ? 1e-6 : 1e-10, 1e-6);
+  /* impact, sliding while pressing, near stiction, and separating faster than 1/d (the
+   * damping factor is clipped: fn = 0 and so is its gradient) */
+  const double states[4][3] = {
+      {0.5, -3, 0}, {0.3, -0.01, 0.1}, {0.2, 1e-4, -0.2 + 3e-7}, {0.2, 0.01, -0.1}};
+  for (int k = 0; k < 4; k++) {
+    check_jacobian(s, states[k], 1e-3, k == 2 ? 1e-10 : 1e-6, 1e-6);
+    check_jacobian_cs(s, states[k], 1e-3, false);
+  }
   stiction_tamsi_free(s);
   cylinder_free(&c);
 }
