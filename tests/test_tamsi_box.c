@@ -96,6 +96,29 @@ START_TEST(box_substeps_failed_steps) {
 }
 END_TEST
 
+/* Drake's box_test (spec section 8.5): m = 1, g = 10, mu = 1, a 5 N push on flat ground,
+ * penetration allowance 1e-4, v_s = 1e-4, 0.5 s at dt = 1e-3: contact force (-5, 10) within
+ * relative 4e-12, drift below v_s t = 5e-5 m, slip below v_s. */
+START_TEST(box_in_stiction_drake) {
+  st_tamsi_box_params p;
+  st_tamsi_box_defaults(&p);
+  p.gravity = 10;
+  p.angle_deg = 0;
+  p.mu = 1;
+  p.force = 5;
+  p.v0 = 0;
+  p.t_end = 0.5;
+  st_tamsi_box_result r;
+  char msg[256];
+  ck_assert_int_eq(st_tamsi_box_run(&p, NULL, &r, msg, sizeof msg), STICTION_OK);
+  ck_assert_double_eq_tol(r.ft_end, -5, 5 * 4e-12);
+  ck_assert_double_eq_tol(r.fn_end, 10, 10 * 4e-12);
+  ck_assert_double_lt(fabs(r.x_end), 5e-5);
+  ck_assert_double_lt(r.creep, p.stiction_tolerance);
+  ck_assert_double_eq(r.t_stick, p.dt); /* stuck from the first step */
+}
+END_TEST
+
 START_TEST(box_rejects_bad_parameters) {
   st_tamsi_box_params p;
   st_tamsi_box_result r;
@@ -124,6 +147,7 @@ int main(void) {
   tcase_add_test(tc, box_sticks_at_coulomb_time);
   tcase_add_test(tc, box_slides_past_friction_angle);
   tcase_add_test(tc, box_substeps_failed_steps);
+  tcase_add_test(tc, box_in_stiction_drake);
   tcase_add_test(tc, box_rejects_bad_parameters);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

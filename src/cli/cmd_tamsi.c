@@ -27,6 +27,7 @@ static void usage(FILE *out) {
         "      --angle DEG        incline angle in degrees (default 20)\n"
         "      --mu MU            friction coefficient (default 0.5)\n"
         "      --v0 V             initial speed down the slope (default 1)\n"
+        "      --force F          constant push down the slope, N (default 0)\n"
         "      --dt DT            time step (default 1e-3)\n"
         "      --t-end T          simulated time (default 1.5)\n"
         "      --stiction-tolerance VS  regularisation speed v_s (default 1e-4)\n"
@@ -114,8 +115,8 @@ static int run_problem(const char *path, int compact) {
 }
 
 static void print_box(const st_tamsi_box_params *p, const st_tamsi_box_result *r) {
-  printf("box on a %g deg incline: mu = %g, v0 = %g m/s, dt = %g s, v_s = %g m/s\n",
-         p->angle_deg, p->mu, p->v0, p->dt, p->stiction_tolerance);
+  printf("box on a %g deg incline: mu = %g, v0 = %g m/s, push %g N, dt = %g s, v_s = %g m/s\n",
+         p->angle_deg, p->mu, p->v0, p->force, p->dt, p->stiction_tolerance);
   if (r->t_stick >= 0)
     printf("sticks at t = %.6g s (|slip| < v_s)", r->t_stick);
   else
@@ -126,8 +127,9 @@ static void print_box(const st_tamsi_box_params *p, const st_tamsi_box_result *r
     printf("creep after sticking: %.4g m/s at the end, max %.4g m/s (regularised law: %.4g "
            "m/s; bound v_s = %g m/s)\n",
            r->creep, r->creep_max, r->creep_regularised, p->stiction_tolerance);
-  printf("slid %.6g m in %d steps; at most %d Newton iterations per step\n", r->x_end, r->steps,
-         r->max_iterations);
+  printf("slid %.6g m in %d steps; at most %d Newton iterations per step; last contact force: "
+         "fn = %.12g N, ft = %.12g N\n",
+         r->x_end, r->steps, r->max_iterations, r->fn_end, r->ft_end);
   if (r->substepped)
     printf("%d steps were redone in sub-steps (at most %d)\n", r->substepped, r->max_substeps);
 }
@@ -175,7 +177,7 @@ static int parse_int(const char *arg, int *out) {
   return 0;
 }
 
-enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE, OPT_MAXIT };
+enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE, OPT_MAXIT, OPT_FORCE };
 
 int st_cmd_tamsi(int argc, char **argv) {
   static const struct option longopts[] = {
@@ -185,7 +187,8 @@ int st_cmd_tamsi(int argc, char **argv) {
       {"dt", required_argument, NULL, OPT_DT}, {"t-end", required_argument, NULL, OPT_TEND},
       {"stiction-tolerance", required_argument, NULL, OPT_VS},
       {"trace", required_argument, NULL, OPT_TRACE},
-      {"max-iterations", required_argument, NULL, OPT_MAXIT}, {NULL, 0, NULL, 0}};
+      {"max-iterations", required_argument, NULL, OPT_MAXIT},
+      {"force", required_argument, NULL, OPT_FORCE}, {NULL, 0, NULL, 0}};
   st_tamsi_box_params box;
   st_tamsi_box_defaults(&box);
   const char *demo = NULL, *trace = NULL;
@@ -201,6 +204,7 @@ int st_cmd_tamsi(int argc, char **argv) {
     case OPT_ANGLE: target = &box.angle_deg; break;
     case OPT_MU: target = &box.mu; break;
     case OPT_V0: target = &box.v0; break;
+    case OPT_FORCE: target = &box.force; break;
     case OPT_DT: target = &box.dt; break;
     case OPT_TEND: target = &box.t_end; break;
     case OPT_VS: target = &box.stiction_tolerance; break;

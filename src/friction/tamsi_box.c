@@ -3,8 +3,9 @@
  * Jt = [[1 0], [0 0]] (the second tangent direction is out of plane). The normal force is
  * compliant (two-way coupling) with k = m g / allowance and critical damping, the recipe of
  * drake-tamsi.md section 7; the box starts at its static penetration, so the normal
- * direction stays in equilibrium and the slope direction follows Coulomb's law:
- * a = g (sin a - mu cos a), stopping at t* = v0 / (g (mu cos a - sin a)). */
+ * direction stays in equilibrium and the slope direction follows Coulomb's law: with an
+ * optional push F down the slope, m a = m g sin a + F - mu m g cos a, so the box stops at
+ * t* = v0 / (g (mu cos a - sin a) - F/m). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +27,7 @@ static const char *check_params(const st_tamsi_box_params *p) {
   if (!(p->angle_deg >= 0 && p->angle_deg < 90)) return "angle must be in [0, 90) degrees";
   if (!(p->mu >= 0) || !isfinite(p->mu)) return "mu must be >= 0";
   if (!(p->v0 >= 0) || !isfinite(p->v0)) return "v0 must be >= 0";
+  if (!(p->force >= 0) || !isfinite(p->force)) return "force must be >= 0";
   if (!(p->dt > 0) || !isfinite(p->dt)) return "dt must be > 0";
   if (!(p->t_end > 0) || !(p->t_end / p->dt <= 1e8)) return "t_end must be > 0 and t_end/dt <= 1e8";
   if (!(p->stiction_tolerance > 0) || !isfinite(p->stiction_tolerance))
@@ -37,12 +39,13 @@ static const char *check_params(const st_tamsi_box_params *p) {
 }
 
 /* The Coulomb closed forms (no regularisation): stick time, and the regularised creep speed
- * of spec section 2 for the load ratio rho = tan(angle)/mu. */
+ * of spec section 2 for the load ratio rho = (m g sin + F) / (mu m g cos). */
 static void closed_form(const st_tamsi_box_params *p, st_tamsi_box_result *r) {
-  double a = p->angle_deg * M_PI / 180.0;
-  double decel = p->gravity * (p->mu * cos(a) - sin(a));
+  double a = p->angle_deg * M_PI / 180.0, m = p->mass, g = p->gravity;
+  double drive = m * g * sin(a) + p->force, grip = p->mu * m * g * cos(a);
+  double decel = (grip - drive) / m;
   r->t_stick_coulomb = decel > 0 ? p->v0 / decel : -1;
-  double rho = p->mu > 0 ? tan(a) / p->mu : INFINITY;
+  double rho = grip > 0 ? drive / grip : INFINITY;
   r->creep_regularised = rho <= 1 ? p->stiction_tolerance * (1 - sqrt(1 - rho)) : -1;
 }
 
@@ -61,7 +64,7 @@ static void box_init(const st_tamsi_box_params *p, box_state *b) {
   b->k[0] = m * g / p->penetration_allowance;
   b->d[0] = (1.0 / sqrt(b->k[0] / m)) / p->penetration_allowance; /* damping ratio 1 */
   b->mu[0] = p->mu;
-  b->tau[0] = m * g * sin(a);
+  b->tau[0] = m * g * sin(a) + p->force;
   b->tau[1] = -m * g * cos(a);
   b->pen = m * g * cos(a) / b->k[0]; /* static penetration: fn0 balances the weight */
   b->v[0] = p->v0;
@@ -112,6 +115,8 @@ static void record(const st_tamsi_box_params *p, const stiction_tamsi *s, const 
   if (r->t_stick >= 0 && slip > r->creep_max) r->creep_max = slip;
   r->creep = slip;
   r->x_end = b->x;
+  r->fn_end = stiction_tamsi_fn(s)[0];
+  r->ft_end = stiction_tamsi_ft(s)[0];
   if (stiction_tamsi_iterations(s) > r->max_iterations)
     r->max_iterations = stiction_tamsi_iterations(s);
   if (trace)

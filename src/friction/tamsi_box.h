@@ -11,6 +11,7 @@ typedef struct st_tamsi_box_params {
   double angle_deg;  /* incline angle [deg], 0 <= angle < 90 */
   double mu;         /* friction coefficient (static = kinetic) */
   double v0;         /* initial speed down the slope [m/s] */
+  double force;      /* constant push down the slope [N] (default 0) */
   double dt;         /* time step [s] */
   double t_end;      /* simulated time [s] */
   double stiction_tolerance;     /* v_s [m/s] */
@@ -28,6 +29,7 @@ typedef struct st_tamsi_box_result {
   double creep_max;     /* largest slip speed after t_stick [m/s] */
   double creep_regularised; /* v_s (1 - sqrt(1 - rho)), rho = tan(angle)/mu (spec section 2) */
   double x_end;         /* distance slid [m] */
+  double fn_end, ft_end; /* normal and friction force of the last step [N] */
   int steps, max_iterations; /* steps done; most Newton iterations in one step */
   int result;           /* last solver result (STICTION_TAMSI_*) */
   int substepped;       /* steps that needed sub-stepping */
