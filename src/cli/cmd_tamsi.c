@@ -159,13 +159,11 @@ static int run_box(const st_tamsi_box_params *p, const char *trace_path) {
   return 0;
 }
 
-static int parse_double(const char *opt, const char *arg, double *out) {
+static int parse_double(const char *arg, double *out) {
   char *end;
   errno = 0;
   *out = strtod(arg, &end);
-  if (end == arg || *end || errno) return -1;
-  (void)opt;
-  return 0;
+  return end == arg || *end || errno ? -1 : 0;
 }
 
 static int parse_int(const char *arg, int *out) {
@@ -177,64 +175,89 @@ static int parse_int(const char *arg, int *out) {
   return 0;
 }
 
-enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE, OPT_MAXIT, OPT_FORCE };
+enum { OPT_DEMO = 256, OPT_ANGLE, OPT_MU, OPT_V0, OPT_DT, OPT_TEND, OPT_VS, OPT_TRACE, OPT_MAXIT,
+       OPT_FORCE };
 
-int st_cmd_tamsi(int argc, char **argv) {
-  static const struct option longopts[] = {
-      {"help", no_argument, NULL, 'h'},      {"compact", no_argument, NULL, 'c'},
-      {"demo", required_argument, NULL, OPT_DEMO}, {"angle", required_argument, NULL, OPT_ANGLE},
-      {"mu", required_argument, NULL, OPT_MU}, {"v0", required_argument, NULL, OPT_V0},
-      {"dt", required_argument, NULL, OPT_DT}, {"t-end", required_argument, NULL, OPT_TEND},
-      {"stiction-tolerance", required_argument, NULL, OPT_VS},
-      {"trace", required_argument, NULL, OPT_TRACE},
-      {"max-iterations", required_argument, NULL, OPT_MAXIT},
-      {"force", required_argument, NULL, OPT_FORCE}, {NULL, 0, NULL, 0}};
+static const struct option longopts[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"compact", no_argument, NULL, 'c'},
+    {"demo", required_argument, NULL, OPT_DEMO},
+    {"angle", required_argument, NULL, OPT_ANGLE},
+    {"mu", required_argument, NULL, OPT_MU},
+    {"v0", required_argument, NULL, OPT_V0},
+    {"force", required_argument, NULL, OPT_FORCE},
+    {"dt", required_argument, NULL, OPT_DT},
+    {"t-end", required_argument, NULL, OPT_TEND},
+    {"stiction-tolerance", required_argument, NULL, OPT_VS},
+    {"max-iterations", required_argument, NULL, OPT_MAXIT},
+    {"trace", required_argument, NULL, OPT_TRACE},
+    {NULL, 0, NULL, 0}};
+
+typedef struct tamsi_opts {
+  int compact, box_opts;
+  const char *demo, *trace;
   st_tamsi_box_params box;
-  st_tamsi_box_defaults(&box);
-  const char *demo = NULL, *trace = NULL;
-  int compact = 0, box_opts = 0, c;
+} tamsi_opts;
+
+/* A box demo option; returns -1 when done, else the exit status of a usage error. */
+static int box_option(int c, const char *arg, tamsi_opts *o) {
+  double *target = NULL;
+  o->box_opts++;
+  switch (c) {
+  case OPT_ANGLE: target = &o->box.angle_deg; break;
+  case OPT_MU: target = &o->box.mu; break;
+  case OPT_V0: target = &o->box.v0; break;
+  case OPT_FORCE: target = &o->box.force; break;
+  case OPT_DT: target = &o->box.dt; break;
+  case OPT_TEND: target = &o->box.t_end; break;
+  case OPT_VS: target = &o->box.stiction_tolerance; break;
+  case OPT_TRACE: o->trace = arg; return -1;
+  case OPT_MAXIT:
+    return parse_int(arg, &o->box.max_iterations) ? bad_usage("invalid iteration count '%s'", arg)
+                                                  : -1;
+  default: return bad_usage("%s", "internal error: unknown option");
+  }
+  return parse_double(arg, target) ? bad_usage("invalid number '%s'", arg) : -1;
+}
+
+static int unknown_option(char **argv) {
+  if (optopt > 0 && optopt < 256) {
+    char flag[3] = {'-', (char)optopt, 0};
+    return bad_usage("invalid option '%s'", flag);
+  }
+  return bad_usage("unrecognized option '%s'", argv[optind - 1]);
+}
+
+/* Returns -1 to go on, or an exit status (after --help or a usage error). */
+static int parse_options(int argc, char **argv, tamsi_opts *o) {
+  int c, rc = -1;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, ":hc", longopts, NULL)) != -1) {
-    double *target = NULL;
+  while (rc < 0 && (c = getopt_long(argc, argv, ":hc", longopts, NULL)) != -1) {
     switch (c) {
     case 'h': usage(stdout); return 0;
-    case 'c': compact = 1; break;
-    case OPT_DEMO: demo = optarg; break;
-    case OPT_ANGLE: target = &box.angle_deg; break;
-    case OPT_MU: target = &box.mu; break;
-    case OPT_V0: target = &box.v0; break;
-    case OPT_FORCE: target = &box.force; break;
-    case OPT_DT: target = &box.dt; break;
-    case OPT_TEND: target = &box.t_end; break;
-    case OPT_VS: target = &box.stiction_tolerance; break;
-    case OPT_TRACE: trace = optarg; box_opts++; break;
-    case OPT_MAXIT:
-      box_opts++;
-      if (parse_int(optarg, &box.max_iterations))
-        return bad_usage("invalid iteration count '%s'", optarg);
-      break;
+    case 'c': o->compact = 1; break;
+    case OPT_DEMO: o->demo = optarg; break;
     case ':': return bad_usage("option '%s' needs an argument", argv[optind - 1]);
-    default:
-      if (optopt > 0 && optopt < 256) {
-        char flag[3] = {'-', (char)optopt, 0};
-        return bad_usage("invalid option '%s'", flag);
-      }
-      return bad_usage("unrecognized option '%s'", argv[optind - 1]);
-    }
-    if (target) {
-      box_opts++;
-      if (parse_double(argv[optind - 1], optarg, target))
-        return bad_usage("invalid number '%s'", optarg);
+    case '?': return unknown_option(argv);
+    default: rc = box_option(c, optarg, o);
     }
   }
-  if (demo) {
-    if (strcmp(demo, "box")) return bad_usage("unknown demo '%s' (available: box)", demo);
+  return rc;
+}
+
+int st_cmd_tamsi(int argc, char **argv) {
+  tamsi_opts o = {0};
+  st_tamsi_box_defaults(&o.box);
+  int rc = parse_options(argc, argv, &o);
+  if (rc >= 0) return rc;
+  if (o.demo) {
+    if (strcmp(o.demo, "box")) return bad_usage("unknown demo '%s' (available: box)", o.demo);
     if (optind < argc) return bad_usage("unexpected argument '%s' with --demo", argv[optind]);
-    return run_box(&box, trace);
+    return run_box(&o.box, o.trace);
   }
-  if (box_opts) return bad_usage("%s", "box demo options need --demo box");
+  if (o.box_opts) return bad_usage("%s", "box demo options need --demo box");
   if (optind >= argc) return bad_usage("%s", "missing PROBLEM.json");
   if (optind + 1 < argc) return bad_usage("unexpected argument '%s'", argv[optind + 1]);
-  return run_problem(argv[optind], compact);
+  return run_problem(argv[optind], o.compact);
 }
