@@ -5,6 +5,12 @@ tests_test_util_SOURCES = tests/test_util.c tests/testutil.h
 tests_test_util_CFLAGS = $(TEST_CFLAGS)
 tests_test_util_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += tests/test_flat
+TESTS += tests/test_flat
+tests_test_flat_SOURCES = tests/test_flat.c
+tests_test_flat_CFLAGS = $(TEST_CFLAGS)
+tests_test_flat_LDADD = $(TEST_LIBS)
+
 include tests/runtime.mk
 include tests/front.mk
 include tests/compile.mk

@@ -2,12 +2,25 @@
  * Result files: writers that plug into a simulation as a stiction_sink, and a reader for
  * comparing and plotting results.
  *
- * Formats:
- *   CSV    first column "time", header = variable names, one row per output row, written
- *          and flushed as produced (a failed run keeps its rows).
+ * Formats (details in doc/results.md):
+ *   CSV    first column "time", header = variable names (quoted only if needed), one line
+ *          per output row (time with the shortest exact digits, other values %.17g).
  *   MAT    MATLAB v4 in the Dymola/OpenModelica "dsres" layout: Aclass, name, description,
- *          dataInfo, data_1, data_2. Every variable goes to data_2 (one column per row of
- *          output); the column count in the header is updated as rows arrive.
+ *          dataInfo, data_1, data_2 ("binTrans"). Every variable goes to data_2 (one column
+ *          per row of output); the column count in the header is updated as rows arrive.
+ * Both writers put every row on disk (flushed) before the sink's row() returns, so a run that
+ * fails, or a process that dies, leaves a readable file with every row produced so far.
+ * Event instants give two rows with the same time; both are written, in order.
+ *
+ *   stiction_writer *w;
+ *   if (stiction_writer_open(&w, "out.mat", STICTION_FORMAT_AUTO)) ... errno says why ...
+ *   stiction_sink sink;
+ *   stiction_writer_sink(w, &sink);
+ *   stiction_sim_set_sink(sim, &sink);
+ *   int rc = stiction_sim_run(sim);
+ *   int rc2 = stiction_writer_close(w);
+ *
+ * Comparing with a reference (the csv-compare tube rule) is in src/io/compare.h.
  */
 #ifndef STICTION_RESULTS_H
 #define STICTION_RESULTS_H
@@ -26,11 +39,13 @@ typedef enum stiction_result_format {
 
 typedef struct stiction_writer stiction_writer;
 
-/* Opens path for writing. On success *out owns the file; close it with
- * stiction_writer_close(). */
+/* Opens (creates or truncates) path for writing. On success *out owns the file; close it
+ * with stiction_writer_close(). On failure returns STICTION_ERR_IO with errno from fopen()
+ * (or STICTION_ERR_ARG / STICTION_ERR_NOMEM) and sets *out to NULL. */
 int stiction_writer_open(stiction_writer **out, const char *path, stiction_result_format format);
 
-/* Fills *sink so that a simulation writes into w (the sink borrows w). */
+/* Fills *sink so that a simulation writes into w (the sink borrows w). begin() may be called
+ * once (names must not be NULL); row() before begin() or after a write error fails. */
 void stiction_writer_sink(stiction_writer *w, stiction_sink *sink);
 
 /* Completes the file (MAT header sizes), closes it and frees w. Returns STICTION_OK or
@@ -40,9 +55,12 @@ int stiction_writer_close(stiction_writer *w);
 /* A result table in memory (rows x columns, row-major), read from CSV or MAT. */
 typedef struct stiction_table stiction_table;
 
-/* Reads a result or reference file: stiction's CSV or MAT, or a reference CSV (quoted
- * headers, duplicated event rows). On failure returns an error status and, if message is not
- * NULL, a one-line reason (at most size bytes). */
+/* Reads a result or reference file: stiction's CSV or MAT (recognised by content), a
+ * reference CSV (quoted headers, duplicated event rows, CRLF), or a dsres MAT file of another
+ * tool (binTrans or binNormal, data_1/data_2, signed indices). The first column is time and is
+ * named "time" whatever its spelling in the file (time, Time, t). Rows keep the file order.
+ * On failure returns an error status, sets *out to NULL and, if message is not NULL, writes a
+ * one-line reason "file:line:col: ..." (CSV) or "file: ..." (at most size bytes). */
 int stiction_table_read(stiction_table **out, const char *path, char *message, size_t size);
 void stiction_table_free(stiction_table *table);
 int stiction_table_rows(const stiction_table *table);

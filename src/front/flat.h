@@ -18,6 +18,8 @@
 #include "util/arena.h"
 #include "util/diag.h"
 
+#include <stdio.h>
+
 typedef enum st_ftype {
   ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING, ST_T_ENUM
 } st_ftype;
@@ -215,5 +217,15 @@ void st_flat_free(st_flat_model *model);
 /* Prints the flat model as readable Modelica-like text (what `stiction flatten` shows),
  * ending with the line "N unknowns, M equations". */
 void st_flat_print(const st_flat_model *model, FILE *out);
+
+/* The balance of the model: unknowns are discrete and continuous variables (not parameters,
+ * constants or top-level inputs); equations are scalar equations (an if-equation counts as
+ * one branch, a when-equation as the variables its first branch assigns, an algorithm as the
+ * variables it assigns, a declaration equation of a non-parameter as one). */
+int st_flat_count_unknowns(const st_flat_model *model);
+int st_flat_count_equations(const st_flat_model *model);
+
+/* "der", "pre", ... for an st_builtin. */
+const char *st_builtin_name(st_builtin builtin);
 
 #endif

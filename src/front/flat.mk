@@ -1,0 +1,2 @@
+# Flat model (front end -> compiler interface), owned apart from the parser's fragment.
+libstiction_core_la_SOURCES += src/front/flat.c src/front/flat.h
