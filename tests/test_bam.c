@@ -412,6 +412,20 @@ START_TEST(cli_errors) {
   ck_assert_int_eq(st_test_run(&out, "bam rollout --params /nonexistent.json --log x.json"), 1);
   ck_assert_ptr_nonnull(strstr(out, "stiction bam: /nonexistent.json:"));
   free(out);
+  char args[4000];
+  char *sts = shared(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = shared(REF "params_main/xl330/m1.json");
+  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json");
+  snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s'", sts, logf);
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_ptr_nonnull(strstr(out, "actuator 'sts3215' is not simulated"));
+  free(out);
+  snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s' -o /nonexistent/x.csv", m1, logf);
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_ptr_nonnull(strstr(out, "/nonexistent/x.csv: No such file or directory"));
+  free(out);
+  free(sts);
+  free(m1);
+  free(logf);
 }
 END_TEST
 

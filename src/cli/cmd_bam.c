@@ -1,6 +1,7 @@
 /* `stiction bam`: BAM reference simulator on BAM logs (bam.md §1, §4, §8).
  *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
  *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT] */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,22 @@ static int parse_opts(int argc, char **argv, bam_opts *o, int *help) {
   return 0;
 }
 
+/* The trace to FILE (or stdout when NULL); a failure is reported with the reason. */
+static int write_csv(const char *path, const stiction_bam_log *log,
+                     const stiction_bam_step_info *info) {
+  FILE *out = path ? fopen(path, "w") : stdout;
+  if (!out) {
+    fprintf(stderr, "stiction bam: %s: %s\n", path, strerror(errno));
+    return STICTION_ERR_IO;
+  }
+  st_bam_write_rollout_csv(out, log, info);
+  if ((path ? fclose(out) : fflush(out)) != 0) {
+    fprintf(stderr, "stiction bam: %s: write error\n", path ? path : "stdout");
+    return STICTION_ERR_IO;
+  }
+  return STICTION_OK;
+}
+
 static int run_rollout(const bam_opts *o) {
   char err[1024];
   stiction_bam_params p;
@@ -83,17 +100,14 @@ static int run_rollout(const bam_opts *o) {
   stiction_bam_step_info *info = malloc(log->n * sizeof *info);
   int st = info ? stiction_bam_rollout(&p, log, NULL, info) : STICTION_ERR_NOMEM;
   double mae = 0.0;
+  if (st == STICTION_ERR_UNSUPPORTED)
+    fprintf(stderr, "stiction bam: %s: actuator '%s' is not simulated (its servo model is not "
+            "specified in bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
+  else if (st)
+    fprintf(stderr, "stiction bam: %s\n", stiction_strerror(st));
   if (!st) st = stiction_bam_mae(&p, log, &mae);
-  FILE *out = stdout;
-  if (!st && o->output && !(out = fopen(o->output, "w"))) st = STICTION_ERR_IO;
-  if (!st) {
-    st_bam_write_rollout_csv(out, log, info);
-    if (out != stdout && fclose(out) != 0) st = STICTION_ERR_IO;
-    else fprintf(stderr, "MAE = %.17g rad (%zu samples)\n", mae, log->n);
-  }
-  if (st)
-    fprintf(stderr, "stiction bam: %s: %s\n", st == STICTION_ERR_IO ? o->output : o->params[0],
-            stiction_strerror(st));
+  if (!st) st = write_csv(o->output, log, info);
+  if (!st) fprintf(stderr, "MAE = %.17g rad (%zu samples)\n", mae, log->n);
   free(info);
   stiction_bam_log_free(log);
   return st ? 1 : 0;

@@ -172,7 +172,7 @@ static int eval_log(st_bam_eval *ev, size_t k, const char *path, const stiction_
   for (size_t i = 0; !st && i < ev->nsets; i++) {
     st = stiction_bam_mae(&ps[i], log, &ev->mae[i * ev->nlogs + k]);
     if (st)
-      fail(errbuf, errlen, st, "%s: actuator '%s' cannot be simulated (%s)", ppaths[i],
+      fail(errbuf, errlen, st, "%s: actuator '%s' is not simulated (%s)", ppaths[i],
            stiction_bam_actuator_name(ps[i].actuator), stiction_strerror(st));
   }
   stiction_bam_log_free(log);

@@ -36,12 +36,12 @@ static int load_json(const char *path, json_object **root, char *errbuf, size_t 
     jerr = json_tokener_get_error(tok);
     if (jerr != json_tokener_continue && jerr != json_tokener_success) break;
   }
-  int line_err = ferror(f);
+  int line_err = ferror(f) ? errno : 0;
   fclose(f);
   if (!*root && jerr == json_tokener_continue) *root = json_tokener_parse_ex(tok, "", 1);
   if (!*root) jerr = json_tokener_get_error(tok);
   json_tokener_free(tok);
-  if (line_err) return fail(errbuf, errlen, STICTION_ERR_IO, path, "read error");
+  if (line_err) return fail(errbuf, errlen, STICTION_ERR_IO, path, "%s", strerror(line_err));
   if (!*root)
     return fail(errbuf, errlen, STICTION_ERR_SYNTAX, path, "invalid JSON (%s)",
                 json_tokener_error_desc(jerr == json_tokener_continue
