@@ -295,6 +295,43 @@ START_TEST(m6_sign_gate) {
 }
 END_TEST
 
+/* Servo models of bam.md §2 against their formulas written out here. */
+START_TEST(servo_models_follow_spec) {
+  stiction_bam_params p;
+  stiction_bam_log log = {.kp = 32, .vin = 15.0, .dt = 0.005, .damping = -1};
+  double u;
+  /* MX-64: duty kp*0.158*(goal - q), saturated at 0.9625 */
+  stiction_bam_params_default(&p, STICTION_BAM_M1, STICTION_BAM_MX64);
+  p.kt = 1.6; p.R = 2.0;
+  double d = 32 * 0.158 * 0.01, tau = stiction_bam_motor_torque(&p, &log, 0.01, 1, 0.0, 0.5, &u);
+  ck_assert_double_eq_tol(u, 15.0 * d, 1e-14);
+  ck_assert_double_eq_tol(tau, 1.6 / 2.0 * (15.0 * d - 1.6 * 0.5), 1e-14);
+  stiction_bam_motor_torque(&p, &log, 3.0, 1, 0.0, 0.0, &u);
+  ck_assert_double_eq_tol(u, 15.0 * 0.9625, 1e-14);
+  ck_assert_double_eq(stiction_bam_motor_torque(&p, &log, 3.0, 0, 0.0, 2.0, &u), 0.0);
+  /* a firmware current limit bounds the duty to (kt w +- R I)/vin before saturation */
+  p.current_limit = 0.5;
+  stiction_bam_motor_torque(&p, &log, 3.0, 1, 0.0, 0.2, &u);
+  ck_assert_double_eq_tol(u, 1.6 * 0.2 + 2.0 * 0.5, 1e-14);
+  /* eRob80:50: I = clip(kp e - D sqrt(kp) w, 12 A), D = 1, then the 48 V band */
+  stiction_bam_params_default(&p, STICTION_BAM_M1, STICTION_BAM_EROB80_50);
+  p.kt = 2.0; p.R = 1.0;
+  log.kp = 4.0;
+  tau = stiction_bam_motor_torque(&p, &log, 0.5, 1, 0.0, 0.3, &u);
+  ck_assert_double_eq_tol(tau, 2.0 * (4.0 * 0.5 - 1.0 * 2.0 * 0.3), 1e-14);
+  ck_assert_double_eq(u, 0.0);
+  ck_assert_double_eq_tol(stiction_bam_motor_torque(&p, &log, 10.0, 1, 0.0, 0.0, NULL), 24.0, 1e-14);
+  /* fast motion: the back-EMF band (kt/R) 48 - (kt^2/R) w = 96 - 4*19 caps the 24 N m */
+  log.kp = 400.0;
+  ck_assert_double_eq_tol(stiction_bam_motor_torque(&p, &log, 10.0, 1, 0.0, 19.0, NULL),
+                          96.0 - 76.0, 1e-12);
+  log.kp = 4.0;
+  log.damping = 3.0; /* a log's damping key replaces D */
+  tau = stiction_bam_motor_torque(&p, &log, 0.5, 1, 0.0, 0.3, NULL);
+  ck_assert_double_eq_tol(tau, 2.0 * (2.0 - 3.0 * 2.0 * 0.3), 1e-14);
+}
+END_TEST
+
 /* §1.4: within the budget the joint stops exactly in one step, with a half-step back-off. */
 START_TEST(step_sticks_within_budget) {
   stiction_bam_params p = test_params(STICTION_BAM_M1);
@@ -442,6 +479,7 @@ int main(void) {
   tcase_add_test(tm, m6_sign_gate);
   tcase_add_test(tm, budget_partials_match_fd);
   tcase_add_test(tm, step_sticks_within_budget);
+  tcase_add_test(tm, servo_models_follow_spec);
   tcase_add_test(tm, readers_reject_bad_input);
   suite_add_tcase(s, tm);
   TCase *tcl = tcase_create("cli");
