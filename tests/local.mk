@@ -13,6 +13,9 @@ tests_test_flat_LDADD = $(TEST_LIBS)
 
 include tests/runtime.mk
 include tests/front.mk
+include tests/flatten.mk
+include tests/demos.mk
+include tests/library.mk
 include tests/compile.mk
 include tests/io.mk
 include tests/friction.mk

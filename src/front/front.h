@@ -1,0 +1,54 @@
+/*
+ * The front end as one object: load Modelica libraries and files, then flatten a class.
+ *
+ *   st_diag *diag = st_diag_new(stderr);
+ *   st_front *fe = st_front_new(diag);
+ *   st_front_add_default_paths(fe);            // models/ (installed or source), MODELICAPATH
+ *   st_front_add_library_path(fe, "mylibs");   // -L DIR
+ *   if (st_front_load_file(fe, "Model.mo")) ... // errors are in diag
+ *   st_flat_model *flat = st_front_flatten(fe, st_front_default_class(fe));
+ *   ...
+ *   st_flat_free(flat);
+ *   st_front_free(fe);
+ *
+ * Libraries on the path are loaded lazily, when a name's first part is looked up and not
+ * found among the loaded classes (so `Modelica` is read only by models that use it). A file
+ * starting with `within A.B;` places its classes inside package A.B, and a class given this
+ * way replaces a library class of the same full name.
+ *
+ * Errors go to the st_diag given to st_front_new() as "file:line:col: error: ..." with the
+ * instance path; the functions return non-zero / NULL then. No global state.
+ */
+#ifndef ST_FRONT_FRONT_H
+#define ST_FRONT_FRONT_H
+
+#include "front/flat.h"
+#include "util/diag.h"
+
+typedef struct st_front st_front;
+
+/* diag is borrowed and must outlive the front end. NULL only when out of memory. */
+st_front *st_front_new(st_diag *diag);
+void st_front_free(st_front *fe);
+
+/* Adds a directory that holds top-level packages (each a `Name/package.mo` tree or a
+ * `Name.mo` file). Searched in the order added. */
+int st_front_add_library_path(st_front *fe, const char *dir);
+/* Adds the directories of the MODELICAPATH environment variable (':'-separated), then
+ * stiction's own models/ directory: the source tree's when it exists, else the installed one. */
+int st_front_add_default_paths(st_front *fe);
+
+/* Parses a .mo file (or a package directory) and adds its classes. 0 on success. */
+int st_front_load_file(st_front *fe, const char *path);
+
+/* The full name of the class to simulate when the user names none: the only, else the last,
+ * top-level non-package class of the last file loaded (inside its `within` package). NULL if
+ * there is none. Owned by fe. */
+const char *st_front_default_class(const st_front *fe);
+
+/* Instantiates and flattens a class given by its full name ("Modelica.Mechanics.
+ * Rotational.Examples.CoupledClutches" or a name from a loaded file). Returns a flat model
+ * owned by the caller (st_flat_free), or NULL with the errors in diag. */
+st_flat_model *st_front_flatten(st_front *fe, const char *class_name);
+
+#endif

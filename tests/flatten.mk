@@ -1,0 +1,1 @@
+# front-end tests, second half: loading, lookup, modifiers, connect, flattening.

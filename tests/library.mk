@@ -1,0 +1,1 @@
+# the Modelica library in models/: parses, flattens, and the MSL examples against the references.
