@@ -1,0 +1,261 @@
+/* Connections (Modelica 3.5 section 9.2): connect(a, b) pairs up the primitive variables of
+ * two compatible connectors; connection sets are built with a union-find over (variable,
+ * inside/outside); each set gives equal potentials, or a zero sum of flows with outside
+ * connectors counted negative. A flow variable that is not connected as an inside
+ * connector anywhere is set to zero. */
+#include "front/inst.h"
+
+#include "front/fexpr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ references */
+
+st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside) {
+  st_inst *node = env.inst;
+  int first = 1;
+  *outside = 0;
+  for (const st_ast_cref_part *p = cr->parts; p; p = p->next, first = 0) {
+    st_inst *kid = st_inst_kid(node, p->name);
+    if (!kid) {
+      st_fl_error(fl, p->loc, env.inst, "undefined connector '%s'", st_ast_cref_text(fl->tmp, cr));
+      return NULL;
+    }
+    if (kid->disabled) return NULL; /* connections to a removed conditional connector vanish */
+    if (first) *outside = kid->is_connector;
+    node = kid;
+    int k = 0, stride = 1, offset = 0;
+    if (p->nsubs && p->nsubs != node->ndims) {
+      st_fl_error(fl, p->loc, env.inst, "'%s' needs %d subscripts", node->path, node->ndims);
+      return NULL;
+    }
+    int idx[4];
+    for (const st_ast_expr *s = p->subs; s; s = s->next, k++) {
+      double v;
+      if (st_fl_eval_ast(fl, s, env, &v) || v < 1 || v > node->dims[k] || v != (int)v) {
+        st_fl_error(fl, s->loc, env.inst, "connector subscript must be a constant in range");
+        return NULL;
+      }
+      idx[k] = (int)v;
+    }
+    for (int d = p->nsubs - 1; d >= 0; d--) {
+      offset += (idx[d] - 1) * stride;
+      stride *= node->dims[d];
+    }
+    if (p->nsubs) node = node->kids[offset];
+  }
+  if (!node->is_connector) {
+    st_fl_error(fl, cr->loc, env.inst, "'%s' is not a connector", node->path);
+    return NULL;
+  }
+  return node;
+}
+
+void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int b_outside,
+                          st_loc loc, const char *origin) {
+  if (fl->nconnections == fl->capconnections) {
+    int cap = fl->capconnections ? 2 * fl->capconnections : 32;
+    st_connection *c = realloc(fl->connections, (size_t)cap * sizeof *c);
+    if (!c) return;
+    fl->connections = c;
+    fl->capconnections = cap;
+  }
+  fl->connections[fl->nconnections++] = (st_connection){a, b, a_outside, b_outside, origin, loc};
+}
+
+/* ------------------------------------------------------------------ union-find */
+
+typedef struct sets {
+  int *parent;   /* over nodes 2*var + outside */
+  int *order;    /* first-use order of nodes, for stable output */
+  int norder;
+  unsigned char *used;
+} sets;
+
+static int find(sets *s, int x) {
+  while (s->parent[x] != x) {
+    s->parent[x] = s->parent[s->parent[x]]; /* path halving */
+    x = s->parent[x];
+  }
+  return x;
+}
+
+static void touch(sets *s, int x) {
+  if (!s->used[x]) {
+    s->used[x] = 1;
+    s->order[s->norder++] = x;
+  }
+}
+
+static void unite(sets *s, int x, int y) {
+  touch(s, x);
+  touch(s, y);
+  x = find(s, x);
+  y = find(s, y);
+  if (x != y) s->parent[y] = x;
+}
+
+/* ------------------------------------------------------------------ pairing */
+
+typedef struct pairing {
+  st_fl *fl;
+  sets *s;
+  const st_connection *c;
+} pairing;
+
+static void mismatch(pairing *p, const st_inst *a, const st_inst *b, const char *why) {
+  st_fl_error(p->fl, p->c->loc, NULL, "cannot connect '%s' and '%s': %s", a->path, b->path, why);
+}
+
+static void pair(pairing *p, const st_inst *a, const st_inst *b);
+
+static void pair_prims(pairing *p, const st_inst *a, const st_inst *b) {
+  const st_fvar *va = &p->fl->vars[a->var], *vb = &p->fl->vars[b->var];
+  int na = va->type == ST_T_REAL || va->type == ST_T_INTEGER;
+  int nb = vb->type == ST_T_REAL || vb->type == ST_T_INTEGER;
+  if (na != nb || (!na && va->type != vb->type)) {
+    mismatch(p, a, b, "different types");
+    return;
+  }
+  if (va->is_flow != vb->is_flow) {
+    mismatch(p, a, b, "a flow variable against a potential one");
+    return;
+  }
+  /* Two outputs of sub-components would both define the same signal. */
+  if (va->causality == ST_C_OUTPUT && vb->causality == ST_C_OUTPUT && !p->c->a_outside &&
+      !p->c->b_outside) {
+    mismatch(p, a, b, "both are outputs");
+    return;
+  }
+  unite(p->s, 2 * a->var + p->c->a_outside, 2 * b->var + p->c->b_outside);
+}
+
+static void pair_structured(pairing *p, const st_inst *a, const st_inst *b) {
+  int na = 0, nb = 0;
+  for (int i = 0; i < a->nkids; i++) na += !a->kids[i]->disabled;
+  for (int i = 0; i < b->nkids; i++) nb += !b->kids[i]->disabled;
+  if (na != nb) {
+    mismatch(p, a, b, "the connectors have different elements");
+    return;
+  }
+  for (int i = 0; i < a->nkids; i++) {
+    const st_inst *ka = a->kids[i];
+    if (ka->disabled) continue;
+    const st_inst *kb = st_inst_kid(b, ka->name);
+    if (!kb || kb->disabled) {
+      char why[300];
+      snprintf(why, sizeof why, "'%s' has no element '%s'", b->path, ka->name);
+      mismatch(p, a, b, why);
+      return;
+    }
+    pair(p, ka, kb);
+  }
+}
+
+static void pair(pairing *p, const st_inst *a, const st_inst *b) {
+  if (a->ndims != b->ndims || memcmp(a->dims, b->dims, sizeof(int) * (size_t)a->ndims) != 0) {
+    mismatch(p, a, b, "different array sizes");
+    return;
+  }
+  if (a->ndims > 0) {
+    for (int i = 0; i < a->nkids && i < b->nkids; i++) pair(p, a->kids[i], b->kids[i]);
+    return;
+  }
+  if ((a->var >= 0) != (b->var >= 0)) {
+    mismatch(p, a, b, "a signal against a structured connector");
+    return;
+  }
+  if (a->var >= 0) pair_prims(p, a, b);
+  else pair_structured(p, a, b);
+}
+
+/* ------------------------------------------------------------------ equations */
+
+static st_fexpr *term(st_fl *fl, int node, st_loc loc) {
+  return st_fx_var(fl->arena, node / 2, loc);
+}
+
+static void potential_equations(st_fl *fl, const int *members, int n, st_loc loc,
+                                 const char *origin) {
+  for (int i = 1; i < n; i++) {
+    if (members[i] / 2 == members[0] / 2) continue;
+    st_feq *q = st_feq_new(fl, FE_EQUAL, loc, origin);
+    if (!q) return;
+    q->lhs = term(fl, members[0], loc);
+    q->rhs = term(fl, members[i], loc);
+    st_fl_add_eq(fl, &fl->equations, q);
+  }
+}
+
+/* sum(inside) - sum(outside) = 0 */
+static void flow_equation(st_fl *fl, const int *members, int n, st_loc loc, const char *origin) {
+  st_fexpr *sum = NULL;
+  for (int i = 0; i < n; i++) {
+    st_fexpr *t = term(fl, members[i], loc);
+    int outside = members[i] & 1;
+    if (!sum) sum = outside ? st_fx_unary(fl->arena, FOP_NEG, t, loc) : t;
+    else sum = st_fx_binary(fl->arena, outside ? FOP_SUB : FOP_ADD, sum, t, loc);
+  }
+  st_feq *q = st_feq_new(fl, FE_EQUAL, loc, origin);
+  if (!q) return;
+  q->lhs = sum;
+  q->rhs = st_fx_real(fl->arena, 0, loc);
+  st_fl_add_eq(fl, &fl->equations, q);
+}
+
+/* The set of each root in first-use order; `where` gives each set's first connection. */
+static void emit_sets(st_fl *fl, sets *s, const int *where) {
+  int nn = 2 * fl->nvars;
+  int *members = malloc((size_t)(nn + 1) * sizeof *members);
+  unsigned char *done = calloc((size_t)nn + 1, 1);
+  for (int i = 0; members && done && i < s->norder; i++) {
+    int root = find(s, s->order[i]);
+    if (done[root]) continue;
+    done[root] = 1;
+    int n = 0;
+    for (int j = i; j < s->norder; j++)
+      if (find(s, s->order[j]) == root) members[n++] = s->order[j];
+    const st_connection *c = &fl->connections[where[s->order[i]]];
+    if (fl->vars[members[0] / 2].is_flow) flow_equation(fl, members, n, c->loc, c->origin);
+    else potential_equations(fl, members, n, c->loc, c->origin);
+  }
+  free(members);
+  free(done);
+}
+
+static void unconnected_flows(st_fl *fl, const sets *s) {
+  for (int v = 0; v < fl->nvars; v++) {
+    if (!fl->vars[v].is_flow || s->used[2 * v]) continue;
+    st_feq *q = st_feq_new(fl, FE_EQUAL, fl->vars[v].loc, "");
+    if (!q) return;
+    q->lhs = st_fx_var(fl->arena, v, fl->vars[v].loc);
+    q->rhs = st_fx_real(fl->arena, 0, fl->vars[v].loc);
+    st_fl_add_eq(fl, &fl->equations, q);
+  }
+}
+
+void st_connections_to_equations(st_fl *fl) {
+  int nn = 2 * fl->nvars;
+  sets s = {malloc((size_t)(nn + 1) * sizeof(int)), malloc((size_t)(nn + 1) * sizeof(int)), 0,
+            calloc((size_t)nn + 1, 1)};
+  int *where = malloc((size_t)(nn + 1) * sizeof(int));
+  if (s.parent && s.order && s.used && where) {
+    for (int i = 0; i < nn; i++) s.parent[i] = i;
+    for (int c = 0; c < fl->nconnections; c++) {
+      pairing p = {fl, &s, &fl->connections[c]};
+      int before = s.norder;
+      pair(&p, fl->connections[c].a, fl->connections[c].b);
+      for (int k = before; k < s.norder; k++) where[s.order[k]] = c;
+    }
+    emit_sets(fl, &s, where);
+    unconnected_flows(fl, &s);
+  }
+  free(s.parent);
+  free(s.order);
+  free(s.used);
+  free(where);
+  free(fl->connections);
+  fl->connections = NULL;
+  fl->nconnections = fl->capconnections = 0;
+}

@@ -1,0 +1,475 @@
+/* Phase 2 for equation and algorithm sections (Modelica 3.5 chapters 8 and 11):
+ * array equations expanded to scalars, for-equations unrolled, if-equations whose
+ * conditions are parameter expressions resolved to the chosen branch, when-equations with
+ * reinit/assert/terminate kept as FE_WHEN, connect-equations collected for connect.c. */
+#include "front/inst.h"
+
+#include "front/fexpr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out);
+
+static int push_iter(st_fl *fl, const char *name, const st_ast_expr *at, st_env env) {
+  if (fl->niters == 32) {
+    st_fl_error(fl, at->loc, env.inst, "for-loops nested too deeply");
+    return -1;
+  }
+  fl->iters[fl->niters].name = name;
+  fl->iters[fl->niters].value = 0;
+  fl->niters++;
+  return 0;
+}
+
+static const char *origin_of(const st_env *env) { return env->inst ? env->inst->path : ""; }
+
+/* ------------------------------------------------------------------ a = b */
+
+static void emit_equal(st_fl *fl, st_fexpr *l, st_fexpr *r, st_loc loc, st_env env,
+                       st_eqbuf *out) {
+  int la = l->kind == FX_ARRAY, ra = r->kind == FX_ARRAY;
+  if (la || ra) {
+    if (la != ra || l->nargs != r->nargs) {
+      st_fl_error(fl, loc, env.inst, "size mismatch in equation: %d and %d elements",
+                  la ? l->nargs : 1, ra ? r->nargs : 1);
+      return;
+    }
+    for (int i = 0; i < l->nargs; i++) emit_equal(fl, l->args[i], r->args[i], loc, env, out);
+    return;
+  }
+  st_ftype lt = st_fx_type(l, fl->vars), rt = st_fx_type(r, fl->vars);
+  int ln = lt == ST_T_REAL || lt == ST_T_INTEGER, rn = rt == ST_T_REAL || rt == ST_T_INTEGER;
+  if (ln != rn || (!ln && lt != rt)) {
+    st_fl_error(fl, loc, env.inst, "type mismatch: the two sides of the equation have "
+                "different types");
+    return;
+  }
+  st_feq *q = st_feq_new(fl, FE_EQUAL, loc, origin_of(&env));
+  if (!q) return;
+  q->lhs = l;
+  q->rhs = r;
+  st_fl_add_eq(fl, out, q);
+}
+
+/* (a, b) = f(x) */
+static void tuple_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
+  const st_ast_expr *t = eq->lhs;
+  st_fexpr *rhs = st_translate(fl, eq->rhs, env);
+  if (!rhs) return;
+  if (rhs->kind != FX_CALL) {
+    st_fl_error(fl, eq->loc, env.inst, "a tuple equation needs a function call on the right");
+    return;
+  }
+  st_feq *q = st_feq_new(fl, FE_TUPLE, eq->loc, origin_of(&env));
+  if (!q) return;
+  q->rhs = rhs;
+  q->ntuple = t->u.tuple.nelems;
+  q->tuple = st_arena_alloc(fl->arena, (size_t)(q->ntuple + 1) * sizeof *q->tuple);
+  int i = 0;
+  for (const st_ast_expr *x = t->u.tuple.elems; x && q->tuple; x = x->next, i++)
+    if (x->kind != AX_EMPTY && !(q->tuple[i] = st_translate(fl, x, env))) return;
+  st_fl_add_eq(fl, out, q);
+}
+
+/* ------------------------------------------------------------------ calls */
+
+static const st_ast_expr *nth_arg(const st_ast_expr *call, int n, const char *name) {
+  int i = 0;
+  for (const st_ast_fnarg *a = call->u.call.args; a; a = a->next) {
+    if (a->name && name && strcmp(a->name, name) == 0) return a->value;
+    if (!a->name && i++ == n) return a->value;
+  }
+  return NULL;
+}
+
+/* An assert/terminate message: kept as text when it is not a plain string. */
+static st_fexpr *message(st_fl *fl, const st_ast_expr *m, st_env env) {
+  st_fexpr *e = st_arena_alloc(fl->arena, sizeof *e);
+  if (!e) return NULL;
+  e->kind = FX_STRING;
+  e->loc = m ? m->loc : (st_loc){0};
+  e->str = !m ? "" : m->kind == AX_STRING ? st_arena_strdup(fl->arena, m->u.string)
+                                          : st_ast_expr_text(fl->arena, m);
+  (void)env;
+  return e;
+}
+
+static int assert_level(const st_ast_expr *lv) {
+  if (!lv || lv->kind != AX_CREF) return 0;
+  const st_ast_cref_part *p = lv->u.cref->parts;
+  while (p->next) p = p->next;
+  return strcmp(p->name, "warning") == 0;
+}
+
+static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
+                          st_eqbuf *out) {
+  const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
+  st_feq *q;
+  if (strcmp(name, "assert") == 0) {
+    const st_ast_expr *c = nth_arg(call, 0, "condition");
+    if (!c) {
+      st_fl_error(fl, loc, env.inst, "assert() needs a condition");
+      return;
+    }
+    q = st_feq_new(fl, FE_ASSERT, loc, origin_of(&env));
+    if (!q || !(q->rhs = st_translate(fl, c, env))) return;
+    q->message = message(fl, nth_arg(call, 1, "message"), env);
+    q->level = assert_level(nth_arg(call, 2, "level"));
+  } else if (strcmp(name, "terminate") == 0) {
+    q = st_feq_new(fl, FE_TERMINATE, loc, origin_of(&env));
+    if (!q) return;
+    q->message = message(fl, nth_arg(call, 0, "message"), env);
+  } else if (strcmp(name, "reinit") == 0) {
+    const st_ast_expr *x = nth_arg(call, 0, NULL), *v = nth_arg(call, 1, NULL);
+    q = st_feq_new(fl, FE_REINIT, loc, origin_of(&env));
+    if (!q || !x || !v || !(q->lhs = st_translate(fl, x, env)) ||
+        !(q->rhs = st_translate(fl, v, env)))
+      return;
+    if (q->lhs->kind != FX_VAR) {
+      st_fl_error(fl, loc, env.inst, "reinit() needs a scalar variable");
+      return;
+    }
+  } else {
+    q = st_feq_new(fl, FE_CALL, loc, origin_of(&env));
+    if (!q || !(q->rhs = st_translate(fl, call, env))) return;
+  }
+  st_fl_add_eq(fl, out, q);
+}
+
+/* ------------------------------------------------------------------ structured */
+
+static st_feq_list to_list(st_fl *fl, st_eqbuf *b) {
+  st_feq_list l = {NULL, 0};
+  if (b->n) {
+    l.items = st_arena_alloc(fl->arena, (size_t)b->n * sizeof *l.items);
+    if (l.items) {
+      memcpy(l.items, b->items, (size_t)b->n * sizeof *l.items);
+      l.n = b->n;
+    }
+  }
+  free(b->items);
+  return l;
+}
+
+static int count_branches(const st_ast_branch *b) {
+  int n = 0;
+  for (; b; b = b->next) n++;
+  return n;
+}
+
+/* if c1 then ... elseif c2 ... else ... end if; Branches whose conditions evaluate (from
+ * parameters) are decided here; the rest stays an FE_IF. */
+static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
+  int n = count_branches(eq->branches);
+  st_feq *q = st_feq_new(fl, FE_IF, eq->loc, origin_of(&env));
+  if (!q) return;
+  q->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *q->conds);
+  q->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *q->branches);
+  if (!q->conds || !q->branches) return;
+  for (const st_ast_branch *b = eq->branches; b; b = b->next) {
+    if (b->cond) {
+      st_fexpr *c = st_translate(fl, b->cond, env);
+      double v;
+      if (!c) return;
+      if (st_fx_type(c, fl->vars) != ST_T_BOOLEAN) {
+        st_fl_error(fl, b->cond->loc, env.inst, "if-condition is not a Boolean expression");
+        return;
+      }
+      if (st_fx_is_parametric(c, fl->vars) && st_fl_eval(fl, c, &v) == 0) {
+        if (v == 0) continue;         /* a false branch drops out */
+        if (q->nconds == 0) {         /* the first true branch is all that is left */
+          translate_eqs(fl, b->eqs, env, out);
+          return;
+        }
+      } else {
+        st_eqbuf buf = {0};
+        translate_eqs(fl, b->eqs, env, &buf);
+        q->conds[q->nconds] = c;
+        q->branches[q->nconds++] = to_list(fl, &buf);
+        continue;
+      }
+    }
+    if (q->nconds == 0) {             /* else after only false branches */
+      translate_eqs(fl, b->eqs, env, out);
+      return;
+    }
+    st_eqbuf buf = {0};
+    translate_eqs(fl, b->eqs, env, &buf);
+    q->branches[q->nconds] = to_list(fl, &buf);
+    break;
+  }
+  if (q->nconds > 0) st_fl_add_eq(fl, out, q);
+}
+
+static void when_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
+  int n = count_branches(eq->branches);
+  st_feq *q = st_feq_new(fl, FE_WHEN, eq->loc, origin_of(&env));
+  if (!q) return;
+  q->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *q->conds);
+  q->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *q->branches);
+  if (!q->conds || !q->branches) return;
+  for (const st_ast_branch *b = eq->branches; b; b = b->next) {
+    st_fexpr *c = st_translate(fl, b->cond, env);
+    if (!c) return;
+    st_eqbuf buf = {0};
+    translate_eqs(fl, b->eqs, env, &buf);
+    q->conds[q->nconds] = c;
+    q->branches[q->nconds++] = to_list(fl, &buf);
+  }
+  st_fl_add_eq(fl, out, q);
+}
+
+static void for_equation(st_fl *fl, const st_ast_iter *it, const st_ast_equation *body,
+                         st_env env, st_eqbuf *out) {
+  if (!it) {
+    translate_eqs(fl, body, env, out);
+    return;
+  }
+  if (!it->range) {
+    st_fl_error(fl, it->loc, env.inst, "for-equation without a range is not supported");
+    return;
+  }
+  st_fexpr *vals = st_range_values(fl, it->range, env);
+  if (!vals) return;
+  if (vals->kind != FX_ARRAY) {
+    st_fl_error(fl, it->loc, env.inst, "for-range is not an array");
+    return;
+  }
+  if (push_iter(fl, it->name, it->range, env)) return;
+  for (int i = 0; i < vals->nargs; i++) {
+    double v;
+    if (st_fl_eval(fl, vals->args[i], &v)) {
+      st_fl_error(fl, it->loc, env.inst, "for-range values must be constant");
+      break;
+    }
+    fl->iters[fl->niters - 1].value = v;
+    for_equation(fl, it->next, body, env, out);
+  }
+  fl->niters--;
+}
+
+static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
+  int errors = fl->errors, oa, ob;
+  st_inst *a = st_resolve_inst(fl, eq->connect_a, env, &oa);
+  st_inst *b = st_resolve_inst(fl, eq->connect_b, env, &ob);
+  if (!a || !b) return; /* an error, or a conditional connector that is not present */
+  if (fl->errors == errors)
+    st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
+}
+
+static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
+  for (; eq; eq = eq->next) {
+    switch (eq->kind) {
+    case AE_EQUAL:
+      if (eq->lhs->kind == AX_TUPLE) tuple_equation(fl, eq, env, out);
+      else {
+        st_fexpr *l = st_translate(fl, eq->lhs, env);
+        st_fexpr *r = l ? st_translate(fl, eq->rhs, env) : NULL;
+        if (r) emit_equal(fl, l, r, eq->loc, env, out);
+      }
+      break;
+    case AE_IF: if_equation(fl, eq, env, out); break;
+    case AE_FOR: for_equation(fl, eq->iters, eq->body, env, out); break;
+    case AE_CONNECT: connect_equation(fl, eq, env); break;
+    case AE_WHEN: when_equation(fl, eq, env, out); break;
+    case AE_CALL: call_equation(fl, eq->call, eq->loc, env, out); break;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ algorithms */
+
+static st_fstmt *stmt_new(st_fl *fl, st_fstmt_kind kind, st_loc loc) {
+  st_fstmt *s = st_arena_alloc(fl->arena, sizeof *s);
+  if (s) {
+    s->kind = kind;
+    s->loc = loc;
+  }
+  return s;
+}
+
+typedef struct stmt_buf {
+  st_fstmt **items;
+  int n, cap;
+} stmt_buf;
+
+static void push_stmt(stmt_buf *b, st_fstmt *s) {
+  if (!s) return;
+  if (b->n == b->cap) {
+    int cap = b->cap ? 2 * b->cap : 16;
+    st_fstmt **p = realloc(b->items, (size_t)cap * sizeof *p);
+    if (!p) return;
+    b->items = p;
+    b->cap = cap;
+  }
+  b->items[b->n++] = s;
+}
+
+static void translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out);
+
+static st_fstmt_list stmt_list(st_fl *fl, const st_ast_stmt *s, st_env env) {
+  stmt_buf b = {0};
+  translate_stmts(fl, s, env, &b);
+  st_fstmt_list l = {NULL, 0};
+  if (b.n && (l.items = st_arena_alloc(fl->arena, (size_t)b.n * sizeof *l.items))) {
+    memcpy(l.items, b.items, (size_t)b.n * sizeof *l.items);
+    l.n = b.n;
+  }
+  free(b.items);
+  return l;
+}
+
+st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env) {
+  return stmt_list(fl, s, env);
+}
+
+static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
+  if (s->lhs->kind == AX_TUPLE) {
+    st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
+    if (!t || !(t->value = st_translate(fl, s->rhs, env))) return NULL;
+    t->ntargets = s->lhs->u.tuple.nelems;
+    t->targets = st_arena_alloc(fl->arena, (size_t)(t->ntargets + 1) * sizeof *t->targets);
+    int i = 0;
+    for (const st_ast_expr *x = s->lhs->u.tuple.elems; x && t->targets; x = x->next, i++)
+      if (x->kind != AX_EMPTY && !(t->targets[i] = st_translate(fl, x, env))) return NULL;
+    return t;
+  }
+  st_fstmt *a = stmt_new(fl, FS_ASSIGN, s->loc);
+  if (!a || !(a->target = st_translate(fl, s->lhs, env)) ||
+      !(a->value = st_translate(fl, s->rhs, env)))
+    return NULL;
+  if (a->target->kind == FX_ARRAY || a->value->kind == FX_ARRAY) {
+    if (!fl->fnctx) {
+      st_fl_error(fl, s->loc, env.inst, "array assignments in model algorithms are not supported");
+      return NULL;
+    }
+  }
+  return a;
+}
+
+static st_fstmt *call_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
+  const st_ast_expr *call = s->call;
+  const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
+  st_fstmt *t;
+  if (strcmp(name, "assert") == 0) {
+    t = stmt_new(fl, FS_ASSERT, s->loc);
+    const st_ast_expr *c = nth_arg(call, 0, "condition");
+    if (!t || !c || !(t->value = st_translate(fl, c, env))) return NULL;
+    t->message = message(fl, nth_arg(call, 1, "message"), env);
+    t->level = assert_level(nth_arg(call, 2, "level"));
+    return t;
+  }
+  if (strcmp(name, "terminate") == 0) {
+    t = stmt_new(fl, FS_TERMINATE, s->loc);
+    if (t) t->message = message(fl, nth_arg(call, 0, "message"), env);
+    return t;
+  }
+  if (strcmp(name, "reinit") == 0) {
+    t = stmt_new(fl, FS_REINIT, s->loc);
+    const st_ast_expr *x = nth_arg(call, 0, NULL), *v = nth_arg(call, 1, NULL);
+    if (!t || !x || !v || !(t->target = st_translate(fl, x, env)) ||
+        !(t->value = st_translate(fl, v, env)))
+      return NULL;
+    return t;
+  }
+  t = stmt_new(fl, FS_CALL, s->loc);
+  if (!t || !(t->value = st_translate(fl, call, env))) return NULL;
+  return t;
+}
+
+static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
+  st_fstmt *t = stmt_new(fl, s->kind == AS_IF ? FS_IF : FS_WHEN, s->loc);
+  int n = count_branches(s->branches);
+  if (!t) return NULL;
+  t->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *t->conds);
+  t->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *t->branches);
+  if (!t->conds || !t->branches) return NULL;
+  for (const st_ast_branch *b = s->branches; b; b = b->next) {
+    if (!b->cond) {
+      t->branches[t->nconds] = stmt_list(fl, b->stmts, env);
+      break;
+    }
+    if (!(t->conds[t->nconds] = st_translate(fl, b->cond, env))) return NULL;
+    t->branches[t->nconds++] = stmt_list(fl, b->stmts, env);
+  }
+  return t;
+}
+
+/* A for-statement in a function keeps its loop (the iterator becomes a local); in a model
+ * algorithm it is unrolled. */
+static void for_stmt(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out) {
+  const st_ast_iter *it = s->iters;
+  if (!it || it->next || !it->range) {
+    st_fl_error(fl, s->loc, env.inst, "only for-loops with one iterator and range are supported");
+    return;
+  }
+  if (fl->fnctx) {
+    st_fstmt *t = stmt_new(fl, FS_FOR, s->loc);
+    if (!t) return;
+    t->loop_local = st_fn_iterator_local(fl, it->name, it->loc);
+    if (t->loop_local < 0 || !(t->range = st_translate(fl, it->range, env))) return;
+    t->branches = st_arena_alloc(fl->arena, sizeof *t->branches);
+    if (!t->branches) return;
+    t->branches[0] = stmt_list(fl, s->body, env);
+    push_stmt(out, t);
+    return;
+  }
+  st_fexpr *vals = st_range_values(fl, it->range, env);
+  if (!vals || vals->kind != FX_ARRAY || push_iter(fl, it->name, it->range, env)) return;
+  for (int i = 0; i < vals->nargs; i++) {
+    if (st_fl_eval(fl, vals->args[i], &fl->iters[fl->niters - 1].value)) break;
+    translate_stmts(fl, s->body, env, out);
+  }
+  fl->niters--;
+}
+
+static void translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out) {
+  for (; s; s = s->next) {
+    st_fstmt *t = NULL;
+    switch (s->kind) {
+    case AS_ASSIGN: t = assign_stmt(fl, s, env); break;
+    case AS_CALL: t = call_stmt(fl, s, env); break;
+    case AS_IF: case AS_WHEN: t = branch_stmt(fl, s, env); break;
+    case AS_FOR: for_stmt(fl, s, env, out); break;
+    case AS_WHILE:
+      t = stmt_new(fl, FS_WHILE, s->loc);
+      if (!t) break;
+      t->nconds = 1;
+      t->conds = st_arena_alloc(fl->arena, sizeof *t->conds);
+      t->branches = st_arena_alloc(fl->arena, sizeof *t->branches);
+      if (!t->conds || !t->branches || !(t->conds[0] = st_translate(fl, s->cond, env))) t = NULL;
+      else t->branches[0] = stmt_list(fl, s->body, env);
+      break;
+    case AS_BREAK: t = stmt_new(fl, FS_BREAK, s->loc); break;
+    case AS_RETURN: t = stmt_new(fl, FS_RETURN, s->loc); break;
+    }
+    push_stmt(out, t);
+  }
+}
+
+/* ------------------------------------------------------------------ sections */
+
+static void add_algorithm(st_fl *fl, st_fstmt_list l, int initial) {
+  st_fstmt_list **arr = initial ? &fl->initial_algorithms : &fl->algorithms;
+  int *n = initial ? &fl->ninitial_algorithms : &fl->nalgorithms;
+  st_fstmt_list *grown = st_arena_alloc(fl->arena, (size_t)(*n + 1) * sizeof *grown);
+  if (!grown) return;
+  if (*n) memcpy(grown, *arr, (size_t)*n * sizeof *grown);
+  grown[(*n)++] = l;
+  *arr = grown;
+}
+
+static void translate_instance(st_fl *fl, st_inst *in) {
+  if (in->disabled) return;
+  for (st_section_ref *r = in->sections; r; r = r->next) {
+    const st_ast_section *s = r->sec;
+    if (s->kind == ASEC_EQUATION)
+      translate_eqs(fl, s->eqs, r->env, s->initial ? &fl->initial_equations : &fl->equations);
+    else
+      add_algorithm(fl, stmt_list(fl, s->stmts, r->env), s->initial);
+  }
+  for (int i = 0; i < in->nkids; i++) translate_instance(fl, in->kids[i]);
+}
+
+void st_translate_sections(st_fl *fl) { translate_instance(fl, fl->top); }

@@ -1,0 +1,34 @@
+/* Building and evaluating flat expressions (st_fexpr of flat.h) inside the front end:
+ * constructors in an arena, and constant evaluation of parameter expressions (needed for
+ * array sizes, conditional components, for-ranges, if-equations on parameters). */
+#ifndef ST_FRONT_FEXPR_H
+#define ST_FRONT_FEXPR_H
+
+#include "front/flat.h"
+
+st_fexpr *st_fx_new(st_arena *a, st_fexpr_kind kind, int op, int nargs, st_loc loc);
+st_fexpr *st_fx_real(st_arena *a, double v, st_loc loc);
+st_fexpr *st_fx_bool(st_arena *a, int v, st_loc loc);
+st_fexpr *st_fx_var(st_arena *a, int index, st_loc loc);
+st_fexpr *st_fx_binary(st_arena *a, st_fop op, st_fexpr *l, st_fexpr *r, st_loc loc);
+st_fexpr *st_fx_unary(st_arena *a, st_fop op, st_fexpr *x, st_loc loc);
+
+/* Where the evaluator finds the value of a variable: the binding of a constant or parameter,
+ * or NULL when the variable has no fixed value (a continuous or discrete variable, or a
+ * parameter without binding). */
+typedef st_fexpr *(*st_fx_binding_fn)(void *ctx, int var);
+
+/* Evaluates a scalar expression of constants and parameters. 0 on success with *out set;
+ * -1 when it depends on a non-constant (time, a state, pre(), a parameter without value) or
+ * is not a scalar number/Boolean/enumeration. Cycles in bindings give -1. */
+int st_fx_eval(const st_fexpr *e, st_fx_binding_fn binding, void *ctx, double *out);
+
+/* The result type of an expression (Real for numbers, Boolean for relations and logic);
+ * vars gives the variable types. FX_ARRAY reports its first element's type. */
+st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);
+
+/* Whether e only depends on constants and parameters (no time, no variables of higher
+ * variability, no pre/der/initial...). */
+int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
+
+#endif

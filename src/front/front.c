@@ -1,0 +1,58 @@
+/* st_front_flatten: find the class, instantiate it, translate equations and connections,
+ * and hand out the flat model (front.h). */
+#include "front/inst.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "A.B.C" to a class, loading libraries as needed. */
+static st_cls *class_by_name(st_front *fe, const char *name) {
+  const char *parts[64];
+  int n = 0;
+  char *copy = st_arena_strdup(fe->arena, name);
+  for (char *p = copy, *save = NULL; n < 64 && (p = strtok_r(p, ".", &save)); p = NULL)
+    parts[n++] = p;
+  return n ? st_lookup_class_path(fe, fe->root, parts, n, 1) : NULL;
+}
+
+static void fl_free(st_fl *fl) {
+  free(fl->vars);
+  free(fl->info);
+  free(fl->equations.items);
+  free(fl->initial_equations.items);
+  free(fl->connections);
+  st_arena_free(fl->tmp);
+  st_arena_free(fl->arena); /* NULL once the model owns it */
+}
+
+st_flat_model *st_front_flatten(st_front *fe, const char *class_name) {
+  st_loc none = {0};
+  if (!class_name) {
+    st_error(fe->diag, none, "no class to flatten");
+    return NULL;
+  }
+  st_cls *cls = class_by_name(fe, class_name);
+  if (!cls) {
+    st_error(fe->diag, none, "class '%s' not found", class_name);
+    return NULL;
+  }
+  if (cls->ast && (cls->ast->kind == ACK_PACKAGE || cls->ast->kind == ACK_FUNCTION ||
+                   cls->ast->kind == ACK_TYPE)) {
+    st_error(fe->diag, cls->ast->name_loc, "'%s' is a %s, not a model", class_name,
+             st_ast_class_kind_name(cls->ast->kind));
+    return NULL;
+  }
+  st_fl fl = {0};
+  fl.fe = fe;
+  fl.diag = fe->diag;
+  fl.arena = st_arena_new();
+  fl.tmp = st_arena_new();
+  st_flat_model *m = NULL;
+  if (fl.arena && fl.tmp && st_instantiate(&fl, cls) && !fl.errors) {
+    st_translate_sections(&fl);
+    st_connections_to_equations(&fl);
+    if (!fl.errors) m = st_fl_finish(&fl, cls->full);
+  }
+  fl_free(&fl);
+  return m;
+}

@@ -1,0 +1,268 @@
+/*
+ * Internals of the front end's second half: the class tree of loaded libraries (loader.c),
+ * lookup (lookup.c), modifiers (modifier.c), the instance tree (instantiate.c), expression
+ * and equation translation (translate.c, equations.c), connections (connect.c), functions
+ * (function.c) and the flat-model builder (builder.c). front.c ties them together.
+ *
+ * Flattening runs in two phases:
+ *   1. instantiate: build the instance tree of the class, merging modifiers, expanding arrays
+ *      and deciding conditional components; every scalar primitive component becomes a flat
+ *      variable whose binding and attributes are kept untranslated (AST + scope).
+ *   2. translate: bindings, attributes and equation sections become st_fexpr/st_feq against
+ *      the complete tree; connections become equations.
+ * Values needed in phase 1 (array sizes, conditions) translate bindings on demand.
+ */
+#ifndef ST_FRONT_INST_H
+#define ST_FRONT_INST_H
+
+#include "front/ast.h"
+#include "front/flat.h"
+#include "front/front.h"
+#include "front/libpath.h"
+
+/* ----------------------------------------------------------------------- class tree */
+
+typedef struct st_cls st_cls;
+struct st_cls {
+  const char *name;        /* short name ("" for the root) */
+  const char *full;        /* full name "A.B.C" */
+  st_cls *parent;          /* enclosing class; NULL for the root */
+  const st_ast_class *ast; /* NULL for the root and the predefined types */
+  int prim;                /* st_ftype of Real/Integer/Boolean/String, else -1 */
+  st_cls **kids;           /* nested classes, in load order */
+  int nkids, capkids;
+  char *dir;               /* directory package whose files are not read yet (malloc'd) */
+  int visiting;            /* guards cyclic extends during lookup */
+  int busy;                /* being instantiated: guards recursive classes */
+};
+
+struct st_front {
+  st_diag *diag;
+  st_arena *arena;         /* ASTs and the class tree */
+  st_libpath path;
+  st_cls *root;
+  st_cls *predefined;      /* Real, Integer, Boolean, String, StateSelect, ... */
+  const char *default_class;
+  int loading;             /* depth of library loads (for messages) */
+};
+
+st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
+/* Adds (or replaces, by name) a nested class. */
+void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid);
+/* The nested class `name` of c, reading c's directory first if needed; NULL if none. */
+st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name);
+/* Loads the top-level class `name` from the library path; NULL if not there. */
+st_cls *st_front_load_top(st_front *fe, const char *name);
+int st_front_add_predefined(st_front *fe);
+
+static inline int st_cls_is(const st_cls *c, st_ast_class_kind kind) {
+  return c && c->ast && c->ast->kind == kind;
+}
+
+/* --------------------------------------------------------------------------- lookup */
+
+/* What a name denotes: a class, or a component declared in class `owner`. */
+typedef struct st_elem {
+  st_cls *cls;
+  const st_ast_element *comp;
+  st_cls *owner;
+} st_elem;
+
+/* An element of c by name: nested classes and components, also inherited ones (no imports,
+ * no enclosing scopes). 0 when found. */
+int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out);
+/* The first name looked up from scope outwards (Modelica 3.5 section 5.3.1): members,
+ * imports, enclosing classes (stopping at `encapsulated`), top-level classes and library
+ * path, predefined types. */
+int st_lookup_simple(st_front *fe, st_cls *scope, const char *name, st_elem *out);
+/* A dotted class name: first part as above, then qualified descent. NULL (with an error
+ * at loc) if it does not name a class. */
+st_cls *st_lookup_class(st_front *fe, st_cls *scope, const st_ast_name *name);
+st_cls *st_lookup_class_path(st_front *fe, st_cls *scope, const char *const *parts, int n,
+                             int global);
+/* The base class of an extends clause declared in c. */
+st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext);
+/* Follows short class definitions (type X = Y(...)) to the class that defines X. */
+st_cls *st_cls_resolve_short(st_front *fe, st_cls *c);
+
+/* ------------------------------------------------------------------------- instances */
+
+typedef struct st_inst st_inst;
+typedef struct st_fl st_fl;
+
+/* Where the names of an expression are resolved: components of inst (NULL: none), then
+ * classes and constants lexically from cls. */
+typedef struct st_env {
+  st_inst *inst;
+  st_cls *cls;
+} st_env;
+
+/* A merged modifier for one element: value, attribute/element sub-modifiers. Immutable
+ * once built; merging makes new nodes. */
+typedef struct st_mod st_mod;
+struct st_mod {
+  const char *name;        /* the element it applies to (one identifier) */
+  int final, each;
+  const st_ast_expr *value; /* binding, or NULL */
+  st_env env;              /* where value's names are resolved */
+  int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
+  const int *index;
+  st_mod *subs;            /* sub-modifiers (list through next) */
+  st_mod *next;
+  const char *description;
+  st_loc loc;
+};
+
+/* Prefixes passed down to the elements of a structured component. */
+typedef struct st_prefix {
+  int variability;         /* st_variability; ST_V_CONTINUOUS when none */
+  int causality;           /* st_causality */
+  int flow;
+  int is_protected;
+  int is_final;
+} st_prefix;
+
+typedef struct st_section_ref {
+  const st_ast_section *sec;
+  st_env env;
+  struct st_section_ref *next;
+} st_section_ref;
+
+struct st_inst {
+  const char *name;        /* local name with subscripts: "J", "J[2]" */
+  const char *path;        /* full instance path: "a.J[2]"; "" for the top instance */
+  st_inst *parent;
+  st_cls *cls;             /* the component's class (after short classes) */
+  int prim;                /* st_ftype for a scalar primitive, -1 otherwise */
+  int var;                 /* its flat variable, or -1 */
+  int disabled;            /* a conditional component whose condition is false */
+  int ndims;               /* > 0: an array node whose kids are the elements, row-major */
+  int dims[4];
+  int is_connector;        /* the class (or a short-class chain) is a connector */
+  st_prefix prefix;
+  st_inst **kids;
+  int nkids, capkids;
+  st_section_ref *sections, *last_section;
+  st_loc loc;              /* the declaration */
+};
+
+st_inst *st_inst_kid(const st_inst *in, const char *name);
+
+/* ----------------------------------------------------------------- flattening run */
+
+/* A variable's untranslated binding or attribute. */
+typedef struct st_lazy {
+  const st_ast_expr *expr;
+  st_env env;
+  int nindex;
+  const int *index;
+  int state;               /* 0 untranslated, 1 translating (cycle), 2 done */
+  st_fexpr *value;
+} st_lazy;
+
+enum { LZ_BINDING, LZ_START, LZ_FIXED, LZ_NOMINAL, LZ_MIN, LZ_MAX, LZ_STATESELECT, LZ_COUNT };
+
+typedef struct st_varinfo {
+  st_inst *inst;
+  st_lazy attr[LZ_COUNT];
+} st_varinfo;
+
+typedef struct st_connection {
+  st_inst *a, *b;
+  int a_outside, b_outside;
+  const char *origin;
+  st_loc loc;
+} st_connection;
+
+typedef struct st_eqbuf {
+  st_feq **items;
+  int n, cap;
+} st_eqbuf;
+
+typedef struct st_iter_binding {
+  const char *name;
+  double value;
+} st_iter_binding;
+
+/* A user function being translated: names resolve to its locals first. */
+typedef struct st_fnctx {
+  st_ffunction *fn;
+  st_cls *cls;
+  int caplocals;
+} st_fnctx;
+
+struct st_fl {
+  st_front *fe;
+  st_diag *diag;
+  st_arena *arena;         /* the flat model's */
+  st_arena *tmp;           /* instances and modifiers, freed after flattening */
+  st_inst *top;
+  st_fvar *vars;
+  st_varinfo *info;
+  int nvars, capvars;
+  st_eqbuf equations, initial_equations;
+  st_fstmt_list *algorithms, *initial_algorithms;
+  int nalgorithms, ninitial_algorithms, capalg, capialg;
+  st_ffunction *functions;
+  const st_cls **function_cls;
+  int nfunctions, capfunctions;
+  st_connection *connections;
+  int nconnections, capconnections;
+  st_iter_binding iters[32];
+  int niters, iter_base;   /* visible iterators: [iter_base, niters) */
+  st_fnctx *fnctx;         /* non-NULL inside a function body */
+  int end_size;            /* value of `end` in the subscript being translated */
+  int errors;
+  int depth;               /* instantiation depth (guards runaway recursion) */
+};
+
+/* Reports an error at loc with the instance path; counts it. */
+void st_fl_error(st_fl *fl, st_loc loc, const st_inst *in, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* modifier.c */
+st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *m, st_env env, int each, int final,
+                        const char *name, st_loc loc);
+st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner);
+st_mod *st_mod_find(const st_mod *m, const char *name);
+/* The modifier of array element `index` (1-based, row-major over ndims). */
+st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
+
+/* instantiate.c */
+st_inst *st_instantiate(st_fl *fl, st_cls *cls);
+
+/* builder.c */
+int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type);
+void st_fl_add_eq(st_fl *fl, st_eqbuf *buf, st_feq *eq);
+st_feq *st_feq_new(st_fl *fl, st_feq_kind kind, st_loc loc, const char *origin);
+st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz);
+st_fexpr *st_fl_binding(void *fl, int var);
+/* Evaluates an expression of constants/parameters; 0 on success. */
+int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out);
+int st_fl_eval_ast(st_fl *fl, const st_ast_expr *e, st_env env, double *out);
+st_flat_model *st_fl_finish(st_fl *fl, const char *name);
+
+/* translate.c: AST expression to flat expression (NULL after an error). */
+st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
+/* Resolves a component reference to an instance node (connect). NULL after an error. */
+st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside);
+/* The values of a for-range (a:b, a:s:b or an array expression) as FX_ARRAY. */
+st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
+st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
+                            st_loc loc);
+
+/* equations.c */
+void st_translate_sections(st_fl *fl);
+st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
+
+/* connect.c */
+void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int b_outside,
+                          st_loc loc, const char *origin);
+void st_connections_to_equations(st_fl *fl);
+
+/* function.c: the index of the flat function for class fn (translated once). -1 on error. */
+int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
+/* The local for a for-loop iterator inside the function being translated (added once). */
+int st_fn_iterator_local(st_fl *fl, const char *name, st_loc loc);
+
+#endif

@@ -1,0 +1,375 @@
+/* Phase 1 of flattening: the instance tree (Modelica 3.5 section 5.6). Classes are
+ * instantiated element by element in source order with their merged modifiers; extends
+ * clauses copy the base class's elements into the same instance; arrays of components are
+ * expanded to elements J[1], J[2]; a conditional component whose condition is false is
+ * kept as a disabled node (its connections are dropped); every scalar primitive component
+ * becomes a flat variable. */
+#include "front/inst.h"
+
+#include <stdio.h>
+#include <string.h>
+
+st_inst *st_inst_kid(const st_inst *in, const char *name) {
+  for (int i = 0; in && i < in->nkids; i++)
+    if (strcmp(in->kids[i]->name, name) == 0) return in->kids[i];
+  return NULL;
+}
+
+static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
+  st_inst *in = st_arena_alloc(fl->tmp, sizeof *in);
+  if (!in) return NULL;
+  in->name = name;
+  in->path = !parent ? "" : parent->path[0] ? st_arena_printf(fl->tmp, "%s.%s", parent->path, name)
+                                            : name;
+  in->parent = parent;
+  in->prim = -1;
+  in->var = -1;
+  in->loc = loc;
+  if (parent) {
+    in->prefix = parent->prefix;
+    if (parent->nkids == parent->capkids) {
+      int cap = parent->capkids ? 2 * parent->capkids : 8;
+      st_inst **k = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *k);
+      if (!k) return NULL;
+      if (parent->nkids) memcpy(k, parent->kids, (size_t)parent->nkids * sizeof *k);
+      parent->kids = k;
+      parent->capkids = cap;
+    }
+    parent->kids[parent->nkids++] = in;
+  }
+  return in;
+}
+
+static int is_connector_class(const st_cls *c) {
+  return st_cls_is(c, ACK_CONNECTOR) || st_cls_is(c, ACK_EXPANDABLE_CONNECTOR);
+}
+
+static st_variability variability_of(st_ast_variability v) {
+  switch (v) {
+  case AV_CONSTANT: return ST_V_CONSTANT;
+  case AV_PARAMETER: return ST_V_PARAMETER;
+  case AV_DISCRETE: return ST_V_DISCRETE;
+  default: return ST_V_CONTINUOUS;
+  }
+}
+
+/* A type prefix narrows the inherited one: the lowest variability wins; input/output and
+ * flow given closer to the variable win. */
+static void apply_type_prefix(st_prefix *p, const st_ast_type_prefix *t) {
+  st_variability v = variability_of(t->variability);
+  if ((int)v < p->variability) p->variability = (int)v;
+  if (t->causality == AC_INPUT) p->causality = ST_C_INPUT;
+  if (t->causality == AC_OUTPUT) p->causality = ST_C_OUTPUT;
+  if (t->flow == AF_FLOW) p->flow = 1;
+}
+
+static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
+
+/* Sub-modifiers must name elements of the class (or attributes of a primitive type). */
+static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_inst *in) {
+  static const char *const attrs[] = {"start", "fixed", "nominal", "min", "max", "stateSelect",
+                                      "unit", "displayUnit", "quantity", NULL};
+  for (const st_mod *s = mod ? mod->subs : NULL; s; s = s->next) {
+    int ok = 0;
+    if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION)) {
+      for (int i = 0; attrs[i] && !ok; i++) ok = strcmp(attrs[i], s->name) == 0;
+    } else {
+      st_elem e;
+      ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 && e.comp;
+    }
+    if (!ok)
+      st_fl_error(fl, s->loc, in, "modifier '%s' does not match any element of %s '%s'",
+                  s->name, cls->prim >= 0 ? "type" : "class", cls->full);
+  }
+}
+
+static void set_lazy(st_lazy *lz, const st_mod *m) {
+  if (!m || !m->value) return;
+  lz->expr = m->value;
+  lz->env = m->env;
+  lz->nindex = m->nindex;
+  lz->index = m->index;
+}
+
+/* unit = "N.m": a string literal (Modelica requires a literal here in practice). */
+static const char *string_attr(st_fl *fl, const st_mod *m, const st_inst *in) {
+  if (!m || !m->value) return NULL;
+  if (m->value->kind == AX_STRING) return st_arena_strdup(fl->arena, m->value->u.string);
+  st_fl_error(fl, m->value->loc, in, "attribute '%s' must be a string literal", m->name);
+  return NULL;
+}
+
+static int has_evaluate(const st_ast_element *decl) {
+  const st_ast_mod *a = decl ? decl->annotation : NULL;
+  for (const st_ast_arg *g = a ? a->args : NULL; g; g = g->next)
+    if (g->kind == AA_MODIFY && g->name && strcmp(g->name->text, "Evaluate") == 0 && g->mod &&
+        g->mod->value && g->mod->value->kind == AX_BOOL)
+      return g->mod->value->u.boolean;
+  return 0;
+}
+
+static void enum_literals(st_fl *fl, st_fvar *v, const st_cls *cls) {
+  v->enum_type = st_arena_strdup(fl->arena, cls->full);
+  v->n_enum_literals = cls->ast->nliterals;
+  v->enum_literals = st_arena_alloc(fl->arena, (size_t)(cls->ast->nliterals + 1) * sizeof(char *));
+  int i = 0;
+  for (const st_ast_enum_literal *l = cls->ast->literals; l && v->enum_literals; l = l->next)
+    v->enum_literals[i++] = st_arena_strdup(fl->arena, l->name);
+}
+
+static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
+                     const st_ast_element *decl) {
+  int is_enum = cls->prim < 0;
+  st_ftype type = is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
+  int k = st_fl_add_var(fl, in, type);
+  if (k < 0) return;
+  in->prim = (int)type;
+  in->var = k;
+  st_fvar *v = &fl->vars[k];
+  st_varinfo *vi = &fl->info[k];
+  int var = in->prefix.variability;
+  if (var == ST_V_CONTINUOUS && type != ST_T_REAL) var = ST_V_DISCRETE;
+  v->variability = (st_variability)var;
+  v->causality = (st_causality)in->prefix.causality;
+  v->is_flow = in->prefix.flow != 0;
+  v->is_protected = in->prefix.is_protected != 0;
+  v->is_final = in->prefix.is_final || (mod && mod->final && mod->value);
+  v->evaluate = has_evaluate(decl);
+  v->loc = in->loc;
+  if (decl && decl->description) v->description = st_arena_strdup(fl->arena, decl->description);
+  if (is_enum) enum_literals(fl, v, cls);
+  set_lazy(&vi->attr[LZ_BINDING], mod);
+  static const char *const names[LZ_COUNT] = {NULL, "start", "fixed", "nominal", "min", "max",
+                                              "stateSelect"};
+  for (int a = 1; a < LZ_COUNT; a++) set_lazy(&vi->attr[a], st_mod_find(mod, names[a]));
+  v->unit = string_attr(fl, st_mod_find(mod, "unit"), in);
+  v->display_unit = string_attr(fl, st_mod_find(mod, "displayUnit"), in);
+  check_mod_names(fl, mod, cls, in);
+}
+
+/* Follows short class definitions (`connector RealInput = input Real`, `type Torque =
+ * Real(unit = "N.m")`), collecting their modifiers (inner to ours) and prefixes. */
+static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
+  for (int hops = 0; cls && cls->ast && cls->ast->form == ACF_SHORT; hops++) {
+    const st_ast_class *a = cls->ast;
+    if (hops > 64) {
+      st_fl_error(fl, a->loc, in, "cyclic short class definition '%s'", cls->full);
+      return NULL;
+    }
+    if (is_connector_class(cls)) in->is_connector = 1;
+    apply_type_prefix(&in->prefix, &a->base_prefix);
+    st_env env = {NULL, cls->parent};
+    st_mod *base_mod = st_mod_from_ast(fl, a->base_mod, env, 0, 0, (*mod) ? (*mod)->name : "",
+                                       a->loc);
+    *mod = st_mod_merge(fl, *mod, base_mod);
+    st_cls *base = st_lookup_class(fl->fe, cls->parent, a->base);
+    if (!base)
+      st_fl_error(fl, a->base->loc, in, "undefined class '%s'", a->base->text);
+    cls = base;
+  }
+  if (cls && is_connector_class(cls)) in->is_connector = 1;
+  return cls;
+}
+
+static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
+                         const st_ast_element *decl) {
+  cls = resolve_type(fl, in, cls, &mod);
+  if (!cls) return;
+  in->cls = cls;
+  if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION)) {
+    make_var(fl, in, cls, mod, decl);
+    return;
+  }
+  if (st_cls_is(cls, ACK_FUNCTION) || st_cls_is(cls, ACK_PACKAGE)) {
+    st_fl_error(fl, in->loc, in, "'%s' is a %s and cannot be a component's type", cls->full,
+                st_ast_class_kind_name(cls->ast->kind));
+    return;
+  }
+  inst_class(fl, in, cls, mod);
+  check_mod_names(fl, mod, cls, in);
+}
+
+/* ------------------------------------------------------------------- array sizes */
+
+static int eval_int(st_fl *fl, const st_ast_expr *e, st_env env, const st_inst *in, int *out) {
+  double v;
+  if (st_fl_eval_ast(fl, e, env, &v)) {
+    st_fl_error(fl, e->loc, in, "array size must be a constant or parameter expression");
+    return -1;
+  }
+  if (v < 0 || v > 1e6 || v != (int)v) {
+    st_fl_error(fl, e->loc, in, "invalid array size %g", v);
+    return -1;
+  }
+  *out = (int)v;
+  return 0;
+}
+
+/* Sizes given as ':' come from the binding, e.g. table[:, 2] = [0, 1; 1, 2]. */
+static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_inst *in,
+                             st_loc loc) {
+  st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
+  if (v && mod->nindex) v = st_fx_index_value(fl, v, mod->index, mod->nindex, loc);
+  for (int d = 0; v && d < dim; d++) v = v->kind == FX_ARRAY && v->nargs ? v->args[0] : NULL;
+  if (v && v->kind == FX_ARRAY) return v->nargs;
+  st_fl_error(fl, loc, in, "cannot determine the size of dimension %d from the binding", dim + 1);
+  return -1;
+}
+
+static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st_mod *mod,
+                        st_inst *in, int *dims) {
+  const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
+  int n = 0;
+  for (int l = 0; l < 2; l++)
+    for (const st_ast_expr *s = lists[l]; s; s = s->next) {
+      if (n == 4) {
+        st_fl_error(fl, s->loc, in, "more than 4 array dimensions are not supported");
+        return -1;
+      }
+      if (s->kind == AX_COLON) dims[n] = size_from_binding(fl, mod, n, in, s->loc);
+      else if (eval_int(fl, s, env, in, &dims[n])) return -1;
+      if (dims[n] < 0) return -1;
+      n++;
+    }
+  return n;
+}
+
+static const char *element_name(st_fl *fl, const char *base, const int *ix, int n) {
+  char buf[256];
+  int len = snprintf(buf, sizeof buf, "%s[", base);
+  for (int d = 0; d < n && len < (int)sizeof buf; d++)
+    len += snprintf(buf + len, sizeof buf - (size_t)len, d ? ",%d" : "%d", ix[d]);
+  return st_arena_printf(fl->tmp, "%s]", buf);
+}
+
+/* Advances a 1-based row-major multi-index; 0 when done. */
+static int next_index(int *ix, const int *dims, int n) {
+  for (int d = n - 1; d >= 0; d--) {
+    if (++ix[d] <= dims[d]) return 1;
+    ix[d] = 1;
+  }
+  return 0;
+}
+
+static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
+                       const st_ast_element *decl) {
+  int total = 1;
+  for (int d = 0; d < arr->ndims; d++) total *= arr->dims[d];
+  if (total == 0) return;
+  int ix[4] = {1, 1, 1, 1};
+  do {
+    int *copy = st_arena_alloc(fl->tmp, sizeof ix);
+    if (!copy) return;
+    memcpy(copy, ix, sizeof ix);
+    st_inst *el = inst_new(fl, arr, element_name(fl, arr->name, ix, arr->ndims), arr->loc);
+    if (!el) return;
+    inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), decl);
+    if (el->is_connector) arr->is_connector = 1;
+  } while (next_index(ix, arr->dims, arr->ndims));
+}
+
+/* ------------------------------------------------------------------- components */
+
+static int condition_holds(st_fl *fl, const st_ast_expr *cond, st_env env, const st_inst *in) {
+  double v;
+  if (st_fl_eval_ast(fl, cond, env, &v) == 0) return v != 0;
+  st_fl_error(fl, cond->loc, in, "the condition of a conditional component must be a "
+              "parameter expression");
+  return 0;
+}
+
+static void inst_component(st_fl *fl, st_inst *parent, const st_ast_element *e, st_cls *owner,
+                           st_mod *outer) {
+  st_env env = {parent, owner};
+  const char *name = e->u.comp.name;
+  st_mod *own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, name, e->u.comp.name_loc);
+  st_mod *mod = st_mod_merge(fl, outer, own);
+  st_inst *in = inst_new(fl, parent, name, e->u.comp.name_loc);
+  if (!in) return;
+  in->prefix.is_protected |= e->is_protected;
+  in->prefix.is_final |= e->final;
+  apply_type_prefix(&in->prefix, &e->u.comp.prefix);
+  if (e->u.comp.condition && !condition_holds(fl, e->u.comp.condition, env, in)) {
+    in->disabled = 1;
+    return;
+  }
+  st_cls *cls = st_lookup_class(fl->fe, owner, e->u.comp.type);
+  if (!cls) {
+    st_fl_error(fl, e->u.comp.type->loc, parent, "undefined type '%s' of component '%s'",
+                e->u.comp.type->text, name);
+    return;
+  }
+  int n = collect_dims(fl, e, env, mod, in, in->dims);
+  if (n < 0) return;
+  in->ndims = n;
+  if (n == 0) inst_element(fl, in, cls, mod, e);
+  else inst_array(fl, in, cls, mod, e);
+}
+
+/* ------------------------------------------------------------------- classes */
+
+static void add_sections(st_fl *fl, st_inst *in, st_cls *cls) {
+  for (const st_ast_section *s = cls->ast->sections; s; s = s->next) {
+    st_section_ref *r = st_arena_alloc(fl->tmp, sizeof *r);
+    if (!r) return;
+    r->sec = s;
+    r->env = (st_env){in, cls};
+    if (in->last_section) in->last_section->next = r;
+    else in->sections = r;
+    in->last_section = r;
+  }
+}
+
+static void inst_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
+                         st_mod *mod) {
+  st_cls *base = st_lookup_extends(fl->fe, cls, e);
+  if (!base) {
+    st_fl_error(fl, e->u.extends.name->loc, in, "undefined base class '%s'",
+                e->u.extends.name->text);
+    return;
+  }
+  st_env env = {in, cls};
+  st_mod *own = st_mod_from_ast(fl, e->u.extends.mod, env, 0, 0, "", e->loc);
+  check_mod_names(fl, own, st_cls_resolve_short(fl->fe, base) ? st_cls_resolve_short(fl->fe, base)
+                                                              : base, in);
+  inst_class(fl, in, base, st_mod_merge(fl, mod, own));
+}
+
+static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
+  if (cls->busy || fl->depth > 200) {
+    st_fl_error(fl, cls->ast ? cls->ast->name_loc : in->loc, in,
+                "class '%s' extends or contains itself", cls->full);
+    return;
+  }
+  if (cls->ast && cls->ast->form == ACF_SHORT) {
+    st_cls *base = resolve_type(fl, in, cls, &mod);
+    if (base) inst_class(fl, in, base, mod);
+    return;
+  }
+  if (!cls->ast || cls->ast->form == ACF_ENUMERATION || cls->ast->form == ACF_DER) {
+    st_fl_error(fl, in->loc, in, "'%s' cannot be instantiated as a structured component",
+                cls->full);
+    return;
+  }
+  if (is_connector_class(cls)) in->is_connector = 1;
+  cls->busy = 1;
+  fl->depth++;
+  for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
+    if (e->kind == AEL_EXTENDS) inst_extends(fl, in, cls, e, mod);
+    else if (e->kind == AEL_COMPONENT)
+      inst_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
+  }
+  add_sections(fl, in, cls);
+  fl->depth--;
+  cls->busy = 0;
+}
+
+st_inst *st_instantiate(st_fl *fl, st_cls *cls) {
+  st_inst *top = inst_new(fl, NULL, "", cls->ast ? cls->ast->name_loc : (st_loc){0});
+  if (!top) return NULL;
+  top->prefix.variability = ST_V_CONTINUOUS;
+  fl->top = top;
+  top->cls = cls;
+  inst_class(fl, top, cls, NULL);
+  return top;
+}

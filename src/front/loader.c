@@ -1,0 +1,245 @@
+/* The class tree of loaded Modelica code: files, directory packages read lazily (one
+ * directory when one of its classes is first looked up), `within`, and the library path
+ * (Modelica 3.5 chapter 13). */
+#include "front/inst.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast) {
+  st_cls *c = st_arena_alloc(fe->arena, sizeof *c);
+  if (!c) return NULL;
+  c->name = name;
+  c->full = parent && parent->full[0] ? st_arena_printf(fe->arena, "%s.%s", parent->full, name)
+                                      : name;
+  c->parent = parent;
+  c->ast = ast;
+  c->prim = -1;
+  return c;
+}
+
+static st_cls *find_kid(const st_cls *c, const char *name) {
+  for (int i = 0; i < c->nkids; i++)
+    if (strcmp(c->kids[i]->name, name) == 0) return c->kids[i];
+  return NULL;
+}
+
+void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid) {
+  for (int i = 0; i < parent->nkids; i++)
+    if (strcmp(parent->kids[i]->name, kid->name) == 0) {
+      parent->kids[i] = kid; /* a later definition replaces the library's */
+      return;
+    }
+  if (parent->nkids == parent->capkids) {
+    int cap = parent->capkids ? 2 * parent->capkids : 8;
+    st_cls **k = st_arena_alloc(fe->arena, (size_t)cap * sizeof *k);
+    if (!k) return;
+    if (parent->nkids) memcpy(k, parent->kids, (size_t)parent->nkids * sizeof *k);
+    parent->kids = k;
+    parent->capkids = cap;
+  }
+  parent->kids[parent->nkids++] = kid;
+}
+
+/* Nested class definitions written inside the class text. */
+static void add_nested(st_front *fe, st_cls *c) {
+  if (!c->ast) return;
+  for (const st_ast_element *e = c->ast->elements; e; e = e->next)
+    if (e->kind == AEL_CLASS) {
+      st_cls *kid = st_cls_new(fe, c, e->u.cls->name, e->u.cls);
+      if (!kid) return;
+      add_nested(fe, kid);
+      st_cls_add(fe, c, kid);
+    }
+}
+
+static st_cls *make_class(st_front *fe, st_cls *parent, const st_ast_class *ast) {
+  st_cls *c = st_cls_new(fe, parent, ast->name, ast);
+  if (c) add_nested(fe, c);
+  return c;
+}
+
+/* Reads DIR/package.mo: the class of a directory package, its files read later. */
+static st_cls *load_package_dir(st_front *fe, st_cls *parent, const char *dir) {
+  char *file = malloc(strlen(dir) + 16);
+  if (!file) return NULL;
+  sprintf(file, "%s/package.mo", dir);
+  st_ast_stored_def *sd = st_parse_file(fe->arena, fe->diag, file);
+  free(file);
+  if (!sd || !sd->classes) return NULL;
+  st_cls *c = make_class(fe, parent, sd->classes);
+  if (c) c->dir = strdup(dir);
+  return c;
+}
+
+static st_cls *load_class_file(st_front *fe, st_cls *parent, const char *path) {
+  st_ast_stored_def *sd = st_parse_file(fe->arena, fe->diag, path);
+  if (!sd || !sd->classes) return NULL;
+  st_cls *first = NULL;
+  for (const st_ast_class *a = sd->classes; a; a = a->next) {
+    st_cls *c = make_class(fe, parent, a);
+    if (!c) return NULL;
+    st_cls_add(fe, parent, c);
+    if (!first) first = c;
+  }
+  return first;
+}
+
+/* Reads the files of a directory package (each NAME.mo or NAME/package.mo). Classes given
+ * inside package.mo itself win over files of the same name. */
+static void read_dir(st_front *fe, st_cls *c) {
+  char *dir = c->dir;
+  c->dir = NULL; /* before recursing: a file may refer back to this package */
+  st_pkg_entry *entries;
+  int n = st_pkg_entries(dir, &entries);
+  for (int i = 0; i < n; i++) {
+    if (find_kid(c, entries[i].name)) continue;
+    if (entries[i].is_dir) {
+      st_cls *kid = load_package_dir(fe, c, entries[i].path);
+      if (kid) st_cls_add(fe, c, kid);
+    } else {
+      load_class_file(fe, c, entries[i].path);
+    }
+  }
+  if (n >= 0) st_pkg_entries_free(entries, n);
+  free(dir);
+}
+
+st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name) {
+  st_cls *k = find_kid(c, name);
+  if (!k && c->dir) {
+    read_dir(fe, c);
+    k = find_kid(c, name);
+  }
+  return k;
+}
+
+st_cls *st_front_load_top(st_front *fe, const char *name) {
+  int is_dir = 0;
+  char *path = st_libpath_find(&fe->path, name, &is_dir);
+  if (!path) return NULL;
+  st_cls *c = NULL;
+  if (is_dir) {
+    c = load_package_dir(fe, fe->root, path);
+    if (c) st_cls_add(fe, fe->root, c);
+  } else {
+    load_class_file(fe, fe->root, path);
+  }
+  free(path);
+  return c ? c : find_kid(fe->root, name);
+}
+
+/* The predefined enumerations, written as Modelica (Modelica 3.5 section 4.9.5). */
+static const char predefined_text[] =
+    "type StateSelect = enumeration(never, avoid, default, prefer, always);\n"
+    "type AssertionLevel = enumeration(error, warning);\n"
+    "type Init = enumeration(NoInit, SteadyState, InitialState, InitialOutput);\n";
+
+int st_front_add_predefined(st_front *fe) {
+  static const char *const names[] = {"Real", "Integer", "Boolean", "String"};
+  fe->predefined = st_cls_new(fe, NULL, "", NULL);
+  if (!fe->predefined) return -1;
+  for (int t = 0; t < 4; t++) {
+    st_cls *c = st_cls_new(fe, fe->predefined, names[t], NULL);
+    if (!c) return -1;
+    c->prim = t; /* ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING in this order */
+    st_cls_add(fe, fe->predefined, c);
+  }
+  st_ast_stored_def *sd = st_parse_string(fe->arena, fe->diag, "<predefined>", predefined_text);
+  for (const st_ast_class *a = sd ? sd->classes : NULL; a; a = a->next)
+    st_cls_add(fe, fe->predefined, make_class(fe, fe->predefined, a));
+  return sd ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------- public API */
+
+st_front *st_front_new(st_diag *diag) {
+  st_front *fe = calloc(1, sizeof *fe);
+  if (!fe) return NULL;
+  fe->diag = diag;
+  fe->arena = st_arena_new();
+  fe->root = fe->arena ? st_cls_new(fe, NULL, "", NULL) : NULL;
+  if (!fe->root || st_front_add_predefined(fe)) {
+    st_front_free(fe);
+    return NULL;
+  }
+  return fe;
+}
+
+static void free_dirs(st_cls *c) {
+  free(c->dir);
+  c->dir = NULL;
+  for (int i = 0; i < c->nkids; i++) free_dirs(c->kids[i]);
+}
+
+void st_front_free(st_front *fe) {
+  if (!fe) return;
+  if (fe->root) free_dirs(fe->root);
+  st_libpath_free(&fe->path);
+  st_arena_free(fe->arena);
+  free(fe);
+}
+
+int st_front_add_library_path(st_front *fe, const char *dir) {
+  return st_libpath_add(&fe->path, dir);
+}
+
+int st_front_add_default_paths(st_front *fe) {
+  const char *mp = getenv("MODELICAPATH");
+  if (mp && st_libpath_add_list(&fe->path, mp)) return -1;
+  return st_libpath_add(&fe->path, st_libpath_models_dir());
+}
+
+/* The package a `within A.B;` clause names, loading it from the library path. */
+static st_cls *within_package(st_front *fe, const st_ast_stored_def *sd) {
+  if (!sd->within) return fe->root;
+  st_cls *c = st_lookup_class_path(fe, fe->root, sd->within->parts, sd->within->nparts, 1);
+  if (!c) st_error(fe->diag, sd->within->loc, "package '%s' of the within clause not found",
+                   sd->within->text);
+  return c;
+}
+
+static int is_dir_path(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Remembers the class to flatten by default: the only, else the last, non-package class. */
+static void set_default(st_front *fe, st_cls *pkg, const st_ast_stored_def *sd) {
+  const st_ast_class *pick = NULL;
+  for (const st_ast_class *a = sd->classes; a; a = a->next)
+    if (a->kind != ACK_PACKAGE && a->kind != ACK_FUNCTION && a->kind != ACK_TYPE) pick = a;
+  if (!pick && sd->nclasses == 1) pick = sd->classes;
+  fe->default_class = !pick ? NULL
+                      : pkg->full[0] ? st_arena_printf(fe->arena, "%s.%s", pkg->full, pick->name)
+                                     : pick->name;
+}
+
+int st_front_load_file(st_front *fe, const char *path) {
+  if (is_dir_path(path)) {
+    st_cls *c = load_package_dir(fe, fe->root, path);
+    if (!c) return -1;
+    st_cls_add(fe, fe->root, c);
+    fe->default_class = NULL;
+    return 0;
+  }
+  int before = st_diag_errors(fe->diag);
+  st_ast_stored_def *sd = st_parse_file(fe->arena, fe->diag, path);
+  if (!sd) {
+    st_loc at = {path, 0, 0};
+    if (st_diag_errors(fe->diag) == before) st_error(fe->diag, at, "cannot read '%s'", path);
+    return -1;
+  }
+  st_cls *pkg = within_package(fe, sd);
+  if (!pkg) return -1;
+  for (const st_ast_class *a = sd->classes; a; a = a->next) {
+    st_cls *c = make_class(fe, pkg, a);
+    if (!c) return -1;
+    st_cls_add(fe, pkg, c);
+  }
+  set_default(fe, pkg, sd);
+  return 0;
+}
+
+const char *st_front_default_class(const st_front *fe) { return fe->default_class; }

@@ -1,0 +1,138 @@
+/* Modifiers: from the AST to merged trees (Modelica 3.5 section 7.2). An outer modifier
+ * overrides an inner one element by element; a final element cannot be modified again; a
+ * modifier of an array component without `each` gives each element its part of the value. */
+#include "front/inst.h"
+
+#include <string.h>
+
+static st_mod *mod_new(st_fl *fl, const char *name, st_loc loc) {
+  st_mod *m = st_arena_alloc(fl->tmp, sizeof *m);
+  if (m) {
+    m->name = name;
+    m->loc = loc;
+  }
+  return m;
+}
+
+static st_mod *copy(st_fl *fl, const st_mod *m) {
+  st_mod *c = st_arena_alloc(fl->tmp, sizeof *c);
+  if (c) {
+    *c = *m;
+    c->next = NULL;
+  }
+  return c;
+}
+
+st_mod *st_mod_find(const st_mod *m, const char *name) {
+  for (st_mod *s = m ? m->subs : NULL; s; s = s->next)
+    if (strcmp(s->name, name) == 0) return s;
+  return NULL;
+}
+
+/* Adds sub to m, merging with a sibling of the same name: `phi(start=0), phi(fixed=true)`
+ * or `a.x = 1, a.y = 2`. The later argument counts as the outer one. */
+static void add_sub(st_fl *fl, st_mod *m, st_mod *sub) {
+  st_mod **p = &m->subs;
+  for (; *p; p = &(*p)->next)
+    if (strcmp((*p)->name, sub->name) == 0) {
+      st_mod *merged = st_mod_merge(fl, sub, *p);
+      if (!merged) return;
+      merged->next = (*p)->next;
+      *p = merged;
+      return;
+    }
+  *p = sub;
+}
+
+/* One class-modification argument `each final a.b.c(args) = value`. */
+static st_mod *from_arg(st_fl *fl, const st_ast_arg *arg, st_env env) {
+  const st_ast_name *n = arg->name;
+  st_mod *leaf = st_mod_from_ast(fl, arg->mod, env, arg->each, arg->final,
+                                 n->parts[n->nparts - 1], arg->loc);
+  if (leaf) leaf->description = arg->description;
+  /* a.b.c = v is a(b(c = v)) */
+  for (int i = n->nparts - 2; leaf && i >= 0; i--) {
+    st_mod *outer = mod_new(fl, n->parts[i], arg->loc);
+    if (outer) outer->subs = leaf;
+    leaf = outer;
+  }
+  return leaf;
+}
+
+st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *am, st_env env, int each, int final,
+                        const char *name, st_loc loc) {
+  st_mod *m = mod_new(fl, name, am ? am->loc : loc);
+  if (!m) return NULL;
+  m->each = each;
+  m->final = final;
+  m->env = env;
+  if (!am) return m;
+  m->value = am->value;
+  for (const st_ast_arg *a = am->args; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name) continue; /* redeclarations are not supported */
+    st_mod *sub = from_arg(fl, a, env);
+    if (sub) add_sub(fl, m, sub);
+  }
+  return m;
+}
+
+static void take_value(st_mod *to, const st_mod *from) {
+  to->value = from->value;
+  to->env = from->env;
+  to->nindex = from->nindex;
+  to->index = from->index;
+  to->each = from->each;
+}
+
+st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
+  if (!outer) return inner;
+  if (!inner) return outer;
+  st_mod *m = copy(fl, inner);
+  if (!m) return NULL;
+  m->subs = NULL;
+  if (outer->value) {
+    if (inner->final && inner->value)
+      st_fl_error(fl, outer->loc, NULL, "'%s' is final and cannot be modified", outer->name);
+    else
+      take_value(m, outer);
+  }
+  m->final = outer->final || inner->final;
+  m->loc = outer->value ? outer->loc : inner->loc;
+  if (outer->description) m->description = outer->description;
+  for (st_mod *s = inner->subs; s; s = s->next) {
+    st_mod *o = st_mod_find(outer, s->name);
+    st_mod *merged = o ? st_mod_merge(fl, o, s) : copy(fl, s);
+    if (merged) add_sub(fl, m, merged);
+  }
+  for (st_mod *s = outer->subs; s; s = s->next)
+    if (!st_mod_find(inner, s->name)) {
+      st_mod *c = copy(fl, s);
+      if (c) add_sub(fl, m, c);
+    }
+  return m;
+}
+
+st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims) {
+  if (!m || m->each) return m;
+  st_mod *c = copy(fl, m);
+  if (!c) return NULL;
+  if (c->value) {
+    int *ix = st_arena_alloc(fl->tmp, (size_t)(m->nindex + ndims) * sizeof *ix);
+    if (!ix) return NULL;
+    if (m->nindex) memcpy(ix, m->index, (size_t)m->nindex * sizeof *ix);
+    memcpy(ix + m->nindex, index, (size_t)ndims * sizeof *ix);
+    c->index = ix;
+    c->nindex = m->nindex + ndims;
+  }
+  c->subs = NULL;
+  st_mod **tail = &c->subs;
+  for (st_mod *s = m->subs; s; s = s->next) {
+    st_mod *e = st_mod_element(fl, s, index, ndims);
+    if (e == s) e = copy(fl, s);
+    if (!e) return NULL;
+    e->next = NULL;
+    *tail = e;
+    tail = &e->next;
+  }
+  return c;
+}
