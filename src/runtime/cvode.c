@@ -1,0 +1,174 @@
+/* The CVODE driver (BDF or Adams, Newton iteration with the dense or KLU linear solver). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include "runtime/runtime.h"
+
+/* Steps per call of CVode (one output interval at most): generous, because a failing model
+ * should stop on its own error, not on a step budget. */
+#define ST_CVODE_MAX_STEPS 100000
+
+/* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim. */
+static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud) {
+  stiction_sim *sim = ud;
+  int rc = st_call_derivatives(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
+static int cv_roots(sunrealtype t, N_Vector y, sunrealtype *g, void *ud) {
+  stiction_sim *sim = ud;
+  int rc = st_call_indicators(sim, t, N_VGetArrayPointer(y), NULL, g);
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
+static int cv_jac_dense(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud,
+                        N_Vector t1, N_Vector t2, N_Vector t3) {
+  stiction_sim *sim = ud;
+  int rc = sim->model->ode_jacobian(sim->ud, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy),
+                                    SUNDenseMatrix_Data(J));
+  if (rc) rc = st_sim_fail(sim, STICTION_ERR_CALLBACK, "ode_jacobian() failed at t = %.17g", t);
+  else rc = st_check_finite(sim, t, SUNDenseMatrix_Data(J), sim->n * sim->n, "ode_jacobian", NULL);
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
+static int cv_jac_klu(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud,
+                      N_Vector t1, N_Vector t2, N_Vector t3) {
+  stiction_sim *sim = ud;
+  int rc = st_klu_ode_jacobian(sim, t, y, fy, J);
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
+#if SUNDIALS_VERSION_MAJOR >= 7
+static void cv_err(int line, const char *func, const char *file, const char *msg,
+                   SUNErrCode code, void *ud, SUNContext ctx) {
+  stiction_sim *sim = ud;
+  snprintf(sim->solver_msg, sizeof sim->solver_msg, "%s", msg ? msg : "");
+}
+#else
+static void cv_err(int code, const char *module, const char *function, char *msg, void *ud) {
+  stiction_sim *sim = ud;
+  snprintf(sim->solver_msg, sizeof sim->solver_msg, "%s", msg ? msg : "");
+}
+#endif
+
+/* SUNDIALS prints errors on stderr by default; the runtime reports them in its own message. */
+static int cv_quiet(stiction_sim *sim) {
+#if SUNDIALS_VERSION_MAJOR >= 7
+  SUNContext_ClearErrHandlers(sim->ctx);
+  return SUNContext_PushErrHandler(sim->ctx, cv_err, sim);
+#else
+  return CVodeSetErrHandlerFn(sim->mem, cv_err, sim);
+#endif
+}
+
+static int setup_fail(stiction_sim *sim, const char *what, int flag) {
+  return st_sim_fail(sim, STICTION_ERR_SOLVER, "CVODE set-up failed in %s (flag %d)%s%s", what,
+                     flag, sim->solver_msg[0] ? ": " : "", sim->solver_msg);
+}
+
+static int cv_attach(stiction_sim *sim) {
+  void *m = sim->mem;
+  int flag;
+  if ((flag = CVodeSetLinearSolver(m, sim->LS, sim->A))) return setup_fail(sim, "CVodeSetLinearSolver", flag);
+  if (sim->use_klu) flag = CVodeSetJacFn(m, cv_jac_klu);
+  else if (sim->model->ode_jacobian) flag = CVodeSetJacFn(m, cv_jac_dense);
+  if (flag) return setup_fail(sim, "CVodeSetJacFn", flag);
+  if (sim->ng > 0 && (flag = CVodeRootInit(m, sim->ng, cv_roots)))
+    return setup_fail(sim, "CVodeRootInit", flag);
+  return STICTION_OK;
+}
+
+static int cv_create(stiction_sim *sim, double t0) {
+  int lmm = sim->opt.solver == STICTION_SOLVER_CVODE_ADAMS ? CV_ADAMS : CV_BDF;
+  sim->mem = CVodeCreate(lmm, sim->ctx);
+  if (!sim->mem) return st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create CVODE");
+  void *m = sim->mem;
+  int flag = cv_quiet(sim);
+  if (!flag) flag = CVodeInit(m, cv_rhs, t0, sim->y);
+  if (!flag) flag = CVodeSetUserData(m, sim);
+  if (!flag) flag = CVodeSVtolerances(m, sim->opt.rtol, sim->atolv);
+  if (!flag && isfinite(sim->opt.max_step)) flag = CVodeSetMaxStep(m, sim->opt.max_step);
+  if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
+  if (flag) return setup_fail(sim, "CVodeInit", flag);
+  return cv_attach(sim);
+}
+
+/* CVodeReInit zeroes CVODE's counters, so harvest() must run before it. */
+static int cv_reinit(stiction_sim *sim, double t) {
+  int flag = CVodeReInit(sim->mem, t, sim->y);
+  return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
+}
+
+static int cv_solver_fail(stiction_sim *sim, int flag) {
+  if (sim->cb_status) return sim->cb_status;
+  char *name = CVodeGetReturnFlagName(flag);
+  double t = NAN;
+  CVodeGetCurrentTime(sim->mem, &t);
+  sim->t = t;
+  st_sim_fail(sim, STICTION_ERR_SOLVER, "CVODE failed at t = %.17g: %s%s%s",
+              t, name ? name : "unknown flag", sim->solver_msg[0] ? ": " : "", sim->solver_msg);
+  free(name);
+  return STICTION_ERR_SOLVER;
+}
+
+static void note_step(stiction_sim *sim) {
+  double h;
+  if (CVodeGetLastStep(sim->mem, &h) || h == 0) return;
+  h = fabs(h);
+  if (h < sim->stats.h_min || sim->stats.h_min == 0) sim->stats.h_min = h;
+  if (h > sim->stats.h_max) sim->stats.h_max = h;
+}
+
+/* Why CV_NORMAL with tout = tstop: CVODE then lands exactly on tstop (grid point, time event
+ * or stop time) without interpolation and without ever stepping past it. */
+static int cv_advance(stiction_sim *sim, double tstop, double *t) {
+  sunrealtype tret = sim->t;
+  int flag = CVodeSetStopTime(sim->mem, tstop);
+  if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
+  flag = CVode(sim->mem, tstop, sim->y, &tret, CV_NORMAL);
+  if (flag < 0) return cv_solver_fail(sim, flag);
+  note_step(sim);
+  *t = tret;
+  if (flag == CV_ROOT_RETURN) return ST_ADV_ROOT;
+  *t = tstop;
+  return ST_ADV_REACHED;
+}
+
+static int cv_root_info(stiction_sim *sim, int *rootsfound) {
+  return CVodeGetRootInfo(sim->mem, rootsfound) ? STICTION_ERR_SOLVER : STICTION_OK;
+}
+
+static int cv_yp_at(stiction_sim *sim, double t, int exact) {
+  if (exact || !sim->mem)
+    return st_call_derivatives(sim, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp));
+  return CVodeGetDky(sim->mem, t, 1, sim->yp) ? st_sim_fail(sim, STICTION_ERR_SOLVER,
+                                                             "CVodeGetDky failed at t = %.17g", t)
+                                              : STICTION_OK;
+}
+
+static void cv_harvest(stiction_sim *sim) {
+  long v;
+  stiction_stats *s = &sim->stats;
+  void *m = sim->mem;
+  if (!CVodeGetNumSteps(m, &v)) s->steps += v;
+  if (!CVodeGetNumRhsEvals(m, &v)) s->nfe += v;
+  if (!CVodeGetNumLinRhsEvals(m, &v)) s->nfe_fd += v;
+  if (!CVodeGetNumJacEvals(m, &v)) s->njac += v;
+  if (sim->ng > 0 && !CVodeGetNumGEvals(m, &v)) s->nge += v;
+  if (!CVodeGetNumErrTestFails(m, &v)) s->err_test_fails += v;
+  if (!CVodeGetNumNonlinSolvConvFails(m, &v)) s->conv_fails += v;
+}
+
+static void cv_destroy(stiction_sim *sim) { CVodeFree(&sim->mem); }
+
+const st_integrator_ops st_cvode_ops = {cv_create, cv_reinit, cv_advance, cv_root_info, cv_yp_at,
+                                        cv_harvest, cv_destroy};

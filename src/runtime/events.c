@@ -1,0 +1,278 @@
+/* Event handling: the event iteration, restarts, left/right rows, the event record and
+ * chattering detection. The semantics are described in doc/events.md. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <nvector/nvector_serial.h>
+
+#include "runtime/runtime.h"
+
+/* What the passes of one event iteration did, OR-ed over the passes. */
+typedef struct iter_result {
+  int iterations;
+  int discrete_changed, states_changed, equations_changed, terminate;
+  double next_time;            /* earliest time event scheduled by a pass, INFINITY if none */
+  const char *message;
+} iter_result;
+
+static const char *disc_name(const stiction_sim *sim, int i, char *buf, size_t size) {
+  if (sim->model->discrete_names && sim->model->discrete_names[i])
+    return sim->model->discrete_names[i];
+  snprintf(buf, size, "discrete[%d]", i);
+  return buf;
+}
+
+static const char *ind_name(const stiction_sim *sim, int i, char *buf, size_t size) {
+  if (sim->model->indicator_names && sim->model->indicator_names[i])
+    return sim->model->indicator_names[i];
+  snprintf(buf, size, "indicator[%d]", i);
+  return buf;
+}
+
+/* Appends ", name" (or "name") to list, truncating silently: the message is one line. */
+static void list_add(char *list, size_t size, const char *name) {
+  size_t len = strlen(list);
+  if (len + 3 >= size) return;
+  snprintf(list + len, size - len, "%s%s", len ? ", " : "", name);
+}
+
+/* Names the discrete variables that differ between the last two passes. */
+static int not_converged(stiction_sim *sim, double t) {
+  char list[300] = "", buf[32];
+  for (int i = 0; i < sim->nd; i++)
+    if (sim->d_prev[i] != sim->d_cur[i] &&
+        !(isnan(sim->d_prev[i]) && isnan(sim->d_cur[i])))
+      list_add(list, sizeof list, disc_name(sim, i, buf, sizeof buf));
+  return st_sim_fail(sim, STICTION_ERR_EVENT_ITER,
+                     "event iteration at t = %.17g did not converge in %d passes; still changing: %s",
+                     t, sim->opt.max_event_iterations,
+                     list[0] ? list : "(unknown: the model reports no discrete values)");
+}
+
+static int schedule(stiction_sim *sim, double t, const stiction_event_info *info, iter_result *r) {
+  if (!info->next_time_defined) return STICTION_OK;
+  if (!(info->next_time > t) || !isfinite(info->next_time))
+    return st_sim_fail(sim, STICTION_ERR_MODEL,
+                       "event_update() at t = %.17g scheduled a time event at %.17g (must be later)",
+                       t, info->next_time);
+  if (info->next_time < r->next_time) r->next_time = info->next_time;
+  return STICTION_OK;
+}
+
+static void accumulate(iter_result *r, const stiction_event_info *info) {
+  r->discrete_changed |= info->discrete_changed;
+  r->states_changed |= info->states_changed;
+  r->equations_changed |= info->equations_changed;
+  if (info->terminate) {
+    r->terminate = 1;
+    if (info->message) r->message = info->message;
+  }
+}
+
+/* One pass of event_update; the last allowed pass also samples the discrete values around it
+ * so that a failure can name what kept changing. */
+static int one_pass(stiction_sim *sim, double t, int initial, int it, iter_result *r,
+                    stiction_event_info *info) {
+  int last = it == sim->opt.max_event_iterations - 1;
+  if (last && st_call_discrete(sim, sim->d_prev)) return STICTION_ERR_CALLBACK;
+  memset(info, 0, sizeof *info);
+  info->initial = initial;
+  info->iteration = it;
+  int rc = sim->model->event_update(sim->ud, t, N_VGetArrayPointer(sim->y),
+                                    N_VGetArrayPointer(sim->yp), info);
+  if (rc)
+    return st_sim_fail(sim, STICTION_ERR_CALLBACK,
+                       "%s: event_update() failed (returned %d) at t = %.17g",
+                       sim->model->name ? sim->model->name : "model", rc, t);
+  accumulate(r, info);
+  rc = schedule(sim, t, info, r);
+  if (!rc && last && info->discrete_changed) {
+    if (st_call_discrete(sim, sim->d_cur)) return STICTION_ERR_CALLBACK;
+    return not_converged(sim, t);
+  }
+  return rc;
+}
+
+static int iterate(stiction_sim *sim, double t, int initial, iter_result *r) {
+  memset(r, 0, sizeof *r);
+  r->next_time = INFINITY;
+  stiction_event_info info;
+  for (int it = 0; it < sim->opt.max_event_iterations; it++) {
+    int rc = one_pass(sim, t, initial, it, r, &info);
+    if (rc) return rc;
+    r->iterations = it + 1;
+    if (!info.discrete_changed) break;
+  }
+  sim->stats.event_iterations += r->iterations;
+  if (r->iterations > sim->stats.max_event_iterations)
+    sim->stats.max_event_iterations = r->iterations;
+  if (r->states_changed)
+    return st_check_finite(sim, t, N_VGetArrayPointer(sim->y), sim->n, "event_update",
+                           sim->model->state_names);
+  return STICTION_OK;
+}
+
+/* A time event stays scheduled until it is reached or a pass schedules an earlier one. */
+static void apply_schedule(stiction_sim *sim, const iter_result *r) {
+  if (r->next_time < sim->next_time_event) sim->next_time_event = r->next_time;
+}
+
+static int changed_list(stiction_sim *sim) {
+  int k = 0;
+  for (int i = 0; i < sim->nd; i++)
+    if (sim->d_before[i] != sim->d_cur[i]) sim->changed[k++] = i;
+  return k;
+}
+
+static int notify(stiction_sim *sim, double t, stiction_event_kind kind, int n_fired,
+                  int iterations, int restarted) {
+  if (!sim->listener) return STICTION_OK;
+  if (st_call_discrete(sim, sim->d_cur)) return STICTION_ERR_CALLBACK;
+  stiction_event_record rec = {
+      .time = t, .kind = kind, .n_fired = n_fired, .fired = sim->fired,
+      .fired_direction = sim->fired_dir, .iterations = iterations,
+      .n_changed = changed_list(sim), .changed = sim->changed,
+      .before = sim->nd ? sim->d_before : NULL, .after = sim->nd ? sim->d_cur : NULL,
+      .restarted = restarted};
+  int rc = sim->listener(sim->listener_ud, &rec);
+  return rc ? st_sim_fail(sim, STICTION_ERR_CALLBACK, "event listener failed at t = %.17g", t)
+            : STICTION_OK;
+}
+
+/* ---- chattering ---- */
+
+static void ring_push(stiction_sim *sim, double t, int n_fired, int is_time) {
+  int w = sim->ng + 1;
+  int slot = sim->ring_head;
+  unsigned char *f = sim->ring_fired + (size_t)slot * (size_t)w;
+  memset(f, 0, (size_t)w);
+  for (int k = 0; k < n_fired; k++) f[sim->fired[k]] = 1;
+  f[sim->ng] = (unsigned char)is_time;
+  sim->ring_t[slot] = t;
+  sim->ring_head = (slot + 1) % sim->ring_size;
+  if (sim->ring_count < sim->ring_size) sim->ring_count++;
+}
+
+static int chatter_fail(stiction_sim *sim, double t0, double t1) {
+  char list[300] = "", buf[32];
+  int w = sim->ng + 1;
+  for (int i = 0; i <= sim->ng; i++) {
+    int any = 0;
+    for (int s = 0; s < sim->ring_count && !any; s++) any = sim->ring_fired[(size_t)s * w + i];
+    if (any)
+      list_add(list, sizeof list, i == sim->ng ? "time events" : ind_name(sim, i, buf, sizeof buf));
+  }
+  return st_sim_fail(sim, STICTION_ERR_CHATTER,
+                     "chattering: %d events between t = %.17g and t = %.17g (limit %d in %g s); "
+                     "involved: %s",
+                     sim->ring_count, t0, t1, sim->opt.chatter_max_events, sim->opt.chatter_window,
+                     list);
+}
+
+/* More than chatter_max_events events within chatter_window of model time is Zeno-like
+ * behaviour: the ring holds the last chatter_max_events + 1 events, so the test is whether
+ * the oldest of them is within the window of the newest. */
+static int chatter_check(stiction_sim *sim, double t, int n_fired, int is_time) {
+  ring_push(sim, t, n_fired, is_time);
+  if (sim->ring_count < sim->ring_size) return STICTION_OK;
+  double oldest = sim->ring_t[sim->ring_head];
+  if (t - oldest > sim->opt.chatter_window) return STICTION_OK;
+  return chatter_fail(sim, oldest, t);
+}
+
+/* ---- restarts ---- */
+
+/* An indicator exactly zero after an event would make CVODE/IDA report "root at and very
+ * near t" if they just continued; after a restart they instead ignore it until it leaves
+ * zero, and then see its next sign change. */
+static int indicator_at_zero(stiction_sim *sim, double t, int *zero) {
+  *zero = 0;
+  if (sim->ng == 0) return STICTION_OK;
+  int rc = st_call_indicators(sim, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp),
+                              sim->g);
+  for (int i = 0; !rc && i < sim->ng; i++)
+    if (sim->g[i] == 0) *zero = 1;
+  return rc;
+}
+
+static int restart(stiction_sim *sim, double t) {
+  sim->ops->harvest(sim);
+  sim->stats.restarts++;
+  return sim->ops->reinit(sim, t);
+}
+
+static int fired_list(stiction_sim *sim, stiction_event_kind kind) {
+  int n = 0;
+  if (kind != STICTION_EVENT_STATE) return 0;
+  if (sim->ops->root_info(sim, sim->rootsfound)) return 0;
+  for (int i = 0; i < sim->ng; i++)
+    if (sim->rootsfound[i]) {
+      sim->fired[n] = i;
+      sim->fired_dir[n++] = sim->rootsfound[i] > 0 ? 1 : -1;
+    }
+  return n;
+}
+
+/* Decides on and performs the restart after the iteration. A newly scheduled time event at a
+ * state event also restarts: the integrator may already have stepped past it. */
+static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind,
+                           const iter_result *r, int *restarted) {
+  int rc = sim->ops->yp_at(sim, t, 1);
+  int zero = 0;
+  if (!rc) rc = indicator_at_zero(sim, t, &zero);
+  if (rc) return rc;
+  int new_time_event = kind == STICTION_EVENT_STATE && isfinite(r->next_time);
+  *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
+  if (!*restarted) return STICTION_OK;
+  rc = restart(sim, t);
+  return rc ? rc : sim->ops->yp_at(sim, t, 1);
+}
+
+int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate) {
+  double w0 = st_wall_now();
+  int n_fired = fired_list(sim, kind);
+  if (kind == STICTION_EVENT_STATE) sim->stats.state_events++;
+  else sim->stats.time_events++;
+  if (kind == STICTION_EVENT_TIME) sim->next_time_event = INFINITY;
+  int rc = chatter_check(sim, t, n_fired, kind == STICTION_EVENT_TIME);
+  if (!rc) rc = sim->ops->yp_at(sim, t, 0);
+  if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
+  if (!rc) rc = st_call_discrete(sim, sim->d_before);
+  iter_result r;
+  if (!rc) rc = iterate(sim, t, 0, &r);
+  int restarted = 0;
+  if (!rc) {
+    apply_schedule(sim, &r);
+    rc = after_iteration(sim, t, kind, &r, &restarted);
+  }
+  if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
+  if (!rc) rc = notify(sim, t, kind, n_fired, r.iterations, restarted);
+  *terminate = !rc && r.terminate;
+  sim->stats.wall_events += st_wall_now() - w0;
+  return rc;
+}
+
+/* The initial event iteration at t0 (Modelica initial()). The row before it is kept aside
+ * and written only when the iteration changed something, so that a quiet start gives one
+ * row at t0 and an event at t0 gives a left and a right row, as at any other event. The
+ * integrator is created after the iteration, from the values it produced. */
+int st_event_initial(stiction_sim *sim, double t, int *terminate) {
+  int rc = st_call_discrete(sim, sim->d_before);
+  if (!rc && sim->opt.record_events) rc = st_output_values(sim, t, sim->row_left);
+  iter_result r;
+  memset(&r, 0, sizeof r);
+  r.next_time = INFINITY;
+  if (!rc && sim->model->event_update) rc = iterate(sim, t, 1, &r);
+  if (!rc) {
+    apply_schedule(sim, &r);
+    rc = sim->ops->create(sim, t);
+  }
+  if (!rc) rc = sim->ops->yp_at(sim, t, 1);
+  int changed = r.states_changed || r.discrete_changed;
+  if (!rc && changed && sim->opt.record_events) rc = st_output_send(sim, sim->row_left);
+  if (!rc) rc = st_output_row(sim, t);
+  if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0);
+  *terminate = !rc && r.terminate;
+  return rc;
+}

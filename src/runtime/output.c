@@ -1,0 +1,37 @@
+/* Result rows to the sink: time first, then the model's recorded variables. */
+#include "runtime/runtime.h"
+
+#include <nvector/nvector_serial.h>
+
+int st_output_begin(stiction_sim *sim) {
+  sim->names[0] = "time";
+  for (int i = 0; i < sim->model->n_outputs; i++) sim->names[i + 1] = sim->model->output_names[i];
+  if (!sim->sink.begin) return STICTION_OK;
+  int rc = sim->sink.begin(sim->sink.user_data, sim->ncols, sim->names);
+  return rc ? st_sim_fail(sim, STICTION_ERR_IO, "result sink refused the columns (status %d)", rc)
+            : STICTION_OK;
+}
+
+/* Fills values (ncols) at t from the current y, yp and discrete state. */
+int st_output_values(stiction_sim *sim, double t, double *values) {
+  values[0] = t;
+  return st_call_outputs(sim, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp),
+                         values + 1);
+}
+
+int st_output_send(stiction_sim *sim, const double *values) {
+  sim->stats.rows++;
+  if (!sim->sink.row) return STICTION_OK;
+  int rc = sim->sink.row(sim->sink.user_data, values);
+  return rc ? st_sim_fail(sim, STICTION_ERR_IO, "result sink failed at t = %.17g (status %d)",
+                          values[0], rc)
+            : STICTION_OK;
+}
+
+int st_output_row(stiction_sim *sim, double t) {
+  double w0 = st_wall_now();
+  int rc = st_output_values(sim, t, sim->row);
+  if (!rc) rc = st_output_send(sim, sim->row);
+  sim->stats.wall_output += st_wall_now() - w0;
+  return rc;
+}

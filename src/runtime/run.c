@@ -1,0 +1,198 @@
+/* stiction_sim_run: set-up, the initial event, and the integration loop over output grid
+ * points, time events and state events (doc/events.md). */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvector/nvector_serial.h>
+
+#include "runtime/runtime.h"
+
+static void *alloc_n(size_t count, size_t size) { return calloc(count ? count : 1, size); }
+
+static int alloc_work(stiction_sim *sim) {
+  size_t ng = (size_t)sim->ng, nd = (size_t)sim->nd, nc = (size_t)sim->ncols;
+  sim->ring_size = sim->opt.chatter_max_events + 1;
+  sim->names = alloc_n(nc, sizeof *sim->names);
+  sim->row = alloc_n(nc, sizeof(double));
+  sim->row_left = alloc_n(nc, sizeof(double));
+  sim->g = alloc_n(ng, sizeof(double));
+  sim->rootsfound = alloc_n(ng, sizeof(int));
+  sim->fired = alloc_n(ng, sizeof(int));
+  sim->fired_dir = alloc_n(ng, sizeof(int));
+  sim->d_before = alloc_n(nd, sizeof(double));
+  sim->d_prev = alloc_n(nd, sizeof(double));
+  sim->d_cur = alloc_n(nd, sizeof(double));
+  sim->changed = alloc_n(nd, sizeof(int));
+  sim->ring_t = alloc_n((size_t)sim->ring_size, sizeof(double));
+  sim->ring_fired = alloc_n((size_t)sim->ring_size * (ng + 1), 1);
+  int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
+           sim->fired_dir && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
+           sim->ring_t && sim->ring_fired;
+  return ok ? STICTION_OK : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
+}
+
+/* atol_i = atol * nominal_i, or rtol * 1e-2 * nominal_i when no atol is given. */
+static void fill_tolerances(stiction_sim *sim) {
+  double *a = N_VGetArrayPointer(sim->atolv), *id = N_VGetArrayPointer(sim->id);
+  double base = sim->opt.atol > 0 ? sim->opt.atol : sim->opt.rtol * 1e-2;
+  for (int i = 0; i < sim->n; i++) {
+    a[i] = base * (sim->model->nominal ? sim->model->nominal[i] : 1.0);
+    id[i] = i < sim->nx ? 1.0 : 0.0;
+  }
+}
+
+static int create_sundials(stiction_sim *sim) {
+  if (st_sun_context_create(&sim->ctx))
+    return st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create a SUNDIALS context");
+  sim->y = N_VNew_Serial(sim->n, sim->ctx);
+  sim->yp = N_VNew_Serial(sim->n, sim->ctx);
+  sim->id = N_VNew_Serial(sim->n, sim->ctx);
+  sim->atolv = N_VNew_Serial(sim->n, sim->ctx);
+  if (!sim->y || !sim->yp || !sim->id || !sim->atolv)
+    return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
+  N_VConst(0.0, sim->y);
+  N_VConst(0.0, sim->yp);
+  fill_tolerances(sim);
+  sim->ops = sim->opt.solver == STICTION_SOLVER_IDA ? &st_ida_ops : &st_cvode_ops;
+  return st_linsol_create(sim);
+}
+
+/* Output grid: start + k * interval for k = 0 .. grid_count - 1, the last point being stop
+ * (a shorter last interval when the interval does not divide the span). Computed by
+ * multiplication so that points do not drift by accumulated rounding. */
+static void init_grid(stiction_sim *sim) {
+  double m = (sim->opt.stop_time - sim->opt.start_time) / sim->interval;
+  sim->grid_count = (long)ceil(m - 1e-9) + 1;
+  if (sim->grid_count < 2) sim->grid_count = 2;
+  sim->grid_index = 1;
+}
+
+static double grid_time(const stiction_sim *sim, long k) {
+  if (k >= sim->grid_count - 1) return sim->opt.stop_time;
+  return sim->opt.start_time + (double)k * sim->interval;
+}
+
+static int prepare(stiction_sim *sim) {
+  char msg[256];
+  if (stiction_model_validate(sim->model, msg, sizeof msg))
+    return st_sim_fail(sim, STICTION_ERR_ARG, "%s", msg);
+  int rc = st_options_check(sim);
+  if (rc) return rc;
+  const stiction_model *m = sim->model;
+  sim->nx = m->n_states;
+  sim->n = m->n_states + m->n_algebraic;
+  sim->ng = m->n_indicators;
+  sim->nd = m->n_discrete;
+  sim->ncols = 1 + m->n_outputs;
+  /* Why max_step = interval by default: see doc/events.md, "frozen modes". */
+  if (!(sim->opt.max_step > 0)) sim->opt.max_step = sim->interval;
+  init_grid(sim);
+  rc = alloc_work(sim);
+  return rc ? rc : create_sundials(sim);
+}
+
+static int start(stiction_sim *sim, int *terminate) {
+  double t0 = sim->opt.start_time;
+  sim->t = t0;
+  int rc = st_call_start(sim, t0, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp));
+  if (!rc) rc = st_event_initial(sim, t0, terminate);
+  return rc;
+}
+
+/* Reached tstop exactly: a time event there, else a grid row. */
+static int at_tstop(stiction_sim *sim, double t, int *terminate) {
+  int is_grid = t == grid_time(sim, sim->grid_index);
+  int rc = STICTION_OK;
+  if (t == sim->next_time_event) {
+    rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
+    /* the event rows stand for the grid row at the same instant */
+    if (!rc && is_grid && !sim->opt.record_events) rc = st_output_row(sim, t);
+  } else if (is_grid) {
+    rc = sim->ops->yp_at(sim, t, 0);
+    if (!rc) rc = st_output_row(sim, t);
+  }
+  if (is_grid) sim->grid_index++;
+  return rc;
+}
+
+static int advance(stiction_sim *sim, double tstop, int *terminate) {
+  double t = sim->t, w0 = st_wall_now();
+  int r = sim->ops->advance(sim, tstop, &t);
+  sim->stats.wall_integrate += st_wall_now() - w0;
+  if (r < 0) return r;
+  sim->t = t;
+  if (r == ST_ADV_ROOT) return st_event_handle(sim, t, STICTION_EVENT_STATE, terminate);
+  return at_tstop(sim, t, terminate);
+}
+
+/* True when b is so close to a that no integrator step fits between them. */
+static int same_instant(double a, double b) {
+  if (!isfinite(a) || !isfinite(b)) return 0;
+  double scale = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+  return fabs(b - a) <= 4 * DBL_EPSILON * (scale > 1 ? scale : 1);
+}
+
+/* Catches up with grid points and time events at the current instant (after a state event
+ * exactly there, or one closer than the integrator can resolve). */
+static int at_current(stiction_sim *sim, int *terminate, int *handled) {
+  double t = sim->t;
+  *handled = 1;
+  if (sim->next_time_event <= t || same_instant(t, sim->next_time_event)) {
+    int is_grid = same_instant(t, grid_time(sim, sim->grid_index));
+    int rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
+    if (is_grid) sim->grid_index++;
+    return rc;
+  }
+  if (sim->grid_index < sim->grid_count && same_instant(t, grid_time(sim, sim->grid_index))) {
+    sim->grid_index++; /* the event rows at t stand for this grid row */
+    return STICTION_OK;
+  }
+  *handled = 0;
+  return STICTION_OK;
+}
+
+static int loop(stiction_sim *sim) {
+  int terminate = 0;
+  while (!terminate && sim->grid_index < sim->grid_count) {
+    int handled, rc = at_current(sim, &terminate, &handled);
+    if (rc) return rc;
+    if (handled) continue;
+    double tstop = grid_time(sim, sim->grid_index);
+    if (sim->next_time_event < tstop) tstop = sim->next_time_event;
+    rc = advance(sim, tstop, &terminate);
+    if (rc) return rc;
+    st_progress_update(sim, sim->t);
+  }
+  return STICTION_OK;
+}
+
+static void finish(stiction_sim *sim, int status) {
+  if (sim->mem) sim->ops->harvest(sim);
+  st_progress_finish(sim);
+  if (sim->sink.end) {
+    double w0 = st_wall_now();
+    sim->sink.end(sim->sink.user_data, status);
+    sim->stats.wall_output += st_wall_now() - w0;
+  }
+  sim->stats.wall_total = st_wall_now() - sim->t_wall0;
+}
+
+int stiction_sim_run(stiction_sim *sim) {
+  if (!sim) return STICTION_ERR_ARG;
+  if (sim->ran)
+    return st_sim_fail(sim, STICTION_ERR_STATE, "a simulation handle runs only once");
+  sim->ran = 1;
+  sim->t_wall0 = st_wall_now();
+  sim->t = sim->opt.start_time;
+  int terminate = 0;
+  int rc = prepare(sim);
+  if (!rc) rc = st_output_begin(sim);
+  if (!rc) rc = start(sim, &terminate);
+  sim->stats.wall_init = st_wall_now() - sim->t_wall0;
+  if (!rc && !terminate) rc = loop(sim);
+  if (rc && !sim->error[0]) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
+  finish(sim, rc);
+  return rc;
+}

@@ -1,0 +1,139 @@
+/* Internals of the simulation handle (include/stiction/simulate.h).
+ *
+ * One stiction_sim owns everything a run needs: the SUNDIALS context, vectors, matrix, linear
+ * solver and integrator memory, plus work arrays sized once in st_sim_prepare() so that the
+ * integration loop allocates nothing per step. Two handles share nothing. */
+#ifndef ST_RUNTIME_RUNTIME_H
+#define ST_RUNTIME_RUNTIME_H
+
+#include <stdarg.h>
+#include <stiction/stiction.h>
+
+#include "runtime/sundials_compat.h"
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nvector.h>
+
+struct st_integrator_ops;
+
+/* Why the integrator returned (st_integrator_ops.advance). */
+enum { ST_ADV_REACHED = 0, ST_ADV_ROOT = 1 };
+
+struct stiction_sim {
+  const stiction_model *model;
+  void *ud;
+  stiction_options opt;
+  stiction_sink sink;
+  stiction_event_listener listener;
+  void *listener_ud;
+  char error[512];
+  double t;
+  stiction_stats stats;
+  int ran;
+
+  /* sizes: states, unknowns (states + algebraic), indicators, discretes, result columns */
+  int nx, n, ng, nd, ncols;
+
+  /* SUNDIALS objects */
+  const struct st_integrator_ops *ops;
+  SUNContext ctx;
+  N_Vector y, yp, id, atolv;
+  SUNMatrix A;
+  SUNLinearSolver LS;
+  void *mem;
+  int use_klu;
+  double *jac_dense;            /* n*n scratch for the KLU path */
+  double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
+
+  /* work arrays, allocated once */
+  const char **names;           /* result column names, names[0] = "time" */
+  double *row;                  /* ncols */
+  double *row_left;             /* ncols: the t0 row before the initial event iteration */
+  double *g;                    /* ng indicator values */
+  int *rootsfound;              /* ng */
+  int *fired, *fired_dir;       /* ng */
+  double *d_before, *d_prev, *d_cur;  /* nd each */
+  int *changed;                 /* nd */
+
+  /* schedule */
+  double next_time_event;       /* INFINITY when none */
+  double interval;
+  long grid_index;              /* index of the next grid point not yet written */
+  long grid_count;              /* grid points are start + k*interval, k < grid_count */
+
+  /* chattering: a ring of the last chatter_max_events + 1 event times and fired flags */
+  double *ring_t;
+  unsigned char *ring_fired;    /* (ring_size) x (ng + 1); the last flag marks time events */
+  int ring_size, ring_head, ring_count;
+
+  /* a failure found inside a SUNDIALS callback (status and message already set) */
+  int cb_status;
+  char solver_msg[256];         /* last message of the SUNDIALS error handler */
+
+  /* wall-clock */
+  double t_wall0;
+  int progress_shown;
+  double progress_last;
+};
+
+/* One integrator family (CVODE or IDA) behind one interface. */
+typedef struct st_integrator_ops {
+  int (*create)(stiction_sim *sim, double t0);    /* after y (and yp) hold consistent values */
+  int (*reinit)(stiction_sim *sim, double t);     /* restart from y at t */
+  /* Integrates towards tstop (reached exactly, never passed). Returns a negative status on
+   * failure, ST_ADV_REACHED or ST_ADV_ROOT; *t is where it stopped and sim->y (yp) the state
+   * there. */
+  int (*advance)(stiction_sim *sim, double tstop, double *t);
+  int (*root_info)(stiction_sim *sim, int *rootsfound);
+  /* Fills sim->yp at t: exact = 1 re-evaluates the model (after an event), else the
+   * integrator's own value (interpolated for CVODE, current for IDA). */
+  int (*yp_at)(stiction_sim *sim, double t, int exact);
+  void (*harvest)(stiction_sim *sim);              /* add solver counters to sim->stats */
+  void (*destroy)(stiction_sim *sim);
+} st_integrator_ops;
+
+extern const st_integrator_ops st_cvode_ops;
+extern const st_integrator_ops st_ida_ops;
+
+/* sim.c */
+int st_sim_fail(stiction_sim *sim, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+double st_wall_now(void);
+
+/* options.c */
+int st_options_check(stiction_sim *sim);
+
+/* callbacks.c: model calls with the runtime's checks (finite values, failure status). */
+int st_call_start(stiction_sim *sim, double t, double *y, double *yp);
+int st_call_derivatives(stiction_sim *sim, double t, const double *y, double *ydot);
+int st_call_residual(stiction_sim *sim, double t, const double *y, const double *yp, double *r);
+int st_call_indicators(stiction_sim *sim, double t, const double *y, const double *yp, double *g);
+int st_call_outputs(stiction_sim *sim, double t, const double *y, const double *yp, double *out);
+int st_call_discrete(stiction_sim *sim, double *d);
+int st_check_finite(stiction_sim *sim, double t, const double *v, int n, const char *what,
+                    const char *const *names);
+
+/* linsol.c: matrix, linear solver and Jacobian for either integrator */
+int st_linsol_create(stiction_sim *sim);
+int st_klu_ode_jacobian(stiction_sim *sim, double t, N_Vector y, N_Vector fy, SUNMatrix J);
+int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Vector yp,
+                        N_Vector r, SUNMatrix J);
+
+/* output.c */
+int st_output_begin(stiction_sim *sim);
+int st_output_values(stiction_sim *sim, double t, double *values);
+int st_output_send(stiction_sim *sim, const double *values);
+int st_output_row(stiction_sim *sim, double t);
+
+/* events.c */
+/* The initial event iteration at t0, creation of the integrator and the t0 row(s). */
+int st_event_initial(stiction_sim *sim, double t, int *terminate);
+/* A state or time event at t: left row, event iteration, restart if needed, right row,
+ * listener. Sets *terminate when the model asked to stop. */
+int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate);
+
+/* progress.c */
+void st_progress_update(stiction_sim *sim, double t);
+void st_progress_finish(stiction_sim *sim);
+
+#endif

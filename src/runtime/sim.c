@@ -1,0 +1,91 @@
+/* The simulation handle: creation, accessors and the failure message. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nvector/nvector_serial.h>
+
+#include "runtime/runtime.h"
+
+double st_wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Records the first failure of a run; later ones are consequences and are dropped. */
+int st_sim_fail(stiction_sim *sim, int status, const char *fmt, ...) {
+  if (sim->error[0]) return status;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(sim->error, sizeof sim->error, fmt, ap);
+  va_end(ap);
+  return status;
+}
+
+stiction_sim *stiction_sim_new(const stiction_model *model, void *user_data,
+                               const stiction_options *opt) {
+  stiction_sim *sim = calloc(1, sizeof *sim);
+  if (!sim) return NULL;
+  sim->model = model;
+  sim->ud = user_data;
+  if (opt) sim->opt = *opt;
+  else stiction_options_init(&sim->opt);
+  sim->next_time_event = INFINITY;
+  return sim;
+}
+
+static void free_sundials(stiction_sim *sim) {
+  if (sim->ops && sim->mem) sim->ops->destroy(sim);
+  sim->mem = NULL;
+  if (sim->LS) SUNLinSolFree(sim->LS);
+  if (sim->A) SUNMatDestroy(sim->A);
+  if (sim->y) N_VDestroy(sim->y);
+  if (sim->yp) N_VDestroy(sim->yp);
+  if (sim->id) N_VDestroy(sim->id);
+  if (sim->atolv) N_VDestroy(sim->atolv);
+  sim->LS = NULL;
+  sim->A = NULL;
+  sim->y = sim->yp = sim->id = sim->atolv = NULL;
+  if (sim->ctx) SUNContext_Free(&sim->ctx);
+  sim->ctx = NULL;
+}
+
+static void free_work(stiction_sim *sim) {
+  void *arrays[] = {sim->names, sim->row, sim->row_left, sim->g, sim->rootsfound, sim->fired, sim->fired_dir,
+                    sim->d_before, sim->d_prev, sim->d_cur, sim->changed, sim->ring_t,
+                    sim->ring_fired, sim->jac_dense, sim->fd_f0, sim->fd_f1};
+  for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) free(arrays[i]);
+}
+
+void stiction_sim_free(stiction_sim *sim) {
+  if (!sim) return;
+  free_sundials(sim);
+  free_work(sim);
+  free(sim);
+}
+
+int stiction_sim_set_sink(stiction_sim *sim, const stiction_sink *sink) {
+  if (!sim) return STICTION_ERR_ARG;
+  if (sink) sim->sink = *sink;
+  else memset(&sim->sink, 0, sizeof sim->sink);
+  return STICTION_OK;
+}
+
+int stiction_sim_set_event_listener(stiction_sim *sim, stiction_event_listener fn,
+                                    void *user_data) {
+  if (!sim) return STICTION_ERR_ARG;
+  sim->listener = fn;
+  sim->listener_ud = user_data;
+  return STICTION_OK;
+}
+
+const char *stiction_sim_error(const stiction_sim *sim) { return sim ? sim->error : ""; }
+
+double stiction_sim_time(const stiction_sim *sim) { return sim ? sim->t : NAN; }
+
+const stiction_stats *stiction_sim_stats(const stiction_sim *sim) {
+  return sim ? &sim->stats : NULL;
+}
