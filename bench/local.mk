@@ -1,5 +1,14 @@
 # `make bench`: speed ratios against hand-written baselines (never a timed unit test).
-bench:
-	@echo "no benchmarks yet"
-.PHONY: bench
+# The programs are EXTRA_PROGRAMS: built by `make bench` only, not by `make all` or `check`.
+EXTRA_PROGRAMS = bench/demo_bench bench/handwritten
+bench_handwritten_SOURCES = bench/handwritten_main.c bench/handwritten.c bench/handwritten.h
+bench_handwritten_LDADD = $(LIBS)
+bench_demo_bench_SOURCES = bench/demo_bench.c bench/handwritten.c bench/handwritten.h
+bench_demo_bench_LDADD = libstiction_core.la
+CLEANFILES += $(EXTRA_PROGRAMS)
+bench-demos: bench/demo_bench$(EXEEXT) bench/handwritten$(EXEEXT) stiction$(EXEEXT)
+	./bench/demo_bench$(EXEEXT) '$(abs_top_builddir)/stiction$(EXEEXT)' \
+	  '$(abs_top_builddir)/bench/handwritten$(EXEEXT)' 1.0
+bench: bench-demos
+.PHONY: bench bench-demos
 include bench/bam.mk

@@ -1,0 +1,170 @@
+/* `make bench`: stiction's built-in demos against hand-written C + CVODE programs doing the
+ * same numerical work (bench/handwritten.c). For each configuration it prints
+ *   per run       wall time of one simulation inside a process (create, run, free), averaged
+ *                 over repeated runs for about SECONDS, and the ratio stiction / hand-written;
+ *   whole process wall time of `stiction demo NAME -o FILE.csv` against the stand-alone
+ *                 hand-written program writing the same CSV, and the ratio;
+ *   statistics    steps, f evaluations, g evaluations and state events of both sides.
+ * Usage: demo_bench STICTION HANDWRITTEN [SECONDS]. Target: per-run ratio <= 1.2. */
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <stiction/demos.h>
+#include <stiction/stiction.h>
+
+#include "handwritten.h"
+
+extern char **environ;
+
+typedef struct config {
+  const char *demo;
+  const char *solver; /* stiction CLI spelling */
+  int adams;
+  double rtol, stop, interval;
+} config;
+
+static const config configs[] = {
+    {"friction-block", "cvode", 0, 1e-6, 10.0, 0.02},
+    {"friction-block", "cvode-adams", 1, 1e-6, 10.0, 0.02},
+    {"leine-belt", "cvode", 0, 1e-6, 60.005, 60.005 / 500},
+    {"leine-belt", "cvode", 0, 1e-4, 60.005, 60.005 / 500},
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One stiction run without a result sink; fills *stats. Returns 0 or -1. */
+static int stiction_once(const config *c, stiction_stats *stats) {
+  stiction_demo *demo;
+  if (stiction_demo_new(&demo, c->demo)) return -1;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  stiction_demo_options(demo, &opt);
+  opt.stop_time = c->stop;
+  opt.interval = c->interval;
+  opt.rtol = c->rtol;
+  opt.atol = 1e-2 * c->rtol;
+  opt.solver = c->adams ? STICTION_SOLVER_CVODE_ADAMS : STICTION_SOLVER_CVODE_BDF;
+  stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
+  int rc = sim ? stiction_sim_run(sim) : -1;
+  if (rc && sim) fprintf(stderr, "demo_bench: %s: %s\n", c->demo, stiction_sim_error(sim));
+  if (sim) *stats = *stiction_sim_stats(sim);
+  stiction_sim_free(sim);
+  stiction_demo_free(demo);
+  return rc ? -1 : 0;
+}
+
+static int handwritten_once(const config *c, hw_stats *stats) {
+  hw_options o = {c->rtol, 1e-2 * c->rtol, c->stop, c->interval, c->adams};
+  return strcmp(c->demo, "leine-belt") ? hw_friction_block_run(&o, stats, NULL)
+                                       : hw_leine_belt_run(&o, stats, NULL);
+}
+
+/* Seconds per run, alternating the two sides in rounds so that machine noise hits both. */
+static int time_runs(const config *c, double seconds, double *t_st, double *t_hw,
+                     stiction_stats *sst, hw_stats *hst) {
+  long n = 0;
+  double st = 0.0, hw = 0.0;
+  while (st + hw < seconds || n < 3) {
+    double t0 = now();
+    if (stiction_once(c, sst)) return -1;
+    double t1 = now();
+    if (handwritten_once(c, hst)) return -1;
+    st += t1 - t0;
+    hw += now() - t1;
+    n++;
+  }
+  *t_st = st / (double)n;
+  *t_hw = hw / (double)n;
+  return 0;
+}
+
+/* Wall time of one process run of argv (standard output discarded), or -1. */
+static double time_process(char **argv) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid;
+  double t0 = now();
+  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  int status = 0;
+  if (rc || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) return -1;
+  return now() - t0;
+}
+
+/* Mean process times over `reps` alternating runs; -1 on a failure. */
+static int time_processes(const config *c, const char *stiction, const char *handwritten,
+                          int reps, double *p_st, double *p_hw) {
+  char rtol[32], stop[32], interval[32], adams[8], out1[64], out2[64];
+  snprintf(rtol, sizeof rtol, "%.17g", c->rtol);
+  snprintf(stop, sizeof stop, "%.17g", c->stop);
+  snprintf(interval, sizeof interval, "%.17g", c->interval);
+  snprintf(adams, sizeof adams, "%d", c->adams);
+  snprintf(out1, sizeof out1, "/tmp/stiction_bench_%ld_st.csv", (long)getpid());
+  snprintf(out2, sizeof out2, "/tmp/stiction_bench_%ld_hw.csv", (long)getpid());
+  char *st_argv[] = {(char *)stiction, "demo", (char *)c->demo, "--tolerance", rtol,
+                     "--stop-time", stop, "--interval", interval, "--solver",
+                     (char *)c->solver, "-o", out1, NULL};
+  char *hw_argv[] = {(char *)handwritten, (char *)c->demo, rtol, stop, interval, adams, out2, NULL};
+  double st = 0.0, hw = 0.0;
+  for (int i = 0; i < reps; i++) {
+    double a = time_process(st_argv), b = time_process(hw_argv);
+    if (a < 0 || b < 0) return -1;
+    st += a;
+    hw += b;
+  }
+  unlink(out1);
+  unlink(out2);
+  *p_st = st / reps;
+  *p_hw = hw / reps;
+  return 0;
+}
+
+static void print_config(const config *c, double t_st, double t_hw, double p_st, double p_hw,
+                         const stiction_stats *s, const hw_stats *h) {
+  printf("%-15s %-11s rtol %-6g per run %8.1f us vs %8.1f us  ratio %.2f | process %6.2f ms vs "
+         "%6.2f ms  ratio %.2f\n",
+         c->demo, c->solver, c->rtol, 1e6 * t_st, 1e6 * t_hw, t_st / t_hw, 1e3 * p_st, 1e3 * p_hw,
+         p_st / p_hw);
+  printf("    stiction:    steps %5ld  nfe %5ld (+%ld for Jacobians)  nge %5ld  state events %3ld  "
+         "restarts %3ld\n",
+         s->steps, s->nfe, s->nfe_fd, s->nge, s->state_events, s->restarts);
+  printf("    handwritten: steps %5ld  nfe %5ld                nge %5ld  state events %3ld  "
+         "restarts %3ld\n",
+         h->steps, h->nfe, h->nge, h->events, h->restarts);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: demo_bench STICTION HANDWRITTEN [SECONDS]\n");
+    return 2;
+  }
+  double seconds = argc > 3 ? atof(argv[3]) : 1.0;
+  printf("stiction demos vs hand-written C + CVODE (same equations, indicators and events; "
+         "atol = 1e-2 rtol, max step = output interval)\n");
+  int failed = 0;
+  for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+    const config *c = &configs[i];
+    stiction_stats s;
+    hw_stats h;
+    double t_st, t_hw, p_st, p_hw;
+    if (time_runs(c, seconds, &t_st, &t_hw, &s, &h) ||
+        time_processes(c, argv[1], argv[2], 20, &p_st, &p_hw)) {
+      fprintf(stderr, "demo_bench: %s (%s) failed\n", c->demo, c->solver);
+      failed = 1;
+      continue;
+    }
+    print_config(c, t_st, t_hw, p_st, p_hw, &s, &h);
+  }
+  return failed;
+}
