@@ -1,0 +1,2 @@
+within Modelica.Blocks.Interfaces;
+connector BooleanInput = input Boolean "'input Boolean' as a connector";

@@ -1,0 +1,4 @@
+within Modelica.Blocks.Interfaces;
+partial block BooleanSignalSource "Boolean source"
+  extends BooleanSO;
+end BooleanSignalSource;

@@ -1,0 +1,2 @@
+within Modelica.Blocks.Interfaces;
+connector IntegerOutput = output Integer "'output Integer' as a connector";

@@ -1,0 +1,2 @@
+within Modelica.Blocks.Interfaces;
+connector RealInput = input Real "'input Real' as a connector";

@@ -1,0 +1,10 @@
+within Modelica.Blocks.Sources;
+block Cosine "Cosine wave: offset + amplitude*cos(2*pi*f*(t - startTime) + phase) from startTime"
+  import Modelica.Constants.pi;
+  parameter Real amplitude = 1 "Amplitude of the cosine";
+  parameter SI.Frequency f(start=1) "Frequency of the cosine";
+  parameter SI.Angle phase = 0 "Phase at startTime";
+  extends Interfaces.SignalSource;
+equation
+  y = offset + (if time < startTime then 0 else amplitude*cos(2*pi*f*(time - startTime) + phase));
+end Cosine;

@@ -1,0 +1,4 @@
+within Modelica;
+package Blocks "Input/output blocks (subset): interfaces, sources, math"
+  import Modelica.Units.SI;
+end Blocks;

@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Rotational;
+package Components "Rotational components: inertia, compliance, gears, friction elements"
+end Components;

@@ -1,0 +1,16 @@
+within Modelica.Mechanics.Rotational.Interfaces;
+partial model PartialElementaryTwoFlangesAndSupport2
+  "Two flanges and an optional support; without support the housing is grounded (phi_support = 0)"
+  parameter Boolean useSupport = false "true: support connector present, else grounded"
+    annotation (Evaluate=true, HideResult=true);
+  Flange_a flange_a "Left flange";
+  Flange_b flange_b "Right flange";
+  Support support(phi=phi_support, tau=-flange_a.tau - flange_b.tau) if useSupport
+    "Support (housing); it takes the reaction torque";
+protected
+  SI.Angle phi_support "Absolute angle of the support";
+equation
+  if not useSupport then
+    phi_support = 0;
+  end if;
+end PartialElementaryTwoFlangesAndSupport2;

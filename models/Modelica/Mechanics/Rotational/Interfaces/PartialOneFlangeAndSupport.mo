@@ -1,0 +1,15 @@
+within Modelica.Mechanics.Rotational.Interfaces;
+partial model PartialOneFlangeAndSupport
+  "Component with one flange and an optional support (support angle and torque visible inside)"
+  parameter Boolean useSupport = false "true: support connector present, else grounded"
+    annotation (Evaluate=true, HideResult=true);
+  Flange_b flange "Flange of the shaft";
+  Support support if useSupport "Support (housing)";
+protected
+  Support internalSupport "Internal support: the support connector or ground";
+equation
+  connect(internalSupport, support);
+  if not useSupport then
+    internalSupport.phi = 0;
+  end if;
+end PartialOneFlangeAndSupport;

@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Rotational;
+package Sources "Sources of torque, angle and speed (subset)"
+end Sources;

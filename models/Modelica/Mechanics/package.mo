@@ -1,0 +1,4 @@
+within Modelica;
+package Mechanics "1-dimensional mechanics (subset): rotational and translational"
+  import Modelica.Units.SI;
+end Mechanics;

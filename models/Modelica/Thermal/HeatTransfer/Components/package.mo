@@ -1,0 +1,3 @@
+within Modelica.Thermal.HeatTransfer;
+package Components "Lumped thermal components (subset)"
+end Components;

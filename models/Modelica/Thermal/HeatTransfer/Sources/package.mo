@@ -1,0 +1,3 @@
+within Modelica.Thermal.HeatTransfer;
+package Sources "Temperature and heat flow sources (subset)"
+end Sources;

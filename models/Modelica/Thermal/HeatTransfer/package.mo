@@ -1,0 +1,3 @@
+within Modelica.Thermal;
+package HeatTransfer "Lumped heat transfer (subset)"
+end HeatTransfer;

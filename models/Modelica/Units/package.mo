@@ -1,0 +1,3 @@
+within Modelica;
+package Units "SI units and conversions (subset)"
+end Units;

@@ -1,0 +1,4 @@
+within ModelicaTest;
+package Rotational "Tests of Modelica.Mechanics.Rotational"
+  import SI = Modelica.Units.SI;
+end Rotational;

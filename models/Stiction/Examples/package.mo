@@ -1,0 +1,4 @@
+within Stiction;
+package Examples "Stick-slip benchmarks (spec/benchmarks.md)"
+  extends Modelica.Icons.ExamplesPackage;
+end Examples;
