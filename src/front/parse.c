@@ -1,0 +1,98 @@
+/* The parser's driver: reads the text, runs the reentrant scanner and parser over it and
+ * reports syntax errors to the caller's st_diag. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "front/parse_impl.h"
+
+/* From the generated scanner and parser (lexer.l, parser.y). */
+typedef void *st_yyscan_t;
+int st_yylex_init_extra(st_pstate *extra, st_yyscan_t *scanner);
+struct yy_buffer_state *st_yy_scan_bytes(const char *bytes, int len, st_yyscan_t scanner);
+int st_yylex_destroy(st_yyscan_t scanner);
+int st_yyparse(void *scanner, st_pstate *ps);
+
+void st_parse_report(st_pstate *ps, st_loc loc, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  ps->errors++;
+  st_error(ps->diag, loc, "%s", msg);
+}
+
+/* Parses text (already in the arena, registered with diag) named file. */
+static st_ast_stored_def *parse_text(st_arena *arena, st_diag *diag, const char *file,
+                                     const char *text, size_t len) {
+  st_pstate ps = {.arena = arena, .diag = diag, .file = file, .line = 1, .col = 1};
+  if (len > (size_t)0x7fffffff) {
+    st_error(diag, ((st_loc){file, 0, 0}), "file too large");
+    return NULL;
+  }
+  st_yyscan_t scanner;
+  if (st_yylex_init_extra(&ps, &scanner)) {
+    st_error(diag, ((st_loc){file, 0, 0}), "out of memory");
+    return NULL;
+  }
+  int rc = st_yy_scan_bytes(text, (int)len, scanner) ? st_yyparse(scanner, &ps) : 2;
+  st_yylex_destroy(scanner);
+  if (rc == 2 && ps.errors == 0) st_parse_report(&ps, (st_loc){file, 0, 0}, "out of memory");
+  if (rc != 0 || ps.errors > 0) return NULL;
+  return ps.result;
+}
+
+st_ast_stored_def *st_parse_string(st_arena *arena, st_diag *diag, const char *name,
+                                   const char *text) {
+  const char *file = st_arena_strdup(arena, name);
+  size_t len = strlen(text);
+  char *copy = st_arena_strndup(arena, text, len);
+  if (!file || !copy) {
+    st_error(diag, ((st_loc){name, 0, 0}), "out of memory");
+    return NULL;
+  }
+  st_diag_add_source(diag, file, copy);
+  return parse_text(arena, diag, file, copy, len);
+}
+
+/* The whole file into the arena, NUL-terminated; NULL with errno set on failure. */
+static char *read_file(st_arena *arena, const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = NULL;
+  if (fseek(f, 0, SEEK_END) == 0) {
+    long size = ftell(f);
+    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+      buf = st_arena_alloc(arena, (size_t)size + 1);
+      if (buf) *len = fread(buf, 1, (size_t)size, f);
+      if (buf && ferror(f)) buf = NULL;
+    } else {
+      errno = EISDIR;
+    }
+  }
+  int err = errno;
+  fclose(f);
+  errno = err;
+  if (buf) buf[*len] = 0;
+  return buf;
+}
+
+st_ast_stored_def *st_parse_file(st_arena *arena, st_diag *diag, const char *path) {
+  const char *file = st_arena_strdup(arena, path);
+  size_t len = 0;
+  errno = 0;
+  char *text = file ? read_file(arena, path, &len) : NULL;
+  if (!text) {
+    st_error(diag, ((st_loc){path, 0, 0}), "cannot read: %s",
+             errno ? strerror(errno) : "out of memory");
+    return NULL;
+  }
+  if (memchr(text, 0, len)) {
+    st_error(diag, ((st_loc){file, 0, 0}), "not a text file (contains NUL bytes)");
+    return NULL;
+  }
+  st_diag_add_source(diag, file, text);
+  return parse_text(arena, diag, file, text, len);
+}
