@@ -1,1 +1,13 @@
-# compile tests: check_PROGRAMS += tests/test_compile ; TESTS += tests/test_compile
+# compile tests: the equation compiler on hand-built flat models (callbacks called directly),
+# and whole simulations of compiled models through the runtime.
+check_PROGRAMS += tests/test_compile
+TESTS += tests/test_compile
+tests_test_compile_SOURCES = tests/test_compile.c tests/test_compile_builder.h
+tests_test_compile_CFLAGS = $(TEST_CFLAGS)
+tests_test_compile_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test_compile_sim
+TESTS += tests/test_compile_sim
+tests_test_compile_sim_SOURCES = tests/test_compile_sim.c tests/test_compile_builder.h
+tests_test_compile_sim_CFLAGS = $(TEST_CFLAGS)
+tests_test_compile_sim_LDADD = $(TEST_LIBS)

@@ -1,1 +1,10 @@
-# compile module: add sources here (libstiction_core_la_SOURCES += ...)
+# compile module: the equation compiler (flat model -> stiction_model)
+libstiction_core_la_SOURCES += \
+	src/compile/compile.h src/compile/model_impl.h \
+	src/compile/bytecode.c src/compile/bytecode.h \
+	src/compile/emit.c src/compile/symbolic.c \
+	src/compile/classify.c src/compile/equations.c \
+	src/compile/structure.c src/compile/blocks.c \
+	src/compile/solve.c src/compile/events.c \
+	src/compile/init.c src/compile/model.c \
+	src/compile/build.c src/compile/dump.c

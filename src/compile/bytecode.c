@@ -1,0 +1,253 @@
+/* The expression machine: building programs and the two interpreters (value, value+tangent). */
+#include "compile/bytecode.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "front/flat.h"
+
+static int stack_effect(int op) {
+  switch (op) {
+  case OP_CONST: case OP_LOAD: case OP_PRE: case OP_TIME: case OP_INITIAL:
+  case OP_TERMINAL: case OP_EDGE: case OP_CHANGE:
+    return 1;
+  case OP_NEG: case OP_NOT: case OP_FN1: case OP_JMP:
+    return 0;
+  default:
+    return -1; /* binary operators, relations, FN2, JZ, SAMPLE */
+  }
+}
+
+int st_prog_emit(st_prog *p, int op, int arg, double k) {
+  if (p->n == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 16;
+    st_ins *c = realloc(p->code, (size_t)cap * sizeof *c);
+    if (!c) return -1;
+    p->code = c;
+    p->cap = cap;
+  }
+  p->code[p->n++] = (st_ins){op, arg, k};
+  p->depth += stack_effect(op);
+  if (p->depth > p->maxdepth) p->maxdepth = p->depth;
+  return 0;
+}
+
+void st_prog_free(st_prog *p) {
+  if (!p) return;
+  free(p->code);
+  p->code = NULL;
+  p->n = p->cap = 0;
+}
+
+/* Modelica's mod/rem/div for Reals: mod(a,b) = a - floor(a/b)*b, rem = a - div(a,b)*b,
+ * div truncates toward zero. */
+double st_fn2(int b, double x, double y, double *dx, double *dy) {
+  *dx = 0;
+  *dy = 0;
+  switch (b) {
+  case FB_ATAN2: {
+    double r = x * x + y * y;
+    if (r > 0) { *dx = y / r; *dy = -x / r; }
+    return atan2(x, y);
+  }
+  case FB_MIN: if (x <= y) { *dx = 1; return x; } *dy = 1; return y;
+  case FB_MAX: if (x >= y) { *dx = 1; return x; } *dy = 1; return y;
+  case FB_MOD: *dx = 1; return x - floor(x / y) * y;
+  case FB_REM: *dx = 1; return x - trunc(x / y) * y;
+  case FB_DIV: return trunc(x / y);
+  case FB_SEMILINEAR: return x >= 0 ? x * y : 0; /* pos. slope only; see emit for full */
+  default: return NAN;
+  }
+}
+
+
+double st_fn1(int b, double a, double *d) {
+  switch (b) {
+  case FB_ABS: *d = a > 0 ? 1 : a < 0 ? -1 : 0; return fabs(a);
+  case FB_SIGN: *d = 0; return a > 0 ? 1 : a < 0 ? -1 : 0;
+  case FB_SQRT: { double s = sqrt(a); *d = s > 0 ? 0.5 / s : INFINITY; return s; }
+  case FB_SIN: *d = cos(a); return sin(a);
+  case FB_COS: *d = -sin(a); return cos(a);
+  case FB_TAN: { double t = tan(a); *d = 1 + t * t; return t; }
+  case FB_ASIN: *d = 1 / sqrt(1 - a * a); return asin(a);
+  case FB_ACOS: *d = -1 / sqrt(1 - a * a); return acos(a);
+  case FB_ATAN: *d = 1 / (1 + a * a); return atan(a);
+  case FB_SINH: *d = cosh(a); return sinh(a);
+  case FB_COSH: *d = sinh(a); return cosh(a);
+  case FB_TANH: { double t = tanh(a); *d = 1 - t * t; return t; }
+  case FB_EXP: { double e = exp(a); *d = e; return e; }
+  case FB_LOG: *d = 1 / a; return log(a);
+  case FB_LOG10: *d = 1 / (a * log(10.0)); return log10(a);
+  case FB_FLOOR: *d = 0; return floor(a);
+  case FB_CEIL: *d = 0; return ceil(a);
+  case FB_INTEGER: *d = 0; return floor(a);
+  default: *d = 0; return a; /* noEvent, smooth, homotopy(actual) pass their value */
+  }
+}
+
+static double compare(int op, double a, double b) {
+  switch (op) {
+  case FOP_LT: return a < b;
+  case FOP_LE: return a <= b;
+  case FOP_GT: return a > b;
+  case FOP_GE: return a >= b;
+  case FOP_EQ: return a == b;
+  default: return a != b;
+  }
+}
+
+/* A relation: read its frozen value between events; evaluate and store it at events. A time
+ * relation (time > T) takes its right limit at the event instant so that it switches exactly
+ * at the scheduled time event. */
+static double relation(st_vm *vm, int k, double a, double b) {
+  if (!vm->event_mode) return vm->rel[k];
+  int op = vm->rels[k].op;
+  if (vm->rels[k].time_right) {
+    if (op == FOP_GT) op = FOP_GE;
+    else if (op == FOP_LE) op = FOP_LT;
+  }
+  return vm->rel[k] = compare(op, a, b);
+}
+
+/* sample(start, interval) is true exactly at start + k*interval (stateless, so every pass of
+ * an event iteration sees the same value). */
+static double sample_value(const st_vm *vm, double start, double interval) {
+  if (!vm->event_mode || vm->time < start - 1e-12 || interval <= 0) return 0;
+  double k = (vm->time - start) / interval;
+  return fabs(k - nearbyint(k)) < 1e-9 * (1 + fabs(k));
+}
+
+double st_vm_eval(st_vm *vm, const st_prog *p) {
+  double *s = vm->stack;
+  int sp = -1;
+  const st_ins *c = p->code;
+  for (int pc = 0; pc < p->n; pc++) {
+    const st_ins *in = &c[pc];
+    switch (in->op) {
+    case OP_CONST: s[++sp] = in->k; break;
+    case OP_LOAD: s[++sp] = vm->x[in->arg]; break;
+    case OP_PRE: s[++sp] = vm->pre[in->arg]; break;
+    case OP_TIME: s[++sp] = vm->time; break;
+    case OP_ADD: sp--; s[sp] += s[sp + 1]; break;
+    case OP_SUB: sp--; s[sp] -= s[sp + 1]; break;
+    case OP_MUL: sp--; s[sp] *= s[sp + 1]; break;
+    case OP_DIV: sp--; s[sp] /= s[sp + 1]; break;
+    case OP_POW: sp--; s[sp] = pow(s[sp], s[sp + 1]); break;
+    case OP_NEG: s[sp] = -s[sp]; break;
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+      sp--;
+      s[sp] = compare(FOP_LT + (in->op - OP_LT), s[sp], s[sp + 1]);
+      break;
+    case OP_AND: sp--; s[sp] = s[sp] != 0 && s[sp + 1] != 0; break;
+    case OP_OR: sp--; s[sp] = s[sp] != 0 || s[sp + 1] != 0; break;
+    case OP_NOT: s[sp] = s[sp] == 0; break;
+    case OP_REL: sp--; s[sp] = relation(vm, in->arg, s[sp], s[sp + 1]); break;
+    case OP_JZ: if (s[sp--] == 0) pc = in->arg - 1; break;
+    case OP_JMP: pc = in->arg - 1; break;
+    case OP_FN1: { double d; s[sp] = st_fn1(in->arg, s[sp], &d); break; }
+    case OP_FN2: {
+      double da, db;
+      sp--;
+      s[sp] = st_fn2(in->arg, s[sp], s[sp + 1], &da, &db);
+      break;
+    }
+    case OP_EDGE: s[++sp] = vm->x[in->arg] != 0 && vm->pre[in->arg] == 0; break;
+    case OP_CHANGE: s[++sp] = vm->x[in->arg] != vm->pre[in->arg]; break;
+    case OP_INITIAL: s[++sp] = vm->initial; break;
+    case OP_TERMINAL: s[++sp] = vm->terminal; break;
+    case OP_SAMPLE: sp--; s[sp] = sample_value(vm, s[sp], s[sp + 1]); break;
+    default: break;
+    }
+  }
+  return sp >= 0 ? s[sp] : 0;
+}
+
+static int operand_count(int op) {
+  if (op == OP_NOT) return 1;
+  if ((op >= OP_LT && op <= OP_REL) || op == OP_SAMPLE) return 2;
+  return 0;
+}
+
+/* The operations without a derivative, for the dual interpreter. */
+static double discrete_op(st_vm *vm, const st_ins *in, double a, double b) {
+  switch (in->op) {
+  case OP_PRE: return vm->pre[in->arg];
+  case OP_TIME: return vm->time;
+  case OP_AND: return a != 0 && b != 0;
+  case OP_OR: return a != 0 || b != 0;
+  case OP_NOT: return a == 0;
+  case OP_REL: return relation(vm, in->arg, a, b);
+  case OP_EDGE: return vm->x[in->arg] != 0 && vm->pre[in->arg] == 0;
+  case OP_CHANGE: return vm->x[in->arg] != vm->pre[in->arg];
+  case OP_INITIAL: return vm->initial;
+  case OP_TERMINAL: return vm->terminal;
+  case OP_SAMPLE: return sample_value(vm, a, b);
+  default: return compare(FOP_LT + (in->op - OP_LT), a, b);
+  }
+}
+
+/* Forward mode: every stack entry carries its tangent d[]. Relations, logic and integer
+ * functions have zero tangent (they are piecewise constant). */
+static void dual_pow(double *v, double *d, int sp) {
+  double a = v[sp], b = v[sp + 1], da = d[sp], db = d[sp + 1];
+  double r = pow(a, b);
+  double t = 0;
+  if (da != 0) t += (b == 0 ? 0 : b * pow(a, b - 1)) * da;
+  if (db != 0 && a > 0) t += r * log(a) * db;
+  v[sp] = r;
+  d[sp] = t;
+}
+
+double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
+  double *s = vm->stack, *d = vm->dstack;
+  int sp = -1;
+  const st_ins *c = p->code;
+  for (int pc = 0; pc < p->n; pc++) {
+    const st_ins *in = &c[pc];
+    switch (in->op) {
+    case OP_CONST: s[++sp] = in->k; d[sp] = 0; break;
+    case OP_LOAD: s[++sp] = vm->x[in->arg]; d[sp] = vm->xd[in->arg]; break;
+    case OP_ADD: sp--; s[sp] += s[sp + 1]; d[sp] += d[sp + 1]; break;
+    case OP_SUB: sp--; s[sp] -= s[sp + 1]; d[sp] -= d[sp + 1]; break;
+    case OP_MUL:
+      sp--;
+      d[sp] = d[sp] * s[sp + 1] + s[sp] * d[sp + 1];
+      s[sp] *= s[sp + 1];
+      break;
+    case OP_DIV:
+      sp--;
+      s[sp] /= s[sp + 1];
+      d[sp] = (d[sp] - s[sp] * d[sp + 1]) / s[sp + 1];
+      break;
+    case OP_POW: sp--; dual_pow(s, d, sp); break;
+    case OP_NEG: s[sp] = -s[sp]; d[sp] = -d[sp]; break;
+    case OP_FN1: {
+      double f;
+      s[sp] = st_fn1(in->arg, s[sp], &f);
+      d[sp] = d[sp] == 0 ? 0 : f * d[sp];
+      break;
+    }
+    case OP_FN2: {
+      double fa, fb;
+      sp--;
+      s[sp] = st_fn2(in->arg, s[sp], s[sp + 1], &fa, &fb);
+      d[sp] = fa * d[sp] + fb * d[sp + 1];
+      break;
+    }
+    case OP_JZ: if (s[sp--] == 0) pc = in->arg - 1; break;
+    case OP_JMP: pc = in->arg - 1; break;
+    default: {
+      /* Everything else is piecewise constant in the unknowns: tangent 0. */
+      int pops = operand_count(in->op);
+      double a = pops == 2 ? s[sp - 1] : pops == 1 ? s[sp] : 0;
+      double b = pops == 2 ? s[sp] : 0;
+      sp -= pops;
+      s[++sp] = discrete_op(vm, in, a, b);
+      d[sp] = 0;
+      break;
+    }
+    }
+  }
+  *dot = sp >= 0 ? d[sp] : 0;
+  return sp >= 0 ? s[sp] : 0;
+}

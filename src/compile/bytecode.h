@@ -1,0 +1,72 @@
+/* Compiled expressions: a stack machine over one flat array of doubles.
+ *
+ * Why bytecode: the right-hand side is evaluated tens of thousands of times per run, so the
+ * hot path must not walk st_fexpr trees (pointer chasing, switch on node kinds, recursion).
+ * A program is a short array of instructions; values live in the model's slot array x[]
+ * (every variable, parameter and derivative has a slot), pre-values in pre[], relation
+ * truth values in rel[].
+ *
+ * Two interpreters share the programs: st_vm_eval() computes the value, st_vm_eval_dual()
+ * also the forward-mode derivative along the tangent xd[] (one directional derivative per
+ * pass: a Jacobian column for Newton). */
+#ifndef ST_COMPILE_BYTECODE_H
+#define ST_COMPILE_BYTECODE_H
+
+typedef enum st_opcode {
+  OP_CONST, OP_LOAD, OP_PRE, OP_TIME,
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW, OP_NEG,
+  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+  OP_AND, OP_OR, OP_NOT,
+  OP_REL,       /* relation arg: pops b, a; frozen or live (event mode) truth value */
+  OP_JZ,        /* pops c; jumps to arg when c == 0 */
+  OP_JMP,
+  OP_FN1,       /* arg: st_builtin with one argument */
+  OP_FN2,       /* arg: st_builtin with two arguments (atan2, min, max, mod, rem, div) */
+  OP_EDGE, OP_CHANGE, /* arg: slot */
+  OP_INITIAL, OP_TERMINAL,
+  OP_SAMPLE     /* pops interval, start */
+} st_opcode;
+
+typedef struct st_ins {
+  int op;
+  int arg;
+  double k;     /* OP_CONST */
+} st_ins;
+
+typedef struct st_prog {
+  st_ins *code;
+  int n, cap;
+  int depth, maxdepth; /* stack depth while building, and its maximum */
+} st_prog;
+
+/* Relation kinds of OP_REL (see st_relation in model_impl.h). */
+typedef struct st_vm_rel {
+  int op;           /* FOP_LT .. FOP_GE */
+  int time_right;   /* time relation: evaluate as the right limit at an event instant */
+} st_vm_rel;
+
+typedef struct st_vm {
+  double *x, *pre, *xd;
+  double *rel;            /* frozen relation values (0/1) */
+  const st_vm_rel *rels;
+  double time;
+  int event_mode;         /* relations are evaluated and stored, not read */
+  int initial, terminal;
+  double *stack, *dstack; /* sized for the deepest program */
+} st_vm;
+
+/* Building. Returns 0, or -1 when out of memory. */
+int st_prog_emit(st_prog *p, int op, int arg, double k);
+void st_prog_free(st_prog *p);
+/* Index of the next instruction (jump targets). */
+static inline int st_prog_here(const st_prog *p) { return p->n; }
+
+double st_vm_eval(st_vm *vm, const st_prog *p);
+/* Value in the return, derivative along xd in *dot. */
+double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot);
+
+/* Value of a one-argument built-in and its derivative factor d f / d a. */
+double st_fn1(int builtin, double a, double *dfa);
+double st_fn2(int builtin, double a, double b, double *dfa, double *dfb);
+
+#endif

@@ -1,0 +1,160 @@
+/* Classification of the flat variables (parameters, discrete, states, algebraics) and the
+ * evaluation of parameters in dependency order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+static void mark_der(const st_fexpr *e, unsigned char *is_state) {
+  if (!e) return;
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR)
+    is_state[e->args[0]->index] = 1;
+  for (int i = 0; i < e->nargs; i++) mark_der(e->args[i], is_state);
+}
+
+static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned char *in_when,
+                      int inside_when);
+
+static void scan_eq(const st_feq *q, unsigned char *is_state, unsigned char *in_when,
+                    int inside_when) {
+  mark_der(q->lhs, is_state);
+  mark_der(q->rhs, is_state);
+  for (int i = 0; i < q->nconds; i++) mark_der(q->conds[i], is_state);
+  if (inside_when && q->kind == FE_EQUAL && q->lhs && q->lhs->kind == FX_VAR)
+    in_when[q->lhs->index] = 1;
+  if (q->kind == FE_IF || q->kind == FE_WHEN) {
+    int nb = q->kind == FE_IF ? q->nconds + 1 : q->nconds;
+    for (int b = 0; b < nb; b++)
+      scan_list(&q->branches[b], is_state, in_when, inside_when || q->kind == FE_WHEN);
+  }
+}
+
+static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned char *in_when,
+                      int inside_when) {
+  for (int i = 0; i < l->n; i++) scan_eq(l->items[i], is_state, in_when, inside_when);
+}
+
+static st_kind kind_of(const st_fvar *v, int state, int when) {
+  if (v->variability == ST_V_CONSTANT || v->variability == ST_V_PARAMETER) return K_PARAM;
+  if (v->type == ST_T_STRING) return K_IGNORED;
+  if (when) return K_WHEN;
+  if (state) return K_STATE;
+  if (v->variability == ST_V_DISCRETE || v->type != ST_T_REAL) return K_DISCRETE;
+  if (v->causality == ST_C_INPUT && !strchr(v->name, '.') && !v->binding) return K_INPUT;
+  return K_ALG;
+}
+
+static int setup_slots(st_compiled *cm, const unsigned char *is_state,
+                       const unsigned char *in_when) {
+  const st_flat_model *f = cm->flat;
+  for (int i = 0; i < f->nvars; i++) cm->nstates += is_state[i] && !in_when[i];
+  cm->nslots = f->nvars + cm->nstates;
+  cm->slots = st_arena_alloc(cm->arena, (size_t)cm->nslots * sizeof *cm->slots + 1);
+  cm->state_slot = st_arena_alloc(cm->arena, (size_t)cm->nstates * sizeof(int) + 1);
+  if (!cm->slots || !cm->state_slot) return -1;
+  int ns = 0;
+  for (int i = 0; i < f->nvars; i++) {
+    const st_fvar *v = &f->vars[i];
+    st_slot *s = &cm->slots[i];
+    *s = (st_slot){v->name, kind_of(v, is_state[i], in_when[i]), i, -1, -1, -1, 1,
+                   v->type == ST_T_BOOLEAN, 0, v->loc};
+    if (s->kind == K_PARAM && in_when[i]) {
+      st_error(cm->diag, v->loc, "parameter '%s' is assigned in a when-equation", v->name);
+      return -1;
+    }
+    if (s->kind != K_STATE) continue;
+    int d = f->nvars + ns;
+    s->state = ns;
+    s->der = d;
+    cm->state_slot[ns] = i;
+    cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", v->name), K_DER, -1, ns,
+                             -1, -1, 1, 0, 0, v->loc};
+    ns++;
+  }
+  return 0;
+}
+
+int st_classify(st_compiled *cm) {
+  const st_flat_model *f = cm->flat;
+  unsigned char *is_state = calloc((size_t)f->nvars + 1, 1);
+  unsigned char *in_when = calloc((size_t)f->nvars + 1, 1);
+  int rc = -1;
+  if (is_state && in_when) {
+    scan_list(&f->equations, is_state, in_when, 0);
+    scan_list(&f->initial_equations, is_state, in_when, 0);
+    rc = setup_slots(cm, is_state, in_when);
+  }
+  free(is_state);
+  free(in_when);
+  return rc;
+}
+
+/* Parameters: bindings may reference other parameters; evaluate in dependency order found by
+ * depth-first search, reporting a cycle at the declaration. */
+typedef struct order_ctx {
+  st_compiled *cm;
+  unsigned char *mark; /* 0 new, 1 on the path, 2 done */
+  int n;
+  int failed;
+} order_ctx;
+
+static const st_fexpr *param_expr(const st_fvar *v) {
+  return v->binding ? v->binding : v->start;
+}
+
+static void visit_param(order_ctx *c, int i);
+
+static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
+  if (!e || c->failed) return;
+  if (e->kind == FX_VAR) {
+    const st_slot *s = &c->cm->slots[e->index];
+    if (s->kind == K_PARAM) visit_param(c, e->index);
+    else if (s->kind != K_INPUT) {
+      st_error(c->cm->diag, e->loc, "the value of parameter '%s' depends on variable '%s'",
+               c->cm->slots[from].name, s->name);
+      c->failed = 1;
+    }
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) visit_refs(c, e->args[i], from);
+}
+
+static void visit_param(order_ctx *c, int i) {
+  if (c->mark[i] == 2 || c->failed) return;
+  if (c->mark[i] == 1) {
+    st_error(c->cm->diag, c->cm->flat->vars[i].loc,
+             "parameter '%s' is defined in terms of itself", c->cm->slots[i].name);
+    c->failed = 1;
+    return;
+  }
+  c->mark[i] = 1;
+  visit_refs(c, param_expr(&c->cm->flat->vars[i]), i);
+  c->mark[i] = 2;
+  c->cm->param_order[c->n++] = i;
+}
+
+static int compile_param_progs(st_compiled *cm) {
+  for (int k = 0; k < cm->nparams; k++) {
+    int i = cm->param_order[k];
+    const st_fexpr *e = param_expr(&cm->flat->vars[i]);
+    if (e && st_emit(cm, &cm->param_prog[i], e, EMIT_PLAIN)) return -1;
+  }
+  return 0;
+}
+
+int st_eval_parameters(st_compiled *cm) {
+  const st_flat_model *f = cm->flat;
+  order_ctx c = {cm, calloc((size_t)f->nvars + 1, 1), 0, 0};
+  cm->param_order = st_arena_alloc(cm->arena, (size_t)f->nvars * sizeof(int) + 1);
+  cm->param_prog = st_arena_alloc(cm->arena, (size_t)f->nvars * sizeof(st_prog) + 1);
+  cm->param_overridden = st_arena_alloc(cm->arena, (size_t)f->nvars + 1);
+  if (!c.mark || !cm->param_order || !cm->param_prog || !cm->param_overridden) {
+    free(c.mark);
+    return -1;
+  }
+  for (int i = 0; i < f->nvars && !c.failed; i++)
+    if (cm->slots[i].kind == K_PARAM) visit_param(&c, i);
+  free(c.mark);
+  cm->nparams = c.n;
+  return c.failed ? -1 : compile_param_progs(cm);
+}

@@ -1,0 +1,61 @@
+/* The equation compiler: from a flat model (src/front/flat.h) to a stiction_model that the
+ * runtime simulates (include/stiction/model.h).
+ *
+ *   st_diag *diag = st_diag_new(stderr);
+ *   st_compiled *cm = st_compile(flat, diag);       // NULL: errors are in diag
+ *   const stiction_model *model = st_compiled_model(cm);
+ *   stiction_sim *sim = stiction_sim_new(model, st_compiled_data(cm), &opt);
+ *   ...
+ *   st_compiled_free(cm);
+ *
+ * The compiled model borrows the flat model (names, source locations): keep `flat` alive
+ * until st_compiled_free(). Errors found while simulating (no solution of an algebraic
+ * loop, an inconsistent mixed system, a failed assert) are also reported to diag, located
+ * at the equation, and make the callback fail. No global state. */
+#ifndef ST_COMPILE_COMPILE_H
+#define ST_COMPILE_COMPILE_H
+
+#include <stdio.h>
+
+#include "front/flat.h"
+#include "util/diag.h"
+#include <stiction/model.h>
+
+typedef struct st_compiled st_compiled;
+
+st_compiled *st_compile(const st_flat_model *flat, st_diag *diag);
+void st_compiled_free(st_compiled *cm);
+
+const stiction_model *st_compiled_model(const st_compiled *cm);
+void *st_compiled_data(st_compiled *cm);
+
+/* Sets a parameter (by its Modelica name) without recompiling; parameters whose bindings
+ * depend on it are re-evaluated. Returns 0, or -1 with an error in diag when there is no
+ * such parameter. Call before simulating. */
+int st_compiled_set_parameter(st_compiled *cm, const char *name, double value);
+
+/* Value of a slot by Modelica name after the last callback ("der(x)" for derivatives);
+ * returns 0 and sets *value, -1 when unknown. For tests and the CLI. */
+int st_compiled_value(const st_compiled *cm, const char *name, double *value);
+
+/* Restricts the recorded outputs to the names matching any of the glob patterns ('*', '?');
+ * n == 0 keeps all non-protected variables. Returns the number of outputs. */
+int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n);
+
+/* The translation log: states, BLT blocks with their solution method, mixed systems,
+ * relations and time events (like Dymola's translation log). */
+void st_compiled_dump(const st_compiled *cm, FILE *out);
+
+/* Statistics of the structure, for tests and --dump. */
+typedef struct st_compile_info {
+  int n_states, n_algebraic, n_discrete, n_parameters, n_aliases;
+  int n_blocks, n_assign, n_linear, n_nonlinear, n_mixed, n_discrete_blocks;
+  int n_indicators, n_time_relations, n_whens, n_differentiated;
+  int mixed_iterations_max; /* most fixed-point passes taken by a mixed system so far */
+} st_compile_info;
+void st_compiled_info(const st_compiled *cm, st_compile_info *info);
+
+/* Name of state i (n_states of the model). */
+const char *st_compiled_state_name(const st_compiled *cm, int i);
+
+#endif

@@ -1,0 +1,56 @@
+/* The translation log (--dump): state selection, BLT blocks with their solution method,
+ * mixed systems, relations and time events. */
+#include "compile/model_impl.h"
+
+static const char *block_kind(const st_block *b) {
+  switch (b->kind) {
+  case BK_ASSIGN: return "assignment";
+  case BK_SOLVE: return b->linear ? "linear system (LU)" : "nonlinear system (Newton)";
+  case BK_DISCRETE: return "discrete";
+  default: return b->linear ? "mixed system (fixed point; real part linear)"
+                            : "mixed system (fixed point; real part nonlinear)";
+  }
+}
+
+static void dump_loc(FILE *out, st_loc l) {
+  if (l.file) fprintf(out, " at %s:%d:%d", l.file, l.line, l.col);
+}
+
+static void dump_block(const st_compiled *cm, const st_block *b, int k, FILE *out) {
+  fprintf(out, "  block %d: %s, %d unknown%s:", k + 1, block_kind(b), b->n + b->nd,
+          b->n + b->nd == 1 ? "" : "s");
+  for (int i = 0; i < b->n; i++) fprintf(out, " %s", cm->slots[b->slots[i]].name);
+  for (int i = 0; i < b->nd; i++) fprintf(out, " %s", cm->slots[b->dslots[i]].name);
+  fputc('\n', out);
+  if (b->n + b->nd > 1)
+    for (int i = 0; i < b->n + b->nd; i++) {
+      const st_ceq *q = &cm->eqs[i < b->n ? b->eqs[i] : b->deqs[i - b->n]];
+      fprintf(out, "    equation");
+      dump_loc(out, q->loc);
+      fputc('\n', out);
+    }
+}
+
+void st_compiled_dump(const st_compiled *cm, FILE *out) {
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  fprintf(out, "Translation of %s\n", cm->flat->name ? cm->flat->name : "?");
+  fprintf(out, "  %d states, %d algebraic, %d discrete, %d parameters, %d aliases eliminated, "
+          "%d equations differentiated\n", info.n_states, info.n_algebraic, info.n_discrete,
+          info.n_parameters, info.n_aliases, info.n_differentiated);
+  fprintf(out, "Selected states:");
+  for (int i = 0; i < cm->nstates; i++) fprintf(out, " %s", cm->state_names[i]);
+  fprintf(out, "\nBLT blocks (%d: %d assignments, %d linear, %d nonlinear, %d mixed, %d discrete):\n",
+          info.n_blocks, info.n_assign, info.n_linear, info.n_nonlinear, info.n_mixed,
+          info.n_discrete_blocks);
+  for (int k = 0; k < cm->nblocks; k++) dump_block(cm, &cm->blocks[k], k, out);
+  fprintf(out, "Relations (%d state-event indicators, %d time events):\n", info.n_indicators,
+          info.n_time_relations);
+  for (int k = 0; k < cm->nrels; k++) {
+    fprintf(out, "  relation %d: %s", k, cm->rels[k].time_only ? "time event" : "indicator");
+    dump_loc(out, cm->rels[k].loc);
+    fputc('\n', out);
+  }
+  fprintf(out, "When-equations: %d, asserts: %d, samples: %d, initial equations: %d\n",
+          cm->nwhens, cm->nasserts, cm->nsamples, cm->ninit);
+}

@@ -1,0 +1,302 @@
+/* Expressions to bytecode; relations become event relations (with indicators) or time
+ * events; dependency queries over expression trees. */
+#include <math.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+static int resolve(const st_compiled *cm, int slot, double *sign) {
+  *sign = 1;
+  while (slot >= 0 && cm->slots[slot].kind == K_ALIAS) {
+    *sign *= cm->slots[slot].alias_sign;
+    slot = cm->slots[slot].alias_of;
+  }
+  return slot;
+}
+
+int st_ref_slot(const st_compiled *cm, const st_fexpr *e) {
+  double sign;
+  if (e->kind == FX_VAR) return resolve(cm, e->index, &sign);
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR) {
+    int s = resolve(cm, e->args[0]->index, &sign);
+    return s >= 0 && cm->slots[s].kind == K_STATE ? cm->slots[s].der : -1;
+  }
+  return -1;
+}
+
+static int kind_deps(st_kind k) {
+  switch (k) {
+  case K_PARAM: case K_INPUT: return DEP_PARAM;
+  case K_DISCRETE: case K_WHEN: return DEP_DISC;
+  case K_IGNORED: return 0;
+  default: return DEP_CONT;
+  }
+}
+
+int st_expr_deps(const st_compiled *cm, const st_fexpr *e) {
+  if (!e) return 0;
+  switch (e->kind) {
+  case FX_TIME: return DEP_TIME;
+  case FX_VAR: {
+    double sign;
+    return kind_deps(cm->slots[resolve(cm, e->index, &sign)].kind);
+  }
+  case FX_BUILTIN:
+    if (e->op == FB_DER) return DEP_CONT;
+    if (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE) return DEP_DISC;
+    if (e->op == FB_INITIAL || e->op == FB_TERMINAL || e->op == FB_SAMPLE) return DEP_DISC;
+    break;
+  default: break;
+  }
+  int d = 0;
+  for (int i = 0; i < e->nargs; i++) d |= st_expr_deps(cm, e->args[i]);
+  return d;
+}
+
+void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e, void (*fn)(void *, int),
+                      void *ctx) {
+  if (!e) return;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_CHANGE || e->op == FB_EDGE)) {
+    if (e->op != FB_PRE && e->nargs == 1) st_expr_unknowns(cm, e->args[0], fn, ctx);
+    return;
+  }
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) {
+    st_kind k = cm->slots[s].kind;
+    if (k == K_DER || k == K_ALG || k == K_DISCRETE) fn(ctx, s);
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) st_expr_unknowns(cm, e->args[i], fn, ctx);
+}
+
+static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
+  double sign = 1;
+  int s;
+  if (e->kind == FX_VAR) {
+    s = resolve(cm, e->index, &sign);
+  } else {
+    s = resolve(cm, e->args[0]->index, &sign);
+    if (cm->slots[s].kind != K_STATE) {
+      st_error(cm->diag, e->loc, "der(%s): '%s' is not a state of the model",
+               cm->slots[e->args[0]->index].name, cm->slots[s].name);
+      return -1;
+    }
+    s = cm->slots[s].der;
+  }
+  if (st_prog_emit(p, OP_LOAD, s, 0)) return -1;
+  return sign < 0 ? st_prog_emit(p, OP_NEG, 0, 0) : 0;
+}
+
+static int same_expr(const st_fexpr *a, const st_fexpr *b) {
+  if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs) return 0;
+  if (a->kind == FX_VAR && a->index != b->index) return 0;
+  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM) && a->value != b->value)
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_expr(a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+static int grow_relations(st_compiled *cm) {
+  if (cm->nrels < cm->caprels) return 0;
+  int cap = cm->caprels ? 2 * cm->caprels : 16;
+  st_relation *r = st_arena_alloc(cm->arena, (size_t)cap * sizeof *r);
+  st_vm_rel *v = st_arena_alloc(cm->arena, (size_t)cap * sizeof *v);
+  if (!r || !v) return -1;
+  if (cm->nrels) {
+    memcpy(r, cm->rels, (size_t)cm->nrels * sizeof *r);
+    memcpy(v, cm->vmrels, (size_t)cm->nrels * sizeof *v);
+  }
+  cm->rels = r;
+  cm->vmrels = v;
+  cm->caprels = cap;
+  return 0;
+}
+
+/* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
+ * parameter expression) become time events; the others get an indicator a - b. */
+static int add_relation(st_compiled *cm, const st_fexpr *e) {
+  const st_fexpr *a = e->args[0], *b = e->args[1];
+  for (int k = 0; k < cm->nrels; k++)
+    if (cm->rels[k].op == e->op && same_expr(cm->rels[k].a, a) && same_expr(cm->rels[k].b, b))
+      return k;
+  if (grow_relations(cm)) return -1;
+  int k = cm->nrels++;
+  st_relation *r = &cm->rels[k];
+  memset(r, 0, sizeof *r);
+  r->op = e->op;
+  r->a = (st_fexpr *)a;
+  r->b = (st_fexpr *)b;
+  r->loc = e->loc;
+  r->indicator = -1;
+  int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+    r->time_only = 1;
+    r->time_left = 1;
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+    r->time_only = 1;
+  }
+  cm->vmrels[k].op = e->op;
+  cm->vmrels[k].time_right = r->time_only;
+  if (r->time_only && !r->time_left) {
+    /* Stored as `time op' T` (T < time is time > T) so that the machine can take the
+     * right limit at the event instant: time > T is true at T itself. */
+    static const int mirror[] = {[FOP_LT] = FOP_GT, [FOP_LE] = FOP_GE, [FOP_GT] = FOP_LT,
+                                 [FOP_GE] = FOP_LE};
+    cm->vmrels[k].op = mirror[e->op];
+  }
+  const st_fexpr *param_side = r->time_left ? b : a;
+  int rc = r->time_only ? st_emit(cm, &r->threshold, param_side, EMIT_PLAIN)
+                        : st_emit_residual(cm, &r->ind, a, b);
+  return rc ? -1 : k;
+}
+
+static int emit_relation(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  int deps = st_expr_deps(cm, e);
+  int event = !(flags & (EMIT_NOEVENT | EMIT_PLAIN)) && (deps & (DEP_TIME | DEP_CONT)) &&
+              e->op >= FOP_LT && e->op <= FOP_GE;
+  const st_fexpr *a = e->args[0], *b = e->args[1];
+  int k = -1;
+  if (event && (k = add_relation(cm, e)) < 0) return -1;
+  /* A time relation written T < time is stored as time > T: swap the operands. */
+  if (event && cm->rels[k].time_only && b->kind == FX_TIME && a->kind != FX_TIME) {
+    const st_fexpr *t = a;
+    a = b;
+    b = t;
+  }
+  if (st_emit(cm, p, a, flags) || st_emit(cm, p, b, flags)) return -1;
+  if (event) return st_prog_emit(p, OP_REL, k, 0);
+  return st_prog_emit(p, OP_LT + (e->op - FOP_LT), 0, 0);
+}
+
+static int emit_binary(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  static const int ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW};
+  if (e->op >= FOP_LT && e->op <= FOP_NE) return emit_relation(cm, p, e, flags);
+  if (st_emit(cm, p, e->args[0], flags) || st_emit(cm, p, e->args[1], flags)) return -1;
+  if (e->op == FOP_AND) return st_prog_emit(p, OP_AND, 0, 0);
+  if (e->op == FOP_OR) return st_prog_emit(p, OP_OR, 0, 0);
+  return st_prog_emit(p, ops[e->op], 0, 0);
+}
+
+/* if c then a else b: both branches are not evaluated (a jump), so a guard like
+ * `if x > 0 then sqrt(x) else 0` never computes the square root of a negative. */
+static int emit_if(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (st_emit(cm, p, e->args[0], flags)) return -1;
+  int jz = st_prog_here(p);
+  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], flags)) return -1;
+  int jmp = st_prog_here(p);
+  if (st_prog_emit(p, OP_JMP, 0, 0)) return -1;
+  p->depth--; /* the else branch starts from the depth before the then branch */
+  p->code[jz].arg = st_prog_here(p);
+  if (st_emit(cm, p, e->args[2], flags)) return -1;
+  p->code[jmp].arg = st_prog_here(p);
+  return 0;
+}
+
+static int emit_pre_like(st_compiled *cm, st_prog *p, const st_fexpr *e, int op) {
+  const st_fexpr *v = e->args[0];
+  if (v->kind != FX_VAR) {
+    st_error(cm->diag, e->loc, "%s() needs a variable as its argument",
+             st_builtin_name(e->op));
+    return -1;
+  }
+  double sign;
+  int s = resolve(cm, v->index, &sign);
+  if (st_prog_emit(p, op, s, 0)) return -1;
+  return sign < 0 && op == OP_PRE ? st_prog_emit(p, OP_NEG, 0, 0) : 0;
+}
+
+/* semiLinear(x, kp, km) = if x >= 0 then kp*x else km*x (continuous: no event). */
+static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  st_fexpr *x = e->args[0];
+  st_fexpr *c = st_sym_bin(cm->arena, FOP_GE, x, st_sym_num(cm->arena, 0));
+  st_fexpr *f = st_sym_node(cm->arena, FX_IF, 0, 3);
+  if (!c || !f) return -1;
+  f->args[0] = c;
+  f->args[1] = st_sym_bin(cm->arena, FOP_MUL, e->args[1], x);
+  f->args[2] = st_sym_bin(cm->arena, FOP_MUL, e->args[2], x);
+  return emit_if(cm, p, f, flags | EMIT_NOEVENT);
+}
+
+/* sample(start, interval): a stateless test at the instant, plus a schedule of time events. */
+static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
+  if (e->nargs != 2 || (st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+    st_error(cm->diag, e->loc, "sample() needs a parameter start time and interval");
+    return -1;
+  }
+  if ((cm->nsamples & (cm->nsamples - 1)) == 0) {
+    st_sample *s = st_arena_alloc(cm->arena, sizeof *s * (size_t)(cm->nsamples ? 2 * cm->nsamples : 1));
+    if (!s) return -1;
+    if (cm->nsamples) memcpy(s, cm->samples, sizeof *s * (size_t)cm->nsamples);
+    cm->samples = s;
+  }
+  st_sample *s = &cm->samples[cm->nsamples++];
+  if (st_emit(cm, &s->start, e->args[0], EMIT_PLAIN) ||
+      st_emit(cm, &s->interval, e->args[1], EMIT_PLAIN))
+    return -1;
+  if (st_emit(cm, p, e->args[0], EMIT_PLAIN) || st_emit(cm, p, e->args[1], EMIT_PLAIN))
+    return -1;
+  return st_prog_emit(p, OP_SAMPLE, 0, 0);
+}
+
+static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  switch (e->op) {
+  case FB_DER:
+    if (e->nargs == 1 && e->args[0]->kind == FX_VAR) return emit_ref(cm, p, e);
+    st_error(cm->diag, e->loc, "der() of an expression is not supported; introduce a variable");
+    return -1;
+  case FB_PRE: return emit_pre_like(cm, p, e, OP_PRE);
+  case FB_EDGE: return emit_pre_like(cm, p, e, OP_EDGE);
+  case FB_CHANGE: return emit_pre_like(cm, p, e, OP_CHANGE);
+  case FB_INITIAL: return st_prog_emit(p, OP_INITIAL, 0, 0);
+  case FB_TERMINAL: return st_prog_emit(p, OP_TERMINAL, 0, 0);
+  case FB_NOEVENT: return st_emit(cm, p, e->args[0], flags | EMIT_NOEVENT);
+  case FB_SMOOTH: return st_emit(cm, p, e->args[e->nargs - 1], flags);
+  case FB_HOMOTOPY: return st_emit(cm, p, e->args[0], flags);
+  case FB_SEMILINEAR: return emit_semilinear(cm, p, e, flags);
+  case FB_SAMPLE: return emit_sample(cm, p, e);
+  case FB_DELAY: case FB_CARDINALITY:
+    st_error(cm->diag, e->loc, "%s() is not supported by the compiler", st_builtin_name(e->op));
+    return -1;
+  default: break;
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (st_emit(cm, p, e->args[i], flags)) return -1;
+  if (e->nargs == 2) return st_prog_emit(p, OP_FN2, e->op, 0);
+  if (e->nargs == 1) return st_prog_emit(p, OP_FN1, e->op, 0);
+  st_error(cm->diag, e->loc, "%s() with %d arguments is not supported", st_builtin_name(e->op),
+           e->nargs);
+  return -1;
+}
+
+int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (!e) return -1;
+  if (p->maxdepth > ST_STACK_MAX - 2) {
+    st_error(cm->diag, e->loc, "expression too deeply nested for the evaluator");
+    return -1;
+  }
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM: return st_prog_emit(p, OP_CONST, 0, e->value);
+  case FX_VAR: return emit_ref(cm, p, e);
+  case FX_TIME: return st_prog_emit(p, OP_TIME, 0, 0);
+  case FX_BINARY: return emit_binary(cm, p, e, flags);
+  case FX_UNARY:
+    if (st_emit(cm, p, e->args[0], flags)) return -1;
+    return st_prog_emit(p, e->op == FOP_NOT ? OP_NOT : OP_NEG, 0, 0);
+  case FX_BUILTIN: return emit_builtin(cm, p, e, flags);
+  case FX_IF: return emit_if(cm, p, e, flags);
+  case FX_CALL:
+    st_error(cm->diag, e->loc, "call of function '%s': user functions are not supported yet",
+             e->index >= 0 && e->index < cm->flat->nfunctions
+                 ? cm->flat->functions[e->index].name : "?");
+    return -1;
+  default:
+    st_error(cm->diag, e->loc, "this expression (strings, arrays) is not supported in equations");
+    return -1;
+  }
+}
+
+int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs) {
+  if (st_emit(cm, p, lhs, 0) || st_emit(cm, p, rhs, 0)) return -1;
+  return st_prog_emit(p, OP_SUB, 0, 0);
+}

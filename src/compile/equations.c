@@ -1,0 +1,162 @@
+/* Collecting the scalar equations of the flat model: equalities, if-equations (one residual
+ * per branch position), declaration equations; when-equations and asserts go to events.c. */
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+typedef struct eq_vec {
+  st_ceq *items;
+  int n, cap;
+} eq_vec;
+
+static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
+  if (v->n == v->cap) {
+    int cap = v->cap ? 2 * v->cap : 32;
+    st_ceq *items = st_arena_alloc(cm->arena, (size_t)cap * sizeof *items);
+    if (!items) return -1;
+    if (v->n) memcpy(items, v->items, (size_t)v->n * sizeof *items);
+    v->items = items;
+    v->cap = cap;
+  }
+  v->items[v->n++] = q;
+  return 0;
+}
+
+/* An equation `d = expr` (or `expr = d`) for a discrete variable d is an assignment. */
+static st_ceq make_eq(const st_compiled *cm, st_fexpr *lhs, st_fexpr *rhs, const st_feq *src) {
+  st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0};
+  int sl = lhs->kind == FX_VAR ? st_ref_slot(cm, lhs) : -1;
+  int sr = rhs->kind == FX_VAR ? st_ref_slot(cm, rhs) : -1;
+  if (sl >= 0 && cm->slots[sl].kind == K_DISCRETE && lhs->index == sl) {
+    q.target = sl;
+  } else if (sr >= 0 && cm->slots[sr].kind == K_DISCRETE && rhs->index == sr) {
+    q.lhs = rhs;
+    q.rhs = lhs;
+    q.target = sr;
+  }
+  return q;
+}
+
+static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
+  if (st_expr_deps(cm, c) & (DEP_TIME | DEP_CONT | DEP_DISC)) return 0;
+  st_prog p = {0};
+  int rc = st_emit(cm, &p, c, EMIT_PLAIN);
+  if (!rc) *value = st_vm_eval(&cm->vm, &p) != 0;
+  st_prog_free(&p);
+  return rc ? -1 : 1;
+}
+
+static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);
+
+/* if c1 then A elseif c2 then B else C: equation i is
+ * (if c1 then lhsA_i - rhsA_i elseif c2 then ... ) = 0. Branch sizes must agree unless the
+ * conditions are parameter expressions, which are decided here. */
+static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
+  int all_param = 1;
+  for (int i = 0; i < q->nconds && all_param; i++) {
+    int val = 0, r = param_condition(cm, q->conds[i], &val);
+    if (r < 0) return -1;
+    if (r == 0) { all_param = 0; break; }
+    if (val) return add_list(cm, v, &q->branches[i]);
+  }
+  if (all_param) return add_list(cm, v, &q->branches[q->nconds]);
+  int n = q->branches[0].n;
+  for (int b = 0; b <= q->nconds; b++) {
+    const st_feq_list *l = &q->branches[b];
+    if (l->n != n) {
+      st_error(cm->diag, q->loc, "the branches of this if-equation have different numbers of "
+               "equations (%d and %d) and its conditions are not parameter expressions", n, l->n);
+      return -1;
+    }
+    for (int i = 0; i < l->n; i++)
+      if (l->items[i]->kind != FE_EQUAL) {
+        st_error(cm->diag, l->items[i]->loc, "only equalities are supported inside an "
+                 "if-equation with non-parameter conditions");
+        return -1;
+      }
+  }
+  for (int i = 0; i < n; i++) {
+    const st_feq *last = q->branches[q->nconds].items[i];
+    st_fexpr *res = st_sym_bin(cm->arena, FOP_SUB, last->lhs, last->rhs);
+    for (int b = q->nconds - 1; b >= 0; b--) {
+      const st_feq *e = q->branches[b].items[i];
+      st_fexpr *f = st_sym_node(cm->arena, FX_IF, 0, 3);
+      if (!f) return -1;
+      f->args[0] = q->conds[b];
+      f->args[1] = st_sym_bin(cm->arena, FOP_SUB, e->lhs, e->rhs);
+      f->args[2] = res;
+      f->loc = e->loc;
+      res = f;
+    }
+    if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->arena, 0), -1, q->branches[0].items[i]->loc,
+                                     q->origin, 0}))
+      return -1;
+  }
+  return 0;
+}
+
+static int add_eq(st_compiled *cm, eq_vec *v, const st_feq *q) {
+  switch (q->kind) {
+  case FE_EQUAL: return push(cm, v, make_eq(cm, q->lhs, q->rhs, q));
+  case FE_IF: return add_if(cm, v, q);
+  case FE_WHEN: return st_add_when(cm, q);
+  case FE_ASSERT: return st_add_assert(cm, q);
+  case FE_REINIT:
+    st_error(cm->diag, q->loc, "reinit() is only allowed inside a when-equation");
+    return -1;
+  default:
+    st_error(cm->diag, q->loc, "this kind of equation (function call or tuple) is not "
+             "supported by the compiler yet");
+    return -1;
+  }
+}
+
+static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l) {
+  for (int i = 0; i < l->n; i++)
+    if (add_eq(cm, v, l->items[i])) return -1;
+  return 0;
+}
+
+static int add_bindings(st_compiled *cm, eq_vec *v) {
+  for (int i = 0; i < cm->flat->nvars; i++) {
+    const st_fvar *fv = &cm->flat->vars[i];
+    st_kind k = cm->slots[i].kind;
+    if (!fv->binding || k == K_PARAM || k == K_IGNORED || k == K_WHEN) continue;
+    st_fexpr *ref = st_sym_node(cm->arena, FX_VAR, 0, 0);
+    if (!ref) return -1;
+    ref->index = i;
+    ref->loc = fv->loc;
+    st_feq src = {.loc = fv->loc, .origin = ""};
+    if (push(cm, v, make_eq(cm, ref, fv->binding, &src))) return -1;
+  }
+  return 0;
+}
+
+static int add_initial(st_compiled *cm) {
+  eq_vec v = {0};
+  const st_feq_list *l = &cm->flat->initial_equations;
+  for (int i = 0; i < l->n; i++) {
+    const st_feq *q = l->items[i];
+    if (q->kind != FE_EQUAL) {
+      st_error(cm->diag, q->loc, "only equalities are supported in initial equations");
+      return -1;
+    }
+    if (push(cm, &v, (st_ceq){q->lhs, q->rhs, -1, q->loc, q->origin, 0})) return -1;
+  }
+  cm->init_eqs = v.items;
+  cm->ninit = v.n;
+  return 0;
+}
+
+int st_collect_equations(st_compiled *cm) {
+  eq_vec v = {0};
+  if (cm->flat->nalgorithms > 0) {
+    st_error(cm->diag, cm->flat->loc, "algorithm sections are not supported by the compiler yet");
+    return -1;
+  }
+  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) || add_initial(cm))
+    return -1;
+  cm->eqs = v.items;
+  cm->neqs = v.n;
+  return 0;
+}

@@ -1,0 +1,233 @@
+/* Discrete semantics: when-equations (with elsewhen, reinit, terminate), asserts, time
+ * events, and one pass of the event iteration for the runtime. */
+#include <math.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+static int mentions_initial(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && e->op == FB_INITIAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (mentions_initial(e->args[i])) return 1;
+  return 0;
+}
+
+static const char *message_text(st_compiled *cm, const st_fexpr *m) {
+  if (!m) return "";
+  if (m->kind == FX_STRING && m->str) return m->str;
+  return st_arena_strdup(cm->arena, "(message expression)");
+}
+
+static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
+  a->loc = q->loc;
+  switch (q->kind) {
+  case FE_EQUAL: {
+    int s = q->lhs->kind == FX_VAR ? st_ref_slot(cm, q->lhs) : -1;
+    if (s < 0 || cm->slots[s].kind != K_WHEN) {
+      st_error(cm->diag, q->loc, "a when-equation must have a variable on its left side");
+      return -1;
+    }
+    a->kind = A_ASSIGN;
+    a->slot = s;
+    return st_emit(cm, &a->value, q->rhs, 0);
+  }
+  case FE_REINIT: {
+    int s = q->lhs->kind == FX_VAR ? st_ref_slot(cm, q->lhs) : -1;
+    if (s < 0 || cm->slots[s].kind != K_STATE) {
+      st_error(cm->diag, q->loc, "reinit() needs a state variable (a variable whose der() appears)");
+      return -1;
+    }
+    a->kind = A_REINIT;
+    a->slot = s;
+    return st_emit(cm, &a->value, q->rhs, 0);
+  }
+  case FE_TERMINATE:
+    a->kind = A_TERMINATE;
+    a->message = message_text(cm, q->message);
+    return 0;
+  case FE_ASSERT:
+    a->kind = A_ASSERT;
+    a->message = message_text(cm, q->message);
+    return st_emit(cm, &a->value, q->rhs, 0);
+  default:
+    st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
+    return -1;
+  }
+}
+
+static int grow(st_compiled *cm, void **items, int n, size_t size) {
+  if (n & (n - 1)) return 0; /* capacities are powers of two */
+  void *p = st_arena_alloc(cm->arena, size * (size_t)(n ? 2 * n : 1));
+  if (!p) return -1;
+  if (n) memcpy(p, *items, size * (size_t)n);
+  *items = p;
+  return 0;
+}
+
+int st_add_when(st_compiled *cm, const st_feq *q) {
+  if (grow(cm, (void **)&cm->whens, cm->nwhens, sizeof *cm->whens)) return -1;
+  st_when *w = &cm->whens[cm->nwhens++];
+  w->nbranches = q->nconds;
+  w->branches = st_arena_alloc(cm->arena, (size_t)q->nconds * sizeof *w->branches + 1);
+  w->wc = cm->nwc;
+  cm->nwc += q->nconds;
+  if (!w->branches) return -1;
+  for (int i = 0; i < q->nconds; i++) {
+    st_when_branch *b = &w->branches[i];
+    const st_feq_list *l = &q->branches[i];
+    b->loc = q->loc;
+    b->has_initial = mentions_initial(q->conds[i]);
+    if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
+    b->nactions = l->n;
+    b->actions = st_arena_alloc(cm->arena, (size_t)l->n * sizeof *b->actions + 1);
+    if (!b->actions) return -1;
+    for (int k = 0; k < l->n; k++)
+      if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
+  }
+  return 0;
+}
+
+int st_add_assert(st_compiled *cm, const st_feq *q) {
+  if (grow(cm, (void **)&cm->asserts, cm->nasserts, sizeof *cm->asserts)) return -1;
+  st_assert *a = &cm->asserts[cm->nasserts++];
+  a->message = message_text(cm, q->message);
+  a->level = q->level;
+  a->loc = q->loc;
+  return st_emit(cm, &a->cond, q->rhs, 0);
+}
+
+/* Asserts of level error stop the run with their message, time and location. */
+int st_check_asserts(st_compiled *cm, double t, int *terminate) {
+  for (int i = 0; i < cm->nasserts; i++) {
+    const st_assert *a = &cm->asserts[i];
+    if (st_vm_eval(&cm->vm, &a->cond) != 0) continue;
+    if (a->level == 1) continue;
+    st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+    *terminate = 1;
+    return -1;
+  }
+  return 0;
+}
+
+/* Fires the actions of a branch; values are computed first (equations of one instant are
+ * simultaneous), then assigned. */
+static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
+                double t) {
+  double vals[64];
+  int n = b->nactions < 64 ? b->nactions : 64;
+  for (int k = 0; k < n; k++) {
+    const st_action *a = &b->actions[k];
+    vals[k] = a->kind == A_ASSIGN || a->kind == A_REINIT || a->kind == A_ASSERT
+                  ? st_vm_eval(&cm->vm, &a->value) : 0;
+  }
+  for (int k = 0; k < n; k++) {
+    const st_action *a = &b->actions[k];
+    switch (a->kind) {
+    case A_ASSIGN: cm->x[a->slot] = cm->slots[a->slot].is_bool ? vals[k] != 0 : vals[k]; break;
+    case A_REINIT:
+      cm->x[a->slot] = vals[k];
+      info->states_changed = 1;
+      break;
+    case A_TERMINATE:
+      info->terminate = 1;
+      info->message = a->message;
+      break;
+    case A_ASSERT:
+      if (vals[k] == 0) {
+        st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        return -1;
+      }
+      break;
+    }
+  }
+  return 0;
+}
+
+/* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
+ * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
+static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
+  int fired = 0;
+  for (int w = 0; w < cm->nwhens; w++) {
+    const st_when *wh = &cm->whens[w];
+    int done = 0;
+    for (int i = 0; i < wh->nbranches; i++) {
+      const st_when_branch *b = &wh->branches[i];
+      int k = wh->wc + i;
+      cm->wc[k] = st_vm_eval(&cm->vm, &b->cond) != 0;
+      if (info->initial && info->iteration == 0) cm->wc_pre[k] = b->has_initial ? 0 : cm->wc[k];
+      if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
+      done = 1;
+      fired++;
+      if (fire(cm, b, info, t)) return -1;
+    }
+  }
+  return fired;
+}
+
+double st_next_time_event(st_compiled *cm, double t, int *defined) {
+  double next = INFINITY;
+  cm->vm.event_mode = 0;
+  for (int k = 0; k < cm->nrels; k++) {
+    if (!cm->rels[k].time_only) continue;
+    double T = st_vm_eval(&cm->vm, &cm->rels[k].threshold);
+    if (T > t * (1 + 1e-15) + 1e-300 && T < next) next = T;
+  }
+  for (int k = 0; k < cm->nsamples; k++) {
+    double s = st_vm_eval(&cm->vm, &cm->samples[k].start);
+    double h = st_vm_eval(&cm->vm, &cm->samples[k].interval);
+    if (h <= 0) continue;
+    double n = s > t ? 0 : floor((t - s) / h + 1e-9) + 1;
+    double T = s + n * h;
+    if (T < next) next = T;
+  }
+  *defined = isfinite(next);
+  return next;
+}
+
+static int discrete_changed(const st_compiled *cm) {
+  for (int i = 0; i < cm->ndisc; i++)
+    if (cm->x[cm->disc_slot[i]] != cm->pre[cm->disc_slot[i]]) return 1;
+  for (int k = 0; k < cm->nwc; k++)
+    if (cm->wc[k] != cm->wc_pre[k]) return 1;
+  return 0;
+}
+
+static int relations_changed(const st_compiled *cm) {
+  for (int k = 0; k < cm->nrels; k++)
+    if (cm->rel[k] != cm->rel_pre[k]) return 1;
+  return 0;
+}
+
+static void store_y(st_compiled *cm, double *y, double *yp) {
+  for (int i = 0; i < cm->nstates; i++) {
+    y[i] = cm->x[cm->state_slot[i]];
+    if (yp) yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  }
+}
+
+int st_event_update(st_compiled *cm, double t, double *y, double *yp,
+                    stiction_event_info *info) {
+  st_load_states(cm, y);
+  cm->vm.time = t;
+  cm->vm.initial = info->initial;
+  /* left limits with everything frozen, then pre() = those values */
+  if (st_eval_blocks(cm, 0)) goto fail;
+  memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
+  memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
+  memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  if (st_eval_blocks(cm, 1)) goto fail;
+  int fired = run_whens(cm, info, t);
+  if (fired < 0) return -1;
+  if (fired && st_eval_blocks(cm, 1)) goto fail;
+  if (st_check_asserts(cm, t, &info->terminate)) return -1;
+  info->discrete_changed = discrete_changed(cm);
+  info->equations_changed = info->discrete_changed || relations_changed(cm);
+  info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
+  cm->vm.event_mode = 0;
+  store_y(cm, y, yp);
+  return 0;
+fail:
+  st_fail(cm, cm->flat->loc, "%s", cm->error);
+  return -1;
+}

@@ -1,0 +1,118 @@
+/* The stiction_model callbacks of a compiled model. */
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+/* Indicator hysteresis (model.h, doc/events.md): a relation that is exactly on its threshold
+ * when integration restarts must switch as soon as it moves, so the indicator is shifted by
+ * this much towards the side the relation is on (Dymola switches `w > 0` at about 1e-10). */
+#define ST_HYSTERESIS 1e-10
+
+void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (msg != cm->error) snprintf(cm->error, sizeof cm->error, "%s", msg);
+  st_error(cm->diag, loc, "%s", msg);
+  cm->reported = 1;
+}
+
+void st_load_states(st_compiled *cm, const double *y) {
+  for (int i = 0; i < cm->nstates; i++) cm->x[cm->state_slot[i]] = y[i];
+}
+
+static int evaluate(st_compiled *cm, double t, const double *y) {
+  st_load_states(cm, y);
+  cm->vm.time = t;
+  cm->vm.initial = 0;
+  return st_eval_blocks(cm, 0) ? 1 : 0; /* > 0: recoverable for the solver */
+}
+
+static int cb_start(void *ud, double t0, double *y, double *yp) {
+  st_compiled *cm = ud;
+  if (st_initialize(cm, t0)) return -1;
+  for (int i = 0; i < cm->nstates; i++) {
+    y[i] = cm->x[cm->state_slot[i]];
+    yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  }
+  return 0;
+}
+
+static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
+  st_compiled *cm = ud;
+  if (evaluate(cm, t, y)) return 1;
+  for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  return 0;
+}
+
+static int cb_indicators(void *ud, double t, const double *y, const double *yp, double *g) {
+  st_compiled *cm = ud;
+  if (evaluate(cm, t, y)) return 1;
+  for (int i = 0; i < cm->nind; i++) {
+    int k = cm->ind_rel[i];
+    double v = st_vm_eval(&cm->vm, &cm->rels[k].ind);
+    int op = cm->rels[k].op;
+    if (op == FOP_LT || op == FOP_LE) v = -v;
+    g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
+  }
+  return 0;
+}
+
+static int cb_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  return st_event_update(ud, t, y, yp, info);
+}
+
+static int cb_get_discrete(void *ud, double *d) {
+  st_compiled *cm = ud;
+  for (int i = 0; i < cm->ndisc; i++) d[i] = cm->x[cm->disc_slot[i]];
+  return 0;
+}
+
+static double slot_value(const st_compiled *cm, int s) {
+  double sign = 1;
+  while (cm->slots[s].kind == K_ALIAS) {
+    sign *= cm->slots[s].alias_sign;
+    s = cm->slots[s].alias_of;
+  }
+  return sign * cm->x[s];
+}
+
+static int cb_outputs(void *ud, double t, const double *y, const double *yp, double *out) {
+  st_compiled *cm = ud;
+  if (evaluate(cm, t, y)) return -1;
+  for (int i = 0; i < cm->nout; i++) out[i] = slot_value(cm, cm->out_slot[i]);
+  return 0;
+}
+
+int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
+  for (int s = 0; s < cm->nslots; s++)
+    if (cm->slots[s].name && strcmp(cm->slots[s].name, name) == 0) {
+      *value = slot_value(cm, s);
+      return 0;
+    }
+  return -1;
+}
+
+void st_model_setup(st_compiled *cm) {
+  stiction_model *m = &cm->model;
+  memset(m, 0, sizeof *m);
+  m->name = cm->flat->name;
+  m->n_states = cm->nstates;
+  m->n_indicators = cm->nind;
+  m->n_discrete = cm->ndisc;
+  m->n_outputs = cm->nout;
+  m->output_names = cm->out_names;
+  m->state_names = cm->state_names;
+  m->indicator_names = cm->ind_names;
+  m->discrete_names = cm->disc_names;
+  m->start_values = cb_start;
+  m->derivatives = cb_derivatives;
+  m->indicators = cm->nind ? cb_indicators : NULL;
+  m->event_update = cb_event_update;
+  m->get_discrete = cb_get_discrete;
+  m->outputs = cb_outputs;
+}

@@ -1,0 +1,228 @@
+/* Internal representation of a compiled model (user_data of its stiction_model). */
+#ifndef ST_COMPILE_MODEL_IMPL_H
+#define ST_COMPILE_MODEL_IMPL_H
+
+#include "compile/bytecode.h"
+#include "compile/compile.h"
+#include "front/flat.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+/* What a slot of x[] holds. */
+typedef enum st_kind {
+  K_PARAM,     /* parameter or constant: set before simulating */
+  K_INPUT,     /* top-level input without equation: held at its start value */
+  K_STATE,     /* a variable whose der() appears: integrated */
+  K_DER,       /* der(state): continuous unknown */
+  K_ALG,       /* continuous algebraic unknown */
+  K_DISCRETE,  /* Boolean/Integer/discrete Real defined by an equation (changes at events) */
+  K_WHEN,      /* discrete variable assigned in when-equations (held between) */
+  K_ALIAS,     /* eliminated: equals sign * x[alias_of] */
+  K_IGNORED    /* String variables */
+} st_kind;
+
+typedef struct st_slot {
+  const char *name;
+  st_kind kind;
+  int flat;           /* flat variable index, -1 for derivative slots */
+  int state;          /* state index for K_STATE/K_DER, else -1 */
+  int der;            /* K_STATE: slot of its derivative */
+  int alias_of;       /* K_ALIAS */
+  double alias_sign;
+  int is_bool;
+  int recorded;
+  st_loc loc;
+} st_slot;
+
+/* A scalar equation of the continuous/discrete system: residual lhs - rhs = 0, or an
+ * assignment of a discrete variable (target >= 0). */
+typedef struct st_ceq {
+  st_fexpr *lhs, *rhs;
+  int target;         /* discrete slot assigned by this equation, or -1 */
+  st_loc loc;
+  const char *origin;
+  int differentiated; /* times differentiated by index reduction */
+} st_ceq;
+
+typedef enum st_block_kind { BK_ASSIGN, BK_SOLVE, BK_DISCRETE, BK_MIXED } st_block_kind;
+
+typedef struct st_block {
+  st_block_kind kind;
+  int linear;         /* BK_SOLVE / mixed real part: one Newton step is exact */
+  int n;              /* real unknowns and their equations */
+  int *slots, *eqs;
+  st_prog *res;       /* n residual programs (BK_SOLVE, BK_MIXED) */
+  st_prog assign;     /* BK_ASSIGN: value of slots[0] */
+  int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
+  int *dslots, *deqs;
+  st_prog *dexpr;
+  int solved_explicitly;
+} st_block;
+
+typedef struct st_relation {
+  int op;             /* FOP_LT .. FOP_GE */
+  st_fexpr *a, *b;
+  st_prog ind;        /* a - b */
+  int time_only;      /* one side is `time`, the other is parameter-only */
+  int time_left;      /* time is the left operand */
+  st_prog threshold;  /* the parameter side of a time relation */
+  int indicator;      /* index among indicators, or -1 */
+  st_loc loc;
+} st_relation;
+
+typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT } st_action_kind;
+
+typedef struct st_action {
+  st_action_kind kind;
+  int slot;
+  st_prog value;
+  const char *message;
+  st_loc loc;
+} st_action;
+
+typedef struct st_when_branch {
+  st_prog cond;
+  int has_initial;    /* the condition mentions initial() */
+  int nactions;
+  st_action *actions;
+  st_loc loc;
+} st_when_branch;
+
+typedef struct st_when {
+  int nbranches;
+  st_when_branch *branches;
+  int wc;             /* index of its first branch's condition value in wc[] */
+} st_when;
+
+typedef struct st_assert {
+  st_prog cond;
+  const char *message;
+  int level;
+  st_loc loc;
+} st_assert;
+
+typedef struct st_sample {
+  st_prog start, interval;
+} st_sample;
+
+struct st_compiled {
+  st_arena *arena;
+  st_diag *diag;
+  const st_flat_model *flat;
+
+  int nslots;
+  st_slot *slots;
+  double *x, *pre, *xd, *start;
+  st_vm vm;
+
+  int nstates;
+  int *state_slot;
+  int nparams;
+  int *param_order;   /* parameters in evaluation order (bindings after their inputs) */
+  st_prog *param_prog;/* per flat variable: binding or start (parameters) */
+  unsigned char *param_overridden;
+  st_prog *start_prog;/* per slot: start value (NULL code = 0) */
+
+  int neqs;
+  st_ceq *eqs;
+  int nblocks;
+  st_block *blocks;
+
+  int nrels, caprels;
+  st_relation *rels;
+  st_vm_rel *vmrels;
+  double *rel, *rel_pre;
+  int nind;
+  int *ind_rel;
+
+  int nwhens;
+  st_when *whens;
+  int nwc;
+  double *wc, *wc_pre;
+  int nasserts;
+  st_assert *asserts;
+  int nsamples;
+  st_sample *samples;
+  int ninit;
+  st_ceq *init_eqs;
+  st_prog *init_res;
+
+  int ndisc;
+  int *disc_slot;
+  const char **disc_names;
+  int nout;
+  int *out_slot;
+  const char **out_names;
+  const char **state_names;
+  const char **ind_names;
+
+  /* Newton scratch, sized for the largest block */
+  int maxn;
+  double *J, *r, *dx, *x0;
+  int *piv;
+  double *hist;        /* mixed-system history of discrete vectors */
+
+  int mixed_iter_max;
+  int n_aliases, n_differentiated;
+  int reported;        /* a run-time error has been reported to diag */
+  char error[512];
+  stiction_model model;
+};
+
+/* emit.c: expressions to bytecode. flags: */
+#define ST_STACK_MAX 1024
+enum { EMIT_NOEVENT = 1, EMIT_PLAIN = 2 /* parameter/start context: no relations */ };
+int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags);
+/* Residual lhs - rhs. */
+int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs);
+/* Slot of a variable reference or der() of one, -1 otherwise. */
+int st_ref_slot(const st_compiled *cm, const st_fexpr *e);
+
+/* What an expression depends on. */
+enum { DEP_TIME = 1, DEP_CONT = 2, DEP_DISC = 4, DEP_PARAM = 8 };
+int st_expr_deps(const st_compiled *cm, const st_fexpr *e);
+/* Calls fn for every unknown slot (K_DER, K_ALG, K_DISCRETE) referenced, outside pre(). */
+void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e,
+                      void (*fn)(void *ctx, int slot), void *ctx);
+
+/* symbolic.c */
+st_fexpr *st_sym_solve(st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs, int slot);
+int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char *in_block);
+int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
+st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);
+st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r);
+st_fexpr *st_sym_num(st_arena *a, double v);
+st_fexpr *st_sym_diff_time(st_compiled *cm, const st_fexpr *e); /* d/dt, NULL if unsupported */
+
+/* classify.c */
+int st_classify(st_compiled *cm);
+int st_eval_parameters(st_compiled *cm);
+/* equations.c */
+int st_collect_equations(st_compiled *cm);
+/* events.c, called while collecting equations */
+int st_add_when(st_compiled *cm, const st_feq *q);
+int st_add_assert(st_compiled *cm, const st_feq *q);
+/* structure.c */
+int st_structure(st_compiled *cm);
+/* blocks.c */
+int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start, int ncomp,
+                    const int *match_eq);
+/* solve.c */
+int st_eval_blocks(st_compiled *cm, int event_mode);
+int st_lu_solve(double *A, int n, int *piv, double *b);
+/* events.c */
+int st_compile_whens(st_compiled *cm);
+int st_event_update(st_compiled *cm, double t, double *y, double *yp, stiction_event_info *info);
+double st_next_time_event(st_compiled *cm, double t, int *defined);
+int st_check_asserts(st_compiled *cm, double t, int *terminate);
+/* init.c */
+int st_initialize(st_compiled *cm, double t0);
+void st_apply_parameters(st_compiled *cm);
+int st_check_initial_counts(st_compiled *cm);
+/* model.c */
+void st_model_setup(st_compiled *cm);
+void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void st_load_states(st_compiled *cm, const double *y);
+
+#endif

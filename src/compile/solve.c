@@ -1,0 +1,182 @@
+/* Evaluating the blocks in BLT order: assignments, LU / damped Newton with the exact
+ * Jacobian from the dual interpreter, and the fixed-point iteration of mixed
+ * continuous/discrete systems (Otter, Elmqvist, Mattsson 1999, section 6): fix the discrete
+ * unknowns, solve the real part, re-evaluate the discrete unknowns, until nothing changes;
+ * a repeated discrete vector is a cycle, after which all combinations of the Boolean unknowns
+ * are tried (small systems only). */
+#include <math.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+/* Gaussian elimination with partial pivoting, A column-major n x n, solution in b. */
+int st_lu_solve(double *A, int n, int *piv, double *b) {
+  for (int k = 0; k < n; k++) {
+    int p = k;
+    for (int i = k + 1; i < n; i++)
+      if (fabs(A[i + k * n]) > fabs(A[p + k * n])) p = i;
+    if (A[p + k * n] == 0 || !isfinite(A[p + k * n])) return -1;
+    piv[k] = p;
+    if (p != k) {
+      for (int j = 0; j < n; j++) {
+        double t = A[k + j * n]; A[k + j * n] = A[p + j * n]; A[p + j * n] = t;
+      }
+      double t = b[k]; b[k] = b[p]; b[p] = t;
+    }
+    for (int i = k + 1; i < n; i++) {
+      double f = A[i + k * n] / A[k + k * n];
+      if (f == 0) continue;
+      for (int j = k + 1; j < n; j++) A[i + j * n] -= f * A[k + j * n];
+      b[i] -= f * b[k];
+    }
+  }
+  for (int k = n - 1; k >= 0; k--) {
+    double s = b[k];
+    for (int j = k + 1; j < n; j++) s -= A[k + j * n] * b[j];
+    b[k] = s / A[k + k * n];
+  }
+  return 0;
+}
+
+/* Residuals in cm->r and the Jacobian in cm->J, one dual pass per column. */
+static void residual_jacobian(st_compiled *cm, const st_block *b) {
+  int n = b->n;
+  for (int j = 0; j < n; j++) {
+    cm->xd[b->slots[j]] = 1;
+    for (int i = 0; i < n; i++)
+      cm->r[i] = st_vm_eval_dual(&cm->vm, &b->res[i], &cm->J[i + j * n]);
+    cm->xd[b->slots[j]] = 0;
+  }
+}
+
+static double residual_norm(st_compiled *cm, const st_block *b) {
+  double m = 0;
+  for (int i = 0; i < b->n; i++) {
+    double r = fabs(st_vm_eval(&cm->vm, &b->res[i]));
+    if (!(r <= m)) m = r; /* NaN propagates */
+  }
+  return m;
+}
+
+static int newton(st_compiled *cm, const st_block *b) {
+  int n = b->n;
+  for (int it = 0; it < 50; it++) {
+    residual_jacobian(cm, b);
+    double r0 = 0;
+    for (int i = 0; i < n; i++) {
+      if (fabs(cm->r[i]) > r0) r0 = fabs(cm->r[i]);
+      cm->dx[i] = -cm->r[i];
+    }
+    if (st_lu_solve(cm->J, n, cm->piv, cm->dx)) return -1;
+    double step = 0;
+    for (int i = 0; i < n; i++) {
+      cm->x0[i] = cm->x[b->slots[i]];
+      cm->x[b->slots[i]] += cm->dx[i];
+      double rel = fabs(cm->dx[i]) / (1 + fabs(cm->x0[i]));
+      if (rel > step) step = rel;
+    }
+    if (b->linear || step < 1e-13) return 0;
+    /* damping: halve the step while the residual grows */
+    for (int k = 0; k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
+      for (int i = 0; i < n; i++) {
+        cm->dx[i] *= 0.5;
+        cm->x[b->slots[i]] = cm->x0[i] + cm->dx[i];
+      }
+    if (step < 1e-10 && residual_norm(cm, b) <= 1e-10 * (1 + r0)) return 0;
+  }
+  return residual_norm(cm, b) < 1e-8 ? 0 : -1;
+}
+
+static int solve_real(st_compiled *cm, const st_block *b) {
+  if (b->kind == BK_ASSIGN) {
+    cm->x[b->slots[0]] = st_vm_eval(&cm->vm, &b->assign);
+    return 0;
+  }
+  if (newton(cm, b)) {
+    snprintf(cm->error, sizeof cm->error, "%s system for %s%s has no solution at time %.17g",
+             b->linear ? "linear" : "nonlinear", cm->slots[b->slots[0]].name,
+             b->n > 1 ? ", ..." : "", cm->vm.time);
+    return -1;
+  }
+  return 0;
+}
+
+/* One Gauss-Seidel sweep over the discrete assignments; returns how many changed. */
+static int discrete_sweep(st_compiled *cm, const st_block *b) {
+  int changed = 0;
+  for (int i = 0; i < b->nd; i++) {
+    double v = st_vm_eval(&cm->vm, &b->dexpr[i]);
+    if (cm->slots[b->dslots[i]].is_bool) v = v != 0;
+    if (v != cm->x[b->dslots[i]]) changed++;
+    cm->x[b->dslots[i]] = v;
+  }
+  return changed;
+}
+
+static int seen_before(const st_compiled *cm, const st_block *b, int nhist) {
+  for (int h = 0; h < nhist; h++) {
+    const double *v = cm->hist + (size_t)h * (size_t)b->nd;
+    int same = 1;
+    for (int i = 0; i < b->nd && same; i++) same = v[i] == cm->x[b->dslots[i]];
+    if (same) return 1;
+  }
+  return 0;
+}
+
+static void remember(st_compiled *cm, const st_block *b, int h) {
+  for (int i = 0; i < b->nd; i++) cm->hist[(size_t)h * (size_t)b->nd + (size_t)i] = cm->x[b->dslots[i]];
+}
+
+/* All 2^nd combinations of Boolean unknowns: accept the first that reproduces itself. */
+static int exhaustive(st_compiled *cm, const st_block *b) {
+  for (int i = 0; i < b->nd; i++)
+    if (!cm->slots[b->dslots[i]].is_bool) return -1;
+  if (b->nd > 12) return -1;
+  for (long mask = 0; mask < (1L << b->nd); mask++) {
+    for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = (double)((mask >> i) & 1);
+    if (b->n && solve_real(cm, b)) continue;
+    remember(cm, b, 0);
+    discrete_sweep(cm, b);
+    if (seen_before(cm, b, 1)) return 0;
+  }
+  return -1;
+}
+
+static void report_inconsistent(st_compiled *cm, const st_block *b) {
+  int len = snprintf(cm->error, sizeof cm->error,
+                     "mixed system has no consistent solution at time %.17g: ", cm->vm.time);
+  for (int i = 0; i < b->nd && len < (int)sizeof cm->error - 40; i++)
+    len += snprintf(cm->error + len, sizeof cm->error - (size_t)len, "%s%s", i ? ", " : "",
+                    cm->slots[b->dslots[i]].name);
+  for (int i = 0; i < b->n && len < (int)sizeof cm->error - 40; i++)
+    len += snprintf(cm->error + len, sizeof cm->error - (size_t)len, ", %s",
+                    cm->slots[b->slots[i]].name);
+}
+
+static int fixed_point(st_compiled *cm, const st_block *b) {
+  int maxit = 2 * b->nd + 10;
+  for (int it = 0; it < maxit; it++) {
+    if (b->n && solve_real(cm, b)) break;
+    remember(cm, b, it);
+    int changed = discrete_sweep(cm, b);
+    if (it + 1 > cm->mixed_iter_max) cm->mixed_iter_max = it + 1;
+    if (!changed) return 0;
+    if (seen_before(cm, b, it + 1)) break; /* a cycle: the iteration cannot settle */
+  }
+  if (exhaustive(cm, b) == 0) return 0;
+  report_inconsistent(cm, b);
+  return -1;
+}
+
+int st_eval_blocks(st_compiled *cm, int event_mode) {
+  cm->vm.event_mode = event_mode;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    int rc = 0;
+    if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
+    else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */
+    else rc = fixed_point(cm, b);
+    if (rc) return -1;
+  }
+  return 0;
+}

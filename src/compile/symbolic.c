@@ -1,0 +1,134 @@
+/* Symbolic helpers: building nodes, solving an equation for a variable that occurs once
+ * (explicit assignment instead of Newton), and the linearity test that lets a block be
+ * solved by a single LU step. */
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs) {
+  st_fexpr *e = st_arena_alloc(a, sizeof *e);
+  if (!e) return NULL;
+  e->kind = kind;
+  e->op = op;
+  e->nargs = nargs;
+  if (nargs && !(e->args = st_arena_alloc(a, (size_t)nargs * sizeof *e->args))) return NULL;
+  return e;
+}
+
+st_fexpr *st_sym_num(st_arena *a, double v) {
+  st_fexpr *e = st_sym_node(a, FX_REAL, 0, 0);
+  if (e) e->value = v;
+  return e;
+}
+
+st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r) {
+  if (!l || !r) return NULL;
+  st_fexpr *e = st_sym_node(a, FX_BINARY, op, 2);
+  if (!e) return NULL;
+  e->args[0] = l;
+  e->args[1] = r;
+  e->loc = l->loc;
+  return e;
+}
+
+static st_fexpr *neg(st_arena *a, st_fexpr *x) {
+  if (!x) return NULL;
+  st_fexpr *e = st_sym_node(a, FX_UNARY, FOP_NEG, 1);
+  if (e) e->args[0] = x;
+  return e;
+}
+
+int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 0;
+  if (st_ref_slot(cm, e) == slot) return 1;
+  int n = 0;
+  for (int i = 0; i < e->nargs; i++) n += st_sym_count(cm, e->args[i], slot);
+  return n;
+}
+
+/* Walks from the side holding the single occurrence of the target down to it, moving every
+ * other operand to `other`: a + b = c with the target in a gives a = c - b, and so on.
+ * Returns NULL when the path crosses a non-invertible node (functions, if, power). */
+static st_fexpr *isolate(st_compiled *cm, const st_fexpr *e, st_fexpr *other, int slot) {
+  st_arena *A = cm->arena;
+  while (other && st_ref_slot(cm, e) != slot) {
+    if (e->kind == FX_UNARY && e->op == FOP_NEG) {
+      other = neg(A, other);
+      e = e->args[0];
+      continue;
+    }
+    if (e->kind != FX_BINARY) return NULL;
+    int left = st_sym_count(cm, e->args[0], slot) > 0;
+    st_fexpr *a = e->args[0], *b = e->args[1];
+    switch (e->op) {
+    case FOP_ADD: other = st_sym_bin(A, FOP_SUB, other, left ? b : a); break;
+    case FOP_SUB: other = left ? st_sym_bin(A, FOP_ADD, other, b) : st_sym_bin(A, FOP_SUB, a, other);
+      break;
+    case FOP_MUL: other = st_sym_bin(A, FOP_DIV, other, left ? b : a); break;
+    case FOP_DIV: other = left ? st_sym_bin(A, FOP_MUL, other, b) : st_sym_bin(A, FOP_DIV, a, other);
+      break;
+    default: return NULL;
+    }
+    e = left ? a : b;
+  }
+  if (other && st_ref_slot(cm, e) == slot && e->kind == FX_VAR) {
+    /* an alias reference carries a sign: x_alias = -x means x = -other */
+    double sign = 1;
+    int s = e->index;
+    while (cm->slots[s].kind == K_ALIAS) {
+      sign *= cm->slots[s].alias_sign;
+      s = cm->slots[s].alias_of;
+    }
+    if (sign < 0) other = neg(A, other);
+  }
+  return other;
+}
+
+st_fexpr *st_sym_solve(st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs, int slot) {
+  int nl = st_sym_count(cm, lhs, slot), nr = st_sym_count(cm, rhs, slot);
+  if (nl + nr != 1) return NULL;
+  if (nl) return isolate(cm, lhs, (st_fexpr *)rhs, slot);
+  return isolate(cm, rhs, (st_fexpr *)lhs, slot);
+}
+
+static int depends_on_block(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 0;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) return in[s];
+  for (int i = 0; i < e->nargs; i++)
+    if (depends_on_block(cm, e->args[i], in)) return 1;
+  return 0;
+}
+
+/* Linear in the marked slots, treating everything else (discrete values, frozen relations,
+ * parameters, states) as constant. */
+int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
+  if (!depends_on_block(cm, e, in)) return 1;
+  if (st_ref_slot(cm, e) >= 0) return 1;
+  switch (e->kind) {
+  case FX_UNARY: return e->op == FOP_NEG && st_sym_linear(cm, e->args[0], in);
+  case FX_BINARY:
+    switch (e->op) {
+    case FOP_ADD: case FOP_SUB:
+      return st_sym_linear(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in);
+    case FOP_MUL:
+      if (depends_on_block(cm, e->args[0], in) && depends_on_block(cm, e->args[1], in)) return 0;
+      return st_sym_linear(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in);
+    case FOP_DIV:
+      return !depends_on_block(cm, e->args[1], in) && st_sym_linear(cm, e->args[0], in);
+    default: return 0;
+    }
+  case FX_IF:
+    return !depends_on_block(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in) &&
+           st_sym_linear(cm, e->args[2], in);
+  case FX_BUILTIN:
+    if (e->op == FB_NOEVENT || e->op == FB_SMOOTH || e->op == FB_HOMOTOPY)
+      return st_sym_linear(cm, e->args[e->op == FB_SMOOTH ? e->nargs - 1 : 0], in);
+    return 0;
+  default: return 0;
+  }
+}

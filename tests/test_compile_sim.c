@@ -1,0 +1,257 @@
+/* Whole simulations of compiled hand-built flat models through the runtime: the friction
+ * block of the MSL friction documentation against the reference of benchmarks.md section 9,
+ * and a bouncing ball against its analytic bounce times; with CVODE and IDA. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/compile.h"
+#include "test_compile_builder.h"
+#include <stiction/simulate.h>
+
+#define PI 3.14159265358979323846
+
+/* A sink that keeps the last row and the column names. */
+typedef struct last_row {
+  int ncols;
+  const char *const *names;
+  double values[64];
+  long rows;
+} last_row;
+
+static int lr_begin(void *ud, int ncols, const char *const *names) {
+  last_row *l = ud;
+  l->ncols = ncols;
+  l->names = names;
+  return ncols > 64;
+}
+
+static int lr_row(void *ud, const double *v) {
+  last_row *l = ud;
+  memcpy(l->values, v, (size_t)l->ncols * sizeof *v);
+  l->rows++;
+  return 0;
+}
+
+static double lr_get(const last_row *l, const char *name) {
+  for (int i = 0; i < l->ncols; i++)
+    if (strcmp(l->names[i], name) == 0) return l->values[i];
+  ck_abort_msg("no column %s", name);
+  return NAN;
+}
+
+/* Event log: times at which a watched discrete changed, with before/after values. */
+typedef struct events {
+  int n;
+  double t[256];
+  double before[256][8], after[256][8];
+  int nd;
+} events;
+
+static int listen(void *ud, const stiction_event_record *r) {
+  events *e = ud;
+  if (r->n_changed == 0 || e->n >= 256 || !r->before || !r->after) return 0;
+  e->t[e->n] = r->time;
+  for (int i = 0; i < e->nd && i < 8; i++) {
+    e->before[e->n][i] = r->before[i];
+    e->after[e->n][i] = r->after[i];
+  }
+  e->n++;
+  return 0;
+}
+
+/* The simple friction element as a block (msl-friction.md, benchmarks.md section 9):
+ *   m*der(v) = u - f, a = der(v), startFor/startBack from pre(mode) and sa, the friction
+ *   force and the acceleration by mode, and the mode from pre(mode), startFor/Back, v. */
+static fb friction_block(int *i_sf, int *i_sb, int *i_mode) {
+  fb b = fb_new("FrictionBlock");
+  int m = fb_param(&b, "m", N(&b, 1));
+  int f0 = fb_param(&b, "f0", N(&b, 1));
+  int f1 = fb_param(&b, "f1", N(&b, 0.1));
+  int U = fb_param(&b, "U", N(&b, 1.5));
+  int freq = fb_param(&b, "freq", N(&b, 0.5));
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int v = fb_var(&b, "v", ST_V_CONTINUOUS, ST_T_REAL);
+  int a = fb_var(&b, "a", ST_V_CONTINUOUS, ST_T_REAL);
+  int f = fb_var(&b, "f", ST_V_CONTINUOUS, ST_T_REAL);
+  int sa = fb_var(&b, "sa", ST_V_CONTINUOUS, ST_T_REAL);
+  int u = fb_var(&b, "u", ST_V_CONTINUOUS, ST_T_REAL);
+  int sf = fb_var(&b, "startFor", ST_V_DISCRETE, ST_T_BOOLEAN);
+  int sb = fb_var(&b, "startBack", ST_V_DISCRETE, ST_T_BOOLEAN);
+  int mode = fb_var(&b, "mode", ST_V_DISCRETE, ST_T_INTEGER);
+  fb_start(&b, x, 0, 1);
+  fb_start(&b, v, 0, 1);
+  fb_start(&b, sf, 0, 1);
+  fb_start(&b, sb, 0, 1);
+  fb_start(&b, mode, 0, 1); /* Stuck */
+  st_fexpr *w = BIN(&b, FOP_MUL, BIN(&b, FOP_MUL, N(&b, 2 * PI), V(&b, freq)), TIME(&b));
+  fb_eq(&b, V(&b, u), BIN(&b, FOP_MUL, V(&b, U), F1(&b, FB_SIN, w)));
+  fb_eq(&b, DER(&b, x), V(&b, v));
+  fb_eq(&b, V(&b, a), DER(&b, v));
+  fb_eq(&b, BIN(&b, FOP_MUL, V(&b, m), DER(&b, v)), BIN(&b, FOP_SUB, V(&b, u), V(&b, f)));
+  /* startFor = pre(mode) == Stuck and sa > 1; startBack = pre(mode) == Stuck and sa < -1 */
+  fb_eq(&b, V(&b, sf), BIN(&b, FOP_AND, BIN(&b, FOP_EQ, PRE(&b, mode), N(&b, 0)),
+                           BIN(&b, FOP_GT, V(&b, sa), N(&b, 1))));
+  fb_eq(&b, V(&b, sb), BIN(&b, FOP_AND, BIN(&b, FOP_EQ, PRE(&b, mode), N(&b, 0)),
+                           BIN(&b, FOP_LT, V(&b, sa), N(&b, -1))));
+#define FWD BIN(&b, FOP_OR, BIN(&b, FOP_EQ, PRE(&b, mode), N(&b, 1)), V(&b, sf))
+#define BWD BIN(&b, FOP_OR, BIN(&b, FOP_EQ, PRE(&b, mode), N(&b, -1)), V(&b, sb))
+  fb_eq(&b, V(&b, f),
+        IF(&b, FWD, BIN(&b, FOP_ADD, V(&b, f0), BIN(&b, FOP_MUL, V(&b, f1), V(&b, v))),
+           IF(&b, BWD, BIN(&b, FOP_ADD, UN(&b, FOP_NEG, V(&b, f0)),
+                           BIN(&b, FOP_MUL, V(&b, f1), V(&b, v))),
+              BIN(&b, FOP_MUL, V(&b, f0), V(&b, sa)))));
+  fb_eq(&b, V(&b, a), IF(&b, FWD, BIN(&b, FOP_SUB, V(&b, sa), N(&b, 1)),
+                         IF(&b, BWD, BIN(&b, FOP_ADD, V(&b, sa), N(&b, 1)), N(&b, 0))));
+  fb_eq(&b, V(&b, mode),
+        IF(&b, BIN(&b, FOP_AND, FWD, BIN(&b, FOP_GT, V(&b, v), N(&b, 0))), N(&b, 1),
+           IF(&b, BIN(&b, FOP_AND, BWD, BIN(&b, FOP_LT, V(&b, v), N(&b, 0))), N(&b, -1),
+              N(&b, 0))));
+#undef FWD
+#undef BWD
+  *i_sf = sf;
+  *i_sb = sb;
+  *i_mode = mode;
+  return b;
+}
+
+static int discrete_index(const stiction_model *m, const char *name) {
+  for (int i = 0; i < m->n_discrete; i++)
+    if (strcmp(m->discrete_names[i], name) == 0) return i;
+  return -1;
+}
+
+static const double ref_times[19] = {
+  0.232279527199, 1.051480408344, 1.232279527199, 2.051480408344, 2.232279527199,
+  3.051480408344, 3.232279527199, 4.051480408344, 4.232279527199, 5.051480408344,
+  5.232279527199, 6.051480408344, 6.232279527199, 7.051480408344, 7.232279527199,
+  8.051480408344, 8.232279527199, 9.051480408344, 9.232279527199};
+
+static void run_friction_block(stiction_solver solver) {
+  int sf, sb, mode;
+  fb b = friction_block(&sf, &sb, &mode);
+  st_diag *d = st_diag_new(stderr);
+  st_compiled *cm = st_compile(b.m, d);
+  ck_assert_ptr_nonnull(cm);
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  ck_assert_int_eq(info.n_mixed, 1);
+  const stiction_model *m = st_compiled_model(cm);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 10;
+  opt.interval = 0.01;
+  opt.rtol = 1e-8;
+  opt.solver = solver;
+  stiction_sim *sim = stiction_sim_new(m, st_compiled_data(cm), &opt);
+  last_row lr = {0};
+  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  events ev = {.nd = m->n_discrete};
+  stiction_sim_set_sink(sim, &sink);
+  stiction_sim_set_event_listener(sim, listen, &ev);
+  int rc = stiction_sim_run(sim);
+  ck_assert_msg(rc == 0, "%s", stiction_sim_error(sim));
+  int isf = discrete_index(m, "startFor"), isb = discrete_index(m, "startBack");
+  int imode = discrete_index(m, "mode");
+  ck_assert(isf >= 0 && isb >= 0 && imode >= 0 && m->n_discrete <= 8);
+  /* transitions: stuck -> sliding when startFor/startBack rises or the mode leaves Stuck
+   * (whichever comes first), sliding -> stuck when the mode returns to Stuck */
+  double t[64];
+  int n = 0, stuck = 1;
+  for (int k = 0; k < ev.n && n < 64; k++) {
+    int rise = (ev.after[k][isf] && !ev.before[k][isf]) || (ev.after[k][isb] && !ev.before[k][isb]);
+    if (stuck && (rise || ev.after[k][imode] != 0)) {
+      t[n++] = ev.t[k];
+      stuck = 0;
+    } else if (!stuck && ev.after[k][imode] == 0 && ev.before[k][imode] != 0) {
+      t[n++] = ev.t[k];
+      stuck = 1;
+    }
+  }
+  ck_assert_int_eq(n, 19);
+  for (int k = 0; k < 19; k++) ck_assert_double_eq_tol(t[k], ref_times[k], 1e-7);
+  ck_assert_double_eq_tol(lr_get(&lr, "time"), 10, 1e-12);
+  ck_assert_double_eq_tol(lr_get(&lr, "x"), 0.0015415577928195034, 1e-7);
+  ck_assert_double_eq_tol(lr_get(&lr, "v"), -0.05786542782997017, 1e-7);
+  st_compiled_info(cm, &info);
+  ck_assert_int_ge(info.mixed_iterations_max, 2); /* startFor needed a second pass */
+  stiction_sim_free(sim);
+  st_compiled_free(cm);
+  st_diag_free(d);
+  st_flat_free(b.m);
+}
+
+START_TEST(friction_block_cvode) { run_friction_block(STICTION_SOLVER_CVODE_BDF); }
+END_TEST
+START_TEST(friction_block_ida) { run_friction_block(STICTION_SOLVER_IDA); }
+END_TEST
+
+/* h(0) = 1, v(0) = 0, der(h) = v, der(v) = -g, when h < 0 then reinit(v, -e*pre(v)). */
+static void run_ball(stiction_solver solver) {
+  fb b = fb_new("Ball");
+  int g = fb_param(&b, "g", N(&b, 9.81));
+  int e = fb_param(&b, "e", N(&b, 0.8));
+  int h = fb_var(&b, "h", ST_V_CONTINUOUS, ST_T_REAL);
+  int v = fb_var(&b, "v", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, h, 1, 1);
+  fb_start(&b, v, 0, 1);
+  fb_eq(&b, DER(&b, h), V(&b, v));
+  fb_eq(&b, DER(&b, v), UN(&b, FOP_NEG, V(&b, g)));
+  st_feq *re = fb_reinit(&b, v, UN(&b, FOP_NEG, BIN(&b, FOP_MUL, V(&b, e), PRE(&b, v))));
+  fb_when(&b, BIN(&b, FOP_LT, V(&b, h), N(&b, 0)), 1, &re);
+  st_diag *d = st_diag_new(stderr);
+  st_compiled *cm = st_compile(b.m, d);
+  ck_assert_ptr_nonnull(cm);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 3;
+  opt.interval = 0.01;
+  opt.rtol = 1e-8;
+  opt.solver = solver;
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
+  last_row lr = {0};
+  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sim_set_sink(sim, &sink);
+  ck_assert_int_eq(stiction_sim_run(sim), 0);
+  /* analytic: first impact at sqrt(2 h0/g), then flights of 2 e^k v1/g */
+  double v1 = sqrt(2 * 9.81), tk = sqrt(2 / 9.81), flight = 2 * 0.8 * v1 / 9.81, last = tk;
+  int bounces = 0;
+  while (tk < 3) {
+    last = tk;
+    bounces++;
+    tk += flight;
+    flight *= 0.8;
+  }
+  ck_assert_int_eq(bounces, 6);
+  /* after the last bounce: h(3) = vb (3 - last) - g/2 (3 - last)^2 with vb = e^6 v1 */
+  double vb = pow(0.8, 6) * v1, dt = 3 - last;
+  ck_assert_double_eq_tol(lr_get(&lr, "h"), vb * dt - 0.5 * 9.81 * dt * dt, 1e-6);
+  ck_assert_double_eq_tol(lr_get(&lr, "v"), vb - 9.81 * dt, 1e-6);
+  ck_assert_int_eq(stiction_sim_stats(sim)->state_events >= 6, 1);
+  stiction_sim_free(sim);
+  st_compiled_free(cm);
+  st_diag_free(d);
+  st_flat_free(b.m);
+}
+
+START_TEST(bouncing_ball_cvode) { run_ball(STICTION_SOLVER_CVODE_BDF); }
+END_TEST
+START_TEST(bouncing_ball_ida) { run_ball(STICTION_SOLVER_IDA); }
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("compile_sim");
+  TCase *tc = tcase_create("sim");
+  tcase_add_test(tc, friction_block_cvode);
+  tcase_add_test(tc, friction_block_ida);
+  tcase_add_test(tc, bouncing_ball_cvode);
+  tcase_add_test(tc, bouncing_ball_ida);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
