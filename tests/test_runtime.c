@@ -83,9 +83,11 @@ static int log_event(void *ud, const stiction_event_record *rec) {
   return 0;
 }
 
-/* Runs model with opt into r (and the log if given); returns the status. */
+/* Runs model with opt into r (zero-initialized or from an earlier run, whose rows are
+ * dropped) and the log if given; returns the status. */
 static int run(const stiction_model *m, void *ud, const stiction_options *opt, rows *r,
                evlog *log, char *err, size_t errsize) {
+  free(r->v);
   memset(r, 0, sizeof *r);
   stiction_sim *sim = stiction_sim_new(m, ud, opt);
   ck_assert_ptr_nonnull(sim);
@@ -153,7 +155,7 @@ START_TEST(decay_matches_exp) {
   opt.stop_time = 2;
   opt.rtol = 1e-9;
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_OK);
   ck_assert_int_eq(r.begun, 1);
@@ -170,6 +172,7 @@ START_TEST(decay_matches_exp) {
                   at(&r, k, 1));
   }
   ck_assert(at(&r, r.n - 1, 0) == 2.0); /* stop time hit exactly */
+  free(r.v);
 }
 END_TEST
 
@@ -277,7 +280,7 @@ START_TEST(dae_index1_on_ida) {
   opt.stop_time = 3;
   opt.rtol = 1e-8;
   opt.solver = STICTION_SOLVER_IDA;
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_msg(run(&m, NULL, &opt, &r, NULL, err, sizeof err) == 0, "%s", err);
   ck_assert_int_eq(r.n, 501);
@@ -387,7 +390,7 @@ START_TEST(bouncing_ball_times) {
   opt.stop_time = 3;
   opt.rtol = 1e-9;
   opt.solver = _i == 0 ? STICTION_SOLVER_CVODE_BDF : STICTION_SOLVER_IDA;
-  rows r;
+  rows r = {0};
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, &b, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
@@ -530,7 +533,7 @@ START_TEST(time_events_hit_exactly) {
   stiction_options_init(&opt);
   opt.interval = 0.1;
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, &s, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
@@ -621,7 +624,7 @@ START_TEST(event_at_t0_two_rows) {
   opt.interval = 0.5;
   opt.start_time = 1;
   opt.stop_time = 2;
-  rows r;
+  rows r = {0};
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, &s, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
@@ -677,7 +680,7 @@ START_TEST(simultaneous_indicators) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, NULL, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
@@ -777,7 +780,7 @@ START_TEST(indicator_zero_at_restart_still_switches) {
   opt.stop_time = 3;
   opt.rtol = 1e-8;
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, &s, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
@@ -837,7 +840,7 @@ START_TEST(event_iteration_names_variable) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.max_event_iterations = 7;
-  rows r;
+  rows r = {0};
   char err[512];
   int rc = run(&m, &f, &opt, &r, NULL, err, sizeof err);
   ck_assert_msg(rc == STICTION_ERR_EVENT_ITER, "%d: %s", rc, err);
@@ -901,7 +904,7 @@ START_TEST(chattering_detected) {
   opt.chatter_max_events = 20;
   opt.chatter_window = 1e-6;
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_int_eq(run(&m, &s, &opt, &r, NULL, err, sizeof err), STICTION_ERR_CHATTER);
   ck_assert_msg(strstr(err, "x_sign") != NULL, "%s", err);
@@ -984,7 +987,7 @@ START_TEST(nonfinite_keeps_rows) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_ERR_NONFINITE);
   ck_assert_msg(strstr(err, "derivatives()") && strstr(err, " y "), "%s", err);
@@ -1008,7 +1011,7 @@ START_TEST(callback_failure_reported) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.solver = solvers[_i];
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_ERR_CALLBACK);
   ck_assert_msg(strstr(err, "derivatives() failed (returned 3)"), "%s", err);
@@ -1065,7 +1068,7 @@ static int frozen_ind(void *ud, double t, const double *y, const double *yp, dou
 }
 
 static int count_events(const stiction_model *m, const stiction_options *opt, evlog *log) {
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_msg(run(m, NULL, opt, &r, log, err, sizeof err) == 0, "%s", err);
   free(r.v);
@@ -1125,7 +1128,7 @@ START_TEST(model_validation_messages) {
   /* a bad model or option fails the run with a message, and the sink still ends */
   m = decay_model();
   m.derivatives = NULL;
-  rows r;
+  rows r = {0};
   char err[512];
   ck_assert_int_eq(run(&m, NULL, NULL, &r, NULL, err, sizeof err), STICTION_ERR_ARG);
   ck_assert_ptr_nonnull(strstr(err, "derivatives()"));

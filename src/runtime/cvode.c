@@ -155,12 +155,16 @@ static int cv_yp_at(stiction_sim *sim, double t, int exact) {
                                               : STICTION_OK;
 }
 
+/* CVodeReInit zeroes the integrator's counters at once but the linear solver's only at the
+ * next CVode call: nothing done since the (re)start means nothing to add, and the linear
+ * solver's counters would still hold the previous segment's values. */
 static void cv_harvest(stiction_sim *sim) {
-  long v;
+  long v, nst = 0, nfe = 0;
   stiction_stats *s = &sim->stats;
   void *m = sim->mem;
-  if (!CVodeGetNumSteps(m, &v)) s->steps += v;
-  if (!CVodeGetNumRhsEvals(m, &v)) s->nfe += v;
+  if (CVodeGetNumSteps(m, &nst) || CVodeGetNumRhsEvals(m, &nfe) || (nst == 0 && nfe == 0)) return;
+  s->steps += nst;
+  s->nfe += nfe;
   if (!CVodeGetNumLinRhsEvals(m, &v)) s->nfe_fd += v;
   if (!CVodeGetNumJacEvals(m, &v)) s->njac += v;
   if (sim->ng > 0 && !CVodeGetNumGEvals(m, &v)) s->nge += v;

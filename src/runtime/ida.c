@@ -195,12 +195,14 @@ static int ida_yp_at(stiction_sim *sim, double t, int exact) {
   return STICTION_OK;
 }
 
+/* As for CVODE (cvode.c): skip a segment in which nothing was done yet. */
 static void ida_harvest(stiction_sim *sim) {
-  long v;
+  long v, nst = 0, nre = 0;
   stiction_stats *s = &sim->stats;
   void *m = sim->mem;
-  if (!IDAGetNumSteps(m, &v)) s->steps += v;
-  if (!IDAGetNumResEvals(m, &v)) s->nfe += v;
+  if (IDAGetNumSteps(m, &nst) || IDAGetNumResEvals(m, &nre) || (nst == 0 && nre == 0)) return;
+  s->steps += nst;
+  s->nfe += nre;
   if (!IDAGetNumLinResEvals(m, &v)) s->nfe_fd += v;
   if (!IDAGetNumJacEvals(m, &v)) s->njac += v;
   if (sim->ng > 0 && !IDAGetNumGEvals(m, &v)) s->nge += v;
