@@ -188,12 +188,13 @@ static void potential_equations(st_fl *fl, const int *members, int n, st_loc loc
   }
 }
 
-/* sum(inside) - sum(outside) = 0 */
+/* sum(inside) - sum(outside) = 0, inside terms first so that it reads a + b - c = 0. */
 static void flow_equation(st_fl *fl, const int *members, int n, st_loc loc, const char *origin) {
   st_fexpr *sum = NULL;
-  for (int i = 0; i < n; i++) {
+  for (int k = 0; k < 2 * n; k++) {
+    int i = k % n, outside = members[i] & 1;
+    if (outside != (k >= n)) continue;
     st_fexpr *t = term(fl, members[i], loc);
-    int outside = members[i] & 1;
     if (!sum) sum = outside ? st_fx_unary(fl->arena, FOP_NEG, t, loc) : t;
     else sum = st_fx_binary(fl->arena, outside ? FOP_SUB : FOP_ADD, sum, t, loc);
   }

@@ -263,6 +263,10 @@ static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
     memcpy(copy, ix, sizeof ix);
     st_inst *el = inst_new(fl, arr, element_name(fl, arr->name, ix, arr->ndims), arr->loc);
     if (!el) return;
+    /* an element is named after the array, not inside it: J[2].phi, not J.J[2].phi */
+    el->path = arr->parent && arr->parent->path[0]
+                   ? st_arena_printf(fl->tmp, "%s.%s", arr->parent->path, el->name)
+                   : el->name;
     inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), decl);
     if (el->is_connector) arr->is_connector = 1;
   } while (next_index(ix, arr->dims, arr->ndims));

@@ -61,7 +61,7 @@ static st_mod *from_arg(st_fl *fl, const st_ast_arg *arg, st_env env) {
 
 st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *am, st_env env, int each, int final,
                         const char *name, st_loc loc) {
-  st_mod *m = mod_new(fl, name, am ? am->loc : loc);
+  st_mod *m = mod_new(fl, name, loc);
   if (!m) return NULL;
   m->each = each;
   m->final = final;

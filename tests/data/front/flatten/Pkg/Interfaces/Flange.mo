@@ -1,0 +1,5 @@
+within Pkg.Interfaces;
+connector Flange
+  SI.Length s;
+  flow SI.Force f;
+end Flange;

@@ -1,0 +1,5 @@
+within Pkg.Interfaces;
+partial model PartialTwo
+  Flange a;
+  Flange b;
+end PartialTwo;

@@ -1,0 +1,3 @@
+within Pkg;
+package Interfaces
+end Interfaces;

@@ -1,0 +1,7 @@
+model A
+  extends B;
+end A;
+
+model B
+  extends A;
+end B;

@@ -1,0 +1,3 @@
+model TypeMismatch
+  parameter Real x = true;
+end TypeMismatch;

@@ -1,0 +1,5 @@
+model Undefined
+  Real x;
+equation
+  x = y + 1;
+end Undefined;

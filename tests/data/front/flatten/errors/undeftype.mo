@@ -1,0 +1,3 @@
+model UndefType
+  Realx y;
+end UndefType;

@@ -1,0 +1,428 @@
+/* The front end's second half: library loading, lookup, modifiers, connections,
+ * conditional components, functions, golden flat outputs and located errors. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "front/fexpr.h"
+#include "front/front.h"
+#include "front/libpath.h"
+#include "testutil.h"
+
+#define DATA "tests/data/front/flatten"
+
+/* ------------------------------------------------------------------ helpers */
+
+typedef struct loaded {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *m;
+  char *text; /* the printed flat model */
+} loaded;
+
+static char *print_model(const st_flat_model *m) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  st_flat_print(m, f);
+  fclose(f);
+  return buf;
+}
+
+static loaded load(const char *file, const char *cls) {
+  loaded l = {0};
+  l.diag = st_diag_new(NULL);
+  l.fe = st_front_new(l.diag);
+  ck_assert_ptr_nonnull(l.fe);
+  st_front_add_library_path(l.fe, st_test_src(DATA));
+  char path[4096];
+  snprintf(path, sizeof path, "%s", st_test_src(file));
+  ck_assert_int_eq(st_front_load_file(l.fe, path), 0);
+  l.m = st_front_flatten(l.fe, cls ? cls : st_front_default_class(l.fe));
+  if (l.m) l.text = print_model(l.m);
+  return l;
+}
+
+static void unload(loaded *l) {
+  free(l->text);
+  st_flat_free(l->m);
+  st_front_free(l->fe);
+  st_diag_free(l->diag);
+}
+
+static loaded flat_ok(const char *file, const char *cls) {
+  loaded l = load(file, cls);
+  ck_assert_msg(l.m != NULL, "%s %s: %s", file, cls ? cls : "", st_diag_first_error(l.diag));
+  return l;
+}
+
+static int var_index(const st_flat_model *m, const char *name) {
+  for (int i = 0; i < m->nvars; i++)
+    if (strcmp(m->vars[i].name, name) == 0) return i;
+  return -1;
+}
+
+static st_fexpr *binding_of(void *ctx, int var) {
+  const st_flat_model *m = ctx;
+  return m->vars[var].binding ? m->vars[var].binding : m->vars[var].start;
+}
+
+/* The value of a parameter's binding (following other parameters). */
+static double value_of(const st_flat_model *m, const char *name) {
+  int k = var_index(m, name);
+  ck_assert_msg(k >= 0, "no variable %s", name);
+  double v = -12345;
+  ck_assert_msg(st_fx_eval(m->vars[k].binding, binding_of, (void *)m, &v) == 0,
+                "%s has no constant binding", name);
+  return v;
+}
+
+static double start_of(const st_flat_model *m, const char *name) {
+  int k = var_index(m, name);
+  ck_assert_msg(k >= 0, "no variable %s", name);
+  double v = -12345;
+  ck_assert_int_eq(st_fx_eval(m->vars[k].start, binding_of, (void *)m, &v), 0);
+  return v;
+}
+
+static void has_line(const loaded *l, const char *line) {
+  char want[512];
+  snprintf(want, sizeof want, "\n  %s\n", line);
+  ck_assert_msg(strstr(l->text, want) != NULL, "missing line '%s' in:\n%s", line, l->text);
+}
+
+static void lacks(const loaded *l, const char *text) {
+  ck_assert_msg(strstr(l->text, text) == NULL, "unexpected '%s' in:\n%s", text, l->text);
+}
+
+static char *read_all(const char *path) {
+  char *text = st_read_file(path, NULL);
+  ck_assert_msg(text != NULL, "cannot read %s", path);
+  return text;
+}
+
+/* Runs `stiction flatten ARGS` from the source directory. */
+static int run_flatten(char **out, const char *args) {
+  char cmd[4096];
+  snprintf(cmd, sizeof cmd, "flatten %s", args);
+  const char *src = getenv("STICTION_SRCDIR");
+  if (src) ck_assert_int_eq(chdir(src), 0);
+  return st_test_run(out, cmd);
+}
+
+static void golden(const char *args, const char *flat) {
+  char *out = NULL;
+  int rc = run_flatten(&out, args);
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(rc == 0, "flatten %s failed:\n%s", args, out);
+  char *want = read_all(st_test_src(flat));
+  ck_assert_msg(strcmp(out, want) == 0, "flatten %s:\n--- got\n%s--- want\n%s", args, out, want);
+  free(want);
+  free(out);
+}
+
+/* ------------------------------------------------------------------ golden outputs */
+
+START_TEST(test_golden_two_inertias) {
+  golden(DATA "/TwoInertias.mo", DATA "/TwoInertias.flat");
+}
+END_TEST
+
+START_TEST(test_golden_clutch) {
+  golden(DATA "/ClutchLike.mo", DATA "/ClutchLike.flat");
+}
+END_TEST
+
+START_TEST(test_golden_package) {
+  /* a file `within Pkg.Examples;` finds Pkg on the library path */
+  golden("-L " DATA " " DATA "/Pkg/Examples/Oscillator.mo", DATA "/Oscillator.flat");
+  /* the same class from the directory package loaded directly */
+  golden(DATA "/Pkg Pkg.Examples.Oscillator", DATA "/Oscillator.flat");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ loading */
+
+START_TEST(test_package_order) {
+  st_pkg_entry *e;
+  int n = st_pkg_entries(st_test_src(DATA "/Pkg"), &e);
+  ck_assert_int_eq(n, 3); /* Units is defined inside package.mo, not as a file */
+  ck_assert_str_eq(e[0].name, "Interfaces");
+  ck_assert_int_eq(e[0].is_dir, 1);
+  ck_assert_str_eq(e[1].name, "Components");
+  ck_assert_int_eq(e[1].is_dir, 0);
+  ck_assert_str_eq(e[2].name, "Examples");
+  st_pkg_entries_free(e, n);
+}
+END_TEST
+
+START_TEST(test_library_path) {
+  st_libpath lp = {0};
+  ck_assert_int_eq(st_libpath_add_list(&lp, "/nonexistent::" ), 0);
+  ck_assert_int_eq(lp.n, 1);
+  ck_assert_int_eq(st_libpath_add(&lp, st_test_src(DATA)), 0);
+  int is_dir = -1;
+  char *p = st_libpath_find(&lp, "Pkg", &is_dir);
+  ck_assert_ptr_nonnull(p);
+  ck_assert_int_eq(is_dir, 1);
+  free(p);
+  p = st_libpath_find(&lp, "Cases", &is_dir);
+  ck_assert_ptr_nonnull(p);
+  ck_assert_int_eq(is_dir, 0);
+  free(p);
+  ck_assert_ptr_null(st_libpath_find(&lp, "Nothing", &is_dir));
+  st_libpath_free(&lp);
+}
+END_TEST
+
+START_TEST(test_default_class) {
+  loaded l = flat_ok(DATA "/TwoInertias.mo", NULL);
+  ck_assert_str_eq(l.m->name, "TwoInertias");
+  ck_assert(l.m->experiment.has_stop && l.m->experiment.stop_time == 1.5);
+  ck_assert(l.m->experiment.has_interval && l.m->experiment.interval == 0.001);
+  ck_assert(l.m->experiment.has_tolerance && l.m->experiment.tolerance == 1e-6);
+  ck_assert(!l.m->experiment.has_start);
+  unload(&l);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ lookup */
+
+START_TEST(test_lookup_enclosing_and_enum) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.LookupEnclosing");
+  ck_assert_double_eq_tol(value_of(l.m, "i.q"), 9.81, 1e-15);
+  ck_assert_double_eq_tol(value_of(l.m, "twice"), 19.62, 1e-14);
+  int k = var_index(l.m, "mode");
+  ck_assert_int_eq(l.m->vars[k].type, ST_T_ENUM);
+  ck_assert_double_eq(value_of(l.m, "mode"), 3);
+  ck_assert_int_eq(l.m->vars[k].n_enum_literals, 3);
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_lookup_encapsulated_imports) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.Enc");
+  ck_assert_double_eq_tol(value_of(l.m, "h"), 9.81, 1e-15);
+  ck_assert_double_eq_tol(value_of(l.m, "h2"), 9.81, 1e-15);
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_lookup_package_imports) {
+  /* SI (import in Pkg), wildcard, multiple and single imports, encapsulated Fixed */
+  loaded l = flat_ok(DATA "/Pkg/Examples/Oscillator.mo", NULL);
+  ck_assert_str_eq(l.m->name, "Pkg.Examples.Oscillator");
+  int k = var_index(l.m, "mass.a.s");
+  ck_assert_int_ge(k, 0);
+  ck_assert_str_eq(l.m->vars[k].unit, "m");
+  ck_assert_double_eq_tol(value_of(l.m, "spring.c"), 2 * 3.14159265358979, 1e-13);
+  unload(&l);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ modifiers */
+
+START_TEST(test_modifier_precedence) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.Outer");
+  ck_assert_double_eq(value_of(l.m, "m.a"), 10);  /* extends modifier over the default */
+  ck_assert_double_eq(value_of(l.m, "m.b"), 200); /* outer modifier over extends modifier */
+  ck_assert_double_eq(value_of(l.m, "m.c"), 3);   /* declaration */
+  ck_assert_double_eq(start_of(l.m, "m.x"), 7);
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_modifier_each_and_arrays) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.EachArray");
+  ck_assert_double_eq(value_of(l.m, "arr[1].a"), 1);
+  ck_assert_double_eq(value_of(l.m, "arr[2].a"), 2);
+  ck_assert_double_eq(value_of(l.m, "arr[3].a"), 3);
+  ck_assert_double_eq(value_of(l.m, "arr[3].c"), 4);
+  ck_assert_double_eq(start_of(l.m, "arr[2].x"), 0.5);
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_modifier_final) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.Finals");
+  ck_assert(l.m->vars[var_index(l.m, "f.a")].is_final);
+  ck_assert(!l.m->vars[var_index(l.m, "f.b")].is_final);
+  unload(&l);
+  l = load(DATA "/errors/finalmod.mo", NULL);
+  ck_assert_ptr_null(l.m);
+  ck_assert_msg(strstr(st_diag_first_error(l.diag), "final") != NULL, "%s",
+                st_diag_first_error(l.diag));
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_attributes) {
+  loaded l = flat_ok(DATA "/TwoInertias.mo", NULL);
+  int k = var_index(l.m, "J1.phi");
+  ck_assert_int_eq(l.m->vars[k].state_select, ST_SS_PREFER);
+  ck_assert_int_eq(l.m->vars[k].fixed, 1);
+  ck_assert_str_eq(l.m->vars[k].unit, "rad");
+  ck_assert_str_eq(l.m->vars[k].display_unit, "deg");
+  k = var_index(l.m, "J2.J");
+  ck_assert_int_eq(l.m->vars[k].variability, ST_V_PARAMETER);
+  ck_assert_double_eq(value_of(l.m, "J2.J"), 4);
+  ck_assert_str_eq(l.m->vars[k].description, "Moment of inertia");
+  k = var_index(l.m, "J1.flange_a.tau");
+  ck_assert(l.m->vars[k].is_flow);
+  unload(&l);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ connections */
+
+START_TEST(test_connect_three_way) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.ThreeWay");
+  has_line(&l, "r1.p.v = r2.p.v;");
+  has_line(&l, "r1.p.v = r3.p.v;");
+  has_line(&l, "r1.p.i + r2.p.i + r3.p.i = 0;");
+  has_line(&l, "r1.n.v = g.p.v;");
+  has_line(&l, "r1.n.i + g.p.i = 0;");
+  /* unconnected flows of inside connectors */
+  has_line(&l, "r2.n.i = 0;");
+  has_line(&l, "r3.n.i = 0;");
+  lacks(&l, "r1.p.i = 0;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_connect_outside) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.UseComposite");
+  has_line(&l, "c.r.p.i - c.pin.i = 0;"); /* outside connector counts negative */
+  has_line(&l, "c.pin.i + g.p.i = 0;");
+  has_line(&l, "c.r.n.i = 0;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_conditional_components) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.Cond0");
+  ck_assert_int_lt(var_index(l.m, "w.support.v"), 0);
+  ck_assert_int_ge(var_index(l.m, "w.fixedSupport.v"), 0);
+  has_line(&l, "w.fixedSupport.v = 0;");
+  lacks(&l, "w.support");
+  unload(&l);
+  l = flat_ok(DATA "/Cases.mo", "Cases.Cond1");
+  ck_assert_int_ge(var_index(l.m, "w.support.v"), 0);
+  ck_assert_int_lt(var_index(l.m, "w.fixedSupport.v"), 0);
+  has_line(&l, "w.flange.v = w.support.v;");
+  has_line(&l, "-w.flange.i - w.support.i = 0;");
+  unload(&l);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ equations, functions */
+
+START_TEST(test_for_equations) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.ForLoop");
+  has_line(&l, "x[1] = 1*time;");
+  has_line(&l, "x[2] = 2*time;");
+  has_line(&l, "x[3] = 3*time;");
+  unload(&l);
+}
+END_TEST
+
+START_TEST(test_functions) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.CallsFunction");
+  ck_assert_int_eq(l.m->nfunctions, 1);
+  const st_ffunction *f = &l.m->functions[0];
+  ck_assert_str_eq(f->name, "Cases.square");
+  ck_assert_int_eq(f->nlocals, 3);
+  ck_assert_int_eq(f->locals[0].causality, ST_C_INPUT);
+  ck_assert_int_eq(f->locals[1].causality, ST_C_OUTPUT);
+  ck_assert_int_eq(f->locals[2].causality, ST_C_NONE);
+  ck_assert_int_eq(f->body.n, 2);
+  int k = var_index(l.m, "y");
+  ck_assert_int_eq(l.m->vars[k].binding->kind, FX_CALL);
+  unload(&l);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ errors */
+
+static void expect_error(const char *file, const char *where, const char *msg) {
+  char args[512], *out = NULL;
+  snprintf(args, sizeof args, DATA "/errors/%s", file);
+  int rc = run_flatten(&out, args);
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(rc == 1, "%s: exit %d\n%s", file, rc, out);
+  char want[512];
+  if (where[0]) snprintf(want, sizeof want, DATA "/errors/%s:%s: error: %s", file, where, msg);
+  else snprintf(want, sizeof want, "error: %s", msg);
+  ck_assert_msg(strstr(out, want) != NULL, "want '%s' in:\n%s", want, out);
+  free(out);
+}
+
+START_TEST(test_errors) {
+  expect_error("undefined.mo", "4:7", "undefined name 'y'");
+  expect_error("badmod.mo", "6:9", "modifier 'kk' does not match any element of class 'Sub' (in 's')");
+  expect_error("typemismatch.mo", "2:22", "type mismatch: Boolean value bound to 'x'");
+  expect_error("sizemismatch.mo", "4:3", "size mismatch in equation");
+  expect_error("cyclic.mo", "5:7", "class 'B' extends or contains itself");
+  expect_error("badconnect.mo", "19:3", "cannot connect 'a.p' and 'b.f': 'b.f' has no element 'v'");
+  expect_error("finalmod.mo", "10:22", "'a' is final and cannot be modified");
+  expect_error("undeftype.mo", "2:3", "undefined type 'Realx' of component 'y'");
+}
+END_TEST
+
+START_TEST(test_cli_usage) {
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, "flatten --help"), 0);
+  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction flatten"));
+  free(out);
+  ck_assert_int_eq(st_test_run(&out, "flatten"), 2);
+  ck_assert_ptr_nonnull(strstr(out, "missing FILE.mo"));
+  free(out);
+  ck_assert_int_eq(st_test_run(&out, "flatten --bogus x.mo"), 2);
+  free(out);
+  ck_assert_int_eq(st_test_run(&out, "flatten /nonexistent/x.mo"), 1);
+  ck_assert_ptr_nonnull(strstr(out, "error"));
+  free(out);
+  ck_assert_int_eq(run_flatten(&out, DATA "/Cases.mo Cases.Nothing"), 1);
+  ck_assert_ptr_nonnull(strstr(out, "class 'Cases.Nothing' not found"));
+  free(out);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("flatten");
+  TCase *t = tcase_create("front");
+  tcase_add_test(t, test_golden_two_inertias);
+  tcase_add_test(t, test_golden_clutch);
+  tcase_add_test(t, test_golden_package);
+  tcase_add_test(t, test_package_order);
+  tcase_add_test(t, test_library_path);
+  tcase_add_test(t, test_default_class);
+  tcase_add_test(t, test_lookup_enclosing_and_enum);
+  tcase_add_test(t, test_lookup_encapsulated_imports);
+  tcase_add_test(t, test_lookup_package_imports);
+  tcase_add_test(t, test_modifier_precedence);
+  tcase_add_test(t, test_modifier_each_and_arrays);
+  tcase_add_test(t, test_modifier_final);
+  tcase_add_test(t, test_attributes);
+  tcase_add_test(t, test_connect_three_way);
+  tcase_add_test(t, test_connect_outside);
+  tcase_add_test(t, test_conditional_components);
+  tcase_add_test(t, test_for_equations);
+  tcase_add_test(t, test_functions);
+  tcase_add_test(t, test_errors);
+  tcase_add_test(t, test_cli_usage);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
