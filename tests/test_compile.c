@@ -72,10 +72,300 @@ START_TEST(parameters_chain_and_explicit_derivative) {
 }
 END_TEST
 
+static st_compiled *compile_ok(fb *b, capture *c) {
+  cap_open(c);
+  st_compiled *cm = st_compile(b->m, c->d);
+  ck_assert_msg(cm != NULL, "%s", cap_text(c));
+  return cm;
+}
+
+/* 2*y1 + y2 = x, y1 - y2 = 1, der(x) = y1: a linear 2x2 loop, one LU step. */
+START_TEST(linear_algebraic_loop) {
+  fb b = fb_new("L");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int y1 = fb_var(&b, "y1", ST_V_CONTINUOUS, ST_T_REAL);
+  int y2 = fb_var(&b, "y2", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, x, 5, 1);
+  fb_eq(&b, BIN(&b, FOP_ADD, BIN(&b, FOP_MUL, N(&b, 2), V(&b, y1)), V(&b, y2)), V(&b, x));
+  fb_eq(&b, BIN(&b, FOP_SUB, V(&b, y1), V(&b, y2)), N(&b, 1));
+  fb_eq(&b, DER(&b, x), V(&b, y1));
+  capture c;
+  st_compiled *cm = compile_ok(&b, &c);
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  ck_assert_int_eq(info.n_linear, 1);
+  ck_assert_int_eq(info.n_nonlinear, 0);
+  const stiction_model *m = st_compiled_model(cm);
+  double y[1], yp[1], f[1];
+  ck_assert_int_eq(m->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(m->derivatives(st_compiled_data(cm), 0, y, f), 0);
+  ck_assert_double_eq_tol(f[0], (5.0 + 1) / 3, 1e-14);
+  double v;
+  ck_assert_int_eq(st_compiled_value(cm, "y2", &v), 0);
+  ck_assert_double_eq_tol(v, (5.0 + 1) / 3 - 1, 1e-14);
+  st_compiled_free(cm);
+  cap_close(&c);
+  st_flat_free(b.m);
+}
+END_TEST
+
+/* y1^2 + y2^2 = x, y1 = y2*1 written as y1 - y2 = 0 ... plus y3 + exp(y3) = 1 (y3 = 0):
+ * a nonlinear 2x2 loop and a nonlinear scalar equation that cannot be isolated. */
+START_TEST(nonlinear_algebraic_loop) {
+  fb b = fb_new("NL");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int y1 = fb_var(&b, "y1", ST_V_CONTINUOUS, ST_T_REAL);
+  int y2 = fb_var(&b, "y2", ST_V_CONTINUOUS, ST_T_REAL);
+  int y3 = fb_var(&b, "y3", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, x, 4, 1);
+  fb_start(&b, y1, 1, 0);
+  fb_start(&b, y2, 1, 0);
+  fb_start(&b, y3, 3, 0);
+  fb_eq(&b, BIN(&b, FOP_ADD, BIN(&b, FOP_MUL, V(&b, y1), V(&b, y1)),
+                BIN(&b, FOP_POW, V(&b, y2), N(&b, 2))), V(&b, x));
+  fb_eq(&b, BIN(&b, FOP_SUB, V(&b, y1), V(&b, y2)), N(&b, 0));
+  fb_eq(&b, BIN(&b, FOP_ADD, V(&b, y3), F1(&b, FB_EXP, V(&b, y3))), N(&b, 1));
+  fb_eq(&b, DER(&b, x), BIN(&b, FOP_ADD, UN(&b, FOP_NEG, V(&b, y1)), V(&b, y3)));
+  capture c;
+  st_compiled *cm = compile_ok(&b, &c);
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  ck_assert_int_eq(info.n_nonlinear, 2);
+  const stiction_model *m = st_compiled_model(cm);
+  double y[1], yp[1], f[1];
+  ck_assert_int_eq(m->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(m->derivatives(st_compiled_data(cm), 0, y, f), 0);
+  ck_assert_double_eq_tol(f[0], -sqrt(2.0), 1e-12);
+  double v;
+  st_compiled_value(cm, "y3", &v);
+  ck_assert_double_eq_tol(v, 0, 1e-12);
+  st_compiled_free(cm);
+  cap_close(&c);
+  st_flat_free(b.m);
+}
+END_TEST
+
+/* One Coulomb element in the style of the MSL friction block, on the relative velocity and
+ * acceleration given by vrel/arel (variables defined elsewhere). Returns the index of sf. */
+static int coulomb(fb *b, const char *p, int vrel, int arel, int f, double f0, int *mode) {
+  char n[64];
+  snprintf(n, sizeof n, "%s.sa", p);
+  int sa = fb_var(b, n, ST_V_CONTINUOUS, ST_T_REAL);
+  snprintf(n, sizeof n, "%s.startFor", p);
+  int sf = fb_var(b, n, ST_V_DISCRETE, ST_T_BOOLEAN);
+  snprintf(n, sizeof n, "%s.startBack", p);
+  int sb = fb_var(b, n, ST_V_DISCRETE, ST_T_BOOLEAN);
+  snprintf(n, sizeof n, "%s.mode", p);
+  int md = fb_var(b, n, ST_V_DISCRETE, ST_T_INTEGER);
+  fb_start(b, sf, 0, 1);
+  fb_start(b, sb, 0, 1);
+  fb_start(b, md, 0, 1);
+  fb_eq(b, V(b, sf), BIN(b, FOP_AND, BIN(b, FOP_EQ, PRE(b, md), N(b, 0)),
+                         BIN(b, FOP_GT, V(b, sa), N(b, 1))));
+  fb_eq(b, V(b, sb), BIN(b, FOP_AND, BIN(b, FOP_EQ, PRE(b, md), N(b, 0)),
+                         BIN(b, FOP_LT, V(b, sa), N(b, -1))));
+#define FWD BIN(b, FOP_OR, BIN(b, FOP_EQ, PRE(b, md), N(b, 1)), V(b, sf))
+#define BWD BIN(b, FOP_OR, BIN(b, FOP_EQ, PRE(b, md), N(b, -1)), V(b, sb))
+  fb_eq(b, V(b, f), IF(b, FWD, N(b, f0), IF(b, BWD, N(b, -f0), BIN(b, FOP_MUL, N(b, f0), V(b, sa)))));
+  fb_eq(b, V(b, arel), IF(b, FWD, BIN(b, FOP_SUB, V(b, sa), N(b, 1)),
+                          IF(b, BWD, BIN(b, FOP_ADD, V(b, sa), N(b, 1)), N(b, 0))));
+  fb_eq(b, V(b, md), IF(b, BIN(b, FOP_AND, FWD, BIN(b, FOP_GT, V(b, vrel), N(b, 0))), N(b, 1),
+                        IF(b, BIN(b, FOP_AND, BWD, BIN(b, FOP_LT, V(b, vrel), N(b, 0))),
+                           N(b, -1), N(b, 0))));
+#undef FWD
+#undef BWD
+  *mode = md;
+  return sf;
+}
+
+/* Runs event passes like the runtime until no discrete changes (at most 20). */
+static int event_iterate(const stiction_model *m, void *ud, double t, double *y, double *yp,
+                         int initial) {
+  for (int it = 0; it < 20; it++) {
+    stiction_event_info info = {.initial = initial, .iteration = it};
+    if (m->event_update(ud, t, y, yp, &info)) return -1;
+    if (!info.discrete_changed) return it + 1;
+  }
+  return -1;
+}
+
+/* Two coupled Coulomb elements: A between mass 1 and the ground, B (weaker) between the
+ * masses; a force step at t = 1 breaks A loose, which loads B beyond its limit: the mixed
+ * system needs three fixed-point passes (all stuck -> A slides -> both slide). */
+START_TEST(mixed_loop_two_coulomb_elements) {
+  fb b = fb_new("TwoCoulomb");
+  int v1 = fb_var(&b, "v1", ST_V_CONTINUOUS, ST_T_REAL);
+  int v2 = fb_var(&b, "v2", ST_V_CONTINUOUS, ST_T_REAL);
+  int vb = fb_var(&b, "vB", ST_V_CONTINUOUS, ST_T_REAL);
+  int aa = fb_var(&b, "aA", ST_V_CONTINUOUS, ST_T_REAL);
+  int ab = fb_var(&b, "aB", ST_V_CONTINUOUS, ST_T_REAL);
+  int fa = fb_var(&b, "fA", ST_V_CONTINUOUS, ST_T_REAL);
+  int fbv = fb_var(&b, "fB", ST_V_CONTINUOUS, ST_T_REAL);
+  int u = fb_var(&b, "u", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, v1, 0, 1);
+  fb_start(&b, v2, 0, 1);
+  fb_eq(&b, V(&b, u), IF(&b, BIN(&b, FOP_GE, TIME(&b), N(&b, 1)), N(&b, 5), N(&b, 0)));
+  fb_eq(&b, V(&b, vb), BIN(&b, FOP_SUB, V(&b, v1), V(&b, v2)));
+  fb_eq(&b, V(&b, aa), DER(&b, v1));
+  fb_eq(&b, V(&b, ab), BIN(&b, FOP_SUB, DER(&b, v1), DER(&b, v2)));
+  fb_eq(&b, DER(&b, v1), BIN(&b, FOP_SUB, BIN(&b, FOP_SUB, V(&b, u), V(&b, fa)), V(&b, fbv)));
+  fb_eq(&b, DER(&b, v2), V(&b, fbv));
+  int ma, mb;
+  int sfa = coulomb(&b, "A", v1, aa, fa, 1.0, &ma);
+  int sfb = coulomb(&b, "B", vb, ab, fbv, 0.3, &mb);
+  capture c;
+  st_compiled *cm = compile_ok(&b, &c);
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  ck_assert_int_eq(info.n_mixed, 1);
+  ck_assert_int_eq(info.n_time_relations, 1);
+  const stiction_model *m = st_compiled_model(cm);
+  void *ud = st_compiled_data(cm);
+  double y[2], yp[2], f[2];
+  ck_assert_int_eq(m->start_values(ud, 0, y, yp), 0);
+  ck_assert_int_gt(event_iterate(m, ud, 0, y, yp, 1), 0);
+  ck_assert_int_le(info.mixed_iterations_max, 1);
+  /* the step is a time event at exactly 1 */
+  stiction_event_info ti = {0};
+  ck_assert_int_eq(m->event_update(ud, 0.5, y, yp, &ti), 0);
+  ck_assert_int_eq(ti.next_time_defined, 1);
+  ck_assert_double_eq(ti.next_time, 1);
+  ck_assert_int_gt(event_iterate(m, ud, 1, y, yp, 0), 0);
+  st_compiled_info(cm, &info);
+  ck_assert_int_ge(info.mixed_iterations_max, 3);
+  double d[8];
+  m->get_discrete(ud, d);
+  double va, vbb;
+  st_compiled_value(cm, b.m->vars[sfa].name, &va);
+  st_compiled_value(cm, b.m->vars[sfb].name, &vbb);
+  ck_assert(va == 1 && vbb == 1);
+  /* both slide: der(v2) = f0B/m2 = 0.3, der(v1) = 5 - 1 - 0.3 */
+  ck_assert_int_eq(m->derivatives(ud, 1, y, f), 0);
+  ck_assert_double_eq_tol(f[0], 3.7, 1e-12);
+  ck_assert_double_eq_tol(f[1], 0.3, 1e-12);
+  (void)ma;
+  (void)mb;
+  st_compiled_free(cm);
+  cap_close(&c);
+  st_flat_free(b.m);
+}
+END_TEST
+
+/* Errors must name the equations/variables with their locations and compile nothing. */
+static void expect_error(fb *b, const char *const *needles, int n) {
+  capture c;
+  cap_open(&c);
+  st_compiled *cm = st_compile(b->m, c.d);
+  const char *text = cap_text(&c);
+  ck_assert_msg(cm == NULL, "compiled a bad model");
+  ck_assert_int_gt(st_diag_errors(c.d), 0);
+  for (int i = 0; i < n; i++)
+    ck_assert_msg(strstr(text, needles[i]) != NULL, "missing '%s' in:\n%s", needles[i], text);
+  cap_close(&c);
+  st_flat_free(b->m);
+}
+
+START_TEST(structurally_singular) {
+  fb b = fb_new("S");
+  int y = fb_var(&b, "y", ST_V_CONTINUOUS, ST_T_REAL);
+  int z = fb_var(&b, "z", ST_V_CONTINUOUS, ST_T_REAL); /* declared on line 3 */
+  fb_eq(&b, V(&b, y), N(&b, 1));
+  int l2 = fb_eq(&b, BIN(&b, FOP_MUL, N(&b, 2), V(&b, y)), N(&b, 2));
+  (void)z;
+  char loc[64];
+  snprintf(loc, sizeof loc, "test.mo:%d:3: note: this equation", l2);
+  const char *want[] = {"test.mo:1:1: error: the model is structurally singular: 2 equations "
+                        "for 2 unknowns", loc, "test.mo:3:3: note: no equation determines 'z'"};
+  expect_error(&b, want, 3);
+}
+END_TEST
+
+START_TEST(over_determined) {
+  fb b = fb_new("O");
+  int y = fb_var(&b, "y", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_eq(&b, V(&b, y), N(&b, 1));
+  int l2 = fb_eq(&b, V(&b, y), N(&b, 2));
+  char loc[64];
+  snprintf(loc, sizeof loc, "test.mo:%d:3: note: this equation is not needed", l2);
+  const char *want[] = {"error: the model is over-determined: 2 equations for 1 unknowns", loc};
+  expect_error(&b, want, 2);
+}
+END_TEST
+
+START_TEST(initial_system_count_and_no_solution) {
+  /* over-determined: x fixed and an initial equation for it */
+  fb b = fb_new("I");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, x, 1, 1);
+  fb_eq(&b, DER(&b, x), UN(&b, FOP_NEG, V(&b, x)));
+  int li = fb_initial(&b, V(&b, x), N(&b, 2));
+  char loc[96];
+  snprintf(loc, sizeof loc, "test.mo:%d:3: error: the initial system is over-determined", li);
+  const char *want[] = {loc, "test.mo:2:3: note: 'x' has fixed = true"};
+  expect_error(&b, want, 2);
+  /* no real solution: x*x = -1 */
+  fb b2 = fb_new("I2");
+  x = fb_var(&b2, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b2, x, 1, 0);
+  fb_eq(&b2, DER(&b2, x), UN(&b2, FOP_NEG, V(&b2, x)));
+  li = fb_initial(&b2, BIN(&b2, FOP_MUL, V(&b2, x), V(&b2, x)), N(&b2, -1));
+  capture c;
+  st_compiled *cm = compile_ok(&b2, &c);
+  double y[1], yp[1];
+  ck_assert_int_ne(st_compiled_model(cm)->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  snprintf(loc, sizeof loc, "test.mo:%d:3: error: the initial system has no solution", li);
+  ck_assert_msg(strstr(cap_text(&c), loc) != NULL, "%s", cap_text(&c));
+  st_compiled_free(cm);
+  cap_close(&c);
+  st_flat_free(b2.m);
+}
+END_TEST
+
+/* b1 = not b2, b2 = b1 has no consistent solution: the fixed-point iteration cycles, the
+ * exhaustive search finds nothing, the error names the elements. */
+START_TEST(event_iteration_cycle) {
+  fb b = fb_new("Cycle");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int b1 = fb_var(&b, "b1", ST_V_DISCRETE, ST_T_BOOLEAN);
+  int b2 = fb_var(&b, "b2", ST_V_DISCRETE, ST_T_BOOLEAN);
+  fb_start(&b, x, 0, 1);
+  fb_eq(&b, DER(&b, x), N(&b, 1));
+  int l1 = fb_eq(&b, V(&b, b1), UN(&b, FOP_NOT, V(&b, b2)));
+  int l2 = fb_eq(&b, V(&b, b2), BIN(&b, FOP_AND, V(&b, b1), BIN(&b, FOP_GT, V(&b, x), N(&b, -1))));
+  capture c;
+  st_compiled *cm = compile_ok(&b, &c);
+  const stiction_model *m = st_compiled_model(cm);
+  double y[1], yp[1];
+  ck_assert_int_eq(m->start_values(st_compiled_data(cm), 0, y, yp), -1);
+  char loc[128];
+  snprintf(loc, sizeof loc, "test.mo:%d:3: error: initialization failed: mixed system has no "
+           "consistent solution at time 0: ", l1);
+  const char *hit = strstr(cap_text(&c), loc);
+  if (!hit) {
+    snprintf(loc, sizeof loc, "test.mo:%d:3: error: initialization failed: mixed system has no "
+             "consistent solution at time 0: ", l2);
+    hit = strstr(cap_text(&c), loc);
+  }
+  ck_assert_msg(hit != NULL, "%s", cap_text(&c));
+  hit += strlen(loc);
+  ck_assert(strncmp(hit, "b1, b2", 6) == 0 || strncmp(hit, "b2, b1", 6) == 0);
+  st_compiled_free(cm);
+  cap_close(&c);
+  st_flat_free(b.m);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile");
   TCase *tc = tcase_create("compile");
   tcase_add_test(tc, parameters_chain_and_explicit_derivative);
+  tcase_add_test(tc, linear_algebraic_loop);
+  tcase_add_test(tc, nonlinear_algebraic_loop);
+  tcase_add_test(tc, mixed_loop_two_coulomb_elements);
+  tcase_add_test(tc, structurally_singular);
+  tcase_add_test(tc, over_determined);
+  tcase_add_test(tc, initial_system_count_and_no_solution);
+  tcase_add_test(tc, event_iteration_cycle);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -228,6 +228,6 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   store_y(cm, y, yp);
   return 0;
 fail:
-  st_fail(cm, cm->flat->loc, "%s", cm->error);
+  st_fail(cm, cm->error_loc, "%s", cm->error);
   return -1;
 }

@@ -130,7 +130,7 @@ int st_initialize(st_compiled *cm, double t0) {
              "from the start values did not converge)");
     rc = -1;
   } else if (st_eval_blocks(cm, 1)) {
-    st_fail(cm, cm->flat->loc, "initialization failed: %s", cm->error);
+    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
     rc = -1;
   }
   cm->reported |= rc != 0;

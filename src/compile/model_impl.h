@@ -166,6 +166,7 @@ struct st_compiled {
   int n_aliases, n_differentiated;
   int reported;        /* a run-time error has been reported to diag */
   char error[512];
+  st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
 };
 

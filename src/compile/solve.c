@@ -93,6 +93,7 @@ static int solve_real(st_compiled *cm, const st_block *b) {
     return 0;
   }
   if (newton(cm, b)) {
+    cm->error_loc = cm->eqs[b->eqs[0]].loc;
     snprintf(cm->error, sizeof cm->error, "%s system for %s%s has no solution at time %.17g",
              b->linear ? "linear" : "nonlinear", cm->slots[b->slots[0]].name,
              b->n > 1 ? ", ..." : "", cm->vm.time);
@@ -143,6 +144,7 @@ static int exhaustive(st_compiled *cm, const st_block *b) {
 }
 
 static void report_inconsistent(st_compiled *cm, const st_block *b) {
+  cm->error_loc = cm->eqs[b->deqs[0]].loc;
   int len = snprintf(cm->error, sizeof cm->error,
                      "mixed system has no consistent solution at time %.17g: ", cm->vm.time);
   for (int i = 0; i < b->nd && len < (int)sizeof cm->error - 40; i++)
