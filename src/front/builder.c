@@ -109,9 +109,11 @@ int st_fl_eval_ast(st_fl *fl, const st_ast_expr *e, st_env env, double *out) {
   return st_fl_eval(fl, v, out);
 }
 
+/* stateSelect = StateSelect.prefer, or a parameter holding such a literal (MSL Inertia). */
 static void set_state_select(st_fl *fl, st_fvar *v, st_fexpr *e) {
-  if (e && e->kind == FX_ENUM && e->value >= 1 && e->value <= 5)
-    v->state_select = (st_state_select)(e->value - 1);
+  double x = 0;
+  if (e && st_fx_type(e, fl->vars) == ST_T_ENUM && st_fl_eval(fl, e, &x) == 0 && x >= 1 && x <= 5)
+    v->state_select = (st_state_select)(x - 1);
   else if (e)
     st_fl_error(fl, e->loc, fl->info[v - fl->vars].inst, "stateSelect must be a StateSelect literal");
 }

@@ -17,6 +17,7 @@ static const char *const builtin_names[FB_COUNT_] = {
   "sinh", "cosh", "tanh", "exp", "log", "log10",
   "floor", "ceil", "integer", "mod", "rem", "div",
   "homotopy", "semiLinear", "delay", "cardinality",
+  "size",
 };
 
 const char *st_builtin_name(st_builtin b) {

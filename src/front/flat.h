@@ -49,6 +49,7 @@ typedef enum st_builtin {
   FB_SINH, FB_COSH, FB_TANH, FB_EXP, FB_LOG, FB_LOG10,
   FB_FLOOR, FB_CEIL, FB_INTEGER, FB_MOD, FB_REM, FB_DIV,
   FB_HOMOTOPY, FB_SEMILINEAR, FB_DELAY, FB_CARDINALITY,
+  FB_SIZE,     /* size(a, d) inside function bodies (in models the front end folds it) */
   FB_COUNT_
 } st_builtin;
 

@@ -426,7 +426,7 @@ static const struct {
     {"integer", FB_INTEGER, 1}, {"Integer", FB_INTEGER, 1}, {"mod", FB_MOD, 2},
     {"rem", FB_REM, 2}, {"div", FB_DIV, 2}, {"homotopy", FB_HOMOTOPY, 2},
     {"semiLinear", FB_SEMILINEAR, 3}, {"delay", FB_DELAY, -1},
-    {"cardinality", FB_CARDINALITY, 1},
+    {"cardinality", FB_CARDINALITY, 1}, {"size", FB_SIZE, 2},
 };
 
 static int find_builtin(const char *name) {
