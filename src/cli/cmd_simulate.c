@@ -1,10 +1,275 @@
-/* Placeholder until the subcommand is implemented: says so and fails. */
+/* `stiction simulate MODEL.mo [Class] | Class`: flattens a Modelica class, compiles it to a
+ * stiction_model and simulates it, writing a CSV or MAT result file. */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <stiction/results.h>
+#include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/sim_common.h"
+#include "compile/compile.h"
+#include "front/front.h"
+
+enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
+enum { MAX_LIST = 128 };
+
+typedef struct sim_args {
+  const char *file, *class_name, *output, *events;
+  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver;
+  double start_time, stop_time, rtol, interval;
+  stiction_solver solver;
+  const char *params[MAX_LIST], *vars[MAX_LIST], *libs[MAX_LIST];
+  int n_params, n_vars, n_libs;
+} sim_args;
+
+static void usage(FILE *out) {
+  fputs("Usage: stiction simulate MODEL.mo [CLASS] [OPTION]...\n"
+        "       stiction simulate CLASS [OPTION]...\n"
+        "Flatten, compile and simulate a Modelica class; write its result file.\n\n"
+        "  -o, --output FILE      FILE.mat (MAT v4, dsres layout) or FILE.csv; '-' writes CSV\n"
+        "                         to standard output (default: CLASS_res.mat)\n"
+        "      --start-time T     start time (default: experiment annotation, else 0)\n"
+        "      --stop-time T      stop time (default: experiment annotation, else 1)\n"
+        "      --interval DT      output interval (default: experiment, else 1/500 of the run)\n"
+        "      --tolerance R      relative tolerance (default: experiment, else 1e-6)\n"
+        "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
+        "  -p, --param NAME=VALUE set a parameter without recompiling (repeatable)\n"
+        "      --vars PATTERN     record only variables matching the glob (repeatable)\n"
+        "      --events FILE      write the event log as CSV\n"
+        "      --stats            print the run statistics\n"
+        "      --dump             print the translation log (states, BLT blocks, mixed\n"
+        "                         systems, relations) before simulating\n"
+        "  -L DIR                 add a library directory (repeatable)\n"
+        "  -h, --help             display this help and exit\n\n"
+        "Exit status: 0 success, 1 the model has errors or the simulation failed (rows\n"
+        "computed before a failure are kept), 2 bad usage.\n", out);
+}
+
+static int bad_usage(const char *fmt, const char *arg) {
+  fputs("stiction simulate: ", stderr);
+  fprintf(stderr, fmt, arg ? arg : "");
+  fputs("\nTry 'stiction simulate --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
+enum { OPT_START = 256, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
+       OPT_VARS, OPT_DUMP };
+
+static int number(const char *opt, const char *text, int positive, double *out, int *have) {
+  if (st_cli_number(text, out) || (positive && *out <= 0)) {
+    fprintf(stderr, "stiction simulate: %s: invalid value '%s' (expected a %snumber)\n", opt,
+            text, positive ? "positive " : "finite ");
+    return EXIT_USAGE;
+  }
+  *have = 1;
+  return 0;
+}
+
+static int push(const char **list, int *n, const char *arg) {
+  if (*n == MAX_LIST) return bad_usage("too many repeated options", NULL);
+  list[(*n)++] = arg;
+  return 0;
+}
+
+static int parse_option(sim_args *a, int c, const char *arg) {
+  switch (c) {
+  case 'o': a->output = arg; return 0;
+  case 'p': return push(a->params, &a->n_params, arg);
+  case 'L': return push(a->libs, &a->n_libs, arg);
+  case OPT_VARS: return push(a->vars, &a->n_vars, arg);
+  case OPT_START: return number("--start-time", arg, 0, &a->start_time, &a->have_start);
+  case OPT_STOP: return number("--stop-time", arg, 0, &a->stop_time, &a->have_stop);
+  case OPT_TOL: return number("--tolerance", arg, 1, &a->rtol, &a->have_tol);
+  case OPT_INTERVAL: return number("--interval", arg, 1, &a->interval, &a->have_interval);
+  case OPT_SOLVER:
+    a->have_solver = 1;
+    if (st_cli_solver(arg, &a->solver))
+      return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", arg);
+    return 0;
+  case OPT_EVENTS: a->events = arg; return 0;
+  case OPT_STATS: a->stats = 1; return 0;
+  case OPT_DUMP: a->dump = 1; return 0;
+  }
+  return EXIT_USAGE;
+}
+
+static int is_file(const char *arg) {
+  struct stat st;
+  size_t n = strlen(arg);
+  return (n > 3 && strcmp(arg + n - 3, ".mo") == 0) || stat(arg, &st) == 0;
+}
+
+static int positionals(sim_args *a, int argc, char **argv) {
+  int n = argc - optind;
+  if (n < 1) return bad_usage("missing MODEL.mo or CLASS", NULL);
+  if (n > 2) return bad_usage("unexpected argument '%s'", argv[optind + 2]);
+  if (is_file(argv[optind])) {
+    a->file = argv[optind];
+    a->class_name = n == 2 ? argv[optind + 1] : NULL;
+  } else {
+    if (n == 2) return bad_usage("'%s' is not a file", argv[optind]);
+    a->class_name = argv[optind];
+  }
+  return 0;
+}
+
+/* Returns 0, EXIT_USAGE, or -1 for --help. */
+static int parse_args(int argc, char **argv, sim_args *a) {
+  static const struct option longs[] = {
+      {"output", required_argument, NULL, 'o'}, {"param", required_argument, NULL, 'p'},
+      {"start-time", required_argument, NULL, OPT_START},
+      {"stop-time", required_argument, NULL, OPT_STOP},
+      {"tolerance", required_argument, NULL, OPT_TOL},
+      {"interval", required_argument, NULL, OPT_INTERVAL},
+      {"solver", required_argument, NULL, OPT_SOLVER},
+      {"events", required_argument, NULL, OPT_EVENTS},
+      {"vars", required_argument, NULL, OPT_VARS},
+      {"stats", no_argument, NULL, OPT_STATS}, {"dump", no_argument, NULL, OPT_DUMP},
+      {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":o:p:L:h", longs, NULL)) != -1) {
+    if (c == 'h') {
+      usage(stdout);
+      return -1;
+    }
+    if (c == ':') return bad_usage("option '%s' needs an argument", argv[optind - 1]);
+    if (c == '?') return bad_usage("unrecognized option '%s'", argv[optind - 1]);
+    int rc = parse_option(a, c, optarg);
+    if (rc) return rc;
+  }
+  return positionals(a, argc, argv);
+}
+
+static st_flat_model *flatten(const sim_args *a, st_front *fe) {
+  st_front_add_default_paths(fe);
+  for (int i = 0; i < a->n_libs; i++) st_front_add_library_path(fe, a->libs[i]);
+  if (a->file && st_front_load_file(fe, a->file)) return NULL;
+  const char *cls = a->class_name ? a->class_name : st_front_default_class(fe);
+  if (!cls) {
+    fprintf(stderr, "stiction simulate: %s: no class to simulate\n", a->file);
+    return NULL;
+  }
+  return st_front_flatten(fe, cls);
+}
+
+static int apply_params(const sim_args *a, st_compiled *cm) {
+  for (int i = 0; i < a->n_params; i++) {
+    char name[256];
+    const char *eq = strchr(a->params[i], '=');
+    size_t len = eq ? (size_t)(eq - a->params[i]) : 0;
+    double v;
+    if (!eq || len == 0 || len >= sizeof name || st_cli_number(eq + 1, &v))
+      return bad_usage("-p '%s': expected NAME=VALUE with a finite number", a->params[i]);
+    memcpy(name, a->params[i], len);
+    name[len] = 0;
+    if (st_compiled_set_parameter(cm, name, v)) return EXIT_USAGE;
+  }
+  return 0;
+}
+
+static void set_options(const sim_args *a, const st_experiment *ex, stiction_options *opt) {
+  stiction_options_init(opt);
+  if (ex->has_start) opt->start_time = ex->start_time;
+  if (ex->has_stop) opt->stop_time = ex->stop_time;
+  if (ex->has_interval) opt->interval = ex->interval;
+  if (ex->has_tolerance) opt->rtol = ex->tolerance;
+  if (a->have_start) opt->start_time = a->start_time;
+  if (a->have_stop) opt->stop_time = a->stop_time;
+  if (a->have_tol) opt->rtol = a->rtol;
+  if (a->have_interval) opt->interval = a->interval;
+  if (a->have_solver) opt->solver = a->solver;
+}
+
+static int report(const char *cls, stiction_sim *sim, const char *path, int rc, st_compiled *cm,
+                  const stiction_options *opt, int stats) {
+  const stiction_stats *st = stiction_sim_stats(sim);
+  FILE *info = strcmp(path, "-") ? stdout : stderr;
+  const char *where = strcmp(path, "-") ? path : "standard output";
+  if (rc)
+    fprintf(stderr, "stiction simulate: %s: %s (stopped at t = %.17g; the %ld rows before are "
+            "kept in %s)\n", cls, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
+            where);
+  else
+    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", cls,
+            opt->start_time, stiction_sim_time(sim), st->rows, st->state_events,
+            st->time_events, where);
+  if (stats) stiction_stats_print(st, info);
+  (void)cm;
+  return rc ? EXIT_RUN : 0;
+}
+
+static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, const char *path) {
+  stiction_options opt;
+  set_options(a, &flat->experiment, &opt);
+  const stiction_model *model = st_compiled_model(cm);
+  stiction_writer *w = NULL;
+  st_event_log log = {0};
+  const char *file = strcmp(path, "-") ? path : "/dev/stdout";
+  if (stiction_writer_open(&w, file, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
+    fprintf(stderr, "stiction simulate: %s: %s\n", path, strerror(errno));
+    return EXIT_RUN;
+  }
+  if (a->events && st_event_log_open(&log, a->events, model)) {
+    fprintf(stderr, "stiction simulate: %s: %s\n", a->events, strerror(errno));
+    stiction_writer_close(w);
+    return EXIT_RUN;
+  }
+  stiction_sim *sim = stiction_sim_new(model, st_compiled_data(cm), &opt);
+  int status = EXIT_RUN;
+  if (sim) {
+    stiction_sink sink;
+    stiction_writer_sink(w, &sink);
+    stiction_sim_set_sink(sim, &sink);
+    if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
+    int rc = stiction_sim_run(sim);
+    status = report(flat->name, sim, path, rc, cm, &opt, a->stats);
+    stiction_sim_free(sim);
+  }
+  if (stiction_writer_close(w) | st_event_log_close(&log)) {
+    fprintf(stderr, "stiction simulate: write error\n");
+    status = EXIT_RUN;
+  }
+  return status;
+}
+
+static int compile_and_run(const sim_args *a, st_flat_model *flat, st_diag *diag) {
+  st_compiled *cm = st_compile(flat, diag);
+  if (!cm) return EXIT_RUN;
+  int rc = apply_params(a, cm);
+  if (!rc && a->n_vars && st_compiled_select_outputs(cm, a->vars, a->n_vars) == 0)
+    fprintf(stderr, "stiction simulate: warning: no variable matches --vars\n");
+  if (!rc && a->dump) st_compiled_dump(cm, stdout);
+  if (!rc) {
+    char path[4096];
+    const char *base = strrchr(flat->name, '.');
+    snprintf(path, sizeof path, "%s_res.mat", base ? base + 1 : flat->name);
+    rc = run(a, cm, flat, a->output ? a->output : path);
+  }
+  st_compiled_free(cm);
+  return rc;
+}
 
 int st_cmd_simulate(int argc, char **argv) {
-  (void)argc;
-  fprintf(stderr, "stiction: '%s' is not implemented yet\n", argv[0]);
-  return 2;
+  sim_args a = {0};
+  int rc = parse_args(argc, argv, &a);
+  if (rc) return rc < 0 ? 0 : rc;
+  st_diag *diag = st_diag_new(stderr);
+  st_front *fe = diag ? st_front_new(diag) : NULL;
+  if (!fe) {
+    fprintf(stderr, "stiction simulate: out of memory\n");
+    st_diag_free(diag);
+    return EXIT_RUN;
+  }
+  st_flat_model *flat = flatten(&a, fe);
+  rc = flat ? compile_and_run(&a, flat, diag) : EXIT_RUN;
+  st_flat_free(flat);
+  st_front_free(fe);
+  st_diag_free(diag);
+  return rc;
 }

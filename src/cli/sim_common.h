@@ -1,0 +1,29 @@
+/* Helpers shared by the commands that run simulations (`stiction simulate`, and meant for
+ * `stiction demo` too): number and solver option values, and the event log CSV
+ * (time,kind,indicators,iterations,changed — the format of `stiction demo --events`). */
+#ifndef ST_CLI_SIM_COMMON_H
+#define ST_CLI_SIM_COMMON_H
+
+#include <stdio.h>
+
+#include <stiction/stiction.h>
+
+/* A finite number filling the whole text: 0, else -1. */
+int st_cli_number(const char *text, double *out);
+/* cvode | cvode-bdf | cvode-adams | ida: 0, else -1. */
+int st_cli_solver(const char *text, stiction_solver *out);
+
+typedef struct st_event_log {
+  FILE *file;
+  const stiction_model *model;
+  int failed;
+} st_event_log;
+
+/* Opens path and writes the header; 0, or -1 with errno. */
+int st_event_log_open(st_event_log *log, const char *path, const stiction_model *model);
+/* The listener for stiction_sim_set_event_listener(); user_data is the st_event_log. */
+int st_event_log_write(void *user_data, const stiction_event_record *e);
+/* 0, or -1 when a write failed. Safe when never opened. */
+int st_event_log_close(st_event_log *log);
+
+#endif
