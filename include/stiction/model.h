@@ -95,7 +95,8 @@ typedef struct stiction_model {
    * variables that keep changing when event iteration does not converge. Optional. */
   int (*get_discrete)(void *user_data, double *d);
 
-  /* Recorded variables at (t, y, yp). Required when n_outputs > 0. */
+  /* Recorded variables at (t, y, yp). Required when n_outputs > 0. yp is passed as for
+   * indicators(): on CVODE (ODE form) it is NULL. */
   int (*outputs)(void *user_data, double t, const double *y, const double *yp, double *out);
 
   /* Optional analytic Jacobians, dense, column-major (J[i + j*n]). If NULL the solver

@@ -128,18 +128,19 @@ static void note_step(stiction_sim *sim) {
   if (h > sim->stats.h_max) sim->stats.h_max = h;
 }
 
-/* Why CV_NORMAL with tout = tstop: CVODE then lands exactly on tstop (grid point, time event
- * or stop time) without interpolation and without ever stepping past it. */
-static int cv_advance(stiction_sim *sim, double tstop, double *t) {
+/* CV_NORMAL towards tout (a grid point: CVODE interpolates there with its own dense output,
+ * so grid points do not cut steps short) with tstop = the next time event or the stop time,
+ * which CVODE reaches exactly and never steps past. */
+static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
   sunrealtype tret = sim->t;
   int flag = CVodeSetStopTime(sim->mem, tstop);
   if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
-  flag = CVode(sim->mem, tstop, sim->y, &tret, CV_NORMAL);
+  flag = CVode(sim->mem, tout, sim->y, &tret, CV_NORMAL);
   if (flag < 0) return cv_solver_fail(sim, flag);
   note_step(sim);
   *t = tret;
   if (flag == CV_ROOT_RETURN) return ST_ADV_ROOT;
-  *t = tstop;
+  *t = tout;
   return ST_ADV_REACHED;
 }
 

@@ -166,12 +166,12 @@ static void note_step(stiction_sim *sim) {
   if (h > sim->stats.h_max) sim->stats.h_max = h;
 }
 
-/* IDA_NORMAL with tout = tstop lands exactly on tstop (see cvode.c). */
-static int ida_advance(stiction_sim *sim, double tstop, double *t) {
+/* IDA_NORMAL towards tout, never past tstop (see cvode.c). */
+static int ida_advance(stiction_sim *sim, double tout, double tstop, double *t) {
   sunrealtype tret = sim->t;
   int flag = IDASetStopTime(sim->mem, tstop);
   if (flag) return setup_fail(sim, "IDASetStopTime", flag);
-  flag = IDASolve(sim->mem, tstop, &tret, sim->y, sim->yp, IDA_NORMAL);
+  flag = IDASolve(sim->mem, tout, &tret, sim->y, sim->yp, IDA_NORMAL);
   if (flag < 0) {
     IDAGetCurrentTime(sim->mem, &tret);
     sim->t = tret;
@@ -180,7 +180,7 @@ static int ida_advance(stiction_sim *sim, double tstop, double *t) {
   note_step(sim);
   *t = tret;
   if (flag == IDA_ROOT_RETURN) return ST_ADV_ROOT;
-  *t = tstop;
+  *t = tout;
   return ST_ADV_REACHED;
 }
 

@@ -12,11 +12,14 @@ int st_output_begin(stiction_sim *sim) {
             : STICTION_OK;
 }
 
-/* Fills values (ncols) at t from the current y, yp and discrete state. */
+/* Fills values (ncols) at t from the current y and discrete state. yp is passed as for
+ * indicators(): IDA's y', or NULL in the ODE form on CVODE. Why not interpolate y' at every
+ * grid row: it costs as much as the row itself (a tenth of a run on the friction block) and
+ * the outputs of an ODE model are functions of (t, y). */
 int st_output_values(stiction_sim *sim, double t, double *values) {
   values[0] = t;
-  return st_call_outputs(sim, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp),
-                         values + 1);
+  const double *yp = sim->ops == &st_ida_ops ? N_VGetArrayPointer(sim->yp) : NULL;
+  return st_call_outputs(sim, t, N_VGetArrayPointer(sim->y), yp, values + 1);
 }
 
 int st_output_send(stiction_sim *sim, const double *values) {

@@ -101,7 +101,7 @@ static int start(stiction_sim *sim, int *terminate) {
   return rc;
 }
 
-/* Reached tstop exactly: a time event there, else a grid row. */
+/* Reached tout exactly: a time event there, else a grid row. */
 static int at_tstop(stiction_sim *sim, double t, int *terminate) {
   int is_grid = t == grid_time(sim, sim->grid_index);
   int rc = STICTION_OK;
@@ -110,16 +110,15 @@ static int at_tstop(stiction_sim *sim, double t, int *terminate) {
     /* the event rows stand for the grid row at the same instant */
     if (!rc && is_grid && !sim->opt.record_events) rc = st_output_row(sim, t);
   } else if (is_grid) {
-    rc = sim->ops->yp_at(sim, t, 0);
-    if (!rc) rc = st_output_row(sim, t);
+    rc = st_output_row(sim, t);
   }
   if (is_grid) sim->grid_index++;
   return rc;
 }
 
-static int advance(stiction_sim *sim, double tstop, int *terminate) {
+static int advance(stiction_sim *sim, double tout, double tstop, int *terminate) {
   double t = sim->t, w0 = st_wall_now();
-  int r = sim->ops->advance(sim, tstop, &t);
+  int r = sim->ops->advance(sim, tout, tstop, &t);
   sim->stats.wall_integrate += st_wall_now() - w0;
   if (r < 0) return r;
   sim->t = t;
@@ -159,9 +158,10 @@ static int loop(stiction_sim *sim) {
     int handled, rc = at_current(sim, &terminate, &handled);
     if (rc) return rc;
     if (handled) continue;
-    double tstop = grid_time(sim, sim->grid_index);
+    double tout = grid_time(sim, sim->grid_index), tstop = sim->opt.stop_time;
     if (sim->next_time_event < tstop) tstop = sim->next_time_event;
-    rc = advance(sim, tstop, &terminate);
+    if (tstop < tout) tout = tstop;
+    rc = advance(sim, tout, tstop, &terminate);
     if (rc) return rc;
     st_progress_update(sim, sim->t);
   }

@@ -80,10 +80,10 @@ struct stiction_sim {
 typedef struct st_integrator_ops {
   int (*create)(stiction_sim *sim, double t0);    /* after y (and yp) hold consistent values */
   int (*reinit)(stiction_sim *sim, double t);     /* restart from y at t */
-  /* Integrates towards tstop (reached exactly, never passed). Returns a negative status on
-   * failure, ST_ADV_REACHED or ST_ADV_ROOT; *t is where it stopped and sim->y (yp) the state
-   * there. */
-  int (*advance)(stiction_sim *sim, double tstop, double *t);
+  /* Integrates towards tout <= tstop, never past tstop (time events and the stop time are
+   * reached exactly; tout, a grid point, by interpolation). Returns a negative status on
+   * failure, ST_ADV_REACHED (*t = tout) or ST_ADV_ROOT; sim->y (yp) hold the state at *t. */
+  int (*advance)(stiction_sim *sim, double tout, double tstop, double *t);
   int (*root_info)(stiction_sim *sim, int *rootsfound);
   /* Fills sim->yp at t: exact = 1 re-evaluates the model (after an event), else the
    * integrator's own value (interpolated for CVODE, current for IDA). */
