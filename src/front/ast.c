@@ -23,6 +23,10 @@ static void dump_string(FILE *out, const char *s) {
     case '\n': fputs("\\n", out); break;
     case '\t': fputs("\\t", out); break;
     case '\r': fputs("\\r", out); break;
+    case '\a': fputs("\\a", out); break;
+    case '\b': fputs("\\b", out); break;
+    case '\f': fputs("\\f", out); break;
+    case '\v': fputs("\\v", out); break;
     default: fputc(*s, out);
     }
   }

@@ -10,6 +10,7 @@ typedef struct st_pstate {
   st_diag *diag;
   const char *file;          /* arena copy, shared by every st_loc of this parse */
   int line, col;             /* position of the next character to scan */
+  st_loc comment_start;      /* of the open slash-star comment */
   int bracket_depth;         /* inside [...]: `end` is an expression there */
   int errors;                /* syntax errors reported by this parse */
   const char *tok_text;      /* text of the last token (for "unexpected 'x'") */

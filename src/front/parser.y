@@ -337,6 +337,18 @@ static st_pcomp *comp_add_elements(st_pstate *ps, st_pcomp *c, st_plist l, bool 
   return c;
 }
 
+/* The elements before the first section keyword go first, with their annotations. */
+static st_pcomp *comp_prepend(st_pstate *ps, st_pcomp *c, st_plist first) {
+  st_plist later = c->elements;
+  st_ast_mod *later_annotation = c->annotation;
+  c->elements = list_empty();
+  c->annotation = NULL;
+  comp_add_elements(ps, c, first, false);
+  APPEND(c->elements, st_ast_element, (st_ast_element *)later.head);
+  c->annotation = merge_annotation(ps, c->annotation, later_annotation);
+  return c;
+}
+
 static st_pcomp *comp_add_section(st_pstate *ps, st_pcomp *c, st_ast_section_kind kind,
                                   bool initial, st_plist l, ST_YYLTYPE loc) {
   st_ast_section *s = NEW(st_ast_section);
@@ -677,18 +689,10 @@ ident_list:
 
 composition:
     element_list sections {
-      $$ = $2;
-      st_plist later = $$->elements;
-      $$->elements = list_empty();
-      comp_add_elements(ps, $$, $1, false);
-      APPEND($$->elements, st_ast_element, (st_ast_element *)later.head);
+      $$ = comp_prepend(ps, $2, $1);
     }
   | element_list sections external_clause annotation_semi_opt {
-      $$ = $2;
-      st_plist later = $$->elements;
-      $$->elements = list_empty();
-      comp_add_elements(ps, $$, $1, false);
-      APPEND($$->elements, st_ast_element, (st_ast_element *)later.head);
+      $$ = comp_prepend(ps, $2, $1);
       $$->external = $3;
       $$->annotation = merge_annotation(ps, $$->annotation, $4);
     }

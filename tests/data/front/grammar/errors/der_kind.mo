@@ -1,0 +1,2 @@
+// expect: 2:7: a 'der' class must be a function
+model D = der(f, x);

@@ -1,0 +1,5 @@
+// expect: 4:7: unexpected 'end'
+model EndExpr
+equation
+  x = end;
+end EndExpr;
