@@ -346,6 +346,18 @@ START_TEST(test_functions) {
 }
 END_TEST
 
+START_TEST(test_function_in_parameter_binding) {
+  /* evaluated while flattening: tab[:, 2] takes its size from the call's result */
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.TableParam");
+  ck_assert_int_ge(var_index(l.m, "tab[3,2]"), 0);
+  ck_assert_int_lt(var_index(l.m, "tab[4,1]"), 0);
+  ck_assert_double_eq(value_of(l.m, "tab[2,1]"), 2);
+  ck_assert_double_eq(value_of(l.m, "tab[3,2]"), 18);
+  ck_assert_double_eq(value_of(l.m, "rows"), 3);
+  unload(&l);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ errors */
 
 static void expect_error(const char *file, const char *where, const char *msg) {
@@ -413,6 +425,7 @@ static Suite *suite(void) {
   tcase_add_test(t, test_conditional_components);
   tcase_add_test(t, test_for_equations);
   tcase_add_test(t, test_functions);
+  tcase_add_test(t, test_function_in_parameter_binding);
   tcase_add_test(t, test_errors);
   tcase_add_test(t, test_cli_usage);
   suite_add_tcase(s, t);

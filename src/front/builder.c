@@ -80,6 +80,9 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
   fl->iter_base = fl->niters;
   fl->fnctx = NULL;
   st_fexpr *v = st_translate(fl, lz->expr, lz->env);
+  st_fexpr *folded;
+  /* an element of an array-valued call: table[i, j] of table = f(...) */
+  if (v && lz->nindex && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
   if (v && lz->nindex) v = st_fx_index_value(fl, v, lz->index, lz->nindex, lz->expr->loc);
   fl->iter_base = base;
   fl->fnctx = fn;
@@ -98,8 +101,26 @@ st_fexpr *st_fl_binding(void *ctx, int var) {
   return b ? b : st_fl_lazy(fl, &fl->info[var].attr[LZ_START]);
 }
 
+/* A call of a user function inside a parameter expression, run by the interpreter. */
+static int call_scalar(void *ctx, const st_fexpr *call, double *out) {
+  st_fexpr *r;
+  if (st_fl_call(ctx, call, &r) || (r->kind != FX_REAL && r->kind != FX_BOOL)) return -1;
+  *out = r->value;
+  return 0;
+}
+
 int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out) {
-  return st_fx_eval(e, st_fl_binding, fl, out);
+  return st_fx_eval_ex(e, st_fl_binding, call_scalar, fl, out);
+}
+
+st_ftype st_fl_type(st_fl *fl, const st_fexpr *e) {
+  if (e && e->kind == FX_CALL && e->index >= 0 && e->index < fl->nfunctions) {
+    const st_ffunction *fn = &fl->functions[e->index];
+    for (int i = 0; i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_OUTPUT) return fn->locals[i].type;
+  }
+  if (e && e->kind == FX_IF) return st_fl_type(fl, e->args[1]);
+  return st_fx_type(e, fl->vars);
 }
 
 int st_fl_eval_ast(st_fl *fl, const st_ast_expr *e, st_env env, double *out) {
@@ -132,7 +153,7 @@ static void check_binding_type(st_fl *fl, st_fvar *v, st_fexpr *b, const st_inst
     st_fl_error(fl, b->loc, in, "array value bound to the scalar '%s'", v->name);
     return;
   }
-  st_ftype t = st_fx_type(b, fl->vars);
+  st_ftype t = st_fl_type(fl, b);
   int numeric = v->type == ST_T_REAL || v->type == ST_T_INTEGER;
   int ok = numeric ? (t == ST_T_REAL || t == ST_T_INTEGER) : t == v->type;
   if (!ok)

@@ -52,13 +52,14 @@ st_fexpr *st_fx_unary(st_arena *a, st_fop op, st_fexpr *x, st_loc loc) {
 
 typedef struct evaluator {
   st_fx_binding_fn binding;
+  st_fx_call_fn call;
   void *ctx;
   int depth; /* guards against cyclic bindings (p = q, q = p) */
 } evaluator;
 
 static int eval(evaluator *ev, const st_fexpr *e, double *out);
 
-static int binary(st_fop op, double x, double y, double *out) {
+int st_fx_apply_binary(st_fop op, double x, double y, double *out) {
   switch (op) {
   case FOP_ADD: *out = x + y; return 0;
   case FOP_SUB: *out = x - y; return 0;
@@ -79,7 +80,7 @@ static int binary(st_fop op, double x, double y, double *out) {
 
 /* Built-ins that are pure functions of their arguments. Event operators (pre, edge, ...)
  * are not constant. */
-static int builtin1(st_builtin b, double x, double *out) {
+int st_fx_apply_builtin1(st_builtin b, double x, double *out) {
   switch (b) {
   case FB_NOEVENT: case FB_SMOOTH: *out = x; return 0;
   case FB_ABS: *out = fabs(x); return 0;
@@ -103,7 +104,7 @@ static int builtin1(st_builtin b, double x, double *out) {
   }
 }
 
-static int builtin2(st_builtin b, double x, double y, double *out) {
+int st_fx_apply_builtin2(st_builtin b, double x, double y, double *out) {
   switch (b) {
   case FB_MIN: *out = x < y ? x : y; return 0;
   case FB_MAX: *out = x > y ? x : y; return 0;
@@ -119,9 +120,9 @@ static int builtin2(st_builtin b, double x, double y, double *out) {
 static int eval_builtin(evaluator *ev, const st_fexpr *e, double *out) {
   double x, y;
   if (e->op == FB_SMOOTH && e->nargs == 2) return eval(ev, e->args[1], out);
-  if (e->nargs == 1 && eval(ev, e->args[0], &x) == 0) return builtin1(e->op, x, out);
+  if (e->nargs == 1 && eval(ev, e->args[0], &x) == 0) return st_fx_apply_builtin1(e->op, x, out);
   if (e->nargs == 2 && eval(ev, e->args[0], &x) == 0 && eval(ev, e->args[1], &y) == 0)
-    return builtin2(e->op, x, y, out);
+    return st_fx_apply_builtin2(e->op, x, y, out);
   return -1;
 }
 
@@ -142,7 +143,7 @@ static int eval(evaluator *ev, const st_fexpr *e, double *out) {
   case FX_VAR: return eval_var(ev, e, out);
   case FX_BINARY:
     if (eval(ev, e->args[0], &x) || eval(ev, e->args[1], &y)) return -1;
-    return binary((st_fop)e->op, x, y, out);
+    return st_fx_apply_binary((st_fop)e->op, x, y, out);
   case FX_UNARY:
     if (eval(ev, e->args[0], &x)) return -1;
     *out = e->op == FOP_NOT ? (x == 0) : -x;
@@ -151,12 +152,18 @@ static int eval(evaluator *ev, const st_fexpr *e, double *out) {
     if (eval(ev, e->args[0], &x)) return -1;
     return eval(ev, e->args[x != 0 ? 1 : 2], out);
   case FX_BUILTIN: return eval_builtin(ev, e, out);
+  case FX_CALL: return ev->call ? ev->call(ev->ctx, e, out) : -1;
   default: return -1;
   }
 }
 
 int st_fx_eval(const st_fexpr *e, st_fx_binding_fn binding, void *ctx, double *out) {
-  evaluator ev = {binding, ctx, 0};
+  return st_fx_eval_ex(e, binding, NULL, ctx, out);
+}
+
+int st_fx_eval_ex(const st_fexpr *e, st_fx_binding_fn binding, st_fx_call_fn call, void *ctx,
+                  double *out) {
+  evaluator ev = {binding, call, ctx, 0};
   return eval(&ev, e, out);
 }
 

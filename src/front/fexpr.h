@@ -23,6 +23,17 @@ typedef st_fexpr *(*st_fx_binding_fn)(void *ctx, int var);
  * is not a scalar number/Boolean/enumeration. Cycles in bindings give -1. */
 int st_fx_eval(const st_fexpr *e, st_fx_binding_fn binding, void *ctx, double *out);
 
+/* Evaluates a user-function call (FX_CALL) to a scalar; -1 if it cannot. */
+typedef int (*st_fx_call_fn)(void *ctx, const st_fexpr *call, double *out);
+int st_fx_eval_ex(const st_fexpr *e, st_fx_binding_fn binding, st_fx_call_fn call, void *ctx,
+                  double *out);
+
+/* The scalar operations of the evaluator, for the function interpreter: 0 on success, -1
+ * for operators/built-ins that are not pure numeric functions. */
+int st_fx_apply_binary(st_fop op, double x, double y, double *out);
+int st_fx_apply_builtin1(st_builtin b, double x, double *out);
+int st_fx_apply_builtin2(st_builtin b, double x, double y, double *out);
+
 /* The result type of an expression (Real for numbers, Boolean for relations and logic);
  * vars gives the variable types. FX_ARRAY reports its first element's type. */
 st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);

@@ -1,8 +1,8 @@
 /*
  * Internals of the front end's second half: the class tree of loaded libraries (loader.c),
  * lookup (lookup.c), modifiers (modifier.c), the instance tree (instantiate.c), expression
- * and equation translation (translate.c, equations.c), connections (connect.c), functions
- * (function.c) and the flat-model builder (builder.c). front.c ties them together.
+ * and equation translation (translate.c, sections.c), connections (connect.c), functions
+ * (function.c, interp.c) and the flat-model builder (builder.c). front.c ties them together.
  *
  * Flattening runs in two phases:
  *   1. instantiate: build the instance tree of the class, merging modifiers, expanding arrays
@@ -205,6 +205,7 @@ struct st_fl {
   int nalgorithms, ninitial_algorithms, capalg, capialg;
   st_ffunction *functions;
   const st_cls **function_cls;
+  st_fexpr ***fn_dims;     /* per function: the size expressions of its locals [4*local+d] */
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
@@ -239,6 +240,8 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz);
 st_fexpr *st_fl_binding(void *fl, int var);
 /* Evaluates an expression of constants/parameters; 0 on success. */
 int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out);
+/* The type of an expression, with user-function results. */
+st_ftype st_fl_type(st_fl *fl, const st_fexpr *e);
 int st_fl_eval_ast(st_fl *fl, const st_ast_expr *e, st_env env, double *out);
 st_flat_model *st_fl_finish(st_fl *fl, const char *name);
 
@@ -251,7 +254,7 @@ st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
 st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
                             st_loc loc);
 
-/* equations.c */
+/* sections.c */
 void st_translate_sections(st_fl *fl);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
@@ -262,6 +265,10 @@ void st_connections_to_equations(st_fl *fl);
 
 /* function.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
+/* interp.c: calls function fn on constant arguments at flattening time (parameter bindings
+ * such as table = f(...), conditions). 0 with *result a constant (FX_REAL/FX_BOOL or nested
+ * FX_ARRAY), -1 when an argument is not constant or the body cannot be interpreted. */
+int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result);
 /* The local for a for-loop iterator inside the function being translated (added once). */
 int st_fn_iterator_local(st_fl *fl, const char *name, st_loc loc);
 

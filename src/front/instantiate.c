@@ -209,6 +209,8 @@ static int eval_int(st_fl *fl, const st_ast_expr *e, st_env env, const st_inst *
 static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_inst *in,
                              st_loc loc) {
   st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
+  st_fexpr *folded;
+  if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
   if (v && mod->nindex) v = st_fx_index_value(fl, v, mod->index, mod->nindex, loc);
   for (int d = 0; v && d < dim; d++) v = v->kind == FX_ARRAY && v->nargs ? v->args[0] : NULL;
   if (v && v->kind == FX_ARRAY) return v->nargs;

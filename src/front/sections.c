@@ -38,7 +38,7 @@ static void emit_equal(st_fl *fl, st_fexpr *l, st_fexpr *r, st_loc loc, st_env e
     for (int i = 0; i < l->nargs; i++) emit_equal(fl, l->args[i], r->args[i], loc, env, out);
     return;
   }
-  st_ftype lt = st_fx_type(l, fl->vars), rt = st_fx_type(r, fl->vars);
+  st_ftype lt = st_fl_type(fl, l), rt = st_fl_type(fl, r);
   int ln = lt == ST_T_REAL || lt == ST_T_INTEGER, rn = rt == ST_T_REAL || rt == ST_T_INTEGER;
   if (ln != rn || (!ln && lt != rt)) {
     st_fl_error(fl, loc, env.inst, "type mismatch: the two sides of the equation have "
@@ -172,7 +172,7 @@ static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqb
       st_fexpr *c = st_translate(fl, b->cond, env);
       double v;
       if (!c) return;
-      if (st_fx_type(c, fl->vars) != ST_T_BOOLEAN) {
+      if (st_fl_type(fl, c) != ST_T_BOOLEAN) {
         st_fl_error(fl, b->cond->loc, env.inst, "if-condition is not a Boolean expression");
         return;
       }

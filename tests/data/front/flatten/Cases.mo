@@ -133,4 +133,20 @@ package Cases
   model CallsFunction
     Real y = square(time);
   end CallsFunction;
+
+  function table "rows [i, scale*i^2], i = 1..n"
+    input Integer n = 3;
+    input Real scale;
+    output Real t[n, 2];
+  algorithm
+    for i in 1:n loop
+      t[i, 1] := i;
+      t[i, 2] := scale*i^2;
+    end for;
+  end table;
+
+  model TableParam "a parameter table from a function call, its size from the value"
+    parameter Real tab[:, 2] = table(scale = 2);
+    parameter Integer rows = size(tab, 1);
+  end TableParam;
 end Cases;
