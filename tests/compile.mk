@@ -11,3 +11,9 @@ TESTS += tests/test_compile_sim
 tests_test_compile_sim_SOURCES = tests/test_compile_sim.c tests/test_compile_builder.h
 tests_test_compile_sim_CFLAGS = $(TEST_CFLAGS)
 tests_test_compile_sim_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test_compile_cli
+TESTS += tests/test_compile_cli
+tests_test_compile_cli_SOURCES = tests/test_compile_cli.c
+tests_test_compile_cli_CFLAGS = $(TEST_CFLAGS)
+tests_test_compile_cli_LDADD = $(TEST_LIBS)

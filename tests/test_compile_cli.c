@@ -1,0 +1,171 @@
+/* `stiction simulate` on Modelica text (tests/data/compile): the friction block against the
+ * reference of benchmarks.md section 9 with CVODE and IDA, the bouncing ball, parameters
+ * set with -p, and bad models that must fail with located errors and exit status 1. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static char data_path[4096];
+
+static const char *data(const char *name) {
+  snprintf(data_path, sizeof data_path, "%s", st_test_src("tests/data/compile/"));
+  strncat(data_path, name, sizeof data_path - strlen(data_path) - 1);
+  return data_path;
+}
+
+/* Value of column `name` in the last row of a CSV result file. */
+static double last_value(const char *path, const char *name) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char header[8192], line[8192], last[8192];
+  ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
+  last[0] = 0;
+  while (fgets(line, sizeof line, f)) memcpy(last, line, sizeof line);
+  fclose(f);
+  int col = -1, i = 0;
+  for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++) {
+    if (*tok == '"') tok++;
+    size_t n = strlen(tok);
+    if (n && tok[n - 1] == '"') tok[n - 1] = 0;
+    if (strcmp(tok, name) == 0) col = i;
+  }
+  ck_assert_msg(col >= 0, "no column %s", name);
+  char *p = last;
+  for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
+  return strtod(p, NULL);
+}
+
+static const double ref_times[19] = {
+  0.232279527199, 1.051480408344, 1.232279527199, 2.051480408344, 2.232279527199,
+  3.051480408344, 3.232279527199, 4.051480408344, 4.232279527199, 5.051480408344,
+  5.232279527199, 6.051480408344, 6.232279527199, 7.051480408344, 7.232279527199,
+  8.051480408344, 8.232279527199, 9.051480408344, 9.232279527199};
+
+/* Mode transitions from the event log: stuck -> sliding when startFor/startBack rises or the
+ * mode leaves 0 (whichever is first), sliding -> stuck when the mode returns to 0. */
+static int transitions(const char *path, double *t, int max) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[4096];
+  int n = 0, stuck = 1;
+  while (fgets(line, sizeof line, f) && n < max) {
+    double time = strtod(line, NULL);
+    int rise = strstr(line, "startFor: 0 -> 1") || strstr(line, "startBack: 0 -> 1");
+    int leave = strstr(line, "mode: 0 -> 1") || strstr(line, "mode: 0 -> -1");
+    int stop = strstr(line, "mode: 1 -> 0") || strstr(line, "mode: -1 -> 0");
+    if (stuck && (rise || leave)) {
+      t[n++] = time;
+      stuck = 0;
+    } else if (!stuck && stop) {
+      t[n++] = time;
+      stuck = 1;
+    }
+  }
+  fclose(f);
+  return n;
+}
+
+static void friction_block(const char *solver) {
+  char args[8192], csv[256], ev[256];
+  snprintf(csv, sizeof csv, "compile_cli_fb_%s.csv", solver);
+  snprintf(ev, sizeof ev, "compile_cli_fb_%s_events.csv", solver);
+  snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-8 --solver %s -o %s --events %s",
+           data("FrictionBlock.mo"), solver, csv, ev);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  double t[64];
+  ck_assert_int_eq(transitions(ev, t, 64), 19);
+  for (int k = 0; k < 19; k++) ck_assert_double_eq_tol(t[k], ref_times[k], 1e-7);
+  ck_assert_double_eq_tol(last_value(csv, "time"), 10, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "x"), 0.0015415577928195034, 1e-7);
+  ck_assert_double_eq_tol(last_value(csv, "v"), -0.05786542782997017, 1e-7);
+  remove(csv);
+  remove(ev);
+}
+
+START_TEST(friction_block_cvode) { friction_block("cvode"); }
+END_TEST
+START_TEST(friction_block_ida) { friction_block("ida"); }
+END_TEST
+
+/* -p e=0.5 changes the restitution without recompiling: after the first bounce at
+ * sqrt(2/g) the ball rises with e*sqrt(2 g); check h at 0.8 s against the closed form. */
+START_TEST(bouncing_ball_with_parameter) {
+  char args[8192];
+  snprintf(args, sizeof args, "simulate '%s' -p e=0.5 --stop-time 0.8 --tolerance 1e-9 "
+           "-o compile_cli_ball.csv --vars 'h' --vars 'v'", data("BouncingBall.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  double g = 9.81, t1 = sqrt(2 / g), vb = 0.5 * sqrt(2 * g), dt = 0.8 - t1;
+  ck_assert_double_eq_tol(last_value("compile_cli_ball.csv", "h"), vb * dt - g / 2 * dt * dt, 1e-6);
+  remove("compile_cli_ball.csv");
+}
+END_TEST
+
+static void expect_failure(const char *file, const char *const *needles, int n) {
+  char args[8192];
+  snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_int_eq(rc, 1);
+  ck_assert_ptr_nonnull(out);
+  for (int i = 0; i < n; i++)
+    ck_assert_msg(strstr(out, needles[i]) != NULL, "missing '%s' in:\n%s", needles[i], out);
+  free(out);
+  remove("compile_cli_bad.csv");
+}
+
+START_TEST(bad_models_are_located) {
+  const char *singular[] = {"Singular.mo:1:7: error: the model is structurally singular",
+                            "Singular.mo:6:3: note: this equation is not needed",
+                            "Singular.mo:3:8: note: no equation determines 'z'"};
+  expect_failure("Singular.mo", singular, 3);
+  const char *over[] = {"OverDetermined.mo:1:7: error: the model is over-determined: 3 equations "
+                        "for 2 unknowns", "OverDetermined.mo:7:3: note:"};
+  expect_failure("OverDetermined.mo", over, 2);
+  const char *init[] = {"NoInitialSolution.mo:4:3: error: the initial system has no solution"};
+  expect_failure("NoInitialSolution.mo", init, 1);
+  const char *cycle[] = {"DiscreteCycle.mo:", "error: initialization failed: mixed system has "
+                         "no consistent solution at time 0: b"};
+  expect_failure("DiscreteCycle.mo", cycle, 2);
+}
+END_TEST
+
+START_TEST(nonlinear_loop_closed_form) {
+  /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
+  char args[8192];
+  snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-9 -o compile_cli_nl.csv",
+           data("NonlinearLoop.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  double s = 2 - 1 / (2 * sqrt(2.0));
+  ck_assert_double_eq_tol(last_value("compile_cli_nl.csv", "x"), s * s, 1e-6);
+  remove("compile_cli_nl.csv");
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("compile_cli");
+  TCase *tc = tcase_create("cli");
+  tcase_add_test(tc, friction_block_cvode);
+  tcase_add_test(tc, friction_block_ida);
+  tcase_add_test(tc, bouncing_ball_with_parameter);
+  tcase_add_test(tc, bad_models_are_located);
+  tcase_add_test(tc, nonlinear_loop_closed_form);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
