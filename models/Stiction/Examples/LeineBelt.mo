@@ -50,11 +50,13 @@ equation
       else if startBackward then sa + Fs
       else if pre(mode) == Forward then sa - Fs
       else sa + Fs;
+    // g uses |v_rel|: in the waiting phase v_rel may still have the old sign, and the slip
+    // force must not exceed Fs there (else no mode is consistent at the break-away event)
     F = if locked then -sa
-      else if startForward then -Fs/(1 + delta*v_rel)
-      else if startBackward then Fs/(1 - delta*v_rel)
-      else if pre(mode) == Forward then -Fs/(1 + delta*v_rel)
-      else Fs/(1 - delta*v_rel);
+      else if startForward then -g
+      else if startBackward then g
+      else if pre(mode) == Forward then -g
+      else g;
     mode = if (pre(mode) == Forward or startForward) and v_rel > 0 then Forward
       else if (pre(mode) == Backward or startBackward) and v_rel < 0 then Backward
       else Stuck;
