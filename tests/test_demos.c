@@ -19,16 +19,22 @@ static stiction_demo *make(const char *name) {
 }
 
 START_TEST(catalogue_lists_the_three_demos) {
-  ck_assert_int_eq(stiction_demo_count(), 3);
   const char *want[] = {"friction-block", "leine-belt", "bouncing-ball"};
-  for (int i = 0; i < 3; i++) {
-    ck_assert_str_eq(stiction_demo_name(i), want[i]);
-    ck_assert_ptr_nonnull(stiction_demo_description(i));
-    stiction_demo *d = make(want[i]);
-    ck_assert_str_eq(stiction_demo_model(d)->name, want[i]);
+  int n = stiction_demo_count();
+  ck_assert_int_ge(n, 3);
+  for (int k = 0; k < 3; k++) {
+    int found = 0;
+    for (int i = 0; i < n; i++)
+      if (!strcmp(stiction_demo_name(i), want[k])) {
+        ck_assert_ptr_nonnull(stiction_demo_description(i));
+        found = 1;
+      }
+    ck_assert_msg(found, "%s is not in the catalogue", want[k]);
+    stiction_demo *d = make(want[k]);
+    ck_assert_str_eq(stiction_demo_model(d)->name, want[k]);
     stiction_demo_free(d);
   }
-  ck_assert_ptr_null(stiction_demo_name(3));
+  ck_assert_ptr_null(stiction_demo_name(n));
   ck_assert_ptr_null(stiction_demo_name(-1));
 }
 END_TEST
