@@ -1,10 +1,507 @@
-/* Placeholder until the subcommand is implemented: says so and fails. */
+/* `stiction study MODEL`: simulates one model with its exact (event-driven) friction element
+ * and with each regularized law x width, and prints accuracy against the exact run (period,
+ * trajectory RMS) next to the cost of each run (statistics of the runtime). doc/study.md.
+ *
+ * The model comes from a "study source" (study_source below): something that can hand out a
+ * runnable stiction_model for the reference and for (law, width). Today the only sources are
+ * the built-in demos (leine-belt + leine-belt-smooth); a Modelica source (`stiction study
+ * MODEL.mo --element NAME`: compile the model once per law with the element replaced by its
+ * Stiction.* regularized variant) plugs in by filling the same table. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stiction/demos.h>
+#include <stiction/stiction.h>
 
 #include "cli/commands.h"
 
+enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
+enum { MAX_LIST = 32 };
+
+/* ---- laws -------------------------------------------------------------------------------- */
+
+typedef enum study_law { LAW_ARCTAN = 1, LAW_TANH, LAW_KARNOPP, LAW_LUGRE } study_law;
+
+static const char *const law_names[] = {"", "arctan", "tanh", "karnopp", "lugre"};
+
+static int law_from_name(const char *name) {
+  if (!strcmp(name, "atan")) return LAW_ARCTAN;
+  for (int i = LAW_ARCTAN; i <= LAW_LUGRE; i++)
+    if (!strcmp(name, law_names[i])) return i;
+  return -1;
+}
+
+/* ---- the model behind a study ------------------------------------------------------------ */
+
+/* One runnable configuration handed out by a source; `handle` is the source's own. */
+typedef struct study_model {
+  const stiction_model *model;
+  void *user_data;
+  stiction_options opt; /* the source's experiment (stop time, interval, tolerance) */
+  void *handle;
+} study_model;
+
+typedef struct study_source {
+  const char *name;    /* what the user typed */
+  const char *signal;  /* the recorded variable whose period and RMS are measured */
+  /* law == 0: the exact (event-driven) element. Returns 0 or writes a one-line message. */
+  int (*open)(const struct study_source *src, int law, double width, study_model *out,
+              char *msg, size_t size);
+  void (*close)(study_model *m);
+  const char *exact_demo, *smooth_demo; /* the demo source's data */
+} study_source;
+
+static void demo_close(study_model *m) {
+  stiction_demo_free(m->handle);
+  m->handle = NULL;
+}
+
+/* How a study width maps onto the smooth demo: arctan/tanh slope eps; Karnopp band
+ * DV = 1/width (so larger is sharper for every law); LuGre sigma0 = width with the bristle
+ * critically damped on the unit mass, sigma1 = 2 sqrt(sigma0 m) (20 at Leine's sigma0 = 100). */
+static int demo_set_law(stiction_demo *demo, int law, double width, char *msg, size_t size) {
+  double m = 1.0;
+  stiction_demo_get(demo, "m", &m);
+  int rc = stiction_demo_set(demo, "law", law, msg, size);
+  if (!rc && law == LAW_KARNOPP) rc = stiction_demo_set(demo, "eps", 1.0 / width, msg, size);
+  else if (!rc && law != LAW_LUGRE) rc = stiction_demo_set(demo, "eps", width, msg, size);
+  if (!rc && law == LAW_LUGRE) rc = stiction_demo_set(demo, "sigma0", width, msg, size);
+  if (!rc && law == LAW_LUGRE)
+    rc = stiction_demo_set(demo, "sigma1", 2.0 * sqrt(width * m), msg, size);
+  return rc;
+}
+
+static int demo_open(const study_source *src, int law, double width, study_model *out,
+                     char *msg, size_t size) {
+  stiction_demo *demo;
+  const char *name = law ? src->smooth_demo : src->exact_demo;
+  if (stiction_demo_new(&demo, name)) {
+    snprintf(msg, size, "cannot create demo '%s'", name);
+    return -1;
+  }
+  if (law && demo_set_law(demo, law, width, msg, size)) {
+    stiction_demo_free(demo);
+    return -1;
+  }
+  stiction_options_init(&out->opt);
+  stiction_demo_options(demo, &out->opt);
+  out->model = stiction_demo_model(demo);
+  out->user_data = stiction_demo_data(demo);
+  out->handle = demo;
+  return 0;
+}
+
+static const study_source sources[] = {
+    {"leine-belt", "x", demo_open, demo_close, "leine-belt", "leine-belt-smooth"},
+};
+
+static const study_source *find_source(const char *name) {
+  for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++)
+    if (!strcmp(sources[i].name, name)) return &sources[i];
+  return NULL;
+}
+
+/* ---- arguments --------------------------------------------------------------------------- */
+
+enum { METRIC_PERIOD = 1, METRIC_RMS = 2, METRIC_ALL = 3 };
+
+typedef struct study_args {
+  const char *model;
+  int laws[MAX_LIST], n_laws;
+  double widths[MAX_LIST];
+  int n_widths;
+  int have_stop, have_tol, csv, metric;
+  double stop_time, rtol, atol, interval;
+  stiction_solver solver;
+} study_args;
+
+static void usage(FILE *out) {
+  fputs("Usage: stiction study MODEL [OPTION]...\n"
+        "Simulate MODEL with its exact, event-driven friction element and with each\n"
+        "regularized friction law and width; print the accuracy of every regularized run\n"
+        "against the event-driven one and the cost of every run.\n\n"
+        "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
+        "                         arctan (also atan)  F = -g (2/pi) atan(W gamma)\n"
+        "                         tanh                F = -g tanh(W gamma)\n"
+        "                         karnopp             velocity band |gamma| < 1/W\n"
+        "                         lugre               sigma0 = W, sigma1 = 2 sqrt(sigma0 m)\n"
+        "  -w, --widths LIST      comma-separated sharpness values W > 0, larger = closer to\n"
+        "                         the exact law (default 1e2,1e3,1e4,1e5,1e6)\n"
+        "      --stop-time T      stop time in s (default 60.005, five Leine periods)\n"
+        "      --tolerance R      relative tolerance of every run (default 1e-6)\n"
+        "      --atol A           absolute tolerance (default 1e-3 R, as benchmarks.md 1.3)\n"
+        "      --interval DT      common output grid for the RMS error (default 0.01 s)\n"
+        "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
+        "      --metric M         accuracy columns: period, rms or all (default)\n"
+        "      --csv              comma-separated output instead of an aligned table\n"
+        "  -h, --help             display this help and exit\n\n"
+        "Models: leine-belt (Leine's block on a belt; exact model: the built-in demo\n"
+        "leine-belt, regularized: leine-belt-smooth). The model is reached through a small\n"
+        "source interface, so Modelica models (MODEL.mo --element NAME) can be added later.\n\n"
+        "Columns: law, width W, period (mean spacing of the upward zero crossings of x,\n"
+        "linearly interpolated), period_error (s, against the event-driven run), rms (of x\n"
+        "against the event-driven run on the common output grid), wall_s, steps, nfe\n"
+        "(right-hand sides, including difference quotients), njac, events (state + time).\n"
+        "Exit status: 0 success, 1 a simulation failed (its row shows '-'), 2 bad usage.\n",
+        out);
+}
+
+static int bad_usage(const char *fmt, const char *arg) {
+  fputs("stiction study: ", stderr);
+  fprintf(stderr, fmt, arg ? arg : "");
+  fputs("\nTry 'stiction study --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
+static int parse_number(const char *text, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end == text || *end || errno == ERANGE || !isfinite(v)) return -1;
+  *out = v;
+  return 0;
+}
+
+/* Splits a comma list into a scratch copy; calls item() on every element. */
+static int parse_list(const char *opt, const char *text, study_args *a,
+                      int (*item)(const char *opt, const char *word, study_args *a)) {
+  char buf[1024];
+  if (strlen(text) >= sizeof buf) return bad_usage("%s: list too long", opt);
+  strcpy(buf, text);
+  char *save = NULL, *word = strtok_r(buf, ",", &save);
+  if (!word) return bad_usage("%s: empty list", opt);
+  for (; word; word = strtok_r(NULL, ",", &save)) {
+    int rc = item(opt, word, a);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int law_item(const char *opt, const char *word, study_args *a) {
+  int law = law_from_name(word);
+  if (law < 0) {
+    fprintf(stderr, "stiction study: %s: unknown law '%s' (arctan, tanh, karnopp, lugre)\n", opt,
+            word);
+    return EXIT_USAGE;
+  }
+  if (a->n_laws == MAX_LIST) return bad_usage("%s: too many laws", opt);
+  a->laws[a->n_laws++] = law;
+  return 0;
+}
+
+static int width_item(const char *opt, const char *word, study_args *a) {
+  double w;
+  if (parse_number(word, &w) || w <= 0.0) {
+    fprintf(stderr, "stiction study: %s: invalid width '%s' (expected a positive number)\n", opt,
+            word);
+    return EXIT_USAGE;
+  }
+  if (a->n_widths == MAX_LIST) return bad_usage("%s: too many widths", opt);
+  a->widths[a->n_widths++] = w;
+  return 0;
+}
+
+static int number_option(const char *opt, const char *text, int positive, double *out) {
+  if (parse_number(text, out) || (positive && *out <= 0.0)) {
+    fprintf(stderr, "stiction study: %s: invalid value '%s' (expected a %snumber)\n", opt, text,
+            positive ? "positive " : "finite ");
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+static int parse_solver(const char *text, stiction_solver *out) {
+  if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
+  else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
+  else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
+  else return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
+  return 0;
+}
+
+static int parse_metric(const char *text, int *out) {
+  if (!strcmp(text, "period")) *out = METRIC_PERIOD;
+  else if (!strcmp(text, "rms")) *out = METRIC_RMS;
+  else if (!strcmp(text, "all")) *out = METRIC_ALL;
+  else return bad_usage("--metric: unknown metric '%s' (period, rms, all)", text);
+  return 0;
+}
+
+enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV };
+
+static int parse_option(study_args *a, int c, const char *arg) {
+  switch (c) {
+  case 'l': a->n_laws = 0; return parse_list("--laws", arg, a, law_item);
+  case 'w': a->n_widths = 0; return parse_list("--widths", arg, a, width_item);
+  case OPT_STOP: a->have_stop = 1; return number_option("--stop-time", arg, 1, &a->stop_time);
+  case OPT_TOL: a->have_tol = 1; return number_option("--tolerance", arg, 1, &a->rtol);
+  case OPT_ATOL: return number_option("--atol", arg, 1, &a->atol);
+  case OPT_INTERVAL: return number_option("--interval", arg, 1, &a->interval);
+  case OPT_SOLVER: return parse_solver(arg, &a->solver);
+  case OPT_METRIC: return parse_metric(arg, &a->metric);
+  case OPT_CSV: a->csv = 1; return 0;
+  }
+  return EXIT_USAGE;
+}
+
+static void default_args(study_args *a) {
+  *a = (study_args){.n_laws = 4, .laws = {LAW_ARCTAN, LAW_TANH, LAW_KARNOPP, LAW_LUGRE},
+                    .n_widths = 5, .widths = {1e2, 1e3, 1e4, 1e5, 1e6}, .stop_time = 60.005,
+                    .rtol = 1e-6, .interval = 0.01, .metric = METRIC_ALL,
+                    .solver = STICTION_SOLVER_CVODE_BDF};
+}
+
+/* Returns 0, EXIT_USAGE, or -1 for --help (already printed). */
+static int parse_args(int argc, char **argv, study_args *a) {
+  static const struct option longs[] = {
+      {"laws", required_argument, NULL, 'l'},       {"widths", required_argument, NULL, 'w'},
+      {"stop-time", required_argument, NULL, OPT_STOP},
+      {"tolerance", required_argument, NULL, OPT_TOL},
+      {"atol", required_argument, NULL, OPT_ATOL},
+      {"interval", required_argument, NULL, OPT_INTERVAL},
+      {"solver", required_argument, NULL, OPT_SOLVER},
+      {"metric", required_argument, NULL, OPT_METRIC},
+      {"csv", no_argument, NULL, OPT_CSV},          {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  int c;
+  default_args(a);
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":l:w:h", longs, NULL)) != -1) {
+    if (c == 'h') {
+      usage(stdout);
+      return -1;
+    }
+    if (c == ':') return bad_usage("option '%s' needs an argument", argv[optind - 1]);
+    if (c == '?') return bad_usage("unrecognized option '%s'", argv[optind - 1]);
+    int rc = parse_option(a, c, optarg);
+    if (rc) return rc;
+  }
+  if (optind >= argc) return bad_usage("missing MODEL", NULL);
+  if (argc - optind > 1) return bad_usage("unexpected argument '%s'", argv[optind + 1]);
+  a->model = argv[optind];
+  return 0;
+}
+
+/* ---- one run: the studied signal over time ---------------------------------------------- */
+
+typedef struct series {
+  const char *signal;
+  int column;          /* of the signal in the result rows, -1 until begin() */
+  double *t, *x;
+  size_t n, cap;
+} series;
+
+static int series_begin(void *ud, int ncols, const char *const *names) {
+  series *s = ud;
+  for (int i = 1; i < ncols; i++)
+    if (!strcmp(names[i], s->signal)) s->column = i;
+  return s->column < 0;
+}
+
+static int series_row(void *ud, const double *values) {
+  series *s = ud;
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 1024;
+    double *t = realloc(s->t, cap * sizeof *t);
+    if (t) s->t = t;
+    double *x = t ? realloc(s->x, cap * sizeof *x) : NULL;
+    if (!x) return -1;
+    s->x = x;
+    s->cap = cap;
+  }
+  s->t[s->n] = values[0];
+  s->x[s->n++] = values[s->column];
+  return 0;
+}
+
+static void series_free(series *s) {
+  free(s->t);
+  free(s->x);
+}
+
+/* Mean spacing of the upward zero crossings, each interpolated linearly between rows
+ * (NAN with fewer than two). */
+static double series_period(const series *s) {
+  double first = NAN, last = NAN;
+  int n = 0;
+  for (size_t i = 1; i < s->n; i++) {
+    if (!(s->x[i - 1] < 0.0 && s->x[i] >= 0.0) || s->t[i] == s->t[i - 1]) continue;
+    double tc = s->t[i] - (s->t[i] - s->t[i - 1]) * s->x[i] / (s->x[i] - s->x[i - 1]);
+    if (n++ == 0) first = tc;
+    last = tc;
+  }
+  return n >= 2 ? (last - first) / (n - 1) : NAN;
+}
+
+/* The signal at time t: the last row at exactly t (the right limit at an event), else
+ * linear interpolation; NAN outside the rows. *hint speeds up increasing t. */
+static double series_at(const series *s, double t, size_t *hint) {
+  size_t i = *hint;
+  if (s->n == 0 || t < s->t[0] || t > s->t[s->n - 1]) return NAN;
+  while (i + 1 < s->n && s->t[i + 1] <= t) i++;
+  *hint = i;
+  if (s->t[i] == t || i + 1 == s->n) return s->x[i];
+  double a = (t - s->t[i]) / (s->t[i + 1] - s->t[i]);
+  return s->x[i] + a * (s->x[i + 1] - s->x[i]);
+}
+
+/* RMS of (s - ref) on the grid t0 + k dt that both runs cover. */
+static double series_rms(const series *s, const series *ref, double t0, double t1, double dt) {
+  size_t hs = 0, hr = 0;
+  double sum = 0.0;
+  long n = 0;
+  for (long k = 0; t0 + k * dt <= t1 * (1 + 1e-12); k++) {
+    double t = t0 + k * dt, a = series_at(s, t, &hs), b = series_at(ref, t, &hr);
+    if (isnan(a) || isnan(b)) return NAN;
+    sum += (a - b) * (a - b);
+    n++;
+  }
+  return n ? sqrt(sum / n) : NAN;
+}
+
+typedef struct run_result {
+  int law;
+  double width;
+  int failed;
+  char error[256];
+  series s;
+  stiction_stats stats;
+  double period, period_error, rms;
+} run_result;
+
+static void apply_options(const study_args *a, stiction_options *opt) {
+  opt->stop_time = a->stop_time;
+  opt->rtol = a->rtol;
+  opt->atol = a->atol > 0 ? a->atol : 1e-3 * a->rtol;
+  opt->interval = a->interval;
+  opt->solver = a->solver;
+  /* The output grid only samples the dense output; it must not limit the step size, or the
+   * cost columns would measure the grid instead of the law. */
+  opt->max_step = INFINITY;
+}
+
+/* Simulates one configuration into r (r->failed and r->error on failure). */
+static void run_one(const study_source *src, const study_args *a, run_result *r) {
+  study_model m = {0};
+  r->s = (series){.signal = src->signal, .column = -1};
+  if (src->open(src, r->law, r->width, &m, r->error, sizeof r->error)) {
+    r->failed = 1;
+    return;
+  }
+  apply_options(a, &m.opt);
+  stiction_sim *sim = stiction_sim_new(m.model, m.user_data, &m.opt);
+  stiction_sink sink = {series_begin, series_row, NULL, &r->s};
+  int rc = sim ? stiction_sim_set_sink(sim, &sink) : STICTION_ERR_NOMEM;
+  if (!rc) rc = stiction_sim_run(sim);
+  if (rc) {
+    r->failed = 1;
+    snprintf(r->error, sizeof r->error, "%s", sim ? stiction_sim_error(sim) : "out of memory");
+  }
+  if (sim) r->stats = *stiction_sim_stats(sim);
+  stiction_sim_free(sim);
+  src->close(&m);
+}
+
+static void measure(run_result *r, const run_result *ref, const study_args *a) {
+  r->period = r->failed ? NAN : series_period(&r->s);
+  r->period_error = r->period - ref->period;
+  r->rms = r->failed ? NAN : series_rms(&r->s, &ref->s, 0.0, a->stop_time, a->interval);
+}
+
+/* ---- the table ----------------------------------------------------------------------------- */
+
+static void print_header(const study_args *a) {
+  int p = a->metric & METRIC_PERIOD, q = a->metric & METRIC_RMS;
+  if (a->csv) {
+    printf("law,width%s%s,wall_s,steps,nfe,njac,events\n", p ? ",period,period_error" : "",
+           q ? ",rms" : "");
+    return;
+  }
+  printf("%-12s %8s", "law", "width");
+  if (p) printf(" %12s %12s", "period", "period_error");
+  if (q) printf(" %11s", "rms");
+  printf(" %10s %7s %7s %6s %6s\n", "wall_s", "steps", "nfe", "njac", "events");
+}
+
+/* One number column: "-" (plain) or empty (CSV) for NaN. */
+static void print_num(const study_args *a, int width, const char *fmt, double v) {
+  char buf[64];
+  if (isnan(v)) snprintf(buf, sizeof buf, "%s", a->csv ? "" : "-");
+  else snprintf(buf, sizeof buf, fmt, v);
+  if (a->csv) printf(",%s", buf);
+  else printf(" %*s", width, buf);
+}
+
+static void print_row(const study_args *a, const run_result *r) {
+  const char *law = r->law ? law_names[r->law] : "event-driven";
+  if (a->csv) printf("%s,", law);
+  else printf("%-12s ", law);
+  if (r->law) printf(a->csv ? "%g" : "%8g", r->width);
+  else printf(a->csv ? "" : "%8s", "-");
+  if (a->metric & METRIC_PERIOD) {
+    print_num(a, 12, "%.6f", r->period);
+    print_num(a, 12, "%+.6f", r->law ? r->period_error : NAN);
+  }
+  if (a->metric & METRIC_RMS) print_num(a, 11, "%.4e", r->law ? r->rms : NAN);
+  const stiction_stats *st = &r->stats;
+  print_num(a, 10, "%.6f", st->wall_total);
+  if (a->csv)
+    printf(",%ld,%ld,%ld,%ld\n", st->steps, st->nfe + st->nfe_fd, st->njac,
+           st->state_events + st->time_events);
+  else
+    printf(" %7ld %7ld %6ld %6ld\n", st->steps, st->nfe + st->nfe_fd, st->njac,
+           st->state_events + st->time_events);
+}
+
+/* ---- the command ----------------------------------------------------------------------------- */
+
+static int run_study(const study_source *src, const study_args *a) {
+  run_result ref = {.law = 0};
+  run_one(src, a, &ref);
+  if (ref.failed) {
+    fprintf(stderr, "stiction study: %s, event-driven run: %s\n", src->name, ref.error);
+    series_free(&ref.s);
+    return EXIT_RUN;
+  }
+  ref.period = series_period(&ref.s);
+  print_header(a);
+  print_row(a, &ref);
+  int status = 0;
+  for (int i = 0; i < a->n_laws; i++)
+    for (int j = 0; j < a->n_widths; j++) {
+      run_result r = {.law = a->laws[i], .width = a->widths[j]};
+      run_one(src, a, &r);
+      measure(&r, &ref, a);
+      if (r.failed) {
+        fprintf(stderr, "stiction study: %s %g: %s\n", law_names[r.law], r.width, r.error);
+        status = EXIT_RUN;
+      }
+      print_row(a, &r);
+      fflush(stdout);
+      series_free(&r.s);
+    }
+  series_free(&ref.s);
+  return status;
+}
+
+static int unknown_model(const char *name) {
+  size_t len = strlen(name);
+  if (len > 3 && !strcmp(name + len - 3, ".mo"))
+    fprintf(stderr, "stiction study: %s: Modelica models are not supported by study yet "
+                    "(built-in models: leine-belt)\n", name);
+  else
+    fprintf(stderr, "stiction study: unknown model '%s' (built-in models: leine-belt)\n", name);
+  return EXIT_USAGE;
+}
+
 int st_cmd_study(int argc, char **argv) {
-  (void)argc;
-  fprintf(stderr, "stiction: '%s' is not implemented yet\n", argv[0]);
-  return 2;
+  study_args a;
+  int rc = parse_args(argc, argv, &a);
+  if (rc) return rc < 0 ? 0 : rc;
+  const study_source *src = find_source(a.model);
+  if (!src) return unknown_model(a.model);
+  return run_study(src, &a);
 }

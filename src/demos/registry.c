@@ -10,10 +10,13 @@
 
 #include "demos/demo_impl.h"
 
+extern const st_demo_def st_demo_leine_belt_smooth; /* src/demos/leine_belt_smooth.c */
+
 static const st_demo_def *const catalogue[] = {
     &st_demo_friction_block,
     &st_demo_leine_belt,
     &st_demo_bouncing_ball,
+    &st_demo_leine_belt_smooth,
 };
 enum { N_DEMOS = (int)(sizeof catalogue / sizeof catalogue[0]) };
 
