@@ -49,7 +49,7 @@ static void usage(FILE *out) {
         "  -h, --help             display this help and exit\n\n"
         "Demos:\n", out);
   for (int i = 0; i < stiction_demo_count(); i++)
-    fprintf(out, "  %-16s %s\n", stiction_demo_name(i), stiction_demo_description(i));
+    fprintf(out, "  %-18s %s\n", stiction_demo_name(i), stiction_demo_description(i));
   fputs("\nEvery event gives two result rows with the same time (left and right limit).\n"
         "Exit status: 0 success, 1 the simulation failed (the rows computed before the\n"
         "failure are kept in the result file) or a file could not be written, 2 bad usage\n"
@@ -154,7 +154,7 @@ static int parse_args(int argc, char **argv, demo_args *a) {
 
 static int list_demos(void) {
   for (int i = 0; i < stiction_demo_count(); i++)
-    printf("%-16s %s\n", stiction_demo_name(i), stiction_demo_description(i));
+    printf("%-18s %s\n", stiction_demo_name(i), stiction_demo_description(i));
   return 0;
 }
 
