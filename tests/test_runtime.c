@@ -1187,6 +1187,28 @@ START_TEST(two_handles_independent) {
 }
 END_TEST
 
+/* record_events = 0: only grid rows; an interval that does not divide the span ends on the
+ * stop time with a shorter last interval. */
+START_TEST(grid_without_event_rows) {
+  ball b = {9.81, 0.8, 0};
+  stiction_model m = ball_model(0);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 2.05;
+  opt.interval = 0.1;
+  opt.record_events = 0;
+  rows r = {0};
+  static evlog log;
+  char err[512];
+  ck_assert_msg(run(&m, &b, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_gt(log.n, 3); /* events happened ... */
+  ck_assert_int_eq(r.n, 22);  /* ... but only 0, 0.1, ..., 2.0 and 2.05 were written */
+  for (int k = 0; k < 21; k++) ck_assert(fabs(at(&r, k, 0) - 0.1 * k) < 1e-12);
+  ck_assert(at(&r, 21, 0) == 2.05);
+  free(r.v);
+}
+END_TEST
+
 static Suite *runtime_suite(void) {
   Suite *s = suite_create("runtime");
   TCase *tc = tcase_create("runtime");
@@ -1211,6 +1233,7 @@ static Suite *runtime_suite(void) {
   tcase_add_test(tc, model_validation_messages);
   tcase_add_test(tc, options_defaults_and_handle);
   tcase_add_test(tc, two_handles_independent);
+  tcase_add_test(tc, grid_without_event_rows);
   suite_add_tcase(s, tc);
   return s;
 }
