@@ -1,11 +1,15 @@
 /* The runtime (src/runtime): the simulation handle on CVODE and IDA, driven through the public
  * API with small models written here. Expected values are analytic (exp(-t), bounce times,
  * polynomial trajectories), never numbers taken from a previous run. */
+#define _XOPEN_SOURCE 700 /* posix_openpt for the progress-bar test */
 #include <check.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <stiction/stiction.h>
 
@@ -1209,6 +1213,62 @@ START_TEST(grid_without_event_rows) {
 }
 END_TEST
 
+/* ------------------------------------------------------------------ progress bar */
+
+static int slow_rhs(void *ud, double t, const double *y, double *ydot) {
+  struct timespec ts = {0, 12000000}; /* 12 ms per call, >= 100 steps: over a second */
+  nanosleep(&ts, NULL);
+  ydot[0] = -y[0];
+  return 0;
+}
+
+/* Runs the slow model with progress on and stderr redirected to fd; returns what the
+ * terminal side received (static buffer). */
+static const char *progress_output(int fd, int reader) {
+  static char buf[8192];
+  stiction_model m = decay_model();
+  m.derivatives = slow_rhs;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.progress = 1;
+  opt.interval = 0.1;
+  opt.max_step = 0.01;
+  int saved = dup(2);
+  ck_assert_int_ge(saved, 0);
+  ck_assert_int_ge(dup2(fd, 2), 0);
+  stiction_sim *sim = stiction_sim_new(&m, NULL, &opt);
+  int rc = stiction_sim_run(sim);
+  dup2(saved, 2);
+  close(saved);
+  ck_assert_int_eq(rc, 0);
+  ck_assert(stiction_sim_stats(sim)->wall_total > 1.0);
+  stiction_sim_free(sim);
+  fcntl(reader, F_SETFL, O_NONBLOCK);
+  ssize_t n = read(reader, buf, sizeof buf - 1);
+  buf[n > 0 ? n : 0] = 0;
+  return buf;
+}
+
+START_TEST(progress_bar_only_on_a_terminal) {
+  int master = posix_openpt(O_RDWR | O_NOCTTY);
+  ck_assert_int_ge(master, 0);
+  ck_assert_int_eq(grantpt(master), 0);
+  ck_assert_int_eq(unlockpt(master), 0);
+  int slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+  ck_assert_int_ge(slave, 0);
+  const char *out = progress_output(slave, master);
+  ck_assert_msg(strstr(out, "[#") && strstr(out, "%"), "no progress bar: '%s'", out);
+  close(slave);
+  close(master);
+  int p[2];
+  ck_assert_int_eq(pipe(p), 0);
+  out = progress_output(p[1], p[0]); /* not a terminal: silent */
+  ck_assert_str_eq(out, "");
+  close(p[0]);
+  close(p[1]);
+}
+END_TEST
+
 static Suite *runtime_suite(void) {
   Suite *s = suite_create("runtime");
   TCase *tc = tcase_create("runtime");
@@ -1234,6 +1294,7 @@ static Suite *runtime_suite(void) {
   tcase_add_test(tc, options_defaults_and_handle);
   tcase_add_test(tc, two_handles_independent);
   tcase_add_test(tc, grid_without_event_rows);
+  tcase_add_test(tc, progress_bar_only_on_a_terminal);
   suite_add_tcase(s, tc);
   return s;
 }
