@@ -21,3 +21,4 @@ include tests/io.mk
 include tests/friction.mk
 include tests/cli.mk
 include tests/tamsi.mk
+include tests/study.mk

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,9 +151,14 @@ static void usage(FILE *out) {
         out);
 }
 
-static int bad_usage(const char *fmt, const char *arg) {
+/* One line saying what is wrong, then the GNU hint; returns the usage exit status. */
+static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad_usage(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
   fputs("stiction study: ", stderr);
-  fprintf(stderr, fmt, arg ? arg : "");
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
   fputs("\nTry 'stiction study --help'.\n", stderr);
   return EXIT_USAGE;
 }
@@ -183,34 +189,25 @@ static int parse_list(const char *opt, const char *text, study_args *a,
 
 static int law_item(const char *opt, const char *word, study_args *a) {
   int law = law_from_name(word);
-  if (law < 0) {
-    fprintf(stderr, "stiction study: %s: unknown law '%s' (arctan, tanh, karnopp, lugre)\n", opt,
-            word);
-    return EXIT_USAGE;
-  }
-  if (a->n_laws == MAX_LIST) return bad_usage("%s: too many laws", opt);
+  if (law < 0) return bad_usage("%s: unknown law '%s' (arctan, tanh, karnopp, lugre)", opt, word);
+  if (a->n_laws == MAX_LIST) return bad_usage("%s: too many laws (at most %d)", opt, MAX_LIST);
   a->laws[a->n_laws++] = law;
   return 0;
 }
 
 static int width_item(const char *opt, const char *word, study_args *a) {
   double w;
-  if (parse_number(word, &w) || w <= 0.0) {
-    fprintf(stderr, "stiction study: %s: invalid width '%s' (expected a positive number)\n", opt,
-            word);
-    return EXIT_USAGE;
-  }
-  if (a->n_widths == MAX_LIST) return bad_usage("%s: too many widths", opt);
+  if (parse_number(word, &w) || w <= 0.0)
+    return bad_usage("%s: invalid width '%s' (expected a positive number)", opt, word);
+  if (a->n_widths == MAX_LIST) return bad_usage("%s: too many widths (at most %d)", opt, MAX_LIST);
   a->widths[a->n_widths++] = w;
   return 0;
 }
 
 static int number_option(const char *opt, const char *text, int positive, double *out) {
-  if (parse_number(text, out) || (positive && *out <= 0.0)) {
-    fprintf(stderr, "stiction study: %s: invalid value '%s' (expected a %snumber)\n", opt, text,
-            positive ? "positive " : "finite ");
-    return EXIT_USAGE;
-  }
+  if (parse_number(text, out) || (positive && *out <= 0.0))
+    return bad_usage("%s: invalid value '%s' (expected a %snumber)", opt, text,
+                     positive ? "positive " : "finite ");
   return 0;
 }
 
@@ -279,7 +276,7 @@ static int parse_args(int argc, char **argv, study_args *a) {
     int rc = parse_option(a, c, optarg);
     if (rc) return rc;
   }
-  if (optind >= argc) return bad_usage("missing MODEL", NULL);
+  if (optind >= argc) return bad_usage("missing MODEL");
   if (argc - optind > 1) return bad_usage("unexpected argument '%s'", argv[optind + 1]);
   a->model = argv[optind];
   return 0;
