@@ -12,3 +12,4 @@ bench-demos: bench/demo_bench$(EXEEXT) bench/handwritten$(EXEEXT) stiction$(EXEE
 bench: bench-demos
 .PHONY: bench bench-demos
 include bench/bam.mk
+include bench/study.mk
