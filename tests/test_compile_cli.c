@@ -70,7 +70,7 @@ static int transitions(const char *path, double *t, int max) {
 }
 
 static void friction_block(const char *solver) {
-  char args[8192], csv[256], ev[256];
+  char args[4096], csv[256], ev[256];
   snprintf(csv, sizeof csv, "compile_cli_fb_%s.csv", solver);
   snprintf(ev, sizeof ev, "compile_cli_fb_%s_events.csv", solver);
   snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-8 --solver %s -o %s --events %s",
@@ -97,7 +97,7 @@ END_TEST
 /* -p e=0.5 changes the restitution without recompiling: after the first bounce at
  * sqrt(2/g) the ball rises with e*sqrt(2 g); check h at 0.8 s against the closed form. */
 START_TEST(bouncing_ball_with_parameter) {
-  char args[8192];
+  char args[4096];
   snprintf(args, sizeof args, "simulate '%s' -p e=0.5 --stop-time 0.8 --tolerance 1e-9 "
            "-o compile_cli_ball.csv --vars 'h' --vars 'v'", data("BouncingBall.mo"));
   char *out = NULL;
@@ -111,7 +111,7 @@ START_TEST(bouncing_ball_with_parameter) {
 END_TEST
 
 static void expect_failure(const char *file, const char *const *needles, int n) {
-  char args[8192];
+  char args[4096];
   snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
   char *out = NULL;
   int rc = st_test_run(&out, args);
@@ -141,7 +141,7 @@ END_TEST
 
 START_TEST(nonlinear_loop_closed_form) {
   /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
-  char args[8192];
+  char args[4096];
   snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-9 -o compile_cli_nl.csv",
            data("NonlinearLoop.mo"));
   char *out = NULL;
@@ -154,6 +154,43 @@ START_TEST(nonlinear_loop_closed_form) {
 }
 END_TEST
 
+/* Index reduction (Pantelides + dummy derivatives) on MSL components: the states chosen and
+ * the accelerations against the closed form. */
+static void index_model(const char *file, const char *solver, const char *states, double a1,
+                        double a2) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump --solver %s -o compile_cli_ix.csv",
+           data(file), solver);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, states) != NULL, "expected '%s' in:\n%s", states, out);
+  ck_assert_msg(strstr(out, "equations differentiated") != NULL, "%s", out);
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ix.csv", "J1.a"), a1, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_ix.csv", "J2.a"), a2, 1e-9);
+  /* phi(1) = a/2 from rest */
+  ck_assert_double_eq_tol(last_value("compile_cli_ix.csv", "J1.phi"), a1 / 2, 1e-5);
+  ck_assert_double_eq_tol(last_value("compile_cli_ix.csv", "J2.phi"), a2 / 2, 1e-5);
+  remove("compile_cli_ix.csv");
+}
+
+START_TEST(index_reduction_rigid) {
+  const char *solvers[] = {"cvode", "cvode-adams", "ida"};
+  for (int i = 0; i < 3; i++)
+    index_model("TwoInertiasRigid.mo", solvers[i], "Selected states: J1.phi J1.w\n", 0.5, 0.5);
+}
+END_TEST
+
+START_TEST(index_reduction_gear) {
+  /* a2 = tau r/(J1 r^2 + J2) = 4/7, a1 = r a2 */
+  index_model("GearInertias.mo", "cvode", "Selected states: J1.phi J1.w\n", 8.0 / 7, 4.0 / 7);
+  index_model("GearInertias.mo", "ida", "Selected states: J1.phi J1.w\n", 8.0 / 7, 4.0 / 7);
+  index_model("GearInertiasPrefer.mo", "cvode", "Selected states: J2.phi J2.w\n", 8.0 / 7,
+              4.0 / 7);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile_cli");
   TCase *tc = tcase_create("cli");
@@ -162,6 +199,8 @@ int main(void) {
   tcase_add_test(tc, bouncing_ball_with_parameter);
   tcase_add_test(tc, bad_models_are_located);
   tcase_add_test(tc, nonlinear_loop_closed_form);
+  tcase_add_test(tc, index_reduction_rigid);
+  tcase_add_test(tc, index_reduction_gear);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

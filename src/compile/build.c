@@ -24,6 +24,16 @@ static int alloc_values(st_compiled *cm) {
   return 0;
 }
 
+/* Index reduction adds derivative slots: widen the value arrays, keeping parameter values. */
+static int regrow_values(st_compiled *cm, int n0) {
+  double *x = cm->x;
+  st_prog *sp = cm->start_prog;
+  if (alloc_values(cm)) return -1;
+  memcpy(cm->x, x, sizeof(double) * (size_t)n0);
+  memcpy(cm->start_prog, sp, sizeof(st_prog) * (size_t)n0);
+  return 0;
+}
+
 static int compile_starts(st_compiled *cm) {
   for (int i = 0; i < cm->flat->nvars; i++) {
     const st_fvar *v = &cm->flat->vars[i];
@@ -92,7 +102,10 @@ static int compile_initial(st_compiled *cm) {
 static int pipeline(st_compiled *cm) {
   if (st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
-  if (compile_starts(cm) || st_collect_equations(cm) || st_structure(cm)) return -1;
+  if (compile_starts(cm) || st_collect_equations(cm)) return -1;
+  int n0 = cm->nslots;
+  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) || st_structure(cm))
+    return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm))
     return -1;
   st_model_setup(cm);
@@ -173,7 +186,7 @@ int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
 static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
-  if (sl->kind == K_DER) return !cm->flat->vars[cm->state_slot[sl->state]].is_protected;
+  if (s >= cm->flat->nvars) return sl->kind == K_DER;
   return !cm->flat->vars[s].is_protected;
 }
 

@@ -19,7 +19,7 @@ int st_ref_slot(const st_compiled *cm, const st_fexpr *e) {
   if (e->kind == FX_VAR) return resolve(cm, e->index, &sign);
   if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR) {
     int s = resolve(cm, e->args[0]->index, &sign);
-    return s >= 0 && cm->slots[s].kind == K_STATE ? cm->slots[s].der : -1;
+    return s >= 0 ? cm->slots[s].der : -1;
   }
   return -1;
 }
@@ -76,7 +76,7 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
     s = resolve(cm, e->index, &sign);
   } else {
     s = resolve(cm, e->args[0]->index, &sign);
-    if (cm->slots[s].kind != K_STATE) {
+    if (cm->slots[s].der < 0) {
       st_error(cm->diag, e->loc, "der(%s): '%s' is not a state of the model",
                cm->slots[e->args[0]->index].name, cm->slots[s].name);
       return -1;

@@ -26,7 +26,8 @@ static void apply_starts(st_compiled *cm) {
 }
 
 static int is_free_state(const st_compiled *cm, int i) {
-  return cm->flat->vars[cm->state_slot[i]].fixed != 1;
+  int s = cm->state_slot[i];
+  return s >= cm->flat->nvars || cm->flat->vars[s].fixed != 1;
 }
 
 static int initial_residuals(st_compiled *cm, double *r) {

@@ -7,4 +7,4 @@ libstiction_core_la_SOURCES += \
 	src/compile/structure.c src/compile/blocks.c \
 	src/compile/solve.c src/compile/events.c \
 	src/compile/init.c src/compile/model.c \
-	src/compile/build.c src/compile/dump.c
+	src/compile/build.c src/compile/dump.c src/compile/index.c

@@ -203,6 +203,8 @@ int st_collect_equations(st_compiled *cm);
 /* events.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
 int st_add_assert(st_compiled *cm, const st_feq *q);
+/* index.c */
+int st_index_reduce(st_compiled *cm);
 /* structure.c */
 int st_structure(st_compiled *cm);
 /* blocks.c */

@@ -1,0 +1,546 @@
+/* Index reduction: Pantelides' algorithm (1988) with symbolic differentiation of equations,
+ * then dummy-derivative state selection (Mattsson and Söderlind 1993) honouring stateSelect.
+ *
+ * Pantelides: match every equation to a "highest derivative" unknown (a variable whose
+ * derivative does not occur); when an equation cannot be matched, the equations visited by
+ * the failed augmenting search form a structurally singular subset: differentiate all of them
+ * (new derivative variables for the variables visited) and retry with the derivative.
+ * Dummy derivatives: for the highest differentiated equations pick as many of their highest
+ * derivatives as there are equations to become algebraic ("dummies"), preferring higher
+ * derivatives and variables whose stateSelect is low; repeat one level down with the
+ * equations those were differentiated from (where these are derivatives themselves) and the
+ * integrals of the dummies picked. The states are the variables whose derivative occurs and
+ * is not a dummy. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+typedef struct ir {
+  st_compiled *cm;
+  int *integral;      /* per slot: the slot it is the derivative of, or -1 */
+  int *assign;        /* per slot: matched equation, -1 */
+  int *vcolour, *ecolour;
+  int *diff, *pred, *level; /* per equation */
+  unsigned char *dummy;
+  int capslots, capeqs;
+  int *inc;           /* incidence scratch */
+  int ninc, capinc;
+  int failed;
+} ir;
+
+static int grow_slots(ir *r) {
+  st_compiled *cm = r->cm;
+  if (cm->nslots < r->capslots) return 0;
+  int cap = 2 * r->capslots + 16;
+  st_slot *s = st_arena_alloc(cm->arena, (size_t)cap * sizeof *s);
+  int *integral = realloc(r->integral, (size_t)cap * sizeof(int));
+  if (integral) r->integral = integral;
+  int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
+  if (assign) r->assign = assign;
+  int *vc = realloc(r->vcolour, (size_t)cap * sizeof(int));
+  if (vc) r->vcolour = vc;
+  unsigned char *d = realloc(r->dummy, (size_t)cap);
+  if (d) r->dummy = d;
+  if (!s || !integral || !assign || !vc || !d) return -1;
+  memcpy(s, cm->slots, (size_t)cm->nslots * sizeof *s);
+  cm->slots = s;
+  r->capslots = cap;
+  return 0;
+}
+
+static int grow_eqs(ir *r) {
+  st_compiled *cm = r->cm;
+  if (cm->neqs < r->capeqs) return 0;
+  int cap = 2 * r->capeqs + 16;
+  st_ceq *q = st_arena_alloc(cm->arena, (size_t)cap * sizeof *q);
+  int *diff = realloc(r->diff, (size_t)cap * sizeof(int));
+  if (diff) r->diff = diff;
+  int *pred = realloc(r->pred, (size_t)cap * sizeof(int));
+  if (pred) r->pred = pred;
+  int *level = realloc(r->level, (size_t)cap * sizeof(int));
+  if (level) r->level = level;
+  int *ec = realloc(r->ecolour, (size_t)cap * sizeof(int));
+  if (ec) r->ecolour = ec;
+  if (!q || !diff || !pred || !level || !ec) return -1;
+  if (cm->neqs) memcpy(q, cm->eqs, (size_t)cm->neqs * sizeof *q);
+  cm->eqs = q;
+  r->capeqs = cap;
+  return 0;
+}
+
+static int continuous(const st_compiled *cm, int s) {
+  st_kind k = cm->slots[s].kind;
+  return k == K_STATE || k == K_DER || k == K_ALG;
+}
+
+/* The derivative slot of s, created on first use. */
+static int der_slot(ir *r, int s) {
+  st_compiled *cm = r->cm;
+  if (cm->slots[s].der >= 0) return cm->slots[s].der;
+  if (grow_slots(r)) return -1;
+  int d = cm->nslots++;
+  st_slot *src = &cm->slots[s];
+  cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", src->name), K_DER, -1, -1, -1,
+                           -1, 1, 0, 0, src->loc};
+  cm->slots[s].der = d;
+  r->integral[d] = s;
+  r->assign[d] = -1;
+  r->vcolour[d] = 0;
+  r->dummy[d] = 0;
+  return d;
+}
+
+/* ---- symbolic time derivative ------------------------------------------------------------ */
+
+static int is_zero(const st_fexpr *e) { return e->kind == FX_REAL && e->value == 0; }
+
+static st_fexpr *add(st_arena *a, st_fexpr *x, st_fexpr *y, int op) {
+  if (!x || !y) return NULL;
+  if (is_zero(y)) return x;
+  if (is_zero(x)) {
+    if (op == FOP_ADD) return y;
+    st_fexpr *n = st_sym_node(a, FX_UNARY, FOP_NEG, 1);
+    if (n) n->args[0] = y;
+    return n;
+  }
+  return st_sym_bin(a, op, x, y);
+}
+
+static st_fexpr *mul(st_arena *a, st_fexpr *x, st_fexpr *y) {
+  if (!x || !y) return NULL;
+  if (is_zero(x) || is_zero(y)) return st_sym_num(a, 0);
+  return st_sym_bin(a, FOP_MUL, x, y);
+}
+
+static st_fexpr *fn1(st_arena *a, int b, st_fexpr *x) {
+  st_fexpr *e = st_sym_node(a, FX_BUILTIN, b, 1);
+  if (e) e->args[0] = x;
+  return e;
+}
+
+static st_fexpr *ref(st_arena *a, int slot) {
+  st_fexpr *e = st_sym_node(a, FX_VAR, 0, 0);
+  if (e) e->index = slot;
+  return e;
+}
+
+static st_fexpr *diff(ir *r, const st_fexpr *e);
+
+/* d/dt f(x) = f'(x) dx/dt for the one-argument functions that have a closed-form f'. */
+static st_fexpr *diff_fn1(ir *r, const st_fexpr *e) {
+  st_arena *A = r->cm->arena;
+  st_fexpr *x = e->args[0], *dx = diff(r, x);
+  if (!dx) return NULL;
+  if (is_zero(dx)) return dx;
+  st_fexpr *f = NULL;
+  switch (e->op) {
+  case FB_SIN: f = fn1(A, FB_COS, x); break;
+  case FB_COS: f = st_sym_bin(A, FOP_SUB, st_sym_num(A, 0), fn1(A, FB_SIN, x)); break;
+  case FB_EXP: f = fn1(A, FB_EXP, x); break;
+  case FB_SQRT: f = st_sym_bin(A, FOP_DIV, st_sym_num(A, 0.5), fn1(A, FB_SQRT, x)); break;
+  case FB_LOG: f = st_sym_bin(A, FOP_DIV, st_sym_num(A, 1), x); break;
+  case FB_ABS: f = fn1(A, FB_SIGN, x); break;
+  case FB_ATAN:
+    f = st_sym_bin(A, FOP_DIV, st_sym_num(A, 1),
+                   st_sym_bin(A, FOP_ADD, st_sym_num(A, 1), st_sym_bin(A, FOP_MUL, x, x)));
+    break;
+  case FB_TANH: {
+    st_fexpr *t = fn1(A, FB_TANH, x);
+    f = st_sym_bin(A, FOP_SUB, st_sym_num(A, 1), st_sym_bin(A, FOP_MUL, t, t));
+    break;
+  }
+  case FB_NOEVENT: case FB_SMOOTH: return dx;
+  default:
+    st_error(r->cm->diag, e->loc, "index reduction: cannot differentiate %s()",
+             st_builtin_name(e->op));
+    return NULL;
+  }
+  return mul(A, f, dx);
+}
+
+static st_fexpr *diff_binary(ir *r, const st_fexpr *e) {
+  st_arena *A = r->cm->arena;
+  st_fexpr *a = e->args[0], *b = e->args[1];
+  st_fexpr *da = diff(r, a), *db = diff(r, b);
+  if (!da || !db) return NULL;
+  switch (e->op) {
+  case FOP_ADD: case FOP_SUB: return add(A, da, db, e->op);
+  case FOP_MUL: return add(A, mul(A, da, b), mul(A, a, db), FOP_ADD);
+  case FOP_DIV:
+    /* (a/b)' = a'/b - a b'/b^2 */
+    return add(A, is_zero(da) ? da : st_sym_bin(A, FOP_DIV, da, b),
+               is_zero(db) ? db : st_sym_bin(A, FOP_DIV, mul(A, a, db), mul(A, b, b)), FOP_SUB);
+  case FOP_POW:
+    if (is_zero(db))
+      return mul(A, mul(A, b, st_sym_bin(A, FOP_POW, a, st_sym_bin(A, FOP_SUB, b, st_sym_num(A, 1)))), da);
+    break;
+  default: break;
+  }
+  st_error(r->cm->diag, e->loc, "index reduction: cannot differentiate this expression");
+  return NULL;
+}
+
+static st_fexpr *diff(ir *r, const st_fexpr *e) {
+  st_compiled *cm = r->cm;
+  st_arena *A = cm->arena;
+  int deps = st_expr_deps(cm, e);
+  if (!(deps & (DEP_TIME | DEP_CONT))) return st_sym_num(A, 0);
+  switch (e->kind) {
+  case FX_TIME: return st_sym_num(A, 1);
+  case FX_VAR: case FX_BUILTIN:
+    if (e->kind == FX_VAR || e->op == FB_DER) {
+      int s = st_ref_slot(cm, e);
+      if (s < 0) break;
+      double sign = 1;
+      if (e->kind == FX_VAR)
+        for (int t = e->index; cm->slots[t].kind == K_ALIAS; t = cm->slots[t].alias_of)
+          sign *= cm->slots[t].alias_sign;
+      int d = der_slot(r, s);
+      if (d < 0) return NULL;
+      st_fexpr *v = ref(A, d);
+      return sign < 0 ? add(A, st_sym_num(A, 0), v, FOP_SUB) : v;
+    }
+    if (e->nargs == 1) return diff_fn1(r, e);
+    break;
+  case FX_UNARY:
+    if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);
+    break;
+  case FX_BINARY: return diff_binary(r, e);
+  case FX_IF: {
+    st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);
+    if (!f) return NULL;
+    f->args[0] = e->args[0];
+    f->args[1] = diff(r, e->args[1]);
+    f->args[2] = diff(r, e->args[2]);
+    return f->args[1] && f->args[2] ? f : NULL;
+  }
+  default: break;
+  }
+  st_error(cm->diag, e->loc, "index reduction: cannot differentiate this expression");
+  return NULL;
+}
+
+/* ---- Pantelides -------------------------------------------------------------------------- */
+
+static void collect(void *p, int slot) {
+  ir *r = p;
+  if (r->ninc == r->capinc) {
+    int cap = 2 * r->capinc + 32;
+    int *n = realloc(r->inc, (size_t)cap * sizeof(int));
+    if (!n) { r->failed = 1; return; }
+    r->inc = n;
+    r->capinc = cap;
+  }
+  r->inc[r->ninc++] = slot;
+}
+
+/* Highest-derivative unknowns of equation e (continuous slots without a derivative). */
+static int incidence(ir *r, int e, int **out) {
+  st_compiled *cm = r->cm;
+  r->ninc = 0;
+  st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
+  st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+  int n = 0;
+  for (int i = 0; i < r->ninc; i++) {
+    int s = r->inc[i];
+    if (continuous(cm, s) && cm->slots[s].der < 0) r->inc[n++] = s;
+  }
+  *out = r->inc;
+  return n;
+}
+
+static int augment(ir *r, int e) {
+  int *inc, n = incidence(r, e, &inc);
+  int *vars = malloc(sizeof(int) * (size_t)(n + 1));
+  if (!vars) return 0;
+  memcpy(vars, inc, sizeof(int) * (size_t)n);
+  r->ecolour[e] = 1;
+  int found = 0;
+  for (int i = 0; i < n && !found; i++)
+    if (r->assign[vars[i]] < 0) {
+      r->assign[vars[i]] = e;
+      found = 1;
+    }
+  for (int i = 0; i < n && !found; i++) {
+    int v = vars[i];
+    if (r->vcolour[v]) continue;
+    r->vcolour[v] = 1;
+    if (augment(r, r->assign[v])) {
+      r->assign[v] = e;
+      found = 1;
+    }
+  }
+  free(vars);
+  return found;
+}
+
+static int differentiate_eq(ir *r, int e) {
+  st_compiled *cm = r->cm;
+  if (cm->eqs[e].target >= 0) {
+    st_error(cm->diag, cm->eqs[e].loc, "index reduction would have to differentiate this "
+             "discrete equation");
+    return -1;
+  }
+  st_fexpr *l = diff(r, cm->eqs[e].lhs), *rr = diff(r, cm->eqs[e].rhs);
+  if (!l || !rr || grow_eqs(r)) return -1;
+  int d = cm->neqs++;
+  cm->eqs[d] = cm->eqs[e];
+  cm->eqs[d].lhs = l;
+  cm->eqs[d].rhs = rr;
+  cm->eqs[d].differentiated = cm->eqs[e].differentiated + 1;
+  r->diff[e] = d;
+  r->diff[d] = -1;
+  r->pred[d] = e;
+  r->level[d] = r->level[e] + 1;
+  r->ecolour[d] = 0;
+  cm->n_differentiated++;
+  return 0;
+}
+
+/* Differentiates the coloured equations and variables of a failed search. */
+static int pantelides_step(ir *r, int neq_before, int nslots_before) {
+  st_compiled *cm = r->cm;
+  for (int v = 0; v < nslots_before; v++)
+    if (r->vcolour[v] && der_slot(r, v) < 0) return -1;
+  for (int e = 0; e < neq_before; e++)
+    if (r->ecolour[e] && (r->level[e] >= 3 || differentiate_eq(r, e))) return -1;
+  for (int v = 0; v < nslots_before; v++)
+    if (r->vcolour[v] && r->assign[v] >= 0) r->assign[cm->slots[v].der] = r->diff[r->assign[v]];
+  return 0;
+}
+
+static int has_derivative_ref(const ir *r, const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
+  int s = st_ref_slot(r->cm, e);
+  if (s >= 0) return r->cm->slots[s].der >= 0 || r->integral[s] >= 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_derivative_ref(r, e->args[i])) return 1;
+  return 0;
+}
+
+/* A singular subset that mentions no state or derivative is an algebraic singularity, not a
+ * higher index: differentiating would not help. */
+static int mentions_state(ir *r, int neq) {
+  st_compiled *cm = r->cm;
+  for (int e = 0; e < neq; e++)
+    if (r->ecolour[e] && (has_derivative_ref(r, cm->eqs[e].lhs) ||
+                          has_derivative_ref(r, cm->eqs[e].rhs)))
+      return 1;
+  return 0;
+}
+
+/* 1: differentiated something; 0: the system needs no index reduction; -1: error or an
+ * algebraic singularity (left to the structural analysis to report). */
+static int pantelides(ir *r) {
+  st_compiled *cm = r->cm;
+  int did = 0, n0 = cm->neqs;
+  for (int k = 0; k < n0; k++) {
+    if (cm->eqs[k].target >= 0) continue;
+    int e = k;
+    for (int guard = 0; guard < 8; guard++) {
+      memset(r->vcolour, 0, sizeof(int) * (size_t)cm->nslots);
+      memset(r->ecolour, 0, sizeof(int) * (size_t)cm->neqs);
+      if (augment(r, e)) break;
+      if (!mentions_state(r, cm->neqs)) return did; /* structure.c reports it */
+      if (pantelides_step(r, cm->neqs, cm->nslots)) return -1;
+      did = 1;
+      e = r->diff[e];
+    }
+  }
+  return did;
+}
+
+/* ---- dummy derivatives ------------------------------------------------------------------- */
+
+/* Derivative order of s over its root variable, and the root. */
+static int order_of(const ir *r, int s, int *root) {
+  int n = 0;
+  while (r->integral[s] >= 0) { s = r->integral[s]; n++; }
+  *root = s;
+  return n;
+}
+
+static int root_flat(const st_compiled *cm, int root) {
+  return root < cm->flat->nvars ? root : -1;
+}
+
+/* Larger = rather a dummy: higher derivatives first, then low stateSelect, no fixed start,
+ * later declaration. */
+static long dummy_score(const ir *r, int s) {
+  int root, order = order_of(r, s, &root);
+  int f = root_flat(r->cm, root);
+  const st_fvar *v = f >= 0 ? &r->cm->flat->vars[f] : NULL;
+  long ss = v ? (long)v->state_select : ST_SS_DEFAULT;
+  int fixed = v && v->fixed == 1;
+  return (long)order * 1000000L + (ST_SS_ALWAYS - ss) * 100000L + (fixed ? 0 : 50000L) + f;
+}
+
+typedef struct cand { int slot; long score; } cand;
+
+static int by_score(const void *a, const void *b) {
+  long x = ((const cand *)a)->score, y = ((const cand *)b)->score;
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Matches the equations of g to candidates, taking candidates in preference order. */
+static int pick_augment(ir *r, int v, const unsigned char *ing, int *eq_match, int *stamp) {
+  st_compiled *cm = r->cm;
+  for (int e = 0; e < cm->neqs; e++) {
+    if (!ing[e] || r->ecolour[e] == *stamp) continue;
+    int *inc, n;
+    r->ninc = 0;
+    st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
+    st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+    inc = r->inc;
+    n = r->ninc;
+    int has = 0;
+    for (int i = 0; i < n && !has; i++) has = inc[i] == v;
+    if (!has) continue;
+    r->ecolour[e] = *stamp;
+    if (eq_match[e] < 0 || pick_augment(r, eq_match[e], ing, eq_match, stamp)) {
+      eq_match[e] = v;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned char *inz) {
+  st_compiled *cm = r->cm;
+  cand *c = malloc(sizeof *c * (size_t)(cm->nslots + 1));
+  int *eq_match = malloc(sizeof(int) * (size_t)(cm->neqs + 1));
+  if (!c || !eq_match) { free(c); free(eq_match); return -1; }
+  int nc = 0, got = 0, stamp = 0;
+  for (int s = 0; s < cm->nslots; s++)
+    if (inz[s]) c[nc++] = (cand){s, dummy_score(r, s)};
+  qsort(c, (size_t)nc, sizeof *c, by_score);
+  for (int e = 0; e < cm->neqs; e++) { eq_match[e] = -1; r->ecolour[e] = 0; }
+  for (int i = 0; i < nc && got < ng; i++) {
+    stamp++;
+    if (pick_augment(r, c[i].slot, ing, eq_match, &stamp)) got++;
+  }
+  for (int e = 0; e < cm->neqs; e++)
+    if (ing[e] && eq_match[e] >= 0) r->dummy[eq_match[e]] = 1;
+  free(c);
+  free(eq_match);
+  return got == ng ? 0 : -1;
+}
+
+static int dummy_derivatives(ir *r) {
+  st_compiled *cm = r->cm;
+  unsigned char *ing = calloc((size_t)cm->neqs + 1, 1), *inz = calloc((size_t)cm->nslots + 1, 1);
+  unsigned char *next = calloc((size_t)cm->neqs + 1, 1);
+  int rc = (ing && inz && next) ? 0 : -1, ng = 0;
+  for (int e = 0; !rc && e < cm->neqs; e++)
+    if (r->level[e] >= 1 && r->diff[e] < 0) {
+      ing[e] = 1;
+      ng++;
+      r->ninc = 0;
+      st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
+      st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+      for (int i = 0; i < r->ninc; i++)
+        if (continuous(cm, r->inc[i]) && cm->slots[r->inc[i]].der < 0) inz[r->inc[i]] = 1;
+    }
+  while (!rc && ng > 0) {
+    rc = select_level(r, ing, ng, inz);
+    int nn = 0;
+    memset(next, 0, (size_t)cm->neqs);
+    for (int e = 0; e < cm->neqs; e++)
+      if (ing[e] && r->pred[e] >= 0 && r->level[r->pred[e]] >= 1) { next[r->pred[e]] = 1; nn++; }
+    memset(inz, 0, (size_t)cm->nslots);
+    for (int s = 0; s < cm->nslots; s++)
+      if (r->dummy[s] && r->integral[s] >= 0) inz[r->integral[s]] = 1;
+    for (int s = 0; s < cm->nslots; s++)
+      if (inz[s] && r->dummy[s]) inz[s] = 0;
+    memcpy(ing, next, (size_t)cm->neqs);
+    ng = nn;
+  }
+  free(ing);
+  free(inz);
+  free(next);
+  return rc;
+}
+
+/* New kinds: a continuous slot is a state when it has a derivative that is not a dummy. */
+static int reclassify(ir *r) {
+  st_compiled *cm = r->cm;
+  int *ss = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
+  if (!ss) return -1;
+  int ns = 0;
+  for (int s = 0; s < cm->nslots; s++) {
+    if (!continuous(cm, s)) continue;
+    int was_der = cm->slots[s].kind == K_DER;
+    cm->slots[s].state = -1;
+    cm->slots[s].kind = was_der ? K_DER : K_ALG;
+    if (cm->slots[s].der >= 0 && !r->dummy[cm->slots[s].der]) {
+      cm->slots[s].kind = K_STATE;
+      ss[ns] = s;
+      cm->slots[s].state = ns++;
+    }
+  }
+  for (int i = 0; i < ns; i++) {
+    int d = cm->slots[ss[i]].der;
+    cm->slots[d].kind = K_DER;
+    cm->slots[d].state = i;
+  }
+  for (int s = 0; s < cm->nslots; s++)
+    if (cm->slots[s].kind == K_DER && cm->slots[s].state < 0) cm->slots[s].kind = K_ALG;
+  cm->state_slot = ss;
+  cm->nstates = ns;
+  return 0;
+}
+
+static int setup(ir *r, st_compiled *cm) {
+  r->cm = cm;
+  r->capslots = cm->nslots;
+  r->capeqs = cm->neqs;
+  int ns = cm->nslots + 1, ne = cm->neqs + 1;
+  r->integral = malloc(sizeof(int) * (size_t)ns);
+  r->assign = malloc(sizeof(int) * (size_t)ns);
+  r->vcolour = calloc((size_t)ns, sizeof(int));
+  r->dummy = calloc((size_t)ns, 1);
+  r->diff = malloc(sizeof(int) * (size_t)ne);
+  r->pred = malloc(sizeof(int) * (size_t)ne);
+  r->level = calloc((size_t)ne, sizeof(int));
+  r->ecolour = calloc((size_t)ne, sizeof(int));
+  if (!r->integral || !r->assign || !r->vcolour || !r->dummy || !r->diff || !r->pred ||
+      !r->level || !r->ecolour)
+    return -1;
+  for (int s = 0; s < cm->nslots; s++) { r->integral[s] = -1; r->assign[s] = -1; }
+  for (int s = 0; s < cm->nslots; s++)
+    if (cm->slots[s].kind == K_STATE) r->integral[cm->slots[s].der] = s;
+  for (int e = 0; e < cm->neqs; e++) { r->diff[e] = -1; r->pred[e] = -1; }
+  return 0;
+}
+
+static void teardown(ir *r) {
+  free(r->integral); free(r->assign); free(r->vcolour); free(r->dummy);
+  free(r->diff); free(r->pred); free(r->level); free(r->ecolour); free(r->inc);
+}
+
+/* Index reduction only makes sense for a square system; the structural analysis reports the
+ * others with the equations and variables involved. */
+static int square(const st_compiled *cm) {
+  int nunk = 0;
+  for (int s = 0; s < cm->nslots; s++) {
+    st_kind k = cm->slots[s].kind;
+    nunk += k == K_DER || k == K_ALG || k == K_DISCRETE;
+  }
+  return nunk == cm->neqs;
+}
+
+int st_index_reduce(st_compiled *cm) {
+  ir r = {0};
+  if (!square(cm)) return 0;
+  int rc = setup(&r, cm);
+  int did = rc ? -1 : pantelides(&r);
+  if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
+  else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  if (rc && !st_diag_errors(cm->diag))
+    st_error(cm->diag, cm->flat->loc, "index reduction failed: no consistent choice of "
+             "dummy derivatives");
+  teardown(&r);
+  return rc;
+}
