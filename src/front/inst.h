@@ -31,7 +31,9 @@ struct st_cls {
   int prim;                /* st_ftype of Real/Integer/Boolean/String, else -1 */
   st_cls **kids;           /* nested classes, in load order */
   int nkids, capkids;
-  char *dir;               /* directory package whose files are not read yet (malloc'd) */
+  char *dir;               /* directory package: its files are read one by one on lookup */
+  const char **missing;    /* names looked up in dir and not stored there */
+  int nmissing, capmissing;
   int visiting;            /* guards cyclic extends during lookup */
   int busy;                /* being instantiated: guards recursive classes */
 };
@@ -43,7 +45,8 @@ struct st_front {
   st_cls *root;
   st_cls *predefined;      /* Real, Integer, Boolean, String, StateSelect, ... */
   const char *default_class;
-  int loading;             /* depth of library loads (for messages) */
+  const char **missing;    /* top-level names not on the library path */
+  int nmissing, capmissing;
 };
 
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
@@ -51,8 +54,10 @@ st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_
 void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid);
 /* The nested class `name` of c, reading c's directory first if needed; NULL if none. */
 st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name);
-/* Loads the top-level class `name` from the library path; NULL if not there. */
+/* Loads the top-level class `name` from the library path; NULL if not there (and then
+ * st_front_is_missing() says so from then on). */
 st_cls *st_front_load_top(st_front *fe, const char *name);
+int st_front_is_missing(const st_front *fe, const char *name);
 int st_front_add_predefined(st_front *fe);
 
 static inline int st_cls_is(const st_cls *c, st_ast_class_kind kind) {

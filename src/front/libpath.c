@@ -80,21 +80,29 @@ static int is_package_dir(const char *path) {
   return yes;
 }
 
-char *st_libpath_find(const st_libpath *lp, const char *name, int *dir) {
-  for (int i = 0; i < lp->n; i++) {
-    char *path = join(lp->dirs[i], name, "");
-    if (path && is_package_dir(path)) {
-      *dir = 1;
-      return path;
-    }
-    free(path);
-    path = join(lp->dirs[i], name, ".mo");
-    if (path && is_file(path)) {
-      *dir = 0;
-      return path;
-    }
-    free(path);
+int st_pkg_entry_find(const char *dir, const char *name, char **out, int *sub) {
+  if (!name[0] || name[0] == '.' || strchr(name, '/')) return -1;
+  char *path = join(dir, name, "");
+  if (path && is_package_dir(path)) {
+    *sub = 1;
+    *out = path;
+    return 0;
   }
+  free(path);
+  path = join(dir, name, ".mo");
+  if (path && is_file(path)) {
+    *sub = 0;
+    *out = path;
+    return 0;
+  }
+  free(path);
+  return -1;
+}
+
+char *st_libpath_find(const st_libpath *lp, const char *name, int *dir) {
+  char *path;
+  for (int i = 0; i < lp->n; i++)
+    if (st_pkg_entry_find(lp->dirs[i], name, &path, dir) == 0) return path;
   return NULL;
 }
 

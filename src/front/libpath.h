@@ -35,6 +35,10 @@ typedef struct st_pkg_entry {
 int st_pkg_entries(const char *dir, st_pkg_entry **out);
 void st_pkg_entries_free(st_pkg_entry *entries, int n);
 
+/* The class NAME stored in directory package DIR: DIR/NAME/package.mo (*path = DIR/NAME,
+ * *is_dir = 1) or DIR/NAME.mo (*is_dir = 0). 0 with *path malloc'd, -1 if neither exists. */
+int st_pkg_entry_find(const char *dir, const char *name, char **path, int *is_dir);
+
 /* Reads a whole file into a malloc'd, NUL-terminated buffer; NULL on failure. */
 char *st_read_file(const char *path, long *len);
 

@@ -86,39 +86,74 @@ static st_cls *load_class_file(st_front *fe, st_cls *parent, const char *path) {
   return first;
 }
 
-/* Reads the files of a directory package (each NAME.mo or NAME/package.mo). Classes given
- * inside package.mo itself win over files of the same name. */
-static void read_dir(st_front *fe, st_cls *c) {
-  char *dir = c->dir;
-  c->dir = NULL; /* before recursing: a file may refer back to this package */
-  st_pkg_entry *entries;
-  int n = st_pkg_entries(dir, &entries);
-  for (int i = 0; i < n; i++) {
-    if (find_kid(c, entries[i].name)) continue;
-    if (entries[i].is_dir) {
-      st_cls *kid = load_package_dir(fe, c, entries[i].path);
-      if (kid) st_cls_add(fe, c, kid);
+static int is_missing(const char *const *names, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], name) == 0) return 1;
+  return 0;
+}
+
+static void add_missing(st_front *fe, const char ***names, int *n, int *cap, const char *name) {
+  if (*n == *cap) {
+    int c = *cap ? 2 * *cap : 16;
+    const char **m = st_arena_alloc(fe->arena, (size_t)c * sizeof *m);
+    if (!m) return;
+    if (*n) memcpy(m, *names, (size_t)*n * sizeof *m);
+    *names = m;
+    *cap = c;
+  }
+  (*names)[(*n)++] = st_arena_strdup(fe->arena, name);
+}
+
+/* Loads one class of a directory package, NAME.mo or NAME/package.mo, without reading the
+ * rest: a model pays only for the library classes it uses. Misses are remembered, because
+ * lookups pass through every enclosing package. */
+static st_cls *load_entry(st_front *fe, st_cls *c, const char *name) {
+  char *path;
+  int sub;
+  if (is_missing(c->missing, c->nmissing, name)) return NULL;
+  st_cls *k = NULL;
+  if (st_pkg_entry_find(c->dir, name, &path, &sub) == 0) {
+    if (sub) {
+      k = load_package_dir(fe, c, path);
+      if (k) st_cls_add(fe, c, k);
     } else {
-      load_class_file(fe, c, entries[i].path);
+      load_class_file(fe, c, path);
+      k = find_kid(c, name);
     }
+    free(path);
+  }
+  if (!k) add_missing(fe, &c->missing, &c->nmissing, &c->capmissing, name);
+  return k;
+}
+
+/* Reads every class of a directory package, recursively, in the order of package.order
+ * (a package directory named on the command line: all its files are checked). */
+static void read_all(st_front *fe, st_cls *c) {
+  st_pkg_entry *entries;
+  int n = c->dir ? st_pkg_entries(c->dir, &entries) : -1;
+  for (int i = 0; i < n; i++) {
+    st_cls *k = st_cls_kid(fe, c, entries[i].name);
+    if (k && k->dir) read_all(fe, k);
   }
   if (n >= 0) st_pkg_entries_free(entries, n);
-  free(dir);
 }
 
 st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name) {
   st_cls *k = find_kid(c, name);
-  if (!k && c->dir) {
-    read_dir(fe, c);
-    k = find_kid(c, name);
-  }
-  return k;
+  return !k && c->dir ? load_entry(fe, c, name) : k;
+}
+
+int st_front_is_missing(const st_front *fe, const char *name) {
+  return is_missing(fe->missing, fe->nmissing, name);
 }
 
 st_cls *st_front_load_top(st_front *fe, const char *name) {
   int is_dir = 0;
   char *path = st_libpath_find(&fe->path, name, &is_dir);
-  if (!path) return NULL;
+  if (!path) {
+    add_missing(fe, &fe->missing, &fe->nmissing, &fe->capmissing, name);
+    return NULL;
+  }
   st_cls *c = NULL;
   if (is_dir) {
     c = load_package_dir(fe, fe->root, path);
@@ -221,8 +256,10 @@ int st_front_load_file(st_front *fe, const char *path) {
     st_cls *c = load_package_dir(fe, fe->root, path);
     if (!c) return -1;
     st_cls_add(fe, fe->root, c);
+    int before = st_diag_errors(fe->diag);
+    read_all(fe, c);
     fe->default_class = NULL;
-    return 0;
+    return st_diag_errors(fe->diag) > before ? -1 : 0;
   }
   int before = st_diag_errors(fe->diag);
   st_ast_stored_def *sd = st_parse_file(fe->arena, fe->diag, path);

@@ -99,14 +99,15 @@ static int find_predefined(st_front *fe, const char *name, st_elem *out) {
   return 0;
 }
 
+/* Top-level classes, then the library path; the predefined types first, since no library
+ * can define Real, and a name missing from the path is not searched again. */
 static int lookup_global(st_front *fe, const char *name, st_elem *out) {
+  if (find_predefined(fe, name, out) == 0) return 0;
   st_cls *k = st_cls_kid(fe, fe->root, name);
-  if (!k) k = st_front_load_top(fe, name);
-  if (k) {
-    *out = (st_elem){k, NULL, NULL};
-    return 0;
-  }
-  return find_predefined(fe, name, out);
+  if (!k && !st_front_is_missing(fe, name)) k = st_front_load_top(fe, name);
+  if (!k) return -1;
+  *out = (st_elem){k, NULL, NULL};
+  return 0;
 }
 
 int st_lookup_simple(st_front *fe, st_cls *scope, const char *name, st_elem *out) {
