@@ -382,6 +382,8 @@ START_TEST(test_errors) {
   expect_error("badconnect.mo", "19:3", "cannot connect 'a.p' and 'b.f': 'b.f' has no element 'v'");
   expect_error("finalmod.mo", "10:22", "'a' is final and cannot be modified");
   expect_error("undeftype.mo", "2:3", "undefined type 'Realx' of component 'y'");
+  expect_error("notconnector.mo", "10:11", "'x' is not a connector");
+  expect_error("condused.mo", "4:12", "conditional component 'y' is not present");
 }
 END_TEST
 

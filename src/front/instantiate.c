@@ -73,6 +73,11 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
     int ok = 0;
     if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION)) {
       for (int i = 0; attrs[i] && !ok; i++) ok = strcmp(attrs[i], s->name) == 0;
+      if (ok && s->subs) {
+        st_fl_error(fl, s->subs->loc, in, "attribute '%s' has no element '%s'", s->name,
+                    s->subs->name);
+        continue;
+      }
     } else {
       st_elem e;
       ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 && e.comp;

@@ -1,0 +1,11 @@
+connector C
+  Real v;
+  flow Real i;
+end C;
+
+model NotConnector
+  Real x;
+  C c;
+equation
+  connect(x, c);
+end NotConnector;
