@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "front/parse_impl.h"
 
@@ -62,15 +63,15 @@ static char *read_file(st_arena *arena, const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   char *buf = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long size = ftell(f);
-    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-      buf = st_arena_alloc(arena, (size_t)size + 1);
-      if (buf) *len = fread(buf, 1, (size_t)size, f);
-      if (buf && ferror(f)) buf = NULL;
-    } else {
-      errno = EISDIR;
-    }
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0) {
+    /* errno is set */
+  } else if (!S_ISREG(st.st_mode)) {
+    errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+  } else {
+    buf = st_arena_alloc(arena, (size_t)st.st_size + 1);
+    if (buf) *len = fread(buf, 1, (size_t)st.st_size, f);
+    if (buf && ferror(f)) buf = NULL;
   }
   int err = errno;
   fclose(f);

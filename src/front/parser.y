@@ -803,6 +803,13 @@ import_clause:
       $$->description = $4.description;
       $$->annotation = $4.annotation;
     }
+  | T_IMPORT name '.' '*' comment {
+      $$ = element_new(ps, AEL_IMPORT, @1);
+      $$->u.import.kind = AI_WILDCARD;
+      $$->u.import.name = $2;
+      $$->description = $5.description;
+      $$->annotation = $5.annotation;
+    }
   | T_IMPORT name '.' '{' ident_list '}' comment {
       $$ = element_new(ps, AEL_IMPORT, @1);
       $$->u.import.kind = AI_MULTIPLE;

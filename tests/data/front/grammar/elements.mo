@@ -5,6 +5,7 @@ model Elements "imports, extends, components and modifications"
   import Modelica.Math.*;
   import Modelica.Constants.{pi, eps, inf};
   import .Modelica.Blocks "global name";
+  import Modelica.Math. * "wildcard written with a separate dot";
 
   extends Base(final n = 2, each k = {1, 2}, redeclare package Medium = Air);
   extends .Lib.Other annotation(IconMap(primitivesVisible = false));

@@ -11,6 +11,8 @@ model Expressions
   Real n6 = 7.;
   Real n7 = 1.e+2;
   Real n8 = 007;
+  Real n9 = .5;
+  Real n10 = .25e-1;
   // strings: escapes and Unicode
   String s1 = "plain";
   String s2 = "quote \" backslash \\ newline \n tab \t single \' question \? bell \a";
