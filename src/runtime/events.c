@@ -239,7 +239,7 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   if (!rc) rc = sim->ops->yp_at(sim, t, 0);
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
   if (!rc) rc = st_call_discrete(sim, sim->d_before);
-  iter_result r;
+  iter_result r = {0};
   if (!rc) rc = iterate(sim, t, 0, &r);
   int restarted = 0;
   if (!rc) {
