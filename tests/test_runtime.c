@@ -999,6 +999,10 @@ START_TEST(nonfinite_keeps_rows) {
   ck_assert_int_eq(r.end_status, STICTION_ERR_NONFINITE);
   ck_assert_int_ge(r.n, 250);
   ck_assert(at(&r, r.n - 1, 0) <= 0.5);
+  stiction_sim *sim = stiction_sim_new(&m, NULL, &opt);
+  ck_assert_int_eq(stiction_sim_run(sim), STICTION_ERR_NONFINITE);
+  ck_assert_msg(fabs(stiction_sim_time(sim) - 0.5) < 0.01, "stopped at %g", stiction_sim_time(sim));
+  stiction_sim_free(sim);
   for (int k = 0; k < r.n; k++) ck_assert(isfinite(at(&r, k, 1)));
   free(r.v);
 }

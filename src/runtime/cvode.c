@@ -108,12 +108,13 @@ static int cv_reinit(stiction_sim *sim, double t) {
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
 
+/* Where it stopped: the integrator's last internal time (the callback that failed was
+ * evaluated at or after it). */
 static int cv_solver_fail(stiction_sim *sim, int flag) {
+  sunrealtype t = sim->t;
+  if (!CVodeGetCurrentTime(sim->mem, &t)) sim->t = t;
   if (sim->cb_status) return sim->cb_status;
   char *name = CVodeGetReturnFlagName(flag);
-  double t = NAN;
-  CVodeGetCurrentTime(sim->mem, &t);
-  sim->t = t;
   st_sim_fail(sim, STICTION_ERR_SOLVER, "CVODE failed at t = %.17g: %s%s%s",
               t, name ? name : "unknown flag", sim->solver_msg[0] ? ": " : "", sim->solver_msg);
   free(name);

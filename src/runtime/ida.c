@@ -173,8 +173,7 @@ static int ida_advance(stiction_sim *sim, double tout, double tstop, double *t) 
   if (flag) return setup_fail(sim, "IDASetStopTime", flag);
   flag = IDASolve(sim->mem, tout, &tret, sim->y, sim->yp, IDA_NORMAL);
   if (flag < 0) {
-    IDAGetCurrentTime(sim->mem, &tret);
-    sim->t = tret;
+    if (!IDAGetCurrentTime(sim->mem, &tret)) sim->t = tret;
     return setup_fail(sim, "IDASolve", flag);
   }
   note_step(sim);
