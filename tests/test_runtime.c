@@ -301,6 +301,77 @@ START_TEST(dae_index1_on_ida) {
 }
 END_TEST
 
+/* The same DAE with the coupling c switched from 0.5 to 0 by a time event at t = 1: the
+ * right-limit row must show the algebraic y2 already consistent (0), and afterwards
+ * y1 = exp(-1/2) exp(-(t - 1)). */
+typedef struct dae2 {
+  double c;
+} dae2;
+
+static int dae2_start(void *ud, double t0, double *y, double *yp) {
+  ((dae2 *)ud)->c = 0.5;
+  y[0] = 1;
+  y[1] = 0.5;
+  return 0;
+}
+
+static int dae2_res(void *ud, double t, const double *y, const double *yp, double *r) {
+  r[0] = yp[0] + y[0] - y[1];
+  r[1] = y[1] - ((dae2 *)ud)->c * y[0];
+  return 0;
+}
+
+static int dae2_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  dae2 *d = ud;
+  if (info->initial) {
+    info->next_time_defined = 1;
+    info->next_time = 1;
+  } else if (t == 1 && d->c != 0) {
+    d->c = 0;
+    info->discrete_changed = info->equations_changed = 1;
+  }
+  return 0;
+}
+
+START_TEST(dae_mode_switch_recomputes_algebraic) {
+  dae2 d;
+  stiction_model m = {0};
+  m.n_states = 1;
+  m.n_algebraic = 1;
+  m.n_discrete = 1;
+  m.n_outputs = 2;
+  m.output_names = dae_names;
+  m.start_values = dae2_start;
+  m.residual = dae2_res;
+  m.event_update = dae2_update;
+  m.outputs = dae_out;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 2;
+  opt.interval = 0.25;
+  opt.rtol = 1e-8;
+  opt.solver = STICTION_SOLVER_IDA;
+  rows r = {0};
+  char err[512];
+  ck_assert_msg(run(&m, &d, &opt, &r, NULL, err, sizeof err) == 0, "%s", err);
+  int at1 = 0;
+  for (int k = 0; k < r.n; k++) {
+    double t = at(&r, k, 0), y1 = at(&r, k, 1), y2 = at(&r, k, 2);
+    if (t == 1) {
+      ck_assert(fabs(y1 - exp(-0.5)) < 1e-6);
+      ck_assert(fabs(y2 - (at1 == 0 ? 0.5 * y1 : 0.0)) < 1e-9); /* left, then right limit */
+      at1++;
+      continue;
+    }
+    double e1 = t < 1 ? exp(-t / 2) : exp(-0.5) * exp(-(t - 1));
+    ck_assert_msg(fabs(y1 - e1) < 1e-6, "y1(%g) = %.10g, want %.10g", t, y1, e1);
+    ck_assert(fabs(y2 - (t < 1 ? 0.5 * y1 : 0.0)) < 1e-6);
+  }
+  ck_assert_int_eq(at1, 2);
+  free(r.v);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bouncing ball */
 
 /* h' = v, v' = -g; `when h < 0 then reinit(v, -e * pre(v))`. The relation h < 0 is a discrete
@@ -1280,6 +1351,7 @@ static Suite *runtime_suite(void) {
   tcase_add_test(tc, decay_jacobian_and_klu);
   tcase_add_test(tc, klu_auto_large_without_jacobian);
   tcase_add_loop_test(tc, dae_index1_on_ida, 0, 2);
+  tcase_add_test(tc, dae_mode_switch_recomputes_algebraic);
   tcase_add_loop_test(tc, bouncing_ball_times, 0, 3);
   tcase_add_test(tc, statistics_summed_over_restarts);
   tcase_add_loop_test(tc, time_events_hit_exactly, 0, 3);
