@@ -436,8 +436,13 @@ static void print_row(const study_args *a, const run_result *r) {
   const char *law = r->law ? law_names[r->law] : "event-driven";
   if (a->csv) printf("%s,", law);
   else printf("%-12s ", law);
-  if (r->law) printf(a->csv ? "%g" : "%8g", r->width);
-  else printf(a->csv ? "" : "%8s", "-");
+  if (a->csv) {
+    if (r->law) printf("%g", r->width);
+  } else if (r->law) {
+    printf("%8g", r->width);
+  } else {
+    printf("%8s", "-");
+  }
   if (a->metric & METRIC_PERIOD) {
     print_num(a, 12, "%.6f", r->period);
     print_num(a, 12, "%+.6f", r->law ? r->period_error : NAN);
