@@ -319,6 +319,17 @@ START_TEST(test_conditional_components) {
 }
 END_TEST
 
+START_TEST(test_declaration_order) {
+  loaded l = flat_ok(DATA "/Cases.mo", "Cases.LateParam");
+  ck_assert_int_ge(var_index(l.m, "p.v"), 0);
+  ck_assert_int_ge(var_index(l.m, "x[2]"), 0);
+  ck_assert_int_lt(var_index(l.m, "x[3]"), 0);
+  ck_assert(l.m->vars[var_index(l.m, "n")].evaluate);
+  ck_assert(!l.m->vars[var_index(l.m, "use")].evaluate);
+  unload(&l);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ equations, functions */
 
 START_TEST(test_for_equations) {
@@ -425,6 +436,7 @@ static Suite *suite(void) {
   tcase_add_test(t, test_connect_three_way);
   tcase_add_test(t, test_connect_outside);
   tcase_add_test(t, test_conditional_components);
+  tcase_add_test(t, test_declaration_order);
   tcase_add_test(t, test_for_equations);
   tcase_add_test(t, test_functions);
   tcase_add_test(t, test_function_in_parameter_binding);

@@ -365,11 +365,18 @@ static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
   if (is_connector_class(cls)) in->is_connector = 1;
   cls->busy = 1;
   fl->depth++;
-  for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
-    if (e->kind == AEL_EXTENDS) inst_extends(fl, in, cls, e, mod);
-    else if (e->kind == AEL_COMPONENT)
-      inst_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
-  }
+  /* Base classes, constants and parameters first, then the other components: array sizes
+   * and conditions (`support if useSupport`) need parameter values, whatever the order of
+   * declaration (Modelica 3.5 section 5.6.1.2 makes the order irrelevant). */
+  for (int pass = 0; pass < 2; pass++)
+    for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
+      int early = e->kind == AEL_EXTENDS ||
+                  (e->kind == AEL_COMPONENT && e->u.comp.prefix.variability >= AV_PARAMETER);
+      if (early != (pass == 0)) continue;
+      if (e->kind == AEL_EXTENDS) inst_extends(fl, in, cls, e, mod);
+      else if (e->kind == AEL_COMPONENT)
+        inst_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
+    }
   add_sections(fl, in, cls);
   fl->depth--;
   cls->busy = 0;

@@ -111,6 +111,13 @@ package Cases
     parameter Real h2 = C.g;
   end Enc;
 
+  model LateParam "conditions and sizes from parameters declared after their use"
+    Pin p if use;
+    Real x[n];
+    parameter Boolean use = true;
+    parameter Integer n = 2 annotation(Evaluate = true);
+  end LateParam;
+
   model ForLoop
     parameter Integer n = 3;
     Real x[n];
