@@ -551,7 +551,7 @@ top_classes:
       if ($2) $3->loc = LOC(@2);
       APPEND($$, st_ast_class, $3);
     }
-  | top_classes error ';' { $$ = $1; }
+  | top_classes error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 top_final:
@@ -757,7 +757,7 @@ element_list:
       $$ = $1;
       $$.annotation = merge_annotation(ps, $$.annotation, $2);
     }
-  | element_list error ';' { $$ = $1; }
+  | element_list error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 element:
@@ -1020,13 +1020,13 @@ section_eqs:
       $$ = $1;
       $$.annotation = merge_annotation(ps, $$.annotation, $2);
     }
-  | section_eqs error ';' { $$ = $1; }
+  | section_eqs error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 eq_list:
     %empty { $$ = list_empty(); }
   | eq_list equation ';' { $$ = $1; APPEND($$, st_ast_equation, $2); }
-  | eq_list error ';' { $$ = $1; }
+  | eq_list error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 equation:
@@ -1096,13 +1096,13 @@ section_stmts:
       $$ = $1;
       $$.annotation = merge_annotation(ps, $$.annotation, $2);
     }
-  | section_stmts error ';' { $$ = $1; }
+  | section_stmts error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 stmt_list:
     %empty { $$ = list_empty(); }
   | stmt_list statement ';' { $$ = $1; APPEND($$, st_ast_stmt, $2); }
-  | stmt_list error ';' { $$ = $1; }
+  | stmt_list error ';' { $$ = $1; ps->bracket_depth = 0; }
   ;
 
 statement:
@@ -1362,7 +1362,12 @@ fn_args:
 
 fn_arg_list:
     fn_arg { $$ = list_empty(); APPEND($$, st_ast_fnarg, $1); }
-  | fn_arg_list ',' fn_arg { $$ = $1; APPEND($$, st_ast_fnarg, $3); }
+  | fn_arg_list ',' fn_arg {
+      $$ = $1;
+      if (!$3->name && ((st_ast_fnarg *)$1.tail)->name)
+        st_parse_report(ps, $3->loc, "positional argument after named arguments");
+      APPEND($$, st_ast_fnarg, $3);
+    }
   ;
 
 fn_arg:
@@ -1439,6 +1444,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, st_psta
   const ST_YYLTYPE *l = yypcontext_location(ctx);
   char msg[512];
   int len;
+  /* After an error, recovery at ';' may have swallowed a class's `end X;`, so an end of
+   * file that follows is a consequence, not news. */
+  if (tok == YYSYMBOL_YYEOF && ps->errors > 0) return 0;
   if (tok == YYSYMBOL_YYEOF)
     len = snprintf(msg, sizeof msg, "syntax error: unexpected end of file");
   else if (ps->tok_text && ps->tok_len > 0 && ps->tok_len <= 40 &&
