@@ -177,6 +177,31 @@ START_TEST(test_library_path) {
 }
 END_TEST
 
+START_TEST(test_modelicapath) {
+  /* Pkg is found through MODELICAPATH (an empty entry and a missing directory are skipped) */
+  char list[4200];
+  snprintf(list, sizeof list, "/nonexistent::%s", st_test_src(DATA));
+  setenv("MODELICAPATH", list, 1);
+  st_diag *d = st_diag_new(NULL);
+  st_front *fe = st_front_new(d);
+  ck_assert_int_eq(st_front_add_default_paths(fe), 0);
+  ck_assert_int_eq(st_front_load_file(fe, st_test_src(DATA "/Pkg/Examples/Oscillator.mo")), 0);
+  st_flat_model *m = st_front_flatten(fe, "Pkg.Examples.Oscillator");
+  ck_assert_msg(m != NULL, "%s", st_diag_first_error(d));
+  st_flat_free(m);
+  unsetenv("MODELICAPATH");
+  st_front_free(fe);
+  st_diag_free(d);
+  /* without it, the within clause names a package that does not exist */
+  d = st_diag_new(NULL);
+  fe = st_front_new(d);
+  ck_assert_int_ne(st_front_load_file(fe, st_test_src(DATA "/Pkg/Examples/Oscillator.mo")), 0);
+  ck_assert_ptr_nonnull(strstr(st_diag_first_error(d), "package 'Pkg.Examples'"));
+  st_front_free(fe);
+  st_diag_free(d);
+}
+END_TEST
+
 START_TEST(test_default_class) {
   loaded l = flat_ok(DATA "/TwoInertias.mo", NULL);
   ck_assert_str_eq(l.m->name, "TwoInertias");
@@ -425,6 +450,7 @@ static Suite *suite(void) {
   tcase_add_test(t, test_golden_package);
   tcase_add_test(t, test_package_order);
   tcase_add_test(t, test_library_path);
+  tcase_add_test(t, test_modelicapath);
   tcase_add_test(t, test_default_class);
   tcase_add_test(t, test_lookup_enclosing_and_enum);
   tcase_add_test(t, test_lookup_encapsulated_imports);
