@@ -827,11 +827,20 @@ END_TEST
 
 /* ---------------------------------------------------------------------------- CLI */
 
+/* st_test_src() returns a static buffer: copy before the next call. */
+static void src_path(char *out, size_t size, const char *rel) {
+  const char *p = st_test_src(rel);
+  size_t n = strlen(p);
+  ck_assert_uint_lt(n, size);
+  memcpy(out, p, n + 1);
+}
+
 START_TEST(cli_parse_is_silent_on_success) {
   char *out = NULL;
-  char args[8192];
-  snprintf(args, sizeof args, "parse '%s' '%s'", st_test_src("tests/data/front/grammar/classes.mo"),
-           st_test_src("tests/data/front/grammar/Lib/package.mo"));
+  char args[4096], a[2000], b[2000];
+  src_path(a, sizeof a, "tests/data/front/grammar/classes.mo");
+  src_path(b, sizeof b, "tests/data/front/grammar/Lib/package.mo");
+  snprintf(args, sizeof args, "parse '%s' '%s'", a, b);
   ck_assert_int_eq(st_test_run(&out, args), 0);
   ck_assert_str_eq(out, "");
   free(out);
@@ -840,14 +849,12 @@ END_TEST
 
 START_TEST(cli_parse_reports_errors_with_caret) {
   char *out = NULL;
-  char args[8192];
-  const char *bad = st_test_src("tests/data/front/grammar/errors/several_errors.mo");
-  char badcopy[4096];
-  snprintf(badcopy, sizeof badcopy, "%s", bad);
-  snprintf(args, sizeof args, "parse '%s' '%s'", badcopy,
-           st_test_src("tests/data/front/grammar/classes.mo"));
+  char args[4096], badcopy[2000], good[2000];
+  src_path(badcopy, sizeof badcopy, "tests/data/front/grammar/errors/several_errors.mo");
+  src_path(good, sizeof good, "tests/data/front/grammar/classes.mo");
+  snprintf(args, sizeof args, "parse '%s' '%s'", badcopy, good);
   ck_assert_int_eq(st_test_run(&out, args), 1);
-  char want[4200];
+  char want[2200];
   snprintf(want, sizeof want, "%s:5:12: error: syntax error: unexpected ';'\n  Real a = ;\n"
                               "           ^\n", badcopy);
   ck_assert_msg(strstr(out, want) != NULL, "got:\n%s", out);
@@ -875,8 +882,9 @@ END_TEST
 
 START_TEST(cli_parse_dump_reprints) {
   char *out = NULL;
-  char args[8192];
-  snprintf(args, sizeof args, "parse --dump '%s'", st_test_src("tests/data/front/grammar/Lib/Other.mo"));
+  char args[4096], path[2000];
+  src_path(path, sizeof path, "tests/data/front/grammar/Lib/Other.mo");
+  snprintf(args, sizeof args, "parse --dump '%s'", path);
   ck_assert_int_eq(st_test_run(&out, args), 0);
   ck_assert_str_eq(out, "within Lib;\n"
                         "model Other \"a model in its own file\"\n"
