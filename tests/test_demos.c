@@ -213,7 +213,7 @@ START_TEST(bouncing_ball_bounce) {
   stiction_demo *d = make("bouncing-ball");
   const stiction_model *m = stiction_demo_model(d);
   void *ud = stiction_demo_data(d);
-  double y[2], yp[2] = {0, 0}, g[1], dv[1];
+  double y[2], yp[2] = {0, 0}, g[1], dv[2], ydot[2];
   int sc;
   m->start_values(ud, 0, y, yp);
   ck_assert(y[0] == 1.0 && y[1] == 0.0);
@@ -227,6 +227,15 @@ START_TEST(bouncing_ball_bounce) {
   ck_assert_double_eq(dv[0], 1);
   m->indicators(ud, 0.45, y, NULL, g);
   ck_assert(g[0] > 0); /* not zero when integration restarts */
+  /* a rebound slower than v_min = 1e-3 leaves the ball resting on the floor */
+  y[0] = -1.2e-10;
+  y[1] = -1.2e-3;
+  iterate(m, ud, 4.06, y, 0, &sc);
+  discrete(m, ud, dv);
+  ck_assert(dv[0] == 2 && dv[1] == 1);
+  ck_assert(y[0] == 0.0 && y[1] == 0.0);
+  m->derivatives(ud, 4.1, y, ydot);
+  ck_assert(ydot[0] == 0.0 && ydot[1] == 0.0);
   stiction_demo_free(d);
 }
 END_TEST

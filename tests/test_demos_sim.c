@@ -205,6 +205,28 @@ static void check_ball(stiction_solver solver) {
   ck_assert_double_eq_tol(log.last[2], w - g * tau, 1e-5);
 }
 
+/* Past the accumulation point t_inf = 4.06 s the ball rests on the floor: the rebound of
+ * bounce n is e^n w1, below v_min = 1e-3 first for n = 38. The last flights last ~0.2 ms
+ * with mm/s speeds, so the absolute error of a 1e-6 run shifts them by ~1e-4 s (and the
+ * count by one); at rtol 1e-9 the closed form holds to ~2e-6 s. */
+START_TEST(bouncing_ball_comes_to_rest) {
+  const double e = 0.8, g = 9.81, t1 = sqrt(2 / g), w1 = g * t1;
+  run_log log;
+  run("bouncing-ball", STICTION_SOLVER_CVODE_BDF, 1e-9, 10.0, &log, NULL, 0);
+  double t38 = t1, w = w1;
+  for (int n = 1; n < 38; n++) {
+    w *= e;
+    t38 += 2 * w / g;
+  }
+  ck_assert_int_eq(log.n, 38);
+  ck_assert_int_eq(log.n_start, 1); /* "resting" became 1 once */
+  ck_assert_double_eq_tol(log.start_time[0], t38, 1e-5);
+  ck_assert_double_eq_tol(log.time[37], t38, 1e-5);
+  ck_assert_double_eq(log.last[1], 0.0);
+  ck_assert_double_eq(log.last[2], 0.0);
+}
+END_TEST
+
 START_TEST(bouncing_ball_bdf) { check_ball(STICTION_SOLVER_CVODE_BDF); }
 END_TEST
 START_TEST(bouncing_ball_adams) { check_ball(STICTION_SOLVER_CVODE_ADAMS); }
@@ -262,6 +284,7 @@ int main(void) {
   tcase_add_test(tc, bouncing_ball_bdf);
   tcase_add_test(tc, bouncing_ball_adams);
   tcase_add_test(tc, bouncing_ball_ida);
+  tcase_add_test(tc, bouncing_ball_comes_to_rest);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
