@@ -156,9 +156,17 @@ static int cheapest(int law, double target, const outcome grid[][NW][NR], config
   return best_nfe >= 0;
 }
 
+/* "1e+06", or "-" for the event-driven run, which has no width. */
+static const char *width_text(const config *c, char *buf, size_t size) {
+  if (c->law) snprintf(buf, size, "%.0e", c->width);
+  else snprintf(buf, size, "-");
+  return buf;
+}
+
 static void print_line(const config *c, const outcome *o, const outcome *ref) {
-  printf("  %-12s %8.0e %6.0e %12.6f %10.2e %7ld %7ld %9.0f %6.2f %6.2f\n", law_names[c->law],
-         c->law ? c->width : 0.0, c->rtol, o->period, fabs(o->period - LEINE_PERIOD),
+  char w[32];
+  printf("  %-12s %8s %6.0e %12.6f %10.2e %7ld %7ld %9.0f %6.2f %6.2f\n", law_names[c->law],
+         width_text(c, w, sizeof w), c->rtol, o->period, fabs(o->period - LEINE_PERIOD),
          o->stats.steps, o->stats.nfe + o->stats.nfe_fd, o->cpu_us,
          (double)(o->stats.nfe + o->stats.nfe_fd) / (ref->stats.nfe + ref->stats.nfe_fd),
          o->cpu_us / ref->cpu_us);
@@ -204,8 +212,9 @@ static void loose_tolerance(int reps) {
          "crossings", "stuck%", "steps", "nfe", "cpu_us", "run");
   for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
     outcome o = run_timed(&cs[i], reps);
-    printf("  %-12s %8.0e %6.0e %12.6f %9d %7.1f %7ld %7ld %9.0f %s\n", law_names[cs[i].law],
-           cs[i].law ? cs[i].width : 0.0, cs[i].rtol, o.period, o.crossings,
+    char w[32];
+    printf("  %-12s %8s %6.0e %12.6f %9d %7.1f %7ld %7ld %9.0f %s\n", law_names[cs[i].law],
+           width_text(&cs[i], w, sizeof w), cs[i].rtol, o.period, o.crossings,
            100 * o.stuck_fraction, o.stats.steps, o.stats.nfe + o.stats.nfe_fd, o.cpu_us,
            o.ok ? "ok" : "FAILED");
   }
