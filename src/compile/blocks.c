@@ -27,12 +27,22 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   if (!b->res || !in) { free(in); return -1; }
   for (int i = 0; i < b->n; i++) in[b->slots[i]] = 1;
   b->linear = 1;
+  b->const_jac = 1;
   for (int i = 0; i < b->n; i++) {
     const st_ceq *q = &cm->eqs[b->eqs[i]];
     if (!st_sym_linear(cm, q->lhs, in) || !st_sym_linear(cm, q->rhs, in)) b->linear = 0;
+    if (!st_sym_frozen_coefficients(cm, q->lhs, in) || !st_sym_frozen_coefficients(cm, q->rhs, in))
+      b->const_jac = 0;
     if (st_emit_residual(cm, &b->res[i], q->lhs, q->rhs)) { free(in); return -1; }
   }
   free(in);
+  b->const_jac = b->const_jac && b->linear;
+  b->gen = -1;
+  if (b->const_jac) {
+    b->lu = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
+    b->lupiv = ints(cm, b->n);
+    if (!b->lu || !b->lupiv) return -1;
+  }
   if (b->n > cm->maxn) cm->maxn = b->n;
   return 0;
 }

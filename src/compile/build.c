@@ -177,6 +177,7 @@ int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
     }
     cm->param_overridden[i] = 1;
     cm->x[i] = value;
+    cm->gen++;
     return 0;
   }
   st_error(cm->diag, cm->flat->loc, "the model has no parameter '%s'", name);

@@ -111,6 +111,7 @@ int st_check_initial_counts(st_compiled *cm) {
 }
 
 int st_initialize(st_compiled *cm, double t0) {
+  cm->gen++;
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);

@@ -57,6 +57,10 @@ typedef struct st_block {
   int *dslots, *deqs;
   st_prog *dexpr;
   int solved_explicitly;
+  int const_jac;      /* linear with coefficients frozen between events: LU is reused */
+  double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
+  int *lupiv;
+  long gen;
 } st_block;
 
 typedef struct st_relation {
@@ -162,6 +166,7 @@ struct st_compiled {
   int *piv;
   double *hist;        /* mixed-system history of discrete vectors */
 
+  long gen;            /* bumped at every event pass and start: invalidates cached LUs */
   int mixed_iter_max;
   int n_aliases, n_differentiated;
   int reported;        /* a run-time error has been reported to diag */
@@ -189,6 +194,8 @@ void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e,
 /* symbolic.c */
 st_fexpr *st_sym_solve(st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs, int slot);
 int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char *in_block);
+int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
+                               const unsigned char *in_block);
 int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
 st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);
 st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r);
@@ -213,6 +220,8 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
 int st_lu_solve(double *A, int n, int *piv, double *b);
+int st_lu_factor(double *A, int n, int *piv);
+void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */
 int st_compile_whens(st_compiled *cm);
 int st_event_update(st_compiled *cm, double t, double *y, double *yp, stiction_event_info *info);

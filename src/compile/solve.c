@@ -38,6 +38,39 @@ int st_lu_solve(double *A, int n, int *piv, double *b) {
   return 0;
 }
 
+/* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
+int st_lu_factor(double *A, int n, int *piv) {
+  for (int k = 0; k < n; k++) {
+    int p = k;
+    for (int i = k + 1; i < n; i++)
+      if (fabs(A[i + k * n]) > fabs(A[p + k * n])) p = i;
+    if (A[p + k * n] == 0 || !isfinite(A[p + k * n])) return -1;
+    piv[k] = p;
+    if (p != k)
+      for (int j = 0; j < n; j++) {
+        double t = A[k + j * n]; A[k + j * n] = A[p + j * n]; A[p + j * n] = t;
+      }
+    for (int i = k + 1; i < n; i++) {
+      double f = A[i + k * n] /= A[k + k * n];
+      if (f != 0)
+        for (int j = k + 1; j < n; j++) A[i + j * n] -= f * A[k + j * n];
+    }
+  }
+  return 0;
+}
+
+void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
+  for (int k = 0; k < n; k++) {
+    if (piv[k] != k) { double t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+    for (int i = k + 1; i < n; i++) b[i] -= LU[i + k * n] * b[k];
+  }
+  for (int k = n - 1; k >= 0; k--) {
+    double s = b[k];
+    for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];
+    b[k] = s / LU[k + k * n];
+  }
+}
+
 /* Residuals in cm->r and the Jacobian in cm->J, one dual pass per column. */
 static void residual_jacobian(st_compiled *cm, const st_block *b) {
   int n = b->n;
@@ -49,6 +82,24 @@ static void residual_jacobian(st_compiled *cm, const st_block *b) {
   }
 }
 
+/* A linear block with coefficients frozen between events reuses its LU factors: only the
+ * residuals are evaluated (the right-hand side is the hot path). */
+static int cached_linear(st_compiled *cm, st_block *b) {
+  int n = b->n;
+  if (b->gen != cm->gen) {
+    residual_jacobian(cm, b);
+    memcpy(b->lu, cm->J, sizeof(double) * (size_t)(n * n));
+    if (st_lu_factor(b->lu, n, b->lupiv)) return -1;
+    b->gen = cm->gen;
+  } else {
+    for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->res[i]);
+  }
+  for (int i = 0; i < n; i++) cm->dx[i] = -cm->r[i];
+  st_lu_apply(b->lu, n, b->lupiv, cm->dx);
+  for (int i = 0; i < n; i++) cm->x[b->slots[i]] += cm->dx[i];
+  return 0;
+}
+
 static double residual_norm(st_compiled *cm, const st_block *b) {
   double m = 0;
   for (int i = 0; i < b->n; i++) {
@@ -58,8 +109,9 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
   return m;
 }
 
-static int newton(st_compiled *cm, const st_block *b) {
+static int newton(st_compiled *cm, st_block *b) {
   int n = b->n;
+  if (b->const_jac && !cm->vm.event_mode) return cached_linear(cm, b);
   for (int it = 0; it < 50; it++) {
     residual_jacobian(cm, b);
     double r0 = 0;
@@ -87,7 +139,7 @@ static int newton(st_compiled *cm, const st_block *b) {
   return residual_norm(cm, b) < 1e-8 ? 0 : -1;
 }
 
-static int solve_real(st_compiled *cm, const st_block *b) {
+static int solve_real(st_compiled *cm, st_block *b) {
   if (b->kind == BK_ASSIGN) {
     cm->x[b->slots[0]] = st_vm_eval(&cm->vm, &b->assign);
     return 0;
@@ -129,7 +181,7 @@ static void remember(st_compiled *cm, const st_block *b, int h) {
 }
 
 /* All 2^nd combinations of Boolean unknowns: accept the first that reproduces itself. */
-static int exhaustive(st_compiled *cm, const st_block *b) {
+static int exhaustive(st_compiled *cm, st_block *b) {
   for (int i = 0; i < b->nd; i++)
     if (!cm->slots[b->dslots[i]].is_bool) return -1;
   if (b->nd > 12) return -1;
@@ -155,7 +207,7 @@ static void report_inconsistent(st_compiled *cm, const st_block *b) {
                     cm->slots[b->slots[i]].name);
 }
 
-static int fixed_point(st_compiled *cm, const st_block *b) {
+static int fixed_point(st_compiled *cm, st_block *b) {
   int maxit = 2 * b->nd + 10;
   for (int it = 0; it < maxit; it++) {
     if (b->n && solve_real(cm, b)) break;
@@ -172,8 +224,9 @@ static int fixed_point(st_compiled *cm, const st_block *b) {
 
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
+  if (event_mode) cm->gen++; /* discrete values and relations may change */
   for (int k = 0; k < cm->nblocks; k++) {
-    const st_block *b = &cm->blocks[k];
+    st_block *b = &cm->blocks[k];
     int rc = 0;
     if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
     else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */

@@ -132,3 +132,46 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
   default: return 0;
   }
 }
+
+/* Dependencies with relations counted as discrete: their values are frozen between events. */
+static int frozen_deps(const st_compiled *cm, const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_GE) return DEP_DISC;
+  if (e->kind == FX_BUILTIN && e->op == FB_NOEVENT) return st_expr_deps(cm, e);
+  if (e->kind == FX_VAR || e->kind == FX_TIME || e->kind == FX_BUILTIN)
+    if (e->kind != FX_BUILTIN || e->op == FB_DER || e->op == FB_PRE) return st_expr_deps(cm, e);
+  int d = 0;
+  for (int i = 0; i < e->nargs; i++) d |= frozen_deps(cm, e->args[i]);
+  return e->kind == FX_BUILTIN && e->nargs == 0 ? st_expr_deps(cm, e) : d;
+}
+
+static int frozen(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
+  return !depends_on_block(cm, e, in) && !(frozen_deps(cm, e) & (DEP_CONT | DEP_TIME));
+}
+
+/* Linear, and every coefficient of a block unknown is constant between events (parameters,
+ * discrete values, frozen relations): the Jacobian only changes at events. */
+int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
+                               const unsigned char *in) {
+  if (!depends_on_block(cm, e, in) || st_ref_slot(cm, e) >= 0) return 1;
+  switch (e->kind) {
+  case FX_UNARY: return e->op == FOP_NEG && st_sym_frozen_coefficients(cm, e->args[0], in);
+  case FX_BINARY:
+    switch (e->op) {
+    case FOP_ADD: case FOP_SUB:
+      return st_sym_frozen_coefficients(cm, e->args[0], in) &&
+             st_sym_frozen_coefficients(cm, e->args[1], in);
+    case FOP_MUL:
+      if (depends_on_block(cm, e->args[0], in))
+        return frozen(cm, e->args[1], in) && st_sym_frozen_coefficients(cm, e->args[0], in);
+      return frozen(cm, e->args[0], in) && st_sym_frozen_coefficients(cm, e->args[1], in);
+    case FOP_DIV:
+      return frozen(cm, e->args[1], in) && st_sym_frozen_coefficients(cm, e->args[0], in);
+    default: return 0;
+    }
+  case FX_IF:
+    return frozen(cm, e->args[0], in) && st_sym_frozen_coefficients(cm, e->args[1], in) &&
+           st_sym_frozen_coefficients(cm, e->args[2], in);
+  default: return 0;
+  }
+}
