@@ -1,0 +1,3 @@
+within Stiction;
+package Interfaces "Partial classes shared by the Stiction friction elements"
+end Interfaces;

@@ -1,0 +1,28 @@
+within Stiction.Rotational.Components;
+model BearingFriction
+  "Bearing friction against the support: Coulomb torque with a break-away peak, times law(w) (no events)"
+  extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+  extends Stiction.Interfaces.PartialRegularizedSign;
+  parameter Real tau_pos[:, 2] = [0, 1]
+    "[w, tau] as in the MSL; only tau_pos[1, 2], the Coulomb torque (N.m), is used";
+  parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
+  parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
+    "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
+  SI.Angle phi "Angle of the flanges relative to the support";
+  SI.AngularVelocity w "Angular velocity of the flanges relative to the support";
+  SI.AngularAcceleration a "Angular acceleration of the flanges relative to the support";
+  SI.Torque tau "Friction torque (positive when it brakes a forward motion)";
+  SI.Torque tau0 "Coulomb friction torque";
+  SI.Torque tau0_max "Break-away friction torque";
+equation
+  phi = flange_a.phi - phi_support;
+  flange_b.phi = flange_a.phi;
+  w = der(phi);
+  a = der(w);
+  flange_a.tau + flange_b.tau - tau = 0;
+  tau0 = tau_pos[1, 2];
+  tau0_max = peak*tau0;
+  v_law = w;
+  // regularized set-valued law: magnitude tau0 .. tau0_max near w = 0, sign smoothed by law
+  tau = s_law*(tau0 + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+end BearingFriction;

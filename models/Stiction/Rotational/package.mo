@@ -1,0 +1,3 @@
+within Stiction;
+package Rotational "Continuous (regularized and dynamic) friction elements for rotational drivetrains"
+end Rotational;

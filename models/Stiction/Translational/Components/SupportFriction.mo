@@ -1,0 +1,27 @@
+within Stiction.Translational.Components;
+model SupportFriction
+  "Friction against the support: Coulomb force with a break-away peak, times law(v) (no events)"
+  extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+  extends Stiction.Interfaces.PartialRegularizedSign;
+  parameter Real f_pos[:, 2] = [0, 1]
+    "[v, f] as in the MSL; only f_pos[1, 2], the Coulomb force (N), is used";
+  parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
+  parameter SI.Velocity v_peak(min=1e-15) = 10*eps
+    "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
+  SI.Position s "Position of the flanges relative to the support";
+  SI.Velocity v "Velocity of the flanges relative to the support";
+  SI.Acceleration a "Acceleration of the flanges relative to the support";
+  SI.Force f "Friction force (positive when it brakes a forward motion)";
+  SI.Force f0 "Coulomb friction force";
+  SI.Force f0_max "Break-away friction force";
+equation
+  s = flange_a.s - s_support;
+  flange_b.s = flange_a.s;
+  v = der(s);
+  a = der(v);
+  flange_a.f + flange_b.f - f = 0;
+  f0 = f_pos[1, 2];
+  f0_max = peak*f0;
+  v_law = v;
+  f = s_law*(f0 + (f0_max - f0)*exp(-(v/v_peak)^2));
+end SupportFriction;
