@@ -22,3 +22,4 @@ include tests/friction.mk
 include tests/cli.mk
 include tests/tamsi.mk
 include tests/study.mk
+include tests/stiction_lib.mk

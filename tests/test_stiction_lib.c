@@ -1,0 +1,351 @@
+/* The continuous friction elements of models/Stiction (doc/library.md, Stiction package):
+ *   - every new class flattens to a balanced model (`stiction flatten`),
+ *   - every example and test set-up simulates (`stiction simulate`),
+ *   - the simulated friction obeys the law it was written from: the equilibrium speed of a held
+ *     brake/support friction is where the C law of include/stiction/friction.h gives the load,
+ *     a driven bearing/Stribeck element gives the C Stribeck curve, a LuGre element's steady
+ *     sliding force is the Stribeck curve, eps -> 0 approaches the Coulomb value, a clutch
+ *     conserves momentum and sticks, and the LuGre block reproduces benchmarks.md section 3. */
+#include <check.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <stiction/friction.h>
+
+#include "testutil.h"
+
+static const char *const new_classes[] = {
+    "Stiction.Rotational.Components.BearingFriction", "Stiction.Rotational.Components.Clutch",
+    "Stiction.Rotational.Components.Brake",           "Stiction.Rotational.Components.Stribeck",
+    "Stiction.Rotational.Components.LuGre",           "Stiction.Translational.Components.SupportFriction",
+    "Stiction.Translational.Components.Brake",        "Stiction.Translational.Components.LuGre",
+    "Stiction.Examples.RegularizedClutch",            "Stiction.Examples.LuGreBlock",
+    "Stiction.Examples.LeineBelt",                    "Stiction.Tests.BrakeHold",
+    "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
+    "Stiction.Tests.TranslationalHold",
+};
+#define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
+#define FIRST_MODEL 8 /* new_classes[FIRST_MODEL..] are complete models that simulate */
+
+/* ---- running the command and reading its result ----------------------------------------- */
+
+static int run(char **out, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static int run(char **out, const char *format, ...) {
+  char args[4096];
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(args, sizeof args, format, ap);
+  va_end(ap);
+  return st_test_run(out, args);
+}
+
+static const char *models_dir(void) {
+  static char buf[4096];
+  snprintf(buf, sizeof buf, "%s", st_test_src("models"));
+  return buf;
+}
+
+/* The .mo file of a class under models/ ("A.B.C" -> models/A/B/C.mo). */
+static const char *class_file(const char *cls) {
+  static char buf[4096];
+  int n = snprintf(buf, sizeof buf, "%s/%s.mo", models_dir(), cls);
+  ck_assert_msg(n > 0 && (size_t)n < sizeof buf, "path of %s too long", cls);
+  for (char *p = buf + strlen(models_dir()) + 1; *p; p++)
+    if (*p == '.' && strcmp(p, ".mo") != 0) *p = '/';
+  return buf;
+}
+
+/* A result file name private to this process and case. */
+static const char *result_path(const char *tag) {
+  static char buf[512];
+  snprintf(buf, sizeof buf, "/tmp/stiction_test_stiction_lib_%ld_%s.csv", (long)getpid(), tag);
+  return buf;
+}
+
+/* Simulates cls with the extra options into `csv`; fails the test with the output otherwise. */
+static void simulate(const char *cls, const char *csv, const char *extra) {
+  char *out = NULL;
+  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' %s", models_dir(), class_file(cls), cls, csv,
+               extra ? extra : "");
+  ck_assert_msg(st == 0, "%s: simulate exit %d\n%.3000s", cls, st, out ? out : "");
+  free(out);
+}
+
+typedef struct series {
+  int n;
+  double *t, *y;
+} series;
+
+/* Index of the comma-separated, possibly quoted, field `name` in a header line, or -1. */
+static int column_of(char *header, const char *name) {
+  int i = 0;
+  for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++) {
+    if (*tok == '"') tok++;
+    size_t n = strlen(tok);
+    if (n && tok[n - 1] == '"') tok[n - 1] = 0;
+    if (strcmp(tok, name) == 0) return i;
+  }
+  return -1;
+}
+
+/* Field `col` of a data line. */
+static double field(const char *line, int col) {
+  const char *p = line;
+  for (int i = 0; i < col && p; i++) {
+    p = strchr(p, ',');
+    if (p) p++;
+  }
+  return p ? strtod(p, NULL) : NAN;
+}
+
+/* Column `name` with the time column (first) of a result CSV; the caller frees t and y. */
+static series read_column(const char *csv, const char *name) {
+  FILE *f = fopen(csv, "r");
+  ck_assert_msg(f != NULL, "cannot read %s", csv);
+  static char line[65536];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  int col = column_of(line, name);
+  ck_assert_msg(col >= 0, "%s: no column %s", csv, name);
+  series s = {0, NULL, NULL};
+  int cap = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (s.n == cap) {
+      cap = cap ? 2 * cap : 1024;
+      s.t = realloc(s.t, (size_t)cap * sizeof *s.t);
+      s.y = realloc(s.y, (size_t)cap * sizeof *s.y);
+      ck_assert(s.t && s.y);
+    }
+    s.t[s.n] = field(line, 0);
+    s.y[s.n++] = field(line, col);
+  }
+  fclose(f);
+  ck_assert_msg(s.n > 0, "%s: no rows", csv);
+  return s;
+}
+
+static double last_value(const char *csv, const char *name) {
+  series s = read_column(csv, name);
+  double v = s.y[s.n - 1];
+  free(s.t);
+  free(s.y);
+  return v;
+}
+
+/* Root of f(v) = target on [lo, hi] (f increasing) by bisection. */
+typedef double (*law_fn)(double v, const void *ctx);
+static double solve_increasing(law_fn f, const void *ctx, double target, double lo, double hi) {
+  for (int i = 0; i < 200; i++) {
+    double mid = 0.5 * (lo + hi);
+    if (f(mid, ctx) < target) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+/* ---- balance --------------------------------------------------------------------------- */
+
+static int balance_of(const char *out, int *unknowns, int *equations) {
+  const char *p = NULL;
+  for (const char *q = out; (q = strstr(q, " unknowns, ")); q++) p = q;
+  if (!p) return 0;
+  while (p > out && p[-1] >= '0' && p[-1] <= '9') p--;
+  return sscanf(p, "%d unknowns, %d equations", unknowns, equations) == 2;
+}
+
+START_TEST(class_flattens_balanced) {
+  const char *cls = new_classes[_i];
+  char *out = NULL;
+  int st = run(&out, "flatten -L '%s' '%s' %s", models_dir(), class_file(cls), cls);
+  int u = -1, e = -2;
+  ck_assert_msg(st == 0, "%s: flatten exit %d\n%.2000s", cls, st, out ? out : "");
+  ck_assert_msg(balance_of(out, &u, &e), "%s: no balance line\n%.2000s", cls, out);
+  ck_assert_msg(u == e, "%s: %d unknowns, %d equations", cls, u, e);
+  free(out);
+}
+END_TEST
+
+START_TEST(model_simulates) {
+  const char *cls = new_classes[_i];
+  const char *csv = result_path("sim");
+  simulate(cls, csv, "--stop-time 0.5");
+  series s = read_column(csv, "time");
+  ck_assert_msg(fabs(s.t[s.n - 1] - 0.5) < 1e-9, "%s: ends at %g", cls, s.t[s.n - 1]);
+  for (int i = 0; i < s.n; i++) ck_assert_msg(isfinite(s.y[i]), "%s: non-finite time", cls);
+  free(s.t);
+  free(s.y);
+  unlink(csv);
+}
+END_TEST
+
+/* ---- held by friction: the equilibrium speed is where the C law carries the load ------------- */
+
+typedef struct held {
+  stiction_sign_law law;
+  double eps, f0, f0_max, v_peak;
+} held;
+
+/* The element's friction at speed v, from friction.h's sign law and the peak of the element. */
+static double held_friction(double v, const void *ctx) {
+  const held *h = ctx;
+  return stiction_friction_sign(h->law, v, h->eps, NULL) *
+         (h->f0 + (h->f0_max - h->f0) * exp(-(v / h->v_peak) * (v / h->v_peak)));
+}
+
+START_TEST(brake_holds_below_peak) {
+  const char *csv = result_path("hold");
+  simulate("Stiction.Tests.BrakeHold", csv, NULL);
+  double tau = last_value(csv, "brake.tau"), w = last_value(csv, "brake.w");
+  /* 20 N.m load against tau0 = 50, break-away 60, eps = 1e-3, w_peak = 1e-2 (tanh) */
+  held h = {STICTION_SIGN_TANH, 1e-3, 50, 60, 1e-2};
+  double w_law = solve_increasing(held_friction, &h, 20, 0, 1e-3);
+  ck_assert_msg(fabs(tau - 20) < 1e-4, "brake.tau = %.9g, load 20", tau);
+  ck_assert_msg(w > 0 && w < 1e-3, "held speed %.3g not inside the eps band", w);
+  ck_assert_msg(fabs(w - w_law) < 1e-4 * w_law, "held speed %.9g, law says %.9g", w, w_law);
+  unlink(csv);
+}
+END_TEST
+
+START_TEST(translational_hold_arctan_and_linear) {
+  const char *csv = result_path("thold");
+  simulate("Stiction.Tests.TranslationalHold", csv, NULL);
+  held brake = {STICTION_SIGN_ATAN, 1e-3, 5, 5, 1e-2};
+  held fric = {STICTION_SIGN_MSL_LINEAR, 1e-3, 4, 6, 1e-2};
+  double vb = last_value(csv, "brake.v"), vf = last_value(csv, "friction.v");
+  double vb_law = solve_increasing(held_friction, &brake, 3, 0, 1e-2);
+  double vf_law = solve_increasing(held_friction, &fric, 3, 0, 1e-3);
+  ck_assert_msg(fabs(vb - vb_law) < 1e-4 * vb_law, "brake.v %.9g, atan law %.9g", vb, vb_law);
+  ck_assert_msg(fabs(vf - vf_law) < 1e-4 * vf_law, "friction.v %.9g, linear law %.9g", vf, vf_law);
+  ck_assert_msg(fabs(last_value(csv, "friction.f") - 3) < 1e-4, "support friction does not carry 3 N");
+  unlink(csv);
+}
+END_TEST
+
+/* ---- sliding: the bearing and Stribeck elements give the C curves ---------------------------- */
+
+START_TEST(sliding_matches_c_laws) {
+  const char *csv = result_path("slide");
+  simulate("Stiction.Tests.Sliding", csv, NULL);
+  double w = last_value(csv, "bearing.w");
+  ck_assert_msg(fabs(w - 0.1) < 1e-6, "shaft speed %.9g, expected 0.1", w);
+  double bearing = last_value(csv, "bearing.tau"), stribeck = last_value(csv, "stribeck.tau");
+  double bearing_law = 2 * stiction_friction_sign(STICTION_SIGN_TANH, w, 0.05, NULL);
+  stiction_stribeck p = {.Fc = 1, .Fs = 1.5, .vs = 0.08, .alpha = 2, .Fv = 0.3};
+  double stribeck_law = stiction_friction_stribeck(&p, STICTION_SIGN_TANH, 0.02, w, NULL);
+  ck_assert_msg(fabs(bearing - bearing_law) < 1e-6, "bearing %.9g, law %.9g", bearing, bearing_law);
+  ck_assert_msg(fabs(stribeck - stribeck_law) < 1e-6, "Stribeck %.9g, law %.9g", stribeck, stribeck_law);
+  /* a wide regularization (eps = w/2) is visibly below the Coulomb torque 2 ... */
+  ck_assert_msg(2 - bearing > 0.05, "bearing %.9g: eps = 0.05 should be below Coulomb", bearing);
+  unlink(csv);
+}
+END_TEST
+
+START_TEST(small_eps_approaches_coulomb) {
+  /* at w = 0.1 rad/s the gap to the Coulomb torque 2 is 2*(1 - tanh(0.1/eps)): it must shrink
+   * with eps, follow the C law, and vanish for eps far below w */
+  const double eps[] = {0.05, 0.03, 0.015, 1e-5};
+  double prev_gap = INFINITY;
+  for (int i = 0; i < 4; i++) {
+    const char *csv = result_path("eps");
+    char opt[128];
+    snprintf(opt, sizeof opt, "-p bearing.eps=%g", eps[i]);
+    simulate("Stiction.Tests.Sliding", csv, opt);
+    double tau = last_value(csv, "bearing.tau"), gap = 2 - tau;
+    double law = 2 * stiction_friction_sign(STICTION_SIGN_TANH, 0.1, eps[i], NULL);
+    ck_assert_msg(fabs(tau - law) < 1e-6, "eps %g: bearing %.9g, law %.9g", eps[i], tau, law);
+    ck_assert_msg(gap >= -1e-9 && gap < prev_gap, "eps %g: Coulomb gap %.3g (previous %.3g)", eps[i], gap,
+                  prev_gap);
+    prev_gap = gap;
+    unlink(csv);
+  }
+  ck_assert_msg(prev_gap < 1e-9, "eps 1e-5: bearing torque %.12g, Coulomb 2", 2 - prev_gap);
+}
+END_TEST
+
+/* ---- LuGre: steady sliding is the Stribeck curve ------------------------------------------ */
+
+START_TEST(lugre_steady_sliding_is_stribeck) {
+  const char *csv = result_path("lugre");
+  simulate("Stiction.Tests.LuGreSteady", csv, NULL);
+  double v = last_value(csv, "lugre.v"), f = last_value(csv, "lugre.f");
+  stiction_stribeck tr = {.Fc = 1, .Fs = 1.5, .vs = 0.001, .alpha = 2, .Fv = 0.4};
+  double f_law = stiction_friction_stribeck(&tr, STICTION_SIGN_EXACT, 0, v, NULL);
+  ck_assert_msg(fabs(v - 0.0015) < 1e-9, "drag speed %.9g", v);
+  ck_assert_msg(fabs(f - f_law) < 1e-5, "translational LuGre %.9g, Stribeck %.9g", f, f_law);
+  double w = last_value(csv, "lugreRot.w"), tau = last_value(csv, "lugreRot.tau");
+  stiction_stribeck rot = {.Fc = 2, .Fs = 3, .vs = 0.002, .alpha = 1, .Fv = 2};
+  double tau_law = stiction_friction_stribeck(&rot, STICTION_SIGN_EXACT, 0, w, NULL);
+  ck_assert_msg(fabs(tau - tau_law) < 1e-5, "rotational LuGre %.9g, Stribeck %.9g", tau, tau_law);
+  unlink(csv);
+}
+END_TEST
+
+/* ---- the examples ------------------------------------------------------------------------ */
+
+START_TEST(clutch_conserves_momentum_and_sticks) {
+  const char *csv = result_path("clutch");
+  simulate("Stiction.Examples.RegularizedClutch", csv, NULL);
+  series w1 = read_column(csv, "J1.w"), w2 = read_column(csv, "J2.w"), wr = read_column(csv, "clutch.w_rel");
+  const double om = 2 * M_PI * 5, band = 1e-3 * atanh(0.5);
+  double early = NAN;
+  for (int i = 0; i < w1.n; i++) {
+    double t = w1.t[i], total = 10 + 10 * (1 - cos(om * t)) / om; /* J = 1: d(w1 + w2)/dt = drive */
+    ck_assert_msg(fabs(w1.y[i] + w2.y[i] - total) < 1e-3, "t %g: J1.w + J2.w = %.9g, expected %.9g", t,
+                  w1.y[i] + w2.y[i], total);
+    if (t > 0.8) ck_assert_msg(fabs(wr.y[i]) < band, "t %g: clutch slips, w_rel %.3g", t, wr.y[i]);
+    if (isnan(early) && t >= 0.2) early = wr.y[i];
+  }
+  ck_assert_msg(early < -3, "clutch w_rel %.3g at 0.2 s: it should still slip", early);
+  free(w1.t), free(w1.y), free(w2.t), free(w2.y), free(wr.t), free(wr.y);
+  unlink(csv);
+}
+END_TEST
+
+START_TEST(lugre_block_matches_benchmark) {
+  const char *csv = result_path("block");
+  simulate("Stiction.Examples.LuGreBlock", csv, "--stop-time 12");
+  series v = read_column(csv, "mass.v");
+  double first_slip = NAN, vmax = 0;
+  for (int i = 0; i < v.n; i++) {
+    if (isnan(first_slip) && v.y[i] > 0.05) first_slip = v.t[i];
+    if (v.t[i] < 12) vmax = fmax(vmax, v.y[i]);
+  }
+  /* benchmarks.md section 3: peak speed 0.36982 m/s shortly after the first slip at 7.4376 s
+   * (here the time the speed passes 0.05 m/s, a little later) */
+  ck_assert_msg(first_slip > 7.4 && first_slip < 7.9, "first slip at %.6g s", first_slip);
+  ck_assert_msg(fabs(vmax - 0.36982) < 0.01, "peak speed %.6g m/s, benchmark 0.36982", vmax);
+  free(v.t), free(v.y);
+  unlink(csv);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("stiction_lib");
+  TCase *flat = tcase_create("flatten");
+  tcase_set_timeout(flat, 120);
+  tcase_add_loop_test(flat, class_flattens_balanced, 0, N_CLASSES);
+  suite_add_tcase(s, flat);
+  TCase *sim = tcase_create("simulate");
+  tcase_set_timeout(sim, 300);
+  tcase_add_loop_test(sim, model_simulates, FIRST_MODEL, N_CLASSES);
+  tcase_add_test(sim, brake_holds_below_peak);
+  tcase_add_test(sim, translational_hold_arctan_and_linear);
+  tcase_add_test(sim, sliding_matches_c_laws);
+  tcase_add_test(sim, small_eps_approaches_coulomb);
+  tcase_add_test(sim, lugre_steady_sliding_is_stribeck);
+  tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
+  tcase_add_test(sim, lugre_block_matches_benchmark);
+  suite_add_tcase(s, sim);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
