@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <stiction/bam.h>
 #include <stiction/friction.h>
 
 #include "testutil.h"
@@ -21,15 +22,15 @@
 static const char *const new_classes[] = {
     "Stiction.Rotational.Components.BearingFriction", "Stiction.Rotational.Components.Clutch",
     "Stiction.Rotational.Components.Brake",           "Stiction.Rotational.Components.Stribeck",
-    "Stiction.Rotational.Components.LuGre",           "Stiction.Translational.Components.SupportFriction",
+    "Stiction.Rotational.Components.LuGre",           "Stiction.Translational.Components.SupportFriction", "Stiction.Rotational.Components.BAMFriction",
     "Stiction.Translational.Components.Brake",        "Stiction.Translational.Components.LuGre",
     "Stiction.Examples.RegularizedClutch",            "Stiction.Examples.LuGreBlock",
     "Stiction.Examples.LeineBelt",                    "Stiction.Tests.BrakeHold",
     "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
-    "Stiction.Tests.TranslationalHold",
+    "Stiction.Tests.TranslationalHold",               "Stiction.Tests.BAMHold",
 };
 #define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
-#define FIRST_MODEL 8 /* new_classes[FIRST_MODEL..] are complete models that simulate */
+#define FIRST_MODEL 9 /* new_classes[FIRST_MODEL..] are complete models that simulate */
 
 /* ---- running the command and reading its result ----------------------------------------- */
 
@@ -283,6 +284,37 @@ START_TEST(lugre_steady_sliding_is_stribeck) {
 }
 END_TEST
 
+/* ---- BAM M1..M6: the element's budget is the C budget; it holds exactly below the static limit */
+
+START_TEST(bam_budget_matches_c) {
+  const int model = _i;
+  const double loads[2] = {0.3, 0.6}; /* motor torque; the external torque is -0.1 */
+  for (int k = 0; k < 2; k++) {
+    const char *csv = result_path("bam");
+    char opt[128];
+    snprintf(opt, sizeof opt, "-p bam.bamModel=%d -p tau_m.k=%g", model, loads[k]);
+    simulate("Stiction.Tests.BAMHold", csv, opt);
+    stiction_bam_params p;
+    stiction_bam_params_default(&p, (stiction_bam_model)model, STICTION_BAM_XL330);
+    p.Kc = 0.05, p.Kv = 0.1, p.Kcs = 0.05, p.ws = 0.2, p.alpha = 1.35, p.Kl = 0.05, p.Kls = 0.05;
+    p.Km = 0.4, p.Ke = 0.3, p.Kms = 0.1, p.Kes = 0.2, p.Kmq = 0.2, p.Keq = 0.5;
+    double tm = loads[k], te = -0.1, w = last_value(csv, "bam.w"), fl, damping;
+    stiction_bam_friction(&p, tm, te, w, &fl, &damping);
+    double fl_sim = last_value(csv, "bam.frictionloss"), tau = last_value(csv, "bam.tau");
+    double tau_law = fl * stiction_friction_sign(STICTION_SIGN_TANH, w, 1e-3, NULL) + damping * w;
+    ck_assert_msg(fabs(fl_sim - fl) < 1e-9, "M%d tau_m %g: frictionloss %.12g, C %.12g", model, tm, fl_sim, fl);
+    ck_assert_msg(fabs(tau - tau_law) < 1e-9, "M%d tau_m %g: torque %.12g, law %.12g", model, tm, tau, tau_law);
+    double limit = stiction_bam_static_limit(&p, tm, te);
+    if (limit > tm + te) /* held: inside the regularization band */
+      ck_assert_msg(fabs(w) < 1e-3, "M%d tau_m %g: limit %g > load but w = %g", model, tm, limit, w);
+    else /* slides: accelerating, friction bounded by the sliding torque of the budget */
+      ck_assert_msg(w > 1e-2 && tau <= -stiction_bam_slip_torque(&p, tm, te, w) + 1e-9,
+                    "M%d tau_m %g: limit %g < load but w = %g, tau %g", model, tm, limit, w, tau);
+    unlink(csv);
+  }
+}
+END_TEST
+
 /* ---- the examples ------------------------------------------------------------------------ */
 
 START_TEST(clutch_conserves_momentum_and_sticks) {
@@ -336,6 +368,7 @@ static Suite *suite(void) {
   tcase_add_test(sim, sliding_matches_c_laws);
   tcase_add_test(sim, small_eps_approaches_coulomb);
   tcase_add_test(sim, lugre_steady_sliding_is_stribeck);
+  tcase_add_loop_test(sim, bam_budget_matches_c, 1, 7);
   tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
   tcase_add_test(sim, lugre_block_matches_benchmark);
   suite_add_tcase(s, sim);
