@@ -2,7 +2,6 @@
  * result file, optionally the event log and the run statistics. */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/sim_common.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_PARAMS = 64 };
@@ -63,27 +63,9 @@ static int bad_usage(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
-/* A finite number filling the whole text. */
-static int parse_number(const char *text, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno == ERANGE || !isfinite(v)) return -1;
-  *out = v;
-  return 0;
-}
-
-static int parse_solver(const char *text, stiction_solver *out) {
-  if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
-  else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
-  else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
-  else return -1;
-  return 0;
-}
-
 /* Parses a numeric option value; positive values only when `positive`. */
 static int number_option(const char *opt, const char *text, int positive, double *out) {
-  if (parse_number(text, out) || (positive && *out <= 0.0)) {
+  if (st_cli_number(text, out) || (positive && *out <= 0.0)) {
     fprintf(stderr, "stiction demo: %s: invalid value '%s' (expected a %snumber)\n", opt, text,
             positive ? "positive " : "finite ");
     return -1;
@@ -108,7 +90,7 @@ static int parse_option(demo_args *a, int c, const char *arg) {
     return number_option("--interval", arg, 1, &a->interval) ? EXIT_USAGE : 0;
   case OPT_SOLVER:
     a->have_solver = 1;
-    if (parse_solver(arg, &a->solver))
+    if (st_cli_solver(arg, &a->solver))
       return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", arg);
     return 0;
   case OPT_EVENTS: a->events = arg; return 0;
@@ -187,7 +169,7 @@ static int apply_params(stiction_demo *demo, const demo_args *a) {
     memcpy(name, a->params[i], len);
     name[len] = 0;
     double v;
-    if (parse_number(eq + 1, &v)) {
+    if (st_cli_number(eq + 1, &v)) {
       fprintf(stderr, "stiction demo: -p %s: invalid value '%s' (expected a finite number)\n",
               name, eq + 1);
       return EXIT_USAGE;
@@ -205,85 +187,6 @@ static int apply_params(stiction_demo *demo, const demo_args *a) {
   return 0;
 }
 
-/* ---- event log ------------------------------------------------------------------------- */
-
-typedef struct event_log {
-  FILE *file;
-  const stiction_model *model;
-  int failed;
-} event_log;
-
-/* Writes text as one CSV field, quoted when it holds a separator or a quote. */
-static void csv_field(FILE *f, const char *text) {
-  if (!strpbrk(text, ",\"\n\r")) {
-    fputs(text, f);
-    return;
-  }
-  fputc('"', f);
-  for (const char *p = text; *p; p++) {
-    if (*p == '"') fputc('"', f);
-    fputc(*p, f);
-  }
-  fputc('"', f);
-}
-
-static const char *kind_name(stiction_event_kind kind) {
-  switch (kind) {
-  case STICTION_EVENT_INITIAL: return "initial";
-  case STICTION_EVENT_STATE: return "state";
-  case STICTION_EVENT_TIME: return "time";
-  case STICTION_EVENT_STEP: return "step";
-  }
-  return "unknown";
-}
-
-/* "name(+); name(-)" for the indicators that fired. */
-static void fired_text(const event_log *log, const stiction_event_record *e, char *buf, size_t size) {
-  size_t n = 0;
-  buf[0] = 0;
-  for (int i = 0; i < e->n_fired && n < size; i++) {
-    int k = e->fired[i];
-    const char *const *names = log->model->indicator_names;
-    char idx[32];
-    snprintf(idx, sizeof idx, "g[%d]", k);
-    const char *name = names && k >= 0 && k < log->model->n_indicators ? names[k] : idx;
-    n += (size_t)snprintf(buf + n, size - n, "%s%s(%c)", i ? "; " : "", name,
-                          e->fired_direction && e->fired_direction[i] < 0 ? '-' : '+');
-  }
-}
-
-/* "name: before -> after; ..." for the discrete variables that changed. */
-static void changed_text(const event_log *log, const stiction_event_record *e, char *buf, size_t size) {
-  size_t n = 0;
-  buf[0] = 0;
-  for (int i = 0; i < e->n_changed && n < size; i++) {
-    int k = e->changed[i];
-    const char *const *names = log->model->discrete_names;
-    char idx[32];
-    snprintf(idx, sizeof idx, "d[%d]", k);
-    const char *name = names && k >= 0 && k < log->model->n_discrete ? names[k] : idx;
-    if (e->before && e->after)
-      n += (size_t)snprintf(buf + n, size - n, "%s%s: %.17g -> %.17g", i ? "; " : "", name,
-                            e->before[k], e->after[k]);
-    else
-      n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "; " : "", name);
-  }
-}
-
-static int log_event(void *user_data, const stiction_event_record *e) {
-  event_log *log = user_data;
-  char fired[1024], changed[2048];
-  fired_text(log, e, fired, sizeof fired);
-  changed_text(log, e, changed, sizeof changed);
-  fprintf(log->file, "%.17g,%s,", e->time, kind_name(e->kind));
-  csv_field(log->file, fired);
-  fprintf(log->file, ",%d,", e->iterations);
-  csv_field(log->file, changed);
-  fputc('\n', log->file);
-  if (ferror(log->file)) log->failed = 1;
-  return 0;
-}
-
 /* ---- the run ------------------------------------------------------------------------------ */
 
 static void set_options(const stiction_demo *demo, const demo_args *a, stiction_options *opt) {
@@ -296,33 +199,30 @@ static void set_options(const stiction_demo *demo, const demo_args *a, stiction_
   opt->progress = 1;
 }
 
-static int open_outputs(const demo_args *a, const char *path, stiction_writer **w, event_log *log) {
+static int open_outputs(const demo_args *a, const char *path, const stiction_model *model,
+                        stiction_writer **w, st_event_log *log) {
   const char *file = strcmp(path, "-") ? path : "/dev/stdout";
   if (stiction_writer_open(w, file, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
     fprintf(stderr, "stiction demo: %s: %s\n", path, strerror(errno));
     return EXIT_RUN;
   }
-  if (a->events) {
-    log->file = fopen(a->events, "w");
-    if (!log->file) {
-      fprintf(stderr, "stiction demo: %s: %s\n", a->events, strerror(errno));
-      stiction_writer_close(*w);
-      *w = NULL;
-      return EXIT_RUN;
-    }
-    fputs("time,kind,indicators,iterations,changed\n", log->file);
+  if (a->events && st_event_log_open(log, a->events, model)) {
+    fprintf(stderr, "stiction demo: %s: %s\n", a->events, strerror(errno));
+    stiction_writer_close(*w);
+    *w = NULL;
+    return EXIT_RUN;
   }
   return 0;
 }
 
 /* Closes the files; returns EXIT_RUN if one of them could not be completed. */
-static int close_outputs(const demo_args *a, const char *path, stiction_writer *w, event_log *log) {
+static int close_outputs(const demo_args *a, const char *path, stiction_writer *w, st_event_log *log) {
   int status = 0;
   if (stiction_writer_close(w)) {
     fprintf(stderr, "stiction demo: %s: write error\n", path);
     status = EXIT_RUN;
   }
-  if (log->file && (fclose(log->file) || log->failed)) {
+  if (st_event_log_close(log)) {
     fprintf(stderr, "stiction demo: %s: write error\n", a->events);
     status = EXIT_RUN;
   }
@@ -333,8 +233,8 @@ static int simulate(stiction_demo *demo, const demo_args *a, const char *path) {
   stiction_options opt;
   set_options(demo, a, &opt);
   stiction_writer *w = NULL;
-  event_log log = {NULL, stiction_demo_model(demo), 0};
-  int status = open_outputs(a, path, &w, &log);
+  st_event_log log = {NULL, NULL, 0};
+  int status = open_outputs(a, path, stiction_demo_model(demo), &w, &log);
   if (status) return status;
   stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
   if (!sim) {
@@ -345,7 +245,7 @@ static int simulate(stiction_demo *demo, const demo_args *a, const char *path) {
   stiction_sink sink;
   stiction_writer_sink(w, &sink);
   stiction_sim_set_sink(sim, &sink);
-  if (log.file) stiction_sim_set_event_listener(sim, log_event, &log);
+  if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   int rc = stiction_sim_run(sim);
   const stiction_stats *st = stiction_sim_stats(sim);
   FILE *info = strcmp(path, "-") ? stdout : stderr;

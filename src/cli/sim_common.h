@@ -1,6 +1,6 @@
 /* Helpers shared by the commands that run simulations (`stiction simulate`, and meant for
- * `stiction demo` too): number and solver option values, and the event log CSV
- * (time,kind,indicators,iterations,changed — the format of `stiction demo --events`). */
+ * `stiction demo`): number and solver option values, and the event log CSV
+ * (time,kind,indicators,iterations,changed). */
 #ifndef ST_CLI_SIM_COMMON_H
 #define ST_CLI_SIM_COMMON_H
 
