@@ -13,3 +13,4 @@ bench: bench-demos
 .PHONY: bench bench-demos
 include bench/bam.mk
 include bench/study.mk
+include bench/model.mk
