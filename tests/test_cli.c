@@ -1,0 +1,92 @@
+/* The `stiction` command itself: GNU --help/--version, unknown commands, and the man page
+ * documenting every command that --help lists. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stiction/stiction.h>
+
+#include "testutil.h"
+
+START_TEST(help_lists_commands_and_exits_zero) {
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, "--help"), 0);
+  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction COMMAND"));
+  ck_assert_ptr_nonnull(strstr(out, "simulate"));
+  free(out);
+}
+END_TEST
+
+START_TEST(version_is_the_library_version) {
+  char *out = NULL, expected[64];
+  ck_assert_int_eq(st_test_run(&out, "--version"), 0);
+  snprintf(expected, sizeof expected, "stiction %s\n", stiction_version());
+  ck_assert_str_eq(out, expected);
+  free(out);
+}
+END_TEST
+
+START_TEST(unknown_command_is_usage_error) {
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, "frobnicate"), 2);
+  ck_assert_ptr_nonnull(strstr(out, "unknown command 'frobnicate'"));
+  free(out);
+  ck_assert_int_eq(st_test_run(&out, ""), 2);
+  free(out);
+}
+END_TEST
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  rewind(f);
+  char *buf = malloc((size_t)n + 1);
+  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
+  if (buf) buf[n] = 0;
+  fclose(f);
+  return buf;
+}
+
+/* Every command of `stiction --help` (the indented lines after "Commands:") has its own
+ * paragraph in doc/stiction.1, so the man page cannot silently fall behind. */
+START_TEST(man_page_documents_every_command) {
+  char *help = NULL;
+  ck_assert_int_eq(st_test_run(&help, "--help"), 0);
+  char *man = read_file(st_test_src("doc/stiction.1"));
+  ck_assert_ptr_nonnull(man);
+  char *p = strstr(help, "Commands:\n");
+  ck_assert_ptr_nonnull(p);
+  int n = 0;
+  for (p = strchr(p, '\n') + 1; p && strncmp(p, "  ", 2) == 0; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+    char name[32], needle[64];
+    ck_assert_int_eq(sscanf(p, " %31s", name), 1);
+    snprintf(needle, sizeof needle, ".BI \"%s ", name);
+    char needle2[64];
+    snprintf(needle2, sizeof needle2, ".BR \"%s ", name);
+    ck_assert_msg(strstr(man, needle) || strstr(man, needle2),
+                  "doc/stiction.1 has no entry for the command '%s'", name);
+    n++;
+  }
+  ck_assert_int_ge(n, 9);
+  free(man);
+  free(help);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("cli");
+  TCase *tc = tcase_create("command");
+  tcase_add_test(tc, help_lists_commands_and_exits_zero);
+  tcase_add_test(tc, version_is_the_library_version);
+  tcase_add_test(tc, unknown_command_is_usage_error);
+  tcase_add_test(tc, man_page_documents_every_command);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
