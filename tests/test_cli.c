@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <stiction/stiction.h>
 
@@ -76,6 +77,36 @@ START_TEST(man_page_documents_every_command) {
 }
 END_TEST
 
+/* A library given with -L overrides stiction's own: a private `Modelica` whose pi is 3 must
+ * win over models/Modelica, for simulate as for flatten. */
+START_TEST(library_option_overrides_builtin_library) {
+  char dir[] = "/tmp/stiction_cli_XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char path[256], args[1024];
+  snprintf(path, sizeof path, "%s/Modelica", dir);
+  ck_assert_int_eq(mkdir(path, 0700), 0);
+  snprintf(path, sizeof path, "%s/Modelica/package.mo", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("package Modelica\n  package Constants\n    constant Real pi = 3;\n  end Constants;\n"
+        "end Modelica;\n", f);
+  fclose(f);
+  snprintf(path, sizeof path, "%s/P.mo", dir);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model P\n  Real y;\nequation\n  y = Modelica.Constants.pi;\nend P;\n", f);
+  fclose(f);
+  char *out = NULL;
+  snprintf(args, sizeof args, "simulate '%s/P.mo' -L '%s' --stop-time 1 --interval 0.5 -o -", dir,
+           dir);
+  ck_assert_int_eq(st_test_run(&out, args), 0);
+  ck_assert_msg(strstr(out, "\n1,3\n") != NULL, "y is not the -L library's pi:\n%s", out);
+  free(out);
+  snprintf(args, sizeof args, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("cli");
   TCase *tc = tcase_create("command");
@@ -83,6 +114,7 @@ int main(void) {
   tcase_add_test(tc, version_is_the_library_version);
   tcase_add_test(tc, unknown_command_is_usage_error);
   tcase_add_test(tc, man_page_documents_every_command);
+  tcase_add_test(tc, library_option_overrides_builtin_library);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -147,8 +147,10 @@ static int parse_args(int argc, char **argv, sim_args *a) {
 }
 
 static st_flat_model *flatten(const sim_args *a, st_front *fe) {
-  st_front_add_default_paths(fe);
+  /* -L directories come first: a library given on the command line overrides stiction's own
+   * (the order `stiction flatten` and the MODELICAPATH convention use). */
   for (int i = 0; i < a->n_libs; i++) st_front_add_library_path(fe, a->libs[i]);
+  st_front_add_default_paths(fe);
   if (a->file && st_front_load_file(fe, a->file)) return NULL;
   const char *cls = a->class_name ? a->class_name : st_front_default_class(fe);
   if (!cls) {

@@ -35,6 +35,7 @@ static int evaluate(st_compiled *cm, double t, const double *y) {
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
   if (st_initialize(cm, t0)) return -1;
+  if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->nstates; i++) {
     y[i] = cm->x[cm->state_slot[i]];
     yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
@@ -46,6 +47,7 @@ static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   st_compiled *cm = ud;
   if (evaluate(cm, t, y)) return 1;
   for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  if (cm->nstates == 0) ydot[0] = 0.0;
   return 0;
 }
 
@@ -101,12 +103,16 @@ void st_model_setup(st_compiled *cm) {
   stiction_model *m = &cm->model;
   memset(m, 0, sizeof *m);
   m->name = cm->flat->name;
-  m->n_states = cm->nstates;
+  /* A model without states (only algebraic and discrete equations) still needs time to
+   * advance through the integrator: it gets one dummy state with der = 0, as Dymola and
+   * OpenModelica do. It is not recorded. */
+  static const char *const dummy_name[] = {"$dummy"};
+  m->n_states = cm->nstates > 0 ? cm->nstates : 1;
   m->n_indicators = cm->nind;
   m->n_discrete = cm->ndisc;
   m->n_outputs = cm->nout;
   m->output_names = cm->out_names;
-  m->state_names = cm->state_names;
+  m->state_names = cm->nstates > 0 ? cm->state_names : dummy_name;
   m->indicator_names = cm->ind_names;
   m->discrete_names = cm->disc_names;
   m->start_values = cb_start;
