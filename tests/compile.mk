@@ -17,3 +17,10 @@ TESTS += tests/test_compile_cli
 tests_test_compile_cli_SOURCES = tests/test_compile_cli.c
 tests_test_compile_cli_CFLAGS = $(TEST_CFLAGS)
 tests_test_compile_cli_LDADD = $(TEST_LIBS)
+
+# user functions called from equations (OP_CALL): closed forms and an MSL example
+check_PROGRAMS += tests/test_compile_functions
+TESTS += tests/test_compile_functions
+tests_test_compile_functions_SOURCES = tests/test_compile_functions.c
+tests_test_compile_functions_CFLAGS = $(TEST_CFLAGS)
+tests_test_compile_functions_LDADD = $(TEST_LIBS)

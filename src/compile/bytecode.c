@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compile/function.h"
 #include "front/flat.h"
 
 static int stack_effect(int op) {
@@ -156,6 +157,10 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     case OP_INITIAL: s[++sp] = vm->initial; break;
     case OP_TERMINAL: s[++sp] = vm->terminal; break;
     case OP_SAMPLE: sp--; s[sp] = sample_value(vm, s[sp], s[sp + 1]); break;
+    case OP_CALL:
+      sp -= st_fcall_width(vm->calls, in->arg) - 1;
+      s[sp] = st_fcall_eval(vm->calls, in->arg, &s[sp]);
+      break;
     default: break;
     }
   }
@@ -236,6 +241,13 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
     }
     case OP_JZ: if (s[sp--] == 0) pc = in->arg - 1; break;
     case OP_JMP: pc = in->arg - 1; break;
+    case OP_CALL: {
+      double t;
+      sp -= st_fcall_width(vm->calls, in->arg) - 1;
+      s[sp] = st_fcall_dual(vm->calls, in->arg, &s[sp], &d[sp], &t);
+      d[sp] = t;
+      break;
+    }
     default: {
       /* Everything else is piecewise constant in the unknowns: tangent 0. */
       int pops = operand_count(in->op);

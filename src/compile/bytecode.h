@@ -24,7 +24,8 @@ typedef enum st_opcode {
   OP_FN2,       /* arg: st_builtin with two arguments (atan2, min, max, mod, rem, div) */
   OP_EDGE, OP_CHANGE, /* arg: slot */
   OP_INITIAL, OP_TERMINAL,
-  OP_SAMPLE     /* pops interval, start */
+  OP_SAMPLE,    /* pops interval, start */
+  OP_CALL       /* arg: user function call site in vm->calls; pops its argument elements */
 } st_opcode;
 
 typedef struct st_ins {
@@ -53,6 +54,7 @@ typedef struct st_vm {
   int event_mode;         /* relations are evaluated and stored, not read */
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
+  struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */
 } st_vm;
 
 /* Building. Returns 0, or -1 when out of memory. */

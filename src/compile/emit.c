@@ -269,6 +269,71 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
   return -1;
 }
 
+/* A user function argument: nested {..} literals of the front end give its shape. */
+static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
+  *ndims = 0;
+  for (; e->kind == FX_ARRAY; e = e->args[0]) {
+    if (*ndims == 4 || e->nargs == 0) return -1;
+    dims[(*ndims)++] = e->nargs;
+  }
+  return 0;
+}
+
+/* Pushes the elements of an argument in row-major order; -2 when it is not rectangular. */
+static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int level, int ndims,
+                         const int *dims, int flags) {
+  if (level == ndims) return e->kind == FX_ARRAY ? -2 : st_emit(cm, p, e, flags);
+  if (e->kind != FX_ARRAY || e->nargs != dims[level]) return -2;
+  for (int i = 0; i < e->nargs; i++) {
+    int rc = emit_elements(cm, p, e->args[i], level + 1, ndims, dims, flags);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const int *dims) {
+  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->flat);
+  cm->vm.calls = cm->fcalls;
+  int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, e->nargs, ndims, dims) : -1;
+  if (k < 0) st_error(cm->diag, e->loc, "out of memory");
+  return k;
+}
+
+/* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
+ * output (function.h). */
+static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (e->index < 0 || e->index >= cm->flat->nfunctions) return -1;
+  const st_ffunction *fn = &cm->flat->functions[e->index];
+  int ndims[16], dims[64], width = 0;
+  if (fn->external_name || e->nargs > 16) {
+    st_error(cm->diag, e->loc, "call of function '%s': %s are not supported in equations",
+             fn->name, fn->external_name ? "external functions" : "more than 16 arguments");
+    return -1;
+  }
+  for (int i = 0; i < e->nargs; i++) {
+    int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
+    if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    if (rc == -1) return -1;
+    if (rc) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",
+               i + 1, fn->name);
+      return -1;
+    }
+    int n = 1;
+    for (int d = 0; d < ndims[i]; d++) n *= dims[4 * i + d];
+    width += n;
+  }
+  if (width > ST_FCALL_MAX_WIDTH) {
+    st_error(cm->diag, e->loc, "call of function '%s': more than %d argument elements",
+             fn->name, ST_FCALL_MAX_WIDTH);
+    return -1;
+  }
+  int k = call_site(cm, e, ndims, dims);
+  if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
+  p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
+  return 0;
+}
+
 int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   if (!e) return -1;
   if (p->maxdepth > ST_STACK_MAX - 2) {
@@ -285,11 +350,7 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
     return st_prog_emit(p, e->op == FOP_NOT ? OP_NOT : OP_NEG, 0, 0);
   case FX_BUILTIN: return emit_builtin(cm, p, e, flags);
   case FX_IF: return emit_if(cm, p, e, flags);
-  case FX_CALL:
-    st_error(cm->diag, e->loc, "call of function '%s': user functions are not supported yet",
-             e->index >= 0 && e->index < cm->flat->nfunctions
-                 ? cm->flat->functions[e->index].name : "?");
-    return -1;
+  case FX_CALL: return emit_call(cm, p, e, flags);
   default:
     st_error(cm->diag, e->loc, "this expression (strings, arrays) is not supported in equations");
     return -1;

@@ -4,6 +4,7 @@
 
 #include "compile/bytecode.h"
 #include "compile/compile.h"
+#include "compile/function.h"
 #include "front/flat.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -118,6 +119,7 @@ struct st_compiled {
   st_slot *slots;
   double *x, *pre, *xd, *start;
   st_vm vm;
+  st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
 
   int nstates;
   int *state_slot;

@@ -1,0 +1,42 @@
+/* User functions (Modelica functions with an algorithm section) called from compiled
+ * equations.
+ *
+ * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
+ * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
+ * runs the function body on a small tree-walking evaluator and returns the first output.
+ * Function bodies are short (table look-ups, comparisons), so walking their st_fstmt trees
+ * costs little next to the solver; all temporaries live in a scratch pool owned by the call
+ * table that is reset per call, so the hot path does not allocate once the pool has grown to
+ * the largest call. */
+#ifndef ST_COMPILE_FUNCTION_H
+#define ST_COMPILE_FUNCTION_H
+
+#include "front/flat.h"
+
+typedef struct st_fcalls st_fcalls;
+
+/* Most scalar argument elements of one call (they all sit on the expression stack). */
+#define ST_FCALL_MAX_WIDTH 512
+
+/* A call table for the functions of flat (which must outlive it). NULL when out of memory. */
+st_fcalls *st_fcalls_new(const st_flat_model *flat);
+void st_fcalls_free(st_fcalls *fc); /* safe on NULL */
+
+/* Registers one call site with argument shapes ndims[i], dims[4*i..4*i+ndims[i]) for the
+ * nargs arguments. Returns the call index, or -1 (out of memory, too many arguments). */
+int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims);
+/* Number of scalar values the call pops from the stack. */
+int st_fcall_width(const st_fcalls *fc, int call);
+
+/* The first output of call `call` for the argument elements args[0..width). NaN when the
+ * body cannot be evaluated (an unsupported construct, a failed assert, an index out of
+ * range): the solver then rejects the step with a clear message about a NaN residual. */
+double st_fcall_eval(st_fcalls *fc, int call, const double *args);
+/* The value, and in *dot its directional derivative along dargs. The derivative is a
+ * one-sided finite difference in the direction dargs: function bodies are piecewise smooth
+ * (tempInterpol1 is piecewise linear), so a forward difference with a relative step of
+ * sqrt(machine epsilon) is exact on a segment and only needs to be good enough for Newton. */
+double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *dargs,
+                     double *dot);
+
+#endif
