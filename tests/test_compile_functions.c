@@ -89,12 +89,44 @@ START_TEST(coupled_clutches_simulates) {
 }
 END_TEST
 
+/* A failed assert inside the function stops the run near t = 0.5 with a non-zero status. */
+START_TEST(failing_function_stops) {
+  char args[8192];
+  snprintf(args, sizeof args, "simulate '%s' -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsBad.mo"));
+  char *out = NULL;
+  int st = st_test_run(&out, args);
+  ck_assert_int_ne(st, 0);
+  const char *at = out ? strstr(out, " at t = ") : NULL;
+  ck_assert_msg(at != NULL, "%s", out ? out : "");
+  double t = strtod(at + 8, NULL);
+  ck_assert_msg(t >= 0.5 && t < 0.51, "stopped at t = %g: %s", t, out);
+  free(out);
+}
+END_TEST
+
+/* An external function is rejected at compile time with a located message. */
+START_TEST(external_function_error) {
+  char args[8192];
+  snprintf(args, sizeof args, "simulate '%s' -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsExternal.mo"));
+  char *out = NULL;
+  int st = st_test_run(&out, args);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "FunctionsExternal.mo:10:12: error: call of function "
+                                   "'FunctionsExternal.g': external functions"), "%s", out);
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile_functions");
   TCase *tc = tcase_create("functions");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, closed_forms);
   tcase_add_test(tc, coupled_clutches_simulates);
+  tcase_add_test(tc, failing_function_stops);
+  tcase_add_test(tc, external_function_error);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

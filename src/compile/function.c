@@ -397,8 +397,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
   case FS_RETURN: f->ret = 1; return 0;
   case FS_ASSERT: {
     double c;
-    if (!s->conds || s->nconds < 1) return 0;
-    if (ev_scalar(f, s->conds[0], &c)) return -1;
+    if (ev_scalar(f, s->value, &c)) return -1;
     return c == 0 && s->level == 0 ? -1 : 0; /* a failed error-level assert fails the call */
   }
   default: return -1; /* when, reinit, terminate, calls for side effects */
