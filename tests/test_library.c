@@ -47,19 +47,15 @@ static const example examples[] = {
 /* Examples that do not pass the reference comparison yet, with the reason (doc/library.md).
  * They are still simulated and their outcome printed; all others must pass. */
 static const char *const known_failures[] = {
-    /* the compiler calls their user functions (tempInterpol1) now, but they do not match the
-     * reference yet or do not simulate to the end (chattering, start_values) */
-    "Modelica.Mechanics.Rotational.Examples.CoupledClutches",
+    /* they do not match the reference yet or do not simulate to the end (chattering,
+     * inconsistent mixed system or failed Newton at initialization) */
     "Modelica.Mechanics.Rotational.Examples.Friction",
     "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
     "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
-    "Modelica.Mechanics.Rotational.Examples.OneWayClutchDisengaged",
     "Modelica.Mechanics.Rotational.Examples.SimpleGearShift",
     "ModelicaTest.Rotational.TestFriction",
-    /* simulate, but start from phi_rel/s_rel = 0: the relative states (stateSelect.prefer)
-     * take their start value instead of the fixed absolute positions of the masses/inertias */
+    /* simulates from the right initial state but leaves the reference tube */
     "Modelica.Mechanics.Rotational.Examples.Backlash",
-    "Modelica.Mechanics.Translational.Examples.PreLoad",
     /* stiction's own topology (the spec does not give the diagram): cannot match */
     "Modelica.Mechanics.Translational.Examples.HeatLosses",
 };

@@ -30,9 +30,40 @@ static int is_free_state(const st_compiled *cm, int i) {
   return s >= cm->flat->nvars || cm->flat->vars[s].fixed != 1;
 }
 
-static int initial_residuals(st_compiled *cm, double *r) {
+/* Continuous variables with fixed = true that index reduction did not keep as states (J2.w
+ * of two inertias joined by a clutch whose w_rel was preferred): their start values become
+ * initial equations `v = start` that determine the free states (Modelica 3.6 section 8.6). */
+typedef struct fixed_algebraics {
+  int n;
+  int *slot;
+  double *start;
+} fixed_algebraics;
+
+static int is_fixed_algebraic(const st_compiled *cm, int s) {
+  return s < cm->flat->nvars && cm->slots[s].kind == K_ALG && cm->flat->vars[s].fixed == 1 &&
+         cm->flat->vars[s].variability == ST_V_CONTINUOUS;
+}
+
+/* Collects them with their start values (cm->x holds the start values when called). */
+static int collect_fixed_algebraics(const st_compiled *cm, fixed_algebraics *fa) {
+  int n = 0;
+  for (int s = 0; s < cm->nslots; s++) n += is_fixed_algebraic(cm, s);
+  fa->n = 0;
+  fa->slot = malloc(sizeof(int) * (size_t)(n + 1));
+  fa->start = malloc(sizeof(double) * (size_t)(n + 1));
+  if (!fa->slot || !fa->start) return -1;
+  for (int s = 0; s < cm->nslots; s++)
+    if (is_fixed_algebraic(cm, s)) {
+      fa->slot[fa->n] = s;
+      fa->start[fa->n++] = cm->x[s];
+    }
+  return 0;
+}
+
+static int initial_residuals(st_compiled *cm, const fixed_algebraics *fa, double *r) {
   if (st_eval_blocks(cm, 1)) return -1;
   for (int i = 0; i < cm->ninit; i++) r[i] = st_vm_eval(&cm->vm, &cm->init_res[i]);
+  for (int k = 0; fa && k < fa->n; k++) r[cm->ninit + k] = cm->x[fa->slot[k]] - fa->start[k];
   return 0;
 }
 
@@ -44,20 +75,20 @@ static double max_abs(const double *v, int n) {
 }
 
 /* Newton with a difference-quotient Jacobian (it runs once per simulation). */
-static int solve_initial(st_compiled *cm, const int *unk, int n) {
+static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
   int *piv = malloc(sizeof(int) * (size_t)(n + 1));
   if (!J || !piv) { free(J); free(piv); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
   int rc = -1;
   for (int it = 0; it < 100; it++) {
-    if (initial_residuals(cm, r)) break;
+    if (initial_residuals(cm, fa, r)) break;
     double rn = max_abs(r, n);
     if (rn < 1e-10) { rc = 0; break; }
     for (int j = 0; j < n; j++) {
       double *xj = &cm->x[unk[j]], save = *xj, h = 1e-7 * (1 + fabs(save));
       *xj = save + h;
-      if (initial_residuals(cm, r1)) break;
+      if (initial_residuals(cm, fa, r1)) break;
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
@@ -66,7 +97,7 @@ static int solve_initial(st_compiled *cm, const int *unk, int n) {
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
       for (int j = 0; j < n; j++) cm->x[unk[j]] += lambda * dx[j];
-      if (!initial_residuals(cm, r1) && max_abs(r1, n) < rn) break;
+      if (!initial_residuals(cm, fa, r1) && max_abs(r1, n) < rn) break;
       for (int j = 0; j < n; j++) cm->x[unk[j]] -= lambda * dx[j];
     }
     if (lambda < 1e-8) break;
@@ -110,6 +141,13 @@ int st_check_initial_counts(st_compiled *cm) {
   return -1;
 }
 
+/* How many of the fixed algebraics take part: all of them when they, with the initial
+ * equations, balance the free states; none otherwise (then, as before, a model whose start
+ * values were consistent before index reduction still starts from them). */
+static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *fa, int nfree) {
+  return fa->n > 0 && cm->ninit + fa->n == nfree ? fa->n : 0;
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   cm->vm.time = t0;
@@ -119,17 +157,26 @@ int st_initialize(st_compiled *cm, double t0) {
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
   int nfree = 0;
+  fixed_algebraics fa = {0, NULL, NULL};
   int *unk = malloc(sizeof(int) * (size_t)(cm->nstates + 1));
-  if (!unk) return -1;
+  if (!unk || collect_fixed_algebraics(cm, &fa)) {
+    free(unk);
+    free(fa.slot);
+    free(fa.start);
+    return -1;
+  }
   for (int i = 0; i < cm->nstates; i++)
     if (is_free_state(cm, i)) unk[nfree++] = cm->state_slot[i];
+  fa.n = used_fixed_algebraics(cm, &fa, nfree);
+  int neq = cm->ninit + fa.n;
   int rc = 0;
-  if (cm->ninit > 0 && cm->ninit != nfree) {
+  if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
-  } else if (cm->ninit > 0 && solve_initial(cm, unk, nfree)) {
-    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system has no solution (Newton "
-             "from the start values did not converge)");
+  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree)) {
+    st_loc loc = cm->ninit > 0 ? cm->init_eqs[0].loc : cm->slots[fa.slot[0]].loc;
+    st_error(cm->diag, loc, "the initial system has no solution (Newton from the start values "
+             "did not converge)");
     rc = -1;
   } else if (st_eval_blocks(cm, 1)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
@@ -137,5 +184,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   cm->reported |= rc != 0;
   free(unk);
+  free(fa.slot);
+  free(fa.start);
   return rc;
 }
