@@ -6,22 +6,17 @@
  *                 hand-written program writing the same CSV, and the ratio;
  *   statistics    steps, f evaluations, g evaluations and state events of both sides.
  * Usage: demo_bench STICTION HANDWRITTEN [SECONDS]. Target: per-run ratio <= 1.2. */
-#include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
 
+#include "clock.h"
 #include "handwritten.h"
-
-extern char **environ;
 
 typedef struct config {
   const char *demo;
@@ -36,12 +31,6 @@ static const config configs[] = {
     {"leine-belt", "cvode", 0, 1e-6, 60.005, 60.005 / 500},
     {"leine-belt", "cvode", 0, 1e-4, 60.005, 60.005 / 500},
 };
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* One stiction run without a result sink; fills *stats. Returns 0 or -1. */
 static int stiction_once(const config *c, stiction_stats *stats) {
@@ -79,11 +68,11 @@ static int time_runs(const config *c, double seconds, double *t_st, double *t_hw
   double st = 0.0, hw = 0.0;
   *t_st = *t_hw = INFINITY;
   while (st + hw < seconds || n < 3) {
-    double t0 = now();
+    double t0 = bench_now();
     if (stiction_once(c, sst)) return -1;
-    double t1 = now();
+    double t1 = bench_now();
     if (handwritten_once(c, hst)) return -1;
-    double t2 = now();
+    double t2 = bench_now();
     st += t1 - t0;
     hw += t2 - t1;
     if (t1 - t0 < *t_st) *t_st = t1 - t0;
@@ -93,20 +82,6 @@ static int time_runs(const config *c, double seconds, double *t_st, double *t_hw
   *mean_st = st / (double)n;
   *mean_hw = hw / (double)n;
   return 0;
-}
-
-/* Wall time of one process run of argv (standard output discarded), or -1. */
-static double time_process(char **argv) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid;
-  double t0 = now();
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  int status = 0;
-  if (rc || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) return -1;
-  return now() - t0;
 }
 
 /* Mean process times over `reps` alternating runs; -1 on a failure. */
@@ -125,7 +100,7 @@ static int time_processes(const config *c, const char *stiction, const char *han
   char *hw_argv[] = {(char *)handwritten, (char *)c->demo, rtol, stop, interval, adams, out2, NULL};
   double st = 0.0, hw = 0.0;
   for (int i = 0; i < reps; i++) {
-    double a = time_process(st_argv), b = time_process(hw_argv);
+    double a = bench_time_process(st_argv), b = bench_time_process(hw_argv);
     if (a < 0 || b < 0) return -1;
     st += a;
     hw += b;

@@ -3,7 +3,8 @@
 EXTRA_PROGRAMS = bench/demo_bench bench/handwritten
 bench_handwritten_SOURCES = bench/handwritten_main.c bench/handwritten.c bench/handwritten.h
 bench_handwritten_LDADD = $(LIBS)
-bench_demo_bench_SOURCES = bench/demo_bench.c bench/handwritten.c bench/handwritten.h
+bench_demo_bench_SOURCES = bench/demo_bench.c bench/handwritten.c bench/handwritten.h \
+	bench/clock.c bench/clock.h
 bench_demo_bench_LDADD = libstiction_core.la
 CLEANFILES += $(EXTRA_PROGRAMS)
 bench-demos: bench/demo_bench$(EXEEXT) bench/handwritten$(EXEEXT) stiction$(EXEEXT)

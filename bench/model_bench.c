@@ -10,23 +10,18 @@
  * process alone. Usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS].
  * Targets (issues 4 and 5): per run <= 1.2x, whole process <= 5 ms (friction block) and
  * <= 10 ms (CoupledClutches). */
-#include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <stiction/stiction.h>
 
 #include "compile/compile.h"
 #include "front/front.h"
+#include "clock.h"
 #include "handwritten.h"
-
-extern char **environ;
 
 typedef struct bench_model {
   const char *label;
@@ -51,12 +46,6 @@ typedef struct translated {
   st_flat_model *flat;
   st_compiled *cm;
 } translated;
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void untranslate(translated *t) {
   st_compiled_free(t->cm);
@@ -114,9 +103,9 @@ static double time_translate(const bench_model *m, const char *srcdir, double se
   double best = INFINITY, spent = 0.0;
   for (int n = 0; spent < seconds || n < 3; n++) {
     translated t;
-    double t0 = now();
+    double t0 = bench_now();
     int rc = translate(m, srcdir, &t);
-    double dt = now() - t0;
+    double dt = bench_now() - t0;
     untranslate(&t);
     if (rc) return -1;
     spent += dt;
@@ -131,30 +120,16 @@ static int time_runs(const bench_model *m, translated *t, double seconds, double
   double spent = 0.0;
   best[0] = best[1] = INFINITY;
   for (int n = 0; spent < seconds || n < 3; n++) {
-    double t0 = now();
+    double t0 = bench_now();
     if (simulate_once(m, t, s)) return -1;
-    double t1 = now();
+    double t1 = bench_now();
     if (m->twin && twin_once(m, h)) return -1;
-    double t2 = now();
+    double t2 = bench_now();
     spent += t2 - t0;
     if (t1 - t0 < best[0]) best[0] = t1 - t0;
     if (t2 - t1 < best[1]) best[1] = t2 - t1;
   }
   return 0;
-}
-
-/* Wall time of one process run of argv (standard output discarded), or -1. */
-static double time_process(char **argv) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid;
-  double t0 = now();
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  int status = 0;
-  if (rc || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) return -1;
-  return now() - t0;
 }
 
 /* Mean whole-process times over `reps` alternating runs: p[0] stiction, p[1] the twin. */
@@ -173,7 +148,7 @@ static int time_processes(const bench_model *m, const char *stiction, const char
   char *hw_argv[] = {(char *)handwritten, (char *)m->twin, rtol, stop, interval, "0", out2, NULL};
   p[0] = p[1] = 0.0;
   for (int i = 0; i < reps; i++) {
-    double a = time_process(st_argv), b = m->twin ? time_process(hw_argv) : 0.0;
+    double a = bench_time_process(st_argv), b = m->twin ? bench_time_process(hw_argv) : 0.0;
     if (a < 0 || b < 0) return -1;
     p[0] += a / reps;
     p[1] += b / reps;

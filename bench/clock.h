@@ -1,0 +1,11 @@
+/* Timing helpers shared by the bench programs (never used by tests: speed is measured here). */
+#ifndef BENCH_CLOCK_H
+#define BENCH_CLOCK_H
+
+/* Monotonic wall-clock time in seconds. */
+double bench_now(void);
+/* Wall time of one run of the program argv[0] with argv (standard output discarded), or -1
+ * when it could not start or exited non-zero. */
+double bench_time_process(char **argv);
+
+#endif
