@@ -57,8 +57,10 @@ static int alloc_runtime(st_compiled *cm) {
   cm->wc_pre = doubles(cm, cm->nwc);
   cm->vm.rel = cm->rel;
   cm->vm.rels = cm->vmrels;
+  cm->vm.active = st_arena_alloc(cm->arena, (size_t)cm->nrels + 1);
+  if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->nrels + 1); /* until the first event */
   return cm->J && cm->r && cm->dx && cm->x0 && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
-                 cm->wc && cm->wc_pre ? 0 : -1;
+                 cm->wc && cm->wc_pre && cm->vm.active ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {

@@ -97,11 +97,13 @@ static double compare(int op, double a, double b) {
   }
 }
 
-/* A relation: read its frozen value between events; evaluate and store it at events. A time
+/* A relation: read its frozen value between events; evaluate and store it at events, and
+ * note that it was evaluated (the active relations, doc/events.md). A time
  * relation (time > T) takes its right limit at the event instant so that it switches exactly
  * at the scheduled time event. */
 static double relation(st_vm *vm, int k, double a, double b) {
   if (!vm->event_mode) return vm->rel[k];
+  if (vm->active) vm->active[k] = 1;
   int op = vm->rels[k].op;
   if (vm->rels[k].time_right) {
     if (op == FOP_GT) op = FOP_GE;

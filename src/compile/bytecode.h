@@ -49,6 +49,7 @@ typedef struct st_vm_rel {
 typedef struct st_vm {
   double *x, *pre, *xd;
   double *rel;            /* frozen relation values (0/1) */
+  unsigned char *active;  /* set for each relation evaluated in event mode (NULL: none kept) */
   const st_vm_rel *rels;
   double time;
   int event_mode;         /* relations are evaluated and stored, not read */

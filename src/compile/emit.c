@@ -115,15 +115,19 @@ static int grow_relations(st_compiled *cm) {
 
 /* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
  * parameter expression) become time events; the others get an indicator a - b. */
-static int add_relation(st_compiled *cm, const st_fexpr *e) {
+static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   const st_fexpr *a = e->args[0], *b = e->args[1];
+  int volatile_ = (flags & EMIT_VOLATILE) != 0;
   for (int k = 0; k < cm->nrels; k++)
-    if (cm->rels[k].op == e->op && same_expr(cm->rels[k].a, a) && same_expr(cm->rels[k].b, b))
+    if (cm->rels[k].op == e->op && same_expr(cm->rels[k].a, a) && same_expr(cm->rels[k].b, b)) {
+      cm->rels[k].always_active |= volatile_;
       return k;
+    }
   if (grow_relations(cm)) return -1;
   int k = cm->nrels++;
   st_relation *r = &cm->rels[k];
   memset(r, 0, sizeof *r);
+  r->always_active = volatile_;
   r->op = e->op;
   r->a = (st_fexpr *)a;
   r->b = (st_fexpr *)b;
@@ -157,7 +161,7 @@ static int emit_relation(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
               e->op >= FOP_LT && e->op <= FOP_GE;
   const st_fexpr *a = e->args[0], *b = e->args[1];
   int k = -1;
-  if (event && (k = add_relation(cm, e)) < 0) return -1;
+  if (event && (k = add_relation(cm, e, flags)) < 0) return -1;
   /* A time relation written T < time is stored as time > T: swap the operands. */
   if (event && cm->rels[k].time_only && b->kind == FX_TIME && a->kind != FX_TIME) {
     const st_fexpr *t = a;
@@ -169,26 +173,66 @@ static int emit_relation(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
   return st_prog_emit(p, OP_LT + (e->op - FOP_LT), 0, 0);
 }
 
+/* Whether an expression keeps its value between events: it reads only parameters, discrete
+ * variables, pre() and event relations (frozen), not a continuous variable or time directly
+ * or through a noEvent() comparison. */
+static int frozen(const st_compiled *cm, const st_fexpr *e, int noevent) {
+  if (e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_GE && !noevent) return 1;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 1;
+  if (e->kind == FX_BUILTIN && e->op == FB_NOEVENT) noevent = 1;
+  if (e->nargs == 0 || e->kind == FX_VAR || (e->kind == FX_BUILTIN && e->op == FB_DER))
+    return !(st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT));
+  for (int i = 0; i < e->nargs; i++)
+    if (!frozen(cm, e->args[i], noevent)) return 0;
+  return 1;
+}
+
+/* Flags for the operands that a condition c may skip: when c can change between events (a
+ * noEvent comparison), a relation in them may start to be evaluated without an event, so it
+ * must always keep its indicator (EMIT_VOLATILE; see st_relation.always_active). */
+static int guarded_flags(const st_compiled *cm, const st_fexpr *c, int flags) {
+  int noevent = (flags & (EMIT_NOEVENT | EMIT_PLAIN)) != 0;
+  return frozen(cm, c, noevent) ? flags : flags | EMIT_VOLATILE;
+}
+
+/* a and b, a or b with short-circuit jumps: b is not evaluated when a decides. Between events
+ * this fixes which relations the model reads (doc/events.md, "Active relations"). */
+static int emit_logic(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  int and = e->op == FOP_AND, bflags = guarded_flags(cm, e->args[0], flags);
+  if (st_emit(cm, p, e->args[0], flags)) return -1;
+  int jz = st_prog_here(p);
+  if (st_prog_emit(p, OP_JZ, 0, 0)) return -1;
+  if (and ? st_emit(cm, p, e->args[1], bflags) : st_prog_emit(p, OP_CONST, 0, 1)) return -1;
+  int jmp = st_prog_here(p);
+  if (st_prog_emit(p, OP_JMP, 0, 0)) return -1;
+  p->depth--; /* the other path starts from the depth before */
+  p->code[jz].arg = st_prog_here(p);
+  if (and ? st_prog_emit(p, OP_CONST, 0, 0) : st_emit(cm, p, e->args[1], bflags)) return -1;
+  p->code[jmp].arg = st_prog_here(p);
+  return 0;
+}
+
 static int emit_binary(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   static const int ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW};
   if (e->op >= FOP_LT && e->op <= FOP_NE) return emit_relation(cm, p, e, flags);
+  if (e->op == FOP_AND || e->op == FOP_OR) return emit_logic(cm, p, e, flags);
   if (st_emit(cm, p, e->args[0], flags) || st_emit(cm, p, e->args[1], flags)) return -1;
-  if (e->op == FOP_AND) return st_prog_emit(p, OP_AND, 0, 0);
-  if (e->op == FOP_OR) return st_prog_emit(p, OP_OR, 0, 0);
   return st_prog_emit(p, ops[e->op], 0, 0);
 }
 
 /* if c then a else b: both branches are not evaluated (a jump), so a guard like
  * `if x > 0 then sqrt(x) else 0` never computes the square root of a negative. */
 static int emit_if(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  int bflags = guarded_flags(cm, e->args[0], flags);
   if (st_emit(cm, p, e->args[0], flags)) return -1;
   int jz = st_prog_here(p);
-  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], flags)) return -1;
+  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], bflags)) return -1;
   int jmp = st_prog_here(p);
   if (st_prog_emit(p, OP_JMP, 0, 0)) return -1;
   p->depth--; /* the else branch starts from the depth before the then branch */
   p->code[jz].arg = st_prog_here(p);
-  if (st_emit(cm, p, e->args[2], flags)) return -1;
+  if (st_emit(cm, p, e->args[2], bflags)) return -1;
   p->code[jmp].arg = st_prog_here(p);
   return 0;
 }

@@ -1,6 +1,7 @@
 /* Discrete semantics: when-equations (with elsewhen, reinit, terminate), asserts, time
  * events, and one pass of the event iteration for the runtime. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -206,6 +207,49 @@ static void store_y(st_compiled *cm, double *y, double *yp) {
   }
 }
 
+/* Active relations (doc/events.md): between two events the discrete values and the held
+ * relation values are constant, so the evaluation takes the same branches as the last pass of
+ * the event iteration. A relation that pass did not evaluate (an untaken if branch, the
+ * skipped operand of and/or) cannot influence anything before the next event, so its
+ * indicator is held (model.c). Relations behind noEvent conditions are always active. */
+static void clear_active(st_compiled *cm) {
+  for (int k = 0; k < cm->nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
+}
+
+static void mark_conditions(st_compiled *cm) {
+  for (int w = 0; w < cm->nwhens; w++)
+    for (int i = 0; i < cm->whens[w].nbranches; i++)
+      st_vm_eval(&cm->vm, &cm->whens[w].branches[i].cond);
+  for (int i = 0; i < cm->nasserts; i++) st_vm_eval(&cm->vm, &cm->asserts[i].cond);
+}
+
+/* The last pass of the initial event iteration has initial() true, which the integration
+ * after it has not: the active set comes from one more pass with initial() false and
+ * pre() = the initialized values (the first pass of the next event), which is then undone. */
+static void active_after_initial(st_compiled *cm) {
+  size_t nx = (size_t)cm->nslots, nr = (size_t)cm->nrels + 1, nw = (size_t)cm->nwc + 1;
+  double *save = malloc(sizeof(double) * (2 * nx + nr + nw));
+  if (!save) {
+    memset(cm->vm.active, 1, nr);
+    return;
+  }
+  memcpy(save, cm->x, nx * sizeof *save);
+  memcpy(save + nx, cm->pre, nx * sizeof *save);
+  memcpy(save + 2 * nx, cm->rel, (nr - 1) * sizeof *save);
+  memcpy(save + 2 * nx + nr, cm->wc, (nw - 1) * sizeof *save);
+  memcpy(cm->pre, cm->x, nx * sizeof *save);
+  cm->vm.initial = 0;
+  clear_active(cm);
+  if (st_eval_blocks(cm, 1)) memset(cm->vm.active, 1, nr);
+  else mark_conditions(cm);
+  memcpy(cm->x, save, nx * sizeof *save);
+  memcpy(cm->pre, save + nx, nx * sizeof *save);
+  memcpy(cm->rel, save + 2 * nx, (nr - 1) * sizeof *save);
+  memcpy(cm->wc, save + 2 * nx + nr, (nw - 1) * sizeof *save);
+  cm->vm.initial = 1;
+  free(save);
+}
+
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
   st_load_states(cm, y);
@@ -216,6 +260,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   if (st_eval_blocks(cm, 1)) goto fail;
   int fired = run_whens(cm, info, t);
   if (fired < 0) return -1;
@@ -223,6 +268,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
   info->equations_changed = info->discrete_changed || relations_changed(cm);
+  if (info->initial && !info->discrete_changed) active_after_initial(cm);
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
   cm->vm.event_mode = 0;
   store_y(cm, y, yp);

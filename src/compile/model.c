@@ -56,6 +56,10 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
   if (evaluate(cm, t, y)) return 1;
   for (int i = 0; i < cm->nind; i++) {
     int k = cm->ind_rel[i];
+    if (!cm->vm.active[k]) { /* cannot matter before the next event: no crossing */
+      g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
+      continue;
+    }
     double v = st_vm_eval(&cm->vm, &cm->rels[k].ind);
     int op = cm->rels[k].op;
     if (op == FOP_LT || op == FOP_LE) v = -v;

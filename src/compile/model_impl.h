@@ -72,6 +72,7 @@ typedef struct st_relation {
   int time_left;      /* time is the left operand */
   st_prog threshold;  /* the parameter side of a time relation */
   int indicator;      /* index among indicators, or -1 */
+  int always_active;  /* sits behind a condition that can change between events (noEvent) */
   st_loc loc;
 } st_relation;
 
@@ -179,7 +180,11 @@ struct st_compiled {
 
 /* emit.c: expressions to bytecode. flags: */
 #define ST_STACK_MAX 1024
-enum { EMIT_NOEVENT = 1, EMIT_PLAIN = 2 /* parameter/start context: no relations */ };
+enum {
+  EMIT_NOEVENT = 1,
+  EMIT_PLAIN = 2,   /* parameter/start context: no relations */
+  EMIT_VOLATILE = 4 /* skipped or not depending on a condition that is not frozen */
+};
 int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags);
 /* Residual lhs - rhs. */
 int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs);
