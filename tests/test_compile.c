@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compile/compile.h"
+#include "compile/model_impl.h"
 #include "test_compile_builder.h"
 
 /* Diagnostics into a memory buffer. */
@@ -355,6 +356,23 @@ START_TEST(event_iteration_cycle) {
 }
 END_TEST
 
+/* The cached LU of linear blocks (solve.c): A x = b with x = (1, -2, 3), where the second
+ * elimination step swaps rows again (pivots 2, 2), so the multipliers of the first column
+ * move: the swaps must all be applied to b before the forward substitution. */
+START_TEST(lu_factors_with_a_later_row_swap) {
+  double A[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}; /* column-major rows (1 5 0; 2 1 1; 4 2 1) */
+  double b[3] = {-9, 3, 3};
+  int piv[3];
+  ck_assert_int_eq(st_lu_factor(A, 3, piv), 0);
+  ck_assert_int_eq(piv[0], 2);
+  ck_assert_int_eq(piv[1], 2);
+  st_lu_apply(A, 3, piv, b);
+  ck_assert_double_eq_tol(b[0], 1, 1e-14);
+  ck_assert_double_eq_tol(b[1], -2, 1e-14);
+  ck_assert_double_eq_tol(b[2], 3, 1e-14);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile");
   TCase *tc = tcase_create("compile");
@@ -366,6 +384,7 @@ int main(void) {
   tcase_add_test(tc, over_determined);
   tcase_add_test(tc, initial_system_count_and_no_solution);
   tcase_add_test(tc, event_iteration_cycle);
+  tcase_add_test(tc, lu_factors_with_a_later_row_swap);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -110,6 +110,48 @@ START_TEST(bouncing_ball_with_parameter) {
 }
 END_TEST
 
+/* Active relations (doc/events.md): the number of state events and the integrals of the
+ * gated signals, against closed forms. The crossings of sin(20 x) = 0 are at x = k pi/20,
+ * those of cos(20 x) = 0 at (k + 1/2) pi/20, those of sin(20 t) = 1/2 at (pi/6 + 2 k pi)/20
+ * and (5 pi/6 + 2 k pi)/20. */
+static void active_relations(const char *model, int state_events, const char *var, double value) {
+  char args[4096], csv[256];
+  snprintf(csv, sizeof csv, "compile_cli_%s.csv", model);
+  snprintf(args, sizeof args, "simulate '%s/%s.mo' --tolerance 1e-9 --stats -o %s",
+           st_test_src("tests/data/compile"), model, csv);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  char expect[64];
+  snprintf(expect, sizeof expect, "\nstate events: %d\n", state_events);
+  ck_assert_msg(strstr(out, expect) != NULL, "%s: expected%s in:\n%s", model, expect, out);
+  free(out);
+  ck_assert_double_eq_tol(last_value(csv, var), value, 1e-6);
+  remove(csv);
+}
+
+/* The sin relation sits behind `late` (false before 0.5), the cos relation behind `not late`
+ * in an or: only the 3 + 3 crossings after 0.5 are events (6 more were before). */
+START_TEST(relations_behind_and_or) {
+  active_relations("ActiveAnd", 6, "y", M_PI / 20 + 1 - 3 * M_PI / 10);
+  active_relations("ActiveAnd", 6, "y2", (3.5 * M_PI - 10) / 20 + M_PI / 20);
+}
+END_TEST
+
+/* `not initial() and r`: r is active after initialization (7 crossings in (0, 1]);
+ * `initial() and r`: r is never read after it (no event). */
+START_TEST(relations_after_initialization) {
+  active_relations("ActiveAfterInitial", 7, "y", 1 - 25 * M_PI / 120);
+}
+END_TEST
+
+/* A relation in a branch chosen by noEvent(x > 0.5) is always active: its 6 crossings, plus
+ * the departure of sin(20 x) from exactly 0 at t = 0 (hysteresis, doc/events.md). */
+START_TEST(relations_behind_noevent_stay_active) {
+  active_relations("ActiveNoEvent", 7, "y", M_PI / 20 + 1 - 3 * M_PI / 10);
+}
+END_TEST
+
 static void expect_failure(const char *file, const char *const *needles, int n) {
   char args[4096];
   snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
@@ -201,6 +243,9 @@ int main(void) {
   tcase_add_test(tc, nonlinear_loop_closed_form);
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);
+  tcase_add_test(tc, relations_behind_and_or);
+  tcase_add_test(tc, relations_after_initialization);
+  tcase_add_test(tc, relations_behind_noevent_stay_active);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
