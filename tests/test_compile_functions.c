@@ -15,16 +15,16 @@
 #define MAXROWS 64
 
 /* Reads the columns time,x,z,w,v of the Functions result (header order checked). */
-static int read_rows(const char *path, double rows[][5]) {
+static int read_rows(const char *path, double rows[][6]) {
   FILE *f = fopen(path, "r");
   ck_assert_ptr_nonnull(f);
   char line[4096];
   ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  ck_assert_msg(strncmp(line, "time,x,z,w,v", 12) == 0, "header %s", line);
+  ck_assert_msg(strncmp(line, "time,x,z,w,v,nb", 15) == 0, "header %s", line);
   int n = 0;
   while (n < MAXROWS && fgets(line, sizeof line, f)) {
     char *p = line;
-    for (int j = 0; j < 5; j++) {
+    for (int j = 0; j < 6; j++) {
       rows[n][j] = strtod(p, &p);
       if (*p == ',') p++;
     }
@@ -51,7 +51,7 @@ START_TEST(closed_forms) {
   int st = st_test_run(&out, args);
   ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
   free(out);
-  static double rows[MAXROWS][5];
+  static double rows[MAXROWS][6];
   int n = read_rows(path, rows);
   unlink(path);
   ck_assert_int_eq(n, 25);
@@ -61,6 +61,7 @@ START_TEST(closed_forms) {
     ck_assert_msg(fabs(rows[i][2] - sqrt(2 + t)) < 1e-8, "z(%g) = %.10g", t, rows[i][2]);
     ck_assert_msg(fabs(rows[i][3] - table_value(t)) < 1e-12, "w(%g) = %.10g", t, rows[i][3]);
     ck_assert_msg(rows[i][4] == 0, "v(%g) = %.10g (early return)", t, rows[i][4]);
+    ck_assert_msg(rows[i][5] == 4, "nb(%g) = %.10g (short-circuit and)", t, rows[i][5]);
   }
 }
 END_TEST

@@ -156,7 +156,14 @@ static double binop(int op, double a, double b) {
  * scalar * array, array / scalar). Matrix products are not needed by the library's functions. */
 static int ev_binary(frame *f, const st_fexpr *e, val *out) {
   val a, b;
-  if (ev(f, e->args[0], &a) || ev(f, e->args[1], &b)) return -1;
+  if (ev(f, e->args[0], &a)) return -1;
+  /* and/or short-circuit as in the equations (emit.c): the right operand may be a guarded
+   * expression that is not defined when the left one decides */
+  if ((e->op == FOP_AND || e->op == FOP_OR) && a.ndims == 0 && (a.s != 0) == (e->op == FOP_OR)) {
+    *out = scalar(e->op == FOP_OR);
+    return 0;
+  }
+  if (ev(f, e->args[1], &b)) return -1;
   if (a.ndims == 0 && b.ndims == 0) {
     *out = scalar(binop(e->op, a.s, b.s));
     return 0;
