@@ -173,13 +173,17 @@ static int emit_relation(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
   return st_prog_emit(p, OP_LT + (e->op - FOP_LT), 0, 0);
 }
 
-/* Whether an expression keeps its value between events: it reads only parameters, discrete
- * variables, pre() and event relations (frozen), not a continuous variable or time directly
- * or through a noEvent() comparison. */
+/* Whether an expression has the same value between events as in the pass that ended the last
+ * event iteration: it reads only parameters, discrete variables, pre() and event relations
+ * (frozen), not a continuous variable or time directly, through a noEvent() comparison, or
+ * through sample(). */
 static int frozen(const st_compiled *cm, const st_fexpr *e, int noevent) {
   if (e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_GE && !noevent) return 1;
   if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
     return 1;
+  /* sample() is true only at its instants, so the pass that ends such an event iteration
+   * does not show the branches taken after it */
+  if (e->kind == FX_BUILTIN && e->op == FB_SAMPLE) return 0;
   if (e->kind == FX_BUILTIN && e->op == FB_NOEVENT) noevent = 1;
   if (e->nargs == 0 || e->kind == FX_VAR || (e->kind == FX_BUILTIN && e->op == FB_DER))
     return !(st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT));
