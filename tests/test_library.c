@@ -54,8 +54,6 @@ static const char *const known_failures[] = {
     "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
     "Modelica.Mechanics.Rotational.Examples.SimpleGearShift",
     "ModelicaTest.Rotational.TestFriction",
-    /* simulates from the right initial state but leaves the reference tube */
-    "Modelica.Mechanics.Rotational.Examples.Backlash",
     /* stiction's own topology (the spec does not give the diagram): cannot match */
     "Modelica.Mechanics.Translational.Examples.HeatLosses",
 };
