@@ -54,8 +54,6 @@ static const char *const known_failures[] = {
     "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
     "Modelica.Mechanics.Rotational.Examples.SimpleGearShift",
     "ModelicaTest.Rotational.TestFriction",
-    /* stiction's own topology (the spec does not give the diagram): cannot match */
-    "Modelica.Mechanics.Translational.Examples.HeatLosses",
 };
 
 /* ---- small helpers --------------------------------------------------------------------- */
