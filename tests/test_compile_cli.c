@@ -158,7 +158,8 @@ END_TEST
  * (events.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
  * and y at 0 (the Backlash example's ElastoBacklash transmitted no torque until the next
- * event elsewhere). */
+ * event elsewhere). The relation x > 1.5 of the initial branch gives no event at t = 0.5
+ * (emit.c: emit_if), so the run has exactly one. */
 START_TEST(relations_of_the_non_initial_branch) {
   char args[4096];
   snprintf(args, sizeof args, "simulate '%s' --stop-time 0.5 --tolerance 1e-9 "

@@ -1,5 +1,5 @@
 model InitialBranchRelation
-  "Relations that appear only in the else-branch of `if initial()`: after initialization they must hold their value at t0"
+  "Relations in the branches of `if initial()`: those of the else-branch hold their value at t0, those of the initial branch cause no events"
   Real x(start = 2, fixed = true) "slides down to 1 at unit speed, then stops";
   Real y(start = 0, fixed = true) "grows at unit speed from t = 0";
   Real f;
@@ -8,7 +8,8 @@ equation
   der(x) = f;
   der(y) = g;
   if initial() then
-    f = 0;
+    // x > 1.5 is dead after initialization: no event when x passes 1.5 at t = 0.5
+    f = if x > 1.5 then 0 else 1;
     g = 0;
   else
     f = if x > 1 then -1 else 0;
