@@ -233,6 +233,34 @@ START_TEST(nonlinear_loop_closed_form) {
 }
 END_TEST
 
+/* Relations that occur only in the else-branch of `if initial()` get their value at t0
+ * (events.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
+ * from the start. When they kept their default (false) after initialization, x stayed at 2
+ * and y at 0 (the Backlash example's ElastoBacklash transmitted no torque until the next
+ * event elsewhere). The relation x > 1.5 of the initial branch gives no event at t = 0.5
+ * (emit.c: emit_if), so the run has exactly one. */
+START_TEST(relations_of_the_non_initial_branch) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 0.5 --tolerance 1e-9 "
+           "-o compile_cli_ib.csv", data("InitialBranchRelation.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "x"), 1.5, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "y"), 0.5, 1e-9);
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 2 --tolerance 1e-9 "
+           "-o compile_cli_ib.csv", data("InitialBranchRelation.mo"));
+  rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "1 state and 0 time events") != NULL, "%s", out);
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "x"), 1.0, 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "y"), 2.0, 1e-9);
+  remove("compile_cli_ib.csv");
+}
+END_TEST
+
 /* Index reduction (Pantelides + dummy derivatives) on MSL components: the states chosen and
  * the accelerations against the closed form. */
 static void index_model(const char *file, const char *solver, const char *states, double a1,
@@ -279,6 +307,7 @@ int main(void) {
   tcase_add_test(tc, structural_parameter);
   tcase_add_test(tc, bad_parameter_values);
   tcase_add_test(tc, bad_models_are_located);
+  tcase_add_test(tc, relations_of_the_non_initial_branch);
   tcase_add_test(tc, nonlinear_loop_closed_form);
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);

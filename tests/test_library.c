@@ -51,10 +51,6 @@ static const char *const known_failures[] = {
      * inconsistent mixed system or failed Newton at initialization) */
     "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
     "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
-    /* simulates from the right initial state but leaves the reference tube */
-    "Modelica.Mechanics.Rotational.Examples.Backlash",
-    /* stiction's own topology (the spec does not give the diagram): cannot match */
-    "Modelica.Mechanics.Translational.Examples.HeatLosses",
 };
 
 /* ---- small helpers --------------------------------------------------------------------- */

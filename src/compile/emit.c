@@ -228,10 +228,16 @@ static int emit_binary(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags
 /* if c then a else b: both branches are not evaluated (a jump), so a guard like
  * `if x > 0 then sqrt(x) else 0` never computes the square root of a negative. */
 static int emit_if(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  int bflags = guarded_flags(cm, e->args[0], flags);
-  if (st_emit(cm, p, e->args[0], flags)) return -1;
+  /* The branch of `if initial()` is dead after initialization (which compares literally in
+   * any case): its relations get no indicator, which would fire for the whole run -- the
+   * ElastoBacklash initialization characteristic did at every pass of +-1.5 b/2. Dymola
+   * gives them no events either (53 in the Backlash reference, all from the other branch). */
+  const st_fexpr *c = e->args[0];
+  int bflags = guarded_flags(cm, c, flags);
+  int then_flags = c->kind == FX_BUILTIN && c->op == FB_INITIAL ? bflags | EMIT_NOEVENT : bflags;
+  if (st_emit(cm, p, c, flags)) return -1;
   int jz = st_prog_here(p);
-  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], bflags)) return -1;
+  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], then_flags)) return -1;
   int jmp = st_prog_here(p);
   if (st_prog_emit(p, OP_JMP, 0, 0)) return -1;
   p->depth--; /* the else branch starts from the depth before the then branch */

@@ -200,6 +200,38 @@ static int relations_changed(const st_compiled *cm) {
   return 0;
 }
 
+/* Every relation gets its value at every event, also one that sits in a branch the
+ * equations did not take in this pass (the `else` of `if initial()`, the inner branch of a
+ * noEvent if-expression). A branch can switch without an event -- after initialization
+ * initial() becomes false -- and would then read a relation frozen at its default (false),
+ * and its indicator would carry the hysteresis of the wrong side, so the relation never
+ * switches until its operands cross the threshold the other way. Dymola and OpenModelica
+ * evaluate all zero-crossing relations after initialization (Modelica 3.6 section 8.5:
+ * relations are updated at event instants). Relations that were taken already hold this
+ * value: the blocks were just evaluated with the same unknowns. */
+static void refresh_relations(st_compiled *cm, double t) {
+  for (int k = 0; k < cm->nrels; k++) {
+    const st_relation *r = &cm->rels[k];
+    int op = cm->vmrels[k].op;
+    double a, b = 0;
+    if (r->time_only) {
+      /* right limit at the instant, as the machine takes it (bytecode.c: relation()) */
+      a = t;
+      b = st_vm_eval(&cm->vm, &r->threshold);
+      if (op == FOP_GT) op = FOP_GE;
+      else if (op == FOP_LE) op = FOP_LT;
+    } else {
+      a = st_vm_eval(&cm->vm, &r->ind); /* a - b has the sign of the comparison */
+    }
+    switch (op) {
+    case FOP_LT: cm->rel[k] = a < b; break;
+    case FOP_LE: cm->rel[k] = a <= b; break;
+    case FOP_GT: cm->rel[k] = a > b; break;
+    default: cm->rel[k] = a >= b; break;
+    }
+  }
+}
+
 static void store_y(st_compiled *cm, double *y, double *yp) {
   for (int i = 0; i < cm->nstates; i++) {
     y[i] = cm->x[cm->state_slot[i]];
@@ -265,6 +297,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   int fired = run_whens(cm, info, t);
   if (fired < 0) return -1;
   if (fired && st_eval_blocks(cm, 1)) goto fail;
+  refresh_relations(cm, t);
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
   info->equations_changed = info->discrete_changed || relations_changed(cm);
