@@ -254,7 +254,9 @@ static int augment(ir *r, int e) {
   int *inc, n = incidence(r, e, &inc);
   int *vars = malloc(sizeof(int) * (size_t)(n + 1));
   if (!vars) return 0;
-  memcpy(vars, inc, sizeof(int) * (size_t)n);
+  /* an equation without unknowns (der(1) = x with x a parameter) has inc == NULL, n == 0:
+   * memcpy from NULL is undefined even for 0 bytes */
+  if (n > 0) memcpy(vars, inc, sizeof(int) * (size_t)n);
   r->ecolour[e] = 1;
   int found = 0;
   for (int i = 0; i < n && !found; i++)
