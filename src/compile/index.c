@@ -115,7 +115,11 @@ static st_fexpr *mul(st_arena *a, st_fexpr *x, st_fexpr *y) {
 
 static st_fexpr *fn1(st_arena *a, int b, st_fexpr *x) {
   st_fexpr *e = st_sym_node(a, FX_BUILTIN, b, 1);
-  if (e) e->args[0] = x;
+  if (!e) return NULL;
+  e->args[0] = x;
+  /* a derived call (sign() from abs()) has no text of its own; give it its argument's
+   * location so a failure to differentiate it again is still reported at file:line:col */
+  if (x) e->loc = x->loc;
   return e;
 }
 
