@@ -23,3 +23,4 @@ include tests/cli.mk
 include tests/tamsi.mk
 include tests/study.mk
 include tests/stiction_lib.mk
+include tests/robust.mk

@@ -18,6 +18,7 @@ static int alloc_values(st_compiled *cm) {
   cm->start_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->nslots + 1);
   if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->start_prog)
     return -1;
+  cm->nstart_prog = cm->nslots;
   cm->vm.x = cm->x;
   cm->vm.pre = cm->pre;
   cm->vm.xd = cm->xd;
@@ -159,7 +160,9 @@ void st_compiled_free(st_compiled *cm) {
     st_prog_free(&cm->samples[i].interval);
   }
   if (cm->param_prog) free_prog_array(cm->param_prog, cm->flat->nvars);
-  free_prog_array(cm->start_prog, cm->start_prog ? cm->nslots : 0);
+  /* not nslots: when index reduction fails after adding derivative slots, start_prog was
+   * never widened (regrow_values) and has only the entries of the original slots */
+  free_prog_array(cm->start_prog, cm->start_prog ? cm->nstart_prog : 0);
   free_prog_array(cm->init_res, cm->init_res ? cm->ninit : 0);
   st_arena_free(cm->arena);
   free(cm);

@@ -115,7 +115,11 @@ static st_fexpr *mul(st_arena *a, st_fexpr *x, st_fexpr *y) {
 
 static st_fexpr *fn1(st_arena *a, int b, st_fexpr *x) {
   st_fexpr *e = st_sym_node(a, FX_BUILTIN, b, 1);
-  if (e) e->args[0] = x;
+  if (!e) return NULL;
+  e->args[0] = x;
+  /* a derived call (sign() from abs()) has no text of its own; give it its argument's
+   * location so a failure to differentiate it again is still reported at file:line:col */
+  if (x) e->loc = x->loc;
   return e;
 }
 
@@ -254,7 +258,9 @@ static int augment(ir *r, int e) {
   int *inc, n = incidence(r, e, &inc);
   int *vars = malloc(sizeof(int) * (size_t)(n + 1));
   if (!vars) return 0;
-  memcpy(vars, inc, sizeof(int) * (size_t)n);
+  /* an equation without unknowns (der(1) = x with x a parameter) has inc == NULL, n == 0:
+   * memcpy from NULL is undefined even for 0 bytes */
+  if (n > 0) memcpy(vars, inc, sizeof(int) * (size_t)n);
   r->ecolour[e] = 1;
   int found = 0;
   for (int i = 0; i < n && !found; i++)

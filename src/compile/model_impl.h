@@ -129,6 +129,7 @@ struct st_compiled {
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
   unsigned char *param_overridden;
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
+  int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
   int neqs;
   st_ceq *eqs;

@@ -52,7 +52,9 @@ static int build_incidence(const st_compiled *cm, graph *g) {
       if (!a) { c.failed = 1; break; }
       adj = a;
     }
-    memcpy(adj + nadj, c.list, (size_t)c.n * sizeof(int));
+    /* an equation without unknowns (e.g. x*x = -1 with x a String) leaves adj NULL:
+     * memcpy to NULL is undefined even for 0 bytes */
+    if (c.n > 0) memcpy(adj + nadj, c.list, (size_t)c.n * sizeof(int));
     nadj += c.n;
     g->start[e + 1] = nadj;
   }
