@@ -1,27 +1,24 @@
 /* The Modelica source of `stiction study` (doc/study.md, "Modelica models").
  *
- * The element is switched in Modelica itself, not in the compiler: every run flattens a
- * one-line wrapper class
+ * The element is switched in Modelica itself, not in the compiler: every run flattens the
+ * class with a top-level modification of the element's parameters, as if it were declared
  *
- *   model StictionStudyRun
- *     extends CLASS(ELEMENT(law = Stiction.Types.FrictionLaw.Arctan, eps = 1e-3));
- *   end StictionStudyRun;
+ *   model Run = CLASS(ELEMENT.law = Stiction.Types.FrictionLaw.Arctan, ELEMENT.eps = 1e-3);
  *
- * written to a temporary file, so the exact run and every law/width go through the same
- * front end, compiler and runtime as `stiction simulate` (an outer modifier overrides the
- * binding the model gives the element, Modelica 3.6 section 7.2.4). The element must
- * therefore have the parameters law (Stiction.Types.FrictionLaw), eps, sigma0 and sigma1. */
+ * (st_front_flatten_modified, the mechanism of `stiction simulate -p`), so the exact run and
+ * every law/width go through the same front end, compiler and runtime as `stiction
+ * simulate`; an outer modification overrides the binding the model gives the element
+ * (Modelica 3.6 section 7.2.4), and law, being structural (Evaluate = true), selects the
+ * element's equations before they are built. The element must therefore have the parameters
+ * law (Stiction.Types.FrictionLaw), eps, sigma0 and sigma1. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/study.h"
 #include "compile/compile.h"
 #include "front/front.h"
-
-#define WRAPPER "StictionStudyRun"
 
 typedef struct mo_ctx {
   const char *file, *element;
@@ -36,7 +33,6 @@ typedef struct mo_run {
   st_front *fe;
   st_flat_model *flat;
   st_compiled *cm;
-  char path[4096]; /* the wrapper file, removed on close */
 } mo_run;
 
 static int open_run(const st_study_source *src, int law, double width, st_study_model *out,
@@ -121,49 +117,22 @@ void st_study_modelica_free(st_study_source *src) {
   src->ctx = NULL;
 }
 
-/* The parameter modifiers of one law: eps is the velocity width 1/W of the regularized
- * sign and of the Karnopp band; LuGre gets sigma0 = W and the damping 2 sqrt(W) that makes
- * the bristle critical on a unit mass (Leine's sigma1 = 20 at sigma0 = 100), as the demo. */
-static void law_modifier(int law, double w, char *buf, size_t size) {
+/* The modifications of one law (n of them written to mods): eps is the velocity width 1/W
+ * of the regularized sign and of the Karnopp band; LuGre gets sigma0 = W and the damping
+ * 2 sqrt(W) that makes the bristle critical on a unit mass (Leine's sigma1 = 20 at
+ * sigma0 = 100), as the demo does. */
+enum { MOD_LEN = 512 };
+static int law_modifiers(const char *el, int law, double w, char mods[3][MOD_LEN]) {
   static const char *const lit[] = {"EventDriven", "Arctan", "Tanh", "Karnopp", "LuGre"};
-  int n = snprintf(buf, size, "law = Stiction.Types.FrictionLaw.%s", lit[law]);
-  if (law == ST_LAW_LUGRE)
-    snprintf(buf + n, size - n, ", sigma0 = %.17g, sigma1 = %.17g", w, 2.0 * sqrt(w));
-  else if (law != ST_LAW_EXACT)
-    snprintf(buf + n, size - n, ", eps = %.17g", 1.0 / w);
-}
-
-/* "a.b" with modifiers M -> "a(b(M))". */
-static void nest_modifier(const char *element, const char *mods, char *buf, size_t size) {
-  size_t n = 0;
-  int depth = 1;
-  for (const char *p = element; *p && n + 2 < size; p++) {
-    if (*p == '.') depth++;
-    buf[n++] = *p == '.' ? '(' : *p;
+  snprintf(mods[0], MOD_LEN, "%s.law = Stiction.Types.FrictionLaw.%s", el, lit[law]);
+  if (law == ST_LAW_EXACT) return 1;
+  if (law != ST_LAW_LUGRE) {
+    snprintf(mods[1], MOD_LEN, "%s.eps = %.17g", el, 1.0 / w);
+    return 2;
   }
-  snprintf(buf + n, size - n, "(%s", mods);
-  for (n = strlen(buf); depth-- > 0 && n + 1 < size; n++) buf[n] = ')';
-  buf[n < size ? n : size - 1] = 0;
-}
-
-static int write_wrapper(const mo_ctx *c, int law, double w, mo_run *r) {
-  char mods[512], nested[2048];
-  const char *dir = getenv("TMPDIR");
-  snprintf(r->path, sizeof r->path, "%s/stiction_study_XXXXXX.mo", dir && *dir ? dir : "/tmp");
-  int fd = mkstemps(r->path, 3);
-  if (fd < 0) {
-    r->path[0] = 0;
-    return -1;
-  }
-  law_modifier(law, w, mods, sizeof mods);
-  nest_modifier(c->element, mods, nested, sizeof nested);
-  FILE *f = fdopen(fd, "w");
-  if (!f) {
-    close(fd);
-    return -1;
-  }
-  fprintf(f, "model " WRAPPER "\n  extends %s(%s);\nend " WRAPPER ";\n", c->class_name, nested);
-  return fclose(f) ? -1 : 0;
+  snprintf(mods[1], MOD_LEN, "%s.sigma0 = %.17g", el, w);
+  snprintf(mods[2], MOD_LEN, "%s.sigma1 = %.17g", el, 2.0 * sqrt(w));
+  return 3;
 }
 
 static void close_run(st_study_model *m) {
@@ -173,7 +142,6 @@ static void close_run(st_study_model *m) {
   st_flat_free(r->flat);
   st_front_free(r->fe);
   st_diag_free(r->diag);
-  if (r->path[0]) unlink(r->path);
   free(r);
   m->handle = NULL;
 }
@@ -196,17 +164,19 @@ static int open_run(const st_study_source *src, int law, double width, st_study_
     close_run(out);
     return -1;
   }
-  if (write_wrapper(c, law, width, r)) snprintf(msg, size, "cannot write a temporary file");
-  else if ((r->fe = new_front(c, r->diag)) && !st_front_load_file(r->fe, r->path) &&
-           (r->flat = st_front_flatten(r->fe, WRAPPER)) && (r->cm = st_compile(r->flat, r->diag))) {
+  char mods[3][MOD_LEN];
+  const char *args[3] = {mods[0], mods[1], mods[2]};
+  int n = law_modifiers(c->element, law, width, mods);
+  if ((r->fe = new_front(c, r->diag)) &&
+      (r->flat = st_front_flatten_modified(r->fe, c->class_name, args, n, "--element")) &&
+      (r->cm = st_compile(r->flat, r->diag))) {
     set_experiment(&c->experiment, &out->opt);
     out->model = st_compiled_model(r->cm);
     out->user_data = st_compiled_data(r->cm);
     return 0;
-  } else {
-    snprintf(msg, size, "%s", *st_diag_first_error(r->diag) ? st_diag_first_error(r->diag)
-                                                            : "cannot compile the model");
   }
+  const char *err = st_diag_first_error(r->diag);
+  snprintf(msg, size, "%s", *err ? err : "cannot compile the model");
   close_run(out);
   return -1;
 }
