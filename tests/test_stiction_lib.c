@@ -29,7 +29,7 @@ static const char *const new_classes[] = {
     "Stiction.Examples.LeineBelt",                    "Stiction.Tests.BrakeHold",
     "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
     "Stiction.Tests.TranslationalHold",               "Stiction.Tests.BAMHold",
-    "Stiction.Tests.BAMStickSlip",
+    "Stiction.Tests.BAMStickSlip",                    "Stiction.Tests.SlidingTable",
 };
 #define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
 #define FIRST_MODEL 11 /* new_classes[FIRST_MODEL..] are complete models that simulate */
@@ -246,6 +246,25 @@ START_TEST(sliding_matches_c_laws) {
 }
 END_TEST
 
+/* The whole friction table, linear in |w| with linear extrapolation (spec msl-friction.md
+ * section 5): tau_pos = [0, 2; 1, 3] is 2 + |w|, so at 0.1 rad/s the bearing gives
+ * tanh(0.1/0.05)*2.1 and at 3 rad/s (beyond the last row) tanh(60)*5. */
+START_TEST(bearing_interpolates_the_table) {
+  const double speeds[] = {0.1, 3.0};
+  for (int i = 0; i < 2; i++) {
+    const char *csv = result_path("table");
+    char opt[64];
+    snprintf(opt, sizeof opt, "-p w.k=%g", speeds[i]);
+    simulate("Stiction.Tests.SlidingTable", csv, opt);
+    double w = speeds[i], want = tanh(w / 0.05) * (2 + w);
+    ck_assert_msg(fabs(last_value(csv, "bearing.w") - w) < 1e-6, "speed %g not reached", w);
+    double tau = last_value(csv, "bearing.tau");
+    ck_assert_msg(fabs(tau - want) < 1e-6, "w %g: bearing %.9g, closed form %.9g", w, tau, want);
+    unlink(csv);
+  }
+}
+END_TEST
+
 START_TEST(small_eps_approaches_coulomb) {
   /* at w = 0.1 rad/s the gap to the Coulomb torque 2 is 2*(1 - tanh(0.1/eps)): it must shrink
    * with eps, follow the C law, and vanish for eps far below w */
@@ -417,6 +436,7 @@ static Suite *suite(void) {
   tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
   tcase_add_test(sim, lugre_block_matches_benchmark);
   tcase_add_test(sim, bam_stuck_slip_follows_the_budget);
+  tcase_add_test(sim, bearing_interpolates_the_table);
   suite_add_tcase(s, sim);
   return s;
 }
