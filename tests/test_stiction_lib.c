@@ -23,14 +23,16 @@ static const char *const new_classes[] = {
     "Stiction.Rotational.Components.BearingFriction", "Stiction.Rotational.Components.Clutch",
     "Stiction.Rotational.Components.Brake",           "Stiction.Rotational.Components.Stribeck",
     "Stiction.Rotational.Components.LuGre",           "Stiction.Translational.Components.SupportFriction", "Stiction.Rotational.Components.BAMFriction",
+    "Stiction.Rotational.Components.BAMStuckSlip",    "Stiction.Translational.Components.LeineFriction",
     "Stiction.Translational.Components.Brake",        "Stiction.Translational.Components.LuGre",
     "Stiction.Examples.RegularizedClutch",            "Stiction.Examples.LuGreBlock",
     "Stiction.Examples.LeineBelt",                    "Stiction.Tests.BrakeHold",
     "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
     "Stiction.Tests.TranslationalHold",               "Stiction.Tests.BAMHold",
+    "Stiction.Tests.BAMStickSlip",                    "Stiction.Tests.SlidingTable",
 };
 #define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
-#define FIRST_MODEL 9 /* new_classes[FIRST_MODEL..] are complete models that simulate */
+#define FIRST_MODEL 11 /* new_classes[FIRST_MODEL..] are complete models that simulate */
 
 /* ---- running the command and reading its result ----------------------------------------- */
 
@@ -244,6 +246,25 @@ START_TEST(sliding_matches_c_laws) {
 }
 END_TEST
 
+/* The whole friction table, linear in |w| with linear extrapolation (spec msl-friction.md
+ * section 5): tau_pos = [0, 2; 1, 3] is 2 + |w|, so at 0.1 rad/s the bearing gives
+ * tanh(0.1/0.05)*2.1 and at 3 rad/s (beyond the last row) tanh(60)*5. */
+START_TEST(bearing_interpolates_the_table) {
+  const double speeds[] = {0.1, 3.0};
+  for (int i = 0; i < 2; i++) {
+    const char *csv = result_path("table");
+    char opt[64];
+    snprintf(opt, sizeof opt, "-p w.k=%g", speeds[i]);
+    simulate("Stiction.Tests.SlidingTable", csv, opt);
+    double w = speeds[i], want = tanh(w / 0.05) * (2 + w);
+    ck_assert_msg(fabs(last_value(csv, "bearing.w") - w) < 1e-6, "speed %g not reached", w);
+    double tau = last_value(csv, "bearing.tau");
+    ck_assert_msg(fabs(tau - want) < 1e-6, "w %g: bearing %.9g, closed form %.9g", w, tau, want);
+    unlink(csv);
+  }
+}
+END_TEST
+
 START_TEST(small_eps_approaches_coulomb) {
   /* at w = 0.1 rad/s the gap to the Coulomb torque 2 is 2*(1 - tanh(0.1/eps)): it must shrink
    * with eps, follow the C law, and vanish for eps far below w */
@@ -315,6 +336,49 @@ START_TEST(bam_budget_matches_c) {
 }
 END_TEST
 
+/* bam.md section 10 b, the event-driven BAMStuckSlip: a joint driven by tau_m = t (ramp)
+ * against tau_e = -0.1 sticks while the drive tau_m + tau_e stays within the C static limit
+ * stiction_bam_static_limit(tau_m, tau_e) and slides beyond it with the friction torque of
+ * stiction_bam_slip_torque. M2 (limit Kc + Kcs = 0.1: break-away at t = 0.2 s). The
+ * load-dependent M3..M6 break away where the C limit says too (t = 0.1632, 0.2333, 0.5,
+ * 0.51 s) but then stop on chattering of the element's no-op relation (doc/library.md). */
+START_TEST(bam_stuck_slip_follows_the_budget) {
+  const char *csv = result_path("bamss");
+  simulate("Stiction.Tests.BAMStickSlip", csv, "-p bam.bamModel=2");
+  stiction_bam_params p;
+  stiction_bam_params_default(&p, STICTION_BAM_M2, STICTION_BAM_XL330);
+  p.Kc = 0.05, p.Kv = 0.1, p.Kcs = 0.05, p.ws = 0.2, p.alpha = 1.35;
+  /* break-away time: the root of tau_m + tau_e - limit(tau_m, tau_e), tau_m = t, by bisection */
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 100; i++) {
+    double mid = 0.5 * (lo + hi);
+    if (mid - 0.1 > stiction_bam_static_limit(&p, mid, -0.1)) hi = mid;
+    else lo = mid;
+  }
+  series w = read_column(csv, "bam.w"), tau = read_column(csv, "bam.tau");
+  series locked = read_column(csv, "bam.locked");
+  double t_break = NAN;
+  for (int i = 0; i < w.n; i++) {
+    double t = w.t[i], tm = t < 1 ? t : 1, te = -0.1;
+    if (isnan(t_break) && locked.y[i] < 0.5) t_break = t;
+    if (isnan(t_break)) { /* stuck: at rest, holding the whole drive, within the limit */
+      ck_assert_msg(fabs(w.y[i]) < 1e-12, "t %g: stuck but w = %g", t, w.y[i]);
+      ck_assert_msg(fabs(tau.y[i] - (tm + te)) < 1e-9, "t %g: holds %g, drive %g", t, tau.y[i], tm + te);
+      ck_assert_double_le(fabs(tau.y[i]), stiction_bam_static_limit(&p, tm, te) + 1e-9);
+    } else if (t > t_break + 1e-3) { /* slipping forward with the C sliding torque */
+      ck_assert_msg(w.y[i] > 0, "t %g: slipping but w = %g", t, w.y[i]);
+      double want = -stiction_bam_slip_torque(&p, tm, te, w.y[i]);
+      ck_assert_msg(fabs(tau.y[i] - want) < 1e-9, "t %g: tau %.12g, C %.12g", t, tau.y[i], want);
+    }
+  }
+  ck_assert_msg(fabs(t_break - 0.5 * (lo + hi)) < 1e-6, "break-away at %g, C limit says %g", t_break,
+                0.5 * (lo + hi));
+  ck_assert_double_eq_tol(t_break, 0.2, 1e-6); /* closed form for M2 */
+  free(w.t), free(w.y), free(tau.t), free(tau.y), free(locked.t), free(locked.y);
+  unlink(csv);
+}
+END_TEST
+
 /* ---- the examples ------------------------------------------------------------------------ */
 
 START_TEST(clutch_conserves_momentum_and_sticks) {
@@ -371,6 +435,8 @@ static Suite *suite(void) {
   tcase_add_loop_test(sim, bam_budget_matches_c, 1, 7);
   tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
   tcase_add_test(sim, lugre_block_matches_benchmark);
+  tcase_add_test(sim, bam_stuck_slip_follows_the_budget);
+  tcase_add_test(sim, bearing_interpolates_the_table);
   suite_add_tcase(s, sim);
   return s;
 }

@@ -2,11 +2,10 @@
  * and with each regularized law x width, and prints accuracy against the exact run (period,
  * trajectory RMS) next to the cost of each run (statistics of the runtime). doc/study.md.
  *
- * The model comes from a "study source" (study_source below): something that can hand out a
- * runnable stiction_model for the reference and for (law, width). Today the only sources are
- * the built-in demos (leine-belt + leine-belt-smooth); a Modelica source (`stiction study
- * MODEL.mo --element NAME`: compile the model once per law with the element replaced by its
- * Stiction.* regularized variant) plugs in by filling the same table. */
+ * The model comes from a "study source" (cli/study.h): something that can hand out a
+ * runnable stiction_model for the reference and for (law, width): the built-in demos
+ * (leine-belt + leine-belt-smooth, here) or a Modelica model whose element NAME is switched
+ * by modifiers (`stiction study MODEL.mo --element NAME`, study_modelica.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -19,13 +18,15 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/study.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
-enum { MAX_LIST = 32 };
+enum { MAX_LIST = 32, MAX_LIBS = 32 };
 
 /* ---- laws -------------------------------------------------------------------------------- */
 
-typedef enum study_law { LAW_ARCTAN = 1, LAW_TANH, LAW_KARNOPP, LAW_LUGRE } study_law;
+enum { LAW_ARCTAN = ST_LAW_ARCTAN, LAW_TANH = ST_LAW_TANH, LAW_KARNOPP = ST_LAW_KARNOPP,
+       LAW_LUGRE = ST_LAW_LUGRE };
 
 static const char *const law_names[] = {"", "arctan", "tanh", "karnopp", "lugre"};
 
@@ -38,23 +39,8 @@ static int law_from_name(const char *name) {
 
 /* ---- the model behind a study ------------------------------------------------------------ */
 
-/* One runnable configuration handed out by a source; `handle` is the source's own. */
-typedef struct study_model {
-  const stiction_model *model;
-  void *user_data;
-  stiction_options opt; /* the source's experiment (stop time, interval, tolerance) */
-  void *handle;
-} study_model;
-
-typedef struct study_source {
-  const char *name;    /* what the user typed */
-  const char *signal;  /* the recorded variable whose period and RMS are measured */
-  /* law == 0: the exact (event-driven) element. Returns 0 or writes a one-line message. */
-  int (*open)(const struct study_source *src, int law, double width, study_model *out,
-              char *msg, size_t size);
-  void (*close)(study_model *m);
-  const char *exact_demo, *smooth_demo; /* the demo source's data */
-} study_source;
+typedef st_study_model study_model;
+typedef st_study_source study_source;
 
 static void demo_close(study_model *m) {
   stiction_demo_free(m->handle);
@@ -97,7 +83,7 @@ static int demo_open(const study_source *src, int law, double width, study_model
 }
 
 static const study_source sources[] = {
-    {"leine-belt", "x", demo_open, demo_close, "leine-belt", "leine-belt-smooth"},
+    {"leine-belt", "x", demo_open, demo_close, "leine-belt", "leine-belt-smooth", NULL},
 };
 
 static const study_source *find_source(const char *name) {
@@ -111,7 +97,9 @@ static const study_source *find_source(const char *name) {
 enum { METRIC_PERIOD = 1, METRIC_RMS = 2, METRIC_ALL = 3 };
 
 typedef struct study_args {
-  const char *model;
+  const char *model, *element, *signal;
+  const char *libs[MAX_LIBS];
+  int n_libs;
   int laws[MAX_LIST], n_laws;
   double widths[MAX_LIST];
   int n_widths;
@@ -121,10 +109,16 @@ typedef struct study_args {
 } study_args;
 
 static void usage(FILE *out) {
-  fputs("Usage: stiction study MODEL [OPTION]...\n"
-        "Simulate MODEL with its exact, event-driven friction element and with each\n"
+  fputs("Usage: stiction study DEMO [OPTION]...\n"
+        "       stiction study MODEL.mo|CLASS --element NAME [OPTION]...\n"
+        "Simulate a model with its exact, event-driven friction element and with each\n"
         "regularized friction law and width; print the accuracy of every regularized run\n"
         "against the event-driven one and the cost of every run.\n\n"
+        "  -e, --element NAME     the friction element of a Modelica model: a component with\n"
+        "                         the parameters law (Stiction.Types.FrictionLaw), eps,\n"
+        "                         sigma0, sigma1, switched by modifiers for every run\n"
+        "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
+        "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
         "                         arctan (also atan)  F = -g (2/pi) atan(W gamma)\n"
         "                         tanh                F = -g tanh(W gamma)\n"
@@ -132,19 +126,25 @@ static void usage(FILE *out) {
         "                         lugre               sigma0 = W, sigma1 = 2 sqrt(sigma0 m)\n"
         "  -w, --widths LIST      comma-separated sharpness values W > 0, larger = closer to\n"
         "                         the exact law (default 1e2,1e3,1e4,1e5,1e6)\n"
-        "      --stop-time T      stop time in s (default 60.005, five Leine periods)\n"
-        "      --tolerance R      relative tolerance of every run (default 1e-6)\n"
+        "      --stop-time T      stop time in s (default: the model's experiment, else\n"
+        "                         60.005, five Leine periods)\n"
+        "      --tolerance R      relative tolerance of every run (default: the model's\n"
+        "                         experiment, else 1e-6)\n"
         "      --atol A           absolute tolerance (default 1e-3 R, as benchmarks.md 1.3)\n"
         "      --interval DT      common output grid for the RMS error (default 0.01 s)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "      --metric M         accuracy columns: period, rms or all (default)\n"
         "      --csv              comma-separated output instead of an aligned table\n"
         "  -h, --help             display this help and exit\n\n"
-        "Models: leine-belt (Leine's block on a belt; exact model: the built-in demo\n"
-        "leine-belt, regularized: leine-belt-smooth). The model is reached through a small\n"
-        "source interface, so Modelica models (MODEL.mo --element NAME) can be added later.\n\n"
-        "Columns: law, width W, period (mean spacing of the upward zero crossings of x,\n"
-        "linearly interpolated), period_error (s, against the event-driven run), rms (of x\n"
+        "Demos: leine-belt (Leine's block on a belt; exact model: the built-in demo\n"
+        "leine-belt, regularized: leine-belt-smooth). Modelica: e.g.\n"
+        "  stiction study Stiction.Examples.LeineBelt --element friction\n"
+        "A Modelica element gets eps = 1/W (arctan, tanh, Karnopp band) or sigma0 = W,\n"
+        "sigma1 = 2 sqrt(W) (LuGre).\n\n"
+        "Columns: law, width W, period (regularized: mean spacing of the upward zero\n"
+        "crossings of the signal, linearly interpolated; event-driven: mean spacing of the\n"
+        "first events after those crossings), period_error (s, against the event-driven\n"
+        "run), rms (of the signal\n"
         "against the event-driven run on the common output grid), wall_s, steps, nfe\n"
         "(right-hand sides, including difference quotients), njac, events (state + time).\n"
         "Exit status: 0 success, 1 a simulation failed (its row shows '-'), 2 bad usage.\n",
@@ -227,7 +227,8 @@ static int parse_metric(const char *text, int *out) {
   return 0;
 }
 
-enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV };
+enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV,
+       OPT_SIGNAL };
 
 static int parse_option(study_args *a, int c, const char *arg) {
   switch (c) {
@@ -240,6 +241,12 @@ static int parse_option(study_args *a, int c, const char *arg) {
   case OPT_SOLVER: return parse_solver(arg, &a->solver);
   case OPT_METRIC: return parse_metric(arg, &a->metric);
   case OPT_CSV: a->csv = 1; return 0;
+  case 'e': a->element = arg; return 0;
+  case OPT_SIGNAL: a->signal = arg; return 0;
+  case 'L':
+    if (a->n_libs == MAX_LIBS) return bad_usage("-L: too many directories (at most %d)", MAX_LIBS);
+    a->libs[a->n_libs++] = arg;
+    return 0;
   }
   return EXIT_USAGE;
 }
@@ -262,11 +269,13 @@ static int parse_args(int argc, char **argv, study_args *a) {
       {"solver", required_argument, NULL, OPT_SOLVER},
       {"metric", required_argument, NULL, OPT_METRIC},
       {"csv", no_argument, NULL, OPT_CSV},          {"help", no_argument, NULL, 'h'},
+      {"element", required_argument, NULL, 'e'},
+      {"signal", required_argument, NULL, OPT_SIGNAL},
       {NULL, 0, NULL, 0}};
   int c;
   default_args(a);
   optind = 1;
-  while ((c = getopt_long(argc, argv, ":l:w:h", longs, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":l:w:e:L:h", longs, NULL)) != -1) {
     if (c == 'h') {
       usage(stdout);
       return -1;
@@ -289,6 +298,8 @@ typedef struct series {
   int column;          /* of the signal in the result rows, -1 until begin() */
   double *t, *x;
   size_t n, cap;
+  double *ev;          /* event instants: the times the runtime wrote twice (left, right limit) */
+  size_t n_ev, cap_ev;
 } series;
 
 static int series_begin(void *ud, int ncols, const char *const *names) {
@@ -298,8 +309,21 @@ static int series_begin(void *ud, int ncols, const char *const *names) {
   return s->column < 0;
 }
 
+static int push_event(series *s, double t) {
+  if (s->n_ev == s->cap_ev) {
+    size_t cap = s->cap_ev ? 2 * s->cap_ev : 64;
+    double *ev = realloc(s->ev, cap * sizeof *ev);
+    if (!ev) return -1;
+    s->ev = ev;
+    s->cap_ev = cap;
+  }
+  s->ev[s->n_ev++] = t;
+  return 0;
+}
+
 static int series_row(void *ud, const double *values) {
   series *s = ud;
+  if (s->n > 0 && s->t[s->n - 1] == values[0] && push_event(s, values[0])) return -1;
   if (s->n == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 1024;
     double *t = realloc(s->t, cap * sizeof *t);
@@ -317,6 +341,7 @@ static int series_row(void *ud, const double *values) {
 static void series_free(series *s) {
   free(s->t);
   free(s->x);
+  free(s->ev);
 }
 
 /* Mean spacing of the upward zero crossings, each interpolated linearly between rows
@@ -329,6 +354,27 @@ static double series_period(const series *s) {
     double tc = s->t[i] - (s->t[i] - s->t[i - 1]) * s->x[i] / (s->x[i] - s->x[i - 1]);
     if (n++ == 0) first = tc;
     last = tc;
+  }
+  return n >= 2 ? (last - first) / (n - 1) : NAN;
+}
+
+/* The period of an event-driven run from its event instants, which the root finder locates
+ * to ~1e-12 s instead of the output grid's linear interpolation: the mean spacing of the
+ * first event after each upward zero crossing of the signal (for Leine's belt the
+ * break-away). NAN when fewer than two crossings have an event after them; the caller then
+ * falls back to series_period(). */
+static double series_event_period(const series *s) {
+  double first = NAN, last = NAN;
+  int n = 0;
+  size_t e = 0;
+  for (size_t i = 1; i < s->n; i++) {
+    if (!(s->x[i - 1] < 0.0 && s->x[i] >= 0.0) || s->t[i] == s->t[i - 1]) continue;
+    double tc = s->t[i] - (s->t[i] - s->t[i - 1]) * s->x[i] / (s->x[i] - s->x[i - 1]);
+    while (e < s->n_ev && s->ev[e] < tc) e++;
+    if (e == s->n_ev) break;
+    if (n++ == 0) first = s->ev[e];
+    last = s->ev[e];
+    e++;
   }
   return n >= 2 ? (last - first) / (n - 1) : NAN;
 }
@@ -383,7 +429,7 @@ static void apply_options(const study_args *a, stiction_options *opt) {
 /* Simulates one configuration into r (r->failed and r->error on failure). */
 static void run_one(const study_source *src, const study_args *a, run_result *r) {
   study_model m = {0};
-  r->s = (series){.signal = src->signal, .column = -1};
+  r->s = (series){.signal = a->signal ? a->signal : src->signal, .column = -1};
   if (src->open(src, r->law, r->width, &m, r->error, sizeof r->error)) {
     r->failed = 1;
     return;
@@ -468,7 +514,8 @@ static int run_study(const study_source *src, const study_args *a) {
     series_free(&ref.s);
     return EXIT_RUN;
   }
-  ref.period = series_period(&ref.s);
+  ref.period = series_event_period(&ref.s);
+  if (isnan(ref.period)) ref.period = series_period(&ref.s);
   print_header(a);
   print_row(a, &ref);
   int status = 0;
@@ -490,19 +537,42 @@ static int run_study(const study_source *src, const study_args *a) {
 }
 
 static int unknown_model(const char *name) {
-  size_t len = strlen(name);
-  if (len > 3 && !strcmp(name + len - 3, ".mo"))
-    fprintf(stderr, "stiction study: %s: Modelica models are not supported by study yet "
-                    "(built-in models: leine-belt)\n", name);
-  else
-    fprintf(stderr, "stiction study: unknown model '%s' (built-in models: leine-belt)\n", name);
+  fprintf(stderr, "stiction study: unknown model '%s' (built-in models: leine-belt; a Modelica "
+                  "model needs --element NAME)\n", name);
   return EXIT_USAGE;
+}
+
+static int is_mo_file(const char *name) {
+  size_t len = strlen(name);
+  return len > 3 && !strcmp(name + len - 3, ".mo");
+}
+
+/* MODEL.mo or a class name with --element: the Modelica source. The model's experiment
+ * replaces the demo defaults of the options the user did not give. */
+static int study_modelica(study_args *a) {
+  study_source src = {.signal = "x"};
+  stiction_options ex;
+  stiction_options_init(&ex);
+  ex.stop_time = a->stop_time;
+  ex.rtol = a->rtol;
+  int file = is_mo_file(a->model);
+  if (st_study_modelica_init(&src, file ? a->model : NULL, file ? NULL : a->model, a->element,
+                             a->libs, a->n_libs, &ex))
+    return EXIT_RUN;
+  if (!a->have_stop) a->stop_time = ex.stop_time;
+  if (!a->have_tol) a->rtol = ex.rtol;
+  int rc = run_study(&src, a);
+  st_study_modelica_free(&src);
+  return rc;
 }
 
 int st_cmd_study(int argc, char **argv) {
   study_args a;
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc < 0 ? 0 : rc;
+  if (a.element) return study_modelica(&a);
+  if (is_mo_file(a.model))
+    return bad_usage("%s: a Modelica model needs --element NAME (its friction element)", a.model);
   const study_source *src = find_source(a.model);
   if (!src) return unknown_model(a.model);
   return run_study(src, &a);

@@ -8,4 +8,4 @@ stiction_SOURCES += src/cli/cmd_simulate.c src/cli/sim_common.c src/cli/sim_comm
 stiction_SOURCES += src/cli/cmd_compare.c
 stiction_SOURCES += src/cli/cmd_tamsi.c
 stiction_SOURCES += src/cli/cmd_bam.c
-stiction_SOURCES += src/cli/cmd_study.c
+stiction_SOURCES += src/cli/cmd_study.c src/cli/study.h src/cli/study_modelica.c

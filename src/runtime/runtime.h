@@ -41,6 +41,10 @@ struct stiction_sim {
   SUNMatrix A;
   SUNLinearSolver LS;
   void *mem;
+  /* CVODE: the next advance is the first after (re)initialization (cvode.c cv_advance), and
+   * a root found beyond the grid point of that first step, reported after the grid row */
+  int fresh, has_pending_root;
+  double pending_root;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */

@@ -17,73 +17,15 @@ model LeineBelt
   SI.Velocity v(start=v_dr, fixed=true) "Velocity of the block";
   SI.Acceleration a "Acceleration of the block";
   SI.Force F "Friction force acting on the block";
-  SI.Velocity v_rel = v - v_dr "Velocity of the block relative to the belt";
-  Real z(unit="m", start=-Fs/sigma0, fixed=law == FrictionLaw.LuGre)
-    "LuGre bristle deflection (0 for the other laws)";
-  // the stuck/slip machine of Modelica.Mechanics.Translational.Interfaces.PartialFriction,
-  // used when law == EventDriven (constant otherwise)
-  Real sa(final unit="1") "Path parameter: constraint force when stuck, acceleration offset otherwise";
-  Boolean startForward(start=false, fixed=true) "Starts to slide forward relative to the belt";
-  Boolean startBackward(start=false, fixed=true) "Starts to slide backward relative to the belt";
-  Boolean locked(start=false) "Stuck to the belt (relative acceleration zero)";
-  Integer mode(start=3, fixed=true) "1 forward, 0 stuck, -1 backward slip relative to the belt";
-protected
-  constant Integer Forward = 1;
-  constant Integer Stuck = 0;
-  constant Integer Backward = -1;
-  SI.Force g = Fs/(1 + delta*abs(v_rel)) "Slip friction magnitude at the current relative speed";
+  Stiction.Translational.Components.LeineFriction friction(
+    law=law, eps=eps, Fs=Fs, delta=delta, sigma0=sigma0, sigma1=sigma1,
+    v_rel=v - v_dr, a_rel=a, f_drive=-k*x) "Belt friction (the element `stiction study --element friction` switches)";
 equation
   v = der(x);
   a = der(v);
   // spring to the wall and belt friction (benchmarks.md 1.1: m*x'' + k*x = F_T)
+  F = friction.F;
   m*a = -k*x + F;
-  if law == FrictionLaw.EventDriven then
-    // Stuck: a = 0 and F is the constraint force (-sa); it breaks away when |k*x| > Fs.
-    // Sliding: F = -sign(v_rel)*Fs/(1 + delta*|v_rel|) (spec/msl-friction.md section 2).
-    startForward = pre(mode) == Stuck and (sa > Fs or pre(startForward) and sa > Fs)
-      or initial() and v_rel > 0;
-    startBackward = pre(mode) == Stuck and (sa < -Fs or pre(startBackward) and sa < -Fs)
-      or initial() and v_rel < 0;
-    locked = not (pre(mode) == Forward or startForward or pre(mode) == Backward or startBackward);
-    a = if locked then 0
-      else if startForward then sa - Fs
-      else if startBackward then sa + Fs
-      else if pre(mode) == Forward then sa - Fs
-      else sa + Fs;
-    // g uses |v_rel|: in the waiting phase v_rel may still have the old sign, and the slip
-    // force must not exceed Fs there (else no mode is consistent at the break-away event)
-    F = if locked then -sa
-      else if startForward then -g
-      else if startBackward then g
-      else if pre(mode) == Forward then -g
-      else g;
-    mode = if (pre(mode) == Forward or startForward) and v_rel > 0 then Forward
-      else if (pre(mode) == Backward or startBackward) and v_rel < 0 then Backward
-      else Stuck;
-    z = 0;
-  else
-    sa = 0;
-    startForward = false;
-    startBackward = false;
-    locked = false;
-    mode = Stuck;
-    if law == FrictionLaw.Arctan then
-      F = -g*(2/Modelica.Constants.pi)*atan(v_rel/eps);
-      z = 0;
-    elseif law == FrictionLaw.Tanh then
-      F = -g*tanh(v_rel/eps);
-      z = 0;
-    elseif law == FrictionLaw.Karnopp then
-      // inside the band the friction cancels the spring force up to Fs; outside it slips
-      F = if abs(v_rel) < eps then max(-Fs, min(Fs, k*x)) else -sign(v_rel)*g;
-      z = 0;
-    else
-      // LuGre with g as the steady-state friction: dz/dt = v_rel - sigma0*|v_rel|*z/g,
-      // F = -(sigma0*z + sigma1*dz/dt)
-      der(z) = v_rel - sigma0*abs(v_rel)*z/g;
-      F = -(sigma0*z + sigma1*der(z));
-    end if;
-  end if;
   annotation (experiment(StopTime=60.005, Interval=0.005, Tolerance=1e-6), Documentation(info="<html>
 <p>Benchmark 1 of spec/benchmarks.md: m = k = Fs = 1, belt speed 0.2, delta = 3. The block
 starts stuck at break-away (x = Fs/k, v = belt speed); the exact (event-driven) limit cycle has

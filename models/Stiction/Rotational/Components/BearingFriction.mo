@@ -4,7 +4,7 @@ model BearingFriction
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
   parameter Real tau_pos[:, 2] = [0, 1]
-    "[w, tau] as in the MSL; only tau_pos[1, 2], the Coulomb torque (N.m), is used";
+    "[w, tau] as in the MSL: sliding torque (N.m) vs |w|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -12,7 +12,8 @@ model BearingFriction
   SI.AngularVelocity w "Angular velocity of the flanges relative to the support";
   SI.AngularAcceleration a "Angular acceleration of the flanges relative to the support";
   SI.Torque tau "Friction torque (positive when it brakes a forward motion)";
-  SI.Torque tau0 "Coulomb friction torque";
+  SI.Torque tau0 "Coulomb friction torque at rest (table at w = 0)";
+  SI.Torque tau_slide "Sliding torque of the table at |w|";
   SI.Torque tau0_max "Break-away friction torque";
 equation
   phi = flange_a.phi - phi_support;
@@ -20,9 +21,10 @@ equation
   w = der(phi);
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
-  tau0 = tau_pos[1, 2];
+  tau0 = Modelica.Math.tempInterpol1(0, tau_pos, 2);
+  tau_slide = Modelica.Math.tempInterpol1(noEvent(abs(w)), tau_pos, 2);
   tau0_max = peak*tau0;
   v_law = w;
   // regularized set-valued law: magnitude tau0 .. tau0_max near w = 0, sign smoothed by law
-  tau = s_law*(tau0 + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
 end BearingFriction;

@@ -4,7 +4,7 @@ model SupportFriction
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
   parameter Real f_pos[:, 2] = [0, 1]
-    "[v, f] as in the MSL; only f_pos[1, 2], the Coulomb force (N), is used";
+    "[v, f] as in the MSL: sliding force (N) vs |v|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.Velocity v_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -12,7 +12,8 @@ model SupportFriction
   SI.Velocity v "Velocity of the flanges relative to the support";
   SI.Acceleration a "Acceleration of the flanges relative to the support";
   SI.Force f "Friction force (positive when it brakes a forward motion)";
-  SI.Force f0 "Coulomb friction force";
+  SI.Force f0 "Coulomb friction force at rest (table at v = 0)";
+  SI.Force f_slide "Sliding force of the table at |v|";
   SI.Force f0_max "Break-away friction force";
 equation
   s = flange_a.s - s_support;
@@ -20,8 +21,9 @@ equation
   v = der(s);
   a = der(v);
   flange_a.f + flange_b.f - f = 0;
-  f0 = f_pos[1, 2];
+  f0 = Modelica.Math.tempInterpol1(0, f_pos, 2);
+  f_slide = Modelica.Math.tempInterpol1(noEvent(abs(v)), f_pos, 2);
   f0_max = peak*f0;
   v_law = v;
-  f = s_law*(f0 + (f0_max - f0)*exp(-(v/v_peak)^2));
+  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
 end SupportFriction;

@@ -1,0 +1,88 @@
+within Stiction.Translational.Components;
+model LeineFriction
+  "Dry friction with the slip force Fs/(1 + delta*|v_rel|) and a selectable law (signal interface)"
+  import Stiction.Types.FrictionLaw;
+  parameter FrictionLaw law = FrictionLaw.EventDriven "Friction law" annotation (Evaluate=true);
+  parameter SI.Velocity eps(min=0) = 1e-3
+    "Regularisation width: atan(v_rel/eps), tanh(v_rel/eps), or the Karnopp band |v_rel| < eps";
+  parameter SI.Force Fs = 1 "Static friction force (slip friction at zero relative speed)";
+  parameter Real delta(unit="s/m") = 3 "Decay of the slip friction: Fs/(1 + delta*|v_rel|)";
+  parameter Real sigma0(unit="N/m") = 100 "LuGre bristle stiffness";
+  parameter Real sigma1(unit="N.s/m") = 20 "LuGre bristle damping";
+  input SI.Velocity v_rel "Velocity of the body relative to the sliding surface";
+  input SI.Acceleration a_rel "Acceleration of the body relative to the sliding surface";
+  input SI.Force f_drive
+    "Sum of the other forces on the body (what friction must cancel to hold it; Karnopp only)";
+  output SI.Force F "Friction force acting on the body";
+  Real z(unit="m", start=-Fs/sigma0, fixed=law == FrictionLaw.LuGre)
+    "LuGre bristle deflection (0 for the other laws)";
+  // the stuck/slip machine of Modelica.Mechanics.Translational.Interfaces.PartialFriction,
+  // used when law == EventDriven (constant otherwise)
+  Real sa(final unit="1") "Path parameter: constraint force when stuck, acceleration offset otherwise";
+  Boolean startForward(start=false, fixed=true) "Starts to slide forward relative to the surface";
+  Boolean startBackward(start=false, fixed=true) "Starts to slide backward relative to the surface";
+  Boolean locked(start=false) "Stuck to the surface (relative acceleration zero)";
+  Integer mode(start=3, fixed=true) "1 forward, 0 stuck, -1 backward slip relative to the surface";
+protected
+  constant Integer Forward = 1;
+  constant Integer Stuck = 0;
+  constant Integer Backward = -1;
+  SI.Force g = Fs/(1 + delta*abs(v_rel)) "Slip friction magnitude at the current relative speed";
+equation
+  if law == FrictionLaw.EventDriven then
+    // Stuck: a_rel = 0 and F is the constraint force (-sa); it breaks away when |sa| > Fs.
+    // Sliding: F = -sign(v_rel)*Fs/(1 + delta*|v_rel|) (spec/msl-friction.md section 2).
+    startForward = pre(mode) == Stuck and (sa > Fs or pre(startForward) and sa > Fs)
+      or initial() and v_rel > 0;
+    startBackward = pre(mode) == Stuck and (sa < -Fs or pre(startBackward) and sa < -Fs)
+      or initial() and v_rel < 0;
+    locked = not (pre(mode) == Forward or startForward or pre(mode) == Backward or startBackward);
+    a_rel = if locked then 0
+      else if startForward then sa - Fs
+      else if startBackward then sa + Fs
+      else if pre(mode) == Forward then sa - Fs
+      else sa + Fs;
+    // g uses |v_rel|: in the waiting phase v_rel may still have the old sign, and the slip
+    // force must not exceed Fs there (else no mode is consistent at the break-away event)
+    F = if locked then -sa
+      else if startForward then -g
+      else if startBackward then g
+      else if pre(mode) == Forward then -g
+      else g;
+    mode = if (pre(mode) == Forward or startForward) and v_rel > 0 then Forward
+      else if (pre(mode) == Backward or startBackward) and v_rel < 0 then Backward
+      else Stuck;
+    z = 0;
+  else
+    sa = 0;
+    startForward = false;
+    startBackward = false;
+    locked = false;
+    mode = Stuck;
+    if law == FrictionLaw.Arctan then
+      F = -g*(2/Modelica.Constants.pi)*atan(v_rel/eps);
+      z = 0;
+    elseif law == FrictionLaw.Tanh then
+      F = -g*tanh(v_rel/eps);
+      z = 0;
+    elseif law == FrictionLaw.Karnopp then
+      // inside the band the friction cancels the other forces up to Fs; outside it slips
+      F = if abs(v_rel) < eps then max(-Fs, min(Fs, -f_drive)) else -sign(v_rel)*g;
+      z = 0;
+    else
+      // LuGre with g as the steady-state friction: dz/dt = v_rel - sigma0*|v_rel|*z/g,
+      // F = -(sigma0*z + sigma1*dz/dt)
+      der(z) = v_rel - sigma0*abs(v_rel)*z/g;
+      F = -(sigma0*z + sigma1*der(z));
+    end if;
+  end if;
+  annotation (Documentation(info="<html>
+<p>The friction law of Leine's block on a belt (spec/benchmarks.md section 1) as an element
+that <code>stiction study --element</code> can switch: <code>law</code> selects the exact
+stuck/slip machine (EventDriven) or a regularised law of width <code>eps</code>. The body's
+relative velocity and acceleration and the other forces on it come in as inputs; the
+friction force F goes out. With EventDriven the element also fixes a_rel = 0 while stuck (F is
+then the constraint force), so a_rel must be bound to the body's acceleration, not computed
+from F by the caller alone.</p>
+</html>"));
+end LeineFriction;
