@@ -152,6 +152,9 @@ struct st_compiled {
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
+  int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
+  st_ceq *init_assign;
+  st_prog *init_assign_prog;
 
   int ndisc;
   int *disc_slot;
