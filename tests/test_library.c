@@ -51,7 +51,6 @@ static const char *const known_failures[] = {
      * inconsistent mixed system or failed Newton at initialization) */
     "Modelica.Mechanics.Rotational.Examples.Friction",
     "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
-    "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
     "Modelica.Mechanics.Rotational.Examples.SimpleGearShift",
     "ModelicaTest.Rotational.TestFriction",
     /* simulates from the right initial state but leaves the reference tube */

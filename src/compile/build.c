@@ -50,7 +50,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
   cm->piv = st_arena_alloc(cm->arena, sizeof(int) * (size_t)n);
-  cm->hist = doubles(cm, (2 * n + 10) * n);
+  cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
   cm->rel = doubles(cm, cm->nrels);
   cm->rel_pre = doubles(cm, cm->nrels);
   cm->wc = doubles(cm, cm->nwc);
