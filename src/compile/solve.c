@@ -128,7 +128,8 @@ static int singular_step(st_compiled *cm, const st_block *b) {
 
 static int newton(st_compiled *cm, st_block *b) {
   int n = b->n;
-  if (b->const_jac && !cm->vm.event_mode) return cached_linear(cm, b);
+  /* a singular frozen system (two locked elements) falls through to the min-norm step */
+  if (b->const_jac && !cm->vm.event_mode && cached_linear(cm, b) == 0) return 0;
   for (int it = 0; it < 50; it++) {
     residual_jacobian(cm, b);
     double r0 = 0;
