@@ -50,7 +50,6 @@ static const char *const known_failures[] = {
     /* they do not match the reference yet or do not simulate to the end (chattering,
      * inconsistent mixed system or failed Newton at initialization) */
     "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
-    "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
 };
 
 /* ---- small helpers --------------------------------------------------------------------- */

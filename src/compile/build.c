@@ -51,7 +51,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
   cm->piv = st_arena_alloc(cm->arena, sizeof(int) * (size_t)n);
-  cm->hist = doubles(cm, (2 * n + 10) * n);
+  cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
   cm->rel = doubles(cm, cm->nrels);
   cm->rel_pre = doubles(cm, cm->nrels);
   cm->wc = doubles(cm, cm->nwc);
@@ -99,6 +99,11 @@ static int compile_initial(st_compiled *cm) {
   for (int i = 0; i < cm->ninit; i++)
     if (st_emit_residual(cm, &cm->init_res[i], cm->init_eqs[i].lhs, cm->init_eqs[i].rhs))
       return -1;
+  cm->init_assign_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit_assign + 1);
+  if (!cm->init_assign_prog) return -1;
+  memset(cm->init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->ninit_assign);
+  for (int i = 0; i < cm->ninit_assign; i++)
+    if (st_emit(cm, &cm->init_assign_prog[i], cm->init_assign[i].rhs, EMIT_NOEVENT)) return -1;
   return st_check_initial_counts(cm);
 }
 
@@ -164,6 +169,7 @@ void st_compiled_free(st_compiled *cm) {
    * never widened (regrow_values) and has only the entries of the original slots */
   free_prog_array(cm->start_prog, cm->start_prog ? cm->nstart_prog : 0);
   free_prog_array(cm->init_res, cm->init_res ? cm->ninit : 0);
+  free_prog_array(cm->init_assign_prog, cm->init_assign_prog ? cm->ninit_assign : 0);
   st_arena_free(cm->arena);
   free(cm);
 }

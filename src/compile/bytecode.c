@@ -101,9 +101,23 @@ static double compare(int op, double a, double b) {
  * note that it was evaluated (the active relations, doc/events.md). A time
  * relation (time > T) takes its right limit at the event instant so that it switches exactly
  * at the scheduled time event. */
+/* Operands equal up to rounding (far below the 1e-10 indicator hysteresis of model.c). */
+static int tie(double a, double b) {
+  double d = fabs(a - b), m = fmax(fabs(a), fabs(b));
+  return m > 0 && d <= 1e-14 * m && d < 1e-12;
+}
+
 static double relation(st_vm *vm, int k, double a, double b) {
   if (!vm->event_mode) return vm->rel[k];
   if (vm->active) vm->active[k] = 1;
+  /* A relation exactly on its threshold keeps its value (a hysteresis of zero width): a
+   * friction element sliding while another locks the shaft has sa = tau0_max exactly, and
+   * `sa > tau0_max` must not flip the mixed system back and forth (LossyGearDemo2, where
+   * Dymola keeps the bearing's startForward for 0.15 s on that tie). Not at initialization,
+   * where no previous value exists. Only for relations between Real expressions (emit.c):
+   * equal counters, modes or time thresholds are real equalities, and so is 0 == 0 (a normal
+   * force that steps to exactly zero must free its clutch). */
+  if (!vm->initial && vm->rels[k].tie_keep && tie(a, b)) return vm->rel[k];
   int op = vm->rels[k].op;
   if (vm->rels[k].time_right) {
     if (op == FOP_GT) op = FOP_GE;

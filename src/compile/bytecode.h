@@ -44,6 +44,7 @@ typedef struct st_prog {
 typedef struct st_vm_rel {
   int op;           /* FOP_LT .. FOP_GE */
   int time_right;   /* time relation: evaluate as the right limit at an event instant */
+  int tie_keep;     /* Real operands: a tie at an event keeps the previous value (bytecode.c) */
 } st_vm_rel;
 
 typedef struct st_vm {

@@ -113,6 +113,17 @@ static int grow_relations(st_compiled *cm) {
   return 0;
 }
 
+/* integer(), floor(), ceil() and div() are integer valued: a tie in them is an equality. */
+static int piecewise_constant(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && (e->op == FB_INTEGER || e->op == FB_FLOOR || e->op == FB_CEIL ||
+                                e->op == FB_DIV))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (piecewise_constant(e->args[i])) return 1;
+  return 0;
+}
+
 /* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
  * parameter expression) become time events; the others get an indicator a - b. */
 static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
@@ -142,6 +153,8 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   }
   cm->vmrels[k].op = e->op;
   cm->vmrels[k].time_right = r->time_only;
+  cm->vmrels[k].tie_keep = !r->time_only && !((da | db) & DEP_DISC) && !piecewise_constant(a) &&
+                           !piecewise_constant(b);
   if (r->time_only && !r->time_left) {
     /* Stored as `time op' T` (T < time is time > T) so that the machine can take the
      * right limit at the event instant: time > T is true at T itself. */

@@ -132,8 +132,25 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
   return 0;
 }
 
+/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses
+ * determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
+ * equation has nothing to say about the continuous states, so it is not part of the Newton
+ * system: it becomes an assignment evaluated before it (Modelica 3.6 section 8.6: the
+ * initialization problem includes the discrete unknowns). Returns the target slot or -1. */
+static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
+  for (int side = 0; side < 2; side++) {
+    st_fexpr *a = side ? *rhs : *lhs, *b = side ? *lhs : *rhs;
+    int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
+    if (s < 0 || a->index != s || cm->slots[s].kind != K_WHEN || st_sym_count(cm, b, s)) continue;
+    *lhs = a;
+    *rhs = b;
+    return s;
+  }
+  return -1;
+}
+
 static int add_initial(st_compiled *cm) {
-  eq_vec v = {0};
+  eq_vec v = {0}, a = {0};
   const st_feq_list *l = &cm->flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
@@ -141,10 +158,15 @@ static int add_initial(st_compiled *cm) {
       st_error(cm->diag, q->loc, "only equalities are supported in initial equations");
       return -1;
     }
-    if (push(cm, &v, (st_ceq){q->lhs, q->rhs, -1, q->loc, q->origin, 0})) return -1;
+    st_fexpr *lhs = q->lhs, *rhs = q->rhs;
+    int target = initial_target(cm, &lhs, &rhs);
+    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0}))
+      return -1;
   }
   cm->init_eqs = v.items;
   cm->ninit = v.n;
+  cm->init_assign = a.items;
+  cm->ninit_assign = a.n;
   return 0;
 }
 

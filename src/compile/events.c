@@ -212,6 +212,8 @@ static int relations_changed(const st_compiled *cm) {
 static void refresh_relations(st_compiled *cm, double t) {
   for (int k = 0; k < cm->nrels; k++) {
     const st_relation *r = &cm->rels[k];
+    /* one the pass evaluated holds what the equations used (a tie kept, bytecode.c) */
+    if (cm->vm.active && cm->vm.active[k] && !r->always_active) continue;
     int op = cm->vmrels[k].op;
     double a, b = 0;
     if (r->time_only) {
@@ -292,14 +294,19 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  cm->lenient_mixed = 1;
+  cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   if (st_eval_blocks(cm, 1)) goto fail;
   int fired = run_whens(cm, info, t);
-  if (fired < 0) return -1;
+  if (fired < 0) goto fail_when;
   if (fired && st_eval_blocks(cm, 1)) goto fail;
+  cm->lenient_mixed = 0;
   refresh_relations(cm, t);
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
+  /* an unsettled mixed system (solve.c) is only acceptable while the iteration moves on */
+  if (cm->mixed_unsettled && !info->discrete_changed) goto fail;
   info->equations_changed = info->discrete_changed || relations_changed(cm);
   if (info->initial && !info->discrete_changed) active_after_initial(cm);
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
@@ -308,5 +315,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   return 0;
 fail:
   st_fail(cm, cm->error_loc, "%s", cm->error);
+fail_when:
+  cm->lenient_mixed = 0;
   return -1;
 }

@@ -148,12 +148,30 @@ static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *
   return fa->n > 0 && cm->ninit + fa->n == nfree ? fa->n : 0;
 }
 
+/* The initial equations of when-assigned variables, as assignments. They may refer to each
+ * other in any order (Pulse: T_start uses count), so the list is swept until nothing changes;
+ * n sweeps settle any acyclic order. */
+static void initial_assignments(st_compiled *cm) {
+  for (int sweep = 0; sweep < cm->ninit_assign; sweep++) {
+    int changed = 0;
+    for (int i = 0; i < cm->ninit_assign; i++) {
+      int s = cm->init_assign[i].target;
+      double v = st_vm_eval(&cm->vm, &cm->init_assign_prog[i]);
+      if (cm->slots[s].is_bool) v = v != 0;
+      changed += v != cm->x[s];
+      cm->x[s] = v;
+    }
+    if (!changed) break;
+  }
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
   apply_starts(cm);
+  initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
   int nfree = 0;

@@ -5,7 +5,7 @@ libstiction_core_la_SOURCES += \
 	src/compile/emit.c src/compile/symbolic.c \
 	src/compile/classify.c src/compile/equations.c \
 	src/compile/structure.c src/compile/blocks.c \
-	src/compile/solve.c src/compile/events.c \
+	src/compile/solve.c src/compile/minnorm.c src/compile/events.c \
 	src/compile/init.c src/compile/model.c \
 	src/compile/build.c src/compile/dump.c src/compile/index.c \
 	src/compile/function.c src/compile/function.h \

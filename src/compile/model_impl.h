@@ -154,6 +154,9 @@ struct st_compiled {
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
+  int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
+  st_ceq *init_assign;
+  st_prog *init_assign_prog;
 
   int ndisc;
   int *disc_slot;
@@ -172,6 +175,8 @@ struct st_compiled {
 
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
   int mixed_iter_max;
+  int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
+  int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   int n_aliases, n_differentiated;
   int reported;        /* a run-time error has been reported to diag */
@@ -229,6 +234,8 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
 int st_lu_solve(double *A, int n, int *piv, double *b);
+/* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
+int st_min_norm_solve(double *A, int n, double *b);
 int st_lu_factor(double *A, int n, int *piv);
 void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */

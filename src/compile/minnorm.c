@@ -1,0 +1,87 @@
+/* Minimum-norm solution of a square linear system that may be singular, by the one-sided
+ * Jacobi SVD (Hestenes 1958; Demmel and Veselic 1992): plane rotations of the columns of A
+ * until they are mutually orthogonal give A V = U diag(sigma); then
+ * x = sum over sigma_i > 0 of V_i (u_i . b) / sigma_i.
+ *
+ * Why: two friction elements locked on the same motion (LossyGearDemo2: the bearing friction
+ * and the lossy gear on one shaft) leave their constraint torques undetermined; the linear
+ * system of the mixed block is singular but consistent. Dymola continues with a minimum-norm
+ * solution (spec msl-friction.md section 9, pitfall 3); the break-away tests then decide at
+ * the next event iteration. Only used when LU finds a zero pivot, so speed is secondary. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+/* Rotates columns p and q of the n x n matrices A and V so that A's become orthogonal;
+ * returns 1 when a rotation was needed. */
+static int rotate_pair(double *A, double *V, int n, int p, int q) {
+  double *ap = A + (size_t)p * (size_t)n, *aq = A + (size_t)q * (size_t)n;
+  double alpha = 0, beta = 0, gamma = 0;
+  for (int i = 0; i < n; i++) {
+    alpha += ap[i] * ap[i];
+    beta += aq[i] * aq[i];
+    gamma += ap[i] * aq[i];
+  }
+  if (gamma == 0 || fabs(gamma) <= 1e-15 * sqrt(alpha * beta)) return 0;
+  double zeta = (beta - alpha) / (2 * gamma);
+  double t = (zeta >= 0 ? 1 : -1) / (fabs(zeta) + sqrt(1 + zeta * zeta));
+  double c = 1 / sqrt(1 + t * t), s = c * t;
+  double *vp = V + (size_t)p * (size_t)n, *vq = V + (size_t)q * (size_t)n;
+  for (int i = 0; i < n; i++) {
+    double a = ap[i], b = aq[i];
+    ap[i] = c * a - s * b;
+    aq[i] = s * a + c * b;
+    a = vp[i];
+    b = vq[i];
+    vp[i] = c * a - s * b;
+    vq[i] = s * a + c * b;
+  }
+  return 1;
+}
+
+static void orthogonalize(double *A, double *V, int n) {
+  for (int sweep = 0; sweep < 60; sweep++) {
+    int rotated = 0;
+    for (int p = 0; p < n - 1; p++)
+      for (int q = p + 1; q < n; q++) rotated += rotate_pair(A, V, n, p, q);
+    if (!rotated) return;
+  }
+}
+
+/* The pseudo-inverse applied to b: directions whose singular value is below rel_tol times
+ * the largest are dropped (they are the undetermined combinations). */
+static void pseudo_solve(const double *A, const double *V, int n, double rel_tol, double *b,
+                         double *x) {
+  double smax = 0;
+  for (int j = 0; j < n; j++) {
+    double s = 0;
+    for (int i = 0; i < n; i++) s += A[i + (size_t)j * (size_t)n] * A[i + (size_t)j * (size_t)n];
+    if (sqrt(s) > smax) smax = sqrt(s);
+  }
+  memset(x, 0, sizeof(double) * (size_t)n);
+  for (int j = 0; j < n; j++) {
+    const double *aj = A + (size_t)j * (size_t)n;
+    double s2 = 0, ub = 0;
+    for (int i = 0; i < n; i++) {
+      s2 += aj[i] * aj[i];
+      ub += aj[i] * b[i];
+    }
+    if (!(sqrt(s2) > rel_tol * smax)) continue;
+    for (int i = 0; i < n; i++) x[i] += V[i + (size_t)j * (size_t)n] * ub / s2;
+  }
+  memcpy(b, x, sizeof(double) * (size_t)n);
+}
+
+int st_min_norm_solve(double *A, int n, double *b) {
+  double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
+  if (!V) return -1;
+  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
+  for (int i = 0; i < n * n; i++)
+    if (!isfinite(A[i])) { free(V); return -1; }
+  orthogonalize(A, V, n);
+  pseudo_solve(A, V, n, 1e-12, b, V + (size_t)n * (size_t)n);
+  free(V);
+  return 0;
+}
