@@ -21,6 +21,46 @@ static int build_assign(st_compiled *cm, st_block *b) {
   return 1; /* not isolable: solve numerically */
 }
 
+/* The structural nonzeros of a block's Jacobian, by column (compressed). */
+typedef struct pattern_ctx {
+  const int *col_of; /* slot -> column + 1, 0 outside the block */
+  unsigned char *hit; /* columns seen in the current equation */
+} pattern_ctx;
+
+static void mark_column(void *ctx, int slot) {
+  pattern_ctx *p = ctx;
+  if (p->col_of[slot]) p->hit[p->col_of[slot] - 1] = 1;
+}
+
+static int build_pattern(st_compiled *cm, st_block *b) {
+  int n = b->n;
+  int *col_of = calloc((size_t)cm->nslots, sizeof *col_of);
+  unsigned char *hit = calloc((size_t)n * (size_t)n, 1); /* hit[i*n + j] */
+  b->jac_start = ints(cm, n + 1);
+  if (!col_of || !hit || !b->jac_start) { free(col_of); free(hit); return -1; }
+  for (int j = 0; j < n; j++) col_of[b->slots[j]] = j + 1;
+  int nnz = 0;
+  for (int i = 0; i < n; i++) {
+    pattern_ctx p = {col_of, hit + (size_t)i * (size_t)n};
+    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].lhs, mark_column, &p);
+    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].rhs, mark_column, &p);
+    for (int j = 0; j < n; j++) nnz += p.hit[j];
+  }
+  b->jac_rows = ints(cm, nnz);
+  if (b->jac_rows) {
+    int q = 0;
+    for (int j = 0; j < n; j++) {
+      b->jac_start[j] = q;
+      for (int i = 0; i < n; i++)
+        if (hit[(size_t)i * (size_t)n + (size_t)j]) b->jac_rows[q++] = i;
+    }
+    b->jac_start[n] = q;
+  }
+  free(col_of);
+  free(hit);
+  return b->jac_rows ? 0 : -1;
+}
+
 static int build_residuals(st_compiled *cm, st_block *b) {
   b->res = st_arena_alloc(cm->arena, (size_t)(b->n > 0 ? b->n : 1) * sizeof(st_prog));
   unsigned char *in = calloc((size_t)cm->nslots, 1);
@@ -36,12 +76,16 @@ static int build_residuals(st_compiled *cm, st_block *b) {
     if (st_emit_residual(cm, &b->res[i], q->lhs, q->rhs)) { free(in); return -1; }
   }
   free(in);
+  if (build_pattern(cm, b)) return -1;
   b->const_jac = b->const_jac && b->linear;
   b->gen = -1;
   if (b->const_jac) {
     b->lu = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
     b->lupiv = ints(cm, b->n);
-    if (!b->lu || !b->lupiv) return -1;
+    b->sp_start = ints(cm, 2 * b->n + 1);
+    b->sp_idx = ints(cm, b->n * b->n);
+    b->sp_val = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
+    if (!b->lu || !b->lupiv || !b->sp_start || !b->sp_idx || !b->sp_val) return -1;
   }
   if (b->n > cm->maxn) cm->maxn = b->n;
   return 0;

@@ -53,6 +53,7 @@ typedef struct st_block {
   int n;              /* real unknowns and their equations */
   int *slots, *eqs;
   st_prog *res;       /* n residual programs (BK_SOLVE, BK_MIXED) */
+  int *jac_start, *jac_rows; /* column j of the Jacobian: residuals mentioning slots[j] */
   st_prog assign;     /* BK_ASSIGN: value of slots[0] */
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
@@ -61,6 +62,8 @@ typedef struct st_block {
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
   int *lupiv;
+  int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
+  double *sp_val;
   long gen;
 } st_block;
 

@@ -129,9 +129,15 @@ static char *layout(char *p, const char *d, int nd, int x, int prec) {
 int st_format_g(char *buf, size_t size, double x, int prec) {
   unsigned long long n;
   int e;
-  if (size < 32 || prec < 1 || prec > 17 || !isfinite(x) || x == 0 ||
-      leading_digits(fabs(x), prec, &n, &e))
+  if (size < 32 || prec < 1 || prec > 17 || !isfinite(x))
     return snprintf(buf, size, "%.*g", prec, x);
+  if (x == 0) { /* common (resting bodies, locked clutches) */
+    int neg = signbit(x) != 0;
+    memcpy(buf, "-0", 3);
+    if (!neg) memcpy(buf, "0", 2);
+    return 1 + neg;
+  }
+  if (leading_digits(fabs(x), prec, &n, &e)) return snprintf(buf, size, "%.*g", prec, x);
   char d[20];
   for (int i = prec - 1; i >= 0; i--, n /= 10) d[i] = (char)('0' + n % 10);
   int nd = prec;
