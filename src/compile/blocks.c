@@ -130,6 +130,44 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   return build_residuals(cm, b);
 }
 
+/* Does e change between events: time, a state, or an unknown of a varying block? Inside
+ * pre() nothing does (pre-values are held); parameters and discrete variables never do. */
+static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned char *var) {
+  if (!e) return 0;
+  if (e->kind == FX_TIME) return 1;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
+  /* event-only built-ins read differently outside event passes (initial() is false) */
+  if (e->kind == FX_BUILTIN && (e->op == FB_INITIAL || e->op == FB_TERMINAL ||
+                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 1;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) return cm->slots[s].kind == K_STATE || var[s];
+  for (int i = 0; i < e->nargs; i++)
+    if (refs_varying(cm, e->args[i], var)) return 1;
+  return 0;
+}
+
+/* A block none of whose equations varies between events (parameter-only expressions such as
+ * a table lookup at w = 0, or functions of discrete variables) gets the same values at every
+ * continuous evaluation after an event pass: st_eval_blocks computes it in event mode only
+ * (initialization and every event pass, which also follow any parameter change). Blocks are
+ * in BLT order, so one forward pass sees every input before its use. */
+static int mark_varying(st_compiled *cm) {
+  unsigned char *var = calloc((size_t)cm->nslots, 1);
+  if (!var) return -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    st_block *b = &cm->blocks[k];
+    b->varying = 0;
+    for (int i = 0; i < b->n && !b->varying; i++) {
+      const st_ceq *q = &cm->eqs[b->eqs[i]];
+      b->varying = refs_varying(cm, q->lhs, var) || refs_varying(cm, q->rhs, var);
+    }
+    for (int i = 0; i < b->n && b->varying; i++) var[b->slots[i]] = 1;
+  }
+  free(var);
+  return 0;
+}
+
 int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, int ncomp,
                     const int *match_eq) {
   cm->blocks = st_arena_alloc(cm->arena, (size_t)(ncomp > 0 ? ncomp : 1) * sizeof(st_block));
@@ -140,5 +178,5 @@ int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, in
     if (build_one(cm, &cm->blocks[c], comp, comp_start[c + 1] - comp_start[c], match_eq))
       return -1;
   }
-  return 0;
+  return mark_varying(cm);
 }

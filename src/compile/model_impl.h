@@ -59,6 +59,7 @@ typedef struct st_block {
   int *dslots, *deqs;
   st_prog *dexpr;
   int solved_explicitly;
+  int varying;        /* its real unknowns change between events (else: event passes only) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
   int *lupiv;
@@ -222,6 +223,8 @@ int st_structure(st_compiled *cm);
 /* blocks.c */
 int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start, int ncomp,
                     const int *match_eq);
+/* peephole.c: superinstructions in the programs evaluated between events */
+int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
 int st_lu_solve(double *A, int n, int *piv, double *b);
