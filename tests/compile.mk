@@ -24,3 +24,10 @@ TESTS += tests/test_compile_functions
 tests_test_compile_functions_SOURCES = tests/test_compile_functions.c
 tests_test_compile_functions_CFLAGS = $(TEST_CFLAGS)
 tests_test_compile_functions_LDADD = $(TEST_LIBS)
+
+# Stiction.Examples.BurridgeKnopoff through the command (arrays of stick-slip elements)
+check_PROGRAMS += tests/test_burridge
+TESTS += tests/test_burridge
+tests_test_burridge_SOURCES = tests/test_burridge.c
+tests_test_burridge_CFLAGS = $(TEST_CFLAGS)
+tests_test_burridge_LDADD = $(TEST_LIBS)

@@ -220,6 +220,11 @@ struct st_fl {
   int end_size;            /* value of `end` in the subscript being translated */
   int errors;
   int depth;               /* instantiation depth (guards runaway recursion) */
+  /* The last array binding translated whole (st_fl_lazy): the elements of one array are
+   * translated one after the other, and each needs only its element of the same value. */
+  const st_ast_expr *memo_expr;
+  st_env memo_env;
+  st_fexpr *memo_value;
 };
 
 /* Reports an error at loc with the instance path; counts it. */
@@ -235,7 +240,9 @@ st_mod *st_mod_find(const st_mod *m, const char *name);
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
 
 /* instantiate.c */
-st_inst *st_instantiate(st_fl *fl, st_cls *cls);
+/* Instantiates cls as the top-level model; mod (may be NULL) is applied as if the model
+ * were declared with it, e.g. the parameter values of `stiction simulate -p`. */
+st_inst *st_instantiate(st_fl *fl, st_cls *cls, st_mod *mod);
 
 /* builder.c */
 int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type);
