@@ -59,11 +59,15 @@ int st_lu_factor(double *A, int n, int *piv) {
   return 0;
 }
 
+/* st_lu_factor swaps whole rows (the multipliers too), so LU holds PA = LU for the product P
+ * of all swaps: b must be permuted completely before the forward substitution. Interleaving
+ * the swaps with the elimination is wrong as soon as a later pivot moves a row (it left the
+ * linear systems of SimpleGearShift with residuals of 1e-3). */
 void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
-  for (int k = 0; k < n; k++) {
+  for (int k = 0; k < n; k++)
     if (piv[k] != k) { double t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+  for (int k = 0; k < n; k++)
     for (int i = k + 1; i < n; i++) b[i] -= LU[i + k * n] * b[k];
-  }
   for (int k = n - 1; k >= 0; k--) {
     double s = b[k];
     for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];
@@ -90,7 +94,7 @@ static void sparse_factors(st_block *b) {
 }
 
 /* st_lu_apply over the nonzeros only: the same operations on the same values, so the same
- * result (a skipped term is an exact zero). */
+ * result (a skipped term is an exact zero). All row swaps first, as in st_lu_apply. */
 static void sparse_apply(const st_block *b, double *x) {
   int n = b->n;
   const int *st = b->sp_start, *idx = b->sp_idx;
@@ -98,8 +102,9 @@ static void sparse_apply(const st_block *b, double *x) {
   for (int k = 0; k < n; k++) {
     int p = b->lupiv[k];
     if (p != k) { double t = x[k]; x[k] = x[p]; x[p] = t; }
-    for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
   }
+  for (int k = 0; k < n; k++)
+    for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
   for (int k = n - 1; k >= 0; k--) {
     double s = x[k];
     for (int q = st[2 * k + 1]; q < st[2 * k + 2]; q++) s -= v[q] * x[idx[q]];
