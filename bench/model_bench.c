@@ -5,7 +5,9 @@
  *                 the hand-written program, fastest of each, and the ratio;
  *   whole process `stiction simulate MODEL -o FILE.csv` against the hand-written program
  *                 writing the same CSV, mean of alternating runs, and the ratio;
- *   statistics    steps, f evaluations, indicator evaluations and state events of both sides.
+ *   statistics    steps, f evaluations, indicator evaluations and state events of both sides,
+ *                 and for an MSL example the figures of Dymola's log in the shared reference
+ *                 data ($STICTION_SHARED, else SRCDIR/../shared).
  * Models without a hand-written twin (the MSL examples) print translate, per run and whole
  * process alone. Usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS].
  * Targets (issues 4 and 5): per run <= 1.2x, whole process <= 5 ms (friction block) and
@@ -165,13 +167,55 @@ static void print_model(const bench_model *m, double translate_s, const double r
   if (m->twin) printf(" vs %8.1f us ratio %.2f", 1e6 * run[1], run[0] / run[1]);
   printf(" | process %6.2f ms", 1e3 * proc[0]);
   if (m->twin) printf(" vs %6.2f ms ratio %.2f", 1e3 * proc[1], proc[0] / proc[1]);
-  printf("\n    stiction:    steps %5ld  nfe %5ld (+%ld for Jacobians)  nge %5ld  state events "
-         "%3ld  time events %3ld  event iterations %ld\n",
-         s->steps, s->nfe, s->nfe_fd, s->nge, s->state_events, s->time_events,
+  printf("\n    stiction:    steps %5ld  nfe %5ld (+%ld for Jacobians)  njac %ld  nge %5ld  "
+         "state events %3ld  time events %3ld  event iterations %ld\n",
+         s->steps, s->nfe, s->nfe_fd, s->njac, s->nge, s->state_events, s->time_events,
          s->event_iterations);
   if (m->twin)
     printf("    handwritten: steps %5ld  nfe %5ld                nge %5ld  state events %3ld\n",
            h->steps, h->nfe, h->nge, h->events);
+}
+
+/* The statistics Dymola printed for the same example (its simulate_passed.log in the shared
+ * MSL reference data), beside ours; nothing when the class has no log. */
+typedef struct dymola_stats {
+  long steps, nfe, nge, njac, state_events, time_events;
+} dymola_stats;
+
+static long log_number(const char *line, const char *label) {
+  const char *p = strstr(line, label);
+  const char *colon = p ? strchr(p, ':') : NULL;
+  return colon ? strtol(colon + 1, NULL, 10) : -1;
+}
+
+static int read_dymola_log(const char *srcdir, const char *class_name, dymola_stats *d) {
+  char path[4096], line[512];
+  const char *shared = getenv("STICTION_SHARED");
+  if (shared) snprintf(path, sizeof path, "%s/reference/msl/%s/simulate_passed.log", shared,
+                       class_name);
+  else snprintf(path, sizeof path, "%s/../shared/reference/msl/%s/simulate_passed.log", srcdir,
+                class_name);
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  static const char *const labels[] = {"Number of accepted steps", "Number of f-evaluations",
+                                       "Number of crossing function evaluations",
+                                       "Number of Jacobian-evaluations",
+                                       "Number of state events", "Number of model time events"};
+  long *fields[] = {&d->steps, &d->nfe, &d->nge, &d->njac, &d->state_events, &d->time_events};
+  for (int i = 0; i < 6; i++) *fields[i] = -1;
+  while (fgets(line, sizeof line, f))
+    for (int i = 0; i < 6; i++)
+      if (strstr(line, labels[i])) *fields[i] = log_number(line, labels[i]);
+  fclose(f);
+  return d->steps < 0 ? -1 : 0;
+}
+
+static void print_dymola(const bench_model *m, const char *srcdir) {
+  dymola_stats d;
+  if (!m->class_name || read_dymola_log(srcdir, m->class_name, &d)) return;
+  printf("    Dymola:      steps %5ld  nfe %5ld  njac %ld  nge %5ld  state events %3ld  time "
+         "events %3ld  (DASSL, simulate_passed.log)\n",
+         d.steps, d.nfe, d.njac, d.nge, d.state_events, d.time_events);
 }
 
 static int bench_one(const bench_model *m, char **argv, double seconds) {
@@ -187,6 +231,7 @@ static int bench_one(const bench_model *m, char **argv, double seconds) {
   int rc = tr < 0 || time_runs(m, &t, seconds, run, &s, &h) ||
            time_processes(m, argv[1], argv[2], argv[3], 10, proc);
   if (!rc) print_model(m, tr, run, proc, &s, &h);
+  if (!rc) print_dymola(m, argv[3]);
   untranslate(&t);
   return rc ? -1 : 0;
 }

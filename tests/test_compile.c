@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/bytecode.h"
 #include "compile/compile.h"
 #include "compile/model_impl.h"
 #include "test_compile_builder.h"
@@ -370,6 +371,46 @@ START_TEST(lu_factors_with_a_later_row_swap) {
   ck_assert_double_eq_tol(b[0], 1, 1e-14);
   ck_assert_double_eq_tol(b[1], -2, 1e-14);
   ck_assert_double_eq_tol(b[2], 3, 1e-14);
+
+/* Superinstructions (peephole.c) keep value and tangent: x0 + (if x1 then x2*3 else x3) / x2
+ * - 2 has a jump landing on a load followed by ADD, which must not be fused, and fusable
+ * pairs on both sides of it. Checked against the closed form, before and after fusion. */
+START_TEST(fused_programs_keep_values_and_tangents) {
+  st_prog p = {0};
+  ck_assert_int_eq(st_prog_emit(&p, OP_LOAD, 0, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_LOAD, 1, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_JZ, 0, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_LOAD, 2, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_CONST, 0, 3.0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_MUL, 0, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_JMP, 0, 0), 0);
+  p.code[2].arg = st_prog_here(&p);
+  ck_assert_int_eq(st_prog_emit(&p, OP_LOAD, 3, 0), 0);
+  p.code[6].arg = st_prog_here(&p); /* the jump lands on ADD, after the load of x3 */
+  ck_assert_int_eq(st_prog_emit(&p, OP_ADD, 0, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_LOAD, 2, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_DIV, 0, 0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_CONST, 0, 2.0), 0);
+  ck_assert_int_eq(st_prog_emit(&p, OP_SUB, 0, 0), 0);
+  double x[4] = {1.5, 1, 4, -7}, xd[4] = {0, 0, 1, 0}, stack[16], dstack[16];
+  st_vm vm = {.x = x, .xd = xd, .stack = stack, .dstack = dstack};
+  for (int pass = 0; pass < 2; pass++) {
+    for (int branch = 0; branch < 2; branch++) {
+      x[1] = branch;
+      double dot, v = st_vm_eval_dual(&vm, &p, &dot);
+      /* then: (x0 + 3 x2)/x2 - 2 = x0/x2 + 1, d/dx2 = -x0/x2^2;
+       * else: (x0 + x3)/x2 - 2, d/dx2 = -(x0 + x3)/x2^2 */
+      double num = branch ? x[0] + 3 * x[2] : x[0] + x[3];
+      ck_assert_double_eq_tol(v, num / x[2] - 2, 1e-15);
+      ck_assert_double_eq_tol(st_vm_eval(&vm, &p), num / x[2] - 2, 1e-15);
+      ck_assert_double_eq_tol(dot, (branch ? -x[0] : -(x[0] + x[3])) / (x[2] * x[2]), 1e-15);
+    }
+    if (pass == 0) {
+      ck_assert_int_eq(st_prog_fuse(&p), 0);
+      ck_assert_int_eq(p.n, 10); /* LOAD x2,CONST 3,MUL -> LOAD,MULK; /x2 and -2 fused */
+    }
+  }
+  st_prog_free(&p);
 }
 END_TEST
 
@@ -377,6 +418,7 @@ int main(void) {
   Suite *s = suite_create("compile");
   TCase *tc = tcase_create("compile");
   tcase_add_test(tc, parameters_chain_and_explicit_derivative);
+  tcase_add_test(tc, fused_programs_keep_values_and_tangents);
   tcase_add_test(tc, linear_algebraic_loop);
   tcase_add_test(tc, nonlinear_algebraic_loop);
   tcase_add_test(tc, mixed_loop_two_coulomb_elements);

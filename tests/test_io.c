@@ -12,6 +12,7 @@
 #include <stiction/stiction.h>
 #include <stiction/results.h>
 
+#include "io/writer_impl.h"
 #include "testutil.h"
 
 static const char *const names3[3] = {"time", "J1.w", "odd,name"};
@@ -121,6 +122,74 @@ START_TEST(mat_round_trip_and_readable_while_open) {
   ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
   check_table(path, 5);
   unlink(path);
+}
+END_TEST
+
+/* With a flush interval rows may wait in memory, but sink.end() puts them all on disk and
+ * the MAT header then counts them (the file is complete before close). */
+static void batched_rows_on_disk_after_end(const char *suffix) {
+  const char *path = tmp_path(suffix);
+  stiction_writer *w;
+  ck_assert_int_eq(stiction_writer_open(&w, path, STICTION_FORMAT_AUTO), STICTION_OK);
+  stiction_writer_set_flush_interval(w, 1e6);
+  stiction_sink sink;
+  stiction_writer_sink(w, &sink);
+  ck_assert_int_eq(sink.begin(sink.user_data, 3, names3), 0);
+  for (int r = 0; r < 5; r++) ck_assert_int_eq(sink.row(sink.user_data, rows3[r]), 0);
+  ck_assert_int_eq(sink.end(sink.user_data, STICTION_OK), 0);
+  check_table(path, 5);
+  ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+  check_table(path, 5);
+  unlink(path);
+}
+
+START_TEST(flush_interval_keeps_every_row) {
+  batched_rows_on_disk_after_end("i.csv");
+  batched_rows_on_disk_after_end("i.mat");
+}
+END_TEST
+
+/* st_format_g against the C library's "%.*g" (the reference): identical text for random
+ * bit patterns (every exponent) and for values of everyday size, at the precisions the
+ * writers use and a few others. */
+static uint64_t xorshift(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+static void check_format(double x, int prec) {
+  char mine[40], ref[40];
+  int n = st_format_g(mine, sizeof mine, x, prec);
+  snprintf(ref, sizeof ref, "%.*g", prec, x);
+  ck_assert_msg(strcmp(mine, ref) == 0 && n == (int)strlen(ref), "%%.%dg of %a: %s, not %s",
+                prec, x, mine, ref);
+}
+
+START_TEST(format_g_matches_printf) {
+  static const double edge[] = {0.0, -0.0, 1.0, -1.0, 0.1, 1e-5, 1e-4, 9.9999999999999995e-5,
+                                1e16, 1e17, 99999999999999990.0, 123456789012345680.0,
+                                5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+                                0.30000000000000004, 1.0 / 3, 2.0 / 3, 12345.678, 1e22, 1e23};
+  static const int precs[] = {17, 16, 15, 6, 1};
+  for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+    for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
+      check_format(edge[i], precs[p]);
+      check_format(-edge[i], precs[p]);
+    }
+  uint64_t seed = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 200000; i++) {
+    uint64_t bits = xorshift(&seed);
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    if (!isfinite(x)) continue;
+    double everyday = ldexp((double)(xorshift(&seed) >> 11), -53) * pow(10, (int)(i % 41) - 20);
+    for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
+      check_format(x, precs[p]);
+      check_format(everyday, precs[p]);
+    }
+  }
 }
 END_TEST
 
@@ -301,6 +370,8 @@ int main(void) {
   tcase_add_test(tc, non_finite_values_round_trip);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
+  tcase_add_test(tc, flush_interval_keeps_every_row);
+  tcase_add_test(tc, format_g_matches_printf);
   tcase_add_test(tc, mat_trailing_unpatched_row_is_ignored);
   tcase_add_test(tc, mat_reader_dsres_normal_with_data1_and_alias);
   tcase_add_test(tc, reads_msl_reference_csv);

@@ -8,8 +8,9 @@
  *   MAT    MATLAB v4 in the Dymola/OpenModelica "dsres" layout: Aclass, name, description,
  *          dataInfo, data_1, data_2 ("binTrans"). Every variable goes to data_2 (one column
  *          per row of output); the column count in the header is updated as rows arrive.
- * Both writers put every row on disk (flushed) before the sink's row() returns, so a run that
- * fails, or a process that dies, leaves a readable file with every row produced so far.
+ * By default both writers put every row on disk (flushed) before the sink's row() returns,
+ * so a run that fails, or a process that dies, leaves a readable file with every row
+ * produced so far; stiction_writer_set_flush_interval() trades that for speed.
  * Event instants give two rows with the same time; both are written, in order.
  *
  *   stiction_writer *w;
@@ -47,6 +48,14 @@ int stiction_writer_open(stiction_writer **out, const char *path, stiction_resul
 /* Fills *sink so that a simulation writes into w (the sink borrows w). begin() may be called
  * once (names must not be NULL); row() before begin() or after a write error fails. */
 void stiction_writer_sink(stiction_writer *w, stiction_sink *sink);
+
+/* Flush policy: 0 (the default) puts every row on disk before row() returns; seconds > 0
+ * lets rows collect in memory and puts them on disk when a row arrives at least that long
+ * after the last flush, and at the sink's end() and at close. A process killed in between
+ * loses at most the rows of the last interval; the file is readable either way (a MAT
+ * header announces only flushed rows). A system call per row is a large part of a short
+ * simulation's process time (doc/results.md). Safe on NULL. */
+void stiction_writer_set_flush_interval(stiction_writer *w, double seconds);
 
 /* Completes the file (MAT header sizes), closes it and frees w. Returns STICTION_OK or
  * STICTION_ERR_IO. Safe on NULL. */

@@ -206,6 +206,7 @@ static int open_outputs(const demo_args *a, const char *path, const stiction_mod
     fprintf(stderr, "stiction demo: %s: %s\n", path, strerror(errno));
     return EXIT_RUN;
   }
+  stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);
   if (a->events && st_event_log_open(log, a->events, model)) {
     fprintf(stderr, "stiction demo: %s: %s\n", a->events, strerror(errno));
     stiction_writer_close(*w);

@@ -232,6 +232,7 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
     fprintf(stderr, "stiction simulate: %s: %s\n", path, strerror(errno));
     return EXIT_RUN;
   }
+  stiction_writer_set_flush_interval(w, ST_CLI_FLUSH_INTERVAL);
   if (a->events && st_event_log_open(&log, a->events, model)) {
     fprintf(stderr, "stiction simulate: %s: %s\n", a->events, strerror(errno));
     stiction_writer_close(w);

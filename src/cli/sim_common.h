@@ -8,6 +8,10 @@
 
 #include <stiction/stiction.h>
 
+/* Result rows reach the disk at least this often (seconds): a killed run loses at most this
+ * much, and a short run does not pay a system call per row (doc/results.md). */
+#define ST_CLI_FLUSH_INTERVAL 0.1
+
 /* A finite number filling the whole text: 0, else -1. */
 int st_cli_number(const char *text, double *out);
 /* cvode | cvode-bdf | cvode-adams | ida: 0, else -1. */

@@ -21,6 +21,46 @@ static int build_assign(st_compiled *cm, st_block *b) {
   return 1; /* not isolable: solve numerically */
 }
 
+/* The structural nonzeros of a block's Jacobian, by column (compressed). */
+typedef struct pattern_ctx {
+  const int *col_of; /* slot -> column + 1, 0 outside the block */
+  unsigned char *hit; /* columns seen in the current equation */
+} pattern_ctx;
+
+static void mark_column(void *ctx, int slot) {
+  pattern_ctx *p = ctx;
+  if (p->col_of[slot]) p->hit[p->col_of[slot] - 1] = 1;
+}
+
+static int build_pattern(st_compiled *cm, st_block *b) {
+  int n = b->n;
+  int *col_of = calloc((size_t)cm->nslots, sizeof *col_of);
+  unsigned char *hit = calloc((size_t)n * (size_t)n, 1); /* hit[i*n + j] */
+  b->jac_start = ints(cm, n + 1);
+  if (!col_of || !hit || !b->jac_start) { free(col_of); free(hit); return -1; }
+  for (int j = 0; j < n; j++) col_of[b->slots[j]] = j + 1;
+  int nnz = 0;
+  for (int i = 0; i < n; i++) {
+    pattern_ctx p = {col_of, hit + (size_t)i * (size_t)n};
+    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].lhs, mark_column, &p);
+    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].rhs, mark_column, &p);
+    for (int j = 0; j < n; j++) nnz += p.hit[j];
+  }
+  b->jac_rows = ints(cm, nnz);
+  if (b->jac_rows) {
+    int q = 0;
+    for (int j = 0; j < n; j++) {
+      b->jac_start[j] = q;
+      for (int i = 0; i < n; i++)
+        if (hit[(size_t)i * (size_t)n + (size_t)j]) b->jac_rows[q++] = i;
+    }
+    b->jac_start[n] = q;
+  }
+  free(col_of);
+  free(hit);
+  return b->jac_rows ? 0 : -1;
+}
+
 static int build_residuals(st_compiled *cm, st_block *b) {
   b->res = st_arena_alloc(cm->arena, (size_t)(b->n > 0 ? b->n : 1) * sizeof(st_prog));
   unsigned char *in = calloc((size_t)cm->nslots, 1);
@@ -36,12 +76,16 @@ static int build_residuals(st_compiled *cm, st_block *b) {
     if (st_emit_residual(cm, &b->res[i], q->lhs, q->rhs)) { free(in); return -1; }
   }
   free(in);
+  if (build_pattern(cm, b)) return -1;
   b->const_jac = b->const_jac && b->linear;
   b->gen = -1;
   if (b->const_jac) {
     b->lu = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
     b->lupiv = ints(cm, b->n);
-    if (!b->lu || !b->lupiv) return -1;
+    b->sp_start = ints(cm, 2 * b->n + 1);
+    b->sp_idx = ints(cm, b->n * b->n);
+    b->sp_val = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
+    if (!b->lu || !b->lupiv || !b->sp_start || !b->sp_idx || !b->sp_val) return -1;
   }
   if (b->n > cm->maxn) cm->maxn = b->n;
   return 0;
@@ -86,6 +130,44 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   return build_residuals(cm, b);
 }
 
+/* Does e change between events: time, a state, or an unknown of a varying block? Inside
+ * pre() nothing does (pre-values are held); parameters and discrete variables never do. */
+static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned char *var) {
+  if (!e) return 0;
+  if (e->kind == FX_TIME) return 1;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
+  /* event-only built-ins read differently outside event passes (initial() is false) */
+  if (e->kind == FX_BUILTIN && (e->op == FB_INITIAL || e->op == FB_TERMINAL ||
+                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 1;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) return cm->slots[s].kind == K_STATE || var[s];
+  for (int i = 0; i < e->nargs; i++)
+    if (refs_varying(cm, e->args[i], var)) return 1;
+  return 0;
+}
+
+/* A block none of whose equations varies between events (parameter-only expressions such as
+ * a table lookup at w = 0, or functions of discrete variables) gets the same values at every
+ * continuous evaluation after an event pass: st_eval_blocks computes it in event mode only
+ * (initialization and every event pass, which also follow any parameter change). Blocks are
+ * in BLT order, so one forward pass sees every input before its use. */
+static int mark_varying(st_compiled *cm) {
+  unsigned char *var = calloc((size_t)cm->nslots, 1);
+  if (!var) return -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    st_block *b = &cm->blocks[k];
+    b->varying = 0;
+    for (int i = 0; i < b->n && !b->varying; i++) {
+      const st_ceq *q = &cm->eqs[b->eqs[i]];
+      b->varying = refs_varying(cm, q->lhs, var) || refs_varying(cm, q->rhs, var);
+    }
+    for (int i = 0; i < b->n && b->varying; i++) var[b->slots[i]] = 1;
+  }
+  free(var);
+  return 0;
+}
+
 int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, int ncomp,
                     const int *match_eq) {
   cm->blocks = st_arena_alloc(cm->arena, (size_t)(ncomp > 0 ? ncomp : 1) * sizeof(st_block));
@@ -96,5 +178,5 @@ int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, in
     if (build_one(cm, &cm->blocks[c], comp, comp_start[c + 1] - comp_start[c], match_eq))
       return -1;
   }
-  return 0;
+  return mark_varying(cm);
 }

@@ -177,6 +177,14 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
       sp -= st_fcall_width(vm->calls, in->arg) - 1;
       s[sp] = st_fcall_eval(vm->calls, in->arg, &s[sp]);
       break;
+    case OP_ADDX: s[sp] += vm->x[in->arg]; break;
+    case OP_SUBX: s[sp] -= vm->x[in->arg]; break;
+    case OP_MULX: s[sp] *= vm->x[in->arg]; break;
+    case OP_DIVX: s[sp] /= vm->x[in->arg]; break;
+    case OP_ADDK: s[sp] += in->k; break;
+    case OP_SUBK: s[sp] -= in->k; break;
+    case OP_MULK: s[sp] *= in->k; break;
+    case OP_DIVK: s[sp] /= in->k; break;
     default: break;
     }
   }
@@ -264,6 +272,24 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
       d[sp] = t;
       break;
     }
+    case OP_ADDX: s[sp] += vm->x[in->arg]; d[sp] += vm->xd[in->arg]; break;
+    case OP_SUBX: s[sp] -= vm->x[in->arg]; d[sp] -= vm->xd[in->arg]; break;
+    case OP_MULX: {
+      double b = vm->x[in->arg];
+      d[sp] = d[sp] * b + s[sp] * vm->xd[in->arg];
+      s[sp] *= b;
+      break;
+    }
+    case OP_DIVX: {
+      double b = vm->x[in->arg];
+      s[sp] /= b;
+      d[sp] = (d[sp] - s[sp] * vm->xd[in->arg]) / b;
+      break;
+    }
+    case OP_ADDK: s[sp] += in->k; break;
+    case OP_SUBK: s[sp] -= in->k; break;
+    case OP_MULK: s[sp] *= in->k; d[sp] *= in->k; break;
+    case OP_DIVK: s[sp] /= in->k; d[sp] /= in->k; break;
     default: {
       /* Everything else is piecewise constant in the unknowns: tangent 0. */
       int pops = operand_count(in->op);

@@ -25,7 +25,10 @@ typedef enum st_opcode {
   OP_EDGE, OP_CHANGE, /* arg: slot */
   OP_INITIAL, OP_TERMINAL,
   OP_SAMPLE,    /* pops interval, start */
-  OP_CALL       /* arg: user function call site in vm->calls; pops its argument elements */
+  OP_CALL,      /* arg: user function call site in vm->calls; pops its argument elements */
+  /* superinstructions (peephole.c): top op= x[arg], top op= k */
+  OP_ADDX, OP_SUBX, OP_MULX, OP_DIVX,
+  OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK
 } st_opcode;
 
 typedef struct st_ins {
@@ -64,6 +67,9 @@ int st_prog_emit(st_prog *p, int op, int arg, double k);
 void st_prog_free(st_prog *p);
 /* Index of the next instruction (jump targets). */
 static inline int st_prog_here(const st_prog *p) { return p->n; }
+
+/* Fuses operand loads into the following arithmetic (peephole.c); 0 or -1 (memory). */
+int st_prog_fuse(st_prog *p);
 
 double st_vm_eval(st_vm *vm, const st_prog *p);
 /* Value in the return, derivative along xd in *dot. */

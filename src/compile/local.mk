@@ -1,7 +1,7 @@
 # compile module: the equation compiler (flat model -> stiction_model)
 libstiction_core_la_SOURCES += \
 	src/compile/compile.h src/compile/model_impl.h \
-	src/compile/bytecode.c src/compile/bytecode.h \
+	src/compile/bytecode.c src/compile/bytecode.h src/compile/peephole.c \
 	src/compile/emit.c src/compile/symbolic.c \
 	src/compile/classify.c src/compile/equations.c \
 	src/compile/structure.c src/compile/blocks.c \

@@ -53,14 +53,18 @@ typedef struct st_block {
   int n;              /* real unknowns and their equations */
   int *slots, *eqs;
   st_prog *res;       /* n residual programs (BK_SOLVE, BK_MIXED) */
+  int *jac_start, *jac_rows; /* column j of the Jacobian: residuals mentioning slots[j] */
   st_prog assign;     /* BK_ASSIGN: value of slots[0] */
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
   st_prog *dexpr;
   int solved_explicitly;
+  int varying;        /* its real unknowns change between events (else: event passes only) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
   int *lupiv;
+  int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
+  double *sp_val;
   long gen;
 } st_block;
 
@@ -231,6 +235,8 @@ int st_structure(st_compiled *cm);
 /* blocks.c */
 int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start, int ncomp,
                     const int *match_eq);
+/* peephole.c: superinstructions in the programs evaluated between events */
+int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
 int st_lu_solve(double *A, int n, int *piv, double *b);

@@ -75,13 +75,56 @@ void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
   }
 }
 
-/* Residuals in cm->r and the Jacobian in cm->J, one dual pass per column. */
+/* The nonzeros of LU factors (st_lu_factor) in the order st_lu_apply uses them: for each k,
+ * the multipliers L(i,k), i > k, then the entries U(k,j), j > k, and 1/U(k,k). Algebraic
+ * loops of connected components are sparse (a few unknowns per equation) and stay sparse
+ * under elimination, so the substitutions touch a small fraction of the n*n entries. */
+static void sparse_factors(st_block *b) {
+  int n = b->n, m = 0;
+  const double *LU = b->lu;
+  for (int k = 0; k < n; k++) {
+    b->sp_start[2 * k] = m;
+    for (int i = k + 1; i < n; i++)
+      if (LU[i + k * n] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = LU[i + k * n]; }
+    b->sp_start[2 * k + 1] = m;
+    for (int j = k + 1; j < n; j++)
+      if (LU[k + j * n] != 0) { b->sp_idx[m] = j; b->sp_val[m++] = LU[k + j * n]; }
+  }
+  b->sp_start[2 * n] = m;
+}
+
+/* st_lu_apply over the nonzeros only: the same operations on the same values, so the same
+ * result (a skipped term is an exact zero). All row swaps first, as in st_lu_apply. */
+static void sparse_apply(const st_block *b, double *x) {
+  int n = b->n;
+  const int *st = b->sp_start, *idx = b->sp_idx;
+  const double *v = b->sp_val;
+  for (int k = 0; k < n; k++) {
+    int p = b->lupiv[k];
+    if (p != k) { double t = x[k]; x[k] = x[p]; x[p] = t; }
+  }
+  for (int k = 0; k < n; k++)
+    for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
+  for (int k = n - 1; k >= 0; k--) {
+    double s = x[k];
+    for (int q = st[2 * k + 1]; q < st[2 * k + 2]; q++) s -= v[q] * x[idx[q]];
+    x[k] = s / b->lu[k + k * n];
+  }
+}
+
+/* Residuals in cm->r and the Jacobian in cm->J: one dual pass per structural nonzero
+ * (column j: the residuals that mention unknown j, blocks.c), the rest of J is zero. A
+ * large loop couples each unknown to a few equations, so this is O(nnz), not O(n^2). */
 static void residual_jacobian(st_compiled *cm, const st_block *b) {
   int n = b->n;
+  for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->res[i]);
+  memset(cm->J, 0, sizeof(double) * (size_t)(n * n));
   for (int j = 0; j < n; j++) {
     cm->xd[b->slots[j]] = 1;
-    for (int i = 0; i < n; i++)
-      cm->r[i] = st_vm_eval_dual(&cm->vm, &b->res[i], &cm->J[i + j * n]);
+    for (int q = b->jac_start[j]; q < b->jac_start[j + 1]; q++) {
+      int i = b->jac_rows[q];
+      st_vm_eval_dual(&cm->vm, &b->res[i], &cm->J[i + j * n]);
+    }
     cm->xd[b->slots[j]] = 0;
   }
 }
@@ -94,12 +137,13 @@ static int cached_linear(st_compiled *cm, st_block *b) {
     residual_jacobian(cm, b);
     memcpy(b->lu, cm->J, sizeof(double) * (size_t)(n * n));
     if (st_lu_factor(b->lu, n, b->lupiv)) return -1;
+    sparse_factors(b);
     b->gen = cm->gen;
   } else {
     for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->res[i]);
   }
   for (int i = 0; i < n; i++) cm->dx[i] = -cm->r[i];
-  st_lu_apply(b->lu, n, b->lupiv, cm->dx);
+  sparse_apply(b, cm->dx);
   for (int i = 0; i < n; i++) cm->x[b->slots[i]] += cm->dx[i];
   return 0;
 }
@@ -276,6 +320,7 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
   for (int k = 0; k < cm->nblocks; k++) {
     st_block *b = &cm->blocks[k];
     int rc = 0;
+    if (!event_mode && !b->varying) continue; /* values of the last event pass hold */
     if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
     else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */
     else rc = fixed_point(cm, b);

@@ -1,7 +1,8 @@
 # io module: result writers (CSV, MAT v4 dsres), the table reader, the csv-compare tube rule
 # and the gnuplot script behind `stiction plot`.
 libstiction_core_la_SOURCES += \
-	src/io/writer_impl.h src/io/writer.c src/io/csv_writer.c src/io/mat_writer.c
+	src/io/writer_impl.h src/io/writer.c src/io/csv_writer.c src/io/mat_writer.c \
+	src/io/format_g.c
 libstiction_core_la_SOURCES += \
 	src/io/table_impl.h src/io/table.c src/io/csv_read.c src/io/mat_read.c
 libstiction_core_la_SOURCES += \

@@ -9,8 +9,8 @@
  *
  * "binTrans" means that the per-variable data is stored transposed, so every output row is
  * one contiguous column of data_2: rows are appended as they arrive and only the column count
- * m (and the end time in data_1) are patched afterwards, in place, with pwrite. The patch
- * follows the flushed data, so a file cut short at any point is still a readable result.
+ * m (and the end time in data_1) are patched afterwards, in place, with pwrite, each time
+ * rows have been flushed (writer.c decides when). The patch follows the flushed data, so a file cut short at any point is still a readable result.
  * MAT v4 matrices are column major; type code = 1000*M + 10*P + T with M the byte order
  * (0 little endian, 1 big endian), P the element type (0 double, 2 int32, 5 uint8) and T 0
  * numeric, 1 text. */
@@ -91,14 +91,21 @@ static int patch(stiction_writer *w, const void *bytes, size_t n, long offset) {
 }
 
 static int mat_row(stiction_writer *w, const double *values) {
-  if (fwrite(values, sizeof *values, (size_t)w->ncols, w->file) != (size_t)w->ncols ||
-      fflush(w->file))
+  if (fwrite(values, sizeof *values, (size_t)w->ncols, w->file) != (size_t)w->ncols)
     return STICTION_ERR_IO;
   if (w->rows == 0) w->t_first = values[0];
-  int32_t m = (int32_t)(w->rows + 1);
-  double span[2] = {w->t_first, values[0]};
+  w->t_last = values[0];
+  return STICTION_OK;
+}
+
+/* The header announces only rows that are on disk: patched after each flush. */
+static int mat_after_flush(stiction_writer *w) {
+  if (w->rows_flushed == w->rows_patched) return STICTION_OK;
+  int32_t m = (int32_t)w->rows_flushed;
+  double span[2] = {w->t_first, w->t_last};
   if (patch(w, span, sizeof span, w->off_data1) || patch(w, &m, sizeof m, w->off_data2))
     return STICTION_ERR_IO;
+  w->rows_patched = w->rows_flushed;
   return STICTION_OK;
 }
 
@@ -106,4 +113,4 @@ static int mat_finish(stiction_writer *w) {
   return fflush(w->file) ? STICTION_ERR_IO : STICTION_OK;
 }
 
-const st_writer_ops st_mat_writer_ops = {mat_begin, mat_row, mat_finish};
+const st_writer_ops st_mat_writer_ops = {mat_begin, mat_row, mat_finish, mat_after_flush};

@@ -11,6 +11,9 @@ typedef struct st_writer_ops {
   int (*begin)(stiction_writer *w, int ncols, const char *const *names);
   int (*row)(stiction_writer *w, const double *values);
   int (*finish)(stiction_writer *w); /* complete headers; the file is closed by the caller */
+  /* After the rows up to w->rows_flushed reached the disk (MAT: patch the header sizes);
+   * may be NULL. 0 or -1. */
+  int (*after_flush)(stiction_writer *w);
 } st_writer_ops;
 
 struct stiction_writer {
@@ -22,8 +25,18 @@ struct stiction_writer {
   /* MAT only: file offsets of the fields patched as rows arrive. */
   long off_data1;  /* data_1 values (start time, end time) */
   long off_data2;  /* data_2 header, ncols field */
-  double t_first;
+  double t_first, t_last;
+  long rows_patched;  /* rows announced in the header */
+  char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) bytes */
+  /* When rows reach the disk (stiction_writer_set_flush_interval): 0 = after every row. */
+  double flush_interval;
+  double last_flush;   /* monotonic seconds of the last flush */
+  long rows_flushed;   /* rows known to be on disk (MAT patches its header with this) */
 };
+
+/* Room for one formatted CSV field (st_format_g needs 32 bytes). */
+#define ST_CSV_FIELD 32
+
 
 extern const st_writer_ops st_csv_writer_ops;
 extern const st_writer_ops st_mat_writer_ops;
@@ -31,5 +44,8 @@ extern const st_writer_ops st_mat_writer_ops;
 /* Shortest decimal text that reads back to exactly x (at most 17 significant digits);
  * buf needs 32 bytes. "nan", "inf", "-inf" for non-finite values. */
 void st_format_double(char *buf, size_t size, double x);
+/* snprintf(buf, size, "%.*g", prec, x), byte for byte, without printf's cost for the common
+ * cases (format_g.c); returns the length. */
+int st_format_g(char *buf, size_t size, double x, int prec);
 
 #endif

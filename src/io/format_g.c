@@ -1,0 +1,150 @@
+/* printf's "%.*g" for doubles without printf: the same text, several times cheaper.
+ *
+ * Why: glibc formats every double exactly with multi-precision arithmetic, which made CSV
+ * writing the larger part of a simulation's process time (doc/results.md). Here the P leading
+ * decimal digits of |x| come from s = |x| * 10^(P-1-E) in double-double arithmetic (an
+ * unevaluated sum hi + lo; products made exact with Dekker's splitting, Dekker 1971), whose
+ * relative error is about 2^-100 -- far below a unit in the 17th digit. Rounding s to the
+ * nearest integer therefore gives the correctly rounded digits glibc prints unless the
+ * fraction of s is within 1e-9 of one half; those rare cases (and exponents beyond the
+ * scaling range, non-finite values) are handed to snprintf. Only double operations are
+ * used, so the text is the same on every IEEE platform and under valgrind.
+ * The %g layout (C11 7.21.6.1): exponent X of the rounded value; fixed notation when
+ * -4 <= X < P, else d.ddde+XX; trailing zeros and a trailing point removed. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io/writer_impl.h"
+
+typedef struct dd { double hi, lo; } dd;
+
+/* 10^0 .. 10^22 are exact doubles. */
+#define ST_P10_MAX 22
+static double pow10_exact(int k) {
+  static const double p[ST_P10_MAX + 1] = {
+      1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  return p[k];
+}
+
+/* a * b = p + e exactly (Dekker's product; |a|, |b| well below 1e300). */
+static void two_prod(double a, double b, double *p, double *e) {
+  const double split = 134217729.0; /* 2^27 + 1 */
+  double ca = split * a, cb = split * b;
+  double ah = ca - (ca - a), al = a - ah;
+  double bh = cb - (cb - b), bl = b - bh;
+  *p = a * b;
+  *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+
+static dd dd_mul(dd a, dd b) {
+  double p, e;
+  two_prod(a.hi, b.hi, &p, &e);
+  e += a.hi * b.lo + a.lo * b.hi;
+  dd r;
+  r.hi = p + e;
+  r.lo = e - (r.hi - p);
+  return r;
+}
+
+/* 10^-k for 0 <= k <= 22 as hi + lo: hi = 1/10^k rounded, lo = (1 - hi*10^k)/10^k. */
+static dd inv_pow10(int k) {
+  double p = pow10_exact(k), q, qe;
+  dd r;
+  r.hi = 1.0 / p;
+  two_prod(r.hi, p, &q, &qe);
+  r.lo = ((1.0 - q) - qe) / p;
+  return r;
+}
+
+/* a * 10^k; hi = 0 when |k| is beyond the range allowed here. */
+static dd scale10(double a, int k) {
+  dd s = {a, 0.0};
+  if (k > 4 * ST_P10_MAX || k < -4 * ST_P10_MAX) return (dd){0.0, 0.0};
+  for (; k > 0; k -= ST_P10_MAX < k ? ST_P10_MAX : k)
+    s = dd_mul(s, (dd){pow10_exact(ST_P10_MAX < k ? ST_P10_MAX : k), 0.0});
+  for (; k < 0; k += ST_P10_MAX < -k ? ST_P10_MAX : -k)
+    s = dd_mul(s, inv_pow10(ST_P10_MAX < -k ? ST_P10_MAX : -k));
+  return s;
+}
+
+/* s < b for a double b (s.hi alone can round up to b). */
+static int dd_below(dd s, double b) { return s.hi < b || (s.hi == b && s.lo < 0); }
+
+/* The prec leading digits of a > 0 as an integer in [10^(prec-1), 10^prec) and the decimal
+ * exponent of the first; -1 when the result could differ from correct rounding. */
+static int leading_digits(double a, int prec, unsigned long long *digits, int *exp10) {
+  double lo = pow10_exact(prec - 1), hi = pow10_exact(prec);
+  if (a > 1e200 || a < 1e-200) return -1; /* keep Dekker's split clear of overflow */
+  int e = (int)floor(ilogb(a) * 0.30102999566398120); /* log10(2): E or E - 1 */
+  dd s = scale10(a, prec - 1 - e);
+  if (dd_below(s, hi) == 0) s = scale10(a, prec - 1 - ++e);
+  else if (dd_below(s, lo)) s = scale10(a, prec - 1 - --e);
+  if (s.hi < lo * 0.5 || !dd_below(s, hi)) return -1; /* scaling range exceeded (s == 0) */
+  /* integer part in 64-bit integers: above 2^53 doubles cannot hold w + floor(f) */
+  double w = floor(s.hi);
+  double f = (s.hi - w) + s.lo; /* s.hi - w is exact; |s.lo| <= half an ulp of s.hi */
+  double fw = floor(f);
+  f -= fw;
+  if (fabs(f - 0.5) < 1e-9) return -1; /* too close to a tie to be sure */
+  unsigned long long n = (unsigned long long)w + (unsigned long long)(long long)fw + (f > 0.5);
+  if (n >= (unsigned long long)hi) { n /= 10; e++; } /* 99..9.7 rounded up to 10^prec */
+  if (n < (unsigned long long)lo) return -1;
+  *digits = n;
+  *exp10 = e;
+  return 0;
+}
+
+/* Writes the exponent part "e+XX" (at least two digits). */
+static char *put_exponent(char *p, int x) {
+  *p++ = 'e';
+  *p++ = x < 0 ? '-' : '+';
+  if (x < 0) x = -x;
+  if (x >= 100) *p++ = (char)('0' + x / 100);
+  *p++ = (char)('0' + x / 10 % 10);
+  *p++ = (char)('0' + x % 10);
+  return p;
+}
+
+/* Lays out nd significant digits d[] (no trailing zeros) with decimal exponent x. */
+static char *layout(char *p, const char *d, int nd, int x, int prec) {
+  if (x < -4 || x >= prec) {
+    *p++ = d[0];
+    if (nd > 1) { *p++ = '.'; memcpy(p, d + 1, (size_t)(nd - 1)); p += nd - 1; }
+    return put_exponent(p, x);
+  }
+  if (x < 0) {
+    *p++ = '0';
+    *p++ = '.';
+    for (int i = 0; i < -x - 1; i++) *p++ = '0';
+    memcpy(p, d, (size_t)nd);
+    return p + nd;
+  }
+  for (int i = 0; i <= x; i++) *p++ = i < nd ? d[i] : '0';
+  if (nd > x + 1) { *p++ = '.'; memcpy(p, d + x + 1, (size_t)(nd - x - 1)); p += nd - x - 1; }
+  return p;
+}
+
+int st_format_g(char *buf, size_t size, double x, int prec) {
+  unsigned long long n;
+  int e;
+  if (size < 32 || prec < 1 || prec > 17 || !isfinite(x))
+    return snprintf(buf, size, "%.*g", prec, x);
+  if (x == 0) { /* common (resting bodies, locked clutches) */
+    int neg = signbit(x) != 0;
+    memcpy(buf, "-0", 3);
+    if (!neg) memcpy(buf, "0", 2);
+    return 1 + neg;
+  }
+  if (leading_digits(fabs(x), prec, &n, &e)) return snprintf(buf, size, "%.*g", prec, x);
+  char d[20];
+  for (int i = prec - 1; i >= 0; i--, n /= 10) d[i] = (char)('0' + n % 10);
+  int nd = prec;
+  while (nd > 1 && d[nd - 1] == '0') nd--;
+  char *p = buf;
+  if (x < 0) *p++ = '-';
+  p = layout(p, d, nd, e, prec);
+  *p = 0;
+  return (int)(p - buf);
+}
