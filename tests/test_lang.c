@@ -103,12 +103,61 @@ START_TEST(terminal_after_terminate) {
 }
 END_TEST
 
+/* Algorithm sections: sequential assignments, an if-statement on a relation (event at
+ * t = ln 2), a while-loop with break, when-statements on sample() (counted like the same
+ * when-equation) and an elsewhen chain. Closed forms: x = exp(-t), y = x, z = 2x + 1 before
+ * ln 2 and 2x - 1 after, s = 1 + 2 + 3 + 4, n = n2 = samples so far, count 0/10/110. */
+START_TEST(algorithm_sections) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Algorithm.mo", "--tolerance 1e-8", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y"), cz = col(&t, "z");
+  int cs = col(&t, "s"), ck = col(&t, "k"), cn = col(&t, "n"), cn2 = col(&t, "n2");
+  int cc = col(&t, "count");
+  double ln2 = log(2), ln4 = log(4);
+  ck_assert_int_ge(t.nrows, 9);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[cx] - exp(-tm)) < 1e-6, "x(%g) = %.10g", tm, r[cx]);
+    ck_assert_double_eq(r[cy], r[cx]);
+    if (tm < ln2 - 1e-6) ck_assert_msg(fabs(r[cz] - (2 * r[cx] + 1)) < 1e-12, "z(%g)", tm);
+    if (tm > ln2 + 1e-6) ck_assert_msg(fabs(r[cz] - (2 * r[cx] - 1)) < 1e-12, "z(%g)", tm);
+    ck_assert_double_eq(r[cs], 10);
+    ck_assert_double_eq(r[ck], 4);
+    ck_assert_double_eq(r[cn], r[cn2]);
+    double k = floor(tm / 0.5 + 1e-9);
+    ck_assert_msg(r[cn] == k || r[cn] == k - 1, "n(%g) = %g", tm, r[cn]);
+    if (tm < ln2 - 1e-6) ck_assert_double_eq(r[cc], 0);
+    if (tm > ln2 + 1e-6 && tm < ln4 - 1e-6) ck_assert_double_eq(r[cc], 10);
+    if (tm > ln4 + 1e-6) ck_assert_double_eq(r[cc], 110);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 4);
+}
+END_TEST
+
+/* A section inside an algebraic loop is refused with its location. */
+START_TEST(algorithm_loop_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/AlgorithmLoop.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "AlgorithmLoop.mo:8:3: error: this algorithm section is part "
+                                   "of an algebraic loop"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, terminal_at_stop_time);
   tcase_add_test(tc, terminal_after_terminate);
+  tcase_add_test(tc, algorithm_sections);
+  tcase_add_test(tc, algorithm_loop_error);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

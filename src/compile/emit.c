@@ -220,7 +220,10 @@ static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int f
 
 /* sample(start, interval): a stateless test at the instant, plus a schedule of time events. */
 static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
-  if (e->nargs != 2 || (st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  /* the arguments, not e itself: st_expr_deps counts sample() as discrete */
+  if (e->nargs != 2 ||
+      ((st_expr_deps(cm, e->args[0]) | st_expr_deps(cm, e->args[1])) &
+       (DEP_TIME | DEP_CONT | DEP_DISC))) {
     st_error(cm->diag, e->loc, "sample() needs a parameter start time and interval");
     return -1;
   }

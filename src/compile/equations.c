@@ -22,9 +22,11 @@ static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
   return 0;
 }
 
+static int push_ctx(st_compiled *cm, void *ctx, st_ceq q) { return push(cm, ctx, q); }
+
 /* An equation `d = expr` (or `expr = d`) for a discrete variable d is an assignment. */
 static st_ceq make_eq(const st_compiled *cm, st_fexpr *lhs, st_fexpr *rhs, const st_feq *src) {
-  st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0};
+  st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0, 0};
   int sl = lhs->kind == FX_VAR ? st_ref_slot(cm, lhs) : -1;
   int sr = rhs->kind == FX_VAR ? st_ref_slot(cm, rhs) : -1;
   if (sl >= 0 && cm->slots[sl].kind == K_DISCRETE && lhs->index == sl) {
@@ -89,7 +91,7 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
       res = f;
     }
     if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->arena, 0), -1, q->branches[0].items[i]->loc,
-                                     q->origin, 0}))
+                                     q->origin, 0, 0}))
       return -1;
   }
   return 0;
@@ -141,7 +143,7 @@ static int add_initial(st_compiled *cm) {
       st_error(cm->diag, q->loc, "only equalities are supported in initial equations");
       return -1;
     }
-    if (push(cm, &v, (st_ceq){q->lhs, q->rhs, -1, q->loc, q->origin, 0})) return -1;
+    if (push(cm, &v, (st_ceq){q->lhs, q->rhs, -1, q->loc, q->origin, 0, 0})) return -1;
   }
   cm->init_eqs = v.items;
   cm->ninit = v.n;
@@ -150,11 +152,14 @@ static int add_initial(st_compiled *cm) {
 
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
-  if (cm->flat->nalgorithms > 0) {
-    st_error(cm->diag, cm->flat->loc, "algorithm sections are not supported by the compiler yet");
+  if (cm->flat->ninitial_algorithms > 0) {
+    st_error(cm->diag, cm->flat->initial_algorithms[0].n
+                           ? cm->flat->initial_algorithms[0].items[0]->loc : cm->flat->loc,
+             "initial algorithm sections are not supported by the compiler yet");
     return -1;
   }
-  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) || add_initial(cm))
+  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) ||
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm))
     return -1;
   cm->eqs = v.items;
   cm->neqs = v.n;
