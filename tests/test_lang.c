@@ -150,6 +150,33 @@ START_TEST(algorithm_loop_error) {
 }
 END_TEST
 
+/* Tuple equations (a, b) = f(x) with skipped elements, named and default arguments, Newton
+ * through the first output of an implicit tuple (z = |(z - 3, 4)|), and a tuple assignment in an
+ * algorithm section: closed forms in tests/data/compile/Tuple.mo. */
+START_TEST(tuple_equations) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Tuple.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cr = col(&t, "r"), cp = col(&t, "phi"), cr2 = col(&t, "r2");
+  int cq = col(&t, "q"), cz = col(&t, "z"), ca = col(&t, "a"), cb = col(&t, "b");
+  int cx = col(&t, "x");
+  ck_assert_int_eq(t.nrows, 7);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[cr] - 2) < 1e-12, "r(%g) = %.17g", tm, r[cr]);
+    ck_assert_msg(fabs(r[cp] - tm) < 1e-12, "phi(%g) = %.17g", tm, r[cp]);
+    ck_assert_msg(fabs(r[cr2] - 5) < 1e-12, "r2(%g) = %.17g", tm, r[cr2]);
+    ck_assert_msg(fabs(r[cq] - atan(tm)) < 1e-12, "q(%g) = %.17g", tm, r[cq]);
+    ck_assert_msg(fabs(r[cz] - 25.0 / 6) < 1e-9, "z(%g) = %.17g", tm, r[cz]);
+    ck_assert_msg(fabs(r[ca] - 2) < 1e-12 && fabs(r[cb] - tm) < 1e-12, "a, b(%g)", tm);
+    ck_assert_msg(fabs(r[cx] - 5 * tm) < 1e-9, "x(%g) = %.17g", tm, r[cx]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
@@ -158,6 +185,7 @@ int main(void) {
   tcase_add_test(tc, terminal_after_terminate);
   tcase_add_test(tc, algorithm_sections);
   tcase_add_test(tc, algorithm_loop_error);
+  tcase_add_test(tc, tuple_equations);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -37,6 +37,9 @@ typedef struct astmt {
   st_prog *conds;
   alist *branches;   /* FS_IF: nconds + 1; FS_WHEN: nconds; FS_WHILE: 1 */
   int wc;            /* FS_WHEN: index of its first condition value in cm->wc */
+  int *tslots;       /* FS_TUPLE: targets (conds[i] is the call returning output i; -1:
+                        skipped) and their alias signs */
+  double *tsigns;
   unsigned char *has_initial;
   const char *message;
   int level;
@@ -182,6 +185,34 @@ static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s,
   return 0;
 }
 
+/* (a, b) := f(x): conds[i] is f(x) returning output i (function.h); all are evaluated
+ * before any target is assigned. */
+static int compile_tuple(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t) {
+  const st_fexpr *call = s->value;
+  if (!call || call->kind != FX_CALL) {
+    st_error(cm->diag, s->loc, "a tuple assignment needs a function call on its right side");
+    return -1;
+  }
+  t->nconds = s->ntargets;
+  t->conds = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->conds);
+  t->tslots = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tslots);
+  t->tsigns = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tsigns);
+  if (!t->conds || !t->tslots || !t->tsigns) return -1;
+  for (int i = 0; i < s->ntargets; i++) {
+    t->tslots[i] = -1;
+    if (!s->targets[i]) continue;
+    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    if (!c) return -1;
+    c->index = call->index;
+    c->loc = call->loc;
+    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+    if (add_output(cm, a, s->targets[i], t) || emit_read(cm, a, &t->conds[i], c)) return -1;
+    t->tslots[i] = t->slot;
+    t->tsigns[i] = t->sign;
+  }
+  return 0;
+}
+
 static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t) {
   memset(t, 0, sizeof *t);
   t->kind = s->kind;
@@ -191,6 +222,7 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
     if (add_output(cm, a, s->target, t)) return -1;
     return emit_read(cm, a, &t->value, s->value);
   case FS_IF: return compile_branches(cm, a, s, t, s->nconds + 1);
+  case FS_TUPLE: return compile_tuple(cm, a, s, t);
   case FS_WHILE: return compile_branches(cm, a, s, t, 1);
   case FS_WHEN:
     t->wc = cm->nwc;
@@ -202,8 +234,8 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
     return emit_read(cm, a, &t->value, s->value);
   case FS_BREAK: return 0;
   default:
-    st_error(cm->diag, s->loc, "this statement (tuple assignment, reinit, terminate, return, "
-             "function call) is not supported in algorithm sections of models yet");
+    st_error(cm->diag, s->loc, "this statement (reinit, terminate, return, function call) "
+             "is not supported in algorithm sections of models yet");
     return -1;
   }
 }
@@ -333,6 +365,17 @@ static int run_while(exec *x, const astmt *s) {
   }
 }
 
+static int run_tuple(exec *x, const astmt *s) {
+  st_compiled *cm = x->cm;
+  double v[64];
+  if (s->nconds > 64) return fail(x, s->loc, "tuple assignment with more than 64 elements");
+  for (int i = 0; i < s->nconds; i++)
+    if (s->tslots[i] >= 0) v[i] = s->tsigns[i] * st_vm_eval(&cm->vm, &s->conds[i]);
+  for (int i = 0; i < s->nconds; i++)
+    if (s->tslots[i] >= 0) cm->x[s->tslots[i]] = cm->slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
+  return 0;
+}
+
 static int run_stmt(exec *x, const astmt *s) {
   st_compiled *cm = x->cm;
   switch (s->kind) {
@@ -346,6 +389,7 @@ static int run_stmt(exec *x, const astmt *s) {
       if (st_vm_eval(&cm->vm, &s->conds[i]) != 0) return run_list(x, &s->branches[i]);
     return run_list(x, &s->branches[s->nconds]);
   case FS_WHILE: return run_while(x, s);
+  case FS_TUPLE: return run_tuple(x, s);
   case FS_WHEN: return run_when(x, s);
   case FS_ASSERT:
     if (s->level == 0 && st_vm_eval(&cm->vm, &s->value) == 0) {

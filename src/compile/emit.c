@@ -299,6 +299,12 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
   cm->vm.calls = cm->fcalls;
   int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, e->nargs, ndims, dims) : -1;
   if (k < 0) st_error(cm->diag, e->loc, "out of memory");
+  /* op of a call is the output it stands for (tuple equations, equations.c) */
+  if (k >= 0 && e->op > 0 && st_fcall_select_output(cm->fcalls, k, e->op)) {
+    st_error(cm->diag, e->loc, "function '%s' has no output number %d",
+             cm->flat->functions[e->index].name, e->op + 1);
+    return -1;
+  }
   return k;
 }
 

@@ -97,18 +97,39 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
   return 0;
 }
 
+/* (a, b) = f(x): one equation per named element, a = (output 1 of f(x)), b = (output 2 of
+ * f(x)), each a call that returns that output (the function runs once per element). */
+static int add_tuple(st_compiled *cm, eq_vec *v, const st_feq *q) {
+  const st_fexpr *call = q->rhs;
+  if (!call || call->kind != FX_CALL) {
+    st_error(cm->diag, q->loc, "a tuple equation needs a function call on its right side");
+    return -1;
+  }
+  for (int i = 0; i < q->ntuple; i++) {
+    if (!q->tuple[i]) continue;
+    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    if (!c) return -1;
+    c->index = call->index;
+    c->loc = call->loc;
+    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+    if (push(cm, v, make_eq(cm, q->tuple[i], c, q))) return -1;
+  }
+  return 0;
+}
+
 static int add_eq(st_compiled *cm, eq_vec *v, const st_feq *q) {
   switch (q->kind) {
   case FE_EQUAL: return push(cm, v, make_eq(cm, q->lhs, q->rhs, q));
   case FE_IF: return add_if(cm, v, q);
+  case FE_TUPLE: return add_tuple(cm, v, q);
   case FE_WHEN: return st_add_when(cm, q);
   case FE_ASSERT: return st_add_assert(cm, q);
   case FE_REINIT:
     st_error(cm->diag, q->loc, "reinit() is only allowed inside a when-equation");
     return -1;
   default:
-    st_error(cm->diag, q->loc, "this kind of equation (function call or tuple) is not "
-             "supported by the compiler yet");
+    st_error(cm->diag, q->loc, "a function call as an equation is not supported by "
+             "the compiler yet");
     return -1;
   }
 }
