@@ -31,3 +31,10 @@ TESTS += tests/test_lang
 tests_test_lang_SOURCES = tests/test_lang.c
 tests_test_lang_CFLAGS = $(TEST_CFLAGS)
 tests_test_lang_LDADD = $(TEST_LIBS)
+
+# Stiction.Examples.BurridgeKnopoff through the command (arrays of stick-slip elements)
+check_PROGRAMS += tests/test_burridge
+TESTS += tests/test_burridge
+tests_test_burridge_SOURCES = tests/test_burridge.c
+tests_test_burridge_CFLAGS = $(TEST_CFLAGS)
+tests_test_burridge_LDADD = $(TEST_LIBS)
