@@ -91,7 +91,7 @@ END_TEST
 START_TEST(terminal_after_terminate) {
   static table t;
   char *out = NULL;
-  int st = simulate("tests/data/compile/Terminal.mo", "-p b=1 --tolerance 1e-9", &t, &out);
+  int st = simulate("tests/data/compile/Terminal.mo", "-p b=true --tolerance 1e-9", &t, &out);
   ck_assert_msg(st == 0, "%s", out ? out : "");
   free(out);
   int ct = col(&t, "time"), ce = col(&t, "xEnd"), cn = col(&t, "n");
