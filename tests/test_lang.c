@@ -177,6 +177,43 @@ START_TEST(tuple_equations) {
 }
 END_TEST
 
+/* Index reduction through a user function: the constraint x2 = dbl(x1) is differentiated
+ * through the inlined body, x1 = exp(t) and x2 = u = 2 exp(t); one state. */
+START_TEST(index_reduction_through_function) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexFunction.mo", "--tolerance 1e-10", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "x1"), c2 = col(&t, "x2"), cu = col(&t, "u");
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double e = exp(r[ct]);
+    ck_assert_msg(fabs(r[c1] - e) < 1e-6 * e, "x1(%g) = %.12g", r[ct], r[c1]);
+    ck_assert_msg(fabs(r[c2] - 2 * r[c1]) < 1e-12 * e, "x2(%g) = %.12g", r[ct], r[c2]);
+    ck_assert_msg(fabs(r[cu] - 2 * r[c1]) < 1e-9 * e, "u(%g) = %.12g", r[ct], r[cu]);
+  }
+  st = st_test_run(&out, "simulate --dump -o /dev/null "
+                   "\"$STICTION_SRCDIR/tests/data/compile/IndexFunction.mo\"");
+  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: x1\n"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* A function with a loop cannot be inlined: the error names it at the call. */
+START_TEST(index_reduction_function_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexFunctionBad.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
+                                   "differentiate the call of 'IndexFunctionBad.twice'"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
@@ -186,6 +223,8 @@ int main(void) {
   tcase_add_test(tc, algorithm_sections);
   tcase_add_test(tc, algorithm_loop_error);
   tcase_add_test(tc, tuple_equations);
+  tcase_add_test(tc, index_reduction_through_function);
+  tcase_add_test(tc, index_reduction_function_error);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -228,6 +228,9 @@ int st_algorithms_without_block(const st_compiled *cm, int *which);
 int st_run_algorithm(st_compiled *cm, int index);
 void st_algorithms_left_limits(st_compiled *cm); /* wc_pre of their when-statements */
 void st_algorithms_free(st_compiled *cm);
+/* inline.c: the output call->op of a call as an expression of its arguments, when the
+ * function body is a chain of scalar assignments; NULL otherwise */
+st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
 /* structure.c */
