@@ -35,6 +35,7 @@ static int evaluate(st_compiled *cm, double t, const double *y) {
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
   cm->vm.terminal = 0;
+  cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   if (st_initialize(cm, t0)) return -1;
   if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->nstates; i++) {
