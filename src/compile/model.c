@@ -132,4 +132,6 @@ void st_model_setup(st_compiled *cm) {
   m->terminal = cb_terminal;
   m->get_discrete = cb_get_discrete;
   m->outputs = cb_outputs;
+  m->ode_jac_cols = cm->jac_cols;
+  m->ode_jac_rows = cm->jac_rows;
 }
