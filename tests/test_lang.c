@@ -217,7 +217,7 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
-  tcase_set_timeout(tc, 60);
+  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, terminal_at_stop_time);
   tcase_add_test(tc, terminal_after_terminate);
   tcase_add_test(tc, algorithm_sections);
