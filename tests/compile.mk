@@ -25,6 +25,13 @@ tests_test_compile_functions_SOURCES = tests/test_compile_functions.c
 tests_test_compile_functions_CFLAGS = $(TEST_CFLAGS)
 tests_test_compile_functions_LDADD = $(TEST_LIBS)
 
+# language features (terminal(), algorithm sections, tuple equations, delay): closed forms
+check_PROGRAMS += tests/test_lang
+TESTS += tests/test_lang
+tests_test_lang_SOURCES = tests/test_lang.c
+tests_test_lang_CFLAGS = $(TEST_CFLAGS)
+tests_test_lang_LDADD = $(TEST_LIBS)
+
 # Stiction.Examples.BurridgeKnopoff through the command (arrays of stick-slip elements)
 check_PROGRAMS += tests/test_burridge
 TESTS += tests/test_burridge

@@ -1344,11 +1344,61 @@ START_TEST(progress_bar_only_on_a_terminal) {
 }
 END_TEST
 
+/* The terminal callback (model.h): called once after a normal end, at the stop time; what it
+ * changes appears in one more row at that time. Not called when the run fails. */
+typedef struct term_ud {
+  int n;       /* first: decay_rhs reads the state count here */
+  int calls;
+  double t;
+} term_ud;
+
+static int term_pass(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  term_ud *u = ud;
+  u->calls++;
+  u->t = t;
+  y[0] = 42;
+  info->states_changed = 1;
+  return 0;
+}
+
+static int failing_rhs(void *ud, double t, const double *y, double *ydot) {
+  ydot[0] = -y[0];
+  return t > 0.5 ? -1 : 0;
+}
+
+START_TEST(terminal_pass_after_run) {
+  stiction_model m = decay_model();
+  m.terminal = term_pass;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 2;
+  opt.interval = 0.5;
+  term_ud u = {1, 0, 0};
+  rows r = {0};
+  char err[512];
+  ck_assert_int_eq(run(&m, &u, &opt, &r, NULL, err, sizeof err), STICTION_OK);
+  ck_assert_int_eq(u.calls, 1);
+  ck_assert(u.t == 2.0);
+  ck_assert_int_eq(r.n, 6); /* 5 grid rows and the row after the terminal pass */
+  ck_assert(at(&r, 4, 0) == 2.0 && at(&r, 5, 0) == 2.0);
+  ck_assert_msg(fabs(at(&r, 4, 1) - exp(-2)) < 1e-5, "y(2) = %g", at(&r, 4, 1));
+  ck_assert(at(&r, 5, 1) == 42);
+  free(r.v);
+  m.derivatives = failing_rhs;
+  u.calls = 0;
+  rows r2 = {0};
+  ck_assert_int_ne(run(&m, &u, &opt, &r2, NULL, err, sizeof err), STICTION_OK);
+  ck_assert_int_eq(u.calls, 0);
+  free(r2.v);
+}
+END_TEST
+
 static Suite *runtime_suite(void) {
   Suite *s = suite_create("runtime");
   TCase *tc = tcase_create("runtime");
   tcase_add_loop_test(tc, decay_matches_exp, 0, 3);
   tcase_add_test(tc, decay_jacobian_and_klu);
+  tcase_add_test(tc, terminal_pass_after_run);
   tcase_add_test(tc, klu_auto_large_without_jacobian);
   tcase_add_loop_test(tc, dae_index1_on_ida, 0, 2);
   tcase_add_test(tc, dae_mode_switch_recomputes_algebraic);

@@ -121,6 +121,16 @@ typedef struct stiction_model {
    * matrix with this pattern. A pattern that misses an entry makes the Newton iteration
    * slower or fail, never the result wrong. */
   const int *ode_jac_cols, *ode_jac_rows;
+
+  /* Optional: the terminal pass (Modelica terminal()). Called once the simulation has ended
+   * successfully, at the stop time or at the event where the model asked to terminate, with
+   * the same contract as event_update() except that terminal() is true: when-clauses whose
+   * condition becomes true through terminal() fire, and the final values are computed. The
+   * runtime repeats it while discrete_changed is set (as an event iteration, but it schedules
+   * nothing and never restarts the integrator) and then, when the passes changed a discrete
+   * variable or y, writes one more row at the final time with the values after them. NULL:
+   * no terminal pass. */
+  int (*terminal)(void *user_data, double t, double *y, double *yp, stiction_event_info *info);
 } stiction_model;
 
 /* Checks sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,

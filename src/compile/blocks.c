@@ -106,6 +106,8 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   b->dslots = ints(cm, size);
   b->deqs = ints(cm, size);
   if (!b->slots || !b->eqs || !b->dslots || !b->deqs) return -1;
+  for (int i = 0; i < size; i++)
+    if (cm->eqs[comp[i]].algorithm) return st_algorithm_block(cm, b, comp, size);
   for (int i = 0; i < size; i++) {
     int e = comp[i];
     if (cm->eqs[e].target >= 0) {
@@ -157,7 +159,8 @@ static int mark_varying(st_compiled *cm) {
   if (!var) return -1;
   for (int k = 0; k < cm->nblocks; k++) {
     st_block *b = &cm->blocks[k];
-    b->varying = 0;
+    /* an algorithm section runs as a whole: always (its statements are not analysed here) */
+    b->varying = b->kind == BK_ALGORITHM;
     for (int i = 0; i < b->n && !b->varying; i++) {
       const st_ceq *q = &cm->eqs[b->eqs[i]];
       b->varying = refs_varying(cm, q->lhs, var) || refs_varying(cm, q->rhs, var);
@@ -170,13 +173,24 @@ static int mark_varying(st_compiled *cm) {
 
 int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, int ncomp,
                     const int *match_eq) {
-  cm->blocks = st_arena_alloc(cm->arena, (size_t)(ncomp > 0 ? ncomp : 1) * sizeof(st_block));
-  if (!cm->blocks) return -1;
+  int nb = ncomp + cm->nalgs;
+  cm->blocks = st_arena_alloc(cm->arena, (size_t)(nb > 0 ? nb : 1) * sizeof(st_block));
+  int *rest = ints(cm, cm->nalgs);
+  if (!cm->blocks || !rest) return -1;
+  memset(cm->blocks, 0, (size_t)(nb > 0 ? nb : 1) * sizeof(st_block));
   cm->nblocks = ncomp;
   for (int c = 0; c < ncomp; c++) {
     const int *comp = order + comp_start[c];
     if (build_one(cm, &cm->blocks[c], comp, comp_start[c + 1] - comp_start[c], match_eq))
       return -1;
+  }
+  /* Sections that assign only when-variables determine no unknown: they run last, and the
+   * event iteration propagates what they assign (they are idempotent, algorithm.c). */
+  int nrest = st_algorithms_without_block(cm, rest);
+  for (int i = 0; i < nrest; i++) {
+    st_block *b = &cm->blocks[cm->nblocks++];
+    b->kind = BK_ALGORITHM;
+    b->alg = rest[i];
   }
   return mark_varying(cm);
 }

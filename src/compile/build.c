@@ -143,6 +143,7 @@ static void free_prog_array(st_prog *p, int n) {
 void st_compiled_free(st_compiled *cm) {
   if (!cm) return;
   st_fcalls_free(cm->fcalls);
+  st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
     st_block *k = &cm->blocks[b];
     st_prog_free(&k->assign);

@@ -82,6 +82,7 @@ int st_classify(st_compiled *cm) {
   if (is_state && in_when) {
     scan_list(&f->equations, is_state, in_when, 0);
     scan_list(&f->initial_equations, is_state, in_when, 0);
+    st_algorithms_scan(f, is_state, in_when);
     rc = setup_slots(cm, is_state, in_when);
   }
   free(is_state);

@@ -7,6 +7,7 @@ static const char *block_kind(const st_block *b) {
   case BK_ASSIGN: return "assignment";
   case BK_SOLVE: return b->linear ? "linear system (LU)" : "nonlinear system (Newton)";
   case BK_DISCRETE: return "discrete";
+  case BK_ALGORITHM: return "algorithm section";
   default: return b->linear ? "mixed system (fixed point; real part linear)"
                             : "mixed system (fixed point; real part nonlinear)";
   }

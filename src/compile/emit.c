@@ -287,7 +287,10 @@ static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int f
 
 /* sample(start, interval): a stateless test at the instant, plus a schedule of time events. */
 static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
-  if (e->nargs != 2 || (st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  /* the arguments, not e itself: st_expr_deps counts sample() as discrete */
+  if (e->nargs != 2 ||
+      ((st_expr_deps(cm, e->args[0]) | st_expr_deps(cm, e->args[1])) &
+       (DEP_TIME | DEP_CONT | DEP_DISC))) {
     st_error(cm->diag, e->loc, "sample() needs a parameter start time and interval");
     return -1;
   }
@@ -363,6 +366,12 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
   cm->vm.calls = cm->fcalls;
   int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, e->nargs, ndims, dims) : -1;
   if (k < 0) st_error(cm->diag, e->loc, "out of memory");
+  /* op of a call is the output it stands for (tuple equations, equations.c) */
+  if (k >= 0 && e->op > 0 && st_fcall_select_output(cm->fcalls, k, e->op)) {
+    st_error(cm->diag, e->loc, "function '%s' has no output number %d",
+             cm->flat->functions[e->index].name, e->op + 1);
+    return -1;
+  }
   return k;
 }
 

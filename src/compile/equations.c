@@ -22,9 +22,11 @@ static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
   return 0;
 }
 
+static int push_ctx(st_compiled *cm, void *ctx, st_ceq q) { return push(cm, ctx, q); }
+
 /* An equation `d = expr` (or `expr = d`) for a discrete variable d is an assignment. */
 static st_ceq make_eq(const st_compiled *cm, st_fexpr *lhs, st_fexpr *rhs, const st_feq *src) {
-  st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0};
+  st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0, 0};
   int sl = lhs->kind == FX_VAR ? st_ref_slot(cm, lhs) : -1;
   int sr = rhs->kind == FX_VAR ? st_ref_slot(cm, rhs) : -1;
   if (sl >= 0 && cm->slots[sl].kind == K_DISCRETE && lhs->index == sl) {
@@ -89,8 +91,28 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
       res = f;
     }
     if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->arena, 0), -1, q->branches[0].items[i]->loc,
-                                     q->origin, 0}))
+                                     q->origin, 0, 0}))
       return -1;
+  }
+  return 0;
+}
+
+/* (a, b) = f(x): one equation per named element, a = (output 1 of f(x)), b = (output 2 of
+ * f(x)), each a call that returns that output (the function runs once per element). */
+static int add_tuple(st_compiled *cm, eq_vec *v, const st_feq *q) {
+  const st_fexpr *call = q->rhs;
+  if (!call || call->kind != FX_CALL) {
+    st_error(cm->diag, q->loc, "a tuple equation needs a function call on its right side");
+    return -1;
+  }
+  for (int i = 0; i < q->ntuple; i++) {
+    if (!q->tuple[i]) continue;
+    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    if (!c) return -1;
+    c->index = call->index;
+    c->loc = call->loc;
+    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+    if (push(cm, v, make_eq(cm, q->tuple[i], c, q))) return -1;
   }
   return 0;
 }
@@ -99,14 +121,15 @@ static int add_eq(st_compiled *cm, eq_vec *v, const st_feq *q) {
   switch (q->kind) {
   case FE_EQUAL: return push(cm, v, make_eq(cm, q->lhs, q->rhs, q));
   case FE_IF: return add_if(cm, v, q);
+  case FE_TUPLE: return add_tuple(cm, v, q);
   case FE_WHEN: return st_add_when(cm, q);
   case FE_ASSERT: return st_add_assert(cm, q);
   case FE_REINIT:
     st_error(cm->diag, q->loc, "reinit() is only allowed inside a when-equation");
     return -1;
   default:
-    st_error(cm->diag, q->loc, "this kind of equation (function call or tuple) is not "
-             "supported by the compiler yet");
+    st_error(cm->diag, q->loc, "a function call as an equation is not supported by "
+             "the compiler yet");
     return -1;
   }
 }
@@ -160,7 +183,7 @@ static int add_initial(st_compiled *cm) {
     }
     st_fexpr *lhs = q->lhs, *rhs = q->rhs;
     int target = initial_target(cm, &lhs, &rhs);
-    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0}))
+    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0}))
       return -1;
   }
   cm->init_eqs = v.items;
@@ -172,11 +195,14 @@ static int add_initial(st_compiled *cm) {
 
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
-  if (cm->flat->nalgorithms > 0) {
-    st_error(cm->diag, cm->flat->loc, "algorithm sections are not supported by the compiler yet");
+  if (cm->flat->ninitial_algorithms > 0) {
+    st_error(cm->diag, cm->flat->initial_algorithms[0].n
+                           ? cm->flat->initial_algorithms[0].items[0]->loc : cm->flat->loc,
+             "initial algorithm sections are not supported by the compiler yet");
     return -1;
   }
-  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) || add_initial(cm))
+  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) ||
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm))
     return -1;
   cm->eqs = v.items;
   cm->neqs = v.n;

@@ -166,6 +166,16 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   return fired;
 }
 
+/* pre() of the when-conditions at the first pass of an event: their values just before the
+ * instant (relations frozen, sample() false), not the values stored at the previous event,
+ * which stay true for a condition such as sample() that is true only at instants. */
+static void when_left_limits(st_compiled *cm) {
+  for (int w = 0; w < cm->nwhens; w++)
+    for (int i = 0; i < cm->whens[w].nbranches; i++)
+      cm->wc_pre[cm->whens[w].wc + i] = st_vm_eval(&cm->vm, &cm->whens[w].branches[i].cond) != 0;
+  st_algorithms_left_limits(cm);
+}
+
 double st_next_time_event(st_compiled *cm, double t, int *defined) {
   double next = INFINITY;
   cm->vm.event_mode = 0;
@@ -289,11 +299,13 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   st_load_states(cm, y);
   cm->vm.time = t;
   cm->vm.initial = info->initial;
+  cm->event_iteration = info->iteration;
   /* left limits with everything frozen, then pre() = those values */
   if (st_eval_blocks(cm, 0)) goto fail;
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  if (!info->initial && info->iteration == 0 && !cm->vm.terminal) when_left_limits(cm);
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */

@@ -30,6 +30,7 @@ typedef struct chunk {
 
 typedef struct call_site {
   int function, nargs, width;
+  int output;        /* which output the call returns (0: the first) */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
 } call_site;
@@ -501,6 +502,15 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
 
 int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
 
+int st_fcall_select_output(st_fcalls *fc, int k, int output) {
+  const st_ffunction *fn = &fc->flat->functions[fc->sites[k].function];
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
+  if (output < 0 || output >= n) return -1;
+  fc->sites[k].output = output;
+  return 0;
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   const call_site *s = &fc->sites[k];
   const st_ffunction *fn = &fc->flat->functions[s->function];
@@ -520,8 +530,8 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     off += args[i].n;
   }
   if (call(fc, fn, args, s->nargs, &locals, 0)) return NAN;
-  for (int i = 0; i < fn->nlocals; i++)
-    if (fn->locals[i].causality == ST_C_OUTPUT)
+  for (int i = 0, o = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == s->output)
       return locals[i].ndims == 0 ? locals[i].s : NAN;
   return NAN;
 }

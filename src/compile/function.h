@@ -25,10 +25,13 @@ void st_fcalls_free(st_fcalls *fc); /* safe on NULL */
 /* Registers one call site with argument shapes ndims[i], dims[4*i..4*i+ndims[i]) for the
  * nargs arguments. Returns the call index, or -1 (out of memory, too many arguments). */
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims);
+/* Makes call `call` return output number `output` (0-based, in declaration order) instead of
+ * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
+int st_fcall_select_output(st_fcalls *fc, int call, int output);
 /* Number of scalar values the call pops from the stack. */
 int st_fcall_width(const st_fcalls *fc, int call);
 
-/* The first output of call `call` for the argument elements args[0..width). NaN when the
+/* The first (or selected) output of call `call` for the argument elements args[0..width). NaN when the
  * body cannot be evaluated (an unsupported construct, a failed assert, an index out of
  * range): the solver then rejects the step with a clear message about a NaN residual. */
 double st_fcall_eval(st_fcalls *fc, int call, const double *args);

@@ -211,6 +211,17 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
     if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);
     break;
   case FX_BINARY: return diff_binary(r, e);
+  case FX_CALL: {
+    /* through a user function: inline a body of plain assignments, then differentiate */
+    st_fexpr *body = st_inline_call(cm, e);
+    if (body) return diff(r, body);
+    if (e->index < 0 || e->index >= cm->flat->nfunctions) return NULL;
+    st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of '%s': only "
+             "functions whose body is a chain of scalar assignments are differentiated "
+             "(inlined); derivative annotations are not supported yet",
+             cm->flat->functions[e->index].name);
+    return NULL;
+  }
   case FX_IF: {
     st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);
     if (!f) return NULL;

@@ -34,6 +34,8 @@ static int evaluate(st_compiled *cm, double t, const double *y) {
 
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
+  cm->vm.terminal = 0;
+  cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   if (st_initialize(cm, t0)) return -1;
   if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->nstates; i++) {
@@ -70,6 +72,14 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
 
 static int cb_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
   return st_event_update(ud, t, y, yp, info);
+}
+
+/* The terminal pass: an event pass with terminal() true (Modelica 3.6 section 3.7.4). The
+ * flag stays set, so that the final row is computed with it too; start_values clears it. */
+static int cb_terminal(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  st_compiled *cm = ud;
+  cm->vm.terminal = 1;
+  return st_event_update(cm, t, y, yp, info);
 }
 
 static int cb_get_discrete(void *ud, double *d) {
@@ -123,6 +133,7 @@ void st_model_setup(st_compiled *cm) {
   m->derivatives = cb_derivatives;
   m->indicators = cm->nind ? cb_indicators : NULL;
   m->event_update = cb_event_update;
+  m->terminal = cb_terminal;
   m->get_discrete = cb_get_discrete;
   m->outputs = cb_outputs;
   m->ode_jac_cols = cm->jac_cols;

@@ -43,9 +43,11 @@ typedef struct st_ceq {
   st_loc loc;
   const char *origin;
   int differentiated; /* times differentiated by index reduction */
+  int algorithm;      /* 1 + the algorithm section whose output `target` is (its incidence is
+                         rhs; never emitted), 0 for other equations */
 } st_ceq;
 
-typedef enum st_block_kind { BK_ASSIGN, BK_SOLVE, BK_DISCRETE, BK_MIXED } st_block_kind;
+typedef enum st_block_kind { BK_ASSIGN, BK_SOLVE, BK_DISCRETE, BK_MIXED, BK_ALGORITHM } st_block_kind;
 
 typedef struct st_block {
   st_block_kind kind;
@@ -66,6 +68,7 @@ typedef struct st_block {
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
   long gen;
+  int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
 } st_block;
 
 typedef struct st_relation {
@@ -115,6 +118,8 @@ typedef struct st_sample {
   st_prog start, interval;
 } st_sample;
 
+typedef struct st_algorithm st_algorithm; /* algorithm.c */
+
 struct st_compiled {
   st_arena *arena;
   st_diag *diag;
@@ -155,6 +160,9 @@ struct st_compiled {
   st_assert *asserts;
   int nsamples;
   st_sample *samples;
+  int nalgs;
+  st_algorithm **algs; /* algorithm sections (algorithm.c) */
+  int event_iteration; /* pass number of the current event iteration (initial() handling) */
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
@@ -228,6 +236,17 @@ int st_collect_equations(st_compiled *cm);
 /* events.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
 int st_add_assert(st_compiled *cm, const st_feq *q);
+/* algorithm.c: algorithm sections of models */
+void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
+int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx);
+int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);
+int st_algorithms_without_block(const st_compiled *cm, int *which);
+int st_run_algorithm(st_compiled *cm, int index);
+void st_algorithms_left_limits(st_compiled *cm); /* wc_pre of their when-statements */
+void st_algorithms_free(st_compiled *cm);
+/* inline.c: the output call->op of a call as an expression of its arguments, when the
+ * function body is a chain of scalar assignments; NULL otherwise */
+st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
 /* structure.c */

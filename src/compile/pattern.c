@@ -50,7 +50,9 @@ static void add_reads(const st_compiled *cm, const dep_sets *d, const st_fexpr *
 static int propagate_block(const st_compiled *cm, const dep_sets *d, const st_block *b,
                            unsigned long long *acc) {
   if (b->kind == BK_DISCRETE) return 0;
-  if (b->kind != BK_ASSIGN && b->kind != BK_SOLVE && b->kind != BK_MIXED) return -1;
+  if (b->kind != BK_ASSIGN && b->kind != BK_SOLVE && b->kind != BK_MIXED &&
+      b->kind != BK_ALGORITHM) /* its equations' rhs lists all it reads (algorithm.c) */
+    return -1;
   memset(acc, 0, sizeof *acc * (size_t)d->words);
   for (int k = 0; k < b->n; k++) {
     const st_ceq *q = &cm->eqs[b->eqs[k]];

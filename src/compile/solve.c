@@ -321,7 +321,8 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
     st_block *b = &cm->blocks[k];
     int rc = 0;
     if (!event_mode && !b->varying) continue; /* values of the last event pass hold */
-    if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
+    if (b->kind == BK_ALGORITHM) rc = st_run_algorithm(cm, b->alg);
+    else if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
     else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */
     else rc = fixed_point(cm, b);
     if (rc) return -1;

@@ -8,6 +8,10 @@
 
 #include "runtime/runtime.h"
 
+/* Which callback an event iteration repeats: event_update (initial() true or not) or the
+ * terminal pass (model.h). */
+enum { PHASE_EVENT, PHASE_INITIAL, PHASE_TERMINAL };
+
 /* What the passes of one event iteration did, OR-ed over the passes. */
 typedef struct iter_result {
   int iterations;
@@ -72,19 +76,20 @@ static void accumulate(iter_result *r, const stiction_event_info *info) {
 
 /* One pass of event_update; the last allowed pass also samples the discrete values around it
  * so that a failure can name what kept changing. */
-static int one_pass(stiction_sim *sim, double t, int initial, int it, iter_result *r,
+static int one_pass(stiction_sim *sim, double t, int phase, int it, iter_result *r,
                     stiction_event_info *info) {
   int last = it == sim->opt.max_event_iterations - 1;
   if (last && st_call_discrete(sim, sim->d_prev)) return STICTION_ERR_CALLBACK;
   memset(info, 0, sizeof *info);
-  info->initial = initial;
+  info->initial = phase == PHASE_INITIAL;
   info->iteration = it;
-  int rc = sim->model->event_update(sim->ud, t, N_VGetArrayPointer(sim->y),
-                                    N_VGetArrayPointer(sim->yp), info);
+  int (*pass)(void *, double, double *, double *, stiction_event_info *) =
+      phase == PHASE_TERMINAL ? sim->model->terminal : sim->model->event_update;
+  int rc = pass(sim->ud, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp), info);
   if (rc)
-    return st_sim_fail(sim, STICTION_ERR_CALLBACK,
-                       "%s: event_update() failed (returned %d) at t = %.17g",
-                       sim->model->name ? sim->model->name : "model", rc, t);
+    return st_sim_fail(sim, STICTION_ERR_CALLBACK, "%s: %s() failed (returned %d) at t = %.17g",
+                       sim->model->name ? sim->model->name : "model",
+                       phase == PHASE_TERMINAL ? "terminal" : "event_update", rc, t);
   accumulate(r, info);
   rc = schedule(sim, t, info, r);
   if (!rc && last && info->discrete_changed) {
@@ -94,12 +99,12 @@ static int one_pass(stiction_sim *sim, double t, int initial, int it, iter_resul
   return rc;
 }
 
-static int iterate(stiction_sim *sim, double t, int initial, iter_result *r) {
+static int iterate(stiction_sim *sim, double t, int phase, iter_result *r) {
   memset(r, 0, sizeof *r);
   r->next_time = INFINITY;
   stiction_event_info info;
   for (int it = 0; it < sim->opt.max_event_iterations; it++) {
-    int rc = one_pass(sim, t, initial, it, r, &info);
+    int rc = one_pass(sim, t, phase, it, r, &info);
     if (rc) return rc;
     r->iterations = it + 1;
     if (!info.discrete_changed) break;
@@ -240,7 +245,7 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
   if (!rc) rc = st_call_discrete(sim, sim->d_before);
   iter_result r = {0};
-  if (!rc) rc = iterate(sim, t, 0, &r);
+  if (!rc) rc = iterate(sim, t, PHASE_EVENT, &r);
   int restarted = 0;
   if (!rc) {
     apply_schedule(sim, &r);
@@ -263,7 +268,7 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   iter_result r;
   memset(&r, 0, sizeof r);
   r.next_time = INFINITY;
-  if (!rc && sim->model->event_update) rc = iterate(sim, t, 1, &r);
+  if (!rc && sim->model->event_update) rc = iterate(sim, t, PHASE_INITIAL, &r);
   if (!rc) {
     apply_schedule(sim, &r);
     rc = sim->ops->create(sim, t);
@@ -274,5 +279,17 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   if (!rc) rc = st_output_row(sim, t);
   if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0);
   *terminate = !rc && r.terminate;
+  return rc;
+}
+
+/* The terminal pass (Modelica terminal()) once the run has ended: iterated like an event but
+ * it schedules nothing and does not restart; when it changed something, one more row at t
+ * holds the final values (the row before it is the last grid or event row). */
+int st_event_terminal(stiction_sim *sim, double t) {
+  if (!sim->model->terminal) return STICTION_OK;
+  iter_result r;
+  int rc = iterate(sim, t, PHASE_TERMINAL, &r);
+  if (!rc && (r.discrete_changed || r.states_changed) && sim->opt.record_events)
+    rc = st_output_row(sim, t);
   return rc;
 }

@@ -146,6 +146,9 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate);
  * listener. Sets *terminate when the model asked to stop. */
 int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate);
 
+/* The terminal pass at the end of a successful run (model.h: terminal). */
+int st_event_terminal(stiction_sim *sim, double t);
+
 /* progress.c */
 void st_progress_update(stiction_sim *sim, double t);
 void st_progress_finish(stiction_sim *sim);

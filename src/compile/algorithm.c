@@ -1,0 +1,462 @@
+/* Algorithm sections of models (Modelica 3.6 chapter 11).
+ *
+ * An algorithm section is one unit of the equation system: its outputs are the variables it
+ * assigns, its inputs everything else it reads (section 11.1.2). For the structural analysis
+ * it contributes one equation per unknown output; each of them is matched only to its own
+ * output and is incident with every variable the section reads and with all its outputs, so
+ * the equations of one section always form one strongly connected component, which is
+ * executed as one block (BK_ALGORITHM). A loop through a section and other equations is a
+ * located error.
+ *
+ * Execution: every output is first initialized, a discrete one (Integer, Boolean, discrete or
+ * when-assigned Real) with pre(v), a continuous one with its start value (section 11.1.2),
+ * then the statements run in order over x[]; each expression is a bytecode program, so the
+ * relations in conditions become event relations like those of equations. A section is
+ * therefore a function of its inputs and pre-values and can be executed any number of times
+ * in one event pass. when-statements fire only in event mode, on a rising edge of their
+ * condition (the first branch of an elsewhen chain that rises), with initial() handled as
+ * for when-equations (events.c); their condition values live in cm->wc so that the event
+ * iteration sees them change. */
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+#define MAX_LOOP 1000000L /* iterations of one while-statement before giving up */
+
+typedef struct alist {
+  struct astmt *items;
+  int n;
+} alist;
+
+typedef struct astmt {
+  st_fstmt_kind kind;
+  int slot;          /* FS_ASSIGN target (resolved through aliases) */
+  double sign;       /* x[slot] = sign * value */
+  st_prog value;     /* FS_ASSIGN value, FS_ASSERT condition */
+  int nconds;
+  st_prog *conds;
+  alist *branches;   /* FS_IF: nconds + 1; FS_WHEN: nconds; FS_WHILE: 1 */
+  int wc;            /* FS_WHEN: index of its first condition value in cm->wc */
+  int *tslots;       /* FS_TUPLE: targets (conds[i] is the call returning output i; -1:
+                        skipped) and their alias signs */
+  double *tsigns;
+  unsigned char *has_initial;
+  const char *message;
+  int level;
+  st_loc loc;
+} astmt;
+
+struct st_algorithm {
+  alist body;
+  int nout, capout;
+  int *out;          /* every slot the section assigns */
+  double *saved;     /* their values before a run between events */
+  int nreads, capreads;
+  st_fexpr **reads;  /* every expression it evaluates (for the incidence) */
+  int has_block;
+  st_loc loc;
+};
+
+typedef struct exec {
+  st_compiled *cm;
+  int brk;
+  long steps;
+} exec;
+
+/* ------------------------------------------------------------------ classification */
+
+static int mentions_initial(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && e->op == FB_INITIAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (mentions_initial(e->args[i])) return 1;
+  return 0;
+}
+
+static void mark_der(const st_fexpr *e, unsigned char *is_state) {
+  if (!e) return;
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR)
+    is_state[e->args[0]->index] = 1;
+  for (int i = 0; i < e->nargs; i++) mark_der(e->args[i], is_state);
+}
+
+static void scan_stmts(const st_fstmt_list *l, unsigned char *is_state, unsigned char *in_when,
+                       int inside_when) {
+  for (int i = 0; i < l->n; i++) {
+    const st_fstmt *s = l->items[i];
+    mark_der(s->value, is_state);
+    for (int c = 0; c < s->nconds; c++) mark_der(s->conds[c], is_state);
+    if (inside_when && s->kind == FS_ASSIGN && s->target->kind == FX_VAR)
+      in_when[s->target->index] = 1;
+    for (int t = 0; inside_when && s->kind == FS_TUPLE && t < s->ntargets; t++)
+      if (s->targets[t] && s->targets[t]->kind == FX_VAR) in_when[s->targets[t]->index] = 1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; b < nb; b++)
+      scan_stmts(&s->branches[b], is_state, in_when, inside_when || s->kind == FS_WHEN);
+  }
+}
+
+void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when) {
+  for (int a = 0; a < f->nalgorithms; a++) scan_stmts(&f->algorithms[a], is_state, in_when, 0);
+}
+
+/* ------------------------------------------------------------------ compiling */
+
+static int grow_ints(st_compiled *cm, int **items, int n, int *cap) {
+  if (n < *cap) return 0;
+  int c = *cap ? 2 * *cap : 8;
+  int *p = st_arena_alloc(cm->arena, (size_t)c * sizeof *p);
+  if (!p) return -1;
+  if (n) memcpy(p, *items, (size_t)n * sizeof *p);
+  *items = p;
+  *cap = c;
+  return 0;
+}
+
+static int add_read(st_compiled *cm, st_algorithm *a, st_fexpr *e) {
+  if (a->nreads == a->capreads) {
+    int c = a->capreads ? 2 * a->capreads : 16;
+    st_fexpr **p = st_arena_alloc(cm->arena, (size_t)c * sizeof *p);
+    if (!p) return -1;
+    if (a->nreads) memcpy(p, a->reads, (size_t)a->nreads * sizeof *p);
+    a->reads = p;
+    a->capreads = c;
+  }
+  a->reads[a->nreads++] = e;
+  return 0;
+}
+
+static int emit_read(st_compiled *cm, st_algorithm *a, st_prog *p, st_fexpr *e) {
+  return add_read(cm, a, e) || st_emit(cm, p, e, 0) ? -1 : 0;
+}
+
+/* The slot a target refers to, following eliminated aliases (x = sign * x[alias_of]). */
+static int target_slot(st_compiled *cm, const st_fexpr *t, double *sign) {
+  *sign = 1;
+  int s = st_ref_slot(cm, t);
+  if (s < 0 || t->kind != FX_VAR) return s;
+  int v = t->index;
+  while (cm->slots[v].kind == K_ALIAS) {
+    *sign *= cm->slots[v].alias_sign;
+    v = cm->slots[v].alias_of;
+  }
+  return v;
+}
+
+static int add_output(st_compiled *cm, st_algorithm *a, const st_fexpr *target, astmt *s) {
+  s->slot = target_slot(cm, target, &s->sign);
+  st_kind k = s->slot >= 0 ? cm->slots[s->slot].kind : K_IGNORED;
+  if (k != K_ALG && k != K_DISCRETE && k != K_WHEN) {
+    st_error(cm->diag, s->loc, "an algorithm section may only assign algebraic or discrete "
+             "variables (not parameters, states, derivatives or strings)%s%s", s->slot >= 0 ? ": " : "",
+             s->slot >= 0 ? cm->slots[s->slot].name : "");
+    return -1;
+  }
+  for (int i = 0; i < a->nout; i++)
+    if (a->out[i] == s->slot) return 0;
+  if (grow_ints(cm, &a->out, a->nout, &a->capout)) return -1;
+  a->out[a->nout++] = s->slot;
+  return 0;
+}
+
+static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l, alist *out);
+
+static const char *message_text(st_compiled *cm, const st_fexpr *m) {
+  if (m && m->kind == FX_STRING && m->str) return m->str;
+  return st_arena_strdup(cm->arena, m ? "(message expression)" : "");
+}
+
+static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t,
+                            int nbranches) {
+  t->nconds = s->nconds;
+  t->conds = st_arena_alloc(cm->arena, (size_t)(s->nconds + 1) * sizeof *t->conds);
+  t->branches = st_arena_alloc(cm->arena, (size_t)(nbranches + 1) * sizeof *t->branches);
+  t->has_initial = st_arena_alloc(cm->arena, (size_t)s->nconds + 1);
+  if (!t->conds || !t->branches || !t->has_initial) return -1;
+  memset(t->conds, 0, (size_t)(s->nconds + 1) * sizeof *t->conds);
+  memset(t->branches, 0, (size_t)(nbranches + 1) * sizeof *t->branches);
+  for (int c = 0; c < s->nconds; c++) {
+    t->has_initial[c] = mentions_initial(s->conds[c]);
+    if (emit_read(cm, a, &t->conds[c], s->conds[c])) return -1;
+  }
+  for (int b = 0; b < nbranches; b++)
+    if (compile_list(cm, a, &s->branches[b], &t->branches[b])) return -1;
+  return 0;
+}
+
+/* (a, b) := f(x): conds[i] is f(x) returning output i (function.h); all are evaluated
+ * before any target is assigned. */
+static int compile_tuple(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t) {
+  const st_fexpr *call = s->value;
+  if (!call || call->kind != FX_CALL) {
+    st_error(cm->diag, s->loc, "a tuple assignment needs a function call on its right side");
+    return -1;
+  }
+  t->nconds = s->ntargets;
+  t->conds = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->conds);
+  t->tslots = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tslots);
+  t->tsigns = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tsigns);
+  if (!t->conds || !t->tslots || !t->tsigns) return -1;
+  for (int i = 0; i < s->ntargets; i++) {
+    t->tslots[i] = -1;
+    if (!s->targets[i]) continue;
+    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    if (!c) return -1;
+    c->index = call->index;
+    c->loc = call->loc;
+    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+    if (add_output(cm, a, s->targets[i], t) || emit_read(cm, a, &t->conds[i], c)) return -1;
+    t->tslots[i] = t->slot;
+    t->tsigns[i] = t->sign;
+  }
+  return 0;
+}
+
+static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t) {
+  memset(t, 0, sizeof *t);
+  t->kind = s->kind;
+  t->loc = s->loc;
+  switch (s->kind) {
+  case FS_ASSIGN:
+    if (add_output(cm, a, s->target, t)) return -1;
+    return emit_read(cm, a, &t->value, s->value);
+  case FS_IF: return compile_branches(cm, a, s, t, s->nconds + 1);
+  case FS_TUPLE: return compile_tuple(cm, a, s, t);
+  case FS_WHILE: return compile_branches(cm, a, s, t, 1);
+  case FS_WHEN:
+    t->wc = cm->nwc;
+    cm->nwc += s->nconds;
+    return compile_branches(cm, a, s, t, s->nconds);
+  case FS_ASSERT:
+    t->message = message_text(cm, s->message);
+    t->level = s->level;
+    return emit_read(cm, a, &t->value, s->value);
+  case FS_BREAK: return 0;
+  default:
+    st_error(cm->diag, s->loc, "this statement (reinit, terminate, return, function call) "
+             "is not supported in algorithm sections of models yet");
+    return -1;
+  }
+}
+
+static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l, alist *out) {
+  out->n = 0; /* counts the statements started, so that freeing a partial list is safe */
+  out->items = st_arena_alloc(cm->arena, (size_t)(l->n + 1) * sizeof *out->items);
+  if (!out->items) return -1;
+  for (int i = 0; i < l->n; i++) {
+    out->n = i + 1;
+    if (compile_stmt(cm, a, l->items[i], &out->items[i])) return -1;
+  }
+  return 0;
+}
+
+static st_fexpr *var_ref(st_compiled *cm, int slot, st_loc loc) {
+  st_fexpr *r = st_sym_node(cm->arena, FX_VAR, 0, 0);
+  if (r) {
+    r->index = slot;
+    r->loc = loc;
+  }
+  return r;
+}
+
+/* One equation per unknown output: `out = {every expression read, every output}` stands for
+ * its incidence only (it is never emitted; blocks.c runs the section instead). */
+static int section_equations(st_compiled *cm, st_algorithm *a, int index,
+                             int (*push)(st_compiled *, void *, st_ceq), void *ctx) {
+  st_fexpr *all = st_sym_node(cm->arena, FX_ARRAY, 0, a->nreads + a->nout);
+  if (!all) return -1;
+  memcpy(all->args, a->reads, (size_t)a->nreads * sizeof *all->args);
+  for (int i = 0; i < a->nout; i++)
+    if (!(all->args[a->nreads + i] = var_ref(cm, a->out[i], a->loc))) return -1;
+  for (int i = 0; i < a->nout; i++) {
+    if (cm->slots[a->out[i]].kind == K_WHEN) continue;
+    st_ceq q = {var_ref(cm, a->out[i], a->loc), all, a->out[i], a->loc, "", 0, index + 1};
+    if (!q.lhs || push(cm, ctx, q)) return -1;
+  }
+  return 0;
+}
+
+int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx) {
+  const st_flat_model *f = cm->flat;
+  if (f->nalgorithms == 0) return 0;
+  cm->algs = st_arena_alloc(cm->arena, (size_t)f->nalgorithms * sizeof *cm->algs);
+  if (!cm->algs) return -1;
+  for (int i = 0; i < f->nalgorithms; i++) {
+    st_algorithm *a = st_arena_alloc(cm->arena, sizeof *a);
+    if (!a) return -1;
+    memset(a, 0, sizeof *a);
+    cm->algs[cm->nalgs++] = a;
+    a->loc = f->algorithms[i].n ? f->algorithms[i].items[0]->loc : f->loc;
+    if (compile_list(cm, a, &f->algorithms[i], &a->body) ||
+        !(a->saved = st_arena_alloc(cm->arena, (size_t)(a->nout + 1) * sizeof *a->saved)) ||
+        section_equations(cm, a, i, push, ctx))
+      return -1;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ blocks */
+
+int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size) {
+  int alg = 0, other = -1;
+  for (int i = 0; i < size; i++)
+    if (cm->eqs[comp[i]].algorithm && !alg) alg = cm->eqs[comp[i]].algorithm;
+  for (int i = 0; i < size && other < 0; i++)
+    if (cm->eqs[comp[i]].algorithm != alg) other = comp[i];
+  if (other >= 0) {
+    st_error(cm->diag, cm->algs[alg - 1]->loc, "this algorithm section is part of an algebraic "
+             "loop with other equations, which is not supported");
+    st_note(cm->diag, cm->eqs[other].loc, "an equation of the loop");
+    return -1;
+  }
+  cm->algs[alg - 1]->has_block = 1;
+  b->kind = BK_ALGORITHM;
+  b->alg = alg - 1;
+  b->n = 0;
+  for (int i = 0; i < size; i++) {
+    b->slots[b->n] = cm->eqs[comp[i]].target;
+    b->eqs[b->n++] = comp[i];
+  }
+  return 0;
+}
+
+int st_algorithms_without_block(const st_compiled *cm, int *which) {
+  int n = 0;
+  for (int i = 0; i < cm->nalgs; i++)
+    if (!cm->algs[i]->has_block) which[n++] = i;
+  return n;
+}
+
+/* ------------------------------------------------------------------ execution */
+
+static int run_list(exec *x, const alist *l);
+
+static int fail(exec *x, st_loc loc, const char *msg) {
+  x->cm->error_loc = loc;
+  snprintf(x->cm->error, sizeof x->cm->error, "%s at time %.17g", msg, x->cm->vm.time);
+  return -1;
+}
+
+static int run_when(exec *x, const astmt *s) {
+  st_compiled *cm = x->cm;
+  if (!cm->vm.event_mode) return 0; /* outputs keep pre(v) between events */
+  int done = 0;
+  for (int i = 0; i < s->nconds; i++) {
+    int k = s->wc + i;
+    cm->wc[k] = st_vm_eval(&cm->vm, &s->conds[i]) != 0;
+    if (cm->vm.initial && cm->event_iteration == 0) cm->wc_pre[k] = s->has_initial[i] ? 0 : cm->wc[k];
+    if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
+    done = 1;
+    if (run_list(x, &s->branches[i])) return -1;
+  }
+  return 0;
+}
+
+static int run_while(exec *x, const astmt *s) {
+  for (long it = 0;; it++) {
+    if (it > MAX_LOOP) return fail(x, s->loc, "while-loop of an algorithm section does not end");
+    if (st_vm_eval(&x->cm->vm, &s->conds[0]) == 0) return 0;
+    if (run_list(x, &s->branches[0])) return -1;
+    if (x->brk) {
+      x->brk = 0;
+      return 0;
+    }
+  }
+}
+
+static int run_tuple(exec *x, const astmt *s) {
+  st_compiled *cm = x->cm;
+  double v[64];
+  if (s->nconds > 64) return fail(x, s->loc, "tuple assignment with more than 64 elements");
+  for (int i = 0; i < s->nconds; i++)
+    if (s->tslots[i] >= 0) v[i] = s->tsigns[i] * st_vm_eval(&cm->vm, &s->conds[i]);
+  for (int i = 0; i < s->nconds; i++)
+    if (s->tslots[i] >= 0) cm->x[s->tslots[i]] = cm->slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
+  return 0;
+}
+
+static int run_stmt(exec *x, const astmt *s) {
+  st_compiled *cm = x->cm;
+  switch (s->kind) {
+  case FS_ASSIGN: {
+    double v = s->sign * st_vm_eval(&cm->vm, &s->value);
+    cm->x[s->slot] = cm->slots[s->slot].is_bool ? v != 0 : v;
+    return 0;
+  }
+  case FS_IF:
+    for (int i = 0; i < s->nconds; i++)
+      if (st_vm_eval(&cm->vm, &s->conds[i]) != 0) return run_list(x, &s->branches[i]);
+    return run_list(x, &s->branches[s->nconds]);
+  case FS_WHILE: return run_while(x, s);
+  case FS_TUPLE: return run_tuple(x, s);
+  case FS_WHEN: return run_when(x, s);
+  case FS_ASSERT:
+    if (s->level == 0 && st_vm_eval(&cm->vm, &s->value) == 0) {
+      char msg[400];
+      snprintf(msg, sizeof msg, "assertion failed: %s", s->message);
+      return fail(x, s->loc, msg);
+    }
+    return 0;
+  case FS_BREAK: x->brk = 1; return 0;
+  default: return fail(x, s->loc, "unsupported statement");
+  }
+}
+
+static int run_list(exec *x, const alist *l) {
+  for (int i = 0; i < l->n && !x->brk; i++)
+    if (run_stmt(x, &l->items[i])) return -1;
+  return 0;
+}
+
+static int is_discrete(const st_compiled *cm, int s) {
+  return cm->slots[s].kind == K_DISCRETE || cm->slots[s].kind == K_WHEN;
+}
+
+/* Between events the discrete outputs are frozen (model.h): they start from and are put
+ * back to their current values, and only the continuous outputs are recomputed. */
+int st_run_algorithm(st_compiled *cm, int index) {
+  st_algorithm *a = cm->algs[index];
+  int event = cm->vm.event_mode;
+  for (int i = 0; i < a->nout; i++) {
+    int s = a->out[i];
+    if (is_discrete(cm, s)) a->saved[i] = cm->x[s] = event ? cm->pre[s] : cm->x[s];
+    else cm->x[s] = cm->start_prog[s].n ? st_vm_eval(&cm->vm, &cm->start_prog[s]) : 0;
+  }
+  exec x = {cm, 0, 0};
+  int rc = run_list(&x, &a->body);
+  for (int i = 0; !event && i < a->nout; i++)
+    if (is_discrete(cm, a->out[i])) cm->x[a->out[i]] = a->saved[i];
+  return rc;
+}
+
+static void left_limits(st_compiled *cm, const alist *l) {
+  for (int i = 0; i < l->n; i++) {
+    const astmt *s = &l->items[i];
+    for (int c = 0; s->kind == FS_WHEN && c < s->nconds; c++)
+      cm->wc_pre[s->wc + c] = st_vm_eval(&cm->vm, &s->conds[c]) != 0;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; b < nb; b++) left_limits(cm, &s->branches[b]);
+  }
+}
+
+void st_algorithms_left_limits(st_compiled *cm) {
+  for (int i = 0; i < cm->nalgs; i++) left_limits(cm, &cm->algs[i]->body);
+}
+
+/* ------------------------------------------------------------------ freeing */
+
+static void free_list(alist *l) {
+  for (int i = 0; l && i < l->n; i++) {
+    astmt *s = &l->items[i];
+    st_prog_free(&s->value);
+    for (int c = 0; s->conds && c < s->nconds; c++) st_prog_free(&s->conds[c]);
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; s->branches && b < nb; b++) free_list(&s->branches[b]);
+  }
+}
+
+void st_algorithms_free(st_compiled *cm) {
+  for (int i = 0; i < cm->nalgs; i++) free_list(&cm->algs[i]->body);
+}

@@ -1,0 +1,234 @@
+/* Language features of the compiler (issue 4, doc/compiler.md): terminal(), algorithm
+ * sections in models, tuple equations, delay(). Models in tests/data/compile/, run through
+ * `stiction simulate`; expected values are closed forms. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define MAXROWS 512
+#define MAXCOLS 16
+
+typedef struct table {
+  int nrows, ncols;
+  char names[MAXCOLS][64];
+  double v[MAXROWS][MAXCOLS];
+} table;
+
+static void read_csv(const char *path, table *t) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[8192];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  t->ncols = 0;
+  for (char *tok = strtok(line, ",\r\n"); tok && t->ncols < MAXCOLS; tok = strtok(NULL, ",\r\n"))
+    snprintf(t->names[t->ncols++], sizeof t->names[0], "%s", tok);
+  t->nrows = 0;
+  while (t->nrows < MAXROWS && fgets(line, sizeof line, f)) {
+    char *p = line;
+    for (int j = 0; j < t->ncols; j++) {
+      t->v[t->nrows][j] = strtod(p, &p);
+      if (*p == ',') p++;
+    }
+    t->nrows++;
+  }
+  fclose(f);
+}
+
+static int col(const table *t, const char *name) {
+  for (int j = 0; j < t->ncols; j++)
+    if (strcmp(t->names[j], name) == 0) return j;
+  ck_abort_msg("no column %s", name);
+  return -1;
+}
+
+/* Simulates tests/data/compile/MODEL.mo with extra options into t; returns the exit status
+ * and leaves the output in *out when out is not NULL. */
+static int simulate(const char *model, const char *opts, table *t, char **out) {
+  char path[256], args[8192];
+  snprintf(path, sizeof path, "/tmp/stiction_test_lang_%ld.csv", (long)getpid());
+  unlink(path);
+  snprintf(args, sizeof args, "simulate '%s' %s -o '%s'",
+           st_test_src(model), opts, path);
+  char *o = NULL;
+  int st = st_test_run(&o, args);
+  if (st == 0) read_csv(path, t);
+  unlink(path);
+  if (out) *out = o;
+  else free(o);
+  return st;
+}
+
+/* The terminal pass at the stop time: xEnd = x(2) = exp(-2) and n = 1 only in the extra last
+ * row; every earlier row still has the start values (the when-clause never fired). */
+START_TEST(terminal_at_stop_time) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Terminal.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), ce = col(&t, "xEnd"), cn = col(&t, "n");
+  /* 9 grid rows, two rows at the (quiet) event of x < 0.5, the row after the terminal pass */
+  ck_assert_int_eq(t.nrows, 12);
+  for (int i = 0; i < t.nrows - 1; i++) {
+    ck_assert_double_eq(t.v[i][ce], 0);
+    ck_assert_double_eq(t.v[i][cn], 0);
+  }
+  const double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq(last[ct], 2);
+  ck_assert_double_eq(t.v[t.nrows - 2][ct], 2);
+  ck_assert_msg(fabs(last[cx] - exp(-2)) < 1e-5, "x(2) = %.10g", last[cx]);
+  ck_assert_double_eq(last[ce], last[cx]);
+  ck_assert_double_eq(last[cn], 1);
+}
+END_TEST
+
+/* terminate() at x = 0.5 (t = ln 2): the terminal pass runs there, once. */
+START_TEST(terminal_after_terminate) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Terminal.mo", "-p b=true --tolerance 1e-9", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), ce = col(&t, "xEnd"), cn = col(&t, "n");
+  const double *last = t.v[t.nrows - 1];
+  ck_assert_msg(fabs(last[ct] - log(2)) < 1e-6, "stopped at %.10g", last[ct]);
+  ck_assert_msg(fabs(last[ce] - 0.5) < 1e-6, "xEnd = %.10g", last[ce]);
+  ck_assert_double_eq(last[cn], 1);
+  ck_assert_double_eq(t.v[t.nrows - 2][cn], 0);
+}
+END_TEST
+
+/* Algorithm sections: sequential assignments, an if-statement on a relation (event at
+ * t = ln 2), a while-loop with break, when-statements on sample() (counted like the same
+ * when-equation) and an elsewhen chain. Closed forms: x = exp(-t), y = x, z = 2x + 1 before
+ * ln 2 and 2x - 1 after, s = 1 + 2 + 3 + 4, n = n2 = samples so far, count 0/10/110. */
+START_TEST(algorithm_sections) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Algorithm.mo", "--tolerance 1e-8", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y"), cz = col(&t, "z");
+  int cs = col(&t, "s"), ck = col(&t, "k"), cn = col(&t, "n"), cn2 = col(&t, "n2");
+  int cc = col(&t, "count");
+  double ln2 = log(2), ln4 = log(4);
+  ck_assert_int_ge(t.nrows, 9);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[cx] - exp(-tm)) < 1e-6, "x(%g) = %.10g", tm, r[cx]);
+    ck_assert_double_eq(r[cy], r[cx]);
+    if (tm < ln2 - 1e-6) ck_assert_msg(fabs(r[cz] - (2 * r[cx] + 1)) < 1e-12, "z(%g)", tm);
+    if (tm > ln2 + 1e-6) ck_assert_msg(fabs(r[cz] - (2 * r[cx] - 1)) < 1e-12, "z(%g)", tm);
+    ck_assert_double_eq(r[cs], 10);
+    ck_assert_double_eq(r[ck], 4);
+    ck_assert_double_eq(r[cn], r[cn2]);
+    double k = floor(tm / 0.5 + 1e-9);
+    ck_assert_msg(r[cn] == k || r[cn] == k - 1, "n(%g) = %g", tm, r[cn]);
+    if (tm < ln2 - 1e-6) ck_assert_double_eq(r[cc], 0);
+    if (tm > ln2 + 1e-6 && tm < ln4 - 1e-6) ck_assert_double_eq(r[cc], 10);
+    if (tm > ln4 + 1e-6) ck_assert_double_eq(r[cc], 110);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 4);
+}
+END_TEST
+
+/* A section inside an algebraic loop is refused with its location. */
+START_TEST(algorithm_loop_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/AlgorithmLoop.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "AlgorithmLoop.mo:8:3: error: this algorithm section is part "
+                                   "of an algebraic loop"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* Tuple equations (a, b) = f(x) with skipped elements, named and default arguments, Newton
+ * through the first output of an implicit tuple (z = |(z - 3, 4)|), and a tuple assignment in an
+ * algorithm section: closed forms in tests/data/compile/Tuple.mo. */
+START_TEST(tuple_equations) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Tuple.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cr = col(&t, "r"), cp = col(&t, "phi"), cr2 = col(&t, "r2");
+  int cq = col(&t, "q"), cz = col(&t, "z"), ca = col(&t, "a"), cb = col(&t, "b");
+  int cx = col(&t, "x");
+  ck_assert_int_eq(t.nrows, 7);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[cr] - 2) < 1e-12, "r(%g) = %.17g", tm, r[cr]);
+    ck_assert_msg(fabs(r[cp] - tm) < 1e-12, "phi(%g) = %.17g", tm, r[cp]);
+    ck_assert_msg(fabs(r[cr2] - 5) < 1e-12, "r2(%g) = %.17g", tm, r[cr2]);
+    ck_assert_msg(fabs(r[cq] - atan(tm)) < 1e-12, "q(%g) = %.17g", tm, r[cq]);
+    ck_assert_msg(fabs(r[cz] - 25.0 / 6) < 1e-9, "z(%g) = %.17g", tm, r[cz]);
+    ck_assert_msg(fabs(r[ca] - 2) < 1e-12 && fabs(r[cb] - tm) < 1e-12, "a, b(%g)", tm);
+    ck_assert_msg(fabs(r[cx] - 5 * tm) < 1e-9, "x(%g) = %.17g", tm, r[cx]);
+  }
+}
+END_TEST
+
+/* Index reduction through a user function: the constraint x2 = dbl(x1) is differentiated
+ * through the inlined body, x1 = exp(t) and x2 = u = 2 exp(t); one state. */
+START_TEST(index_reduction_through_function) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexFunction.mo", "--tolerance 1e-10", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "x1"), c2 = col(&t, "x2"), cu = col(&t, "u");
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double e = exp(r[ct]);
+    ck_assert_msg(fabs(r[c1] - e) < 1e-6 * e, "x1(%g) = %.12g", r[ct], r[c1]);
+    ck_assert_msg(fabs(r[c2] - 2 * r[c1]) < 1e-12 * e, "x2(%g) = %.12g", r[ct], r[c2]);
+    ck_assert_msg(fabs(r[cu] - 2 * r[c1]) < 1e-9 * e, "u(%g) = %.12g", r[ct], r[cu]);
+  }
+  st = st_test_run(&out, "simulate --dump -o /dev/null "
+                   "\"$STICTION_SRCDIR/tests/data/compile/IndexFunction.mo\"");
+  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: x1\n"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* A function with a loop cannot be inlined: the error names it at the call. */
+START_TEST(index_reduction_function_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexFunctionBad.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
+                                   "differentiate the call of 'IndexFunctionBad.twice'"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("lang");
+  TCase *tc = tcase_create("lang");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, terminal_at_stop_time);
+  tcase_add_test(tc, terminal_after_terminate);
+  tcase_add_test(tc, algorithm_sections);
+  tcase_add_test(tc, algorithm_loop_error);
+  tcase_add_test(tc, tuple_equations);
+  tcase_add_test(tc, index_reduction_through_function);
+  tcase_add_test(tc, index_reduction_function_error);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
