@@ -371,6 +371,8 @@ START_TEST(lu_factors_with_a_later_row_swap) {
   ck_assert_double_eq_tol(b[0], 1, 1e-14);
   ck_assert_double_eq_tol(b[1], -2, 1e-14);
   ck_assert_double_eq_tol(b[2], 3, 1e-14);
+}
+END_TEST
 
 /* Superinstructions (peephole.c) keep value and tangent: x0 + (if x1 then x2*3 else x3) / x2
  * - 2 has a jump landing on a load followed by ADD, which must not be fused, and fusable
