@@ -52,6 +52,7 @@ typedef struct st_compile_info {
   int n_blocks, n_assign, n_linear, n_nonlinear, n_mixed, n_discrete_blocks;
   int n_indicators, n_time_relations, n_whens, n_differentiated;
   int mixed_iterations_max; /* most fixed-point passes taken by a mixed system so far */
+  int n_constants;          /* variables eliminated by `v = parameter expression` */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

@@ -233,5 +233,6 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
     else rc = fixed_point(cm, b);
     if (rc) return -1;
   }
+  st_sync_aliases(cm);
   return 0;
 }
