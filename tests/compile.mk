@@ -24,3 +24,10 @@ TESTS += tests/test_compile_functions
 tests_test_compile_functions_SOURCES = tests/test_compile_functions.c
 tests_test_compile_functions_CFLAGS = $(TEST_CFLAGS)
 tests_test_compile_functions_LDADD = $(TEST_LIBS)
+
+# alias elimination (src/compile/alias.c): counts, signs, start attributes, results
+check_PROGRAMS += tests/test_alias
+TESTS += tests/test_alias
+tests_test_alias_SOURCES = tests/test_alias.c tests/test_compile_builder.h
+tests_test_alias_CFLAGS = $(TEST_CFLAGS)
+tests_test_alias_LDADD = $(TEST_LIBS)
