@@ -110,6 +110,43 @@ START_TEST(bouncing_ball_with_parameter) {
 }
 END_TEST
 
+/* -p on a parameter that sizes an array (Dymola re-translates for it): the model has four
+ * states, x[4](1) = exp(-k*4) with the k given by the second -p. */
+START_TEST(structural_parameter) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' -p n=4 -p k=0.5 --tolerance 1e-9 "
+           "-o compile_cli_sized.csv", data("SizedDecay.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_sized.csv", "x[4]"), exp(-0.5 * 4), 1e-7);
+  remove("compile_cli_sized.csv");
+}
+END_TEST
+
+/* -p that is not a parameter, or is not valid Modelica, fails before anything runs. */
+START_TEST(bad_parameter_values) {
+  static const struct { const char *p, *needle; int rc; } cases[] = {
+      {"x=3", "-p 'x=3': not a parameter that can be set", 2},
+      {"q=3", "-p 'q=3': the model has no such parameter", 2},
+      {"n=1+", "-p:2:5: error: syntax error", 1},
+      {"k=true", "-p:2:3: error: type mismatch", 1}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char args[4096];
+    snprintf(args, sizeof args, "simulate '%s' -p '%s' -o compile_cli_sized.csv",
+             data("SizedDecay.mo"), cases[i].p);
+    char *out = NULL;
+    int rc = st_test_run(&out, args);
+    ck_assert_msg(rc == cases[i].rc, "-p %s: exit %d:\n%s", cases[i].p, rc, out ? out : "");
+    ck_assert_msg(out && strstr(out, cases[i].needle), "-p %s: missing '%s' in:\n%s",
+                  cases[i].p, cases[i].needle, out ? out : "");
+    free(out);
+  }
+  remove("compile_cli_sized.csv");
+}
+END_TEST
+
 static void expect_failure(const char *file, const char *const *needles, int n) {
   char args[4096];
   snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
@@ -197,6 +234,8 @@ int main(void) {
   tcase_add_test(tc, friction_block_cvode);
   tcase_add_test(tc, friction_block_ida);
   tcase_add_test(tc, bouncing_ball_with_parameter);
+  tcase_add_test(tc, structural_parameter);
+  tcase_add_test(tc, bad_parameter_values);
   tcase_add_test(tc, bad_models_are_located);
   tcase_add_test(tc, nonlinear_loop_closed_form);
   tcase_add_test(tc, index_reduction_rigid);

@@ -1,5 +1,6 @@
 /* `stiction simulate MODEL.mo [Class] | Class`: flattens a Modelica class, compiles it to a
  * stiction_model and simulates it, writing a CSV or MAT result file. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -38,7 +39,8 @@ static void usage(FILE *out) {
         "      --interval DT      output interval (default: experiment, else 1/500 of the run)\n"
         "      --tolerance R      relative tolerance (default: experiment, else 1e-6)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
-        "  -p, --param NAME=VALUE set a parameter without recompiling (repeatable)\n"
+        "  -p, --param NAME=VALUE set a parameter (number, true, false; also one that sizes\n"
+        "                         arrays; repeatable)\n"
         "      --vars PATTERN     record only variables matching the glob (repeatable)\n"
         "      --events FILE      write the event log as CSV\n"
         "      --stats            print the run statistics\n"
@@ -157,7 +159,19 @@ static st_flat_model *flatten(const sim_args *a, st_front *fe) {
     fprintf(stderr, "stiction simulate: %s: no class to simulate\n", a->file);
     return NULL;
   }
-  return st_front_flatten(fe, cls);
+  /* -p values go in as a modification of the model, so that parameters which fix the
+   * structure (array sizes, for ranges, if-equations) take effect; apply_params then checks
+   * each one names a settable parameter. */
+  return st_front_flatten_modified(fe, cls, a->params, a->n_params, "-p");
+}
+
+/* Booleans are parameters too: `-p useSupport=true`. */
+static int param_value(const char *text, double *v) {
+  if (!strcmp(text, "true") || !strcmp(text, "false")) {
+    *v = text[0] == 't';
+    return 0;
+  }
+  return st_cli_number(text, v);
 }
 
 static int apply_params(const sim_args *a, st_compiled *cm) {
@@ -166,8 +180,9 @@ static int apply_params(const sim_args *a, st_compiled *cm) {
     const char *eq = strchr(a->params[i], '=');
     size_t len = eq ? (size_t)(eq - a->params[i]) : 0;
     double v;
-    if (!eq || len == 0 || len >= sizeof name || st_cli_number(eq + 1, &v))
-      return bad_usage("-p '%s': expected NAME=VALUE with a finite number", a->params[i]);
+    if (!eq || len == 0 || len >= sizeof name || param_value(eq + 1, &v))
+      return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false",
+                       a->params[i]);
     memcpy(name, a->params[i], len);
     name[len] = 0;
     if (st_compiled_set_parameter(cm, name, v)) return EXIT_USAGE;
@@ -240,7 +255,34 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
   return status;
 }
 
+/* Does flat variable `var` belong to `name` (itself, an element x[i] or a field r.f)? */
+static int names_variable(const char *name, size_t len, const char *var) {
+  return !strncmp(var, name, len) && (!var[len] || var[len] == '[' || var[len] == '.');
+}
+
+/* A -p on a variable would have become a binding equation of the flat model: refuse it
+ * before compiling, with the message the user needs rather than "over-determined". */
+static int check_param_names(const sim_args *a, const st_flat_model *flat) {
+  for (int i = 0; i < a->n_params; i++) {
+    const char *p = a->params[i], *eq = strchr(p, '=');
+    size_t len = eq ? (size_t)(eq - p) : strlen(p);
+    while (len > 0 && isspace((unsigned char)p[len - 1])) len--;
+    int found = 0;
+    for (int k = 0; k < flat->nvars; k++) {
+      const st_fvar *v = &flat->vars[k];
+      if (!names_variable(p, len, v->name)) continue;
+      found = 1;
+      if (v->variability != ST_V_PARAMETER)
+        return bad_usage("-p '%s': not a parameter that can be set", p);
+    }
+    if (!found) return bad_usage("-p '%s': the model has no such parameter", p);
+  }
+  return 0;
+}
+
 static int compile_and_run(const sim_args *a, st_flat_model *flat, st_diag *diag) {
+  int bad = check_param_names(a, flat);
+  if (bad) return bad;
   st_compiled *cm = st_compile(flat, diag);
   if (!cm) return EXIT_RUN;
   int rc = apply_params(a, cm);

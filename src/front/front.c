@@ -2,6 +2,7 @@
  * and hand out the flat model (front.h). */
 #include "front/inst.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,33 @@ static void fl_free(st_fl *fl) {
   st_arena_free(fl->arena); /* NULL once the model owns it */
 }
 
+/* The modification of `model M = B(mods...);` parsed from text: one argument per line after
+ * the first, so that a location's line tells which argument it is in. */
+static st_mod *top_modifier(st_fl *fl, const char *const *mods, int nmods, const char *source,
+                            st_cls *cls) {
+  size_t len = 64;
+  for (int i = 0; i < nmods; i++) len += strlen(mods[i]) + 2;
+  char *text = st_arena_alloc(fl->tmp, len);
+  if (!text) return NULL;
+  char *p = text + sprintf(text, "model stiction_top = stiction_base(");
+  for (int i = 0; i < nmods; i++) p += sprintf(p, "%s\n%s", i ? "," : "", mods[i]);
+  strcpy(p, ");\n");
+  st_ast_stored_def *def = st_parse_string(fl->tmp, fl->diag, source, text);
+  if (!def || !def->classes || !def->classes->base_mod) {
+    fl->errors++;
+    return NULL;
+  }
+  st_env env = {NULL, cls->parent};
+  return st_mod_from_ast(fl, def->classes->base_mod, env, 0, 0, "", def->classes->loc);
+}
+
 st_flat_model *st_front_flatten(st_front *fe, const char *class_name) {
+  return st_front_flatten_modified(fe, class_name, NULL, 0, NULL);
+}
+
+st_flat_model *st_front_flatten_modified(st_front *fe, const char *class_name,
+                                         const char *const *mods, int nmods,
+                                         const char *source) {
   st_loc none = {0};
   if (!class_name) {
     st_error(fe->diag, none, "no class to flatten");
@@ -48,7 +75,10 @@ st_flat_model *st_front_flatten(st_front *fe, const char *class_name) {
   fl.arena = st_arena_new();
   fl.tmp = st_arena_new();
   st_flat_model *m = NULL;
-  if (fl.arena && fl.tmp && st_instantiate(&fl, cls) && !fl.errors) {
+  st_mod *top = NULL;
+  if (fl.arena && fl.tmp && nmods > 0)
+    top = top_modifier(&fl, mods, nmods, source ? source : "modification", cls);
+  if (fl.arena && fl.tmp && !fl.errors && st_instantiate(&fl, cls, top) && !fl.errors) {
     st_translate_sections(&fl);
     st_connections_to_equations(&fl);
     if (!fl.errors) m = st_fl_finish(&fl, cls->full);

@@ -51,4 +51,13 @@ const char *st_front_default_class(const st_front *fe);
  * owned by the caller (st_flat_free), or NULL with the errors in diag. */
 st_flat_model *st_front_flatten(st_front *fe, const char *class_name);
 
+/* The same with a modification of the top-level class, as if it were declared
+ * `model M = class_name(mods[0], mods[1], ...)`: each mods[i] is the text of one argument
+ * ("N = 100", "J1.J = 2", "useSupport = true"). Parameters take their values before the
+ * structure is built, so a parameter that sizes arrays or selects if-equations works too.
+ * Errors in mods[i] are reported at "source:LINE:COL" with LINE = i + 2. */
+st_flat_model *st_front_flatten_modified(st_front *fe, const char *class_name,
+                                         const char *const *mods, int nmods,
+                                         const char *source);
+
 #endif

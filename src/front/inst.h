@@ -235,7 +235,9 @@ st_mod *st_mod_find(const st_mod *m, const char *name);
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
 
 /* instantiate.c */
-st_inst *st_instantiate(st_fl *fl, st_cls *cls);
+/* Instantiates cls as the top-level model; mod (may be NULL) is applied as if the model
+ * were declared with it, e.g. the parameter values of `stiction simulate -p`. */
+st_inst *st_instantiate(st_fl *fl, st_cls *cls, st_mod *mod);
 
 /* builder.c */
 int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type);

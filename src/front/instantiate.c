@@ -382,12 +382,12 @@ static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
   cls->busy = 0;
 }
 
-st_inst *st_instantiate(st_fl *fl, st_cls *cls) {
+st_inst *st_instantiate(st_fl *fl, st_cls *cls, st_mod *mod) {
   st_inst *top = inst_new(fl, NULL, "", cls->ast ? cls->ast->name_loc : (st_loc){0});
   if (!top) return NULL;
   top->prefix.variability = ST_V_CONTINUOUS;
   fl->top = top;
   top->cls = cls;
-  inst_class(fl, top, cls, NULL);
+  inst_class(fl, top, cls, mod);
   return top;
 }
