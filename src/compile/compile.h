@@ -42,6 +42,12 @@ int st_compiled_value(const st_compiled *cm, const char *name, double *value);
  * n == 0 keeps all non-protected variables. Returns the number of outputs. */
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n);
 
+/* Switches the model table between the ODE form (the default; CVODE and IDA) and the DAE
+ * form for IDA: y = states + the real unknowns of the linear and nonlinear blocks,
+ * residual() over both, n_algebraic set. Returns the number of algebraic unknowns (on) or
+ * 0, -1 when out of memory. Call before stiction_sim_new(). */
+int st_compiled_set_dae(st_compiled *cm, int on);
+
 /* The translation log: states, BLT blocks with their solution method, mixed systems,
  * relations and time events (like Dymola's translation log). */
 void st_compiled_dump(const st_compiled *cm, FILE *out);

@@ -64,6 +64,7 @@ typedef struct st_block {
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
   int *lupiv;
   long gen;
+  int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
 } st_block;
 
 typedef struct st_relation {
@@ -183,6 +184,13 @@ struct st_compiled {
   char error[512];
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
+  /* DAE form for IDA (dae.c) */
+  int dae;             /* the blocks with dae_off >= 0 give residuals instead of solving */
+  int nalg;
+  int *alg_slot;       /* y[n_states + k] is x[alg_slot[k]] */
+  double *dae_r;       /* their residuals, filled by st_eval_blocks */
+  const char **dae_names;
+  stiction_model ode;  /* the ODE table, wrapped by the DAE callbacks */
 };
 
 /* emit.c: expressions to bytecode. flags: */
