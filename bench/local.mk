@@ -15,3 +15,4 @@ bench: bench-demos
 include bench/bam.mk
 include bench/study.mk
 include bench/model.mk
+include bench/chain.mk

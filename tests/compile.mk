@@ -31,3 +31,10 @@ TESTS += tests/test_alias
 tests_test_alias_SOURCES = tests/test_alias.c tests/test_compile_builder.h
 tests_test_alias_CFLAGS = $(TEST_CFLAGS)
 tests_test_alias_LDADD = $(TEST_LIBS)
+
+# Stiction.Examples.BurridgeKnopoff through the command (arrays of stick-slip elements)
+check_PROGRAMS += tests/test_burridge
+TESTS += tests/test_burridge
+tests_test_burridge_SOURCES = tests/test_burridge.c
+tests_test_burridge_CFLAGS = $(TEST_CFLAGS)
+tests_test_burridge_LDADD = $(TEST_LIBS)

@@ -65,6 +65,36 @@ st_feq *st_feq_new(st_fl *fl, st_feq_kind kind, st_loc loc, const char *origin) 
   return q;
 }
 
+/* A deep copy: the elements of one array binding take their parts of one shared value, and
+ * the flat model must not share nodes between variables. */
+static st_fexpr *copy_expr(st_arena *a, const st_fexpr *e) {
+  if (!e) return NULL;
+  st_fexpr *c = st_fx_new(a, e->kind, e->op, e->nargs, e->loc);
+  if (!c) return NULL;
+  c->index = e->index;
+  c->value = e->value;
+  c->str = e->str;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = copy_expr(a, e->args[i])) && e->args[i]) return NULL;
+  return c;
+}
+
+static int same_env(st_env a, st_env b) { return a.inst == b.inst && a.cls == b.cls; }
+
+/* The whole value of an array binding: translated once for all its elements (an array of N
+ * bindings `x[N](start = {f(i) for i in 1:N})` would otherwise cost N^2). */
+static st_fexpr *whole_value(st_fl *fl, st_lazy *lz) {
+  if (lz->expr == fl->memo_expr && same_env(lz->env, fl->memo_env)) return fl->memo_value;
+  st_fexpr *v = st_translate(fl, lz->expr, lz->env);
+  st_fexpr *folded;
+  /* an element of an array-valued call: table[i, j] of table = f(...) */
+  if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
+  fl->memo_expr = v ? lz->expr : NULL;
+  fl->memo_env = lz->env;
+  fl->memo_value = v;
+  return v;
+}
+
 /* Translates a binding or attribute once. Iterators of an enclosing for-equation are not
  * visible inside it, and a binding that refers back to itself is reported. */
 st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
@@ -79,11 +109,14 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
   st_fnctx *fn = fl->fnctx;
   fl->iter_base = fl->niters;
   fl->fnctx = NULL;
-  st_fexpr *v = st_translate(fl, lz->expr, lz->env);
-  st_fexpr *folded;
-  /* an element of an array-valued call: table[i, j] of table = f(...) */
-  if (v && lz->nindex && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
-  if (v && lz->nindex) v = st_fx_index_value(fl, v, lz->index, lz->nindex, lz->expr->loc);
+  st_fexpr *v;
+  if (lz->nindex) {
+    v = whole_value(fl, lz);
+    if (v) v = st_fx_index_value(fl, v, lz->index, lz->nindex, lz->expr->loc);
+    v = copy_expr(fl->arena, v);
+  } else {
+    v = st_translate(fl, lz->expr, lz->env);
+  }
   fl->iter_base = base;
   fl->fnctx = fn;
   lz->value = v;

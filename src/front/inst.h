@@ -220,6 +220,11 @@ struct st_fl {
   int end_size;            /* value of `end` in the subscript being translated */
   int errors;
   int depth;               /* instantiation depth (guards runaway recursion) */
+  /* The last array binding translated whole (st_fl_lazy): the elements of one array are
+   * translated one after the other, and each needs only its element of the same value. */
+  const st_ast_expr *memo_expr;
+  st_env memo_env;
+  st_fexpr *memo_value;
 };
 
 /* Reports an error at loc with the instance path; counts it. */
