@@ -49,11 +49,9 @@ static const example examples[] = {
 static const char *const known_failures[] = {
     /* they do not match the reference yet or do not simulate to the end (chattering,
      * inconsistent mixed system or failed Newton at initialization) */
-    "Modelica.Mechanics.Rotational.Examples.Friction",
     "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
     "Modelica.Mechanics.Rotational.Examples.OneWayClutch",
     "Modelica.Mechanics.Rotational.Examples.SimpleGearShift",
-    "ModelicaTest.Rotational.TestFriction",
     /* simulates from the right initial state but leaves the reference tube */
     "Modelica.Mechanics.Rotational.Examples.Backlash",
     /* stiction's own topology (the spec does not give the diagram): cannot match */
