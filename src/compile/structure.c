@@ -52,7 +52,8 @@ static int build_incidence(const st_compiled *cm, graph *g) {
       if (!a) { c.failed = 1; break; }
       adj = a;
     }
-    memcpy(adj + nadj, c.list, (size_t)c.n * sizeof(int));
+    if (c.n) /* an equation left without unknowns by alias elimination has none */
+      memcpy(adj + nadj, c.list, (size_t)c.n * sizeof(int));
     nadj += c.n;
     g->start[e + 1] = nadj;
   }
