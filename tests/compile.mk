@@ -38,3 +38,10 @@ TESTS += tests/test_burridge
 tests_test_burridge_SOURCES = tests/test_burridge.c
 tests_test_burridge_CFLAGS = $(TEST_CFLAGS)
 tests_test_burridge_LDADD = $(TEST_LIBS)
+
+# the df/dy pattern of compiled models against difference quotients
+check_PROGRAMS += tests/test_pattern
+TESTS += tests/test_pattern
+tests_test_pattern_SOURCES = tests/test_pattern.c
+tests_test_pattern_CFLAGS = $(TEST_CFLAGS)
+tests_test_pattern_LDADD = $(TEST_LIBS)

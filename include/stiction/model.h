@@ -111,6 +111,16 @@ typedef struct stiction_model {
   /* Optional nominal magnitudes of y (length n_states + n_algebraic) for absolute
    * tolerances: atol_i = rtol * nominal_i * atol_scale. NULL means 1. */
   const double *nominal;
+
+  /* Optional structure of df/dy (ODE form) in compressed sparse columns: the entries of
+   * column j (state j) that may be non-zero are the rows ode_jac_rows[ode_jac_cols[j]] ..
+   * ode_jac_rows[ode_jac_cols[j + 1] - 1], the diagonal included; ode_jac_cols has
+   * n_states + 1 entries. NULL means dense. Borrowed for the model's lifetime. Without an
+   * analytic ode_jacobian the runtime then perturbs columns that share no row together
+   * (one derivatives() call per group, Curtis, Powell and Reid 1974), and KLU gets a
+   * matrix with this pattern. A pattern that misses an entry makes the Newton iteration
+   * slower or fail, never the result wrong. */
+  const int *ode_jac_cols, *ode_jac_rows;
 } stiction_model;
 
 /* Checks sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,

@@ -107,7 +107,8 @@ static int pipeline(st_compiled *cm) {
   if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) ||
       st_eliminate_aliases(cm) || st_structure(cm))
     return -1;
-  if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm))
+  if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
+      st_jacobian_pattern(cm))
     return -1;
   st_model_setup(cm);
   return 0;

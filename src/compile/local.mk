@@ -9,4 +9,5 @@ libstiction_core_la_SOURCES += \
 	src/compile/init.c src/compile/model.c \
 	src/compile/build.c src/compile/dump.c src/compile/index.c src/compile/alias.c \
 	src/compile/dae.c \
-	src/compile/function.c src/compile/function.h
+	src/compile/function.c src/compile/function.h \
+	src/compile/pattern.c

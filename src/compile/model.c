@@ -121,4 +121,6 @@ void st_model_setup(st_compiled *cm) {
   m->event_update = cb_event_update;
   m->get_discrete = cb_get_discrete;
   m->outputs = cb_outputs;
+  m->ode_jac_cols = cm->jac_cols;
+  m->ode_jac_rows = cm->jac_rows;
 }

@@ -173,6 +173,7 @@ struct st_compiled {
 
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
   int mixed_iter_max;
+  int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   int n_aliases, n_differentiated;
   int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
   int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
@@ -255,6 +256,8 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate);
 int st_initialize(st_compiled *cm, double t0);
 void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);
+/* pattern.c: the structure of df/dy into jac_cols/jac_rows (NULL when unknown) */
+int st_jacobian_pattern(st_compiled *cm);
 /* model.c */
 void st_model_setup(st_compiled *cm);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)

@@ -59,11 +59,15 @@ int st_lu_factor(double *A, int n, int *piv) {
   return 0;
 }
 
+/* st_lu_factor swaps whole rows (the multipliers too), so LU holds PA = LU for the product P
+ * of all swaps: b must be permuted completely before the forward substitution. Interleaving
+ * the swaps with the elimination is wrong as soon as a later pivot moves a row (it left the
+ * linear systems of SimpleGearShift with residuals of 1e-3). */
 void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
-  for (int k = 0; k < n; k++) {
+  for (int k = 0; k < n; k++)
     if (piv[k] != k) { double t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+  for (int k = 0; k < n; k++)
     for (int i = k + 1; i < n; i++) b[i] -= LU[i + k * n] * b[k];
-  }
   for (int k = n - 1; k >= 0; k--) {
     double s = b[k];
     for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];

@@ -47,6 +47,16 @@ static int cv_jac_klu(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void 
   return rc ? -1 : 0;
 }
 
+/* Dense matrix, no analytic Jacobian, but a pattern: grouped difference quotients. */
+static int cv_jac_grouped(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud,
+                          N_Vector t1, N_Vector t2, N_Vector t3) {
+  stiction_sim *sim = ud;
+  int rc = st_jacfd_ode(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy));
+  if (!rc) st_jacfd_to_dense(sim, SUNDenseMatrix_Data(J));
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
 #if SUNDIALS_VERSION_MAJOR >= 7
 static void cv_err(int line, const char *func, const char *file, const char *msg,
                    SUNErrCode code, void *ud, SUNContext ctx) {
@@ -81,6 +91,7 @@ static int cv_attach(stiction_sim *sim) {
   if ((flag = CVodeSetLinearSolver(m, sim->LS, sim->A))) return setup_fail(sim, "CVodeSetLinearSolver", flag);
   if (sim->use_klu) flag = CVodeSetJacFn(m, cv_jac_klu);
   else if (sim->model->ode_jacobian) flag = CVodeSetJacFn(m, cv_jac_dense);
+  else if (sim->use_pattern) flag = CVodeSetJacFn(m, cv_jac_grouped);
   if (flag) return setup_fail(sim, "CVodeSetJacFn", flag);
   if (sim->ng > 0 && (flag = CVodeRootInit(m, sim->ng, cv_roots)))
     return setup_fail(sim, "CVodeRootInit", flag);

@@ -1,11 +1,11 @@
 /* Matrix and linear solver for either integrator, and the Jacobian for the KLU path.
  *
  * Dense (SUNDIALS dense LU) is the default. KLU is used when asked for, or by AUTO above
- * STICTION_KLU_THRESHOLD unknowns. The model interface has no sparsity pattern yet, so the
- * KLU matrix uses the full (dense) pattern: the structure is in place for when the compiler
- * provides one, but today KLU brings no speed-up. SUNDIALS cannot difference-quotient a
- * sparse Jacobian, so on the KLU path the runtime computes it: from the model's analytic
- * Jacobian when there is one, else by forward differences, one column at a time. */
+ * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (ODE form on
+ * CVODE) the KLU matrix has that pattern and difference quotients are grouped (jacfd.c),
+ * on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
+ * difference-quotient a sparse Jacobian, so on the KLU path the runtime computes it: from
+ * the model's analytic Jacobian when there is one, else by forward differences. */
 #include <math.h>
 #include <string.h>
 
@@ -26,17 +26,27 @@ static int want_klu(const stiction_sim *sim) {
 static int create_klu(stiction_sim *sim) {
   sunindextype n = sim->n;
   size_t nn = (size_t)sim->n * (size_t)sim->n;
-  sim->jac_dense = calloc(nn, sizeof(double));
-  sim->fd_f0 = calloc((size_t)sim->n, sizeof(double));
-  sim->fd_f1 = calloc((size_t)sim->n, sizeof(double));
-  if (!sim->jac_dense || !sim->fd_f0 || !sim->fd_f1) return STICTION_ERR_NOMEM;
-  sim->A = SUNSparseMatrix(n, n, n * n, CSC_MAT, sim->ctx);
+  /* the dense scratch holds analytic or column-by-column Jacobians; the grouped path of a
+   * model with a pattern writes its values straight into the sparse matrix */
+  if (!sim->use_pattern || sim->model->ode_jacobian) sim->jac_dense = calloc(nn, sizeof(double));
+  if (!sim->fd_f0) sim->fd_f0 = calloc((size_t)sim->n, sizeof(double));
+  if (!sim->fd_f1) sim->fd_f1 = calloc((size_t)sim->n, sizeof(double));
+  if ((!sim->jac_dense && (!sim->use_pattern || sim->model->ode_jacobian)) || !sim->fd_f0 ||
+      !sim->fd_f1)
+    return STICTION_ERR_NOMEM;
+  sunindextype nnz = sim->use_pattern ? st_jacfd_nnz(sim) : n * n;
+  sim->A = SUNSparseMatrix(n, n, nnz > 0 ? nnz : 1, CSC_MAT, sim->ctx);
   if (sim->A) sim->LS = SUNLinSol_KLU(sim->y, sim->A, sim->ctx);
   sim->use_klu = 1;
   return sim->LS ? STICTION_OK : STICTION_ERR_NOMEM;
 }
 
 int st_linsol_create(stiction_sim *sim) {
+  sim->use_pattern = st_jacfd_wanted(sim);
+  if (sim->use_pattern) {
+    int rc = st_jacfd_setup(sim);
+    if (rc) return rc;
+  }
   if (want_klu(sim)) {
     int rc = create_klu(sim);
     return rc ? st_sim_fail(sim, rc, "cannot create the KLU linear solver") : STICTION_OK;
@@ -86,9 +96,25 @@ static int fd_ode(stiction_sim *sim, double t, const double *y, const double *fy
   return STICTION_OK;
 }
 
+/* df/dy over the model's pattern: analytic values picked from the dense Jacobian, else
+ * grouped difference quotients (jacfd.c). */
+static int pattern_jacobian(stiction_sim *sim, double t, const double *y, const double *fy,
+                            SUNMatrix J) {
+  if (sim->model->ode_jacobian) {
+    if (sim->model->ode_jacobian(sim->ud, t, y, fy, sim->jac_dense))
+      return st_sim_fail(sim, STICTION_ERR_CALLBACK, "ode_jacobian() failed at t = %.17g", t);
+    st_jacfd_to_csc(sim, sim->jac_dense, J);
+    return STICTION_OK;
+  }
+  int rc = st_jacfd_ode(sim, t, y, fy);
+  if (!rc) st_jacfd_to_csc(sim, NULL, J);
+  return rc;
+}
+
 int st_klu_ode_jacobian(stiction_sim *sim, double t, N_Vector y, N_Vector fy, SUNMatrix J) {
   const double *yd = N_VGetArrayPointer(y), *fd = N_VGetArrayPointer(fy);
   int rc;
+  if (sim->use_pattern) return pattern_jacobian(sim, t, yd, fd, J);
   if (sim->model->ode_jacobian) {
     rc = sim->model->ode_jacobian(sim->ud, t, yd, fd, sim->jac_dense);
     if (rc) return st_sim_fail(sim, STICTION_ERR_CALLBACK, "ode_jacobian() failed at t = %.17g", t);

@@ -44,6 +44,9 @@ struct stiction_sim {
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
+  int use_pattern;              /* CVODE with the model's df/dy pattern (jacfd.c) */
+  int *fd_group, fd_ngroups;    /* column groups of the grouped difference quotients */
+  double *jac_vals;             /* df/dy over the pattern (nnz) */
 
   /* work arrays, allocated once */
   const char **names;           /* result column names, names[0] = "time" */
@@ -115,6 +118,13 @@ int st_check_finite(stiction_sim *sim, double t, const double *v, int n, const c
 
 /* linsol.c: matrix, linear solver and Jacobian for either integrator */
 int st_linsol_create(stiction_sim *sim);
+/* jacfd.c: df/dy by grouped difference quotients over the model's pattern */
+int st_jacfd_wanted(const stiction_sim *sim);
+int st_jacfd_nnz(const stiction_sim *sim);
+int st_jacfd_setup(stiction_sim *sim);
+int st_jacfd_ode(stiction_sim *sim, double t, const double *y, const double *fy);
+void st_jacfd_to_dense(const stiction_sim *sim, double *J);
+void st_jacfd_to_csc(const stiction_sim *sim, const double *J, SUNMatrix A);
 int st_klu_ode_jacobian(stiction_sim *sim, double t, N_Vector y, N_Vector fy, SUNMatrix J);
 int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Vector yp,
                         N_Vector r, SUNMatrix J);
