@@ -3,7 +3,8 @@
  * missing one would make the grouped Jacobian wrong), the diagonal is there, and a chain
  * stays sparse. Models: the MSL CoupledClutches (sliding and stuck clutches, a mixed
  * system), the index-reduced rigid and geared inertias, a nonlinear loop, the friction block
- * and the Burridge-Knopoff chain with its blocks coupled. */
+ * and the Burridge-Knopoff chain with its blocks coupled; and the KLU path with the pattern
+ * against the dense one. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -104,12 +105,63 @@ START_TEST(chain_is_sparse) {
 }
 END_TEST
 
+/* The last result row of a run (a sink). */
+typedef struct last_row {
+  int n;
+  double v[64];
+} last_row;
+
+static int keep_begin(void *ud, int ncols, const char *const *names) {
+  (void)names;
+  ((last_row *)ud)->n = ncols < 64 ? ncols : 64;
+  return 0;
+}
+
+static int keep_row(void *ud, const double *v) {
+  last_row *l = ud;
+  memcpy(l->v, v, sizeof(double) * (size_t)l->n);
+  return 0;
+}
+
+static void run_chain(stiction_linear_solver ls, last_row *out) {
+  compiled c;
+  compile(&c, NULL, "Stiction.Examples.BurridgeKnopoff", "N = 6");
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 30;
+  opt.interval = 1;
+  opt.rtol = 1e-8;
+  opt.linear_solver = ls;
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(c.cm), st_compiled_data(c.cm), &opt);
+  ck_assert_ptr_nonnull(sim);
+  stiction_sink sink = {keep_begin, keep_row, NULL, out};
+  stiction_sim_set_sink(sim, &sink);
+  ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
+  stiction_sim_free(sim);
+  release(&c);
+}
+
+/* KLU with the model's pattern (sparse matrix, grouped difference quotients written into it)
+ * gives the trajectory of the dense path: the chain through several slips. */
+START_TEST(klu_with_the_pattern_matches_dense) {
+  last_row dense = {0}, klu = {0};
+  run_chain(STICTION_LINSOL_DENSE, &dense);
+  run_chain(STICTION_LINSOL_KLU, &klu);
+  ck_assert_int_eq(dense.n, klu.n);
+  ck_assert_int_gt(dense.n, 12);
+  for (int i = 0; i < dense.n; i++)
+    ck_assert_msg(fabs(dense.v[i] - klu.v[i]) <= 1e-5 * (1 + fabs(dense.v[i])),
+                  "column %d: dense %.12g, KLU %.12g", i, dense.v[i], klu.v[i]);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("pattern");
   TCase *tc = tcase_create("jacobian");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, pattern_holds_every_dependency);
   tcase_add_test(tc, chain_is_sparse);
+  tcase_add_test(tc, klu_with_the_pattern_matches_dense);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -35,7 +35,7 @@ typedef enum stiction_solver {
 typedef enum stiction_linear_solver {
   STICTION_LINSOL_AUTO = 0,        /* dense, KLU above STICTION_KLU_THRESHOLD unknowns */
   STICTION_LINSOL_DENSE = 1,
-  STICTION_LINSOL_KLU = 2          /* sparse direct; needs a Jacobian sparsity (future) */
+  STICTION_LINSOL_KLU = 2          /* sparse direct; sparse with the model's df/dy pattern */
 } stiction_linear_solver;
 
 #define STICTION_KLU_THRESHOLD 100

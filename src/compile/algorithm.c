@@ -65,14 +65,6 @@ typedef struct exec {
 
 /* ------------------------------------------------------------------ classification */
 
-static int mentions_initial(const st_fexpr *e) {
-  if (!e) return 0;
-  if (e->kind == FX_BUILTIN && e->op == FB_INITIAL) return 1;
-  for (int i = 0; i < e->nargs; i++)
-    if (mentions_initial(e->args[i])) return 1;
-  return 0;
-}
-
 static void mark_der(const st_fexpr *e, unsigned char *is_state) {
   if (!e) return;
   if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR)
@@ -177,7 +169,7 @@ static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s,
   memset(t->conds, 0, (size_t)(s->nconds + 1) * sizeof *t->conds);
   memset(t->branches, 0, (size_t)(nbranches + 1) * sizeof *t->branches);
   for (int c = 0; c < s->nconds; c++) {
-    t->has_initial[c] = mentions_initial(s->conds[c]);
+    t->has_initial[c] = st_mentions_initial(s->conds[c]);
     if (emit_read(cm, a, &t->conds[c], s->conds[c])) return -1;
   }
   for (int b = 0; b < nbranches; b++)

@@ -6,11 +6,11 @@
 
 #include "compile/model_impl.h"
 
-static int mentions_initial(const st_fexpr *e) {
+int st_mentions_initial(const st_fexpr *e) {
   if (!e) return 0;
   if (e->kind == FX_BUILTIN && e->op == FB_INITIAL) return 1;
   for (int i = 0; i < e->nargs; i++)
-    if (mentions_initial(e->args[i])) return 1;
+    if (st_mentions_initial(e->args[i])) return 1;
   return 0;
 }
 
@@ -78,7 +78,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     st_when_branch *b = &w->branches[i];
     const st_feq_list *l = &q->branches[i];
     b->loc = q->loc;
-    b->has_initial = mentions_initial(q->conds[i]);
+    b->has_initial = st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
     b->nactions = l->n;
     b->actions = st_arena_alloc(cm->arena, (size_t)l->n * sizeof *b->actions + 1);

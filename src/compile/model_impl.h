@@ -287,6 +287,7 @@ int st_lu_factor(double *A, int n, int *piv);
 void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */
 int st_compile_whens(st_compiled *cm);
+int st_mentions_initial(const st_fexpr *e); /* initial() occurs in e */
 int st_event_update(st_compiled *cm, double t, double *y, double *yp, stiction_event_info *info);
 double st_next_time_event(st_compiled *cm, double t, int *defined);
 int st_check_asserts(st_compiled *cm, double t, int *terminate);

@@ -76,7 +76,8 @@ int st_jacfd_setup(stiction_sim *sim) {
   return rc ? st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory for the Jacobian") : 0;
 }
 
-static double increment(const stiction_sim *sim, int j, double yj) {
+/* The forward-difference step for y_j: sqrt(eps) relative to max(|y_j|, nominal_j). */
+double st_fd_increment(const stiction_sim *sim, int j, double yj) {
   double nom = sim->model->nominal ? sim->model->nominal[j] : 1.0;
   double scale = fabs(yj) > nom ? fabs(yj) : nom;
   return sqrt(2.2e-16) * scale;
@@ -87,7 +88,7 @@ static int one_group(stiction_sim *sim, int g, double t, const double *y, const 
   const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
   double *yw = sim->fd_f0, *f1 = sim->fd_f1;
   for (int j = 0; j < sim->n; j++)
-    if (sim->fd_group[j] == g) yw[j] = y[j] + increment(sim, j, y[j]);
+    if (sim->fd_group[j] == g) yw[j] = y[j] + st_fd_increment(sim, j, y[j]);
   int rc = st_call_derivatives(sim, t, yw, f1);
   sim->stats.nfe_fd++;
   for (int j = 0; j < sim->n; j++) {

@@ -28,12 +28,11 @@ static int create_klu(stiction_sim *sim) {
   size_t nn = (size_t)sim->n * (size_t)sim->n;
   /* the dense scratch holds analytic or column-by-column Jacobians; the grouped path of a
    * model with a pattern writes its values straight into the sparse matrix */
-  if (!sim->use_pattern || sim->model->ode_jacobian) sim->jac_dense = calloc(nn, sizeof(double));
+  int need_dense = !sim->use_pattern || sim->model->ode_jacobian;
+  if (need_dense) sim->jac_dense = calloc(nn, sizeof(double));
   if (!sim->fd_f0) sim->fd_f0 = calloc((size_t)sim->n, sizeof(double));
   if (!sim->fd_f1) sim->fd_f1 = calloc((size_t)sim->n, sizeof(double));
-  if ((!sim->jac_dense && (!sim->use_pattern || sim->model->ode_jacobian)) || !sim->fd_f0 ||
-      !sim->fd_f1)
-    return STICTION_ERR_NOMEM;
+  if ((need_dense && !sim->jac_dense) || !sim->fd_f0 || !sim->fd_f1) return STICTION_ERR_NOMEM;
   sunindextype nnz = sim->use_pattern ? st_jacfd_nnz(sim) : n * n;
   sim->A = SUNSparseMatrix(n, n, nnz > 0 ? nnz : 1, CSC_MAT, sim->ctx);
   if (sim->A) sim->LS = SUNLinSol_KLU(sim->y, sim->A, sim->ctx);
@@ -73,19 +72,13 @@ static void dense_to_csc(const stiction_sim *sim, SUNMatrix J) {
   colptr[n] = n * n;
 }
 
-static double fd_increment(const stiction_sim *sim, int j, double yj) {
-  double nom = sim->model->nominal ? sim->model->nominal[j] : 1.0;
-  double scale = fabs(yj) > nom ? fabs(yj) : nom;
-  return sqrt(2.2e-16) * scale;
-}
-
 /* df/dy by forward differences into jac_dense. */
 static int fd_ode(stiction_sim *sim, double t, const double *y, const double *fy) {
   int n = sim->n;
   double *yw = sim->fd_f0, *f1 = sim->fd_f1;
   memcpy(yw, y, (size_t)n * sizeof(double));
   for (int j = 0; j < n; j++) {
-    double inc = fd_increment(sim, j, y[j]);
+    double inc = st_fd_increment(sim, j, y[j]);
     yw[j] = y[j] + inc;
     int rc = st_call_derivatives(sim, t, yw, f1);
     yw[j] = y[j];
@@ -133,7 +126,7 @@ static int fd_dae(stiction_sim *sim, double t, double cj, N_Vector y, N_Vector y
   double *yd = N_VGetArrayPointer(y), *ypd = N_VGetArrayPointer(yp);
   const double *r0 = N_VGetArrayPointer(r);
   for (int j = 0; j < n; j++) {
-    double yj = yd[j], ypj = ypd[j], inc = fd_increment(sim, j, yj);
+    double yj = yd[j], ypj = ypd[j], inc = st_fd_increment(sim, j, yj);
     yd[j] = yj + inc;
     ypd[j] = ypj + cj * inc;
     int rc = st_call_residual(sim, t, yd, ypd, sim->fd_f1);

@@ -122,7 +122,9 @@ int st_check_finite(stiction_sim *sim, double t, const double *v, int n, const c
 
 /* linsol.c: matrix, linear solver and Jacobian for either integrator */
 int st_linsol_create(stiction_sim *sim);
-/* jacfd.c: df/dy by grouped difference quotients over the model's pattern */
+/* jacfd.c: df/dy by grouped difference quotients over the model's pattern; the step of
+ * every difference quotient of the runtime */
+double st_fd_increment(const stiction_sim *sim, int j, double yj);
 int st_jacfd_wanted(const stiction_sim *sim);
 int st_jacfd_nnz(const stiction_sim *sim);
 int st_jacfd_setup(stiction_sim *sim);
