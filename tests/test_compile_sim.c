@@ -240,7 +240,10 @@ static void run_loops(stiction_solver solver, int dae) {
   stiction_options_init(&opt);
   opt.stop_time = 2;
   opt.interval = 0.01;
-  opt.rtol = 1e-8;
+  /* x decays slowly (rate 0.4), so local errors add up: at rtol 1e-8 BDF's global error in x
+   * is ~4e-7 per second of simulated time (measured against the closed form), too close to
+   * the 1e-6 asked below; 1e-10 leaves two orders of margin. */
+  opt.rtol = 1e-10;
   opt.solver = solver;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
   last_row lr = {0};
