@@ -274,6 +274,40 @@ START_TEST(step_timing_nan_and_span) {
 }
 END_TEST
 
+/* A result that stops early (a failed simulation) passes the tube on the samples it has;
+ * it must still fail, while one that reaches the end to within X passes. */
+START_TEST(result_must_span_the_reference) {
+  const double t[4] = {0, 4, 8, 10}, x[4] = {0, 4, 8, 10};
+  const double half[3] = {0, 4, 5}, xhalf[3] = {0, 4, 5};
+  const double near[4] = {0, 4, 8, 9.99}, xnear[4] = {0, 4, 8, 9.99}; /* X = 0.02 */
+  stiction_table *ref = make_table(t, x, 4), *stopped = make_table(half, xhalf, 3);
+  stiction_table *close = make_table(near, xnear, 4);
+  st_compare_options opt;
+  st_compare_options_init(&opt);
+  st_compare_report rep;
+  char msg[256];
+  ck_assert_int_eq(st_compare_tables(stopped, ref, NULL, 0, &opt, &rep, msg, sizeof msg), 0);
+  ck_assert_int_eq(rep.signals[0].outside, 0); /* inside the tube where it has samples */
+  ck_assert_int_eq(rep.signals[0].status, ST_SIGNAL_SHORT);
+  ck_assert_int_eq(rep.failed, 1);
+  ck_assert_double_eq(rep.result_t1, 5);
+  ck_assert_double_eq(rep.reference_t1, 10);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  st_compare_print(&rep, &opt, out, 0);
+  fclose(out);
+  ck_assert_ptr_nonnull(strstr(text, "FAIL x: the result covers t = 0 .. 5, the reference 0 .. 10"));
+  ck_assert_ptr_nonnull(strstr(text, "FAILED: 0 of 1 signals pass"));
+  free(text);
+  st_compare_report_free(&rep);
+  ck_assert_int_eq(failures(close, ref, ST_COMPARE_2_1), 0);
+  stiction_table_free(ref);
+  stiction_table_free(stopped);
+  stiction_table_free(close);
+}
+END_TEST
+
 START_TEST(missing_signals_and_bad_input) {
   const double t[3] = {0, 1, 2}, x[3] = {0, 1, 2};
   stiction_table *ref = make_table(t, x, 3), *res = make_table(t, x, 3);
@@ -310,6 +344,7 @@ int main(void) {
   tcase_add_test(tc, pulses_and_the_epsilon_floor);
   tcase_add_test(tc, step_timing_nan_and_span);
   tcase_add_test(tc, missing_signals_and_bad_input);
+  tcase_add_test(tc, result_must_span_the_reference);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -1,7 +1,12 @@
 /* Comparing a result with a reference, signal by signal, with the csv-compare tube rule
  * (msl-friction.md section 8.1, step 5): every result sample (t_j, y_j) with t_j inside the
  * tube's time span must satisfy L(t_j) <= y_j <= U(t_j); samples outside the span are not
- * checked (csv-compare does not extrapolate). A non-finite result value is outside. */
+ * checked (csv-compare does not extrapolate). A non-finite result value is outside.
+ *
+ * Because of that last point a result that stops early -- a simulation that failed half way
+ * -- would pass on the samples it has. A user comparing against a reference means the whole
+ * run, so the result must also span the reference's time range to within the half-width X;
+ * otherwise every signal that passes the tube fails as ST_SIGNAL_SHORT. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,8 +93,20 @@ static double time_halfwidth(const stiction_table *ref, double tol) {
   return tol * fmax(fmax(tmax - tmin, fabs(tmin)), 1e-12);
 }
 
+static void time_span(const stiction_table *t, double *t0, double *t1) {
+  const double *d = stiction_table_data(t);
+  size_t cols = (size_t)stiction_table_columns(t), n = (size_t)stiction_table_rows(t);
+  *t0 = d[0];
+  *t1 = d[(n - 1) * cols];
+}
+
+static int result_spans_reference(const st_compare_report *rep) {
+  return rep->result_t0 <= rep->reference_t0 + rep->x && rep->result_t1 >= rep->reference_t1 - rep->x;
+}
+
 static int fill_report(st_compare_report *rep, const stiction_table *res, const stiction_table *ref,
                        const char *const *signals, const st_compare_options *opt) {
+  int spans = result_spans_reference(rep);
   for (int i = 0; i < rep->nsignals; i++) {
     st_signal_report *s = &rep->signals[i];
     const char *name = signals ? signals[i] : stiction_table_name(ref, i + 1);
@@ -99,6 +116,7 @@ static int fill_report(st_compare_report *rep, const stiction_table *res, const 
     if (rc < 1) { s->status = ST_SIGNAL_NO_RESULT; rep->failed++; continue; }
     int st = compare_signal(s, res, rc, ref, fc, opt);
     if (st) return st;
+    if (!spans && s->status == ST_SIGNAL_PASS) s->status = ST_SIGNAL_SHORT; /* else FAIL says more */
     if (s->status == ST_SIGNAL_PASS) rep->passed++;
     else rep->failed++;
   }
@@ -120,6 +138,8 @@ int st_compare_tables(const stiction_table *result, const stiction_table *refere
   rep->signals = calloc((size_t)(rep->nsignals > 0 ? rep->nsignals : 1), sizeof *rep->signals);
   if (!rep->signals) { snprintf(msg, size, "out of memory"); return STICTION_ERR_NOMEM; }
   rep->x = time_halfwidth(reference, opt->tolerance);
+  time_span(result, &rep->result_t0, &rep->result_t1);
+  time_span(reference, &rep->reference_t0, &rep->reference_t1);
   st = fill_report(rep, result, reference, signals, opt);
   if (st) {
     st_compare_report_free(rep);

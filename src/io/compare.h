@@ -49,7 +49,9 @@ typedef enum st_signal_status {
   ST_SIGNAL_PASS = 0,
   ST_SIGNAL_FAIL = 1,           /* a result sample lies outside the tube */
   ST_SIGNAL_NO_RESULT = 2,      /* not in the result file: counted as a failure */
-  ST_SIGNAL_NO_REFERENCE = 3    /* listed but not in the reference: warned about, skipped */
+  ST_SIGNAL_NO_REFERENCE = 3,   /* listed but not in the reference: warned about, skipped */
+  ST_SIGNAL_SHORT = 4           /* the result does not span the reference's time range (a
+                                 * simulation that stopped early): counted as a failure */
 } st_signal_status;
 
 typedef struct st_signal_report {
@@ -67,6 +69,9 @@ typedef struct st_compare_report {
   st_signal_report *signals;
   int passed, failed, skipped;  /* failed includes NO_RESULT, skipped is NO_REFERENCE */
   double x;                     /* time half-width (the same for every signal) */
+  /* The time spans of both files; the result must reach each end of the reference's to
+   * within x, or every signal that passes the tube is ST_SIGNAL_SHORT. */
+  double result_t0, result_t1, reference_t0, reference_t1;
 } st_compare_report;
 
 /* Compares the named signals (NULL: every reference column but the first). Time is the
