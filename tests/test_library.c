@@ -48,8 +48,10 @@ static const example examples[] = {
  * They are still simulated and their outcome printed; all others must pass. */
 static const char *const known_failures[] = {
     /* they do not match the reference yet or do not simulate to the end (chattering,
-     * inconsistent mixed system or failed Newton at initialization) */
-    "Modelica.Mechanics.Rotational.Examples.LossyGearDemo2",
+     * inconsistent mixed system or failed Newton at initialization); none at present
+     * (LossyGearDemo2 passes since singular mixed blocks take the solution of least compared
+     * unknowns, solve.c singular_step) */
+    NULL,
 };
 
 /* ---- small helpers --------------------------------------------------------------------- */
@@ -108,7 +110,7 @@ static void class_file(char *out, size_t size, const char *cls) {
 
 static int is_known_failure(const char *cls) {
   for (size_t i = 0; i < sizeof known_failures / sizeof known_failures[0]; i++)
-    if (!strcmp(known_failures[i], cls)) return 1;
+    if (known_failures[i] && !strcmp(known_failures[i], cls)) return 1;
   return 0;
 }
 

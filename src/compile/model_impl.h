@@ -60,6 +60,8 @@ typedef struct st_block {
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
   st_prog *dexpr;
+  unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
+                              (the metric of a singular real part, solve.c singular_step) */
   int solved_explicitly;
   int varying;        /* its real unknowns change between events (else: event passes only) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
@@ -261,6 +263,7 @@ int st_eval_blocks(st_compiled *cm, int event_mode);
 int st_lu_solve(double *A, int n, int *piv, double *b);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
+int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
 int st_lu_factor(double *A, int n, int *piv);
 void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */

@@ -157,9 +157,17 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
   return m;
 }
 
-/* A singular Jacobian: the smallest change of the unknowns that zeroes the linearized
- * residuals (minnorm.c). A consistent singular system (two locked friction elements on one
- * shaft) is solved; an inconsistent one is caught by the residual checks below. */
+/* A singular Jacobian: a solution of the linearized residuals (minnorm.c). A consistent
+ * singular system (two locked friction elements on one shaft) is solved; an inconsistent one
+ * is caught by the residual checks below. Which of its solutions is taken decides the mode
+ * logic that reads it (the break-away tests compare the locked elements' constraint torques
+ * with their limits), so the metric is that of the unknowns the block's discrete equations
+ * compare: among all solutions, the one where they have the least sum of squares (for two
+ * elements locked on one motion, the minimum-norm split of the constraint torques). Measured
+ * over all unknowns instead, the split would depend on how many helpers carry a torque
+ * (flange torques, a gear's quadrant losses, what alias elimination leaves), and in
+ * LossyGearDemo2 at t = 0.3083 it pushed the gear beyond its own limit, so both elements broke
+ * away and the mixed system cycled. Without compared unknowns: the minimum-norm solution. */
 static int singular_step(st_compiled *cm, const st_block *b) {
   int n = b->n;
   residual_jacobian(cm, b);
@@ -169,7 +177,7 @@ static int singular_step(st_compiled *cm, const st_block *b) {
     for (int j = 0; j < n; j++) jx += cm->J[i + j * n] * cm->x[b->slots[j]];
     cm->dx[i] = jx - cm->r[i];
   }
-  if (st_min_norm_solve(cm->J, n, cm->dx)) return -1;
+  if (st_min_norm_solve_sel(cm->J, n, cm->dx, b->compared)) return -1;
   for (int i = 0; i < n; i++) cm->dx[i] -= cm->x[b->slots[i]];
   return 0;
 }
