@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
@@ -455,6 +456,49 @@ START_TEST(study_modelica_exact_period) {
 }
 END_TEST
 
+/* State-event times of the event-driven run of `stiction study ARGS --events FILE`. */
+static int study_event_times(const char *args, double *t, int max) {
+  char path[64], *out = NULL;
+  snprintf(path, sizeof path, "test_study_ev_%ld.csv", (long)getpid());
+  int st = run(&out, "study %s --events %s", args, path);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  free(out);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[4096];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *comma = strchr(line, ',');
+    if (comma && !strncmp(comma, ",state,", 7) && n < max) t[n++] = atof(line);
+  }
+  fclose(f);
+  remove(path);
+  return n;
+}
+
+/* benchmarks.md §1.2 and §8 fixture 1 on the Modelica element (LeineFriction, EventDriven):
+ * exactly 2 events per period (break-away, re-stick), the period within 2e-3 and the slip
+ * 4.296 s, across rtol 1e-4..1e-8, BDF and Adams. To 54 s from break-away: the start's
+ * break-away, 4 periods, the re-stick at 52.3 s = 10 state events. (The MSL-style machine
+ * took 3 per period: its break-away waited in startBackward for v_rel to leave 0.) */
+START_TEST(study_modelica_events_per_period) {
+  const char *solver[] = {"cvode", "cvode-adams"};
+  for (int s = 0; s < 2; s++)
+    for (double rtol = 1e-4; rtol >= 1e-8 * 0.99; rtol /= 10) {
+      char args[512];
+      double t[64];
+      snprintf(args, sizeof args, "Stiction.Examples.LeineBelt --element friction --laws tanh "
+               "--widths 1e2 --stop-time 54 --tolerance %g --solver %s --csv", rtol, solver[s]);
+      int n = study_event_times(args, t, 64);
+      ck_assert_msg(n == 10, "%s rtol %g: %d state events, want 10", solver[s], rtol, n);
+      for (int i = 2; i < n; i++)
+        ck_assert_msg(fabs(t[i] - t[i - 2] - LEINE_PERIOD) < 2e-3, "%s rtol %g: events %d, %d "
+                      "are %.6f s apart", solver[s], rtol, i - 2, i, t[i] - t[i - 2]);
+      ck_assert_double_eq_tol(t[1] - t[0], 4.295999525, 2e-3);
+    }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("study");
   TCase *demo = tcase_create("leine-belt-smooth");
@@ -475,6 +519,7 @@ int main(void) {
   tcase_add_test(cli, study_bad_input);
   tcase_add_test(cli, study_modelica_leine_belt);
   tcase_add_test(cli, study_modelica_exact_period);
+  tcase_add_test(cli, study_modelica_events_per_period);
   suite_add_tcase(s, cli);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -18,6 +18,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/sim_common.h"
 #include "cli/study.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
@@ -97,7 +98,7 @@ static const study_source *find_source(const char *name) {
 enum { METRIC_PERIOD = 1, METRIC_RMS = 2, METRIC_ALL = 3 };
 
 typedef struct study_args {
-  const char *model, *element, *signal;
+  const char *model, *element, *signal, *events;
   const char *libs[MAX_LIBS];
   int n_libs;
   int laws[MAX_LIST], n_laws;
@@ -135,6 +136,8 @@ static void usage(FILE *out) {
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "      --metric M         accuracy columns: period, rms or all (default)\n"
         "      --csv              comma-separated output instead of an aligned table\n"
+        "      --events FILE      write the event log of the event-driven run as CSV (the\n"
+        "                         format of `stiction simulate --events`)\n"
         "  -h, --help             display this help and exit\n\n"
         "Demos: leine-belt (Leine's block on a belt; exact model: the built-in demo\n"
         "leine-belt, regularized: leine-belt-smooth). Modelica: e.g.\n"
@@ -228,7 +231,7 @@ static int parse_metric(const char *text, int *out) {
 }
 
 enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV,
-       OPT_SIGNAL };
+       OPT_SIGNAL, OPT_EVENTS };
 
 static int parse_option(study_args *a, int c, const char *arg) {
   switch (c) {
@@ -243,6 +246,7 @@ static int parse_option(study_args *a, int c, const char *arg) {
   case OPT_CSV: a->csv = 1; return 0;
   case 'e': a->element = arg; return 0;
   case OPT_SIGNAL: a->signal = arg; return 0;
+  case OPT_EVENTS: a->events = arg; return 0;
   case 'L':
     if (a->n_libs == MAX_LIBS) return bad_usage("-L: too many directories (at most %d)", MAX_LIBS);
     a->libs[a->n_libs++] = arg;
@@ -271,6 +275,7 @@ static int parse_args(int argc, char **argv, study_args *a) {
       {"csv", no_argument, NULL, OPT_CSV},          {"help", no_argument, NULL, 'h'},
       {"element", required_argument, NULL, 'e'},
       {"signal", required_argument, NULL, OPT_SIGNAL},
+      {"events", required_argument, NULL, OPT_EVENTS},
       {NULL, 0, NULL, 0}};
   int c;
   default_args(a);
@@ -438,10 +443,22 @@ static void run_one(const study_source *src, const study_args *a, run_result *r)
   stiction_sim *sim = stiction_sim_new(m.model, m.user_data, &m.opt);
   stiction_sink sink = {series_begin, series_row, NULL, &r->s};
   int rc = sim ? stiction_sim_set_sink(sim, &sink) : STICTION_ERR_NOMEM;
+  st_event_log log = {0};
+  const char *events = r->law == ST_LAW_EXACT ? a->events : NULL;
+  if (!rc && events && st_event_log_open(&log, events, m.model)) {
+    snprintf(r->error, sizeof r->error, "cannot write %s", events);
+    rc = -1;
+  }
+  if (!rc && events) rc = stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   if (!rc) rc = stiction_sim_run(sim);
+  if (st_event_log_close(&log) && !rc) {
+    snprintf(r->error, sizeof r->error, "cannot write %s", events);
+    rc = -1;
+  }
   if (rc) {
     r->failed = 1;
-    snprintf(r->error, sizeof r->error, "%s", sim ? stiction_sim_error(sim) : "out of memory");
+    if (!*r->error)
+      snprintf(r->error, sizeof r->error, "%s", sim ? stiction_sim_error(sim) : "out of memory");
   }
   if (sim) r->stats = *stiction_sim_stats(sim);
   stiction_sim_free(sim);
