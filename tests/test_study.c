@@ -528,6 +528,57 @@ START_TEST(study_modelica_events_per_period) {
 }
 END_TEST
 
+/* An MSL element as --element (tests/data/study/BeltBearing.mo: Leine's belt in rotation
+ * with a Modelica.Mechanics.Rotational.Components.BearingFriction, table 1 - 0.5|w|). The
+ * exact run is the MSL element; the regularized runs substitute
+ * Stiction.Rotational.Components.BearingFriction for it with the same table. Reference
+ * period 8.420293579 s: RK4 with h = 1e-4 (and 2e-4, same digits) over the slip from
+ * break-away (phi = 1, w = 0.2, phi'' = -phi + 1 - 0.5|w - 0.2|) to the re-stick at
+ * 4.903564533 s, phi = 0.296654191, plus the stick (1 - phi)/0.2. arctan converges to it
+ * as W grows and has no events. */
+#define BEARING_PERIOD 8.420293579
+START_TEST(study_msl_bearing) {
+  char *out = NULL, header[512];
+  trow rows[8];
+  int st = run(&out, "study %s --element bearing --laws arctan --widths 1e2,1e3,1e4,1e5,1e6 "
+               "--tolerance 1e-8 --csv --metric period",
+               st_test_src("tests/data/study/BeltBearing.mo"));
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 8), 6);
+  ck_assert_str_eq(rows[0].law, "event-driven");
+  ck_assert_double_eq_tol(rows[0].v[1], BEARING_PERIOD, 1e-5);
+  ck_assert_int_ge((int)rows[0].v[7], 10);
+  double e_prev = INFINITY;
+  for (int i = 1; i < 6; i++) {
+    double e = fabs(rows[i].v[1] - BEARING_PERIOD);
+    ck_assert_str_eq(rows[i].law, "arctan");
+    ck_assert_msg(e < e_prev, "W %g: period %.6f, error %g not below %g", rows[i].v[0],
+                  rows[i].v[1], e, e_prev);
+    ck_assert_int_eq((int)rows[i].v[7], 0);
+    e_prev = e;
+  }
+  ck_assert_double_lt(e_prev, 1e-2);
+  free(out);
+}
+END_TEST
+
+START_TEST(study_msl_element_errors) {
+  char mo[1024], args[2048];
+  snprintf(mo, sizeof mo, "%.1000s", st_test_src("tests/data/study/BeltBearing.mo"));
+  snprintf(args, sizeof args, "study %s --element bearing --laws lugre", mo);
+  expect(2, "--laws: 'lugre' is not available for 'bearing': the regularized runs use "
+            "Stiction.Rotational.Components.BearingFriction, which has arctan and tanh", args);
+  snprintf(args, sizeof args, "study %s --element spring", mo);
+  expect(1, "'spring' is not a friction element", args);
+  expect(1, "it is a Modelica.Mechanics.Rotational.Components.Spring", args);
+  snprintf(args, sizeof args, "study %s --element nope", mo);
+  expect(1, "'nope' is not a friction element", args);
+  /* a Stiction element without an event-driven law cannot be the exact run */
+  expect(1, "'bearing' is a regularized element (Stiction.Rotational.Components.BearingFriction)",
+         "study Stiction.Tests.SlidingTable --element bearing");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("study");
   TCase *demo = tcase_create("leine-belt-smooth");
@@ -550,6 +601,8 @@ int main(void) {
   tcase_add_test(cli, study_modelica_exact_period);
   tcase_add_test(cli, study_modelica_events_per_period);
   tcase_add_test(cli, study_modelica_accuracy);
+  tcase_add_test(cli, study_msl_bearing);
+  tcase_add_test(cli, study_msl_element_errors);
   suite_add_tcase(s, cli);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

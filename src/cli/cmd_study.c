@@ -104,7 +104,7 @@ typedef struct study_args {
   int laws[MAX_LIST], n_laws;
   double widths[MAX_LIST];
   int n_widths;
-  int have_stop, have_tol, csv, metric;
+  int have_stop, have_tol, have_laws, csv, metric;
   double stop_time, rtol, atol, interval;
   stiction_solver solver;
 } study_args;
@@ -117,7 +117,10 @@ static void usage(FILE *out) {
         "against the event-driven one and the cost of every run.\n\n"
         "  -e, --element NAME     the friction element of a Modelica model: a component with\n"
         "                         the parameters law (Stiction.Types.FrictionLaw), eps,\n"
-        "                         sigma0, sigma1, switched by modifiers for every run\n"
+        "                         sigma0, sigma1, switched by modifiers for every run; or an\n"
+        "                         MSL BearingFriction, Brake, Clutch, SupportFriction or\n"
+        "                         Translational Brake, replaced in the regularized runs by\n"
+        "                         the Stiction element of the same kind (arctan, tanh)\n"
         "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
         "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
@@ -235,7 +238,7 @@ enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, 
 
 static int parse_option(study_args *a, int c, const char *arg) {
   switch (c) {
-  case 'l': a->n_laws = 0; return parse_list("--laws", arg, a, law_item);
+  case 'l': a->n_laws = 0; a->have_laws = 1; return parse_list("--laws", arg, a, law_item);
   case 'w': a->n_widths = 0; return parse_list("--widths", arg, a, width_item);
   case OPT_STOP: a->have_stop = 1; return number_option("--stop-time", arg, 1, &a->stop_time);
   case OPT_TOL: a->have_tol = 1; return number_option("--tolerance", arg, 1, &a->rtol);
@@ -564,6 +567,23 @@ static int is_mo_file(const char *name) {
   return len > 3 && !strcmp(name + len - 3, ".mo");
 }
 
+/* An MSL element is replaced by a Stiction element that has arctan and tanh only: those are
+ * the default laws then, and asking for another is a usage error. */
+static int check_laws(const study_source *src, study_args *a) {
+  const char *replacement = NULL;
+  if (!a->have_laws && !st_study_modelica_has_law(src, LAW_KARNOPP, &replacement)) {
+    a->n_laws = 2;
+    a->laws[0] = LAW_ARCTAN;
+    a->laws[1] = LAW_TANH;
+  }
+  for (int i = 0; i < a->n_laws; i++)
+    if (!st_study_modelica_has_law(src, a->laws[i], &replacement))
+      return bad_usage("--laws: '%s' is not available for '%s': the regularized runs use "
+                       "%s, which has arctan and tanh", law_names[a->laws[i]], a->element,
+                       replacement);
+  return 0;
+}
+
 /* MODEL.mo or a class name with --element: the Modelica source. The model's experiment
  * replaces the demo defaults of the options the user did not give. */
 static int study_modelica(study_args *a) {
@@ -578,7 +598,8 @@ static int study_modelica(study_args *a) {
     return EXIT_RUN;
   if (!a->have_stop) a->stop_time = ex.stop_time;
   if (!a->have_tol) a->rtol = ex.rtol;
-  int rc = run_study(&src, a);
+  int rc = check_laws(&src, a);
+  if (!rc) rc = run_study(&src, a);
   st_study_modelica_free(&src);
   return rc;
 }
