@@ -562,6 +562,29 @@ START_TEST(study_msl_bearing) {
 }
 END_TEST
 
+/* The other MSL kinds, in the MSL examples: Clutch, Brake (rotational, translational),
+ * SupportFriction. The substituted runs track the event-driven one better as W grows. */
+START_TEST(study_msl_elements_converge) {
+  static const char *const cases[][3] = {
+      {"Modelica.Mechanics.Rotational.Examples.CoupledClutches", "clutch1", "J1.w"},
+      {"Modelica.Mechanics.Rotational.Examples.Friction", "brake", "inertia1.w"},
+      {"Modelica.Mechanics.Translational.Examples.Brake", "brake", "mass1.v"},
+      {"Modelica.Mechanics.Translational.Examples.Friction", "supportFriction", "mass.v"},
+  };
+  for (int i = 0; i < 4; i++) {
+    char *out = NULL, header[512];
+    trow rows[4];
+    int st = run(&out, "study %s --element %s --signal %s --laws tanh --widths 1e2,1e3 --csv "
+                 "--metric rms", cases[i][0], cases[i][1], cases[i][2]);
+    ck_assert_msg(st == 0, "%s: exit %d: %s", cases[i][0], st, out);
+    ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 4), 3);
+    ck_assert_msg(rows[2].v[1] < rows[1].v[1], "%s %s: rms %g at W = 1e3, %g at 1e2",
+                  cases[i][0], cases[i][1], rows[2].v[1], rows[1].v[1]);
+    free(out);
+  }
+}
+END_TEST
+
 START_TEST(study_msl_element_errors) {
   char mo[1024], args[2048];
   snprintf(mo, sizeof mo, "%.1000s", st_test_src("tests/data/study/BeltBearing.mo"));
@@ -602,6 +625,7 @@ int main(void) {
   tcase_add_test(cli, study_modelica_events_per_period);
   tcase_add_test(cli, study_modelica_accuracy);
   tcase_add_test(cli, study_msl_bearing);
+  tcase_add_test(cli, study_msl_elements_converge);
   tcase_add_test(cli, study_msl_element_errors);
   suite_add_tcase(s, cli);
   SRunner *sr = srunner_create(s);

@@ -458,6 +458,9 @@ static void run_one(const study_source *src, const study_args *a, run_result *r)
     snprintf(r->error, sizeof r->error, "cannot write %s", events);
     rc = -1;
   }
+  if (rc && r->s.column < 0 && !*r->error)
+    snprintf(r->error, sizeof r->error, "'%s' is not a recorded variable of the model "
+             "(--signal)", r->s.signal);
   if (rc) {
     r->failed = 1;
     if (!*r->error)

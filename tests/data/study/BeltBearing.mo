@@ -6,7 +6,9 @@ model BeltBearing
   Modelica.Mechanics.Rotational.Components.Spring spring(c=1);
   Modelica.Mechanics.Rotational.Components.Fixed fixed;
   Modelica.Mechanics.Rotational.Components.BearingFriction bearing(tau_pos=[0, 1; 1, 0.5],
-    useSupport=true);
+    useSupport=true, useHeatPort=true, w_small=1e10)
+    "Heat port and w_small as an MSL model may have them (the substitute must accept them)";
+  Modelica.Thermal.HeatTransfer.Components.HeatCapacitor housing(C=1, T(start=293.15, fixed=true));
   Modelica.Mechanics.Rotational.Sources.Speed belt(exact=true);
   Modelica.Blocks.Sources.Constant beltSpeed(k=0.2);
   Real x = inertia.phi - 0.65
@@ -18,5 +20,6 @@ equation
   connect(inertia.flange_b, bearing.flange_a);
   connect(bearing.support, belt.flange);
   connect(beltSpeed.y, belt.w_ref);
+  connect(bearing.heatPort, housing.port);
   annotation (experiment(StopTime=42.2, Tolerance=1e-6));
 end BeltBearing;

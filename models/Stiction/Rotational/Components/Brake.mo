@@ -3,6 +3,10 @@ model Brake
   "Brake with normal force input: torque cgeo*mu*fn times law(w) against the support (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.AngularVelocity w_small = 1e10
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
     "[w, mu] as in the MSL: friction coefficient vs |w|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
@@ -33,4 +37,5 @@ equation
   v_law = w;
   // the MSL slides with cgeo*fn*M(|w|) (msl-friction.md 5.3); the peak refers to M(0)
   tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  lossPower = tau*w;
 end Brake;

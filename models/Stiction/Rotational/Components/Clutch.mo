@@ -3,6 +3,10 @@ model Clutch
   "Clutch with normal force input: torque cgeo*mu*fn times law(w_rel) between the flanges (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.AngularVelocity w_small = 1e10
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
     "[w, mu] as in the MSL: friction coefficient vs |w_rel|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
@@ -14,7 +18,6 @@ model Clutch
   SI.Torque tau0 "Coulomb torque at rest at the present normal force (table at w_rel = 0)";
   SI.Torque tau_slide "Sliding torque at the present normal force and |w_rel| (table at |w_rel|)";
   SI.Torque tau0_max "Break-away torque at the present normal force";
-  SI.Power lossPower "Power dissipated by the clutch (>= 0)";
   Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized normal force, nominally 0..1";
 equation
   fn = fn_max*f_normalized;

@@ -3,6 +3,10 @@ model Brake
   "Brake with normal force input: force cgeo*mu*fn times law(v) against the support (no events)"
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.Velocity v_small = 1e-3
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
     "[v, mu] as in the MSL: friction coefficient vs |v|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
@@ -32,4 +36,5 @@ equation
   v_law = v;
   // the MSL slides with cgeo*fn*M(|v|) (msl-friction.md 5.7); the peak refers to M(0)
   f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  lossPower = f*v;
 end Brake;
