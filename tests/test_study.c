@@ -392,6 +392,8 @@ START_TEST(study_bad_input) {
   expect(1, "'spring' is not a friction element",
          "study Stiction.Examples.LeineBelt --element spring --laws arctan --widths 1e3");
   expect(2, "missing MODEL", "study");
+  expect(1, "event-driven run: cannot write /nonexistent/dir/ev.csv",
+         "study leine-belt --laws tanh --widths 1e3 --events /nonexistent/dir/ev.csv");
   expect(2, "unrecognized option '--frobnicate'", "study leine-belt --frobnicate");
   expect(0, "--element", "study --help");
   expect(0, "karnopp", "study --help");
