@@ -5,7 +5,7 @@
  *   - every .mo file parses (`stiction parse`), every example flattens to a balanced model
  *     (`stiction flatten`), and every example not listed as a known failure simulates and
  *     passes `stiction compare` against ../shared/reference/msl/<class>/ with the signals of
- *     msl-v4.1.0/comparisonSignals.txt at the default tolerance.
+ *     msl-v4.1.0/comparisonSignals.txt at the default tolerance, with CVODE and with IDA.
  * The command-based checks say so and stop when the command is not implemented yet. */
 #include <check.h>
 #include <dirent.h>
@@ -613,22 +613,24 @@ static void check_state_events(const char *cls, const char *out) {
   ck_assert_msg(abs(ours - dymola) <= 2, "%s: %d state events, Dymola %d", cls, ours, dymola);
 }
 
-START_TEST(example_matches_reference) {
-  const example *ex = &examples[_i];
+/* Simulates example i with the solver (cvode or ida) on the reference's output grid and
+ * compares it with the reference; known failures are run and reported, not asserted. */
+static void match_reference(int i, const char *solver) {
+  const example *ex = &examples[i];
   char creation[4096], result[512], csv[4096];
   fmt(creation, sizeof creation, "%s/creation.txt", ref_dir(ex->cls));
   char *text = read_text(creation);
   ck_assert_ptr_nonnull(text);
   double dt = number_after(text, "Interval");
   free(text);
-  fmt(result, sizeof result, "/tmp/stiction_test_library_%ld_%d.csv", (long)getpid(), _i);
+  fmt(result, sizeof result, "/tmp/stiction_test_library_%ld_%d_%s.csv", (long)getpid(), i, solver);
   fmt(csv, sizeof csv, "%s/%s.csv", ref_dir(ex->cls), strrchr(ex->cls, '.') + 1);
   char *out = NULL;
   /* the experiment annotation gives the stop time; the output grid is the reference's */
   char file[4096];
   class_file(file, sizeof file, ex->cls);
-  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' --interval %.17g --stats", models_dir(), file,
-               ex->cls, result, dt);
+  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' --interval %.17g --solver %s --stats",
+               models_dir(), file, ex->cls, result, dt, solver);
   if (not_implemented("simulate", st, out)) { free(out); return; }
   int pass = st == 0;
   char *cmp = NULL;
@@ -636,15 +638,24 @@ START_TEST(example_matches_reference) {
     pass = run(&cmp, "compare '%s' '%s'", result, csv) == 0;
   }
   int known = is_known_failure(ex->cls);
-  printf("test_library: %s %s%s\n", ex->cls, pass ? "passes" : "fails", known ? " (known failure)" : "");
+  printf("test_library: %s (%s) %s%s\n", ex->cls, solver, pass ? "passes" : "fails",
+         known ? " (known failure)" : "");
   if (!known)
-    ck_assert_msg(pass, "%s: %s\n%.3000s", ex->cls, st ? "simulate failed" : "compare failed",
-                  st ? (out ? out : "") : (cmp ? cmp : ""));
+    ck_assert_msg(pass, "%s (%s): %s\n%.3000s", ex->cls, solver,
+                  st ? "simulate failed" : "compare failed", st ? (out ? out : "") : (cmp ? cmp : ""));
   if (!known) check_state_events(ex->cls, out);
   free(out);
   free(cmp);
   unlink(result);
 }
+
+START_TEST(example_matches_reference) { match_reference(_i, "cvode"); }
+END_TEST
+
+/* The DAE form on IDA (issue 4, Backends: both forms pass the same tests): the loop unknowns
+ * are IDA's, consistent values after every restart come from IDACalcIC and the model's
+ * algebraic slopes (src/compile/dae.c). Same references, tolerances and event counts. */
+START_TEST(example_matches_reference_ida) { match_reference(_i, "ida"); }
 END_TEST
 
 /* The Stiction examples: they parse and flatten like the MSL ones. */
@@ -823,6 +834,7 @@ static Suite *library_suite(void) {
   tcase_add_loop_test(tc, example_flattens_balanced, 0, N_EXAMPLES);
   tcase_add_test(tc, stiction_examples_flatten_balanced);
   tcase_add_loop_test(tc, example_matches_reference, 0, N_EXAMPLES);
+  tcase_add_loop_test(tc, example_matches_reference_ida, 0, N_EXAMPLES);
   suite_add_tcase(s, tc);
   tc = tcase_create("benchmarks");
   tcase_set_timeout(tc, 300);
