@@ -354,6 +354,42 @@ START_TEST(if_equation_branches_are_assignments) {
 }
 END_TEST
 
+/* Rows of a CSV result whose time is within 1e-9 of t. */
+static int rows_at(const char *path, double t) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char line[8192];
+  int n = 0;
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  while (fgets(line, sizeof line, f)) n += fabs(strtod(line, NULL) - t) < 1e-9;
+  fclose(f);
+  return n;
+}
+
+/* A when on a steep relation whose root is 2e-15 before a time event (doc/events.md, Time
+ * events): one event at 0.5 with both counters changed and two rows, on both solvers (it was
+ * a state event and then a time event at the same instant, four rows). */
+static void coincident(const char *solver) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --solver %s --stats -o compile_cli_co.csv",
+           data("CoincidentEvents.mo"), solver);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "1 state and 1 time events") != NULL, "%s", out);
+  free(out);
+  ck_assert_int_eq(rows_at("compile_cli_co.csv", 0.5), 2);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "n"), 1);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "m"), 1);
+  remove("compile_cli_co.csv");
+}
+
+START_TEST(coincident_time_and_state_event) {
+  coincident("cvode");
+  coincident("ida");
+}
+END_TEST
+
 /* Index reduction (Pantelides + dummy derivatives) on MSL components: the states chosen and
  * the accelerations against the closed form. */
 static void index_model(const char *file, const char *solver, const char *states, double a1,
@@ -407,6 +443,7 @@ int main(void) {
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);
   tcase_add_test(tc, if_equation_branches_are_assignments);
+  tcase_add_test(tc, coincident_time_and_state_event);
   tcase_add_test(tc, relations_behind_and_or);
   tcase_add_test(tc, relations_after_initialization);
   tcase_add_test(tc, relations_behind_noevent_stay_active);
