@@ -733,7 +733,7 @@ static int upward_crossings(const series *s, double level, double *out, int max)
 
 /* Simulates Stiction.Examples.LeineBelt with a law and width through a small extending model
  * (the experiment annotation is not inherited) and returns the mean period of x. */
-static double leine_period(const char *law, double eps, double interval) {
+static double leine_period_on(const char *law, double eps, double interval, const char *solver) {
   char mo[256], csv[256], *out = NULL;
   fmt(mo, sizeof mo, "/tmp/stiction_test_library_%ld_LB%s.mo", (long)getpid(), law);
   fmt(csv, sizeof csv, "/tmp/stiction_test_library_%ld_LB%s.csv", (long)getpid(), law);
@@ -742,8 +742,8 @@ static double leine_period(const char *law, double eps, double interval) {
   fprintf(f, "model LB%s\n  extends Stiction.Examples.LeineBelt(law=Stiction.Types.FrictionLaw.%s, eps=%.17g);\n"
              "end LB%s;\n", law, law, eps, law);
   fclose(f);
-  int st = run(&out, "simulate -L '%s' '%s' -o '%s' --stop-time 60.005 --interval %g --tolerance 1e-6",
-               models_dir(), mo, csv, interval);
+  int st = run(&out, "simulate -L '%s' '%s' -o '%s' --stop-time 60.005 --interval %g --tolerance 1e-6 "
+               "--solver %s", models_dir(), mo, csv, interval, solver);
   double period = NAN, c[16];
   series x = {0, NULL, NULL};
   if (st == 0 && read_column(csv, "x", &x)) {
@@ -757,6 +757,10 @@ static double leine_period(const char *law, double eps, double interval) {
   unlink(mo);
   unlink(csv);
   return period;
+}
+
+static double leine_period(const char *law, double eps, double interval) {
+  return leine_period_on(law, eps, interval, "cvode");
 }
 
 START_TEST(leine_belt_regularised_periods) {
@@ -777,6 +781,13 @@ START_TEST(leine_belt_regularised_periods) {
   ck_assert_msg(fabs(k3 - 12.00103) < fabs(k2 - 12.00103) && fabs(k4 - 12.00103) < fabs(k3 - 12.00103),
                 "Karnopp periods %.6f %.6f %.6f do not approach 12.00103", k2, k3, k4);
   ck_assert_msg(fabs(k4 - 12.00103) < 1e-3, "Karnopp band 1e-4: period %.6f", k4);
+  /* the same on IDA (DAE form): the arctan period and the narrowest Karnopp band */
+  double arctan_ida = leine_period_on("Arctan", 1e-3, 0.005, "ida"),
+         k4_ida = leine_period_on("Karnopp", 1e-4, 0.001, "ida");
+  printf("test_library: LeineBelt on IDA: arctan(1e-3) %.5f, Karnopp(1e-4) %.5f\n", arctan_ida, k4_ida);
+  ck_assert_msg(fabs(arctan_ida - 11.29810) < 1e-3, "IDA arctan period %.6f, expected 11.29810",
+                arctan_ida);
+  ck_assert_msg(fabs(k4_ida - 12.00103) < 1e-3, "IDA Karnopp band 1e-4: period %.6f", k4_ida);
 }
 END_TEST
 
