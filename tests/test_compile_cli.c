@@ -418,6 +418,72 @@ START_TEST(relations_of_the_non_initial_branch) {
 }
 END_TEST
 
+/* An if-equation whose unknowns occur in every branch is solved branch by branch (symbolic.c
+ * solve_branches): all four blocks are assignments (they were three 1-unknown linear systems,
+ * which the DAE form made IDA unknowns; ElastoBacklash's if initial() equations). Closed
+ * form: x = t; y = -t, z = -2t before x = 0.5 and y = 2t, z = 1 - 2t after; w = t/2. */
+static void if_branches(const char *solver, double stop) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump --solver %s --stop-time %g --tolerance 1e-9 "
+           "-o compile_cli_if.csv", data("IfEquationBranches.mo"), solver, stop);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "BLT blocks (4: 4 assignments, 0 linear,") != NULL, "%s", out);
+  free(out);
+  int late = stop > 0.5;
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "x"), stop, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "y"), late ? 2 * stop : -stop, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "z"), late ? 1 - 2 * stop : -2 * stop,
+                          1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "w"), stop / 2, 1e-9);
+  remove("compile_cli_if.csv");
+}
+
+START_TEST(if_equation_branches_are_assignments) {
+  if_branches("cvode", 0.25);
+  if_branches("cvode", 1);
+  if_branches("ida", 0.25);
+  if_branches("ida", 1);
+}
+END_TEST
+
+/* Rows of a CSV result whose time is within 1e-9 of t. */
+static int rows_at(const char *path, double t) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char line[8192];
+  int n = 0;
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  while (fgets(line, sizeof line, f)) n += fabs(strtod(line, NULL) - t) < 1e-9;
+  fclose(f);
+  return n;
+}
+
+/* A when on a steep relation whose root is 2e-15 before a time event (doc/events.md, Time
+ * events): one event at 0.5 with both counters changed and two rows, on both solvers (it was
+ * a state event and then a time event at the same instant, four rows). */
+static void coincident(const char *solver) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --solver %s --stats -o compile_cli_co.csv",
+           data("CoincidentEvents.mo"), solver);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "1 state and 1 time events") != NULL, "%s", out);
+  free(out);
+  ck_assert_int_eq(rows_at("compile_cli_co.csv", 0.5), 2);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "n"), 1);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "m"), 1);
+  remove("compile_cli_co.csv");
+}
+
+START_TEST(coincident_time_and_state_event) {
+  coincident("cvode");
+  coincident("ida");
+}
+END_TEST
+
 /* Index reduction (Pantelides + dummy derivatives) on MSL components: the states chosen and
  * the accelerations against the closed form. */
 static void index_model(const char *file, const char *solver, const char *states, double a1,
@@ -472,6 +538,8 @@ int main(void) {
   tcase_add_test(tc, locked_bearing_and_gear);
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);
+  tcase_add_test(tc, if_equation_branches_are_assignments);
+  tcase_add_test(tc, coincident_time_and_state_event);
   tcase_add_test(tc, relations_behind_and_or);
   tcase_add_test(tc, relations_after_initialization);
   tcase_add_test(tc, relations_behind_noevent_stay_active);

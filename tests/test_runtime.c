@@ -770,6 +770,110 @@ START_TEST(simultaneous_indicators) {
 }
 END_TEST
 
+/* ------------------------------------------------------------------ coinciding events */
+
+/* x' = 1 from 0; a time event at 0.5 (tick := 1) and a steep indicator 1e7*(x - 0.5) + off
+ * (on := g > 0) whose root is at x = 0.5 - off*1e-7: off = 2e-8 puts it 2e-15 before the time
+ * event, off = -5e-8 5e-15 after it, both within the root finders' resolution (~1e-14 at
+ * 0.5): one instant, so one event at exactly 0.5 with both changes and two rows. Before,
+ * each gave two events at 0.5 and 0.5 + 5e-15 (four rows). off = -1e-3 puts the root 1e-10
+ * after: two instants, two events. */
+typedef struct coinc {
+  double off, on, tick;
+} coinc;
+
+static const char *const coinc_names[3] = {"x", "on", "tick"};
+
+static int coinc_start(void *ud, double t0, double *y, double *yp) {
+  coinc *c = ud;
+  c->on = c->tick = 0;
+  y[0] = 0;
+  return 0;
+}
+
+static int coinc_ind(void *ud, double t, const double *y, const double *yp, double *g) {
+  g[0] = 1e7 * (y[0] - 0.5) + ((coinc *)ud)->off;
+  return 0;
+}
+
+static int coinc_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  coinc *c = ud;
+  if (info->initial) {
+    info->next_time_defined = 1;
+    info->next_time = 0.5;
+  }
+  double g, on, tick = t >= 0.5 ? 1 : 0;
+  coinc_ind(ud, t, y, yp, &g);
+  on = g > 0 ? 1 : 0;
+  info->discrete_changed = on != c->on || tick != c->tick;
+  info->equations_changed = info->discrete_changed;
+  c->on = on;
+  c->tick = tick;
+  return 0;
+}
+
+static int coinc_disc(void *ud, double *d) {
+  d[0] = ((coinc *)ud)->on;
+  d[1] = ((coinc *)ud)->tick;
+  return 0;
+}
+
+static int coinc_out(void *ud, double t, const double *y, const double *yp, double *out) {
+  out[0] = y[0];
+  out[1] = ((coinc *)ud)->on;
+  out[2] = ((coinc *)ud)->tick;
+  return 0;
+}
+
+static void run_coinc(stiction_solver solver, double off, int events_expected) {
+  coinc c = {.off = off};
+  stiction_model m = {0};
+  m.n_states = 1;
+  m.n_indicators = 1;
+  m.n_discrete = 2;
+  m.n_outputs = 3;
+  m.output_names = coinc_names;
+  m.start_values = coinc_start;
+  m.derivatives = simul_rhs;
+  m.indicators = coinc_ind;
+  m.event_update = coinc_update;
+  m.get_discrete = coinc_disc;
+  m.outputs = coinc_out;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.interval = 0.1;
+  opt.solver = solver;
+  rows r = {0};
+  static evlog log;
+  char err[512];
+  ck_assert_msg(run(&m, &c, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(log.n, 1 + events_expected);
+  int near = 0;
+  for (int k = 0; k < r.n; k++) near += fabs(at(&r, k, 0) - 0.5) < 1e-9;
+  ck_assert_int_eq(near, 2 * events_expected);
+  ck_assert(log.e[1].time == 0.5);
+  ck_assert(at(&r, r.n - 1, 2) == 1 && at(&r, r.n - 1, 3) == 1); /* on, tick */
+  ck_assert_double_eq_tol(at(&r, r.n - 1, 1), 1, 1e-9);          /* x(1) */
+  if (events_expected == 1) {
+    ck_assert_int_eq(log.e[1].kind, STICTION_EVENT_STATE);
+    ck_assert_int_eq(log.e[1].n_fired, 1);
+    ck_assert_int_eq(log.e[1].dir[0], 1);
+    ck_assert_int_eq(log.e[1].n_changed, 2);
+  } else {
+    ck_assert_int_eq(log.e[1].kind, STICTION_EVENT_TIME);
+    ck_assert_int_eq(log.e[2].kind, STICTION_EVENT_STATE);
+    ck_assert_double_eq_tol(log.e[2].time, 0.5 + 1e-10, 1e-12);
+  }
+  free(r.v);
+}
+
+START_TEST(time_and_state_event_coincide) {
+  run_coinc(solvers[_i], 2e-8, 1);   /* root 2e-15 before the time event */
+  run_coinc(solvers[_i], -5e-8, 1);  /* root 5e-15 after it */
+  run_coinc(solvers[_i], -1e-3, 2);  /* root 1e-10 after it: a separate instant */
+}
+END_TEST
+
 /* ------------------------------------------------------------------ zero at restart */
 
 /* A friction-like toy: stuck (v' = 0, v = 0) until t = t_rel; then sliding with
@@ -1407,6 +1511,7 @@ static Suite *runtime_suite(void) {
   tcase_add_loop_test(tc, time_events_hit_exactly, 0, 3);
   tcase_add_test(tc, event_at_t0_two_rows);
   tcase_add_loop_test(tc, simultaneous_indicators, 0, 3);
+  tcase_add_loop_test(tc, time_and_state_event_coincide, 0, 3);
   tcase_add_loop_test(tc, indicator_zero_at_restart_still_switches, 0, 3);
   tcase_add_test(tc, event_iteration_names_variable);
   tcase_add_loop_test(tc, chattering_detected, 0, 3);

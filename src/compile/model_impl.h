@@ -212,6 +212,8 @@ struct st_compiled {
   int *alg_slot;       /* y[n_states + k] is x[alg_slot[k]] */
   double *dae_r;       /* their residuals, filled by st_eval_blocks */
   const char **dae_names;
+  double *dae_save;    /* x[] kept aside while the algebraic slopes are computed */
+  double *dae_y1;      /* states moved along their derivatives (dae.c alg_slopes) */
   stiction_model ode;  /* the ODE table, wrapped by the DAE callbacks */
 };
 

@@ -59,6 +59,7 @@ struct stiction_sim {
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
+  double *probe;                /* ng + n: indicators and y just after a time event (events.c) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
 
@@ -147,6 +148,9 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate);
 /* A state or time event at t: left row, event iteration, restart if needed, right row,
  * listener. Sets *terminate when the model asked to stop. */
 int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate);
+/* True when a time event at te falls on the state event found at t (te - t within the root
+ * finder's resolution): the two are handled as one event at te (doc/events.md). */
+int st_event_coincides(double t, double te);
 
 /* The terminal pass at the end of a successful run (model.h: terminal). */
 int st_event_terminal(stiction_sim *sim, double t);
