@@ -81,6 +81,63 @@ START_TEST(csv_writer_text_and_round_trip) {
 }
 END_TEST
 
+/* The CSV writer copies the text of a value formatted before (same column in the previous
+ * row, or an earlier column of the same row) instead of formatting it again (csv_writer.c).
+ * Rows drawn from a small pool of values, so that both kinds of repeat occur often, next to
+ * signed zeros, non-finite values and values printf must format itself: every field must be
+ * exactly what snprintf("%.17g") prints. */
+static double pool_value(unsigned *seed) {
+  static const double pool[] = {0.0, -0.0, 1.0 / 3, -1.0 / 3, 1e-310, 2.5, NAN, INFINITY,
+                                -INFINITY, 123456.789, -7e-5, 1e300};
+  *seed = *seed * 1103515245u + 12345u;
+  return pool[(*seed >> 16) % (sizeof pool / sizeof pool[0])];
+}
+
+static void expected_field(char *buf, size_t size, double x) {
+  if (isnan(x)) snprintf(buf, size, "nan");
+  else if (isinf(x)) snprintf(buf, size, x > 0 ? "inf" : "-inf");
+  else snprintf(buf, size, "%.17g", x);
+}
+
+START_TEST(csv_repeated_values_same_text) {
+  enum { NROWS = 200, NCOLS = 9 };
+  const char *path = tmp_path("rep.csv");
+  static const char *const names[NCOLS] = {"time", "a", "b", "c", "d", "e", "f", "g", "h"};
+  stiction_writer *w;
+  ck_assert_int_eq(stiction_writer_open(&w, path, STICTION_FORMAT_CSV), STICTION_OK);
+  stiction_sink sink;
+  stiction_writer_sink(w, &sink);
+  ck_assert_int_eq(sink.begin(sink.user_data, NCOLS, names), 0);
+  static char expect[NROWS * NCOLS * 32 + 64];
+  size_t len = (size_t)snprintf(expect, sizeof expect, "time,a,b,c,d,e,f,g,h\n");
+  unsigned seed = 7;
+  double row[NCOLS];
+  for (int r = 0; r < NROWS; r++) {
+    row[0] = 0.25 * r;
+    for (int c = 1; c < NCOLS; c++)
+      row[c] = (r % 3 && c % 2) ? row[c] : pool_value(&seed); /* odd columns often held */
+    for (int c = 0; c < NCOLS; c++) {
+      char field[64];
+      expected_field(field, sizeof field, row[c]);
+      len += (size_t)snprintf(expect + len, sizeof expect - len, "%s%c", field,
+                              c + 1 < NCOLS ? ',' : '\n');
+    }
+    ck_assert_int_eq(sink.row(sink.user_data, row), 0);
+  }
+  ck_assert_int_eq(sink.end(sink.user_data, STICTION_OK), 0);
+  ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+  FILE *f = fopen(path, "rb");
+  ck_assert_ptr_nonnull(f);
+  static char got[sizeof expect];
+  size_t n = fread(got, 1, sizeof got - 1, f);
+  got[n] = 0;
+  fclose(f);
+  unlink(path);
+  ck_assert_uint_eq(n, len);
+  ck_assert_str_eq(got, expect);
+}
+END_TEST
+
 START_TEST(non_finite_values_round_trip) {
   const char *path = tmp_path("nf.csv");
   stiction_writer *w;
@@ -368,6 +425,7 @@ int main(void) {
   tcase_add_test(tc, csv_writer_text_and_round_trip);
   tcase_add_test(tc, csv_rows_on_disk_before_close);
   tcase_add_test(tc, non_finite_values_round_trip);
+  tcase_add_test(tc, csv_repeated_values_same_text);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
   tcase_add_test(tc, flush_interval_keeps_every_row);

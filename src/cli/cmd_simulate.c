@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,8 @@ enum { MAX_LIST = 128 };
 
 typedef struct sim_args {
   const char *file, *class_name, *output, *events;
-  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver;
-  double start_time, stop_time, rtol, interval;
+  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver, have_max_step;
+  double start_time, stop_time, rtol, interval, max_step;
   stiction_solver solver;
   const char *params[MAX_LIST], *vars[MAX_LIST], *libs[MAX_LIST];
   int n_params, n_vars, n_libs;
@@ -38,6 +39,8 @@ static void usage(FILE *out) {
         "      --stop-time T      stop time (default: experiment annotation, else 1)\n"
         "      --interval DT      output interval (default: experiment, else 1/500 of the run)\n"
         "      --tolerance R      relative tolerance (default: experiment, else 1e-6)\n"
+        "      --max-step H       largest integrator step, or 'inf' (default: 1/500 of the\n"
+        "                         run, whatever the output interval)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "  -p, --param NAME=VALUE set a parameter (number, true, false; also one that sizes\n"
         "                         arrays; repeatable)\n"
@@ -60,7 +63,7 @@ static int bad_usage(const char *fmt, const char *arg) {
 }
 
 enum { OPT_START = 256, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
-       OPT_VARS, OPT_DUMP };
+       OPT_VARS, OPT_DUMP, OPT_MAX_STEP };
 
 static int number(const char *opt, const char *text, int positive, double *out, int *have) {
   if (st_cli_number(text, out) || (positive && *out <= 0)) {
@@ -88,6 +91,13 @@ static int parse_option(sim_args *a, int c, const char *arg) {
   case OPT_STOP: return number("--stop-time", arg, 0, &a->stop_time, &a->have_stop);
   case OPT_TOL: return number("--tolerance", arg, 1, &a->rtol, &a->have_tol);
   case OPT_INTERVAL: return number("--interval", arg, 1, &a->interval, &a->have_interval);
+  case OPT_MAX_STEP:
+    if (!strcmp(arg, "inf")) {
+      a->max_step = INFINITY;
+      a->have_max_step = 1;
+      return 0;
+    }
+    return number("--max-step", arg, 1, &a->max_step, &a->have_max_step);
   case OPT_SOLVER:
     a->have_solver = 1;
     if (st_cli_solver(arg, &a->solver))
@@ -128,6 +138,7 @@ static int parse_args(int argc, char **argv, sim_args *a) {
       {"stop-time", required_argument, NULL, OPT_STOP},
       {"tolerance", required_argument, NULL, OPT_TOL},
       {"interval", required_argument, NULL, OPT_INTERVAL},
+      {"max-step", required_argument, NULL, OPT_MAX_STEP},
       {"solver", required_argument, NULL, OPT_SOLVER},
       {"events", required_argument, NULL, OPT_EVENTS},
       {"vars", required_argument, NULL, OPT_VARS},
@@ -201,6 +212,7 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (a->have_tol) opt->rtol = a->rtol;
   if (a->have_interval) opt->interval = a->interval;
   if (a->have_solver) opt->solver = a->solver;
+  if (a->have_max_step) opt->max_step = a->max_step;
 }
 
 static int report(const char *cls, stiction_sim *sim, const char *path, int rc, st_compiled *cm,

@@ -12,6 +12,7 @@
  * The %g layout (C11 7.21.6.1): exponent X of the rounded value; fixed notation when
  * -4 <= X < P, else d.ddde+XX; trailing zeros and a trailing point removed. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -69,6 +70,20 @@ static dd scale10(double a, int k) {
   return s;
 }
 
+/* floor(x) for |x| < 2^63 without a libm call (x86-64 has no rounding instruction before
+ * SSE4.1, so floor() is a function call): truncation, one down for negative fractions. */
+static double floor_small(double x) {
+  double t = (double)(long long)x;
+  return t > x ? t - 1 : t;
+}
+
+/* The binary exponent of a normal double, ilogb() without the libm call. */
+static int exponent2(double a) {
+  uint64_t u;
+  memcpy(&u, &a, sizeof u);
+  return (int)((u >> 52) & 0x7ff) - 1023;
+}
+
 /* s < b for a double b (s.hi alone can round up to b). */
 static int dd_below(dd s, double b) { return s.hi < b || (s.hi == b && s.lo < 0); }
 
@@ -77,15 +92,15 @@ static int dd_below(dd s, double b) { return s.hi < b || (s.hi == b && s.lo < 0)
 static int leading_digits(double a, int prec, unsigned long long *digits, int *exp10) {
   double lo = pow10_exact(prec - 1), hi = pow10_exact(prec);
   if (a > 1e200 || a < 1e-200) return -1; /* keep Dekker's split clear of overflow */
-  int e = (int)floor(ilogb(a) * 0.30102999566398120); /* log10(2): E or E - 1 */
+  int e = (int)floor_small(exponent2(a) * 0.30102999566398120); /* log10(2): E or E - 1 */
   dd s = scale10(a, prec - 1 - e);
   if (dd_below(s, hi) == 0) s = scale10(a, prec - 1 - ++e);
   else if (dd_below(s, lo)) s = scale10(a, prec - 1 - --e);
   if (s.hi < lo * 0.5 || !dd_below(s, hi)) return -1; /* scaling range exceeded (s == 0) */
   /* integer part in 64-bit integers: above 2^53 doubles cannot hold w + floor(f) */
-  double w = floor(s.hi);
+  double w = floor_small(s.hi); /* s.hi < 10^17 < 2^63 */
   double f = (s.hi - w) + s.lo; /* s.hi - w is exact; |s.lo| <= half an ulp of s.hi */
-  double fw = floor(f);
+  double fw = floor_small(f);
   f -= fw;
   if (fabs(f - 0.5) < 1e-9) return -1; /* too close to a tie to be sure */
   unsigned long long n = (unsigned long long)w + (unsigned long long)(long long)fw + (f > 0.5);
@@ -94,6 +109,25 @@ static int leading_digits(double a, int prec, unsigned long long *digits, int *e
   *digits = n;
   *exp10 = e;
   return 0;
+}
+
+/* The count decimal digits of n, leading zeros included, two at a time: a division of a
+ * 64-bit integer by a constant is a multiplication, but 17 of them per value were half the
+ * cost of a CSV field. */
+static void put_digits(char *d, unsigned long long n, int count) {
+  static const char pairs[] =
+      "0001020304050607080910111213141516171819"
+      "2021222324252627282930313233343536373839"
+      "4041424344454647484950515253545556575859"
+      "6061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  int i = count;
+  for (; i >= 2; i -= 2) {
+    unsigned long long q = n / 100;
+    memcpy(d + i - 2, pairs + 2 * (n - 100 * q), 2);
+    n = q;
+  }
+  if (i) d[0] = (char)('0' + n);
 }
 
 /* Writes the exponent part "e+XX" (at least two digits). */
@@ -139,7 +173,7 @@ int st_format_g(char *buf, size_t size, double x, int prec) {
   }
   if (leading_digits(fabs(x), prec, &n, &e)) return snprintf(buf, size, "%.*g", prec, x);
   char d[20];
-  for (int i = prec - 1; i >= 0; i--, n /= 10) d[i] = (char)('0' + n % 10);
+  put_digits(d, n, prec);
   int nd = prec;
   while (nd > 1 && d[nd - 1] == '0') nd--;
   char *p = buf;
