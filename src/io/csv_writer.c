@@ -51,11 +51,15 @@ typedef struct st_csv_slot {
   int off, len;    /* the field in the current line */
 } st_csv_slot;
 
+/* The previous row's field of one column; off < 0: not reusable (time, non-finite). */
+typedef struct st_csv_col {
+  uint64_t bits;
+  int off, len;
+} st_csv_col;
+
 typedef struct st_csv_cache {
   char *prev;          /* the previous row's text */
-  uint64_t *bits;      /* ncols: the previous row's values */
-  int *off, *len;      /* ncols: their fields in prev */
-  int have_prev;
+  st_csv_col *col;     /* ncols */
   st_csv_slot *table;  /* mask + 1 entries */
   unsigned mask;
 } st_csv_cache;
@@ -63,9 +67,7 @@ typedef struct st_csv_cache {
 static void cache_free(st_csv_cache *c) {
   if (!c) return;
   free(c->prev);
-  free(c->bits);
-  free(c->off);
-  free(c->len);
+  free(c->col);
   free(c->table);
   free(c);
 }
@@ -77,12 +79,11 @@ static st_csv_cache *cache_new(int ncols) {
   while (size < 2u * (unsigned)ncols) size *= 2;
   c->mask = size - 1;
   c->prev = calloc((size_t)ncols, ST_CSV_FIELD + 1);
-  c->bits = calloc((size_t)ncols, sizeof *c->bits);
-  c->off = calloc((size_t)ncols, sizeof *c->off);
-  c->len = calloc((size_t)ncols, sizeof *c->len);
+  c->col = calloc((size_t)ncols, sizeof *c->col);
   c->table = calloc(size, sizeof *c->table);
   for (unsigned i = 0; c->table && i < size; i++) c->table[i].stamp = -1;
-  if (c->prev && c->bits && c->off && c->len && c->table) return c;
+  for (int i = 0; c->col && i < ncols; i++) c->col[i].off = -1; /* no previous row yet */
+  if (c->prev && c->col && c->table) return c;
   cache_free(c);
   return NULL;
 }
@@ -111,22 +112,29 @@ static uint64_t bits_of(double x) {
   return u;
 }
 
-/* The text of finite x at p (17 digits), copied when the same bits were formatted in the
- * previous row's column i or earlier in this row; returns the length. */
-static int field(st_csv_cache *c, const char *line, char *p, int i, double x, long row) {
-  uint64_t u = bits_of(x);
-  /* Fixed-size copies (no call to memcpy): a field is at most 24 characters and starts at
-   * most 25 * i bytes into a buffer of 33 * ncols, so 32 bytes always fit; what is copied
-   * beyond the field is overwritten by the separator and the next fields. */
-  if (c->have_prev && c->off[i] >= 0 && c->bits[i] == u) {
-    memcpy(p, c->prev + c->off[i], ST_CSV_FIELD);
-    return c->len[i];
+/* A fixed-size copy (inlined, no call): a field is at most 24 characters and starts at most
+ * 25 * i bytes into a buffer of 33 * ncols, so 32 bytes always fit; what is copied beyond the
+ * field is overwritten by the separator and the next fields. Through a temporary, as the
+ * source may be an earlier field of the same line. */
+static void copy_field(char *dst, const char *src) {
+  char tmp[ST_CSV_FIELD];
+  memcpy(tmp, src, sizeof tmp);
+  memcpy(dst, tmp, sizeof tmp);
+}
+
+/* The text of x at p (17 digits), copied when the same bits were formatted in the previous
+ * row's column (col) or earlier in this row; returns the length. */
+static int field(st_csv_cache *c, const st_csv_col *col, const char *line, char *p, uint64_t u,
+                 double x, long row) {
+  if (col->off >= 0 && col->bits == u) {
+    copy_field(p, c->prev + col->off);
+    return col->len;
   }
   unsigned h = (unsigned)((u * 0x9E3779B97F4A7C15ull) >> 40) & c->mask;
   while (c->table[h].stamp == row && c->table[h].bits != u) h = (h + 1) & c->mask;
   st_csv_slot *s = &c->table[h];
   if (s->stamp == row) {
-    memmove(p, line + s->off, ST_CSV_FIELD); /* an earlier field of the same line */
+    copy_field(p, line + s->off);
     return s->len;
   }
   int len = st_format_g(p, ST_CSV_FIELD, x, 17);
@@ -139,27 +147,29 @@ static int field(st_csv_cache *c, const char *line, char *p, int i, double x, lo
  * (see doc/results.md). The line is assembled in memory and handed to stdio in one piece. */
 static int csv_row(stiction_writer *w, const double *values) {
   st_csv_cache *c = w->cache;
-  char *p = w->line;
-  for (int i = 0; i < w->ncols; i++) {
-    int off = (int)(p - w->line);
-    if (i == 0 || !isfinite(values[i])) {
+  char *line = w->line, *p = line;
+  st_format_double(p, ST_CSV_FIELD, values[0]);
+  p += strlen(p);
+  for (int i = 1; i < w->ncols; i++) {
+    st_csv_col *col = &c->col[i];
+    uint64_t u = bits_of(values[i]);
+    *p++ = ',';
+    int off = (int)(p - line);
+    if ((u >> 52 & 0x7ff) == 0x7ff) { /* nan, inf: written, not reused */
       st_format_double(p, ST_CSV_FIELD, values[i]);
+      *col = (st_csv_col){u, -1, 0};
       p += strlen(p);
-    } else {
-      p += field(c, w->line, p, i, values[i], w->rows);
+      continue;
     }
-    /* time and non-finite texts are not reused (off = -1) */
-    c->off[i] = i == 0 || !isfinite(values[i]) ? -1 : off;
-    c->len[i] = (int)(p - w->line) - off;
-    c->bits[i] = bits_of(values[i]);
-    *p++ = i + 1 < w->ncols ? ',' : '\n';
+    int len = field(c, col, line, p, u, values[i], w->rows);
+    *col = (st_csv_col){u, off, len};
+    p += len;
   }
-  size_t len = (size_t)(p - w->line);
-  char *t = c->prev; /* this row becomes the previous one */
-  c->prev = w->line;
-  w->line = t;
-  c->have_prev = 1;
-  return fwrite(c->prev, 1, len, w->file) == len ? STICTION_OK : STICTION_ERR_IO;
+  *p++ = '\n';
+  size_t len = (size_t)(p - line);
+  w->line = c->prev; /* this row becomes the previous one */
+  c->prev = line;
+  return fwrite(line, 1, len, w->file) == len ? STICTION_OK : STICTION_ERR_IO;
 }
 
 static int csv_finish(stiction_writer *w) {

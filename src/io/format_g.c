@@ -49,14 +49,36 @@ static dd dd_mul(dd a, dd b) {
   return r;
 }
 
-/* 10^-k for 0 <= k <= 22 as hi + lo: hi = 1/10^k rounded, lo = (1 - hi*10^k)/10^k. */
+/* 10^-k for 0 <= k <= 22 as hi + lo: hi the double nearest to 10^-k, lo the double nearest
+ * to the remainder 10^-k - hi (computed in exact rational arithmetic when this table was
+ * written); a table, because computing them took a division per formatted value. */
 static dd inv_pow10(int k) {
-  double p = pow10_exact(k), q, qe;
-  dd r;
-  r.hi = 1.0 / p;
-  two_prod(r.hi, p, &q, &qe);
-  r.lo = ((1.0 - q) - qe) / p;
-  return r;
+  static const dd t[ST_P10_MAX + 1] = {
+      {1.0, 0.0},
+      {0.1, -5.551115123125783e-18},
+      {0.01, -2.0816681711721684e-19},
+      {0.001, -2.0816681711721686e-20},
+      {0.0001, -4.79217360238593e-21},
+      {1e-05, -8.180305391403131e-22},
+      {1e-06, 4.525188817411374e-23},
+      {1e-07, 4.525188817411374e-24},
+      {1e-08, -2.092256083012847e-25},
+      {1e-09, -6.228159145777985e-26},
+      {1e-10, -3.643219731549774e-27},
+      {1e-11, 6.050303071806019e-28},
+      {1e-12, 2.0113352370744385e-29},
+      {1e-13, -3.037374556340037e-30},
+      {1e-14, 1.1806906454401013e-32},
+      {1e-15, -7.770539987666108e-32},
+      {1e-16, 2.0902213275965398e-33},
+      {1e-17, -7.154242405462192e-34},
+      {1e-18, -7.154242405462193e-35},
+      {1e-19, 2.475407316473987e-36},
+      {1e-20, 5.484672854579043e-37},
+      {1e-21, 9.246254777210363e-38},
+      {1e-22, -4.859677432657087e-39},
+  };
+  return t[k];
 }
 
 /* a * 10^k; hi = 0 when |k| is beyond the range allowed here. */
