@@ -228,7 +228,9 @@ START_TEST(format_g_matches_printf) {
   static const double edge[] = {0.0, -0.0, 1.0, -1.0, 0.1, 1e-5, 1e-4, 9.9999999999999995e-5,
                                 1e16, 1e17, 99999999999999990.0, 123456789012345680.0,
                                 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-                                0.30000000000000004, 1.0 / 3, 2.0 / 3, 12345.678, 1e22, 1e23};
+                                0.30000000000000004, 1.0 / 3, 2.0 / 3, 12345.678, 1e22, 1e23,
+                                /* exact ties at precisions 1 and 2: half to even */
+                                0.125, 0.375, 2.5, 3.5, 1.5, 1e-11, 9.5e-12};
   static const int precs[] = {17, 16, 15, 6, 1};
   for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
     for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
