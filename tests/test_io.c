@@ -254,6 +254,34 @@ END_TEST
 
 /* A run killed after a row reached the disk but before the size patch leaves bytes after
  * data_2 that its header does not count: the reader keeps the counted rows. */
+/* The time column's shortest exact text (st_format_double) reads its 15-digit candidate back
+ * without strtod when one IEEE operation is exact (csv_writer.c read_short): the text must be
+ * what the plain search with printf and strtod gives, on grid times (k * interval, start +
+ * k * interval), event-like times and values beyond the fast path's range. */
+static void shortest_reference(char *buf, size_t size, double x) {
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(buf, size, "%.*g", digits, x);
+    if (digits == 17 || strtod(buf, NULL) == x) return;
+  }
+}
+
+START_TEST(time_text_is_shortest_exact) {
+  static const double intervals[] = {0.001, 0.005, 0.01, 0.1, 1e-4, 0.3, 2.5e-7};
+  uint64_t seed = 12345;
+  char got[64], want[64];
+  for (size_t i = 0; i < sizeof intervals / sizeof intervals[0]; i++)
+    for (int k = 0; k < 3000; k++) {
+      double xs[4] = {k * intervals[i], 0.7 + k * intervals[i], -k * intervals[i] * 1e5,
+                      ldexp((double)(xorshift(&seed) >> 11), -53) * pow(10, k % 50 - 25)};
+      for (int j = 0; j < 4; j++) {
+        st_format_double(got, sizeof got, xs[j]);
+        shortest_reference(want, sizeof want, xs[j]);
+        ck_assert_msg(!strcmp(got, want), "%.17g: '%s', expected '%s'", xs[j], got, want);
+      }
+    }
+}
+END_TEST
+
 START_TEST(mat_trailing_unpatched_row_is_ignored) {
   const char *path = tmp_path("g.mat");
   write_rows(path, 2, 1);
@@ -428,6 +456,7 @@ int main(void) {
   tcase_add_test(tc, csv_rows_on_disk_before_close);
   tcase_add_test(tc, non_finite_values_round_trip);
   tcase_add_test(tc, csv_repeated_values_same_text);
+  tcase_add_test(tc, time_text_is_shortest_exact);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
   tcase_add_test(tc, flush_interval_keeps_every_row);

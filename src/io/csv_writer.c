@@ -10,6 +10,31 @@
 
 #include "io/writer_impl.h"
 
+/* strtod of text st_format_g wrote, in the case where one IEEE operation gives the correctly
+ * rounded value (Clinger 1990, "How to read floating point numbers accurately"): at most 15
+ * significant digits (an integer below 2^53, exact as a double) times or divided by 10^k,
+ * k <= 22 (exact as a double). 0 and the value, or -1 for other text (then strtod decides):
+ * strtod cost more than formatting the time column. */
+static int read_short(const char *s, double *v) {
+  static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  int neg = *s == '-', nd = 0, scale = 0, seen_point = 0;
+  unsigned long long n = 0;
+  for (s += neg; (*s >= '0' && *s <= '9') || *s == '.'; s++) {
+    if (*s == '.') { seen_point = 1; continue; }
+    if (n == 0 && *s == '0') { scale -= seen_point; continue; } /* leading zeros */
+    if (++nd > 15) return -1;
+    n = n * 10 + (unsigned long long)(*s - '0');
+    scale -= seen_point;
+  }
+  if (*s == 'e') scale += (int)strtol(s + 1, (char **)&s, 10);
+  if (*s || scale < -22 || scale > 22) return -1;
+  double r = scale < 0 ? (double)n / p10[-scale] : (double)n * p10[scale];
+  *v = neg ? -r : r;
+  return 0;
+}
+
 void st_format_double(char *buf, size_t size, double x) {
   if (isnan(x)) { snprintf(buf, size, "nan"); return; }
   if (isinf(x)) { snprintf(buf, size, x > 0 ? "inf" : "-inf"); return; }
@@ -17,7 +42,8 @@ void st_format_double(char *buf, size_t size, double x) {
    * not 0.0010000000000000000208), full precision for everything else. */
   for (int digits = 15; digits <= 17; digits++) {
     st_format_g(buf, size, x, digits);
-    if (digits == 17 || strtod(buf, NULL) == x) return;
+    double back;
+    if (digits == 17 || (read_short(buf, &back) ? strtod(buf, NULL) : back) == x) return;
   }
 }
 
