@@ -3,10 +3,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <stiction/results.h>
 #include <stiction/stiction.h>
@@ -19,13 +21,30 @@
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_LIST = 128 };
 
+/* Wall time of the translation phases, printed by --stats before the run's statistics. */
+typedef struct phase_times {
+  double start, flattened, compiled;
+} phase_times;
+
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void print_phases(const phase_times *pt, FILE *out) {
+  fprintf(out, "wall time load + flatten [s]: %.6f\n", pt->flattened - pt->start);
+  fprintf(out, "wall time compile [s]: %.6f\n", pt->compiled - pt->flattened);
+}
+
 typedef struct sim_args {
   const char *file, *class_name, *output, *events;
-  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver;
-  double start_time, stop_time, rtol, interval;
+  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver, have_max_step;
+  double start_time, stop_time, rtol, interval, max_step;
   stiction_solver solver;
   const char *params[MAX_LIST], *vars[MAX_LIST], *libs[MAX_LIST];
   int n_params, n_vars, n_libs;
+  phase_times times;
 } sim_args;
 
 static void usage(FILE *out) {
@@ -38,6 +57,8 @@ static void usage(FILE *out) {
         "      --stop-time T      stop time (default: experiment annotation, else 1)\n"
         "      --interval DT      output interval (default: experiment, else 1/500 of the run)\n"
         "      --tolerance R      relative tolerance (default: experiment, else 1e-6)\n"
+        "      --max-step H       largest integrator step, or 'inf' (default: 1/500 of the\n"
+        "                         run, whatever the output interval)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "  -p, --param NAME=VALUE set a parameter (number, true, false; also one that sizes\n"
         "                         arrays; repeatable)\n"
@@ -60,7 +81,7 @@ static int bad_usage(const char *fmt, const char *arg) {
 }
 
 enum { OPT_START = 256, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
-       OPT_VARS, OPT_DUMP };
+       OPT_VARS, OPT_DUMP, OPT_MAX_STEP };
 
 static int number(const char *opt, const char *text, int positive, double *out, int *have) {
   if (st_cli_number(text, out) || (positive && *out <= 0)) {
@@ -88,6 +109,13 @@ static int parse_option(sim_args *a, int c, const char *arg) {
   case OPT_STOP: return number("--stop-time", arg, 0, &a->stop_time, &a->have_stop);
   case OPT_TOL: return number("--tolerance", arg, 1, &a->rtol, &a->have_tol);
   case OPT_INTERVAL: return number("--interval", arg, 1, &a->interval, &a->have_interval);
+  case OPT_MAX_STEP:
+    if (!strcmp(arg, "inf")) {
+      a->max_step = INFINITY;
+      a->have_max_step = 1;
+      return 0;
+    }
+    return number("--max-step", arg, 1, &a->max_step, &a->have_max_step);
   case OPT_SOLVER:
     a->have_solver = 1;
     if (st_cli_solver(arg, &a->solver))
@@ -128,6 +156,7 @@ static int parse_args(int argc, char **argv, sim_args *a) {
       {"stop-time", required_argument, NULL, OPT_STOP},
       {"tolerance", required_argument, NULL, OPT_TOL},
       {"interval", required_argument, NULL, OPT_INTERVAL},
+      {"max-step", required_argument, NULL, OPT_MAX_STEP},
       {"solver", required_argument, NULL, OPT_SOLVER},
       {"events", required_argument, NULL, OPT_EVENTS},
       {"vars", required_argument, NULL, OPT_VARS},
@@ -201,10 +230,12 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (a->have_tol) opt->rtol = a->rtol;
   if (a->have_interval) opt->interval = a->interval;
   if (a->have_solver) opt->solver = a->solver;
+  if (a->have_max_step) opt->max_step = a->max_step;
 }
 
 static int report(const char *cls, stiction_sim *sim, const char *path, int rc, st_compiled *cm,
-                  const stiction_options *opt, int stats) {
+                  const stiction_options *opt, const sim_args *a) {
+  int stats = a->stats;
   const stiction_stats *st = stiction_sim_stats(sim);
   FILE *info = strcmp(path, "-") ? stdout : stderr;
   const char *where = strcmp(path, "-") ? path : "standard output";
@@ -216,6 +247,7 @@ static int report(const char *cls, stiction_sim *sim, const char *path, int rc, 
     fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", cls,
             opt->start_time, stiction_sim_time(sim), st->rows, st->state_events,
             st->time_events, where);
+  if (stats) print_phases(&a->times, info);
   if (stats) stiction_stats_print(st, info);
   (void)cm;
   return rc ? EXIT_RUN : 0;
@@ -248,7 +280,7 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
     stiction_sim_set_sink(sim, &sink);
     if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
     int rc = stiction_sim_run(sim);
-    status = report(flat->name, sim, path, rc, cm, &opt, a->stats);
+    status = report(flat->name, sim, path, rc, cm, &opt, a);
     stiction_sim_free(sim);
   }
   if (stiction_writer_close(w) | st_event_log_close(&log)) {
@@ -283,10 +315,11 @@ static int check_param_names(const sim_args *a, const st_flat_model *flat) {
   return 0;
 }
 
-static int compile_and_run(const sim_args *a, st_flat_model *flat, st_diag *diag) {
+static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
   int bad = check_param_names(a, flat);
   if (bad) return bad;
   st_compiled *cm = st_compile(flat, diag);
+  a->times.compiled = wall_now();
   if (!cm) return EXIT_RUN;
   int rc = apply_params(a, cm);
   if (!rc && a->n_vars && st_compiled_select_outputs(cm, a->vars, a->n_vars) == 0)
@@ -313,7 +346,9 @@ int st_cmd_simulate(int argc, char **argv) {
     st_diag_free(diag);
     return EXIT_RUN;
   }
+  a.times.start = wall_now();
   st_flat_model *flat = flatten(&a, fe);
+  a.times.flattened = wall_now();
   rc = flat ? compile_and_run(&a, flat, diag) : EXIT_RUN;
   st_flat_free(flat);
   st_front_free(fe);

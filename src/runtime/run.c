@@ -87,8 +87,10 @@ static int prepare(stiction_sim *sim) {
   sim->ng = m->n_indicators;
   sim->nd = m->n_discrete;
   sim->ncols = 1 + m->n_outputs;
-  /* Why max_step = interval by default: see doc/events.md, "frozen modes". */
-  if (!(sim->opt.max_step > 0)) sim->opt.max_step = sim->interval;
+  /* Why a bound by default: see doc/events.md, "frozen modes". It is 1/500 of the run, not
+   * the output interval: grid rows are interpolated, and a finer grid must not cost steps. */
+  if (!(sim->opt.max_step > 0))
+    sim->opt.max_step = (sim->opt.stop_time - sim->opt.start_time) / 500;
   init_grid(sim);
   rc = alloc_work(sim);
   return rc ? rc : create_sundials(sim);

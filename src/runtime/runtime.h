@@ -41,10 +41,11 @@ struct stiction_sim {
   SUNMatrix A;
   SUNLinearSolver LS;
   void *mem;
-  /* CVODE: the next advance is the first after (re)initialization (cvode.c cv_advance), and
-   * a root found beyond the grid point of that first step, reported after the grid row */
-  int fresh, has_pending_root;
-  double pending_root;
+  /* CVODE: the time its last step reached (cvode.c cv_advance steps with CV_ONE_STEP and
+   * interpolates the grid); a root found beyond the grid point, reported after the grid rows
+   * before it */
+  int has_pending_root;
+  double pending_root, t_step;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
