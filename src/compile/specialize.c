@@ -15,14 +15,16 @@
  * straight-line code over time, the states and the unknowns of varying blocks.
  *
  * Results are bit for bit those of the original program: every folded operation is the
- * same IEEE operation on the same values, computed by st_vm_eval; the only reordering is
- * k + x for x + k and k * x for x * k (commutative, exact). A program with a jump on a value
+ * same IEEE operation on the same values, computed by st_vm_eval; the only rewritings are
+ * exact identities: k + x for x + k, k * x for x * k, x for x * 1, x / 1, x - 0, and a + b
+ * for a - (-b) (IEEE 754 defines subtraction as addition of the negation). A program with a jump on a value
  * that varies between events (a noEvent condition) is not specialized.
  *
  * Frozen slots: parameters and constants, discrete and when-assigned variables (assigned in
  * event passes only; solve.c), and the unknowns of blocks that are not varying (evaluated
  * in event passes only) and not among IDA's algebraic unknowns (dae.c loads those). Outputs
  * of algorithm sections are never frozen (the section reassigns them while it runs). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,6 +121,20 @@ static int apply(pe *p, const st_ins *in, int nargs) {
   return push_const(p, fold(p, args, nargs, in));
 }
 
+/* x * 1, x / 1, x - 0 and 1 * x are x exactly (IEEE 754; x + 0 is not: -0 + 0 = +0). */
+static int identity(int op, double k, int k_right) {
+  if (op == OP_MUL) return k == 1;
+  return k_right && ((op == OP_DIV && k == 1) || (op == OP_SUB && k == 0 && !signbit(k)));
+}
+
+/* a - (-b) is a + b and a + (-b) is a - b exactly: the negation of the right operand goes. */
+static int drop_negation(pe *p, int op) {
+  st_prog *o = p->out;
+  if ((op != OP_ADD && op != OP_SUB) || o->n == 0 || o->code[o->n - 1].op != OP_NEG) return op;
+  o->n--;
+  return op == OP_ADD ? OP_SUB : OP_ADD;
+}
+
 /* + - * / with the right operand constant: the fused form; k + x and k * x likewise. */
 static int arith(pe *p, int op) {
   static const int with_k[] = {OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK};
@@ -131,8 +147,10 @@ static int arith(pe *p, int op) {
     double k = a.dyn ? b.k : a.k;
     p->sp -= 2;
     p->st[++p->sp] = (sval){1, a.dyn ? a.start : b.start, 0};
+    if (identity(op, k, a.dyn)) return 0;
     return st_prog_emit(p->out, with_k[op - OP_ADD], 0, k);
   }
+  in.op = drop_negation(p, op);
   return emit_generic(p, &in, 2);
 }
 

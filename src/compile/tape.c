@@ -29,6 +29,7 @@ typedef struct tape {
   int nseg, cap;
   st_prog tail; /* after the segments and the alias copies: the indicators */
   int ok;
+  long ready_gen; /* the interval in which all factors were found current */
 } tape;
 
 struct st_tapes {
@@ -104,6 +105,7 @@ static int add_indicators(tape *t, st_compiled *cm) {
 
 static int build(tape *t, st_compiled *cm, const unsigned char *need, int with_ind) {
   t->ok = 0;
+  t->ready_gen = -1;
   t->nseg = 0;
   t->tail.n = 0;
   seg *cur = new_seg(t);
@@ -133,11 +135,14 @@ int st_tapes_build(st_compiled *cm, const unsigned char *need) {
   return 0;
 }
 
-/* Usable now: built for this interval and the factors of its linear blocks current. */
-static int ready(const st_compiled *cm, const tape *t) {
+/* Usable now: built for this interval and the factors of its linear blocks current (once
+ * they are, they stay so until the next event: only an event pass changes cm->gen). */
+static int ready(const st_compiled *cm, tape *t) {
   if (cm->tapes->gen != cm->gen || !t->ok || cm->dae) return 0;
+  if (t->ready_gen == cm->gen) return 1;
   for (int i = 0; i < t->nseg; i++)
     if (t->segs[i].block >= 0 && cm->blocks[t->segs[i].block].gen != cm->gen) return 0;
+  t->ready_gen = cm->gen;
   return 1;
 }
 
