@@ -129,7 +129,7 @@ st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
   cm->diag = diag;
   cm->flat = flat;
   cm->specialize = 1;
-  cm->spec_gen = -1;
+  cm->spec_gen = cm->spec_defer_gen = -1;
   if (!cm->arena || pipeline(cm)) {
     if (cm->arena && st_diag_errors(diag) == 0)
       st_error(diag, flat->loc, "out of memory while compiling the model");
@@ -183,7 +183,7 @@ void st_compiled_free(st_compiled *cm) {
 
 void st_compiled_set_specialize(st_compiled *cm, int on) {
   cm->specialize = on != 0;
-  cm->spec_gen = -1; /* hot programs and tapes are made again (or not) */
+  cm->spec_gen = cm->spec_defer_gen = -1; /* hot programs and tapes made again (or not) */
 }
 
 const stiction_model *st_compiled_model(const st_compiled *cm) { return &cm->model; }

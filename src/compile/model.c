@@ -62,7 +62,7 @@ static int evaluate_slice(st_compiled *cm, double t, const double *y, const doub
   cm->vm.initial = 0;
   cm->vm.event_mode = 0;
   *raw = NULL;
-  if (cm->spec_gen != cm->gen) st_specialize(cm);
+  st_spec_refresh(cm);
   if (st_tape_run_indicators(cm, raw) == 0) return 0;
   const unsigned char *need = st_indicator_slice(cm);
   if (!need) return st_eval_blocks(cm, 0) ? 1 : 0;

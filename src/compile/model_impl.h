@@ -193,6 +193,7 @@ struct st_compiled {
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
   int specialize;      /* use programs specialized between events (specialize.c; default 1) */
   long spec_gen;       /* gen the hot programs were made for (-1: none yet) */
+  long spec_defer_gen; /* gen whose first evaluation ran the programs as compiled */
   int spec_count;      /* programs specialized for it */
   long tape_runs;      /* evaluations by a tape (tape.c) */
   struct st_spec *spec;
@@ -312,6 +313,9 @@ int st_jacobian_pattern(st_compiled *cm);
 /* specialize.c: hot programs of blocks and indicators for the current event interval;
  * st_eval_blocks calls it at the first evaluation between events after gen changed */
 void st_specialize(st_compiled *cm);
+/* Before an evaluation between events: st_specialize from the second one of an interval on,
+ * the programs as compiled for the first. */
+void st_spec_refresh(st_compiled *cm);
 /* The varying blocks the active indicators depend on (per block), or NULL: all. */
 const unsigned char *st_indicator_slice(const st_compiled *cm);
 void st_spec_free(const st_compiled *cm, struct st_spec *s);

@@ -338,7 +338,7 @@ static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
   if (event_mode) cm->gen++; /* discrete values and relations may change */
-  else if (cm->spec_gen != cm->gen) st_specialize(cm); /* they are frozen until the next */
+  else st_spec_refresh(cm); /* they are frozen until the next */
   if (!event_mode && st_tape_run_all(cm) == 0) return 0;
   for (int k = 0; k < cm->nblocks; k++)
     if (eval_block(cm, &cm->blocks[k], event_mode)) return -1;

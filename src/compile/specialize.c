@@ -151,6 +151,12 @@ static int arith(pe *p, int op) {
     return st_prog_emit(p->out, with_k[op - OP_ADD], 0, k);
   }
   in.op = drop_negation(p, op);
+  st_prog *o = p->out;
+  if (b.start == o->n - 1 && o->code[b.start].op == OP_LOAD) { /* LOAD s; ADD = ADDX s */
+    o->code[b.start].op = OP_ADDX + (in.op - OP_ADD);
+    p->sp--;
+    return 0;
+  }
   return emit_generic(p, &in, 2);
 }
 
@@ -218,8 +224,7 @@ static int specialize(st_compiled *cm, struct st_spec *s, const st_prog *src, st
     if (rc) return rc;
   }
   if (p.sp != 0) return p.sp < 0 ? 0 : 1;
-  if (!p.st[0].dyn && st_prog_emit(out, OP_CONST, 0, p.st[0].k)) return -1;
-  return st_prog_fuse(out) ? -1 : 0;
+  return !p.st[0].dyn && st_prog_emit(out, OP_CONST, 0, p.st[0].k) ? -1 : 0;
 }
 
 /* The specialized program, or the original when it cannot be specialized. */
@@ -351,6 +356,20 @@ static void indicator_slice(st_compiled *cm, struct st_spec *s) {
     else for (int i = 0; i < b->n && b->hot_res; i++) mark_reads(cm, s->used, &b->hot_res[i]);
   }
   s->slice_ok = 1;
+}
+
+/* The first evaluation of an interval runs the programs as compiled: for an event pass's
+ * left limit it is the only one before the next pass (the friction block specialized 72
+ * times per run instead of 20). */
+void st_spec_refresh(st_compiled *cm) {
+  if (cm->spec_gen == cm->gen) return;
+  if (cm->spec_defer_gen == cm->gen) {
+    st_specialize(cm);
+    return;
+  }
+  cm->spec_defer_gen = cm->gen;
+  use_originals(cm);
+  if (cm->spec) cm->spec->slice_ok = 0;
 }
 
 const unsigned char *st_indicator_slice(const st_compiled *cm) {
