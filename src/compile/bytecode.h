@@ -28,7 +28,9 @@ typedef enum st_opcode {
   OP_CALL,      /* arg: user function call site in vm->calls; pops its argument elements */
   /* superinstructions (peephole.c): top op= x[arg], top op= k */
   OP_ADDX, OP_SUBX, OP_MULX, OP_DIVX,
-  OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK
+  OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK,
+  /* tapes (tape.c), value interpreter only: pop into x[arg] / out[arg] */
+  OP_STORE, OP_OSTORE
 } st_opcode;
 
 typedef struct st_ins {
@@ -60,6 +62,7 @@ typedef struct st_vm {
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */
+  double *out;            /* OP_OSTORE's target (tape.c) */
 } st_vm;
 
 /* Building. Returns 0, or -1 when out of memory. */

@@ -11,4 +11,5 @@ libstiction_core_la_SOURCES += \
 	src/compile/dae.c \
 	src/compile/function.c src/compile/function.h \
 	src/compile/algorithm.c src/compile/inline.c \
-	src/compile/pattern.c
+	src/compile/pattern.c src/compile/specialize.c \
+	src/compile/tape.c

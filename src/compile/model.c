@@ -53,16 +53,33 @@ static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   return 0;
 }
 
+/* Only the blocks the active indicators read (specialize.c: indicator_slice); the others
+ * keep stale values until the next evaluation, which every other callback starts with.
+ * raw[i]: the value of indicator i's program when it is active (tape.c), else NULL. */
+static int evaluate_slice(st_compiled *cm, double t, const double *y, const double **raw) {
+  st_load_states(cm, y);
+  cm->vm.time = t;
+  cm->vm.initial = 0;
+  cm->vm.event_mode = 0;
+  *raw = NULL;
+  st_spec_refresh(cm);
+  if (st_tape_run_indicators(cm, raw) == 0) return 0;
+  const unsigned char *need = st_indicator_slice(cm);
+  if (!need) return st_eval_blocks(cm, 0) ? 1 : 0;
+  return st_eval_slice(cm, need) ? 1 : 0;
+}
+
 static int cb_indicators(void *ud, double t, const double *y, const double *yp, double *g) {
   st_compiled *cm = ud;
-  if (evaluate(cm, t, y)) return 1;
+  const double *raw;
+  if (evaluate_slice(cm, t, y, &raw)) return 1;
   for (int i = 0; i < cm->nind; i++) {
     int k = cm->ind_rel[i];
     if (!cm->vm.active[k]) { /* cannot matter before the next event: no crossing */
       g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
       continue;
     }
-    double v = st_vm_eval(&cm->vm, &cm->rels[k].ind);
+    double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
     int op = cm->rels[k].op;
     if (op == FOP_LT || op == FOP_LE) v = -v;
     g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);

@@ -140,12 +140,16 @@ static int cached_linear(st_compiled *cm, st_block *b) {
     sparse_factors(b);
     b->gen = cm->gen;
   } else {
-    for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->res[i]);
+    for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
   }
-  for (int i = 0; i < n; i++) cm->dx[i] = -cm->r[i];
-  sparse_apply(b, cm->dx);
-  for (int i = 0; i < n; i++) cm->x[b->slots[i]] += cm->dx[i];
+  st_linear_step(cm, b, cm->r);
   return 0;
+}
+
+void st_linear_step(st_compiled *cm, const st_block *b, const double *r) {
+  for (int i = 0; i < b->n; i++) cm->dx[i] = -r[i];
+  sparse_apply(b, cm->dx);
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] += cm->dx[i];
 }
 
 static double residual_norm(st_compiled *cm, const st_block *b) {
@@ -216,7 +220,7 @@ static int newton(st_compiled *cm, st_block *b) {
 
 static int solve_real(st_compiled *cm, st_block *b) {
   if (b->kind == BK_ASSIGN) {
-    cm->x[b->slots[0]] = st_vm_eval(&cm->vm, &b->assign);
+    cm->x[b->slots[0]] = st_vm_eval(&cm->vm, cm->vm.event_mode ? &b->assign : b->hot_assign);
     return 0;
   }
   if (newton(cm, b)) {
@@ -324,26 +328,36 @@ static int fixed_point(st_compiled *cm, st_block *b) {
 
 /* DAE form (dae.c): the block's residuals at the algebraic values IDA holds, no solve. */
 static void dae_residuals(st_compiled *cm, const st_block *b) {
-  for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->res[i]);
+  for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
+}
+
+static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
+  if (cm->dae && !event_mode && b->dae_off >= 0) {
+    dae_residuals(cm, b);
+    return 0;
+  }
+  if (!event_mode && !b->varying) return 0; /* values of the last event pass hold */
+  if (b->kind == BK_ALGORITHM) return st_run_algorithm(cm, b->alg);
+  if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) return solve_real(cm, b);
+  if (!event_mode) return b->n ? solve_real(cm, b) : 0; /* discretes frozen */
+  return fixed_point(cm, b);
 }
 
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
   if (event_mode) cm->gen++; /* discrete values and relations may change */
-  for (int k = 0; k < cm->nblocks; k++) {
-    st_block *b = &cm->blocks[k];
-    int rc = 0;
-    if (cm->dae && !event_mode && b->dae_off >= 0) {
-      dae_residuals(cm, b);
-      continue;
-    }
-    if (!event_mode && !b->varying) continue; /* values of the last event pass hold */
-    if (b->kind == BK_ALGORITHM) rc = st_run_algorithm(cm, b->alg);
-    else if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
-    else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */
-    else rc = fixed_point(cm, b);
-    if (rc) return -1;
-  }
+  else st_spec_refresh(cm); /* they are frozen until the next */
+  if (!event_mode && st_tape_run_all(cm) == 0) return 0;
+  for (int k = 0; k < cm->nblocks; k++)
+    if (eval_block(cm, &cm->blocks[k], event_mode)) return -1;
+  st_sync_aliases(cm);
+  return 0;
+}
+
+int st_eval_slice(st_compiled *cm, const unsigned char *need) {
+  cm->vm.event_mode = 0;
+  for (int k = 0; k < cm->nblocks; k++)
+    if (need[k] && eval_block(cm, &cm->blocks[k], 0)) return -1;
   st_sync_aliases(cm);
   return 0;
 }
