@@ -45,3 +45,11 @@ TESTS += tests/test_pattern
 tests_test_pattern_SOURCES = tests/test_pattern.c
 tests_test_pattern_CFLAGS = $(TEST_CFLAGS)
 tests_test_pattern_LDADD = $(TEST_LIBS)
+
+# run-time failures: NaN/Inf and Newton failures located at the equation, rows kept, no file
+# when no row was computed
+check_PROGRAMS += tests/test_runerrors
+TESTS += tests/test_runerrors
+tests_test_runerrors_SOURCES = tests/test_runerrors.c
+tests_test_runerrors_CFLAGS = $(TEST_CFLAGS)
+tests_test_runerrors_LDADD = $(TEST_LIBS)

@@ -52,7 +52,8 @@ static void usage(FILE *out) {
     fprintf(out, "  %-18s %s\n", stiction_demo_name(i), stiction_demo_description(i));
   fputs("\nEvery event gives two result rows with the same time (left and right limit).\n"
         "Exit status: 0 success, 1 the simulation failed (the rows computed before the\n"
-        "failure are kept in the result file) or a file could not be written, 2 bad usage\n"
+        "failure are kept in the result file; none: no file) or a file could not be\n"
+        "written, 2 bad usage\n"
         "(unknown demo, option or parameter, bad value).\n", out);
 }
 
@@ -248,19 +249,10 @@ static int simulate(stiction_demo *demo, const demo_args *a, const char *path) {
   stiction_sim_set_sink(sim, &sink);
   if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   int rc = stiction_sim_run(sim);
-  const stiction_stats *st = stiction_sim_stats(sim);
-  FILE *info = strcmp(path, "-") ? stdout : stderr;
-  if (rc)
-    fprintf(stderr, "stiction demo: %s: %s (stopped at t = %.17g; the %ld rows before are kept "
-            "in %s)\n", a->name, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
-            strcmp(path, "-") ? path : "standard output");
-  else
-    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", a->name,
-            opt.start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,
-            strcmp(path, "-") ? path : "standard output");
-  if (a->stats) stiction_stats_print(st, info);
-  stiction_sim_free(sim);
+  st_cli_report_run("stiction demo", a->name, sim, rc, path, opt.start_time, a->stats);
   status = close_outputs(a, path, w, &log);
+  st_cli_discard_empty(path, rc, sim);
+  stiction_sim_free(sim);
   return rc ? EXIT_RUN : status;
 }
 

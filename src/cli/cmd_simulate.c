@@ -49,7 +49,7 @@ static void usage(FILE *out) {
         "  -L DIR                 add a library directory (repeatable)\n"
         "  -h, --help             display this help and exit\n\n"
         "Exit status: 0 success, 1 the model has errors or the simulation failed (rows\n"
-        "computed before a failure are kept), 2 bad usage.\n", out);
+        "computed before a failure are kept; none: no result file), 2 bad usage.\n", out);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -203,24 +203,6 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (a->have_solver) opt->solver = a->solver;
 }
 
-static int report(const char *cls, stiction_sim *sim, const char *path, int rc, st_compiled *cm,
-                  const stiction_options *opt, int stats) {
-  const stiction_stats *st = stiction_sim_stats(sim);
-  FILE *info = strcmp(path, "-") ? stdout : stderr;
-  const char *where = strcmp(path, "-") ? path : "standard output";
-  if (rc)
-    fprintf(stderr, "stiction simulate: %s: %s (stopped at t = %.17g; the %ld rows before are "
-            "kept in %s)\n", cls, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
-            where);
-  else
-    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", cls,
-            opt->start_time, stiction_sim_time(sim), st->rows, st->state_events,
-            st->time_events, where);
-  if (stats) stiction_stats_print(st, info);
-  (void)cm;
-  return rc ? EXIT_RUN : 0;
-}
-
 static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, const char *path) {
   stiction_options opt;
   set_options(a, &flat->experiment, &opt);
@@ -246,13 +228,15 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
     stiction_sim_set_sink(sim, &sink);
     if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
     int rc = stiction_sim_run(sim);
-    status = report(flat->name, sim, path, rc, cm, &opt, a->stats);
-    stiction_sim_free(sim);
+    st_cli_report_run("stiction simulate", flat->name, sim, rc, path, opt.start_time, a->stats);
+    status = rc ? EXIT_RUN : 0;
   }
   if (stiction_writer_close(w) | st_event_log_close(&log)) {
     fprintf(stderr, "stiction simulate: write error\n");
     status = EXIT_RUN;
   }
+  if (sim) st_cli_discard_empty(path, status, sim);
+  stiction_sim_free(sim);
   return status;
 }
 

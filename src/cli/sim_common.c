@@ -23,6 +23,31 @@ int st_cli_solver(const char *text, stiction_solver *out) {
   return 0;
 }
 
+void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *sim, int rc,
+                       const char *path, double start_time, int stats) {
+  const stiction_stats *st = stiction_sim_stats(sim);
+  int to_stdout = !strcmp(path, "-");
+  FILE *info = to_stdout ? stderr : stdout;
+  const char *where = to_stdout ? "standard output" : path;
+  if (!rc)
+    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", name,
+            start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,
+            where);
+  else if (st->rows > 0)
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; the %ld row%s before %s kept in %s)\n",
+            cmd, name, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
+            st->rows == 1 ? "" : "s", st->rows == 1 ? "is" : "are", where);
+  else
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g before the first row; %s)\n", cmd, name,
+            stiction_sim_error(sim), stiction_sim_time(sim),
+            to_stdout ? "standard output got the header only" : "no result file written");
+  if (stats) stiction_stats_print(st, info);
+}
+
+void st_cli_discard_empty(const char *path, int rc, const stiction_sim *sim) {
+  if (rc && strcmp(path, "-") && stiction_sim_stats(sim)->rows == 0) remove(path);
+}
+
 int st_event_log_open(st_event_log *log, const char *path, const stiction_model *model) {
   log->model = model;
   log->failed = 0;

@@ -17,6 +17,18 @@ int st_cli_number(const char *text, double *out);
 /* cvode | cvode-bdf | cvode-adams | ida: 0, else -1. */
 int st_cli_solver(const char *text, stiction_solver *out);
 
+/* The closing line of a run of `cmd` ("stiction demo") on model `name`: on success the span,
+ * rows and events (stdout, or stderr when the rows go to standard output, path "-"), on
+ * failure the error, where it stopped and what the result file holds; then the statistics
+ * when `stats`. A run that failed before its first row leaves no result file: the CLI
+ * removes it after closing the writer (st_cli_discard_empty), and the message says so. */
+void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *sim, int rc,
+                       const char *path, double start_time, int stats);
+/* After the writer is closed: removes path when the run failed (rc != 0) without a row, so
+ * that a file on disk always holds results (a header alone, or an older file of the same
+ * name, would pass for them). Standard output ("-") is left alone. */
+void st_cli_discard_empty(const char *path, int rc, const stiction_sim *sim);
+
 typedef struct st_event_log {
   FILE *file;
   const stiction_model *model;

@@ -29,7 +29,10 @@ static int evaluate(st_compiled *cm, double t, const double *y) {
   st_load_states(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  return st_eval_blocks(cm, 0) ? 1 : 0; /* > 0: recoverable for the solver */
+  if (st_eval_blocks(cm, 0) == 0) return 0;
+  /* the runtime stops on any callback failure: say where, once, in the user's text */
+  st_report_eval_failure(cm);
+  return 1;
 }
 
 static int cb_start(void *ud, double t0, double *y, double *yp) {
@@ -50,6 +53,8 @@ static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   if (evaluate(cm, t, y)) return 1;
   for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
   if (cm->nstates == 0) ydot[0] = 0.0;
+  /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
+  st_check_finite_results(cm, ydot, cm->nstates, "the derivatives");
   return 0;
 }
 
@@ -67,6 +72,7 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
     if (op == FOP_LT || op == FOP_LE) v = -v;
     g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
   }
+  st_check_finite_results(cm, g, cm->nind, "the event indicators");
   return 0;
 }
 
@@ -101,6 +107,7 @@ static int cb_outputs(void *ud, double t, const double *y, const double *yp, dou
   st_compiled *cm = ud;
   if (evaluate(cm, t, y)) return -1;
   for (int i = 0; i < cm->nout; i++) out[i] = slot_value(cm, cm->out_slot[i]);
+  st_check_finite_results(cm, out, cm->nout, "the recorded variables");
   return 0;
 }
 
