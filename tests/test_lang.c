@@ -215,6 +215,48 @@ START_TEST(index_reduction_function_error) {
 }
 END_TEST
 
+/* delay() (Modelica 3.7.2.3) against closed forms, tests/data/compile/Delay.mo: the value at
+ * the start before start + delayTime, then the delayed value, for a state (a delay
+ * differential equation solved by steps), a parameter delay with delayMax, a delay time that
+ * varies, and a step at a time event that arrives delayed as a step; CVODE and IDA. */
+START_TEST(delay_closed_forms) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Delay.mo", _i ? "--solver ida" : "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y"), cz = col(&t, "z");
+  int cw = col(&t, "w"), cs = col(&t, "sd");
+  ck_assert_int_ge(t.nrows, 501);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    double x = tm <= 1 ? 1 - tm : (tm - 1) * (tm - 3) / 2;
+    ck_assert_msg(fabs(r[cx] - x) < 1e-8, "x(%g) = %.17g, expected %.17g", tm, r[cx], x);
+    double y = tm >= 0.5 ? sin(tm - 0.5) : 0;
+    ck_assert_msg(fabs(r[cy] - y) < 1e-5, "y(%g) = %.17g, expected %.17g", tm, r[cy], y);
+    double z = tm >= 0.25 ? sin(tm - 0.25) : 0;
+    ck_assert_msg(fabs(r[cz] - z) < 1e-5, "z(%g) = %.17g, expected %.17g", tm, r[cz], z);
+    double w = tm >= 1.0 / 9 ? 0.9 * tm - 0.1 : 0;
+    ck_assert_msg(fabs(r[cw] - w) < 1e-12, "w(%g) = %.17g, expected %.17g", tm, r[cw], w);
+    double sd = tm >= 0.5 - 1e-12 ? 1 : 0;
+    ck_assert_msg(r[cs] == sd, "sd(%g) = %.17g, expected %g", tm, r[cs], sd);
+  }
+}
+END_TEST
+
+/* Without delayMax the delay time bounds the history: it must be a parameter expression. */
+START_TEST(delay_time_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DelayBad.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "DelayBad.mo:5:22: error: delay(expr, delayTime): delayTime "
+                                   "must be a parameter expression"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
@@ -226,6 +268,8 @@ int main(void) {
   tcase_add_test(tc, tuple_equations);
   tcase_add_test(tc, index_reduction_through_function);
   tcase_add_test(tc, index_reduction_function_error);
+  tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
+  tcase_add_test(tc, delay_time_error);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -10,4 +10,4 @@ libstiction_core_la_SOURCES += \
 	src/compile/build.c src/compile/dump.c src/compile/index.c \
 	src/compile/function.c src/compile/function.h \
 	src/compile/algorithm.c src/compile/inline.c \
-	src/compile/pattern.c
+	src/compile/pattern.c src/compile/delay.c src/compile/delay.h
