@@ -32,6 +32,13 @@ tests_test_lang_SOURCES = tests/test_lang.c
 tests_test_lang_CFLAGS = $(TEST_CFLAGS)
 tests_test_lang_LDADD = $(TEST_LIBS)
 
+# alias elimination (src/compile/alias.c): counts, signs, start attributes, results
+check_PROGRAMS += tests/test_alias
+TESTS += tests/test_alias
+tests_test_alias_SOURCES = tests/test_alias.c tests/test_compile_builder.h
+tests_test_alias_CFLAGS = $(TEST_CFLAGS)
+tests_test_alias_LDADD = $(TEST_LIBS)
+
 # Stiction.Examples.BurridgeKnopoff through the command (arrays of stick-slip elements)
 check_PROGRAMS += tests/test_burridge
 TESTS += tests/test_burridge

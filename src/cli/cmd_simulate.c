@@ -206,6 +206,8 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
 static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, const char *path) {
   stiction_options opt;
   set_options(a, &flat->experiment, &opt);
+  /* IDA integrates the true DAE (algebraic loops as unknowns); CVODE the ODE form */
+  st_compiled_set_dae(cm, opt.solver == STICTION_SOLVER_IDA);
   const stiction_model *model = st_compiled_model(cm);
   stiction_writer *w = NULL;
   st_event_log log = {0};

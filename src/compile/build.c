@@ -113,7 +113,8 @@ static int pipeline(st_compiled *cm) {
   st_apply_parameters(cm);
   if (compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->nslots;
-  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) || st_structure(cm))
+  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) ||
+      st_eliminate_aliases(cm) || st_structure(cm))
     return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
       st_jacobian_pattern(cm) || st_fuse_programs(cm))
@@ -173,6 +174,7 @@ void st_compiled_free(st_compiled *cm) {
   free_prog_array(cm->start_prog, cm->start_prog ? cm->nstart_prog : 0);
   free_prog_array(cm->init_res, cm->init_res ? cm->ninit : 0);
   free_prog_array(cm->init_assign_prog, cm->init_assign_prog ? cm->ninit_assign : 0);
+  free_prog_array(cm->const_prog, cm->nconsts);
   st_arena_free(cm->arena);
   free(cm);
 }
@@ -232,6 +234,7 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->n_discrete = cm->ndisc;
   info->n_parameters = cm->nparams;
   info->n_aliases = cm->n_aliases;
+  info->n_constants = cm->nconsts;
   info->n_blocks = cm->nblocks;
   info->n_indicators = cm->nind;
   info->n_whens = cm->nwhens;

@@ -57,7 +57,7 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
     const st_fvar *v = &f->vars[i];
     st_slot *s = &cm->slots[i];
     *s = (st_slot){v->name, kind_of(v, is_state[i], in_when[i]), i, -1, -1, -1, 1,
-                   v->type == ST_T_BOOLEAN, 0, v->loc};
+                   v->type == ST_T_BOOLEAN, 0, v->loc, v->fixed == 1};
     if (s->kind == K_PARAM && in_when[i]) {
       st_error(cm->diag, v->loc, "parameter '%s' is assigned in a when-equation", v->name);
       return -1;
@@ -68,7 +68,7 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
     s->der = d;
     cm->state_slot[ns] = i;
     cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", v->name), K_DER, -1, ns,
-                             -1, -1, 1, 0, 0, v->loc};
+                             -1, -1, 1, 0, 0, v->loc, 0};
     ns++;
   }
   return 0;

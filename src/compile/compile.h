@@ -42,6 +42,12 @@ int st_compiled_value(const st_compiled *cm, const char *name, double *value);
  * n == 0 keeps all non-protected variables. Returns the number of outputs. */
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n);
 
+/* Switches the model table between the ODE form (the default; CVODE and IDA) and the DAE
+ * form for IDA: y = states + the real unknowns of the linear and nonlinear blocks,
+ * residual() over both, n_algebraic set. Returns the number of algebraic unknowns (on) or
+ * 0, -1 when out of memory. Call before stiction_sim_new(). */
+int st_compiled_set_dae(st_compiled *cm, int on);
+
 /* The translation log: states, BLT blocks with their solution method, mixed systems,
  * relations and time events (like Dymola's translation log). */
 void st_compiled_dump(const st_compiled *cm, FILE *out);
@@ -52,6 +58,7 @@ typedef struct st_compile_info {
   int n_blocks, n_assign, n_linear, n_nonlinear, n_mixed, n_discrete_blocks;
   int n_indicators, n_time_relations, n_whens, n_differentiated;
   int mixed_iterations_max; /* most fixed-point passes taken by a mixed system so far */
+  int n_constants;          /* variables eliminated by `v = parameter expression` */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

@@ -39,6 +39,8 @@ void st_compiled_dump(const st_compiled *cm, FILE *out) {
   fprintf(out, "  %d states, %d algebraic, %d discrete, %d parameters, %d aliases eliminated, "
           "%d equations differentiated\n", info.n_states, info.n_algebraic, info.n_discrete,
           info.n_parameters, info.n_aliases, info.n_differentiated);
+  fprintf(out, "  alias elimination: %d alias variables, %d variables bound to parameter "
+          "expressions\n", info.n_aliases, info.n_constants);
   fprintf(out, "Selected states:");
   for (int i = 0; i < cm->nstates; i++) fprintf(out, " %s", cm->state_names[i]);
   fprintf(out, "\nBLT blocks (%d: %d assignments, %d linear, %d nonlinear, %d mixed, %d discrete):\n",

@@ -15,19 +15,37 @@ static int resolve(const st_compiled *cm, int slot, double *sign) {
   return slot;
 }
 
+/* der(v): v's own derivative slot when it has one (an eliminated alias keeps the dummy
+ * derivative index reduction gave it), else the derivative of v's representative; either is
+ * followed through aliases again. */
+static int resolve_der(const st_compiled *cm, int v, double *sign) {
+  double s1 = 1, s2 = 1;
+  int d = cm->slots[v].der;
+  if (d < 0) {
+    int r = resolve(cm, v, &s1);
+    d = r >= 0 ? cm->slots[r].der : -1;
+  }
+  int s = d >= 0 ? resolve(cm, d, &s2) : -1;
+  *sign = s1 * s2;
+  return s;
+}
+
+int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign) {
+  *sign = 1;
+  if (e->kind == FX_VAR) return resolve(cm, e->index, sign);
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR)
+    return resolve_der(cm, e->args[0]->index, sign);
+  return -1;
+}
+
 int st_ref_slot(const st_compiled *cm, const st_fexpr *e) {
   double sign;
-  if (e->kind == FX_VAR) return resolve(cm, e->index, &sign);
-  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR) {
-    int s = resolve(cm, e->args[0]->index, &sign);
-    return s >= 0 ? cm->slots[s].der : -1;
-  }
-  return -1;
+  return st_resolve_ref(cm, e, &sign);
 }
 
 static int kind_deps(st_kind k) {
   switch (k) {
-  case K_PARAM: case K_INPUT: return DEP_PARAM;
+  case K_PARAM: case K_INPUT: case K_CONST: return DEP_PARAM;
   case K_DISCRETE: case K_WHEN: return DEP_DISC;
   case K_IGNORED: return 0;
   default: return DEP_CONT;
@@ -77,17 +95,13 @@ void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e, void (*fn)(void 
 
 static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
   double sign = 1;
-  int s;
-  if (e->kind == FX_VAR) {
-    s = resolve(cm, e->index, &sign);
-  } else {
-    s = resolve(cm, e->args[0]->index, &sign);
-    if (cm->slots[s].der < 0) {
-      st_error(cm->diag, e->loc, "der(%s): '%s' is not a state of the model",
-               cm->slots[e->args[0]->index].name, cm->slots[s].name);
-      return -1;
-    }
-    s = cm->slots[s].der;
+  int s = st_resolve_ref(cm, e, &sign);
+  if (s < 0) {
+    double sv;
+    int v = resolve(cm, e->args[0]->index, &sv);
+    st_error(cm->diag, e->loc, "der(%s): '%s' is not a state of the model",
+             cm->slots[e->args[0]->index].name, cm->slots[v].name);
+    return -1;
   }
   if (st_prog_emit(p, OP_LOAD, s, 0)) return -1;
   return sign < 0 ? st_prog_emit(p, OP_NEG, 0, 0) : 0;

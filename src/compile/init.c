@@ -14,12 +14,13 @@ void st_apply_parameters(st_compiled *cm) {
     if (!cm->param_overridden[i] && cm->param_prog[i].n)
       cm->x[i] = st_vm_eval(&cm->vm, &cm->param_prog[i]);
   }
+  st_eval_consts(cm);
 }
 
 static void apply_starts(st_compiled *cm) {
   for (int s = 0; s < cm->nslots; s++) {
     st_kind k = cm->slots[s].kind;
-    if (k == K_PARAM || k == K_ALIAS) continue;
+    if (k == K_PARAM || k == K_ALIAS || k == K_CONST) continue;
     double v = cm->start_prog[s].n ? st_vm_eval(&cm->vm, &cm->start_prog[s]) : 0;
     cm->x[s] = cm->slots[s].is_bool ? v != 0 : v;
   }
@@ -27,7 +28,7 @@ static void apply_starts(st_compiled *cm) {
 
 static int is_free_state(const st_compiled *cm, int i) {
   int s = cm->state_slot[i];
-  return s >= cm->flat->nvars || cm->flat->vars[s].fixed != 1;
+  return !cm->slots[s].fixed; /* alias elimination may have moved a fixed start here */
 }
 
 /* Continuous variables with fixed = true that index reduction did not keep as states (J2.w
@@ -40,7 +41,7 @@ typedef struct fixed_algebraics {
 } fixed_algebraics;
 
 static int is_fixed_algebraic(const st_compiled *cm, int s) {
-  return s < cm->flat->nvars && cm->slots[s].kind == K_ALG && cm->flat->vars[s].fixed == 1 &&
+  return s < cm->flat->nvars && cm->slots[s].kind == K_ALG && cm->slots[s].fixed &&
          cm->flat->vars[s].variability == ST_V_CONTINUOUS;
 }
 

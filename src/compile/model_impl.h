@@ -18,7 +18,8 @@ typedef enum st_kind {
   K_ALG,       /* continuous algebraic unknown */
   K_DISCRETE,  /* Boolean/Integer/discrete Real defined by an equation (changes at events) */
   K_WHEN,      /* discrete variable assigned in when-equations (held between) */
-  K_ALIAS,     /* eliminated: equals sign * x[alias_of] */
+  K_ALIAS,     /* eliminated: equals sign * x[alias_of] (alias.c) */
+  K_CONST,     /* eliminated by v = parameter expression: computed with the parameters */
   K_IGNORED    /* String variables */
 } st_kind;
 
@@ -33,6 +34,7 @@ typedef struct st_slot {
   int is_bool;
   int recorded;
   st_loc loc;
+  int fixed;          /* fixed = true start (combined over aliases by alias.c) */
 } st_slot;
 
 /* A scalar equation of the continuous/discrete system: residual lhs - rhs = 0, or an
@@ -69,6 +71,7 @@ typedef struct st_block {
   double *sp_val;
   long gen;
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
+  int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
 } st_block;
 
 typedef struct st_relation {
@@ -192,10 +195,23 @@ struct st_compiled {
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   int n_aliases, n_differentiated;
+  int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
+  int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
+  int *const_slot;
+  st_prog *const_prog;
+  int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
+  int *sync_slot;      /* before elimination (when-clauses, asserts) */
   int reported;        /* a run-time error has been reported to diag */
   char error[512];
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
+  /* DAE form for IDA (dae.c) */
+  int dae;             /* the blocks with dae_off >= 0 give residuals instead of solving */
+  int nalg;
+  int *alg_slot;       /* y[n_states + k] is x[alg_slot[k]] */
+  double *dae_r;       /* their residuals, filled by st_eval_blocks */
+  const char **dae_names;
+  stiction_model ode;  /* the ODE table, wrapped by the DAE callbacks */
 };
 
 /* emit.c: expressions to bytecode. flags: */
@@ -210,6 +226,8 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags);
 int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs);
 /* Slot of a variable reference or der() of one, -1 otherwise. */
 int st_ref_slot(const st_compiled *cm, const st_fexpr *e);
+/* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
+int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 
 /* What an expression depends on. */
 enum { DEP_TIME = 1, DEP_CONT = 2, DEP_DISC = 4, DEP_PARAM = 8 };
@@ -250,6 +268,10 @@ void st_algorithms_free(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* alias.c */
+int st_eliminate_aliases(st_compiled *cm);
+void st_eval_consts(st_compiled *cm);
+void st_sync_aliases(st_compiled *cm);
 /* structure.c */
 int st_structure(st_compiled *cm);
 /* blocks.c */

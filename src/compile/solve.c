@@ -314,12 +314,21 @@ static int fixed_point(st_compiled *cm, st_block *b) {
   return -1;
 }
 
+/* DAE form (dae.c): the block's residuals at the algebraic values IDA holds, no solve. */
+static void dae_residuals(st_compiled *cm, const st_block *b) {
+  for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->res[i]);
+}
+
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
   if (event_mode) cm->gen++; /* discrete values and relations may change */
   for (int k = 0; k < cm->nblocks; k++) {
     st_block *b = &cm->blocks[k];
     int rc = 0;
+    if (cm->dae && !event_mode && b->dae_off >= 0) {
+      dae_residuals(cm, b);
+      continue;
+    }
     if (!event_mode && !b->varying) continue; /* values of the last event pass hold */
     if (b->kind == BK_ALGORITHM) rc = st_run_algorithm(cm, b->alg);
     else if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
@@ -327,5 +336,6 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
     else rc = fixed_point(cm, b);
     if (rc) return -1;
   }
+  st_sync_aliases(cm);
   return 0;
 }

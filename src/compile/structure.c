@@ -104,9 +104,10 @@ static void report_structure(st_compiled *cm, const graph *g, int nunk) {
   for (int s = 0; s < cm->nslots; s++) free_var += is_unknown(cm, s) && g->match_var[s] < 0;
   const char *what = g->neq > nunk ? "over-determined" : g->neq < nunk ? "under-determined"
                                                                        : "structurally singular";
+  /* counted as written: every equation alias elimination removed took one unknown with it */
   st_error(cm->diag, cm->flat->loc, "the model is %s: %d equations for %d unknowns; "
-           "%d equations and %d variables cannot be matched", what, g->neq, nunk, free_eq,
-           free_var);
+           "%d equations and %d variables cannot be matched", what, g->neq + cm->n_alias_eqs,
+           nunk + cm->n_alias_eqs, free_eq, free_var);
   for (int e = 0; e < g->neq; e++)
     if (g->match_eq[e] < 0)
       st_note(cm->diag, cm->eqs[e].loc, "this equation is not needed to determine any unknown "

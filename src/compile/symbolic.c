@@ -73,16 +73,9 @@ static st_fexpr *isolate(st_compiled *cm, const st_fexpr *e, st_fexpr *other, in
     }
     e = left ? a : b;
   }
-  if (other && st_ref_slot(cm, e) == slot && e->kind == FX_VAR) {
-    /* an alias reference carries a sign: x_alias = -x means x = -other */
-    double sign = 1;
-    int s = e->index;
-    while (cm->slots[s].kind == K_ALIAS) {
-      sign *= cm->slots[s].alias_sign;
-      s = cm->slots[s].alias_of;
-    }
-    if (sign < 0) other = neg(A, other);
-  }
+  double sign = 1;
+  if (other && st_resolve_ref(cm, e, &sign) == slot && sign < 0)
+    other = neg(A, other); /* an alias reference carries a sign: x_alias = -x means x = -other */
   return other;
 }
 
