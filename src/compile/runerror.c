@@ -3,6 +3,8 @@
  * outputs(), indicators()) and can name a state or an output; the compiled model knows which
  * equation produced the value, so it reports that one, as "file:line:col: error: ...". */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "compile/model_impl.h"
 
@@ -10,6 +12,36 @@
 static const char *nonfinite_word(double v) {
   if (isnan(v)) return "NaN";
   return v > 0 ? "+Inf" : "-Inf";
+}
+
+/* The representative that alias slot s stands for. */
+static int representative(const st_compiled *cm, int s) {
+  while (cm->slots[s].kind == K_ALIAS) s = cm->slots[s].alias_of;
+  return s;
+}
+
+/* "v", or "v (also a, b)" when alias elimination merged a and b into v: the user may know the
+ * variable by the name the equation uses. */
+static void describe(const st_compiled *cm, int s, char *buf, size_t size) {
+  size_t len = (size_t)snprintf(buf, size, "%s", cm->slots[s].name);
+  int n = 0;
+  for (int a = 0; a < cm->nslots && len + 8 < size; a++) {
+    if (cm->slots[a].kind != K_ALIAS || !cm->slots[a].name || representative(cm, a) != s)
+      continue;
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", n++ ? ", " : " (also ",
+                            cm->slots[a].name);
+  }
+  if (n && len + 1 < size) snprintf(buf + len, size - len, ")");
+}
+
+/* Parameters and variables computed from them (K_CONST, alias.c) come before every block:
+ * the first non-finite one, or -1. */
+static int nonfinite_parameter(const st_compiled *cm) {
+  for (int s = 0; s < cm->nslots; s++)
+    if (cm->slots[s].kind == K_PARAM && !isfinite(cm->x[s])) return s;
+  for (int k = 0; k < cm->nconsts; k++)
+    if (!isfinite(cm->x[cm->const_slot[k]])) return cm->const_slot[k];
+  return -1;
 }
 
 /* Blocks run in BLT order and every block reads only the states, parameters and the unknowns
@@ -23,6 +55,22 @@ static int first_nonfinite_block(const st_compiled *cm, int *pos) {
     for (int i = 0; i < b->n + b->nd; i++) {
       int s = i < b->n ? b->slots[i] : b->dslots[i - b->n];
       if (isfinite(cm->x[s])) continue;
+      *pos = i;
+      return k;
+    }
+  }
+  return -1;
+}
+
+/* In the DAE form (dae.c) IDA holds the unknowns of the algebraic blocks and the blocks give
+ * residuals: the first non-finite residual, as a block index and the equation's position. */
+static int first_nonfinite_residual(const st_compiled *cm, int *pos) {
+  if (!cm->dae) return -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    if (b->dae_off < 0) continue;
+    for (int i = 0; i < b->n; i++) {
+      if (isfinite(cm->dae_r[b->dae_off + i])) continue;
       *pos = i;
       return k;
     }
@@ -44,18 +92,37 @@ static int first_nonfinite_relation(st_compiled *cm, double *value) {
 
 /* Reports the origin of a non-finite value; what: the callback's vector, for the fallback. */
 static void report_nonfinite(st_compiled *cm, const char *what) {
-  int pos, k = first_nonfinite_block(cm, &pos);
+  char name[256];
   double t = cm->vm.time;
+  int p = nonfinite_parameter(cm);
+  if (p >= 0) {
+    describe(cm, p, name, sizeof name);
+    st_fail(cm, cm->slots[p].loc, cm->slots[p].kind == K_PARAM
+            ? "parameter %s evaluated to %s" : "%s, set by a parameter expression, is %s", name,
+            nonfinite_word(cm->x[p]));
+    return;
+  }
+  int pos, k = first_nonfinite_block(cm, &pos);
   if (k >= 0) {
     const st_block *b = &cm->blocks[k];
     int s = pos < b->n ? b->slots[pos] : b->dslots[pos - b->n];
     int q = pos < b->n ? b->eqs[pos] : b->deqs[pos - b->n];
-    st_fail(cm, cm->eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g",
-            cm->slots[s].name, nonfinite_word(cm->x[s]), t);
+    describe(cm, s, name, sizeof name);
+    st_fail(cm, cm->eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g", name,
+            nonfinite_word(cm->x[s]), t);
+    return;
+  }
+  int r = first_nonfinite_residual(cm, &pos);
+  if (r >= 0) {
+    const st_block *b = &cm->blocks[r];
+    describe(cm, b->slots[pos], name, sizeof name);
+    st_fail(cm, cm->eqs[b->eqs[pos]].loc, "the residual of this equation (of the system for "
+            "%s) evaluated to %s at t = %.17g", name, nonfinite_word(cm->dae_r[b->dae_off + pos]),
+            t);
     return;
   }
   double v = 0;
-  int r = first_nonfinite_relation(cm, &v);
+  r = first_nonfinite_relation(cm, &v);
   if (r >= 0) {
     st_fail(cm, cm->rels[r].loc, "this relation evaluated to %s at t = %.17g",
             nonfinite_word(v), t);
