@@ -511,11 +511,8 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   return 0;
 }
 
-double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
-  const call_site *s = &fc->sites[k];
-  const st_ffunction *fn = &fc->flat->functions[s->function];
-  val args[MAX_ARGS], *locals;
-  scratch_reset(fc);
+/* The argument values of call site s from its stack elements x (shapes of the site). */
+static void site_args(const call_site *s, const double *x, val *args) {
   int off = 0;
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
@@ -529,11 +526,48 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
     off += args[i].n;
   }
-  if (call(fc, fn, args, s->nargs, &locals, 0)) return NAN;
+}
+
+/* Runs fn on args and returns its output number `output` (a scalar), NaN on failure. */
+static double run_output(st_fcalls *fc, const st_ffunction *fn, const val *args, int nargs,
+                         int output) {
+  val *locals;
+  scratch_reset(fc);
+  if (call(fc, fn, args, nargs, &locals, 0)) return NAN;
   for (int i = 0, o = 0; i < fn->nlocals; i++)
-    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == s->output)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output)
       return locals[i].ndims == 0 ? locals[i].s : NAN;
   return NAN;
+}
+
+double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
+  const call_site *s = &fc->sites[k];
+  val args[MAX_ARGS];
+  site_args(s, x, args);
+  return run_output(fc, &fc->flat->functions[s->function], args, s->nargs, s->output);
+}
+
+/* The exact directional derivative by annotation(derivative = f_der) (Modelica 3.6 section
+ * 12.7.1): f_der(u, du) with du the tangent of the inputs the front end marked. -1 when the
+ * function has none or f_der fails (then the difference quotient is used). */
+static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, const double *dx,
+                          double *dot) {
+  const st_ffunction *fn = &fc->flat->functions[s->function];
+  if (!fn->derivative) return -1;
+  val args[2 * MAX_ARGS], dargs[MAX_ARGS];
+  site_args(s, x, args);
+  site_args(s, dx, dargs);
+  int n = s->nargs, a = 0;
+  for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (fn->has_derivative[i]) args[n++] = dargs[a];
+    a++;
+  }
+  if (a < s->nargs) return -1;
+  double d = run_output(fc, &fc->flat->functions[fn->derivative - 1], args, n, s->output);
+  if (isnan(d)) return -1;
+  *dot = d;
+  return 0;
 }
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
@@ -546,6 +580,7 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   }
   *dot = 0;
   if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
+  if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
   double xs[ST_FCALL_MAX_WIDTH];

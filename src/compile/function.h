@@ -35,8 +35,9 @@ int st_fcall_width(const st_fcalls *fc, int call);
  * body cannot be evaluated (an unsupported construct, a failed assert, an index out of
  * range): the solver then rejects the step with a clear message about a NaN residual. */
 double st_fcall_eval(st_fcalls *fc, int call, const double *args);
-/* The value, and in *dot its directional derivative along dargs. The derivative is a
- * one-sided finite difference in the direction dargs: function bodies are piecewise smooth
+/* The value, and in *dot its directional derivative along dargs: exact through the
+ * function's derivative annotation when it has one, else a one-sided finite difference in
+ * the direction dargs: function bodies are piecewise smooth
  * (tempInterpol1 is piecewise linear), so a forward difference with a relative step of
  * sqrt(machine epsilon) is exact on a segment and only needs to be good enough for Newton. */
 double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *dargs,

@@ -120,6 +120,105 @@ static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   }
 }
 
+/* The class named by a cref expression, looked up from the function's scope; NULL (with an
+ * error) unless it is a function. */
+static st_cls *named_function(st_fl *fl, st_cls *scope, const st_ast_expr *e) {
+  const char *parts[16];
+  int n = 0;
+  if (!e || e->kind != AX_CREF) {
+    st_fl_error(fl, e ? e->loc : scope->ast->loc, NULL, "derivative annotation: expected the "
+                "name of a function");
+    return NULL;
+  }
+  for (const st_ast_cref_part *p = e->u.cref->parts; p && n < 16; p = p->next) parts[n++] = p->name;
+  st_cls *c = st_lookup_class_path(fl->fe, scope, parts, n, e->u.cref->global ? 1 : 0);
+  if (c) c = st_cls_resolve_short(fl->fe, c);
+  if (!c || !st_cls_is(c, ACK_FUNCTION)) {
+    st_fl_error(fl, e->loc, NULL, "derivative annotation: '%s' is not a function",
+                st_ast_cref_text(fl->tmp, e->u.cref));
+    return NULL;
+  }
+  return c;
+}
+
+/* Marks the inputs that get a derivative argument: Real inputs not named in noDerivative or
+ * zeroDerivative. -1 (with an error) for a name that is not an input; *order gets order. */
+static int derivative_inputs(st_fl *fl, const st_ffunction *fn, const st_ast_mod *m,
+                             unsigned char *has, int *order) {
+  for (int i = 0; i < fn->nlocals; i++)
+    has[i] = fn->locals[i].causality == ST_C_INPUT && fn->locals[i].type == ST_T_REAL;
+  *order = 1;
+  for (const st_ast_arg *a = m->args; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || !a->mod || !a->mod->value) continue;
+    const st_ast_expr *v = a->mod->value;
+    if (!strcmp(a->name->text, "order")) {
+      *order = v->kind == AX_INTEGER ? (int)v->u.num.integer : 0;
+      continue;
+    }
+    if (strcmp(a->name->text, "noDerivative") && strcmp(a->name->text, "zeroDerivative")) continue;
+    int found = 0;
+    for (int i = 0; v->kind == AX_CREF && i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_INPUT && v->u.cref->nparts == 1 &&
+          !strcmp(fn->locals[i].name, v->u.cref->parts->name))
+        found = 1, has[i] = 0;
+    if (!found) {
+      st_fl_error(fl, v->loc, NULL, "derivative annotation: %s must name an input of '%s'",
+                  a->name->text, fn->name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int count_causality(const st_ffunction *fn, st_causality c) {
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == c;
+  return n;
+}
+
+/* The derivative function must take the inputs and their derivatives and give as many
+ * outputs: checked here so that a wrong annotation is an error at the annotation, not a
+ * wrong Jacobian. */
+static int check_derivative(st_fl *fl, const st_ffunction *fn, const unsigned char *has,
+                            const st_ffunction *der, st_loc loc) {
+  int nd = 0;
+  for (int i = 0; i < fn->nlocals; i++) nd += has[i];
+  int want = count_causality(fn, ST_C_INPUT) + nd;
+  if (count_causality(der, ST_C_INPUT) == want &&
+      count_causality(der, ST_C_OUTPUT) == count_causality(fn, ST_C_OUTPUT))
+    return 0;
+  st_fl_error(fl, loc, NULL, "derivative annotation: '%s' must have %d inputs (the %d of '%s' "
+              "and %d derivatives) and %d outputs", der->name, want,
+              count_causality(fn, ST_C_INPUT), fn->name, nd, count_causality(fn, ST_C_OUTPUT));
+  return -1;
+}
+
+/* annotation(derivative(order = 1, noDerivative = u, zeroDerivative = v) = f_der), Modelica
+ * 3.6 section 12.7.1. Only first-order derivatives are used (index reduction and Jacobians
+ * differentiate once at a time); f_der is translated like any called function. */
+static int read_derivative(st_fl *fl, st_cls *cls, int k) {
+  const st_ast_mod *an = cls->ast->annotation;
+  for (const st_ast_arg *a = an ? an->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || strcmp(a->name->text, "derivative") || !a->mod)
+      continue;
+    st_ffunction *fn = &fl->functions[k];
+    unsigned char *has = st_arena_alloc(fl->arena, (size_t)fn->nlocals + 1);
+    int order = 1;
+    if (!has || derivative_inputs(fl, fn, a->mod, has, &order)) return -1;
+    if (order != 1) continue;
+    st_cls *dc = named_function(fl, cls, a->mod->value);
+    int d = dc ? st_fl_function(fl, dc, a->loc) : -1;
+    if (d < 0) return -1;
+    fn = &fl->functions[k];
+    if (check_derivative(fl, fn, has, &fl->functions[d], a->loc)) return -1;
+    fn->derivative = d + 1;
+    fn->has_derivative = has;
+    fn->derivative_loc = a->loc;
+    return 0;
+  }
+  return 0;
+}
+
 int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   int k = find_function(fl, cls);
   if (k >= 0) return k;
@@ -154,6 +253,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   }
   fl->fnctx = outer;
   fl->iter_base = base;
+  if (fl->errors == errors) read_derivative(fl, cls, k);
   return fl->errors > errors ? -1 : k;
 }
 
