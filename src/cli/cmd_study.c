@@ -18,6 +18,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/sim_common.h"
 #include "cli/study.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
@@ -163,14 +164,7 @@ static int bad_usage(const char *fmt, ...) {
   return EXIT_USAGE;
 }
 
-static int parse_number(const char *text, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno == ERANGE || !isfinite(v)) return -1;
-  *out = v;
-  return 0;
-}
+static int parse_number(const char *text, double *out) { return st_cli_number(text, out); }
 
 /* Splits a comma list into a scratch copy; calls item() on every element. */
 static int parse_list(const char *opt, const char *text, study_args *a,
@@ -212,10 +206,8 @@ static int number_option(const char *opt, const char *text, int positive, double
 }
 
 static int parse_solver(const char *text, stiction_solver *out) {
-  if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
-  else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
-  else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
-  else return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
+  if (st_cli_solver(text, out))
+    return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
   return 0;
 }
 
