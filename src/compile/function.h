@@ -3,11 +3,11 @@
  *
  * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
  * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
- * runs the function body on a small tree-walking evaluator and returns the first output.
- * Function bodies are short (table look-ups, comparisons), so walking their st_fstmt trees
- * costs little next to the solver; all temporaries live in a scratch pool owned by the call
- * table that is reset per call, so the hot path does not allocate once the pool has grown to
- * the largest call. */
+ * runs the function body on the evaluator of src/front/feval.h (the one the front end uses
+ * for parameter bindings) and returns the first output. Function bodies are short (table
+ * look-ups, comparisons), so walking their st_fstmt trees costs little next to the solver;
+ * all temporaries live in the evaluator's scratch pool, reset per call, so the hot path does
+ * not allocate once the pool has grown to the largest call. */
 #ifndef ST_COMPILE_FUNCTION_H
 #define ST_COMPILE_FUNCTION_H
 

@@ -177,6 +177,8 @@ typedef struct st_flocal {
   st_causality causality;  /* ST_C_INPUT, ST_C_OUTPUT, or ST_C_NONE (protected) */
   int ndims;               /* 0 scalar; dims[i] = -1 for ':' (size from the argument) */
   int dims[4];
+  st_fexpr *size[4];       /* the declared size expressions (NULL for ':'): where dims[i] is
+                              -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
   st_loc loc;
 } st_flocal;

@@ -24,15 +24,14 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 }
 
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
- * the interpreter, which sizes outputs such as table[nTable, 2] from the inputs. */
-static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env,
-                       st_fexpr **keep) {
+ * the evaluator (feval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
+static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
   for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
     double v;
     int errors = fl->errors;
     st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
     fl->errors = errors; /* a size given by another input is known only at the call */
-    keep[l->ndims] = x;
+    l->size[l->ndims] = x;
     l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
   }
 }
@@ -64,7 +63,7 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
                    : e->u.comp.prefix.causality == AC_INPUT ? ST_C_INPUT
                    : e->u.comp.prefix.causality == AC_OUTPUT ? ST_C_OUTPUT : ST_C_NONE;
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls}, &fl->fn_dims[fn - fl->functions][4 * fn->nlocals]);
+    local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
   }
   return 0;
@@ -225,8 +224,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   if (!fl->functions) {
     fl->functions = st_arena_alloc(fl->arena, MAX_FUNCTIONS * sizeof *fl->functions);
     fl->function_cls = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->function_cls);
-    fl->fn_dims = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->fn_dims);
-    if (!fl->functions || !fl->function_cls || !fl->fn_dims) return -1;
+    if (!fl->functions || !fl->function_cls) return -1;
   }
   if (fl->nfunctions == MAX_FUNCTIONS) {
     st_fl_error(fl, loc, NULL, "too many functions");
@@ -240,8 +238,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   fn->is_impure = cls->ast->purity == APURE_IMPURE;
   st_fnctx ctx = {fn, cls, count_components(fl, cls, 0) + 16};
   fn->locals = st_arena_alloc(fl->arena, (size_t)ctx.caplocals * sizeof *fn->locals);
-  fl->fn_dims[k] = st_arena_alloc(fl->tmp, (size_t)ctx.caplocals * 4 * sizeof(st_fexpr *));
-  if (!fn->locals || !fl->fn_dims[k]) return -1;
+  if (!fn->locals) return -1;
   st_fnctx *outer = fl->fnctx;
   int base = fl->iter_base;
   fl->fnctx = &ctx;
