@@ -71,14 +71,6 @@ static void scratch_reset(st_feval *fe) {
 
 /* ------------------------------------------------------------------ values */
 
-st_fval st_fval_scalar(double x) {
-  st_fval v;
-  memset(&v, 0, sizeof v);
-  v.n = 1;
-  v.s = x;
-  return v;
-}
-
 static st_fval scalar(double x) { return st_fval_scalar(x); }
 
 static double at(const st_fval *v, int i) { return v->d ? v->d[i] : v->s; }
@@ -234,14 +226,23 @@ static int subscript_offset(frame *f, const st_fexpr *e, const st_fval *base, in
   return 0;
 }
 
+static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
+
 /* a[i, j] and slices a[i, :], a[:, j] (':' is an FX_RANGE without arguments). */
 static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
   st_fval base;
   if (ev(f, e->args[0], &base) || e->nargs - 1 != base.ndims || !base.d) return -1;
+  int slice = 0, off;
+  for (int d = 1; d < e->nargs; d++) slice |= is_colon(e->args[d]);
+  if (!slice) { /* the common case, an element: table look-ups in the hot path */
+    if (subscript_offset(f, e, &base, &off)) return -1;
+    *out = scalar(base.d[off]);
+    return 0;
+  }
   int idx[4], rdims[4], nr = 0;
   for (int d = 0; d < base.ndims; d++) {
     const st_fexpr *s = e->args[d + 1];
-    if (s->kind == FX_RANGE && s->nargs == 0) {
+    if (is_colon(s)) {
       idx[d] = -1;
       rdims[nr++] = base.dims[d];
       continue;
@@ -255,18 +256,12 @@ static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
     idx[d] = (int)x - 1;
   }
   int cur[4] = {0, 0, 0, 0};
-  if (nr == 0) {
-    int off = 0;
-    for (int d = 0; d < base.ndims; d++) off = off * base.dims[d] + idx[d];
-    *out = scalar(base.d[off]);
-    return 0;
-  }
   if (new_array(f, out, nr, rdims)) return -1;
   for (int i = 0; i < out->n; i++) {
-    int off = 0, r = 0;
+    int at_off = 0, r = 0;
     for (int d = 0; d < base.ndims; d++)
-      off = off * base.dims[d] + (idx[d] >= 0 ? idx[d] : cur[r++]);
-    out->d[i] = base.d[off];
+      at_off = at_off * base.dims[d] + (idx[d] >= 0 ? idx[d] : cur[r++]);
+    out->d[i] = base.d[at_off];
     for (int d = nr - 1; d >= 0 && ++cur[d] == rdims[d]; d--) cur[d] = 0;
   }
   return 0;

@@ -37,7 +37,10 @@ void st_feval_free(st_feval *fe); /* safe on NULL */
 int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int output,
                   st_fval *out);
 
-/* A scalar value. */
-st_fval st_fval_scalar(double x);
+/* A scalar value (inline: the evaluator makes one per operation). */
+static inline st_fval st_fval_scalar(double x) {
+  st_fval v = {0, {0, 0, 0, 0}, 1, x, 0};
+  return v;
+}
 
 #endif
