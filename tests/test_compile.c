@@ -371,6 +371,15 @@ START_TEST(lu_factors_with_a_later_row_swap) {
   ck_assert_double_eq_tol(b[0], 1, 1e-14);
   ck_assert_double_eq_tol(b[1], -2, 1e-14);
   ck_assert_double_eq_tol(b[2], 3, 1e-14);
+  /* the Newton path (st_lu_solve) is the same factor + apply: same solution, and a singular
+   * matrix (a zero column) is refused */
+  double A2[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}, b2[3] = {-9, 3, 3};
+  ck_assert_int_eq(st_lu_solve(A2, 3, piv, b2), 0);
+  ck_assert_double_eq_tol(b2[0], 1, 1e-14);
+  ck_assert_double_eq_tol(b2[1], -2, 1e-14);
+  ck_assert_double_eq_tol(b2[2], 3, 1e-14);
+  double S[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6}, bs[3] = {1, 1, 2};
+  ck_assert_int_eq(st_lu_solve(S, 3, piv, bs), -1);
 }
 END_TEST
 

@@ -169,14 +169,7 @@ static int bad_usage(const char *fmt, ...) {
   return EXIT_USAGE;
 }
 
-static int parse_number(const char *text, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno == ERANGE || !isfinite(v)) return -1;
-  *out = v;
-  return 0;
-}
+static int parse_number(const char *text, double *out) { return st_cli_number(text, out); }
 
 /* Splits a comma list into a scratch copy; calls item() on every element. */
 static int parse_list(const char *opt, const char *text, study_args *a,
@@ -218,10 +211,8 @@ static int number_option(const char *opt, const char *text, int positive, double
 }
 
 static int parse_solver(const char *text, stiction_solver *out) {
-  if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
-  else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
-  else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
-  else return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
+  if (st_cli_solver(text, out))
+    return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
   return 0;
 }
 

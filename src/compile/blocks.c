@@ -166,7 +166,8 @@ static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned
   if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
   /* event-only built-ins read differently outside event passes (initial() is false) */
   if (e->kind == FX_BUILTIN && (e->op == FB_INITIAL || e->op == FB_TERMINAL ||
-                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE))
+                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE ||
+                                e->op == FB_DELAY)) /* delay(): history moves with time */
     return 1;
   int s = st_ref_slot(cm, e);
   if (s >= 0) return cm->slots[s].kind == K_STATE || var[s];

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/delay.h"
 #include "compile/model_impl.h"
 
 static double *doubles(st_compiled *cm, int n) {
@@ -148,6 +149,7 @@ void st_compiled_free(st_compiled *cm) {
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
     st_block *k = &cm->blocks[b];

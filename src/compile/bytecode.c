@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compile/delay.h"
 #include "compile/function.h"
 #include "front/flat.h"
 
@@ -14,6 +15,8 @@ static int stack_effect(int op) {
     return 1;
   case OP_NEG: case OP_NOT: case OP_FN1: case OP_JMP:
     return 0;
+  case OP_DELAY:
+    return -2;
   default:
     return -1; /* binary operators, relations, FN2, JZ, SAMPLE */
   }
@@ -199,6 +202,12 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
       sp -= st_fcall_width(vm->calls, in->arg) - 1;
       s[sp] = st_fcall_eval(vm->calls, in->arg, &s[sp]);
       break;
+    case OP_DELAY: {
+      int cur;
+      sp -= 2;
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      break;
+    }
     case OP_ADDX: s[sp] += vm->x[in->arg]; break;
     case OP_SUBX: s[sp] -= vm->x[in->arg]; break;
     case OP_MULX: s[sp] *= vm->x[in->arg]; break;
@@ -294,6 +303,15 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
       sp -= st_fcall_width(vm->calls, in->arg) - 1;
       s[sp] = st_fcall_dual(vm->calls, in->arg, &s[sp], &d[sp], &t);
       d[sp] = t;
+      break;
+    }
+    case OP_DELAY: {
+      /* a past value does not move with the unknowns; expr itself does while it is used
+       * directly (delay 0, or at initialization before anything is recorded) */
+      int cur;
+      sp -= 2;
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      if (!cur) d[sp] = 0;
       break;
     }
     case OP_ADDX: s[sp] += vm->x[in->arg]; d[sp] += vm->xd[in->arg]; break;

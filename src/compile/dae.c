@@ -40,11 +40,18 @@ static int dae_residual(void *ud, double t, const double *y, const double *yp, d
   load_alg(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  if (st_eval_blocks(cm, 0)) return 1; /* recoverable: IDA may retry with a smaller step */
+  if (st_eval_blocks(cm, 0)) {
+    st_report_eval_failure(cm); /* the runtime stops on a failed callback: say where */
+    return 1;
+  }
+  /* the last call at a time is the iterate IDA accepts (delay.h) */
+  if (st_record_delays(cm, 0)) return -1;
   for (int i = 0; i < cm->nstates; i++)
     r[i] = yp[i] - cm->x[cm->slots[cm->state_slot[i]].der];
   if (cm->nstates == 0) r[0] = yp[0]; /* the dummy state (model.c) */
   memcpy(r + n_dae_states(cm), cm->dae_r, sizeof(double) * (size_t)cm->nalg);
+  /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
+  st_check_finite_results(cm, r, n_dae_states(cm) + cm->nalg, "the residuals");
   return 0;
 }
 

@@ -137,6 +137,7 @@ struct st_compiled {
   double *x, *pre, *xd, *start;
   st_vm vm;
   st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
+  struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
 
   int nstates;
   int *state_slot;
@@ -335,5 +336,11 @@ void st_model_setup(st_compiled *cm);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void st_load_states(st_compiled *cm, const double *y);
+int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) */
+/* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of
+ * the vector `what`) is reported at the equation that produced it first: -1, else 0. */
+int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what);
+/* cm->error at cm->error_loc (set by the block that failed) to diag. */
+void st_report_eval_failure(st_compiled *cm);
 
 #endif

@@ -9,35 +9,6 @@
 
 #include "compile/model_impl.h"
 
-/* Gaussian elimination with partial pivoting, A column-major n x n, solution in b. */
-int st_lu_solve(double *A, int n, int *piv, double *b) {
-  for (int k = 0; k < n; k++) {
-    int p = k;
-    for (int i = k + 1; i < n; i++)
-      if (fabs(A[i + k * n]) > fabs(A[p + k * n])) p = i;
-    if (A[p + k * n] == 0 || !isfinite(A[p + k * n])) return -1;
-    piv[k] = p;
-    if (p != k) {
-      for (int j = 0; j < n; j++) {
-        double t = A[k + j * n]; A[k + j * n] = A[p + j * n]; A[p + j * n] = t;
-      }
-      double t = b[k]; b[k] = b[p]; b[p] = t;
-    }
-    for (int i = k + 1; i < n; i++) {
-      double f = A[i + k * n] / A[k + k * n];
-      if (f == 0) continue;
-      for (int j = k + 1; j < n; j++) A[i + j * n] -= f * A[k + j * n];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; k--) {
-    double s = b[k];
-    for (int j = k + 1; j < n; j++) s -= A[k + j * n] * b[j];
-    b[k] = s / A[k + k * n];
-  }
-  return 0;
-}
-
 /* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
 int st_lu_factor(double *A, int n, int *piv) {
   for (int k = 0; k < n; k++) {
@@ -73,6 +44,14 @@ void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
     for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];
     b[k] = s / LU[k + k * n];
   }
+}
+
+/* Solves A x = b (A column-major n x n, destroyed: its factors; x in b) by the one LU path:
+ * st_lu_factor, then st_lu_apply. 0, or -1 when A is singular or not finite. */
+int st_lu_solve(double *A, int n, int *piv, double *b) {
+  if (st_lu_factor(A, n, piv)) return -1;
+  st_lu_apply(A, n, piv, b);
+  return 0;
 }
 
 /* The nonzeros of LU factors (st_lu_factor) in the order st_lu_apply uses them: for each k,

@@ -212,7 +212,6 @@ struct st_fl {
   int nalgorithms, ninitial_algorithms, capalg, capialg;
   st_ffunction *functions;
   const st_cls **function_cls;
-  st_fexpr ***fn_dims;     /* per function: the size expressions of its locals [4*local+d] */
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
