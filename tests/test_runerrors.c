@@ -116,7 +116,7 @@ START_TEST(newton_without_root_names_the_system) {
 END_TEST
 
 /* The same through the library: stiction_sim_run returns STICTION_ERR_NONFINITE for
- * log(1 - t) = -Inf at t = 1, the diagnostic names the equation. */
+ * log(1 - t) at t = 1 (-Inf, or NaN just past it), the diagnostic names the equation. */
 START_TEST(nonfinite_status_through_the_api) {
   FILE *msgs = tmpfile();
   ck_assert_ptr_nonnull(msgs);
@@ -139,8 +139,12 @@ START_TEST(nonfinite_status_through_the_api) {
   rewind(msgs);
   size_t n = fread(text, 1, sizeof text - 1, msgs);
   text[n] = 0;
+  /* x(1) is 0 up to the interpolant's rounding: -Inf, or NaN when it lands a hair below 0 */
   ck_assert_msg(strstr(text, "NonFiniteLog.mo:7:3: error: the equation for y evaluated to -Inf "
-                             "at t = 1\n"), "%s", text);
+                             "at t = 1\n") ||
+                    strstr(text, "NonFiniteLog.mo:7:3: error: the equation for y evaluated to NaN "
+                                 "at t = 1\n"),
+                "%s", text);
   stiction_sim_free(sim);
   st_compiled_free(cm);
   st_flat_free(flat);
