@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -15,6 +16,11 @@ double bench_now(void) {
 }
 
 double bench_time_process(char **argv) {
+  double cpu;
+  return bench_time_process_cpu(argv, &cpu);
+}
+
+double bench_time_process_cpu(char **argv, double *cpu) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
@@ -23,6 +29,11 @@ double bench_time_process(char **argv) {
   int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   int status = 0;
-  if (rc || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) return -1;
-  return bench_now() - t0;
+  struct rusage ru;
+  if (rc || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+    return -1;
+  double wall = bench_now() - t0;
+  *cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+  return wall;
 }

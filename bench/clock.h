@@ -7,5 +7,8 @@ double bench_now(void);
 /* Wall time of one run of the program argv[0] with argv (standard output discarded), or -1
  * when it could not start or exited non-zero. */
 double bench_time_process(char **argv);
+/* The same, also the child's CPU time (user + system, from wait4) in *cpu: on a loaded
+ * machine the wall time mostly measures the other processes. */
+double bench_time_process_cpu(char **argv, double *cpu);
 
 #endif

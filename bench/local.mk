@@ -3,6 +3,8 @@
 EXTRA_PROGRAMS = bench/demo_bench bench/handwritten
 bench_handwritten_SOURCES = bench/handwritten_main.c bench/handwritten.c bench/handwritten.h
 bench_handwritten_LDADD = $(LIBS)
+# linked like the stiction command (configure.ac), so that process times compare like with like
+bench_handwritten_LDFLAGS = $(STATIC_PROGRAM_LDFLAGS)
 bench_demo_bench_SOURCES = bench/demo_bench.c bench/handwritten.c bench/handwritten.h \
 	bench/clock.c bench/clock.h
 bench_demo_bench_LDADD = libstiction_core.la

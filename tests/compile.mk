@@ -52,3 +52,18 @@ TESTS += tests/test_pattern
 tests_test_pattern_SOURCES = tests/test_pattern.c
 tests_test_pattern_CFLAGS = $(TEST_CFLAGS)
 tests_test_pattern_LDADD = $(TEST_LIBS)
+
+# programs specialized between events and tapes against the programs as compiled
+check_PROGRAMS += tests/test_specialize
+TESTS += tests/test_specialize
+tests_test_specialize_SOURCES = tests/test_specialize.c
+tests_test_specialize_CFLAGS = $(TEST_CFLAGS)
+tests_test_specialize_LDADD = $(TEST_LIBS)
+
+# run-time failures: NaN/Inf and Newton failures located at the equation, rows kept, no file
+# when no row was computed
+check_PROGRAMS += tests/test_runerrors
+TESTS += tests/test_runerrors
+tests_test_runerrors_SOURCES = tests/test_runerrors.c
+tests_test_runerrors_CFLAGS = $(TEST_CFLAGS)
+tests_test_runerrors_LDADD = $(TEST_LIBS)

@@ -53,6 +53,41 @@ static char *read_file(const char *path) {
 
 /* Every command of `stiction --help` (the indented lines after "Commands:") has its own
  * paragraph in doc/stiction.1, so the man page cannot silently fall behind. */
+/* simulate and demo parse their shared run options with one parser (cli/sim_common.c): the
+ * same checks and messages, each under its own command name, and the options of one
+ * command alone are refused by the other. */
+START_TEST(shared_run_options) {
+  static const char *const cmds[][2] = {
+      {"simulate", "simulate \"$STICTION_SRCDIR/tests/data/compile/BouncingBall.mo\""},
+      {"demo", "demo bouncing-ball"}};
+  static const char *const bad[][2] = {
+      {"--tolerance 0", "--tolerance: invalid value '0' (expected a positive number)"},
+      {"--interval -1", "--interval: invalid value '-1' (expected a positive number)"},
+      {"--stop-time nan", "--stop-time: invalid value 'nan' (expected a finite number)"},
+      {"--solver rk4", "--solver: unknown solver 'rk4' (cvode, cvode-adams, ida)"},
+      {"--events", "option '--events' needs an argument"},
+      {"--frobnicate", "unrecognized option '--frobnicate'"}};
+  for (int c = 0; c < 2; c++)
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+      char args[1024], want[256], *out = NULL;
+      snprintf(args, sizeof args, "%s %s", cmds[c][1], bad[b][0]);
+      snprintf(want, sizeof want, "stiction %s: %s\n", cmds[c][0], bad[b][1]);
+      ck_assert_int_eq(st_test_run(&out, args), 2);
+      ck_assert_msg(out && strstr(out, want), "%s: %s", args, out ? out : "");
+      snprintf(want, sizeof want, "Try 'stiction %s --help'.", cmds[c][0]);
+      ck_assert_msg(b < 3 || strstr(out, want), "%s: %s", args, out); /* not after a value */
+      free(out);
+    }
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, "demo bouncing-ball --dump"), 2);
+  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--dump'"));
+  free(out);
+  ck_assert_int_eq(st_test_run(&out, "simulate --list"), 2);
+  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--list'"));
+  free(out);
+}
+END_TEST
+
 START_TEST(man_page_documents_every_command) {
   char *help = NULL;
   ck_assert_int_eq(st_test_run(&help, "--help"), 0);
@@ -114,6 +149,7 @@ int main(void) {
   tcase_add_test(tc, version_is_the_library_version);
   tcase_add_test(tc, unknown_command_is_usage_error);
   tcase_add_test(tc, man_page_documents_every_command);
+  tcase_add_test(tc, shared_run_options);
   tcase_add_test(tc, library_option_overrides_builtin_library);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

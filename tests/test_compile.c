@@ -371,6 +371,37 @@ START_TEST(lu_factors_with_a_later_row_swap) {
   ck_assert_double_eq_tol(b[0], 1, 1e-14);
   ck_assert_double_eq_tol(b[1], -2, 1e-14);
   ck_assert_double_eq_tol(b[2], 3, 1e-14);
+  /* the Newton path (st_lu_solve) is the same factor + apply: same solution, and a singular
+   * matrix (a zero column) is refused */
+  double A2[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}, b2[3] = {-9, 3, 3};
+  ck_assert_int_eq(st_lu_solve(A2, 3, piv, b2), 0);
+  ck_assert_double_eq_tol(b2[0], 1, 1e-14);
+  ck_assert_double_eq_tol(b2[1], -2, 1e-14);
+  ck_assert_double_eq_tol(b2[2], 3, 1e-14);
+  double S[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6}, bs[3] = {1, 1, 2};
+  ck_assert_int_eq(st_lu_solve(S, 3, piv, bs), -1);
+}
+END_TEST
+
+/* Singular consistent systems (minnorm.c): x0 + x1 = 3 (twice) and x2 = x0 + 1 leave the
+ * direction (1, -1, 1) open. Minimum norm: least x0^2 + x1^2 + x2^2, x0 = 2/3, x1 = 7/3,
+ * x2 = 5/3; with x0 and x1 selected (the compared unknowns of a mixed block): least
+ * x0^2 + x1^2, x0 = x1 = 3/2, x2 = 5/2. */
+START_TEST(min_norm_over_selected_unknowns) {
+  const double A0[9] = {1, -1, 2, 1, 0, 2, 0, 1, 0}; /* column-major rows (1 1 0; -1 0 1; 2 2 0) */
+  double A[9], b[3] = {3, 1, 6};
+  memcpy(A, A0, sizeof A);
+  ck_assert_int_eq(st_min_norm_solve(A, 3, b), 0);
+  ck_assert_double_eq_tol(b[0], 2.0 / 3, 1e-12);
+  ck_assert_double_eq_tol(b[1], 7.0 / 3, 1e-12);
+  ck_assert_double_eq_tol(b[2], 5.0 / 3, 1e-12);
+  const unsigned char sel[3] = {1, 1, 0};
+  double c[3] = {3, 1, 6};
+  memcpy(A, A0, sizeof A);
+  ck_assert_int_eq(st_min_norm_solve_sel(A, 3, c, sel), 0);
+  ck_assert_double_eq_tol(c[0], 1.5, 1e-12);
+  ck_assert_double_eq_tol(c[1], 1.5, 1e-12);
+  ck_assert_double_eq_tol(c[2], 2.5, 1e-12);
 }
 END_TEST
 
@@ -429,6 +460,7 @@ int main(void) {
   tcase_add_test(tc, initial_system_count_and_no_solution);
   tcase_add_test(tc, event_iteration_cycle);
   tcase_add_test(tc, lu_factors_with_a_later_row_swap);
+  tcase_add_test(tc, min_norm_over_selected_unknowns);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -56,6 +56,38 @@ static double first_value(const char *path, const char *name) {
   return strtod(p, NULL);
 }
 
+/* Value of column `name` in the first row at or after time t (a grid row). */
+static double value_at(const char *path, const char *name, double t) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char header[8192], line[8192];
+  ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
+  int col = -1, i = 0;
+  for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++)
+    if (strcmp(tok, name) == 0) col = i;
+  ck_assert_msg(col >= 0, "no column %s", name);
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f)) found = strtod(line, NULL) >= t - 1e-12;
+  fclose(f);
+  ck_assert_msg(found, "no row at t = %g in %s", t, path);
+  char *p = line;
+  for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
+  return strtod(p, NULL);
+}
+
+/* Time of the first event in an event log (--events) whose changes mention `text`. */
+static double event_time(const char *path, const char *text) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char line[16384];
+  double t = NAN;
+  while (isnan(t) && fgets(line, sizeof line, f))
+    if (strstr(line, text)) t = strtod(line, NULL);
+  fclose(f);
+  ck_assert_msg(!isnan(t), "no event with '%s' in %s", text, path);
+  return t;
+}
+
 static const double ref_times[19] = {
   0.232279527199, 1.051480408344, 1.232279527199, 2.051480408344, 2.232279527199,
   3.051480408344, 3.232279527199, 4.051480408344, 4.232279527199, 5.051480408344,
@@ -281,6 +313,68 @@ START_TEST(singular_mixed_system_min_norm) {
 }
 END_TEST
 
+/* The split of a singular mixed system is measured on the quantities its discrete equations
+ * compare (solve.c singular_step): s1 and s2, not the helper h2 = 2 s2 + P that also carries
+ * the second force. Closed form: least s1^2 + s2^2 on s1 + s2 = F, s1 = s2 = F/2, both locked.
+ * The minimum norm over all unknowns gives s2 = -0.8, s1 = 2 > fmax and no consistent mode
+ * (initialization failed). */
+START_TEST(singular_split_by_compared_unknowns) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -p F=1.2 -o compile_cli_lo.csv",
+           data("TwoLocksOffset.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  const char *csv = "compile_cli_lo.csv";
+  ck_assert_double_eq_tol(first_value(csv, "s1"), 0.6, 1e-12);
+  ck_assert_double_eq_tol(first_value(csv, "s2"), 0.6, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "s1"), 0.6, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "s2"), 0.6, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "h2"), 4.2, 1e-12);
+  ck_assert_double_eq(last_value(csv, "locked1"), 1);
+  ck_assert_double_eq(last_value(csv, "locked2"), 1);
+  ck_assert_double_eq_tol(last_value(csv, "v"), 0, 1e-12);
+  remove(csv);
+}
+END_TEST
+
+/* MSL BearingFriction and LossyGear on one shaft stop together (LockedBearingGear.mo, closed
+ * forms there): the shaft stops at t = 1 (a = -0.5 from w = 0.5), then the bearing holds its
+ * sliding torque 0.5 (startForward, waiting) and the gear the rest, tauLoss = tau1 - 4.5 with
+ * tau1 = 7 - 4.5 (t - 1.5) after t = 1.5, until tauLoss reaches its backward limit -(tau1 -
+ * 0.5) at tau1 = 2.5, t = 2.5; then the gear slides backward at a = 0 held by the bearing
+ * (tau_a = 2), which breaks away backward when tau1 - 2 < -0.5, t = 1.5 + 5.5/4.5. This is
+ * Dymola's choice in LossyGearDemo2 at t = 0.3083. */
+START_TEST(locked_bearing_and_gear) {
+  char args[4096];
+  snprintf(args, sizeof args,
+           "simulate '%s' --events compile_cli_lbg_ev.csv -o compile_cli_lbg.csv",
+           data("LockedBearingGear.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  const char *csv = "compile_cli_lbg.csv", *ev = "compile_cli_lbg_ev.csv";
+  ck_assert_double_eq_tol(event_time(ev, "gear.locked: 0 -> 1"), 1.0, 1e-8);
+  ck_assert_double_eq_tol(value_at(csv, "J2.w", 0.5), 0.25, 1e-6);
+  for (int k = 0; k < 2; k++) {
+    double t = k ? 2.0 : 1.25, tau1 = t > 1.5 ? 7 - 4.5 * (t - 1.5) : 7;
+    ck_assert_double_eq_tol(value_at(csv, "J2.w", t), 0, 1e-8);
+    ck_assert_double_eq_tol(value_at(csv, "bearing.tau", t), 0.5, 1e-8);
+    ck_assert_double_eq_tol(value_at(csv, "gear.tauLoss", t), tau1 - 4.5, 1e-8);
+    ck_assert_double_eq(value_at(csv, "bearing.startForward", t), 1);
+    ck_assert_double_eq(value_at(csv, "bearing.mode", t), 0);
+    ck_assert_double_eq(value_at(csv, "gear.locked", t), 1);
+    ck_assert_double_eq(value_at(csv, "gear.mode", t), 0);
+  }
+  ck_assert_double_eq_tol(event_time(ev, "gear.mode: 0 -> -1"), 2.5, 1e-8);
+  ck_assert_double_eq_tol(event_time(ev, "bearing.mode: 0 -> -1"), 1.5 + 5.5 / 4.5, 1e-8);
+  remove(csv);
+  remove(ev);
+}
+END_TEST
+
 START_TEST(nonlinear_loop_closed_form) {
   /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
   char args[4096];
@@ -321,6 +415,72 @@ START_TEST(relations_of_the_non_initial_branch) {
   ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "x"), 1.0, 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_ib.csv", "y"), 2.0, 1e-9);
   remove("compile_cli_ib.csv");
+}
+END_TEST
+
+/* An if-equation whose unknowns occur in every branch is solved branch by branch (symbolic.c
+ * solve_branches): all four blocks are assignments (they were three 1-unknown linear systems,
+ * which the DAE form made IDA unknowns; ElastoBacklash's if initial() equations). Closed
+ * form: x = t; y = -t, z = -2t before x = 0.5 and y = 2t, z = 1 - 2t after; w = t/2. */
+static void if_branches(const char *solver, double stop) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump --solver %s --stop-time %g --tolerance 1e-9 "
+           "-o compile_cli_if.csv", data("IfEquationBranches.mo"), solver, stop);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "BLT blocks (4: 4 assignments, 0 linear,") != NULL, "%s", out);
+  free(out);
+  int late = stop > 0.5;
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "x"), stop, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "y"), late ? 2 * stop : -stop, 1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "z"), late ? 1 - 2 * stop : -2 * stop,
+                          1e-9);
+  ck_assert_double_eq_tol(last_value("compile_cli_if.csv", "w"), stop / 2, 1e-9);
+  remove("compile_cli_if.csv");
+}
+
+START_TEST(if_equation_branches_are_assignments) {
+  if_branches("cvode", 0.25);
+  if_branches("cvode", 1);
+  if_branches("ida", 0.25);
+  if_branches("ida", 1);
+}
+END_TEST
+
+/* Rows of a CSV result whose time is within 1e-9 of t. */
+static int rows_at(const char *path, double t) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char line[8192];
+  int n = 0;
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  while (fgets(line, sizeof line, f)) n += fabs(strtod(line, NULL) - t) < 1e-9;
+  fclose(f);
+  return n;
+}
+
+/* A when on a steep relation whose root is 2e-15 before a time event (doc/events.md, Time
+ * events): one event at 0.5 with both counters changed and two rows, on both solvers (it was
+ * a state event and then a time event at the same instant, four rows). */
+static void coincident(const char *solver) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --solver %s --stats -o compile_cli_co.csv",
+           data("CoincidentEvents.mo"), solver);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "1 state and 1 time events") != NULL, "%s", out);
+  free(out);
+  ck_assert_int_eq(rows_at("compile_cli_co.csv", 0.5), 2);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "n"), 1);
+  ck_assert_double_eq(last_value("compile_cli_co.csv", "m"), 1);
+  remove("compile_cli_co.csv");
+}
+
+START_TEST(coincident_time_and_state_event) {
+  coincident("cvode");
+  coincident("ida");
 }
 END_TEST
 
@@ -374,8 +534,12 @@ int main(void) {
   tcase_add_test(tc, nonlinear_loop_closed_form);
   tcase_add_test(tc, initial_equations_of_when_variables);
   tcase_add_test(tc, singular_mixed_system_min_norm);
+  tcase_add_test(tc, singular_split_by_compared_unknowns);
+  tcase_add_test(tc, locked_bearing_and_gear);
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);
+  tcase_add_test(tc, if_equation_branches_are_assignments);
+  tcase_add_test(tc, coincident_time_and_state_event);
   tcase_add_test(tc, relations_behind_and_or);
   tcase_add_test(tc, relations_after_initialization);
   tcase_add_test(tc, relations_behind_noevent_stay_active);

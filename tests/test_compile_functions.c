@@ -106,6 +106,38 @@ START_TEST(failing_function_stops) {
 }
 END_TEST
 
+/* One evaluator of function bodies for parameter bindings (flattening) and for calls at run
+ * time (src/front/feval.c), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
+ * der(x) = total(3, time) = 6 t, x = 3 t^2, through an output sized by an input, a
+ * protected array sized by size() and a column slice (the run-time evaluator had neither). */
+START_TEST(shared_evaluator) {
+  char path[256], args[8192];
+  snprintf(path, sizeof path, "/tmp/stiction_test_functions_shared_%ld.csv", (long)getpid());
+  snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-9 -o '%s'",
+           st_test_src("tests/data/compile/FunctionsShared.mo"), path);
+  char *out = NULL;
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
+  free(out);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[1024];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_str_eq(line, "time,x,y,der(x)\n");
+  int n = 0;
+  double t, x, y, dx;
+  while (fgets(line, sizeof line, f) && sscanf(line, "%lf,%lf,%lf,%lf", &t, &x, &y, &dx) == 4) {
+    ck_assert_msg(fabs(x - 3 * t * t) < 1e-8, "x(%g) = %.17g", t, x);
+    ck_assert_double_eq(y, 12);
+    ck_assert_msg(fabs(dx - 6 * t) < 1e-12, "der(x)(%g) = %.17g", t, dx);
+    n++;
+  }
+  fclose(f);
+  unlink(path);
+  ck_assert_int_eq(n, 5);
+}
+END_TEST
+
 /* An external function is rejected at compile time with a located message. */
 START_TEST(external_function_error) {
   char args[8192];
@@ -128,6 +160,7 @@ int main(void) {
   tcase_add_test(tc, coupled_clutches_simulates);
   tcase_add_test(tc, failing_function_stops);
   tcase_add_test(tc, external_function_error);
+  tcase_add_test(tc, shared_evaluator);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -284,6 +284,57 @@ END_TEST
 START_TEST(loops_ida_dae) { run_loops(STICTION_SOLVER_IDA, 1); }
 END_TEST
 
+/* A linear loop whose unknowns start to move fast at a restart, from zero:
+ *   der(x) = 1, x(0) = 0;  a + 2*b = if x > 0.5 then 1e6*(x - 0.5) else 0;  2*a - b = 0
+ * closed form after the event at t = 0.5 (+ the 1e-10 hysteresis): a = 2e5*(t - 0.5),
+ * b = 2*a. On IDA (DAE form) a and b are algebraic unknowns at 2e-5 right after the event,
+ * rising at 2e5 and 4e5 per second; IDACalcIC leaves their y' as it was (0), so unless the
+ * model supplies their slopes (dae.c alg_slopes) IDA's first step mispredicts them by h*2e5
+ * against an absolute tolerance of 1e-8 and fails with h at hmin (the cause of Backlash's
+ * failure on IDA). */
+static void run_restart_slope(stiction_solver solver, int dae) {
+  fb b = fb_new("RestartSlope");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int a = fb_var(&b, "a", ST_V_CONTINUOUS, ST_T_REAL);
+  int c = fb_var(&b, "b", ST_V_CONTINUOUS, ST_T_REAL);
+  fb_start(&b, x, 0, 1);
+  fb_eq(&b, DER(&b, x), N(&b, 1));
+  st_fexpr *ramp = BIN(&b, FOP_MUL, N(&b, 1e6), BIN(&b, FOP_SUB, V(&b, x), N(&b, 0.5)));
+  fb_eq(&b, BIN(&b, FOP_ADD, V(&b, a), BIN(&b, FOP_MUL, N(&b, 2), V(&b, c))),
+        IF(&b, BIN(&b, FOP_GT, V(&b, x), N(&b, 0.5)), ramp, N(&b, 0)));
+  fb_eq(&b, BIN(&b, FOP_SUB, BIN(&b, FOP_MUL, N(&b, 2), V(&b, a)), V(&b, c)), N(&b, 0));
+  st_diag *d = st_diag_new(stderr);
+  st_compiled *cm = st_compile(b.m, d);
+  ck_assert_ptr_nonnull(cm);
+  if (dae) ck_assert_int_eq(st_compiled_set_dae(cm, 1), 2); /* a, b */
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 1;
+  opt.interval = 0.01;
+  opt.solver = solver;
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
+  last_row lr = {0};
+  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sim_set_sink(sim, &sink);
+  events ev = {.nd = 0};
+  stiction_sim_set_event_listener(sim, listen_all, &ev);
+  ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
+  ck_assert_int_eq(ev.n, 1);
+  ck_assert_double_eq_tol(ev.t[0], 0.5, 1e-9);
+  ck_assert_double_eq_tol(lr_get(&lr, "x"), 1, 1e-9);
+  ck_assert_double_eq_tol(lr_get(&lr, "a"), 1e5, 1e-3);
+  ck_assert_double_eq_tol(lr_get(&lr, "b"), 2e5, 2e-3);
+  stiction_sim_free(sim);
+  st_compiled_free(cm);
+  st_diag_free(d);
+  st_flat_free(b.m);
+}
+
+START_TEST(restart_slope_cvode) { run_restart_slope(STICTION_SOLVER_CVODE_BDF, 0); }
+END_TEST
+START_TEST(restart_slope_ida_dae) { run_restart_slope(STICTION_SOLVER_IDA, 1); }
+END_TEST
+
 /* h(0) = 1, v(0) = 0, der(h) = v, der(v) = -g, when h < 0 then reinit(v, -e*pre(v)). */
 static void run_ball(stiction_solver solver) {
   fb b = fb_new("Ball");
@@ -345,6 +396,8 @@ int main(void) {
   tcase_add_test(tc, friction_block_ida_dae);
   tcase_add_test(tc, loops_cvode);
   tcase_add_test(tc, loops_ida_dae);
+  tcase_add_test(tc, restart_slope_cvode);
+  tcase_add_test(tc, restart_slope_ida_dae);
   tcase_add_test(tc, bouncing_ball_cvode);
   tcase_add_test(tc, bouncing_ball_ida);
   suite_add_tcase(s, tc);

@@ -396,6 +396,54 @@ END_TEST
 
 /* ------------------------------------------------------------------ errors */
 
+/* ------------------------------------------------------------------ class substitution */
+
+static st_flat_model *substituted(loaded *l, const char *component, const char *cls,
+                                  const char *mod) {
+  st_front_subst sub = {component, cls};
+  return st_front_flatten_substituted(l->fe, "Subst.Top", mod ? &mod : NULL, mod ? 1 : 0,
+                                      "test", &sub, 1);
+}
+
+/* A substituted component takes the new class's elements and equations and keeps the
+ * modifiers of its declaration (k = 3 in Inner) and of outer levels (the top modifier). */
+START_TEST(test_class_substitution) {
+  loaded l = flat_ok(DATA "/Subst.mo", "Subst.Top");
+  ck_assert_double_eq(value_of(l.m, "i.a.y"), 3);
+  ck_assert_int_lt(var_index(l.m, "i.a.g"), 0);
+  st_flat_model *m = substituted(&l, "i.a", "Subst.B", NULL);
+  ck_assert_msg(m != NULL, "%s", st_diag_first_error(l.diag));
+  ck_assert_double_eq(value_of(m, "i.a.y"), 6); /* g*k = 2*3 */
+  ck_assert_double_eq(value_of(m, "top.y"), 5); /* the other A untouched */
+  st_flat_free(m);
+  m = substituted(&l, "top", "Subst.B", "top.g = 4");
+  ck_assert_msg(m != NULL, "%s", st_diag_first_error(l.diag));
+  ck_assert_double_eq(value_of(m, "top.y"), 20);
+  ck_assert_double_eq(value_of(m, "i.a.y"), 3);
+  st_flat_free(m);
+  ck_assert_str_eq(st_front_component_class(l.fe, "Subst.Top", "i.a"), "Subst.A");
+  ck_assert_str_eq(st_front_component_class(l.fe, "Subst.Top", "i"), "Subst.Inner");
+  ck_assert_ptr_null(st_front_component_class(l.fe, "Subst.Top", "i.b"));
+  ck_assert_ptr_null(st_front_component_class(l.fe, "Subst.Top", "nope"));
+  unload(&l);
+}
+END_TEST
+
+static void substitution_fails(const char *component, const char *cls, const char *msg) {
+  loaded l = flat_ok(DATA "/Subst.mo", "Subst.Top");
+  ck_assert_ptr_null(substituted(&l, component, cls, NULL));
+  ck_assert_msg(strstr(st_diag_first_error(l.diag), msg) != NULL, "want '%s', got '%s'", msg,
+                st_diag_first_error(l.diag));
+  unload(&l);
+}
+
+START_TEST(test_class_substitution_errors) {
+  substitution_fails("i.b", "Subst.B", "no component 'i.b' in 'Subst.Top' to substitute by 'Subst.B'");
+  substitution_fails("top", "Subst.D", "class 'Subst.D' substituted for component 'top' not found");
+  substitution_fails("i.a", "Subst.C", "modifier 'k' does not match any element of class 'Subst.C'");
+}
+END_TEST
+
 static void expect_error(const char *file, const char *where, const char *msg) {
   char args[512], *out = NULL;
   snprintf(args, sizeof args, DATA "/errors/%s", file);
@@ -458,6 +506,8 @@ static Suite *suite(void) {
   tcase_add_test(t, test_modifier_precedence);
   tcase_add_test(t, test_modifier_each_and_arrays);
   tcase_add_test(t, test_modifier_final);
+  tcase_add_test(t, test_class_substitution);
+  tcase_add_test(t, test_class_substitution_errors);
   tcase_add_test(t, test_attributes);
   tcase_add_test(t, test_connect_three_way);
   tcase_add_test(t, test_connect_outside);

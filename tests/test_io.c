@@ -81,6 +81,63 @@ START_TEST(csv_writer_text_and_round_trip) {
 }
 END_TEST
 
+/* The CSV writer copies the text of a value formatted before (same column in the previous
+ * row, or an earlier column of the same row) instead of formatting it again (csv_writer.c).
+ * Rows drawn from a small pool of values, so that both kinds of repeat occur often, next to
+ * signed zeros, non-finite values and values printf must format itself: every field must be
+ * exactly what snprintf("%.17g") prints. */
+static double pool_value(unsigned *seed) {
+  static const double pool[] = {0.0, -0.0, 1.0 / 3, -1.0 / 3, 1e-310, 2.5, NAN, INFINITY,
+                                -INFINITY, 123456.789, -7e-5, 1e300};
+  *seed = *seed * 1103515245u + 12345u;
+  return pool[(*seed >> 16) % (sizeof pool / sizeof pool[0])];
+}
+
+static void expected_field(char *buf, size_t size, double x) {
+  if (isnan(x)) snprintf(buf, size, "nan");
+  else if (isinf(x)) snprintf(buf, size, x > 0 ? "inf" : "-inf");
+  else snprintf(buf, size, "%.17g", x);
+}
+
+START_TEST(csv_repeated_values_same_text) {
+  enum { NROWS = 200, NCOLS = 9 };
+  const char *path = tmp_path("rep.csv");
+  static const char *const names[NCOLS] = {"time", "a", "b", "c", "d", "e", "f", "g", "h"};
+  stiction_writer *w;
+  ck_assert_int_eq(stiction_writer_open(&w, path, STICTION_FORMAT_CSV), STICTION_OK);
+  stiction_sink sink;
+  stiction_writer_sink(w, &sink);
+  ck_assert_int_eq(sink.begin(sink.user_data, NCOLS, names), 0);
+  static char expect[NROWS * NCOLS * 32 + 64];
+  size_t len = (size_t)snprintf(expect, sizeof expect, "time,a,b,c,d,e,f,g,h\n");
+  unsigned seed = 7;
+  double row[NCOLS];
+  for (int r = 0; r < NROWS; r++) {
+    row[0] = 0.25 * r;
+    for (int c = 1; c < NCOLS; c++)
+      row[c] = (r % 3 && c % 2) ? row[c] : pool_value(&seed); /* odd columns often held */
+    for (int c = 0; c < NCOLS; c++) {
+      char field[64];
+      expected_field(field, sizeof field, row[c]);
+      len += (size_t)snprintf(expect + len, sizeof expect - len, "%s%c", field,
+                              c + 1 < NCOLS ? ',' : '\n');
+    }
+    ck_assert_int_eq(sink.row(sink.user_data, row), 0);
+  }
+  ck_assert_int_eq(sink.end(sink.user_data, STICTION_OK), 0);
+  ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+  FILE *f = fopen(path, "rb");
+  ck_assert_ptr_nonnull(f);
+  static char got[sizeof expect];
+  size_t n = fread(got, 1, sizeof got - 1, f);
+  got[n] = 0;
+  fclose(f);
+  unlink(path);
+  ck_assert_uint_eq(n, len);
+  ck_assert_str_eq(got, expect);
+}
+END_TEST
+
 START_TEST(non_finite_values_round_trip) {
   const char *path = tmp_path("nf.csv");
   stiction_writer *w;
@@ -171,7 +228,9 @@ START_TEST(format_g_matches_printf) {
   static const double edge[] = {0.0, -0.0, 1.0, -1.0, 0.1, 1e-5, 1e-4, 9.9999999999999995e-5,
                                 1e16, 1e17, 99999999999999990.0, 123456789012345680.0,
                                 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-                                0.30000000000000004, 1.0 / 3, 2.0 / 3, 12345.678, 1e22, 1e23};
+                                0.30000000000000004, 1.0 / 3, 2.0 / 3, 12345.678, 1e22, 1e23,
+                                /* exact ties at precisions 1 and 2: half to even */
+                                0.125, 0.375, 2.5, 3.5, 1.5, 1e-11, 9.5e-12};
   static const int precs[] = {17, 16, 15, 6, 1};
   for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
     for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
@@ -195,6 +254,34 @@ END_TEST
 
 /* A run killed after a row reached the disk but before the size patch leaves bytes after
  * data_2 that its header does not count: the reader keeps the counted rows. */
+/* The time column's shortest exact text (st_format_double) reads its 15-digit candidate back
+ * without strtod when one IEEE operation is exact (csv_writer.c read_short): the text must be
+ * what the plain search with printf and strtod gives, on grid times (k * interval, start +
+ * k * interval), event-like times and values beyond the fast path's range. */
+static void shortest_reference(char *buf, size_t size, double x) {
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(buf, size, "%.*g", digits, x);
+    if (digits == 17 || strtod(buf, NULL) == x) return;
+  }
+}
+
+START_TEST(time_text_is_shortest_exact) {
+  static const double intervals[] = {0.001, 0.005, 0.01, 0.1, 1e-4, 0.3, 2.5e-7};
+  uint64_t seed = 12345;
+  char got[64], want[64];
+  for (size_t i = 0; i < sizeof intervals / sizeof intervals[0]; i++)
+    for (int k = 0; k < 3000; k++) {
+      double xs[4] = {k * intervals[i], 0.7 + k * intervals[i], -k * intervals[i] * 1e5,
+                      ldexp((double)(xorshift(&seed) >> 11), -53) * pow(10, k % 50 - 25)};
+      for (int j = 0; j < 4; j++) {
+        st_format_double(got, sizeof got, xs[j]);
+        shortest_reference(want, sizeof want, xs[j]);
+        ck_assert_msg(!strcmp(got, want), "%.17g: '%s', expected '%s'", xs[j], got, want);
+      }
+    }
+}
+END_TEST
+
 START_TEST(mat_trailing_unpatched_row_is_ignored) {
   const char *path = tmp_path("g.mat");
   write_rows(path, 2, 1);
@@ -368,6 +455,8 @@ int main(void) {
   tcase_add_test(tc, csv_writer_text_and_round_trip);
   tcase_add_test(tc, csv_rows_on_disk_before_close);
   tcase_add_test(tc, non_finite_values_round_trip);
+  tcase_add_test(tc, csv_repeated_values_same_text);
+  tcase_add_test(tc, time_text_is_shortest_exact);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
   tcase_add_test(tc, flush_interval_keeps_every_row);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compile/function.h"
+#include "front/front.h"
 #include "testutil.h"
 
 #define MAXROWS 512
@@ -215,6 +217,120 @@ START_TEST(index_reduction_function_error) {
 }
 END_TEST
 
+/* annotation(derivative = ...) (Modelica 3.6 section 12.7.1), IndexDerivative.mo: a rigid
+ * coupling phi2 = g(phi1) = 2 phi1 through functions with loops (not inlinable), index-reduced
+ * twice through g_der and g_der2; closed form a1 = tau/(J1 + 4 J2) = 1: phi1 = t^2/2, w1 = t,
+ * phi2 = t^2, w2 = 2t, f = 1, one state pair (phi1, w1); and a nonlinear loop through cube()
+ * with y = 1 + 2t. CVODE and IDA. */
+START_TEST(derivative_annotation_index_reduction) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexDerivative.mo", _i ? "--solver ida" : "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "phi1"), cw1 = col(&t, "w1"), c2 = col(&t, "phi2");
+  int cw2 = col(&t, "w2"), cf = col(&t, "f"), cy = col(&t, "y");
+  ck_assert_int_eq(t.nrows, 9);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[c1] - tm * tm / 2) < 1e-7, "phi1(%g) = %.12g", tm, r[c1]);
+    ck_assert_msg(fabs(r[cw1] - tm) < 1e-7, "w1(%g) = %.12g", tm, r[cw1]);
+    ck_assert_msg(fabs(r[c2] - tm * tm) < 1e-7, "phi2(%g) = %.12g", tm, r[c2]);
+    ck_assert_msg(fabs(r[cw2] - 2 * tm) < 1e-7, "w2(%g) = %.12g", tm, r[cw2]);
+    ck_assert_msg(fabs(r[cf] - 1) < 1e-7, "f(%g) = %.12g", tm, r[cf]);
+    ck_assert_msg(fabs(r[cy] - (1 + 2 * tm)) < 1e-9, "y(%g) = %.12g", tm, r[cy]);
+  }
+  st = st_test_run(&out, "simulate --dump -o /dev/null "
+                   "\"$STICTION_SRCDIR/tests/data/compile/IndexDerivative.mo\"");
+  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: phi1 w1\n"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* The Jacobian of a call uses the derivative function: the tangent of cube(u) = u^3 (a loop)
+ * at u = 1.3 is 3 u^2 = 5.07 to rounding, where the difference quotient that functions
+ * without the annotation get is off by about 1e-7. */
+START_TEST(derivative_annotation_jacobian) {
+  st_diag *diag = st_diag_new(stderr);
+  st_front *fe = st_front_new(diag);
+  ck_assert_int_eq(st_front_load_file(fe, st_test_src("tests/data/compile/IndexDerivative.mo")), 0);
+  st_flat_model *flat = st_front_flatten(fe, "IndexDerivative");
+  ck_assert_ptr_nonnull(flat);
+  int cube = -1;
+  for (int i = 0; i < flat->nfunctions; i++)
+    if (!strcmp(flat->functions[i].name, "IndexDerivative.cube")) cube = i;
+  ck_assert_int_ge(cube, 0);
+  ck_assert_int_gt(flat->functions[cube].derivative, 0);
+  st_fcalls *fc = st_fcalls_new(flat);
+  int ndims[1] = {0}, dims[4] = {0};
+  int k = st_fcalls_add(fc, cube, 1, ndims, dims);
+  ck_assert_int_ge(k, 0);
+  double u = 1.3, du = 1, dot = 0;
+  double y = st_fcall_dual(fc, k, &u, &du, &dot);
+  ck_assert_double_eq_tol(y, u * u * u, 1e-15);
+  ck_assert_msg(fabs(dot - 3 * u * u) < 1e-13, "d cube = %.17g", dot);
+  st_fcalls_free(fc);
+  st_flat_free(flat);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
+
+/* A derivative function whose inputs do not match is an error at the annotation. */
+START_TEST(derivative_annotation_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DerivativeBad.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "DerivativeBad.mo:9:16: error: derivative annotation: "
+                                   "'DerivativeBad.h_der' must have 2 inputs"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* delay() (Modelica 3.7.2.3) against closed forms, tests/data/compile/Delay.mo: the value at
+ * the start before start + delayTime, then the delayed value, for a state (a delay
+ * differential equation solved by steps), a parameter delay with delayMax, a delay time that
+ * varies, and a step at a time event that arrives delayed as a step; CVODE and IDA. */
+START_TEST(delay_closed_forms) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/Delay.mo", _i ? "--solver ida" : "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y"), cz = col(&t, "z");
+  int cw = col(&t, "w"), cs = col(&t, "sd");
+  ck_assert_int_ge(t.nrows, 501);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    double x = tm <= 1 ? 1 - tm : (tm - 1) * (tm - 3) / 2;
+    ck_assert_msg(fabs(r[cx] - x) < 1e-8, "x(%g) = %.17g, expected %.17g", tm, r[cx], x);
+    double y = tm >= 0.5 ? sin(tm - 0.5) : 0;
+    ck_assert_msg(fabs(r[cy] - y) < 1e-5, "y(%g) = %.17g, expected %.17g", tm, r[cy], y);
+    double z = tm >= 0.25 ? sin(tm - 0.25) : 0;
+    ck_assert_msg(fabs(r[cz] - z) < 1e-5, "z(%g) = %.17g, expected %.17g", tm, r[cz], z);
+    double w = tm >= 1.0 / 9 ? 0.9 * tm - 0.1 : 0;
+    ck_assert_msg(fabs(r[cw] - w) < 1e-12, "w(%g) = %.17g, expected %.17g", tm, r[cw], w);
+    double sd = tm >= 0.5 - 1e-12 ? 1 : 0;
+    ck_assert_msg(r[cs] == sd, "sd(%g) = %.17g, expected %g", tm, r[cs], sd);
+  }
+}
+END_TEST
+
+/* Without delayMax the delay time bounds the history: it must be a parameter expression. */
+START_TEST(delay_time_error) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DelayBad.mo", "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "DelayBad.mo:5:22: error: delay(expr, delayTime): delayTime "
+                                   "must be a parameter expression"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = tcase_create("lang");
@@ -226,6 +342,11 @@ int main(void) {
   tcase_add_test(tc, tuple_equations);
   tcase_add_test(tc, index_reduction_through_function);
   tcase_add_test(tc, index_reduction_function_error);
+  tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
+  tcase_add_loop_test(tc, derivative_annotation_index_reduction, 0, 2);
+  tcase_add_test(tc, derivative_annotation_jacobian);
+  tcase_add_test(tc, derivative_annotation_error);
+  tcase_add_test(tc, delay_time_error);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

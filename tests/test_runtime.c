@@ -593,6 +593,39 @@ static int tev_out(void *ud, double t, const double *y, const double *yp, double
   return 0;
 }
 
+/* Rows and events of the tev model: y' = k, k = 0 -> 1 at 0.35 -> 2 at 0.5, grid 0.1. */
+static void check_tev_rows(const rows *r, const evlog *log) {
+  int n035 = 0, n05 = 0;
+  for (int k = 0; k < r->n; k++) {
+    double t = at(r, k, 0);
+    if (t == 0.35) {
+      ck_assert(at(r, k, 2) == n035); /* left row k = 0, right row k = 1 */
+      ck_assert(fabs(at(r, k, 1)) < 1e-12);
+      n035++;
+    }
+    if (t == 0.5) {
+      ck_assert(at(r, k, 2) == 1 + n05);
+      ck_assert_msg(fabs(at(r, k, 1) - 0.15) < 1e-10, "y(0.5) = %.15g", at(r, k, 1));
+      n05++;
+    }
+    if (t > 0.35 && t < 0.5) /* y = t - 0.35 exactly: a linear solution */
+      ck_assert_msg(fabs(at(r, k, 1) - (t - 0.35)) < 1e-10, "y(%g) = %.15g", t, at(r, k, 1));
+  }
+  ck_assert_int_eq(n035, 2);
+  ck_assert_int_eq(n05, 2); /* left and right rows stand for the grid row */
+  ck_assert_int_eq(r->n, 11 + 1 + 2);
+  ck_assert(at(r, r->n - 1, 0) == 1.0);
+  ck_assert_msg(fabs(at(r, r->n - 1, 1) - 1.15) < 1e-9, "y(1) = %.15g", at(r, r->n - 1, 1));
+  ck_assert_int_eq(log->n, 3);
+  ck_assert_int_eq(log->e[1].kind, STICTION_EVENT_TIME);
+  ck_assert(log->e[1].time == 0.35 && log->e[2].time == 0.5);
+  ck_assert_int_eq(log->e[1].restarted, 1);
+}
+
+/* Also without a step bound: then the step that ends on the time event at 0.5 passes the
+ * grid point 0.4 first, and the event must still see the state at 0.5, not the one
+ * interpolated for the grid row (a bug of the CV_ONE_STEP driver while it was written:
+ * SimpleGearShift's clutch then locked 0.1 ms early). */
 START_TEST(time_events_hit_exactly) {
   tev s;
   stiction_model m = {0};
@@ -612,29 +645,10 @@ START_TEST(time_events_hit_exactly) {
   static evlog log;
   char err[512];
   ck_assert_msg(run(&m, &s, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
-  int n035 = 0, n05 = 0;
-  for (int k = 0; k < r.n; k++) {
-    double t = at(&r, k, 0);
-    if (t == 0.35) {
-      ck_assert(at(&r, k, 2) == n035); /* left row k = 0, right row k = 1 */
-      ck_assert(fabs(at(&r, k, 1)) < 1e-12);
-      n035++;
-    }
-    if (t == 0.5) {
-      ck_assert(at(&r, k, 2) == 1 + n05);
-      ck_assert(fabs(at(&r, k, 1) - 0.15) < 1e-10);
-      n05++;
-    }
-  }
-  ck_assert_int_eq(n035, 2);
-  ck_assert_int_eq(n05, 2); /* left and right rows stand for the grid row */
-  ck_assert_int_eq(r.n, 11 + 1 + 2);
-  ck_assert(at(&r, r.n - 1, 0) == 1.0);
-  ck_assert_msg(fabs(at(&r, r.n - 1, 1) - 1.15) < 1e-9, "y(1) = %.15g", at(&r, r.n - 1, 1));
-  ck_assert_int_eq(log.n, 3);
-  ck_assert_int_eq(log.e[1].kind, STICTION_EVENT_TIME);
-  ck_assert(log.e[1].time == 0.35 && log.e[2].time == 0.5);
-  ck_assert_int_eq(log.e[1].restarted, 1);
+  check_tev_rows(&r, &log);
+  opt.max_step = INFINITY;
+  ck_assert_msg(run(&m, &s, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
+  check_tev_rows(&r, &log);
   free(r.v);
 }
 END_TEST
@@ -767,6 +781,110 @@ START_TEST(simultaneous_indicators) {
   ck_assert_int_eq(log.e[1].dir[1], -1);
   ck_assert(fabs(log.e[1].time - 0.5) < 1e-9);
   free(r.v);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ coinciding events */
+
+/* x' = 1 from 0; a time event at 0.5 (tick := 1) and a steep indicator 1e7*(x - 0.5) + off
+ * (on := g > 0) whose root is at x = 0.5 - off*1e-7: off = 2e-8 puts it 2e-15 before the time
+ * event, off = -5e-8 5e-15 after it, both within the root finders' resolution (~1e-14 at
+ * 0.5): one instant, so one event at exactly 0.5 with both changes and two rows. Before,
+ * each gave two events at 0.5 and 0.5 + 5e-15 (four rows). off = -1e-3 puts the root 1e-10
+ * after: two instants, two events. */
+typedef struct coinc {
+  double off, on, tick;
+} coinc;
+
+static const char *const coinc_names[3] = {"x", "on", "tick"};
+
+static int coinc_start(void *ud, double t0, double *y, double *yp) {
+  coinc *c = ud;
+  c->on = c->tick = 0;
+  y[0] = 0;
+  return 0;
+}
+
+static int coinc_ind(void *ud, double t, const double *y, const double *yp, double *g) {
+  g[0] = 1e7 * (y[0] - 0.5) + ((coinc *)ud)->off;
+  return 0;
+}
+
+static int coinc_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
+  coinc *c = ud;
+  if (info->initial) {
+    info->next_time_defined = 1;
+    info->next_time = 0.5;
+  }
+  double g, on, tick = t >= 0.5 ? 1 : 0;
+  coinc_ind(ud, t, y, yp, &g);
+  on = g > 0 ? 1 : 0;
+  info->discrete_changed = on != c->on || tick != c->tick;
+  info->equations_changed = info->discrete_changed;
+  c->on = on;
+  c->tick = tick;
+  return 0;
+}
+
+static int coinc_disc(void *ud, double *d) {
+  d[0] = ((coinc *)ud)->on;
+  d[1] = ((coinc *)ud)->tick;
+  return 0;
+}
+
+static int coinc_out(void *ud, double t, const double *y, const double *yp, double *out) {
+  out[0] = y[0];
+  out[1] = ((coinc *)ud)->on;
+  out[2] = ((coinc *)ud)->tick;
+  return 0;
+}
+
+static void run_coinc(stiction_solver solver, double off, int events_expected) {
+  coinc c = {.off = off};
+  stiction_model m = {0};
+  m.n_states = 1;
+  m.n_indicators = 1;
+  m.n_discrete = 2;
+  m.n_outputs = 3;
+  m.output_names = coinc_names;
+  m.start_values = coinc_start;
+  m.derivatives = simul_rhs;
+  m.indicators = coinc_ind;
+  m.event_update = coinc_update;
+  m.get_discrete = coinc_disc;
+  m.outputs = coinc_out;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.interval = 0.1;
+  opt.solver = solver;
+  rows r = {0};
+  static evlog log;
+  char err[512];
+  ck_assert_msg(run(&m, &c, &opt, &r, &log, err, sizeof err) == 0, "%s", err);
+  ck_assert_int_eq(log.n, 1 + events_expected);
+  int near = 0;
+  for (int k = 0; k < r.n; k++) near += fabs(at(&r, k, 0) - 0.5) < 1e-9;
+  ck_assert_int_eq(near, 2 * events_expected);
+  ck_assert(log.e[1].time == 0.5);
+  ck_assert(at(&r, r.n - 1, 2) == 1 && at(&r, r.n - 1, 3) == 1); /* on, tick */
+  ck_assert_double_eq_tol(at(&r, r.n - 1, 1), 1, 1e-9);          /* x(1) */
+  if (events_expected == 1) {
+    ck_assert_int_eq(log.e[1].kind, STICTION_EVENT_STATE);
+    ck_assert_int_eq(log.e[1].n_fired, 1);
+    ck_assert_int_eq(log.e[1].dir[0], 1);
+    ck_assert_int_eq(log.e[1].n_changed, 2);
+  } else {
+    ck_assert_int_eq(log.e[1].kind, STICTION_EVENT_TIME);
+    ck_assert_int_eq(log.e[2].kind, STICTION_EVENT_STATE);
+    ck_assert_double_eq_tol(log.e[2].time, 0.5 + 1e-10, 1e-12);
+  }
+  free(r.v);
+}
+
+START_TEST(time_and_state_event_coincide) {
+  run_coinc(solvers[_i], 2e-8, 1);   /* root 2e-15 before the time event */
+  run_coinc(solvers[_i], -5e-8, 1);  /* root 5e-15 after it */
+  run_coinc(solvers[_i], -1e-3, 2);  /* root 1e-10 after it: a separate instant */
 }
 END_TEST
 
@@ -1407,6 +1525,7 @@ static Suite *runtime_suite(void) {
   tcase_add_loop_test(tc, time_events_hit_exactly, 0, 3);
   tcase_add_test(tc, event_at_t0_two_rows);
   tcase_add_loop_test(tc, simultaneous_indicators, 0, 3);
+  tcase_add_loop_test(tc, time_and_state_event_coincide, 0, 3);
   tcase_add_loop_test(tc, indicator_zero_at_restart_still_switches, 0, 3);
   tcase_add_test(tc, event_iteration_names_variable);
   tcase_add_loop_test(tc, chattering_detected, 0, 3);

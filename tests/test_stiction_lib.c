@@ -30,6 +30,7 @@ static const char *const new_classes[] = {
     "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
     "Stiction.Tests.TranslationalHold",               "Stiction.Tests.BAMHold",
     "Stiction.Tests.BAMStickSlip",                    "Stiction.Tests.SlidingTable",
+    "Stiction.Tests.BrakeTable",
 };
 #define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
 #define FIRST_MODEL 11 /* new_classes[FIRST_MODEL..] are complete models that simulate */
@@ -265,6 +266,36 @@ START_TEST(bearing_interpolates_the_table) {
 }
 END_TEST
 
+/* The mu tables of Brake (rotational, translational) and Clutch, linear in |w| with linear
+ * extrapolation as the MSL's M(w) (spec msl-friction.md sections 5.2, 5.3, 5.7): with
+ * f_normalized = 1 and tanh of width 0.05, the closed forms at drive speed w are
+ *   brake  tanh(w/0.05)*2*10*(0.5 + 0.2 w)     mu_pos = [0, 0.5; 1, 0.7], cgeo 2, fn_max 10
+ *   clutch tanh(-w/0.05)*1.5*4*(0.4 - 0.1 w)   mu_pos = [0, 0.4; 2, 0.2], w_rel = -w
+ *   tbrake tanh(w/0.05)*20*(0.3 + 0.4 w)       mu_pos = [0, 0.3; 0.5, 0.5], fn_max 20
+ * inside the tables (w = 0.1) and beyond their last rows (w = 3). With only the first row
+ * they would be 10, 2.4 and 6 times tanh at every speed. */
+START_TEST(brake_and_clutch_interpolate_the_table) {
+  const double speeds[] = {0.1, 3.0};
+  for (int i = 0; i < 2; i++) {
+    const char *csv = result_path("mu_table");
+    char opt[64];
+    double w = speeds[i], th = tanh(w / 0.05);
+    snprintf(opt, sizeof opt, "-p w0=%g", w);
+    simulate("Stiction.Tests.BrakeTable", csv, opt);
+    ck_assert_msg(fabs(last_value(csv, "brake.w") - w) < 1e-6, "speed %g not reached", w);
+    ck_assert_msg(fabs(last_value(csv, "tbrake.v") - w) < 1e-6, "speed %g not reached", w);
+    const char *name[] = {"brake.tau", "clutch.tau", "tbrake.f"};
+    double want[] = {th * 20 * (0.5 + 0.2 * w), -th * 6 * (0.4 - 0.1 * w), th * 20 * (0.3 + 0.4 * w)};
+    for (int k = 0; k < 3; k++) {
+      double got = last_value(csv, name[k]);
+      ck_assert_msg(fabs(got - want[k]) < 1e-6, "w %g: %s %.9g, closed form %.9g", w, name[k],
+                    got, want[k]);
+    }
+    unlink(csv);
+  }
+}
+END_TEST
+
 START_TEST(small_eps_approaches_coulomb) {
   /* at w = 0.1 rad/s the gap to the Coulomb torque 2 is 2*(1 - tanh(0.1/eps)): it must shrink
    * with eps, follow the C law, and vanish for eps far below w */
@@ -456,6 +487,7 @@ static Suite *suite(void) {
   tcase_add_test(sim, lugre_block_matches_benchmark);
   tcase_add_test(sim, bam_stuck_slip_follows_the_budget);
   tcase_add_test(sim, bearing_interpolates_the_table);
+  tcase_add_test(sim, brake_and_clutch_interpolate_the_table);
   suite_add_tcase(s, sim);
   return s;
 }

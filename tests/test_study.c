@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
@@ -391,6 +392,8 @@ START_TEST(study_bad_input) {
   expect(1, "'spring' is not a friction element",
          "study Stiction.Examples.LeineBelt --element spring --laws arctan --widths 1e3");
   expect(2, "missing MODEL", "study");
+  expect(1, "event-driven run: cannot write /nonexistent/dir/ev.csv",
+         "study leine-belt --laws tanh --widths 1e3 --events /nonexistent/dir/ev.csv");
   expect(2, "unrecognized option '--frobnicate'", "study leine-belt --frobnicate");
   expect(0, "--element", "study --help");
   expect(0, "karnopp", "study --help");
@@ -433,25 +436,171 @@ START_TEST(study_modelica_leine_belt) {
 }
 END_TEST
 
-/* The Modelica model's exact period at the two ends of rtol, and it does not follow the
- * output grid (before the runtime's first step after an event stopped depending on the next
- * grid point it moved by 2e-5 s between --interval 0.005 and 0.5). */
-static double modelica_exact_period(double rtol, double dt) {
+/* The Modelica model's exact period (LeineFriction, EventDriven) with a solver, rtol and
+ * output grid. */
+static double modelica_exact_period_with(const char *solver, double rtol, double dt) {
   char *out = NULL, header[512];
   trow rows[4];
   int st = run(&out, "study Stiction.Examples.LeineBelt --element friction --laws tanh "
-                     "--widths 1e3 --tolerance %g --interval %g --csv --metric period", rtol, dt);
+                     "--widths 1e3 --tolerance %g --interval %g --solver %s --csv --metric period",
+               rtol, dt, solver);
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 4), 2);
   free(out);
+  if (getenv("ST_VERBOSE")) fprintf(stderr, "%s rtol %g: %.9f\n", solver, rtol, rows[0].v[1]);
   return rows[0].v[1];
 }
 
+static double modelica_exact_period(double rtol, double dt) {
+  return modelica_exact_period_with("cvode", rtol, dt);
+}
+
+/* The exact period at the two ends of rtol, and it does not follow the output grid (before
+ * the runtime's first step after an event stopped depending on the next grid point it moved
+ * by 2e-5 s between --interval 0.005 and 0.5). */
 START_TEST(study_modelica_exact_period) {
   ck_assert_double_eq_tol(modelica_exact_period(1e-8, 0.01), LEINE_PERIOD, 1e-5);
   double p6 = modelica_exact_period(1e-6, 0.005);
   ck_assert_double_eq_tol(p6, LEINE_PERIOD, 1e-4);
   ck_assert_double_eq_tol(modelica_exact_period(1e-6, 0.5), p6, 1e-5);
+}
+END_TEST
+
+/* Where the event-driven period's error comes from (doc/study.md): the integrator's global
+ * error over the slip phase, not the Modelica pipeline. (1) At rtol 1e-6 the period equals
+ * that of the hand-written CVODE program of benchmarks.md §1.4 with the same method and
+ * tolerances (12.00095 BDF, 12.00102 Adams; printed to 5 decimals, so +-1e-5). (2) It
+ * converges to the reference as rtol shrinks: |error| falls at every step 1e-4 .. 1e-8 (BDF).
+ * (3) The issue's +-1e-5 is met by Adams at 1e-7 and BDF at 1e-8, not at 1e-6 by either. */
+START_TEST(study_modelica_accuracy) {
+  ck_assert_double_eq_tol(modelica_exact_period_with("cvode", 1e-6, 0.01), 12.00095, 1e-5);
+  ck_assert_double_eq_tol(modelica_exact_period_with("cvode-adams", 1e-6, 0.01), 12.00102, 1e-5);
+  double e_prev = INFINITY;
+  for (double rtol = 1e-4; rtol >= 1e-8 * 0.99; rtol /= 10) {
+    double e = fabs(modelica_exact_period_with("cvode", rtol, 0.01) - LEINE_PERIOD);
+    ck_assert_msg(e < e_prev, "rtol %g: error %g not below %g", rtol, e, e_prev);
+    e_prev = e;
+  }
+  ck_assert_double_lt(e_prev, 1e-5);
+  ck_assert_double_eq_tol(modelica_exact_period_with("cvode-adams", 1e-7, 0.01), LEINE_PERIOD,
+                          1e-5);
+}
+END_TEST
+
+/* State-event times of the event-driven run of `stiction study ARGS --events FILE`. */
+static int study_event_times(const char *args, double *t, int max) {
+  char path[64], *out = NULL;
+  snprintf(path, sizeof path, "test_study_ev_%ld.csv", (long)getpid());
+  int st = run(&out, "study %s --events %s", args, path);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  free(out);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[4096];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *comma = strchr(line, ',');
+    if (comma && !strncmp(comma, ",state,", 7) && n < max) t[n++] = atof(line);
+  }
+  fclose(f);
+  remove(path);
+  return n;
+}
+
+/* benchmarks.md §1.2 and §8 fixture 1 on the Modelica element (LeineFriction, EventDriven):
+ * exactly 2 events per period (break-away, re-stick), the period within 2e-3 and the slip
+ * 4.296 s, across rtol 1e-4..1e-8, BDF and Adams. To 54 s from break-away: the start's
+ * break-away, 4 periods, the re-stick at 52.3 s = 10 state events. (The MSL-style machine
+ * took 3 per period: its break-away waited in startBackward for v_rel to leave 0.) */
+START_TEST(study_modelica_events_per_period) {
+  const char *solver[] = {"cvode", "cvode-adams"};
+  for (int s = 0; s < 2; s++)
+    for (double rtol = 1e-4; rtol >= 1e-8 * 0.99; rtol /= 10) {
+      char args[512];
+      double t[64];
+      snprintf(args, sizeof args, "Stiction.Examples.LeineBelt --element friction --laws tanh "
+               "--widths 1e2 --stop-time 54 --tolerance %g --solver %s --csv", rtol, solver[s]);
+      int n = study_event_times(args, t, 64);
+      ck_assert_msg(n == 10, "%s rtol %g: %d state events, want 10", solver[s], rtol, n);
+      for (int i = 2; i < n; i++)
+        ck_assert_msg(fabs(t[i] - t[i - 2] - LEINE_PERIOD) < 2e-3, "%s rtol %g: events %d, %d "
+                      "are %.6f s apart", solver[s], rtol, i - 2, i, t[i] - t[i - 2]);
+      ck_assert_double_eq_tol(t[1] - t[0], 4.295999525, 2e-3);
+    }
+}
+END_TEST
+
+/* An MSL element as --element (tests/data/study/BeltBearing.mo: Leine's belt in rotation
+ * with a Modelica.Mechanics.Rotational.Components.BearingFriction, table 1 - 0.5|w|). The
+ * exact run is the MSL element; the regularized runs substitute
+ * Stiction.Rotational.Components.BearingFriction for it with the same table. Reference
+ * period 8.420293579 s: RK4 with h = 1e-4 (and 2e-4, same digits) over the slip from
+ * break-away (phi = 1, w = 0.2, phi'' = -phi + 1 - 0.5|w - 0.2|) to the re-stick at
+ * 4.903564533 s, phi = 0.296654191, plus the stick (1 - phi)/0.2. arctan converges to it
+ * as W grows and has no events. */
+#define BEARING_PERIOD 8.420293579
+START_TEST(study_msl_bearing) {
+  char *out = NULL, header[512];
+  trow rows[8];
+  int st = run(&out, "study %s --element bearing --laws arctan --widths 1e2,1e3,1e4,1e5,1e6 "
+               "--tolerance 1e-8 --csv --metric period",
+               st_test_src("tests/data/study/BeltBearing.mo"));
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 8), 6);
+  ck_assert_str_eq(rows[0].law, "event-driven");
+  ck_assert_double_eq_tol(rows[0].v[1], BEARING_PERIOD, 1e-5);
+  ck_assert_int_ge((int)rows[0].v[7], 10);
+  double e_prev = INFINITY;
+  for (int i = 1; i < 6; i++) {
+    double e = fabs(rows[i].v[1] - BEARING_PERIOD);
+    ck_assert_str_eq(rows[i].law, "arctan");
+    ck_assert_msg(e < e_prev, "W %g: period %.6f, error %g not below %g", rows[i].v[0],
+                  rows[i].v[1], e, e_prev);
+    ck_assert_int_eq((int)rows[i].v[7], 0);
+    e_prev = e;
+  }
+  ck_assert_double_lt(e_prev, 1e-2);
+  free(out);
+}
+END_TEST
+
+/* The other MSL kinds, in the MSL examples: Clutch, Brake (rotational, translational),
+ * SupportFriction. The substituted runs track the event-driven one better as W grows. */
+START_TEST(study_msl_elements_converge) {
+  static const char *const cases[][3] = {
+      {"Modelica.Mechanics.Rotational.Examples.CoupledClutches", "clutch1", "J1.w"},
+      {"Modelica.Mechanics.Rotational.Examples.Friction", "brake", "inertia1.w"},
+      {"Modelica.Mechanics.Translational.Examples.Brake", "brake", "mass1.v"},
+      {"Modelica.Mechanics.Translational.Examples.Friction", "supportFriction", "mass.v"},
+  };
+  for (int i = 0; i < 4; i++) {
+    char *out = NULL, header[512];
+    trow rows[4];
+    int st = run(&out, "study %s --element %s --signal %s --laws tanh --widths 1e2,1e3 --csv "
+                 "--metric rms", cases[i][0], cases[i][1], cases[i][2]);
+    ck_assert_msg(st == 0, "%s: exit %d: %s", cases[i][0], st, out);
+    ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 4), 3);
+    ck_assert_msg(rows[2].v[1] < rows[1].v[1], "%s %s: rms %g at W = 1e3, %g at 1e2",
+                  cases[i][0], cases[i][1], rows[2].v[1], rows[1].v[1]);
+    free(out);
+  }
+}
+END_TEST
+
+START_TEST(study_msl_element_errors) {
+  char mo[1024], args[2048];
+  snprintf(mo, sizeof mo, "%.1000s", st_test_src("tests/data/study/BeltBearing.mo"));
+  snprintf(args, sizeof args, "study %s --element bearing --laws lugre", mo);
+  expect(2, "--laws: 'lugre' is not available for 'bearing': the regularized runs use "
+            "Stiction.Rotational.Components.BearingFriction, which has arctan and tanh", args);
+  snprintf(args, sizeof args, "study %s --element spring", mo);
+  expect(1, "'spring' is not a friction element", args);
+  expect(1, "it is a Modelica.Mechanics.Rotational.Components.Spring", args);
+  snprintf(args, sizeof args, "study %s --element nope", mo);
+  expect(1, "'nope' is not a friction element", args);
+  /* a Stiction element without an event-driven law cannot be the exact run */
+  expect(1, "'bearing' is a regularized element (Stiction.Rotational.Components.BearingFriction)",
+         "study Stiction.Tests.SlidingTable --element bearing");
 }
 END_TEST
 
@@ -475,6 +624,11 @@ int main(void) {
   tcase_add_test(cli, study_bad_input);
   tcase_add_test(cli, study_modelica_leine_belt);
   tcase_add_test(cli, study_modelica_exact_period);
+  tcase_add_test(cli, study_modelica_events_per_period);
+  tcase_add_test(cli, study_modelica_accuracy);
+  tcase_add_test(cli, study_msl_bearing);
+  tcase_add_test(cli, study_msl_elements_converge);
+  tcase_add_test(cli, study_msl_element_errors);
   suite_add_tcase(s, cli);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

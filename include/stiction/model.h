@@ -9,7 +9,11 @@
  *   y   continuous unknowns, length n_states + n_algebraic. The first n_states entries are
  *       the states (their derivatives appear in the model); the rest are algebraic unknowns
  *       (DAE form only, n_algebraic == 0 for a pure ODE model).
- *   yp  derivatives of y, same length (the algebraic part of yp is ignored).
+ *   yp  derivatives of y, same length. residual() ignores the algebraic part, but IDA
+ *       predicts its first step after a (re)start as y + h*yp for every component, and
+ *       IDACalcIC computes only the states' part: a DAE model should fill the algebraic
+ *       part with the time derivatives of its algebraic unknowns in event_update() (a
+ *       stale slope there makes the first step after an event fail its error test).
  *   g   event indicators, length n_indicators: real functions whose sign change is an event.
  *   d   discrete variables, length n_discrete, reported as doubles (Booleans as 0/1).
  *

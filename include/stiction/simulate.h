@@ -46,8 +46,9 @@ typedef struct stiction_options {
   double interval;            /* output interval; <= 0: (stop - start) / 500 */
   double rtol;                /* relative tolerance, default 1e-6 */
   double atol;                /* absolute tolerance; <= 0: rtol * 1e-2 * nominal */
-  double max_step;            /* <= 0: the output interval (so frozen modes cannot step over
-                                 a pair of crossings, see doc/events.md); INFINITY: none */
+  double max_step;            /* <= 0: (stop - start) / 500, whatever the output interval
+                                 (so frozen modes cannot step over a pair of crossings, see
+                                 doc/events.md); INFINITY: none */
   stiction_solver solver;
   stiction_linear_solver linear_solver;
   int max_event_iterations;   /* passes of event_update per event, default 100 */

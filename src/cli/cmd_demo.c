@@ -14,18 +14,11 @@
 #include "cli/sim_common.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
-enum { MAX_PARAMS = 64 };
-
 typedef struct demo_args {
   const char *name;
-  const char *output;       /* NULL: NAME_res.mat; "-": CSV on standard output */
-  const char *events;       /* event log CSV, or NULL */
-  int stats, list, list_params;
-  int have_stop, have_tol, have_interval, have_solver;
-  double stop_time, rtol, interval;
-  stiction_solver solver;
-  const char *params[MAX_PARAMS]; /* "name=value" */
-  int n_params;
+  st_run_args run;          /* shared options (sim_common.h); output NULL: NAME_res.mat,
+                               "-": CSV on standard output; params "name=value" */
+  int list, list_params;
 } demo_args;
 
 static void usage(FILE *out) {
@@ -52,49 +45,22 @@ static void usage(FILE *out) {
     fprintf(out, "  %-18s %s\n", stiction_demo_name(i), stiction_demo_description(i));
   fputs("\nEvery event gives two result rows with the same time (left and right limit).\n"
         "Exit status: 0 success, 1 the simulation failed (the rows computed before the\n"
-        "failure are kept in the result file) or a file could not be written, 2 bad usage\n"
+        "failure are kept in the result file; none: no file) or a file could not be\n"
+        "written, 2 bad usage\n"
         "(unknown demo, option or parameter, bad value).\n", out);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
-  fputs("stiction demo: ", stderr);
-  fprintf(stderr, fmt, arg ? arg : "");
-  fputs("\nTry 'stiction demo --help'.\n", stderr);
-  return EXIT_USAGE;
+  return st_cli_bad_usage("stiction demo", fmt, arg);
 }
 
-/* Parses a numeric option value; positive values only when `positive`. */
-static int number_option(const char *opt, const char *text, int positive, double *out) {
-  if (st_cli_number(text, out) || (positive && *out <= 0.0)) {
-    fprintf(stderr, "stiction demo: %s: invalid value '%s' (expected a %snumber)\n", opt, text,
-            positive ? "positive " : "finite ");
-    return -1;
-  }
-  return 0;
-}
+enum { OPT_LIST = 256, OPT_LIST_PARAMS };
 
-enum { OPT_STOP = 256, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS, OPT_LIST,
-       OPT_LIST_PARAMS };
-
-static int parse_option(demo_args *a, int c, const char *arg) {
+/* The options of demo alone (the run options are parsed by st_cli_parse). */
+static int parse_option(void *ctx, int c, const char *arg) {
+  demo_args *a = ctx;
+  (void)arg;
   switch (c) {
-  case 'o': a->output = arg; return 0;
-  case 'p':
-    if (a->n_params == MAX_PARAMS) return bad_usage("too many -p options", NULL);
-    a->params[a->n_params++] = arg;
-    return 0;
-  case OPT_STOP: a->have_stop = 1; return number_option("--stop-time", arg, 0, &a->stop_time) ? EXIT_USAGE : 0;
-  case OPT_TOL: a->have_tol = 1; return number_option("--tolerance", arg, 1, &a->rtol) ? EXIT_USAGE : 0;
-  case OPT_INTERVAL:
-    a->have_interval = 1;
-    return number_option("--interval", arg, 1, &a->interval) ? EXIT_USAGE : 0;
-  case OPT_SOLVER:
-    a->have_solver = 1;
-    if (st_cli_solver(arg, &a->solver))
-      return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", arg);
-    return 0;
-  case OPT_EVENTS: a->events = arg; return 0;
-  case OPT_STATS: a->stats = 1; return 0;
   case OPT_LIST: a->list = 1; return 0;
   case OPT_LIST_PARAMS: a->list_params = 1; return 0;
   }
@@ -103,31 +69,15 @@ static int parse_option(demo_args *a, int c, const char *arg) {
 
 /* Returns 0, EXIT_USAGE, or -1 for --help (already printed). */
 static int parse_args(int argc, char **argv, demo_args *a) {
-  static const struct option longs[] = {
-      {"output", required_argument, NULL, 'o'},    {"param", required_argument, NULL, 'p'},
-      {"stop-time", required_argument, NULL, OPT_STOP},
-      {"tolerance", required_argument, NULL, OPT_TOL},
-      {"interval", required_argument, NULL, OPT_INTERVAL},
-      {"solver", required_argument, NULL, OPT_SOLVER},
-      {"events", required_argument, NULL, OPT_EVENTS},
-      {"stats", no_argument, NULL, OPT_STATS},
-      {"list", no_argument, NULL, OPT_LIST},
-      {"list-params", no_argument, NULL, OPT_LIST_PARAMS},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, ":o:p:h", longs, NULL)) != -1) {
-    if (c == 'h') {
-      usage(stdout);
-      return -1;
-    }
-    if (c == ':') return bad_usage("option '%s' needs an argument", argv[optind - 1]);
-    if (c == '?') return bad_usage("unrecognized option '%s'", argv[optind - 1]);
-    int rc = parse_option(a, c, optarg);
-    if (rc) return rc;
-  }
-  if (a->list) return 0;
+  static const struct option longs[] = {{"list", no_argument, NULL, OPT_LIST},
+                                        {"list-params", no_argument, NULL, OPT_LIST_PARAMS},
+                                        {NULL, 0, NULL, 0}};
+  const st_cli_parser p = {"stiction demo",
+                           ST_RUN_OUTPUT | ST_RUN_PARAM | ST_RUN_STOP | ST_RUN_TOL |
+                               ST_RUN_INTERVAL | ST_RUN_SOLVER | ST_RUN_EVENTS | ST_RUN_STATS,
+                           longs, NULL, parse_option, a, usage};
+  int rc = st_cli_parse(&p, argc, argv, &a->run);
+  if (rc || a->list) return rc;
   if (optind >= argc) return bad_usage("missing demo NAME", NULL);
   if (argc - optind > 1) return bad_usage("unexpected argument '%s'", argv[optind + 1]);
   a->name = argv[optind];
@@ -160,13 +110,13 @@ static int unknown_demo(const char *name) {
 
 /* Applies the -p NAME=VALUE assignments. */
 static int apply_params(stiction_demo *demo, const demo_args *a) {
-  for (int i = 0; i < a->n_params; i++) {
+  for (int i = 0; i < a->run.n_params; i++) {
     char name[128], msg[256];
-    const char *eq = strchr(a->params[i], '=');
-    size_t len = eq ? (size_t)(eq - a->params[i]) : 0;
+    const char *eq = strchr(a->run.params[i], '=');
+    size_t len = eq ? (size_t)(eq - a->run.params[i]) : 0;
     if (!eq || len == 0 || len >= sizeof name)
-      return bad_usage("-p '%s': expected NAME=VALUE", a->params[i]);
-    memcpy(name, a->params[i], len);
+      return bad_usage("-p '%s': expected NAME=VALUE", a->run.params[i]);
+    memcpy(name, a->run.params[i], len);
     name[len] = 0;
     double v;
     if (st_cli_number(eq + 1, &v)) {
@@ -192,10 +142,7 @@ static int apply_params(stiction_demo *demo, const demo_args *a) {
 static void set_options(const stiction_demo *demo, const demo_args *a, stiction_options *opt) {
   stiction_options_init(opt);
   stiction_demo_options(demo, opt);
-  if (a->have_stop) opt->stop_time = a->stop_time;
-  if (a->have_tol) opt->rtol = a->rtol;
-  if (a->have_interval) opt->interval = a->interval;
-  if (a->have_solver) opt->solver = a->solver;
+  st_cli_apply_run(&a->run, opt);
   opt->progress = 1;
 }
 
@@ -207,8 +154,8 @@ static int open_outputs(const demo_args *a, const char *path, const stiction_mod
     return EXIT_RUN;
   }
   stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);
-  if (a->events && st_event_log_open(log, a->events, model)) {
-    fprintf(stderr, "stiction demo: %s: %s\n", a->events, strerror(errno));
+  if (a->run.events && st_event_log_open(log, a->run.events, model)) {
+    fprintf(stderr, "stiction demo: %s: %s\n", a->run.events, strerror(errno));
     stiction_writer_close(*w);
     *w = NULL;
     return EXIT_RUN;
@@ -224,7 +171,7 @@ static int close_outputs(const demo_args *a, const char *path, stiction_writer *
     status = EXIT_RUN;
   }
   if (st_event_log_close(log)) {
-    fprintf(stderr, "stiction demo: %s: write error\n", a->events);
+    fprintf(stderr, "stiction demo: %s: write error\n", a->run.events);
     status = EXIT_RUN;
   }
   return status;
@@ -248,19 +195,10 @@ static int simulate(stiction_demo *demo, const demo_args *a, const char *path) {
   stiction_sim_set_sink(sim, &sink);
   if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   int rc = stiction_sim_run(sim);
-  const stiction_stats *st = stiction_sim_stats(sim);
-  FILE *info = strcmp(path, "-") ? stdout : stderr;
-  if (rc)
-    fprintf(stderr, "stiction demo: %s: %s (stopped at t = %.17g; the %ld rows before are kept "
-            "in %s)\n", a->name, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
-            strcmp(path, "-") ? path : "standard output");
-  else
-    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", a->name,
-            opt.start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,
-            strcmp(path, "-") ? path : "standard output");
-  if (a->stats) stiction_stats_print(st, info);
-  stiction_sim_free(sim);
+  st_cli_report_run("stiction demo", a->name, sim, rc, path, opt.start_time, a->run.stats);
   status = close_outputs(a, path, w, &log);
+  st_cli_discard_empty(path, rc, sim);
+  stiction_sim_free(sim);
   return rc ? EXIT_RUN : status;
 }
 
@@ -276,7 +214,7 @@ int st_cmd_demo(int argc, char **argv) {
   if (!rc && a.list_params) rc = list_params(demo) ? EXIT_RUN : -1;
   if (!rc) {
     snprintf(path, sizeof path, "%s_res.mat", a.name);
-    rc = simulate(demo, &a, a.output ? a.output : path);
+    rc = simulate(demo, &a, a.run.output ? a.run.output : path);
   }
   stiction_demo_free(demo);
   return rc < 0 ? 0 : rc;

@@ -3,10 +3,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <stiction/results.h>
 #include <stiction/stiction.h>
@@ -19,13 +21,29 @@
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_LIST = 128 };
 
+/* Wall time of the translation phases, printed by --stats before the run's statistics. */
+typedef struct phase_times {
+  double start, flattened, compiled;
+} phase_times;
+
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void print_phases(const phase_times *pt, FILE *out) {
+  fprintf(out, "wall time load + flatten [s]: %.6f\n", pt->flattened - pt->start);
+  fprintf(out, "wall time compile [s]: %.6f\n", pt->compiled - pt->flattened);
+}
+
 typedef struct sim_args {
-  const char *file, *class_name, *output, *events;
-  int stats, dump, have_start, have_stop, have_tol, have_interval, have_solver;
-  double start_time, stop_time, rtol, interval;
-  stiction_solver solver;
-  const char *params[MAX_LIST], *vars[MAX_LIST], *libs[MAX_LIST];
-  int n_params, n_vars, n_libs;
+  const char *file, *class_name;
+  st_run_args run; /* the options shared with demo (sim_common.h) */
+  int dump;
+  const char *vars[MAX_LIST];
+  int n_vars;
+  phase_times times;
 } sim_args;
 
 static void usage(FILE *out) {
@@ -38,6 +56,8 @@ static void usage(FILE *out) {
         "      --stop-time T      stop time (default: experiment annotation, else 1)\n"
         "      --interval DT      output interval (default: experiment, else 1/500 of the run)\n"
         "      --tolerance R      relative tolerance (default: experiment, else 1e-6)\n"
+        "      --max-step H       largest integrator step, or 'inf' (default: 1/500 of the\n"
+        "                         run, whatever the output interval)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "  -p, --param NAME=VALUE set a parameter (number, true, false; also one that sizes\n"
         "                         arrays; repeatable)\n"
@@ -49,52 +69,23 @@ static void usage(FILE *out) {
         "  -L DIR                 add a library directory (repeatable)\n"
         "  -h, --help             display this help and exit\n\n"
         "Exit status: 0 success, 1 the model has errors or the simulation failed (rows\n"
-        "computed before a failure are kept), 2 bad usage.\n", out);
+        "computed before a failure are kept; none: no result file), 2 bad usage.\n", out);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
-  fputs("stiction simulate: ", stderr);
-  fprintf(stderr, fmt, arg ? arg : "");
-  fputs("\nTry 'stiction simulate --help'.\n", stderr);
-  return EXIT_USAGE;
+  return st_cli_bad_usage("stiction simulate", fmt, arg);
 }
 
-enum { OPT_START = 256, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
-       OPT_VARS, OPT_DUMP };
+enum { OPT_VARS = 256, OPT_DUMP };
 
-static int number(const char *opt, const char *text, int positive, double *out, int *have) {
-  if (st_cli_number(text, out) || (positive && *out <= 0)) {
-    fprintf(stderr, "stiction simulate: %s: invalid value '%s' (expected a %snumber)\n", opt,
-            text, positive ? "positive " : "finite ");
-    return EXIT_USAGE;
-  }
-  *have = 1;
-  return 0;
-}
-
-static int push(const char **list, int *n, const char *arg) {
-  if (*n == MAX_LIST) return bad_usage("too many repeated options", NULL);
-  list[(*n)++] = arg;
-  return 0;
-}
-
-static int parse_option(sim_args *a, int c, const char *arg) {
+/* The options of simulate alone (the run options are parsed by st_cli_parse). */
+static int parse_option(void *ctx, int c, const char *arg) {
+  sim_args *a = ctx;
   switch (c) {
-  case 'o': a->output = arg; return 0;
-  case 'p': return push(a->params, &a->n_params, arg);
-  case 'L': return push(a->libs, &a->n_libs, arg);
-  case OPT_VARS: return push(a->vars, &a->n_vars, arg);
-  case OPT_START: return number("--start-time", arg, 0, &a->start_time, &a->have_start);
-  case OPT_STOP: return number("--stop-time", arg, 0, &a->stop_time, &a->have_stop);
-  case OPT_TOL: return number("--tolerance", arg, 1, &a->rtol, &a->have_tol);
-  case OPT_INTERVAL: return number("--interval", arg, 1, &a->interval, &a->have_interval);
-  case OPT_SOLVER:
-    a->have_solver = 1;
-    if (st_cli_solver(arg, &a->solver))
-      return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", arg);
+  case OPT_VARS:
+    if (a->n_vars == MAX_LIST) return bad_usage("too many repeated options", NULL);
+    a->vars[a->n_vars++] = arg;
     return 0;
-  case OPT_EVENTS: a->events = arg; return 0;
-  case OPT_STATS: a->stats = 1; return 0;
   case OPT_DUMP: a->dump = 1; return 0;
   }
   return EXIT_USAGE;
@@ -122,36 +113,22 @@ static int positionals(sim_args *a, int argc, char **argv) {
 
 /* Returns 0, EXIT_USAGE, or -1 for --help. */
 static int parse_args(int argc, char **argv, sim_args *a) {
-  static const struct option longs[] = {
-      {"output", required_argument, NULL, 'o'}, {"param", required_argument, NULL, 'p'},
-      {"start-time", required_argument, NULL, OPT_START},
-      {"stop-time", required_argument, NULL, OPT_STOP},
-      {"tolerance", required_argument, NULL, OPT_TOL},
-      {"interval", required_argument, NULL, OPT_INTERVAL},
-      {"solver", required_argument, NULL, OPT_SOLVER},
-      {"events", required_argument, NULL, OPT_EVENTS},
-      {"vars", required_argument, NULL, OPT_VARS},
-      {"stats", no_argument, NULL, OPT_STATS}, {"dump", no_argument, NULL, OPT_DUMP},
-      {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, ":o:p:L:h", longs, NULL)) != -1) {
-    if (c == 'h') {
-      usage(stdout);
-      return -1;
-    }
-    if (c == ':') return bad_usage("option '%s' needs an argument", argv[optind - 1]);
-    if (c == '?') return bad_usage("unrecognized option '%s'", argv[optind - 1]);
-    int rc = parse_option(a, c, optarg);
-    if (rc) return rc;
-  }
-  return positionals(a, argc, argv);
+  static const struct option longs[] = {{"vars", required_argument, NULL, OPT_VARS},
+                                        {"dump", no_argument, NULL, OPT_DUMP},
+                                        {NULL, 0, NULL, 0}};
+  const st_cli_parser p = {"stiction simulate",
+                           ST_RUN_OUTPUT | ST_RUN_PARAM | ST_RUN_LIB | ST_RUN_START |
+                               ST_RUN_STOP | ST_RUN_TOL | ST_RUN_INTERVAL | ST_RUN_SOLVER |
+                               ST_RUN_EVENTS | ST_RUN_STATS | ST_RUN_MAX_STEP,
+                           longs, NULL, parse_option, a, usage};
+  int rc = st_cli_parse(&p, argc, argv, &a->run);
+  return rc ? rc : positionals(a, argc, argv);
 }
 
 static st_flat_model *flatten(const sim_args *a, st_front *fe) {
   /* -L directories come first: a library given on the command line overrides stiction's own
    * (the order `stiction flatten` and the MODELICAPATH convention use). */
-  for (int i = 0; i < a->n_libs; i++) st_front_add_library_path(fe, a->libs[i]);
+  for (int i = 0; i < a->run.n_libs; i++) st_front_add_library_path(fe, a->run.libs[i]);
   st_front_add_default_paths(fe);
   if (a->file && st_front_load_file(fe, a->file)) return NULL;
   const char *cls = a->class_name ? a->class_name : st_front_default_class(fe);
@@ -162,7 +139,7 @@ static st_flat_model *flatten(const sim_args *a, st_front *fe) {
   /* -p values go in as a modification of the model, so that parameters which fix the
    * structure (array sizes, for ranges, if-equations) take effect; apply_params then checks
    * each one names a settable parameter. */
-  return st_front_flatten_modified(fe, cls, a->params, a->n_params, "-p");
+  return st_front_flatten_modified(fe, cls, a->run.params, a->run.n_params, "-p");
 }
 
 /* Booleans are parameters too: `-p useSupport=true`. */
@@ -175,15 +152,15 @@ static int param_value(const char *text, double *v) {
 }
 
 static int apply_params(const sim_args *a, st_compiled *cm) {
-  for (int i = 0; i < a->n_params; i++) {
+  for (int i = 0; i < a->run.n_params; i++) {
     char name[256];
-    const char *eq = strchr(a->params[i], '=');
-    size_t len = eq ? (size_t)(eq - a->params[i]) : 0;
+    const char *eq = strchr(a->run.params[i], '=');
+    size_t len = eq ? (size_t)(eq - a->run.params[i]) : 0;
     double v;
     if (!eq || len == 0 || len >= sizeof name || param_value(eq + 1, &v))
       return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false",
-                       a->params[i]);
-    memcpy(name, a->params[i], len);
+                       a->run.params[i]);
+    memcpy(name, a->run.params[i], len);
     name[len] = 0;
     if (st_compiled_set_parameter(cm, name, v)) return EXIT_USAGE;
   }
@@ -196,29 +173,7 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (ex->has_stop) opt->stop_time = ex->stop_time;
   if (ex->has_interval) opt->interval = ex->interval;
   if (ex->has_tolerance) opt->rtol = ex->tolerance;
-  if (a->have_start) opt->start_time = a->start_time;
-  if (a->have_stop) opt->stop_time = a->stop_time;
-  if (a->have_tol) opt->rtol = a->rtol;
-  if (a->have_interval) opt->interval = a->interval;
-  if (a->have_solver) opt->solver = a->solver;
-}
-
-static int report(const char *cls, stiction_sim *sim, const char *path, int rc, st_compiled *cm,
-                  const stiction_options *opt, int stats) {
-  const stiction_stats *st = stiction_sim_stats(sim);
-  FILE *info = strcmp(path, "-") ? stdout : stderr;
-  const char *where = strcmp(path, "-") ? path : "standard output";
-  if (rc)
-    fprintf(stderr, "stiction simulate: %s: %s (stopped at t = %.17g; the %ld rows before are "
-            "kept in %s)\n", cls, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
-            where);
-  else
-    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", cls,
-            opt->start_time, stiction_sim_time(sim), st->rows, st->state_events,
-            st->time_events, where);
-  if (stats) stiction_stats_print(st, info);
-  (void)cm;
-  return rc ? EXIT_RUN : 0;
+  st_cli_apply_run(&a->run, opt);
 }
 
 static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, const char *path) {
@@ -235,8 +190,8 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
     return EXIT_RUN;
   }
   stiction_writer_set_flush_interval(w, ST_CLI_FLUSH_INTERVAL);
-  if (a->events && st_event_log_open(&log, a->events, model)) {
-    fprintf(stderr, "stiction simulate: %s: %s\n", a->events, strerror(errno));
+  if (a->run.events && st_event_log_open(&log, a->run.events, model)) {
+    fprintf(stderr, "stiction simulate: %s: %s\n", a->run.events, strerror(errno));
     stiction_writer_close(w);
     return EXIT_RUN;
   }
@@ -248,13 +203,17 @@ static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, co
     stiction_sim_set_sink(sim, &sink);
     if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
     int rc = stiction_sim_run(sim);
-    status = report(flat->name, sim, path, rc, cm, &opt, a->stats);
-    stiction_sim_free(sim);
+    if (a->run.stats) print_phases(&a->times, strcmp(path, "-") ? stdout : stderr);
+    st_cli_report_run("stiction simulate", flat->name, sim, rc, path, opt.start_time,
+                      a->run.stats);
+    status = rc ? EXIT_RUN : 0;
   }
   if (stiction_writer_close(w) | st_event_log_close(&log)) {
     fprintf(stderr, "stiction simulate: write error\n");
     status = EXIT_RUN;
   }
+  if (sim) st_cli_discard_empty(path, status, sim);
+  stiction_sim_free(sim);
   return status;
 }
 
@@ -266,8 +225,8 @@ static int names_variable(const char *name, size_t len, const char *var) {
 /* A -p on a variable would have become a binding equation of the flat model: refuse it
  * before compiling, with the message the user needs rather than "over-determined". */
 static int check_param_names(const sim_args *a, const st_flat_model *flat) {
-  for (int i = 0; i < a->n_params; i++) {
-    const char *p = a->params[i], *eq = strchr(p, '=');
+  for (int i = 0; i < a->run.n_params; i++) {
+    const char *p = a->run.params[i], *eq = strchr(p, '=');
     size_t len = eq ? (size_t)(eq - p) : strlen(p);
     while (len > 0 && isspace((unsigned char)p[len - 1])) len--;
     int found = 0;
@@ -283,10 +242,11 @@ static int check_param_names(const sim_args *a, const st_flat_model *flat) {
   return 0;
 }
 
-static int compile_and_run(const sim_args *a, st_flat_model *flat, st_diag *diag) {
+static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
   int bad = check_param_names(a, flat);
   if (bad) return bad;
   st_compiled *cm = st_compile(flat, diag);
+  a->times.compiled = wall_now();
   if (!cm) return EXIT_RUN;
   int rc = apply_params(a, cm);
   if (!rc && a->n_vars && st_compiled_select_outputs(cm, a->vars, a->n_vars) == 0)
@@ -296,7 +256,7 @@ static int compile_and_run(const sim_args *a, st_flat_model *flat, st_diag *diag
     char path[4096];
     const char *base = strrchr(flat->name, '.');
     snprintf(path, sizeof path, "%s_res.mat", base ? base + 1 : flat->name);
-    rc = run(a, cm, flat, a->output ? a->output : path);
+    rc = run(a, cm, flat, a->run.output ? a->run.output : path);
   }
   st_compiled_free(cm);
   return rc;
@@ -313,7 +273,9 @@ int st_cmd_simulate(int argc, char **argv) {
     st_diag_free(diag);
     return EXIT_RUN;
   }
+  a.times.start = wall_now();
   st_flat_model *flat = flatten(&a, fe);
+  a.times.flattened = wall_now();
   rc = flat ? compile_and_run(&a, flat, diag) : EXIT_RUN;
   st_flat_free(flat);
   st_front_free(fe);

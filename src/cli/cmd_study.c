@@ -18,6 +18,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "cli/sim_common.h"
 #include "cli/study.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
@@ -97,13 +98,13 @@ static const study_source *find_source(const char *name) {
 enum { METRIC_PERIOD = 1, METRIC_RMS = 2, METRIC_ALL = 3 };
 
 typedef struct study_args {
-  const char *model, *element, *signal;
+  const char *model, *element, *signal, *events;
   const char *libs[MAX_LIBS];
   int n_libs;
   int laws[MAX_LIST], n_laws;
   double widths[MAX_LIST];
   int n_widths;
-  int have_stop, have_tol, csv, metric;
+  int have_stop, have_tol, have_laws, csv, metric;
   double stop_time, rtol, atol, interval;
   stiction_solver solver;
 } study_args;
@@ -116,7 +117,10 @@ static void usage(FILE *out) {
         "against the event-driven one and the cost of every run.\n\n"
         "  -e, --element NAME     the friction element of a Modelica model: a component with\n"
         "                         the parameters law (Stiction.Types.FrictionLaw), eps,\n"
-        "                         sigma0, sigma1, switched by modifiers for every run\n"
+        "                         sigma0, sigma1, switched by modifiers for every run; or an\n"
+        "                         MSL BearingFriction, Brake, Clutch, SupportFriction or\n"
+        "                         Translational Brake, replaced in the regularized runs by\n"
+        "                         the Stiction element of the same kind (arctan, tanh)\n"
         "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
         "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
@@ -135,6 +139,8 @@ static void usage(FILE *out) {
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "      --metric M         accuracy columns: period, rms or all (default)\n"
         "      --csv              comma-separated output instead of an aligned table\n"
+        "      --events FILE      write the event log of the event-driven run as CSV (the\n"
+        "                         format of `stiction simulate --events`)\n"
         "  -h, --help             display this help and exit\n\n"
         "Demos: leine-belt (Leine's block on a belt; exact model: the built-in demo\n"
         "leine-belt, regularized: leine-belt-smooth). Modelica: e.g.\n"
@@ -163,14 +169,7 @@ static int bad_usage(const char *fmt, ...) {
   return EXIT_USAGE;
 }
 
-static int parse_number(const char *text, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno == ERANGE || !isfinite(v)) return -1;
-  *out = v;
-  return 0;
-}
+static int parse_number(const char *text, double *out) { return st_cli_number(text, out); }
 
 /* Splits a comma list into a scratch copy; calls item() on every element. */
 static int parse_list(const char *opt, const char *text, study_args *a,
@@ -212,10 +211,8 @@ static int number_option(const char *opt, const char *text, int positive, double
 }
 
 static int parse_solver(const char *text, stiction_solver *out) {
-  if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
-  else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
-  else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
-  else return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
+  if (st_cli_solver(text, out))
+    return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
   return 0;
 }
 
@@ -228,11 +225,11 @@ static int parse_metric(const char *text, int *out) {
 }
 
 enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV,
-       OPT_SIGNAL };
+       OPT_SIGNAL, OPT_EVENTS };
 
 static int parse_option(study_args *a, int c, const char *arg) {
   switch (c) {
-  case 'l': a->n_laws = 0; return parse_list("--laws", arg, a, law_item);
+  case 'l': a->n_laws = 0; a->have_laws = 1; return parse_list("--laws", arg, a, law_item);
   case 'w': a->n_widths = 0; return parse_list("--widths", arg, a, width_item);
   case OPT_STOP: a->have_stop = 1; return number_option("--stop-time", arg, 1, &a->stop_time);
   case OPT_TOL: a->have_tol = 1; return number_option("--tolerance", arg, 1, &a->rtol);
@@ -243,6 +240,7 @@ static int parse_option(study_args *a, int c, const char *arg) {
   case OPT_CSV: a->csv = 1; return 0;
   case 'e': a->element = arg; return 0;
   case OPT_SIGNAL: a->signal = arg; return 0;
+  case OPT_EVENTS: a->events = arg; return 0;
   case 'L':
     if (a->n_libs == MAX_LIBS) return bad_usage("-L: too many directories (at most %d)", MAX_LIBS);
     a->libs[a->n_libs++] = arg;
@@ -271,6 +269,7 @@ static int parse_args(int argc, char **argv, study_args *a) {
       {"csv", no_argument, NULL, OPT_CSV},          {"help", no_argument, NULL, 'h'},
       {"element", required_argument, NULL, 'e'},
       {"signal", required_argument, NULL, OPT_SIGNAL},
+      {"events", required_argument, NULL, OPT_EVENTS},
       {NULL, 0, NULL, 0}};
   int c;
   default_args(a);
@@ -438,10 +437,25 @@ static void run_one(const study_source *src, const study_args *a, run_result *r)
   stiction_sim *sim = stiction_sim_new(m.model, m.user_data, &m.opt);
   stiction_sink sink = {series_begin, series_row, NULL, &r->s};
   int rc = sim ? stiction_sim_set_sink(sim, &sink) : STICTION_ERR_NOMEM;
+  st_event_log log = {0};
+  const char *events = r->law == ST_LAW_EXACT ? a->events : NULL;
+  if (!rc && events && st_event_log_open(&log, events, m.model)) {
+    snprintf(r->error, sizeof r->error, "cannot write %s", events);
+    rc = -1;
+  }
+  if (!rc && events) rc = stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   if (!rc) rc = stiction_sim_run(sim);
+  if (st_event_log_close(&log) && !rc) {
+    snprintf(r->error, sizeof r->error, "cannot write %s", events);
+    rc = -1;
+  }
+  if (rc && r->s.column < 0 && !*r->error)
+    snprintf(r->error, sizeof r->error, "'%s' is not a recorded variable of the model "
+             "(--signal)", r->s.signal);
   if (rc) {
     r->failed = 1;
-    snprintf(r->error, sizeof r->error, "%s", sim ? stiction_sim_error(sim) : "out of memory");
+    if (!*r->error)
+      snprintf(r->error, sizeof r->error, "%s", sim ? stiction_sim_error(sim) : "out of memory");
   }
   if (sim) r->stats = *stiction_sim_stats(sim);
   stiction_sim_free(sim);
@@ -547,6 +561,23 @@ static int is_mo_file(const char *name) {
   return len > 3 && !strcmp(name + len - 3, ".mo");
 }
 
+/* An MSL element is replaced by a Stiction element that has arctan and tanh only: those are
+ * the default laws then, and asking for another is a usage error. */
+static int check_laws(const study_source *src, study_args *a) {
+  const char *replacement = NULL;
+  if (!a->have_laws && !st_study_modelica_has_law(src, LAW_KARNOPP, &replacement)) {
+    a->n_laws = 2;
+    a->laws[0] = LAW_ARCTAN;
+    a->laws[1] = LAW_TANH;
+  }
+  for (int i = 0; i < a->n_laws; i++)
+    if (!st_study_modelica_has_law(src, a->laws[i], &replacement))
+      return bad_usage("--laws: '%s' is not available for '%s': the regularized runs use "
+                       "%s, which has arctan and tanh", law_names[a->laws[i]], a->element,
+                       replacement);
+  return 0;
+}
+
 /* MODEL.mo or a class name with --element: the Modelica source. The model's experiment
  * replaces the demo defaults of the options the user did not give. */
 static int study_modelica(study_args *a) {
@@ -561,7 +592,8 @@ static int study_modelica(study_args *a) {
     return EXIT_RUN;
   if (!a->have_stop) a->stop_time = ex.stop_time;
   if (!a->have_tol) a->rtol = ex.rtol;
-  int rc = run_study(&src, a);
+  int rc = check_laws(&src, a);
+  if (!rc) rc = run_study(&src, a);
   st_study_modelica_free(&src);
   return rc;
 }

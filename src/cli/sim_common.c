@@ -15,12 +15,158 @@ int st_cli_number(const char *text, double *out) {
   return 0;
 }
 
+/* ---- the shared run options --------------------------------------------------------------- */
+
+enum { OPT_START = 1000, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
+       OPT_MAX_STEP };
+
+static const struct option run_longs[] = {
+    {"output", required_argument, NULL, 'o'},       {"param", required_argument, NULL, 'p'},
+    {"start-time", required_argument, NULL, OPT_START},
+    {"stop-time", required_argument, NULL, OPT_STOP},
+    {"tolerance", required_argument, NULL, OPT_TOL},
+    {"interval", required_argument, NULL, OPT_INTERVAL},
+    {"solver", required_argument, NULL, OPT_SOLVER},
+    {"events", required_argument, NULL, OPT_EVENTS}, {"stats", no_argument, NULL, OPT_STATS},
+    {"max-step", required_argument, NULL, OPT_MAX_STEP}};
+static const unsigned run_long_bits[] = {ST_RUN_OUTPUT, ST_RUN_PARAM, ST_RUN_START, ST_RUN_STOP,
+                                         ST_RUN_TOL, ST_RUN_INTERVAL, ST_RUN_SOLVER,
+                                         ST_RUN_EVENTS, ST_RUN_STATS, ST_RUN_MAX_STEP};
+enum { N_RUN_LONGS = sizeof run_longs / sizeof run_longs[0], MAX_LONGS = 64 };
+
+int st_cli_bad_usage(const char *cmd, const char *fmt, const char *arg) {
+  fprintf(stderr, "%s: ", cmd);
+  fprintf(stderr, fmt, arg ? arg : "");
+  fprintf(stderr, "\nTry '%s --help'.\n", cmd);
+  return ST_CLI_EXIT_USAGE;
+}
+
+static int number(const char *cmd, const char *opt, const char *text, int positive, double *out,
+                  int *have) {
+  if (st_cli_number(text, out) || (positive && *out <= 0)) {
+    fprintf(stderr, "%s: %s: invalid value '%s' (expected a %snumber)\n", cmd, opt, text,
+            positive ? "positive " : "finite ");
+    return ST_CLI_EXIT_USAGE;
+  }
+  *have = 1;
+  return 0;
+}
+
+static int push(const char *cmd, const char **list, int *n, const char *arg) {
+  if (*n == ST_RUN_MAX_LIST) return st_cli_bad_usage(cmd, "too many repeated options", NULL);
+  list[(*n)++] = arg;
+  return 0;
+}
+
+/* A shared option: 0 or ST_CLI_EXIT_USAGE; 1 when c is not one of them. */
+static int run_option(const char *cmd, st_run_args *r, int c, const char *arg) {
+  switch (c) {
+  case 'o': r->output = arg; return 0;
+  case 'p': return push(cmd, r->params, &r->n_params, arg);
+  case 'L': return push(cmd, r->libs, &r->n_libs, arg);
+  case OPT_START: return number(cmd, "--start-time", arg, 0, &r->start_time, &r->have_start);
+  case OPT_STOP: return number(cmd, "--stop-time", arg, 0, &r->stop_time, &r->have_stop);
+  case OPT_TOL: return number(cmd, "--tolerance", arg, 1, &r->rtol, &r->have_tol);
+  case OPT_INTERVAL: return number(cmd, "--interval", arg, 1, &r->interval, &r->have_interval);
+  case OPT_SOLVER:
+    r->have_solver = 1;
+    if (st_cli_solver(arg, &r->solver))
+      return st_cli_bad_usage(cmd, "--solver: unknown solver '%s' (cvode, cvode-adams, ida)", arg);
+    return 0;
+  case OPT_EVENTS: r->events = arg; return 0;
+  case OPT_STATS: r->stats = 1; return 0;
+  case OPT_MAX_STEP:
+    if (!strcmp(arg, "inf")) { /* no bound at all, as Dymola steps */
+      r->max_step = INFINITY;
+      r->have_max_step = 1;
+      return 0;
+    }
+    return number(cmd, "--max-step", arg, 1, &r->max_step, &r->have_max_step);
+  default: return 1;
+  }
+}
+
+/* The long options of p (shared ones it accepts, then its own) into longs; -1 if too many. */
+static int merge_longs(const st_cli_parser *p, struct option *longs) {
+  int n = 0;
+  for (int i = 0; i < N_RUN_LONGS; i++)
+    if (p->common & run_long_bits[i]) longs[n++] = run_longs[i];
+  for (const struct option *o = p->longs; o && o->name; o++) {
+    if (n == MAX_LONGS - 2) return -1;
+    longs[n++] = *o;
+  }
+  longs[n++] = (struct option){"help", no_argument, NULL, 'h'};
+  longs[n] = (struct option){NULL, 0, NULL, 0};
+  return 0;
+}
+
+static void merge_shorts(const st_cli_parser *p, char *shorts, size_t size) {
+  snprintf(shorts, size, ":%s%s%s%sh", p->common & ST_RUN_OUTPUT ? "o:" : "",
+           p->common & ST_RUN_PARAM ? "p:" : "", p->common & ST_RUN_LIB ? "L:" : "",
+           p->shorts ? p->shorts : "");
+}
+
+int st_cli_parse(const st_cli_parser *p, int argc, char **argv, st_run_args *run) {
+  struct option longs[MAX_LONGS];
+  char shorts[64];
+  if (merge_longs(p, longs)) return st_cli_bad_usage(p->cmd, "too many options", NULL);
+  merge_shorts(p, shorts, sizeof shorts);
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+    if (c == 'h') {
+      p->usage(stdout);
+      return -1;
+    }
+    if (c == ':') return st_cli_bad_usage(p->cmd, "option '%s' needs an argument", argv[optind - 1]);
+    if (c == '?') return st_cli_bad_usage(p->cmd, "unrecognized option '%s'", argv[optind - 1]);
+    int rc = run_option(p->cmd, run, c, optarg);
+    if (rc == 1) rc = p->option ? p->option(p->ctx, c, optarg) : ST_CLI_EXIT_USAGE;
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+void st_cli_apply_run(const st_run_args *run, stiction_options *opt) {
+  if (run->have_start) opt->start_time = run->start_time;
+  if (run->have_stop) opt->stop_time = run->stop_time;
+  if (run->have_tol) opt->rtol = run->rtol;
+  if (run->have_interval) opt->interval = run->interval;
+  if (run->have_solver) opt->solver = run->solver;
+  if (run->have_max_step) opt->max_step = run->max_step;
+}
+
 int st_cli_solver(const char *text, stiction_solver *out) {
   if (!strcmp(text, "cvode") || !strcmp(text, "cvode-bdf")) *out = STICTION_SOLVER_CVODE_BDF;
   else if (!strcmp(text, "cvode-adams")) *out = STICTION_SOLVER_CVODE_ADAMS;
   else if (!strcmp(text, "ida")) *out = STICTION_SOLVER_IDA;
   else return -1;
   return 0;
+}
+
+void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *sim, int rc,
+                       const char *path, double start_time, int stats) {
+  const stiction_stats *st = stiction_sim_stats(sim);
+  int to_stdout = !strcmp(path, "-");
+  FILE *info = to_stdout ? stderr : stdout;
+  const char *where = to_stdout ? "standard output" : path;
+  if (!rc)
+    fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", name,
+            start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,
+            where);
+  else if (st->rows > 0)
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; the %ld row%s before %s kept in %s)\n",
+            cmd, name, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
+            st->rows == 1 ? "" : "s", st->rows == 1 ? "is" : "are", where);
+  else
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g before the first row; %s)\n", cmd, name,
+            stiction_sim_error(sim), stiction_sim_time(sim),
+            to_stdout ? "standard output got the header only" : "no result file written");
+  if (stats) stiction_stats_print(st, info);
+}
+
+void st_cli_discard_empty(const char *path, int rc, const stiction_sim *sim) {
+  if (rc && strcmp(path, "-") && stiction_sim_stats(sim)->rows == 0) remove(path);
 }
 
 int st_event_log_open(st_event_log *log, const char *path, const stiction_model *model) {

@@ -34,12 +34,17 @@ typedef struct st_study_source {
 
 /* The Modelica source: MODEL.mo (its default class, or `class_name`) with the component
  * `element`, a Stiction element with the parameters law/eps/sigma0/sigma1
- * (Stiction.Translational.Components.LeineFriction). Checks the element and reads the
+ * (Stiction.Translational.Components.LeineFriction) or an MSL friction element that a
+ * Stiction element replaces in the regularized runs (study_modelica.c). Checks the element and reads the
  * model's experiment into *exp_opt (fields it does not set keep their value). Returns 0, or
  * -1 after printing the errors to stderr. st_study_modelica_free() releases src->ctx. */
 int st_study_modelica_init(st_study_source *src, const char *file, const char *class_name,
                            const char *element, const char *const *libs, int n_libs,
                            stiction_options *exp_opt);
+/* Whether the Modelica source can run `law`: every law for a Stiction element with `law`,
+ * only the exact one, arctan and tanh for an MSL element; *replacement is the Stiction class
+ * that replaces an MSL element in the regularized runs (NULL for a Stiction element). */
+int st_study_modelica_has_law(const st_study_source *src, int law, const char **replacement);
 void st_study_modelica_free(st_study_source *src);
 
 #endif

@@ -9,8 +9,15 @@
  * every law/width go through the same front end, compiler and runtime as `stiction
  * simulate`; an outer modification overrides the binding the model gives the element
  * (Modelica 3.6 section 7.2.4), and law, being structural (Evaluate = true), selects the
- * element's equations before they are built. The element must therefore have the parameters
- * law (Stiction.Types.FrictionLaw), eps, sigma0 and sigma1. */
+ * element's equations before they are built. Two kinds of element:
+ *
+ *   - a Stiction element with the parameters law (Stiction.Types.FrictionLaw, EventDriven
+ *     for the exact run), eps, sigma0 and sigma1 (LeineFriction): only modifications;
+ *   - an MSL friction element (BearingFriction, Brake, Clutch, SupportFriction,
+ *     Translational Brake): the exact run is the model as written; the regularized runs
+ *     substitute the Stiction element of the same kind for it (st_front_flatten_substituted:
+ *     same connectors and parameter names, the declaration's modifiers kept) and set its law
+ *     and eps. Only the laws those elements have: arctan and tanh. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +32,30 @@ typedef struct mo_ctx {
   const char *const *libs;
   int n_libs;
   char *class_name; /* the full name of the class studied (owned) */
+  const char *replacement; /* MSL element: the Stiction class of its regularized runs */
   st_experiment experiment;
 } mo_ctx;
+
+/* The MSL friction elements and the Stiction elements that replace them (same connectors,
+ * parameter names and table shapes; doc/library.md, the Stiction package). */
+static const struct {
+  const char *msl, *stiction;
+} replacements[] = {
+    {"Modelica.Mechanics.Rotational.Components.BearingFriction",
+     "Stiction.Rotational.Components.BearingFriction"},
+    {"Modelica.Mechanics.Rotational.Components.Brake", "Stiction.Rotational.Components.Brake"},
+    {"Modelica.Mechanics.Rotational.Components.Clutch", "Stiction.Rotational.Components.Clutch"},
+    {"Modelica.Mechanics.Translational.Components.SupportFriction",
+     "Stiction.Translational.Components.SupportFriction"},
+    {"Modelica.Mechanics.Translational.Components.Brake",
+     "Stiction.Translational.Components.Brake"},
+};
+
+static const char *replacement_of(const char *cls) {
+  for (size_t i = 0; cls && i < sizeof replacements / sizeof replacements[0]; i++)
+    if (!strcmp(replacements[i].msl, cls)) return replacements[i].stiction;
+  return NULL;
+}
 
 typedef struct mo_run {
   st_diag *diag;
@@ -58,18 +87,35 @@ static const st_fvar *find_var(const st_flat_model *flat, const char *name) {
   return NULL;
 }
 
-/* The element must carry a FrictionLaw parameter `law` with every literal the study uses. */
-static int check_element(const mo_ctx *c, const st_flat_model *flat) {
+static int has_var(const st_flat_model *flat, const char *element, const char *member) {
+  char name[512];
+  snprintf(name, sizeof name, "%s.%s", element, member);
+  return find_var(flat, name) != NULL;
+}
+
+/* The element is either a Stiction element with a FrictionLaw parameter `law` that has the
+ * event-driven law (not one of the regularized-only elements, which have s_law), or an MSL
+ * friction element with a Stiction replacement (c->replacement set). */
+static int check_element(mo_ctx *c, st_front *fe, const st_flat_model *flat) {
   char name[512];
   snprintf(name, sizeof name, "%s.law", c->element);
   const st_fvar *v = find_var(flat, name);
-  if (!v || v->type != ST_T_ENUM || !v->enum_type || !strstr(v->enum_type, "FrictionLaw")) {
-    fprintf(stderr, "stiction study: %s: '%s' is not a friction element with a parameter "
-            "'law' of type Stiction.Types.FrictionLaw (e.g. a "
-            "Stiction.Translational.Components.LeineFriction)\n", c->class_name, c->element);
-    return -1;
-  }
-  return 0;
+  const char *cls = st_front_component_class(fe, c->class_name, c->element);
+  if (v && v->type == ST_T_ENUM && v->enum_type && strstr(v->enum_type, "FrictionLaw") &&
+      !has_var(flat, c->element, "s_law"))
+    return 0;
+  if ((c->replacement = replacement_of(cls))) return 0;
+  if (v && has_var(flat, c->element, "s_law"))
+    fprintf(stderr, "stiction study: %s: '%s' is a regularized element (%s) without an "
+            "event-driven law; declare the MSL element instead and study that\n",
+            c->class_name, c->element, cls ? cls : "?");
+  else
+    fprintf(stderr, "stiction study: %s: '%s' is not a friction element: it must be a "
+            "Stiction element with a parameter 'law' of type Stiction.Types.FrictionLaw "
+            "(e.g. Stiction.Translational.Components.LeineFriction) or an MSL "
+            "BearingFriction, Brake, Clutch, SupportFriction or Translational Brake%s%s\n",
+            c->class_name, c->element, cls ? "; it is a " : "", cls ? cls : "");
+  return -1;
 }
 
 int st_study_modelica_init(st_study_source *src, const char *file, const char *class_name,
@@ -86,7 +132,7 @@ int st_study_modelica_init(st_study_source *src, const char *file, const char *c
   const char *cls = !fe ? NULL : class_name ? class_name : st_front_default_class(fe);
   if (fe && !cls) fprintf(stderr, "stiction study: %s: no class to study\n", file);
   if (cls && (c->class_name = strdup(cls)) && (flat = st_front_flatten(fe, cls)))
-    rc = check_element(c, flat);
+    rc = check_element(c, fe, flat);
   if (!rc) {
     c->experiment = flat->experiment;
     const st_experiment *ex = &flat->experiment;
@@ -110,6 +156,12 @@ out:
   return rc;
 }
 
+int st_study_modelica_has_law(const st_study_source *src, int law, const char **replacement) {
+  const mo_ctx *c = src->ctx;
+  *replacement = c->replacement;
+  return !c->replacement || law == ST_LAW_EXACT || law == ST_LAW_ARCTAN || law == ST_LAW_TANH;
+}
+
 void st_study_modelica_free(st_study_source *src) {
   mo_ctx *c = src->ctx;
   if (c) free(c->class_name);
@@ -122,8 +174,10 @@ void st_study_modelica_free(st_study_source *src) {
  * 2 sqrt(W) that makes the bristle critical on a unit mass (Leine's sigma1 = 20 at
  * sigma0 = 100), as the demo does. */
 enum { MOD_LEN = 512 };
-static int law_modifiers(const char *el, int law, double w, char mods[3][MOD_LEN]) {
+static int law_modifiers(const mo_ctx *c, int law, double w, char mods[3][MOD_LEN]) {
   static const char *const lit[] = {"EventDriven", "Arctan", "Tanh", "Karnopp", "LuGre"};
+  const char *el = c->element;
+  if (law == ST_LAW_EXACT && c->replacement) return 0; /* the MSL element as written */
   snprintf(mods[0], MOD_LEN, "%s.law = Stiction.Types.FrictionLaw.%s", el, lit[law]);
   if (law == ST_LAW_EXACT) return 1;
   if (law != ST_LAW_LUGRE) {
@@ -166,9 +220,12 @@ static int open_run(const st_study_source *src, int law, double width, st_study_
   }
   char mods[3][MOD_LEN];
   const char *args[3] = {mods[0], mods[1], mods[2]};
-  int n = law_modifiers(c->element, law, width, mods);
+  int n = law_modifiers(c, law, width, mods);
+  st_front_subst subst = {c->element, c->replacement};
+  int nsubst = c->replacement && law != ST_LAW_EXACT;
   if ((r->fe = new_front(c, r->diag)) &&
-      (r->flat = st_front_flatten_modified(r->fe, c->class_name, args, n, "--element")) &&
+      (r->flat = st_front_flatten_substituted(r->fe, c->class_name, args, n, "--element",
+                                              &subst, nsubst)) &&
       (r->cm = st_compile(r->flat, r->diag))) {
     set_experiment(&c->experiment, &out->opt);
     out->model = st_compiled_model(r->cm);

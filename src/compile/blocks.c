@@ -91,12 +91,38 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   return 0;
 }
 
+/* Marks the real unknowns of b that occur in an operand of a comparison of e (pre() values
+ * are not unknowns). */
+static int mark_compared(const st_compiled *cm, const st_block *b, const st_fexpr *e,
+                         int in_comparison) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return 0;
+  if (e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_GE) in_comparison = 1;
+  int s = in_comparison ? st_ref_slot(cm, e) : -1, marked = 0;
+  for (int j = 0; s >= 0 && j < b->n; j++)
+    if (b->slots[j] == s && !b->compared[j]) b->compared[j] = 1, marked++;
+  for (int i = 0; i < e->nargs; i++) marked += mark_compared(cm, b, e->args[i], in_comparison);
+  return marked;
+}
+
+/* The unknowns the mode logic of a mixed block reads. When the real part is singular (two
+ * friction elements locked on one motion) they decide which of its solutions is taken
+ * (solve.c singular_step); a block whose discrete equations compare none keeps NULL. */
+static int find_compared(st_compiled *cm, st_block *b) {
+  b->compared = st_arena_alloc(cm->arena, (size_t)b->n + 1);
+  if (!b->compared) return -1;
+  memset(b->compared, 0, (size_t)b->n + 1);
+  int marked = 0;
+  for (int i = 0; i < b->nd; i++) marked += mark_compared(cm, b, cm->eqs[b->deqs[i]].rhs, 0);
+  if (!marked) b->compared = NULL;
+  return 0;
+}
+
 static int build_discrete(st_compiled *cm, st_block *b) {
   b->dexpr = st_arena_alloc(cm->arena, (size_t)(b->nd > 0 ? b->nd : 1) * sizeof(st_prog));
   if (!b->dexpr) return -1;
   for (int i = 0; i < b->nd; i++)
     if (st_emit(cm, &b->dexpr[i], cm->eqs[b->deqs[i]].rhs, 0)) return -1;
-  return 0;
+  return b->n ? find_compared(cm, b) : 0;
 }
 
 static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
@@ -140,7 +166,8 @@ static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned
   if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
   /* event-only built-ins read differently outside event passes (initial() is false) */
   if (e->kind == FX_BUILTIN && (e->op == FB_INITIAL || e->op == FB_TERMINAL ||
-                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE))
+                                e->op == FB_SAMPLE || e->op == FB_EDGE || e->op == FB_CHANGE ||
+                                e->op == FB_DELAY)) /* delay(): history moves with time */
     return 1;
   int s = st_ref_slot(cm, e);
   if (s >= 0) return cm->slots[s].kind == K_STATE || var[s];

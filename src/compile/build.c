@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/delay.h"
 #include "compile/model_impl.h"
 
 static double *doubles(st_compiled *cm, int n) {
@@ -128,6 +129,8 @@ st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
   cm->arena = st_arena_new();
   cm->diag = diag;
   cm->flat = flat;
+  cm->specialize = 1;
+  cm->spec_gen = cm->spec_defer_gen = -1;
   if (!cm->arena || pipeline(cm)) {
     if (cm->arena && st_diag_errors(diag) == 0)
       st_error(diag, flat->loc, "out of memory while compiling the model");
@@ -143,7 +146,10 @@ static void free_prog_array(st_prog *p, int n) {
 
 void st_compiled_free(st_compiled *cm) {
   if (!cm) return;
+  st_spec_free(cm, cm->spec);
+  st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
     st_block *k = &cm->blocks[b];
@@ -175,6 +181,11 @@ void st_compiled_free(st_compiled *cm) {
   free_prog_array(cm->const_prog, cm->nconsts);
   st_arena_free(cm->arena);
   free(cm);
+}
+
+void st_compiled_set_specialize(st_compiled *cm, int on) {
+  cm->specialize = on != 0;
+  cm->spec_gen = cm->spec_defer_gen = -1; /* hot programs and tapes made again (or not) */
 }
 
 const stiction_model *st_compiled_model(const st_compiled *cm) { return &cm->model; }
@@ -238,6 +249,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->n_whens = cm->nwhens;
   info->n_differentiated = cm->n_differentiated;
   info->mixed_iterations_max = cm->mixed_iter_max;
+  info->specialized_programs = cm->spec_count;
+  info->tape_runs = cm->tape_runs;
   for (int s = 0; s < cm->nslots; s++) info->n_algebraic += cm->slots[s].kind == K_ALG;
   for (int k = 0; k < cm->nrels; k++) info->n_time_relations += cm->rels[k].time_only;
   for (int b = 0; b < cm->nblocks; b++) {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compile/delay.h"
 #include "compile/function.h"
 #include "front/flat.h"
 
@@ -14,6 +15,8 @@ static int stack_effect(int op) {
     return 1;
   case OP_NEG: case OP_NOT: case OP_FN1: case OP_JMP:
     return 0;
+  case OP_DELAY:
+    return -2;
   default:
     return -1; /* binary operators, relations, FN2, JZ, SAMPLE */
   }
@@ -83,6 +86,28 @@ double st_fn1(int b, double a, double *d) {
   case FB_CEIL: *d = 0; return ceil(a);
   case FB_INTEGER: *d = 0; return floor(a);
   default: *d = 0; return a; /* noEvent, smooth, homotopy(actual) pass their value */
+  }
+}
+
+/* Lets the compiler drop the range check of the dispatch switch (an instruction or two
+ * per interpreted operation, which is most of what a short program costs). */
+#if defined(__GNUC__)
+#define ST_UNREACHABLE() __builtin_unreachable()
+#else
+#define ST_UNREACHABLE() (void)0
+#endif
+
+/* The value alone (st_fn1 also computes the derivative factor, a cos() per sin()). */
+static double fn1_value(int b, double a) {
+  switch (b) {
+  case FB_SIN: return sin(a);
+  case FB_COS: return cos(a);
+  case FB_ABS: return fabs(a);
+  case FB_SQRT: return sqrt(a);
+  case FB_EXP: return exp(a);
+  case FB_LOG: return log(a);
+  case FB_TANH: return tanh(a);
+  default: { double d; return st_fn1(b, a, &d); }
   }
 }
 
@@ -161,7 +186,7 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     case OP_REL: sp--; s[sp] = relation(vm, in->arg, s[sp], s[sp + 1]); break;
     case OP_JZ: if (s[sp--] == 0) pc = in->arg - 1; break;
     case OP_JMP: pc = in->arg - 1; break;
-    case OP_FN1: { double d; s[sp] = st_fn1(in->arg, s[sp], &d); break; }
+    case OP_FN1: s[sp] = fn1_value(in->arg, s[sp]); break;
     case OP_FN2: {
       double da, db;
       sp--;
@@ -177,6 +202,12 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
       sp -= st_fcall_width(vm->calls, in->arg) - 1;
       s[sp] = st_fcall_eval(vm->calls, in->arg, &s[sp]);
       break;
+    case OP_DELAY: {
+      int cur;
+      sp -= 2;
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      break;
+    }
     case OP_ADDX: s[sp] += vm->x[in->arg]; break;
     case OP_SUBX: s[sp] -= vm->x[in->arg]; break;
     case OP_MULX: s[sp] *= vm->x[in->arg]; break;
@@ -185,7 +216,9 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     case OP_SUBK: s[sp] -= in->k; break;
     case OP_MULK: s[sp] *= in->k; break;
     case OP_DIVK: s[sp] /= in->k; break;
-    default: break;
+    case OP_STORE: vm->x[in->arg] = s[sp--]; break;
+    case OP_OSTORE: vm->out[in->arg] = s[sp--]; break;
+    default: ST_UNREACHABLE(); /* the emitters write only the opcodes above */
     }
   }
   return sp >= 0 ? s[sp] : 0;
@@ -270,6 +303,15 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
       sp -= st_fcall_width(vm->calls, in->arg) - 1;
       s[sp] = st_fcall_dual(vm->calls, in->arg, &s[sp], &d[sp], &t);
       d[sp] = t;
+      break;
+    }
+    case OP_DELAY: {
+      /* a past value does not move with the unknowns; expr itself does while it is used
+       * directly (delay 0, or at initialization before anything is recorded) */
+      int cur;
+      sp -= 2;
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      if (!cur) d[sp] = 0;
       break;
     }
     case OP_ADDX: s[sp] += vm->x[in->arg]; d[sp] += vm->xd[in->arg]; break;

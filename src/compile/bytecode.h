@@ -26,9 +26,12 @@ typedef enum st_opcode {
   OP_INITIAL, OP_TERMINAL,
   OP_SAMPLE,    /* pops interval, start */
   OP_CALL,      /* arg: user function call site in vm->calls; pops its argument elements */
+  OP_DELAY,     /* arg: history in vm->delays; pops bound, delayTime, expr (delay.h) */
   /* superinstructions (peephole.c): top op= x[arg], top op= k */
   OP_ADDX, OP_SUBX, OP_MULX, OP_DIVX,
-  OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK
+  OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK,
+  /* tapes (tape.c), value interpreter only: pop into x[arg] / out[arg] */
+  OP_STORE, OP_OSTORE
 } st_opcode;
 
 typedef struct st_ins {
@@ -60,6 +63,8 @@ typedef struct st_vm {
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */
+  double *out;            /* OP_OSTORE's target (tape.c) */
+  struct st_delays *delays; /* histories of delay() (delay.h), NULL when none */
 } st_vm;
 
 /* Building. Returns 0, or -1 when out of memory. */

@@ -59,8 +59,15 @@ typedef struct st_compile_info {
   int n_indicators, n_time_relations, n_whens, n_differentiated;
   int mixed_iterations_max; /* most fixed-point passes taken by a mixed system so far */
   int n_constants;          /* variables eliminated by `v = parameter expression` */
+  int specialized_programs; /* programs specialized for the current event interval */
+  long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
+
+/* Between events, evaluate programs specialized to the frozen discrete values and
+ * parameters, chained into tapes (specialize.c, tape.c): on by default; off evaluates the
+ * programs as compiled (for tests comparing both). */
+void st_compiled_set_specialize(st_compiled *cm, int on);
 
 /* Name of state i (n_states of the model). */
 const char *st_compiled_state_name(const st_compiled *cm, int i);

@@ -8,6 +8,8 @@
  * after the start and every restart IDACalcIC makes them consistent (src/runtime/ida.c).
  * At events all blocks are solved exactly (mixed systems by fixed-point iteration) and the
  * solution goes back into y. CVODE keeps the ODE form. */
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -38,11 +40,18 @@ static int dae_residual(void *ud, double t, const double *y, const double *yp, d
   load_alg(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  if (st_eval_blocks(cm, 0)) return 1; /* recoverable: IDA may retry with a smaller step */
+  if (st_eval_blocks(cm, 0)) {
+    st_report_eval_failure(cm); /* the runtime stops on a failed callback: say where */
+    return 1;
+  }
+  /* the last call at a time is the iterate IDA accepts (delay.h) */
+  if (st_record_delays(cm, 0)) return -1;
   for (int i = 0; i < cm->nstates; i++)
     r[i] = yp[i] - cm->x[cm->slots[cm->state_slot[i]].der];
   if (cm->nstates == 0) r[0] = yp[0]; /* the dummy state (model.c) */
   memcpy(r + n_dae_states(cm), cm->dae_r, sizeof(double) * (size_t)cm->nalg);
+  /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
+  st_check_finite_results(cm, r, n_dae_states(cm) + cm->nalg, "the residuals");
   return 0;
 }
 
@@ -64,13 +73,58 @@ static int dae_outputs(void *ud, double t, const double *y, const double *yp, do
   return ((st_compiled *)ud)->ode.outputs(ud, t, y, yp, out);
 }
 
-/* The blocks are solved exactly at the event; their solution is the new algebraic part. */
+/* The exact solution of every block at (t, states y) between events (initial() false). */
+static int solve_exactly(st_compiled *cm, double t, const double *y) {
+  st_load_states(cm, y);
+  cm->vm.time = t;
+  cm->vm.initial = 0;
+  return st_eval_blocks(cm, 0);
+}
+
+/* The time derivatives of the algebraic unknowns at a restart, into yp. Why: IDACalcIC
+ * (IDA_YA_YDP_INIT) computes the algebraic values and the states' derivatives but leaves
+ * the algebraic part of yp as given, and IDA's first step predicts every component as
+ * y + h*yp and puts the algebraic ones into its error test. A stale slope there (the
+ * Backlash example: the spring torque of ElastoBacklash, zero before contact, rises at
+ * c*w = 1.3e6 N.m/s after it, but yp held 0) makes the predictor miss by h*1.3e6 against an
+ * absolute tolerance of 1e-8 near zero, so no step above 1e-14 passes. The slope is a
+ * forward difference of the blocks solved exactly along (1, x'): the right limit, with the
+ * discrete values and relations of the event frozen. */
+static void alg_slopes(st_compiled *cm, double t, const double *y, double *yp) {
+  int ns = cm->nstates;
+  double *z = yp + n_dae_states(cm);
+  double delta = sqrt(DBL_EPSILON) * fmax(1.0, fabs(t));
+  if (solve_exactly(cm, t, y)) return;
+  for (int i = 0; i < ns; i++) cm->dae_y1[i] = y[i] + delta * cm->x[cm->slots[cm->state_slot[i]].der];
+  for (int k = 0; k < cm->nalg; k++) z[k] = cm->x[cm->alg_slot[k]];
+  if (solve_exactly(cm, t + delta, cm->dae_y1)) {
+    for (int k = 0; k < cm->nalg; k++) z[k] = 0;
+    return;
+  }
+  for (int k = 0; k < cm->nalg; k++) z[k] = (cm->x[cm->alg_slot[k]] - z[k]) / delta;
+}
+
+/* The blocks are solved exactly at the event; their solution is the new algebraic part, and
+ * on the last pass (nothing changed) the algebraic slopes for the restart. x[] and the
+ * machine's time and initial() flag are restored afterwards: the slopes are a side
+ * computation. */
 static int dae_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
   st_compiled *cm = ud;
   load_alg(cm, y);
   int rc = cm->ode.event_update(ud, t, y, yp, info);
-  if (!rc) store_alg(cm, y);
-  return rc;
+  if (rc) return rc;
+  store_alg(cm, y);
+  if (info->discrete_changed || cm->nalg == 0 || !yp) return 0;
+  memcpy(cm->dae_save, cm->x, sizeof(double) * (size_t)cm->nslots);
+  double t_vm = cm->vm.time;
+  int initial = cm->vm.initial;
+  cm->dae = 0;
+  alg_slopes(cm, t, y, yp);
+  cm->dae = 1;
+  memcpy(cm->x, cm->dae_save, sizeof(double) * (size_t)cm->nslots);
+  cm->vm.time = t_vm;
+  cm->vm.initial = initial;
+  return 0;
 }
 
 /* Mixed systems stay inside: their relations decide modes, and a relation evaluated on
@@ -88,7 +142,9 @@ static int number_unknowns(st_compiled *cm) {
   cm->alg_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(n + 1));
   cm->dae_r = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(n + 1));
   cm->dae_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)(ns + n));
-  if (!cm->alg_slot || !cm->dae_r || !cm->dae_names) return -1;
+  cm->dae_save = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(cm->nslots + 1));
+  cm->dae_y1 = st_arena_alloc(cm->arena, sizeof(double) * (size_t)ns);
+  if (!cm->alg_slot || !cm->dae_r || !cm->dae_names || !cm->dae_save || !cm->dae_y1) return -1;
   for (int i = 0; i < ns; i++) cm->dae_names[i] = cm->ode.state_names[i];
   cm->nalg = 0;
   for (int b = 0; b < cm->nblocks; b++) {

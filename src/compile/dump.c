@@ -23,6 +23,12 @@ static void dump_block(const st_compiled *cm, const st_block *b, int k, FILE *ou
   for (int i = 0; i < b->n; i++) fprintf(out, " %s", cm->slots[b->slots[i]].name);
   for (int i = 0; i < b->nd; i++) fprintf(out, " %s", cm->slots[b->dslots[i]].name);
   fputc('\n', out);
+  if (b->kind == BK_MIXED && b->compared) {
+    fprintf(out, "    compared (metric of a singular real part):");
+    for (int i = 0; i < b->n; i++)
+      if (b->compared[i]) fprintf(out, " %s", cm->slots[b->slots[i]].name);
+    fputc('\n', out);
+  }
   if (b->n + b->nd > 1)
     for (int i = 0; i < b->n + b->nd; i++) {
       const st_ceq *q = &cm->eqs[i < b->n ? b->eqs[i] : b->deqs[i - b->n]];

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "compile/delay.h"
 #include "compile/model_impl.h"
 
 static int resolve(const st_compiled *cm, int slot, double *sign) {
@@ -63,6 +64,11 @@ int st_expr_deps(const st_compiled *cm, const st_fexpr *e) {
     if (e->op == FB_DER) return DEP_CONT;
     if (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE) return DEP_DISC;
     if (e->op == FB_INITIAL || e->op == FB_TERMINAL || e->op == FB_SAMPLE) return DEP_DISC;
+    if (e->op == FB_DELAY) { /* a past value: it moves with time */
+      int d = DEP_TIME;
+      for (int i = 0; i < e->nargs; i++) d |= st_expr_deps(cm, e->args[i]);
+      return d;
+    }
     break;
   default: break;
   }
@@ -323,6 +329,48 @@ static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
   return st_prog_emit(p, OP_SAMPLE, 0, 0);
 }
 
+/* The history of delay() node e (one per node: the residual, the solved assignment and an
+ * indicator containing the same call read one history); its recording programs are expr and
+ * the parameter bound, evaluated without relations (delay.h). */
+static int delay_line(st_compiled *cm, const st_fexpr *e, const st_fexpr *bound) {
+  if (!cm->delays) cm->delays = st_delays_new();
+  cm->vm.delays = cm->delays;
+  int created = 0;
+  st_prog *arg = NULL, *bp = NULL;
+  int k = cm->delays ? st_delays_line(cm->delays, e, &created, &arg, &bp) : -1;
+  if (k < 0) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  if (created && (st_emit(cm, arg, e->args[0], EMIT_NOEVENT) ||
+                  st_emit(cm, bp, bound, EMIT_PLAIN)))
+    return -1;
+  return k;
+}
+
+/* delay(expr, delayTime[, delayMax]), Modelica 3.7.2.3: without delayMax the delay time must
+ * be a parameter expression (it bounds the history); with it, delayMax must be. */
+static int emit_delay(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (e->nargs != 2 && e->nargs != 3) {
+    st_error(cm->diag, e->loc, "delay() takes 2 or 3 arguments (expr, delayTime, delayMax)");
+    return -1;
+  }
+  const st_fexpr *bound = e->args[e->nargs - 1];
+  if (st_expr_deps(cm, bound) & (DEP_TIME | DEP_CONT | DEP_DISC)) {
+    st_error(cm->diag, bound->loc, e->nargs == 2
+             ? "delay(expr, delayTime): delayTime must be a parameter expression (or give "
+               "delayMax)"
+             : "delay(expr, delayTime, delayMax): delayMax must be a parameter expression");
+    return -1;
+  }
+  int k = delay_line(cm, e, bound);
+  if (k < 0) return -1;
+  for (int i = 0; i < 2; i++)
+    if (st_emit(cm, p, e->args[i], flags)) return -1;
+  if (st_emit(cm, p, bound, EMIT_PLAIN)) return -1;
+  return st_prog_emit(p, OP_DELAY, k, 0);
+}
+
 static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   switch (e->op) {
   case FB_DER:
@@ -339,7 +387,8 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
   case FB_HOMOTOPY: return st_emit(cm, p, e->args[0], flags);
   case FB_SEMILINEAR: return emit_semilinear(cm, p, e, flags);
   case FB_SAMPLE: return emit_sample(cm, p, e);
-  case FB_DELAY: case FB_CARDINALITY:
+  case FB_DELAY: return emit_delay(cm, p, e, flags);
+  case FB_CARDINALITY:
     st_error(cm->diag, e->loc, "%s() is not supported by the compiler", st_builtin_name(e->op));
     return -1;
   default: break;

@@ -301,7 +301,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.initial = info->initial;
   cm->event_iteration = info->iteration;
   /* left limits with everything frozen, then pre() = those values */
-  if (st_eval_blocks(cm, 0)) goto fail;
+  if (st_eval_blocks(cm, 0) || st_record_delays(cm, 0)) goto fail;
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
@@ -322,6 +322,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   info->equations_changed = info->discrete_changed || relations_changed(cm);
   if (info->initial && !info->discrete_changed) active_after_initial(cm);
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
+  if (st_record_delays(cm, 1)) goto fail;
   cm->vm.event_mode = 0;
   store_y(cm, y, yp);
   return 0;

@@ -3,11 +3,11 @@
  *
  * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
  * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
- * runs the function body on a small tree-walking evaluator and returns the first output.
- * Function bodies are short (table look-ups, comparisons), so walking their st_fstmt trees
- * costs little next to the solver; all temporaries live in a scratch pool owned by the call
- * table that is reset per call, so the hot path does not allocate once the pool has grown to
- * the largest call. */
+ * runs the function body on the evaluator of src/front/feval.h (the one the front end uses
+ * for parameter bindings) and returns the first output. Function bodies are short (table
+ * look-ups, comparisons), so walking their st_fstmt trees costs little next to the solver;
+ * all temporaries live in the evaluator's scratch pool, reset per call, so the hot path does
+ * not allocate once the pool has grown to the largest call. */
 #ifndef ST_COMPILE_FUNCTION_H
 #define ST_COMPILE_FUNCTION_H
 
@@ -35,8 +35,9 @@ int st_fcall_width(const st_fcalls *fc, int call);
  * body cannot be evaluated (an unsupported construct, a failed assert, an index out of
  * range): the solver then rejects the step with a clear message about a NaN residual. */
 double st_fcall_eval(st_fcalls *fc, int call, const double *args);
-/* The value, and in *dot its directional derivative along dargs. The derivative is a
- * one-sided finite difference in the direction dargs: function bodies are piecewise smooth
+/* The value, and in *dot its directional derivative along dargs: exact through the
+ * function's derivative annotation when it has one, else a one-sided finite difference in
+ * the direction dargs: function bodies are piecewise smooth
  * (tempInterpol1 is piecewise linear), so a forward difference with a relative step of
  * sqrt(machine epsilon) is exact on a segment and only needs to be good enough for Newton. */
 double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *dargs,

@@ -185,6 +185,57 @@ static st_fexpr *diff_binary(ir *r, const st_fexpr *e) {
   return NULL;
 }
 
+/* d/dt of a function argument: arrays element by element (a parameter table's derivative is
+ * an array of zeros of its shape, as the derivative function expects). */
+static st_fexpr *diff_arg(ir *r, const st_fexpr *e) {
+  if (e->kind != FX_ARRAY) return diff(r, e);
+  st_fexpr *n = st_sym_node(r->cm->arena, FX_ARRAY, 0, e->nargs);
+  if (!n) return NULL;
+  n->loc = e->loc;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(n->args[i] = diff_arg(r, e->args[i]))) return NULL;
+  return n;
+}
+
+/* d/dt f(u) = f_der(u, du/dt) for a function with annotation(derivative = f_der) (Modelica
+ * 3.6 section 12.7.1): the inputs, then the derivatives of the inputs the front end marked,
+ * and the same output number. */
+static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn) {
+  int nin = 0, nd = 0;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_INPUT) {
+      nin++;
+      nd += fn->has_derivative[i];
+    }
+  if (e->nargs != nin) return NULL; /* defaults are filled in by the front end */
+  st_fexpr *c = st_sym_node(r->cm->arena, FX_CALL, e->op, nin + nd);
+  if (!c) return NULL;
+  c->index = fn->derivative - 1;
+  c->loc = e->loc;
+  for (int i = 0, a = 0, k = nin; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    c->args[a] = e->args[a];
+    if (fn->has_derivative[i] && !(c->args[k++] = diff_arg(r, e->args[a]))) return NULL;
+    a++;
+  }
+  return c;
+}
+
+/* Through a user function: its derivative annotation, else its body inlined when that is a
+ * chain of scalar assignments. */
+static st_fexpr *diff_call(ir *r, const st_fexpr *e) {
+  st_compiled *cm = r->cm;
+  if (e->index < 0 || e->index >= cm->flat->nfunctions) return NULL;
+  const st_ffunction *fn = &cm->flat->functions[e->index];
+  if (fn->derivative) return diff_annotated(r, e, fn);
+  st_fexpr *body = st_inline_call(cm, e);
+  if (body) return diff(r, body);
+  st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of '%s': give it "
+           "annotation(derivative = ...) or a body that is a chain of scalar assignments",
+           fn->name);
+  return NULL;
+}
+
 static st_fexpr *diff(ir *r, const st_fexpr *e) {
   st_compiled *cm = r->cm;
   st_arena *A = cm->arena;
@@ -211,17 +262,7 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
     if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);
     break;
   case FX_BINARY: return diff_binary(r, e);
-  case FX_CALL: {
-    /* through a user function: inline a body of plain assignments, then differentiate */
-    st_fexpr *body = st_inline_call(cm, e);
-    if (body) return diff(r, body);
-    if (e->index < 0 || e->index >= cm->flat->nfunctions) return NULL;
-    st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of '%s': only "
-             "functions whose body is a chain of scalar assignments are differentiated "
-             "(inlined); derivative annotations are not supported yet",
-             cm->flat->functions[e->index].name);
-    return NULL;
-  }
+  case FX_CALL: return diff_call(r, e);
   case FX_IF: {
     st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);
     if (!f) return NULL;

@@ -6,9 +6,10 @@ libstiction_core_la_SOURCES += \
 	src/compile/classify.c src/compile/equations.c \
 	src/compile/structure.c src/compile/blocks.c \
 	src/compile/solve.c src/compile/minnorm.c src/compile/events.c \
-	src/compile/init.c src/compile/model.c \
+	src/compile/init.c src/compile/model.c src/compile/runerror.c \
 	src/compile/build.c src/compile/dump.c src/compile/index.c src/compile/alias.c \
 	src/compile/dae.c \
 	src/compile/function.c src/compile/function.h \
 	src/compile/algorithm.c src/compile/inline.c \
-	src/compile/pattern.c
+	src/compile/pattern.c src/compile/specialize.c \
+	src/compile/tape.c src/compile/delay.c src/compile/delay.h

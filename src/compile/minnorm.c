@@ -7,7 +7,10 @@
  * and the lossy gear on one shaft) leave their constraint torques undetermined; the linear
  * system of the mixed block is singular but consistent. Dymola continues with a minimum-norm
  * solution (spec msl-friction.md section 9, pitfall 3); the break-away tests then decide at
- * the next event iteration. Only used when LU finds a zero pivot, so speed is secondary. */
+ * the next event iteration. The V_i of the dropped sigma_i span the undetermined directions:
+ * st_min_norm_solve_sel moves along them to the least norm of selected entries only (the
+ * unknowns a mixed block's discrete equations compare, solve.c singular_step). Only used when
+ * LU finds a zero pivot, so speed is secondary. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,38 +53,81 @@ static void orthogonalize(double *A, double *V, int n) {
   }
 }
 
+static double column_norm(const double *A, int n, int j) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += A[i + (size_t)j * (size_t)n] * A[i + (size_t)j * (size_t)n];
+  return sqrt(s);
+}
+
 /* The pseudo-inverse applied to b: directions whose singular value is below rel_tol times
- * the largest are dropped (they are the undetermined combinations). */
-static void pseudo_solve(const double *A, const double *V, int n, double rel_tol, double *b,
-                         double *x) {
+ * the largest are dropped (they are the undetermined combinations); their columns of V span
+ * the null space and are flagged in null[]. */
+static void pseudo_solve(const double *A, const double *V, int n, double rel_tol, const double *b,
+                         double *x, unsigned char *null) {
   double smax = 0;
-  for (int j = 0; j < n; j++) {
-    double s = 0;
-    for (int i = 0; i < n; i++) s += A[i + (size_t)j * (size_t)n] * A[i + (size_t)j * (size_t)n];
-    if (sqrt(s) > smax) smax = sqrt(s);
-  }
+  for (int j = 0; j < n; j++)
+    if (column_norm(A, n, j) > smax) smax = column_norm(A, n, j);
   memset(x, 0, sizeof(double) * (size_t)n);
   for (int j = 0; j < n; j++) {
     const double *aj = A + (size_t)j * (size_t)n;
     double s2 = 0, ub = 0;
-    for (int i = 0; i < n; i++) {
-      s2 += aj[i] * aj[i];
-      ub += aj[i] * b[i];
-    }
-    if (!(sqrt(s2) > rel_tol * smax)) continue;
+    for (int i = 0; i < n; i++) s2 += aj[i] * aj[i];
+    null[j] = !(sqrt(s2) > rel_tol * smax);
+    if (null[j]) continue;
+    for (int i = 0; i < n; i++) ub += aj[i] * b[i];
     for (int i = 0; i < n; i++) x[i] += V[i + (size_t)j * (size_t)n] * ub / s2;
   }
-  memcpy(b, x, sizeof(double) * (size_t)n);
+}
+
+/* Moves x within the null space (the columns of V flagged in null[]) to the point where the
+ * selected entries have the least sum of squares: min over c of |(x + N c)_sel|, by the
+ * normal equations (N_sel' N_sel) c = -N_sel' x_sel, themselves solved in the minimum-norm
+ * sense (a null direction that moves no selected entry stays at c = 0). */
+static int least_selected(const double *V, const unsigned char *null, int n,
+                          const unsigned char *sel, double *x) {
+  int k = 0, *col = malloc(sizeof(int) * (size_t)n + 1);
+  if (!col) return -1;
+  for (int j = 0; j < n; j++)
+    if (null[j]) col[k++] = j;
+  double *G = calloc((size_t)k * (size_t)k + (size_t)k + 1, sizeof(double)), *g = G + k * k;
+  if (!G) { free(col); return -1; }
+  for (int i = 0; i < n; i++) {
+    if (!sel[i]) continue;
+    for (int p = 0; p < k; p++) {
+      double vp = V[i + (size_t)col[p] * (size_t)n];
+      g[p] -= vp * x[i];
+      for (int q = 0; q < k; q++) G[p + q * k] += vp * V[i + (size_t)col[q] * (size_t)n];
+    }
+  }
+  int rc = k ? st_min_norm_solve(G, k, g) : 0;
+  for (int p = 0; rc == 0 && p < k; p++)
+    for (int i = 0; i < n; i++) x[i] += V[i + (size_t)col[p] * (size_t)n] * g[p];
+  free(G);
+  free(col);
+  return rc;
+}
+
+int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel) {
+  for (int i = 0; i < n * n; i++)
+    if (!isfinite(A[i])) return -1;
+  double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
+  unsigned char *null = malloc((size_t)n + 1);
+  if (!V || !null) {
+    free(V);
+    free(null);
+    return -1;
+  }
+  double *x = V + (size_t)n * (size_t)n;
+  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
+  orthogonalize(A, V, n);
+  pseudo_solve(A, V, n, 1e-12, b, x, null);
+  int rc = sel ? least_selected(V, null, n, sel, x) : 0;
+  if (rc == 0) memcpy(b, x, sizeof(double) * (size_t)n);
+  free(V);
+  free(null);
+  return rc;
 }
 
 int st_min_norm_solve(double *A, int n, double *b) {
-  double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
-  if (!V) return -1;
-  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
-  for (int i = 0; i < n * n; i++)
-    if (!isfinite(A[i])) { free(V); return -1; }
-  orthogonalize(A, V, n);
-  pseudo_solve(A, V, n, 1e-12, b, V + (size_t)n * (size_t)n);
-  free(V);
-  return 0;
+  return st_min_norm_solve_sel(A, n, b, NULL);
 }

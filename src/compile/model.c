@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "compile/delay.h"
 #include "compile/model_impl.h"
 
 /* Indicator hysteresis (model.h, doc/events.md): a relation that is exactly on its threshold
@@ -25,18 +26,34 @@ void st_load_states(st_compiled *cm, const double *y) {
   for (int i = 0; i < cm->nstates; i++) cm->x[cm->state_slot[i]] = y[i];
 }
 
+/* A sample of every delay() history at the current values (delay.h says which evaluations
+ * record); event: the values after an event pass. */
+int st_record_delays(st_compiled *cm, int event) {
+  if (!cm->delays) return 0;
+  int mode = cm->vm.event_mode;
+  cm->vm.event_mode = event;
+  int rc = st_delays_record(cm->delays, &cm->vm);
+  cm->vm.event_mode = mode;
+  if (rc) snprintf(cm->error, sizeof cm->error, "out of memory for the delay() histories");
+  return rc;
+}
+
 static int evaluate(st_compiled *cm, double t, const double *y) {
   st_load_states(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  return st_eval_blocks(cm, 0) ? 1 : 0; /* > 0: recoverable for the solver */
+  if (st_eval_blocks(cm, 0) == 0) return 0;
+  /* the runtime stops on any callback failure: say where, once, in the user's text */
+  st_report_eval_failure(cm);
+  return 1;
 }
 
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
   cm->vm.terminal = 0;
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
-  if (st_initialize(cm, t0)) return -1;
+  st_delays_reset(cm->delays);
+  if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
   if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->nstates; i++) {
     y[i] = cm->x[cm->state_slot[i]];
@@ -48,25 +65,47 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
 static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   st_compiled *cm = ud;
   if (evaluate(cm, t, y)) return 1;
+  /* the last call at a time is the iterate the integrator accepts (delay.h) */
+  if (st_record_delays(cm, 0)) return -1;
   for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
   if (cm->nstates == 0) ydot[0] = 0.0;
+  /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
+  st_check_finite_results(cm, ydot, cm->nstates, "the derivatives");
   return 0;
+}
+
+/* Only the blocks the active indicators read (specialize.c: indicator_slice); the others
+ * keep stale values until the next evaluation, which every other callback starts with.
+ * raw[i]: the value of indicator i's program when it is active (tape.c), else NULL. */
+static int evaluate_slice(st_compiled *cm, double t, const double *y, const double **raw) {
+  st_load_states(cm, y);
+  cm->vm.time = t;
+  cm->vm.initial = 0;
+  cm->vm.event_mode = 0;
+  *raw = NULL;
+  st_spec_refresh(cm);
+  if (st_tape_run_indicators(cm, raw) == 0) return 0;
+  const unsigned char *need = st_indicator_slice(cm);
+  if (!need) return st_eval_blocks(cm, 0) ? 1 : 0;
+  return st_eval_slice(cm, need) ? 1 : 0;
 }
 
 static int cb_indicators(void *ud, double t, const double *y, const double *yp, double *g) {
   st_compiled *cm = ud;
-  if (evaluate(cm, t, y)) return 1;
+  const double *raw;
+  if (evaluate_slice(cm, t, y, &raw)) return 1;
   for (int i = 0; i < cm->nind; i++) {
     int k = cm->ind_rel[i];
     if (!cm->vm.active[k]) { /* cannot matter before the next event: no crossing */
       g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
       continue;
     }
-    double v = st_vm_eval(&cm->vm, &cm->rels[k].ind);
+    double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
     int op = cm->rels[k].op;
     if (op == FOP_LT || op == FOP_LE) v = -v;
     g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
   }
+  st_check_finite_results(cm, g, cm->nind, "the event indicators");
   return 0;
 }
 
@@ -101,6 +140,7 @@ static int cb_outputs(void *ud, double t, const double *y, const double *yp, dou
   st_compiled *cm = ud;
   if (evaluate(cm, t, y)) return -1;
   for (int i = 0; i < cm->nout; i++) out[i] = slot_value(cm, cm->out_slot[i]);
+  st_check_finite_results(cm, out, cm->nout, "the recorded variables");
   return 0;
 }
 

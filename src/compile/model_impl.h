@@ -62,6 +62,8 @@ typedef struct st_block {
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
   st_prog *dexpr;
+  unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
+                              (the metric of a singular real part, solve.c singular_step) */
   int solved_explicitly;
   int varying;        /* its real unknowns change between events (else: event passes only) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
@@ -70,6 +72,7 @@ typedef struct st_block {
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
   long gen;
+  const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
   int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
 } st_block;
@@ -84,6 +87,7 @@ typedef struct st_relation {
   int indicator;      /* index among indicators, or -1 */
   int always_active;  /* sits behind a condition that can change between events (noEvent) */
   st_loc loc;
+  const st_prog *hot_ind; /* between events: ind specialized (specialize.c) */
 } st_relation;
 
 typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT } st_action_kind;
@@ -133,6 +137,7 @@ struct st_compiled {
   double *x, *pre, *xd, *start;
   st_vm vm;
   st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
+  struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
 
   int nstates;
   int *state_slot;
@@ -189,6 +194,13 @@ struct st_compiled {
   double *hist;        /* mixed-system history of discrete vectors */
 
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
+  int specialize;      /* use programs specialized between events (specialize.c; default 1) */
+  long spec_gen;       /* gen the hot programs were made for (-1: none yet) */
+  long spec_defer_gen; /* gen whose first evaluation ran the programs as compiled */
+  int spec_count;      /* programs specialized for it */
+  long tape_runs;      /* evaluations by a tape (tape.c) */
+  struct st_spec *spec;
+  struct st_tapes *tapes;
   int mixed_iter_max;
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
@@ -210,6 +222,8 @@ struct st_compiled {
   int *alg_slot;       /* y[n_states + k] is x[alg_slot[k]] */
   double *dae_r;       /* their residuals, filled by st_eval_blocks */
   const char **dae_names;
+  double *dae_save;    /* x[] kept aside while the algebraic slopes are computed */
+  double *dae_y1;      /* states moved along their derivatives (dae.c alg_slopes) */
   stiction_model ode;  /* the ODE table, wrapped by the DAE callbacks */
 };
 
@@ -280,9 +294,14 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+/* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
+void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
+/* Between events, after st_specialize: only the blocks with need[k] set. */
+int st_eval_slice(st_compiled *cm, const unsigned char *need);
 int st_lu_solve(double *A, int n, int *piv, double *b);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
+int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
 int st_lu_factor(double *A, int n, int *piv);
 void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */
@@ -297,10 +316,31 @@ void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);
 /* pattern.c: the structure of df/dy into jac_cols/jac_rows (NULL when unknown) */
 int st_jacobian_pattern(st_compiled *cm);
+/* specialize.c: hot programs of blocks and indicators for the current event interval;
+ * st_eval_blocks calls it at the first evaluation between events after gen changed */
+void st_specialize(st_compiled *cm);
+/* Before an evaluation between events: st_specialize from the second one of an interval on,
+ * the programs as compiled for the first. */
+void st_spec_refresh(st_compiled *cm);
+/* The varying blocks the active indicators depend on (per block), or NULL: all. */
+const unsigned char *st_indicator_slice(const st_compiled *cm);
+void st_spec_free(const st_compiled *cm, struct st_spec *s);
+/* tape.c: each interval's hot programs chained into straight-line tapes (st_specialize
+ * builds them); run: 0, or 1 when the tape cannot be used now (evaluate block by block) */
+int st_tapes_build(st_compiled *cm, const unsigned char *need);
+int st_tape_run_all(st_compiled *cm);
+int st_tape_run_indicators(st_compiled *cm, const double **raw);
+void st_tapes_free(struct st_tapes *t);
 /* model.c */
 void st_model_setup(st_compiled *cm);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void st_load_states(st_compiled *cm, const double *y);
+int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) */
+/* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of
+ * the vector `what`) is reported at the equation that produced it first: -1, else 0. */
+int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what);
+/* cm->error at cm->error_loc (set by the block that failed) to diag. */
+void st_report_eval_failure(st_compiled *cm);
 
 #endif

@@ -9,35 +9,6 @@
 
 #include "compile/model_impl.h"
 
-/* Gaussian elimination with partial pivoting, A column-major n x n, solution in b. */
-int st_lu_solve(double *A, int n, int *piv, double *b) {
-  for (int k = 0; k < n; k++) {
-    int p = k;
-    for (int i = k + 1; i < n; i++)
-      if (fabs(A[i + k * n]) > fabs(A[p + k * n])) p = i;
-    if (A[p + k * n] == 0 || !isfinite(A[p + k * n])) return -1;
-    piv[k] = p;
-    if (p != k) {
-      for (int j = 0; j < n; j++) {
-        double t = A[k + j * n]; A[k + j * n] = A[p + j * n]; A[p + j * n] = t;
-      }
-      double t = b[k]; b[k] = b[p]; b[p] = t;
-    }
-    for (int i = k + 1; i < n; i++) {
-      double f = A[i + k * n] / A[k + k * n];
-      if (f == 0) continue;
-      for (int j = k + 1; j < n; j++) A[i + j * n] -= f * A[k + j * n];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; k--) {
-    double s = b[k];
-    for (int j = k + 1; j < n; j++) s -= A[k + j * n] * b[j];
-    b[k] = s / A[k + k * n];
-  }
-  return 0;
-}
-
 /* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
 int st_lu_factor(double *A, int n, int *piv) {
   for (int k = 0; k < n; k++) {
@@ -73,6 +44,14 @@ void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
     for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];
     b[k] = s / LU[k + k * n];
   }
+}
+
+/* Solves A x = b (A column-major n x n, destroyed: its factors; x in b) by the one LU path:
+ * st_lu_factor, then st_lu_apply. 0, or -1 when A is singular or not finite. */
+int st_lu_solve(double *A, int n, int *piv, double *b) {
+  if (st_lu_factor(A, n, piv)) return -1;
+  st_lu_apply(A, n, piv, b);
+  return 0;
 }
 
 /* The nonzeros of LU factors (st_lu_factor) in the order st_lu_apply uses them: for each k,
@@ -140,12 +119,16 @@ static int cached_linear(st_compiled *cm, st_block *b) {
     sparse_factors(b);
     b->gen = cm->gen;
   } else {
-    for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->res[i]);
+    for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
   }
-  for (int i = 0; i < n; i++) cm->dx[i] = -cm->r[i];
-  sparse_apply(b, cm->dx);
-  for (int i = 0; i < n; i++) cm->x[b->slots[i]] += cm->dx[i];
+  st_linear_step(cm, b, cm->r);
   return 0;
+}
+
+void st_linear_step(st_compiled *cm, const st_block *b, const double *r) {
+  for (int i = 0; i < b->n; i++) cm->dx[i] = -r[i];
+  sparse_apply(b, cm->dx);
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] += cm->dx[i];
 }
 
 static double residual_norm(st_compiled *cm, const st_block *b) {
@@ -157,9 +140,17 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
   return m;
 }
 
-/* A singular Jacobian: the smallest change of the unknowns that zeroes the linearized
- * residuals (minnorm.c). A consistent singular system (two locked friction elements on one
- * shaft) is solved; an inconsistent one is caught by the residual checks below. */
+/* A singular Jacobian: a solution of the linearized residuals (minnorm.c). A consistent
+ * singular system (two locked friction elements on one shaft) is solved; an inconsistent one
+ * is caught by the residual checks below. Which of its solutions is taken decides the mode
+ * logic that reads it (the break-away tests compare the locked elements' constraint torques
+ * with their limits), so the metric is that of the unknowns the block's discrete equations
+ * compare: among all solutions, the one where they have the least sum of squares (for two
+ * elements locked on one motion, the minimum-norm split of the constraint torques). Measured
+ * over all unknowns instead, the split would depend on how many helpers carry a torque
+ * (flange torques, a gear's quadrant losses, what alias elimination leaves), and in
+ * LossyGearDemo2 at t = 0.3083 it pushed the gear beyond its own limit, so both elements broke
+ * away and the mixed system cycled. Without compared unknowns: the minimum-norm solution. */
 static int singular_step(st_compiled *cm, const st_block *b) {
   int n = b->n;
   residual_jacobian(cm, b);
@@ -169,7 +160,7 @@ static int singular_step(st_compiled *cm, const st_block *b) {
     for (int j = 0; j < n; j++) jx += cm->J[i + j * n] * cm->x[b->slots[j]];
     cm->dx[i] = jx - cm->r[i];
   }
-  if (st_min_norm_solve(cm->J, n, cm->dx)) return -1;
+  if (st_min_norm_solve_sel(cm->J, n, cm->dx, b->compared)) return -1;
   for (int i = 0; i < n; i++) cm->dx[i] -= cm->x[b->slots[i]];
   return 0;
 }
@@ -208,7 +199,7 @@ static int newton(st_compiled *cm, st_block *b) {
 
 static int solve_real(st_compiled *cm, st_block *b) {
   if (b->kind == BK_ASSIGN) {
-    cm->x[b->slots[0]] = st_vm_eval(&cm->vm, &b->assign);
+    cm->x[b->slots[0]] = st_vm_eval(&cm->vm, cm->vm.event_mode ? &b->assign : b->hot_assign);
     return 0;
   }
   if (newton(cm, b)) {
@@ -316,26 +307,36 @@ static int fixed_point(st_compiled *cm, st_block *b) {
 
 /* DAE form (dae.c): the block's residuals at the algebraic values IDA holds, no solve. */
 static void dae_residuals(st_compiled *cm, const st_block *b) {
-  for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->res[i]);
+  for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
+}
+
+static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
+  if (cm->dae && !event_mode && b->dae_off >= 0) {
+    dae_residuals(cm, b);
+    return 0;
+  }
+  if (!event_mode && !b->varying) return 0; /* values of the last event pass hold */
+  if (b->kind == BK_ALGORITHM) return st_run_algorithm(cm, b->alg);
+  if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) return solve_real(cm, b);
+  if (!event_mode) return b->n ? solve_real(cm, b) : 0; /* discretes frozen */
+  return fixed_point(cm, b);
 }
 
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
   if (event_mode) cm->gen++; /* discrete values and relations may change */
-  for (int k = 0; k < cm->nblocks; k++) {
-    st_block *b = &cm->blocks[k];
-    int rc = 0;
-    if (cm->dae && !event_mode && b->dae_off >= 0) {
-      dae_residuals(cm, b);
-      continue;
-    }
-    if (!event_mode && !b->varying) continue; /* values of the last event pass hold */
-    if (b->kind == BK_ALGORITHM) rc = st_run_algorithm(cm, b->alg);
-    else if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) rc = solve_real(cm, b);
-    else if (!event_mode) rc = b->n ? solve_real(cm, b) : 0; /* discretes frozen */
-    else rc = fixed_point(cm, b);
-    if (rc) return -1;
-  }
+  else st_spec_refresh(cm); /* they are frozen until the next */
+  if (!event_mode && st_tape_run_all(cm) == 0) return 0;
+  for (int k = 0; k < cm->nblocks; k++)
+    if (eval_block(cm, &cm->blocks[k], event_mode)) return -1;
+  st_sync_aliases(cm);
+  return 0;
+}
+
+int st_eval_slice(st_compiled *cm, const unsigned char *need) {
+  cm->vm.event_mode = 0;
+  for (int k = 0; k < cm->nblocks; k++)
+    if (need[k] && eval_block(cm, &cm->blocks[k], 0)) return -1;
   st_sync_aliases(cm);
   return 0;
 }

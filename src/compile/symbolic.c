@@ -79,8 +79,28 @@ static st_fexpr *isolate(st_compiled *cm, const st_fexpr *e, st_fexpr *other, in
   return other;
 }
 
+/* `(if c then r1 else r2) = rhs` with the unknown in both branches but not in c or rhs:
+ * the residual form of an if-equation (equations.c), e.g. ElastoBacklash's
+ * `if initial() then tau_c = ... else tau_c = ... end if`. Solved branch by branch into
+ * `x = if c then x1 else x2`, so that it is an assignment and not a 1-unknown linear system
+ * (which the DAE form would make an IDA unknown, and which costs an LU solve on CVODE). */
+static st_fexpr *solve_branches(st_compiled *cm, const st_fexpr *e, const st_fexpr *rhs, int slot) {
+  if (e->kind != FX_IF || e->nargs != 3 || st_sym_count(cm, e->args[0], slot)) return NULL;
+  st_fexpr *a = st_sym_solve(cm, e->args[1], rhs, slot);
+  st_fexpr *b = a ? st_sym_solve(cm, e->args[2], rhs, slot) : NULL;
+  st_fexpr *f = b ? st_sym_node(cm->arena, FX_IF, 0, 3) : NULL;
+  if (!f) return NULL;
+  f->args[0] = e->args[0];
+  f->args[1] = a;
+  f->args[2] = b;
+  f->loc = e->loc;
+  return f;
+}
+
 st_fexpr *st_sym_solve(st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs, int slot) {
   int nl = st_sym_count(cm, lhs, slot), nr = st_sym_count(cm, rhs, slot);
+  if (nl > 1 && nr == 0) return solve_branches(cm, lhs, rhs, slot);
+  if (nr > 1 && nl == 0) return solve_branches(cm, rhs, lhs, slot);
   if (nl + nr != 1) return NULL;
   if (nl) return isolate(cm, lhs, (st_fexpr *)rhs, slot);
   return isolate(cm, rhs, (st_fexpr *)lhs, slot);

@@ -177,6 +177,8 @@ typedef struct st_flocal {
   st_causality causality;  /* ST_C_INPUT, ST_C_OUTPUT, or ST_C_NONE (protected) */
   int ndims;               /* 0 scalar; dims[i] = -1 for ':' (size from the argument) */
   int dims[4];
+  st_fexpr *size[4];       /* the declared size expressions (NULL for ':'): where dims[i] is
+                              -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
   st_loc loc;
 } st_flocal;
@@ -189,6 +191,13 @@ typedef struct st_ffunction {
   const char *external_name; /* external "C" function name, or NULL for a Modelica body */
   int is_impure;
   st_loc loc;
+  /* annotation(derivative = f_der) of order 1 (Modelica 3.6 section 12.7.1): 1 + the index
+   * of f_der, 0 when none. f_der takes the inputs, then the derivatives of the Real inputs
+   * that have_derivative marks (not in noDerivative/zeroDerivative), in order; its outputs are
+   * the derivatives of the outputs. have_derivative: per local, NULL when derivative == 0. */
+  int derivative;
+  const unsigned char *has_derivative;
+  st_loc derivative_loc;
 } st_ffunction;
 
 typedef struct st_experiment {

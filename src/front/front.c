@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* "A.B.C" to a class, loading libraries as needed. */
-static st_cls *class_by_name(st_front *fe, const char *name) {
+st_cls *st_front_class_by_name(st_front *fe, const char *name) {
   const char *parts[64];
   int n = 0;
   char *copy = st_arena_strdup(fe->arena, name);
@@ -53,12 +53,29 @@ st_flat_model *st_front_flatten(st_front *fe, const char *class_name) {
 st_flat_model *st_front_flatten_modified(st_front *fe, const char *class_name,
                                          const char *const *mods, int nmods,
                                          const char *source) {
+  return st_front_flatten_substituted(fe, class_name, mods, nmods, source, NULL, 0);
+}
+
+/* Every substitution must have met its component during instantiation. */
+static void check_substitutions(st_fl *fl, const char *class_name) {
+  for (int i = 0; i < fl->nsubst; i++)
+    if (!fl->subst_used[i]) {
+      st_error(fl->diag, (st_loc){0}, "no component '%s' in '%s' to substitute by '%s'",
+               fl->subst[i].component, class_name, fl->subst[i].class_name);
+      fl->errors++;
+    }
+}
+
+st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name,
+                                            const char *const *mods, int nmods,
+                                            const char *source, const st_front_subst *subst,
+                                            int nsubst) {
   st_loc none = {0};
   if (!class_name) {
     st_error(fe->diag, none, "no class to flatten");
     return NULL;
   }
-  st_cls *cls = class_by_name(fe, class_name);
+  st_cls *cls = st_front_class_by_name(fe, class_name);
   if (!cls) {
     st_error(fe->diag, none, "class '%s' not found", class_name);
     return NULL;
@@ -76,13 +93,32 @@ st_flat_model *st_front_flatten_modified(st_front *fe, const char *class_name,
   fl.tmp = st_arena_new();
   st_flat_model *m = NULL;
   st_mod *top = NULL;
+  fl.subst = subst;
+  fl.nsubst = nsubst;
+  if (fl.tmp && nsubst > 0 && !(fl.subst_used = st_arena_alloc(fl.tmp, (size_t)nsubst)))
+    fl.errors++;
+  if (fl.subst_used) memset(fl.subst_used, 0, (size_t)nsubst);
   if (fl.arena && fl.tmp && nmods > 0)
     top = top_modifier(&fl, mods, nmods, source ? source : "modification", cls);
-  if (fl.arena && fl.tmp && !fl.errors && st_instantiate(&fl, cls, top) && !fl.errors) {
+  if (fl.arena && fl.tmp && !fl.errors && st_instantiate(&fl, cls, top) && !fl.errors)
+    check_substitutions(&fl, class_name);
+  if (fl.arena && fl.tmp && !fl.errors && fl.top) {
     st_translate_sections(&fl);
     st_connections_to_equations(&fl);
     if (!fl.errors) m = st_fl_finish(&fl, cls->full);
   }
   fl_free(&fl);
   return m;
+}
+
+const char *st_front_component_class(st_front *fe, const char *class_name,
+                                     const char *component) {
+  st_cls *c = class_name ? st_front_class_by_name(fe, class_name) : NULL;
+  char *copy = st_arena_strdup(fe->arena, component);
+  for (char *p = copy, *save = NULL; c && copy && (p = strtok_r(p, ".", &save)); p = NULL) {
+    st_elem e;
+    if (st_lookup_member(fe, st_cls_resolve_short(fe, c), p, &e) || !e.comp) return NULL;
+    c = st_cls_resolve_short(fe, st_lookup_class(fe, e.owner, e.comp->u.comp.type));
+  }
+  return c && copy ? c->full : NULL;
 }

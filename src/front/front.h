@@ -60,4 +60,29 @@ st_flat_model *st_front_flatten_modified(st_front *fe, const char *class_name,
                                          const char *const *mods, int nmods,
                                          const char *source);
 
+/* A class substitution: the component declared at the instance path `component` ("bearing",
+ * "drive.clutch"; a whole declaration, no subscripts) is instantiated as the class
+ * `class_name` (a full name) instead of its declared type. The modifiers of its declaration
+ * and of the enclosing levels stay and must name elements of the new class. This is not
+ * Modelica's `redeclare` (which drops the declaration's modifiers and needs `replaceable`):
+ * it is a tool's swap of one element for a compatible one, used by `stiction study` to
+ * replace an MSL friction element by the Stiction element of the same kind (doc/study.md). */
+typedef struct st_front_subst {
+  const char *component;
+  const char *class_name;
+} st_front_subst;
+
+/* st_front_flatten_modified() with substitutions; a substitution whose component is not
+ * declared is an error ("no component ... to substitute"). */
+st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name,
+                                            const char *const *mods, int nmods,
+                                            const char *source, const st_front_subst *subst,
+                                            int nsubst);
+
+/* The full name of the declared class of `component` (a dotted path without subscripts) in
+ * class `class_name`, following declarations (inherited ones too) and short class
+ * definitions. NULL when a part does not name a component. Owned by fe. */
+const char *st_front_component_class(st_front *fe, const char *class_name,
+                                     const char *component);
+
 #endif

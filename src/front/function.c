@@ -24,15 +24,14 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 }
 
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
- * the interpreter, which sizes outputs such as table[nTable, 2] from the inputs. */
-static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env,
-                       st_fexpr **keep) {
+ * the evaluator (feval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
+static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
   for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
     double v;
     int errors = fl->errors;
     st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
     fl->errors = errors; /* a size given by another input is known only at the call */
-    keep[l->ndims] = x;
+    l->size[l->ndims] = x;
     l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
   }
 }
@@ -64,7 +63,7 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
                    : e->u.comp.prefix.causality == AC_INPUT ? ST_C_INPUT
                    : e->u.comp.prefix.causality == AC_OUTPUT ? ST_C_OUTPUT : ST_C_NONE;
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls}, &fl->fn_dims[fn - fl->functions][4 * fn->nlocals]);
+    local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
   }
   return 0;
@@ -120,14 +119,112 @@ static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   }
 }
 
+/* The class named by a cref expression, looked up from the function's scope; NULL (with an
+ * error) unless it is a function. */
+static st_cls *named_function(st_fl *fl, st_cls *scope, const st_ast_expr *e) {
+  const char *parts[16];
+  int n = 0;
+  if (!e || e->kind != AX_CREF) {
+    st_fl_error(fl, e ? e->loc : scope->ast->loc, NULL, "derivative annotation: expected the "
+                "name of a function");
+    return NULL;
+  }
+  for (const st_ast_cref_part *p = e->u.cref->parts; p && n < 16; p = p->next) parts[n++] = p->name;
+  st_cls *c = st_lookup_class_path(fl->fe, scope, parts, n, e->u.cref->global ? 1 : 0);
+  if (c) c = st_cls_resolve_short(fl->fe, c);
+  if (!c || !st_cls_is(c, ACK_FUNCTION)) {
+    st_fl_error(fl, e->loc, NULL, "derivative annotation: '%s' is not a function",
+                st_ast_cref_text(fl->tmp, e->u.cref));
+    return NULL;
+  }
+  return c;
+}
+
+/* Marks the inputs that get a derivative argument: Real inputs not named in noDerivative or
+ * zeroDerivative. -1 (with an error) for a name that is not an input; *order gets order. */
+static int derivative_inputs(st_fl *fl, const st_ffunction *fn, const st_ast_mod *m,
+                             unsigned char *has, int *order) {
+  for (int i = 0; i < fn->nlocals; i++)
+    has[i] = fn->locals[i].causality == ST_C_INPUT && fn->locals[i].type == ST_T_REAL;
+  *order = 1;
+  for (const st_ast_arg *a = m->args; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || !a->mod || !a->mod->value) continue;
+    const st_ast_expr *v = a->mod->value;
+    if (!strcmp(a->name->text, "order")) {
+      *order = v->kind == AX_INTEGER ? (int)v->u.num.integer : 0;
+      continue;
+    }
+    if (strcmp(a->name->text, "noDerivative") && strcmp(a->name->text, "zeroDerivative")) continue;
+    int found = 0;
+    for (int i = 0; v->kind == AX_CREF && i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_INPUT && v->u.cref->nparts == 1 &&
+          !strcmp(fn->locals[i].name, v->u.cref->parts->name))
+        found = 1, has[i] = 0;
+    if (!found) {
+      st_fl_error(fl, v->loc, NULL, "derivative annotation: %s must name an input of '%s'",
+                  a->name->text, fn->name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int count_causality(const st_ffunction *fn, st_causality c) {
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == c;
+  return n;
+}
+
+/* The derivative function must take the inputs and their derivatives and give as many
+ * outputs: checked here so that a wrong annotation is an error at the annotation, not a
+ * wrong Jacobian. */
+static int check_derivative(st_fl *fl, const st_ffunction *fn, const unsigned char *has,
+                            const st_ffunction *der, st_loc loc) {
+  int nd = 0;
+  for (int i = 0; i < fn->nlocals; i++) nd += has[i];
+  int want = count_causality(fn, ST_C_INPUT) + nd;
+  if (count_causality(der, ST_C_INPUT) == want &&
+      count_causality(der, ST_C_OUTPUT) == count_causality(fn, ST_C_OUTPUT))
+    return 0;
+  st_fl_error(fl, loc, NULL, "derivative annotation: '%s' must have %d inputs (the %d of '%s' "
+              "and %d derivatives) and %d outputs", der->name, want,
+              count_causality(fn, ST_C_INPUT), fn->name, nd, count_causality(fn, ST_C_OUTPUT));
+  return -1;
+}
+
+/* annotation(derivative(order = 1, noDerivative = u, zeroDerivative = v) = f_der), Modelica
+ * 3.6 section 12.7.1. Only first-order derivatives are used (index reduction and Jacobians
+ * differentiate once at a time); f_der is translated like any called function. */
+static int read_derivative(st_fl *fl, st_cls *cls, int k) {
+  const st_ast_mod *an = cls->ast->annotation;
+  for (const st_ast_arg *a = an ? an->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || strcmp(a->name->text, "derivative") || !a->mod)
+      continue;
+    st_ffunction *fn = &fl->functions[k];
+    unsigned char *has = st_arena_alloc(fl->arena, (size_t)fn->nlocals + 1);
+    int order = 1;
+    if (!has || derivative_inputs(fl, fn, a->mod, has, &order)) return -1;
+    if (order != 1) continue;
+    st_cls *dc = named_function(fl, cls, a->mod->value);
+    int d = dc ? st_fl_function(fl, dc, a->loc) : -1;
+    if (d < 0) return -1;
+    fn = &fl->functions[k];
+    if (check_derivative(fl, fn, has, &fl->functions[d], a->loc)) return -1;
+    fn->derivative = d + 1;
+    fn->has_derivative = has;
+    fn->derivative_loc = a->loc;
+    return 0;
+  }
+  return 0;
+}
+
 int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   int k = find_function(fl, cls);
   if (k >= 0) return k;
   if (!fl->functions) {
     fl->functions = st_arena_alloc(fl->arena, MAX_FUNCTIONS * sizeof *fl->functions);
     fl->function_cls = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->function_cls);
-    fl->fn_dims = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->fn_dims);
-    if (!fl->functions || !fl->function_cls || !fl->fn_dims) return -1;
+    if (!fl->functions || !fl->function_cls) return -1;
   }
   if (fl->nfunctions == MAX_FUNCTIONS) {
     st_fl_error(fl, loc, NULL, "too many functions");
@@ -141,8 +238,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   fn->is_impure = cls->ast->purity == APURE_IMPURE;
   st_fnctx ctx = {fn, cls, count_components(fl, cls, 0) + 16};
   fn->locals = st_arena_alloc(fl->arena, (size_t)ctx.caplocals * sizeof *fn->locals);
-  fl->fn_dims[k] = st_arena_alloc(fl->tmp, (size_t)ctx.caplocals * 4 * sizeof(st_fexpr *));
-  if (!fn->locals || !fl->fn_dims[k]) return -1;
+  if (!fn->locals) return -1;
   st_fnctx *outer = fl->fnctx;
   int base = fl->iter_base;
   fl->fnctx = &ctx;
@@ -154,6 +250,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   }
   fl->fnctx = outer;
   fl->iter_base = base;
+  if (fl->errors == errors) read_derivative(fl, cls, k);
   return fl->errors > errors ? -1 : k;
 }
 

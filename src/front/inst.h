@@ -50,6 +50,8 @@ struct st_front {
 };
 
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
+/* "A.B.C" to a class from the top level, loading libraries as needed; NULL if none. */
+st_cls *st_front_class_by_name(st_front *fe, const char *name);
 /* Adds (or replaces, by name) a nested class. */
 void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid);
 /* The nested class `name` of c, reading c's directory first if needed; NULL if none. */
@@ -210,7 +212,6 @@ struct st_fl {
   int nalgorithms, ninitial_algorithms, capalg, capialg;
   st_ffunction *functions;
   const st_cls **function_cls;
-  st_fexpr ***fn_dims;     /* per function: the size expressions of its locals [4*local+d] */
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
@@ -225,6 +226,10 @@ struct st_fl {
   const st_ast_expr *memo_expr;
   st_env memo_env;
   st_fexpr *memo_value;
+  /* Class substitutions of st_front_flatten_substituted (front.h), and which were used. */
+  const st_front_subst *subst;
+  int nsubst;
+  unsigned char *subst_used;
 };
 
 /* Reports an error at loc with the instance path; counts it. */

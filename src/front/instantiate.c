@@ -289,6 +289,25 @@ static int condition_holds(st_fl *fl, const st_ast_expr *cond, st_env env, const
   return 0;
 }
 
+/* The declared type of e, or the class a substitution gives the declaration at in->path
+ * (st_front_flatten_substituted, front.h). NULL after an error. */
+static st_cls *component_class(st_fl *fl, st_inst *in, const st_ast_element *e, st_cls *owner) {
+  for (int i = 0; i < fl->nsubst; i++) {
+    if (strcmp(fl->subst[i].component, in->path) != 0) continue;
+    fl->subst_used[i] = 1;
+    st_cls *c = st_front_class_by_name(fl->fe, fl->subst[i].class_name);
+    if (!c)
+      st_fl_error(fl, e->u.comp.type->loc, in->parent, "class '%s' substituted for component "
+                  "'%s' not found", fl->subst[i].class_name, e->u.comp.name);
+    return c;
+  }
+  st_cls *cls = st_lookup_class(fl->fe, owner, e->u.comp.type);
+  if (!cls)
+    st_fl_error(fl, e->u.comp.type->loc, in->parent, "undefined type '%s' of component '%s'",
+                e->u.comp.type->text, e->u.comp.name);
+  return cls;
+}
+
 static void inst_component(st_fl *fl, st_inst *parent, const st_ast_element *e, st_cls *owner,
                            st_mod *outer) {
   st_env env = {parent, owner};
@@ -304,12 +323,8 @@ static void inst_component(st_fl *fl, st_inst *parent, const st_ast_element *e, 
     in->disabled = 1;
     return;
   }
-  st_cls *cls = st_lookup_class(fl->fe, owner, e->u.comp.type);
-  if (!cls) {
-    st_fl_error(fl, e->u.comp.type->loc, parent, "undefined type '%s' of component '%s'",
-                e->u.comp.type->text, name);
-    return;
-  }
+  st_cls *cls = component_class(fl, in, e, owner);
+  if (!cls) return;
   int n = collect_dims(fl, e, env, mod, in, in->dims);
   if (n < 0) return;
   in->ndims = n;

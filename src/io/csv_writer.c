@@ -2,12 +2,38 @@
  * disk is the writer's flush policy (writer.c).
  * Format: doc/results.md. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <stiction/stiction.h>
 
 #include "io/writer_impl.h"
+
+/* strtod of text st_format_g wrote, in the case where one IEEE operation gives the correctly
+ * rounded value (Clinger 1990, "How to read floating point numbers accurately"): at most 15
+ * significant digits (an integer below 2^53, exact as a double) times or divided by 10^k,
+ * k <= 22 (exact as a double). 0 and the value, or -1 for other text (then strtod decides):
+ * strtod cost more than formatting the time column. */
+static int read_short(const char *s, double *v) {
+  static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  int neg = *s == '-', nd = 0, scale = 0, seen_point = 0;
+  unsigned long long n = 0;
+  for (s += neg; (*s >= '0' && *s <= '9') || *s == '.'; s++) {
+    if (*s == '.') { seen_point = 1; continue; }
+    if (n == 0 && *s == '0') { scale -= seen_point; continue; } /* leading zeros */
+    if (++nd > 15) return -1;
+    n = n * 10 + (unsigned long long)(*s - '0');
+    scale -= seen_point;
+  }
+  if (*s == 'e') scale += (int)strtol(s + 1, (char **)&s, 10);
+  if (*s || scale < -22 || scale > 22) return -1;
+  double r = scale < 0 ? (double)n / p10[-scale] : (double)n * p10[scale];
+  *v = neg ? -r : r;
+  return 0;
+}
 
 void st_format_double(char *buf, size_t size, double x) {
   if (isnan(x)) { snprintf(buf, size, "nan"); return; }
@@ -16,7 +42,8 @@ void st_format_double(char *buf, size_t size, double x) {
    * not 0.0010000000000000000208), full precision for everything else. */
   for (int digits = 15; digits <= 17; digits++) {
     st_format_g(buf, size, x, digits);
-    if (digits == 17 || strtod(buf, NULL) == x) return;
+    double back;
+    if (digits == 17 || (read_short(buf, &back) ? strtod(buf, NULL) : back) == x) return;
   }
 }
 
@@ -37,10 +64,66 @@ static void put_name(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+/* Formatting 17 digits is most of the cost of a CSV row, and most values of a row were
+ * formatted before: a column that did not change since the previous row (parameters,
+ * locked clutches, discrete modes: 46 % of CoupledClutches' values), or a value equal to an
+ * earlier column of the same row (connected flanges, aliases: another 32 %). Equal bits give
+ * equal text, so those fields are copied instead of formatted. The previous row's text is
+ * kept (two line buffers), and the fields of the current row are found through a small
+ * open-addressing table keyed by the bits, valid for one row (stamp). */
+typedef struct st_csv_slot {
+  uint64_t bits;
+  long stamp;      /* row number the entry belongs to */
+  int off, len;    /* the field in the current line */
+} st_csv_slot;
+
+/* The previous row's field of one column; off < 0: not reusable (time, non-finite). */
+typedef struct st_csv_col {
+  uint64_t bits;
+  int off, len;
+} st_csv_col;
+
+typedef struct st_csv_cache {
+  char *prev;          /* the previous row's text */
+  st_csv_col *col;     /* ncols */
+  st_csv_slot *table;  /* mask + 1 entries */
+  unsigned mask;
+} st_csv_cache;
+
+static void cache_free(st_csv_cache *c) {
+  if (!c) return;
+  free(c->prev);
+  free(c->col);
+  free(c->table);
+  free(c);
+}
+
+static st_csv_cache *cache_new(int ncols) {
+  st_csv_cache *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  unsigned size = 16;
+  while (size < 2u * (unsigned)ncols) size *= 2;
+  c->mask = size - 1;
+  c->prev = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  c->col = calloc((size_t)ncols, sizeof *c->col);
+  c->table = calloc(size, sizeof *c->table);
+  for (unsigned i = 0; c->table && i < size; i++) c->table[i].stamp = -1;
+  for (int i = 0; c->col && i < ncols; i++) c->col[i].off = -1; /* no previous row yet */
+  if (c->prev && c->col && c->table) return c;
+  cache_free(c);
+  return NULL;
+}
+
+void st_csv_cache_free(stiction_writer *w) {
+  cache_free(w->cache);
+  w->cache = NULL;
+}
+
 static int csv_begin(stiction_writer *w, int ncols, const char *const *names) {
   /* one field is at most 24 characters ("-2.2250738585072014e-308"), plus the separator */
-  w->line = malloc((size_t)ncols * (ST_CSV_FIELD + 1));
-  if (!w->line) return STICTION_ERR_NOMEM;
+  w->line = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  w->cache = cache_new(ncols);
+  if (!w->line || !w->cache) return STICTION_ERR_NOMEM;
   for (int i = 0; i < ncols; i++) {
     if (i) fputc(',', w->file);
     put_name(w->file, names[i] ? names[i] : "");
@@ -49,22 +132,70 @@ static int csv_begin(stiction_writer *w, int ncols, const char *const *names) {
   return fflush(w->file) || ferror(w->file) ? STICTION_ERR_IO : STICTION_OK;
 }
 
+static uint64_t bits_of(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+/* A fixed-size copy (inlined, no call): a field is at most 24 characters and starts at most
+ * 25 * i bytes into a buffer of 33 * ncols, so 32 bytes always fit; what is copied beyond the
+ * field is overwritten by the separator and the next fields. Through a temporary, as the
+ * source may be an earlier field of the same line. */
+static void copy_field(char *dst, const char *src) {
+  char tmp[ST_CSV_FIELD];
+  memcpy(tmp, src, sizeof tmp);
+  memcpy(dst, tmp, sizeof tmp);
+}
+
+/* The text of x at p (17 digits), copied when the same bits were formatted in the previous
+ * row's column (col) or earlier in this row; returns the length. */
+static int field(st_csv_cache *c, const st_csv_col *col, const char *line, char *p, uint64_t u,
+                 double x, long row) {
+  if (col->off >= 0 && col->bits == u) {
+    copy_field(p, c->prev + col->off);
+    return col->len;
+  }
+  unsigned h = (unsigned)((u * 0x9E3779B97F4A7C15ull) >> 40) & c->mask;
+  while (c->table[h].stamp == row && c->table[h].bits != u) h = (h + 1) & c->mask;
+  st_csv_slot *s = &c->table[h];
+  if (s->stamp == row) {
+    copy_field(p, line + s->off);
+    return s->len;
+  }
+  int len = st_format_g(p, ST_CSV_FIELD, x, 17);
+  *s = (st_csv_slot){u, row, (int)(p - line), len};
+  return len;
+}
+
 /* Time gets the shortest exact text, so grid times read as written (0.0005); the other
  * columns get 17 significant digits, exact and cheaper than searching for the shortest form
  * (see doc/results.md). The line is assembled in memory and handed to stdio in one piece. */
 static int csv_row(stiction_writer *w, const double *values) {
-  char *p = w->line;
-  for (int i = 0; i < w->ncols; i++) {
-    if (i == 0 || !isfinite(values[i])) {
+  st_csv_cache *c = w->cache;
+  char *line = w->line, *p = line;
+  st_format_double(p, ST_CSV_FIELD, values[0]);
+  p += strlen(p);
+  for (int i = 1; i < w->ncols; i++) {
+    st_csv_col *col = &c->col[i];
+    uint64_t u = bits_of(values[i]);
+    *p++ = ',';
+    int off = (int)(p - line);
+    if ((u >> 52 & 0x7ff) == 0x7ff) { /* nan, inf: written, not reused */
       st_format_double(p, ST_CSV_FIELD, values[i]);
+      *col = (st_csv_col){u, -1, 0};
       p += strlen(p);
-    } else {
-      p += st_format_g(p, ST_CSV_FIELD, values[i], 17);
+      continue;
     }
-    *p++ = i + 1 < w->ncols ? ',' : '\n';
+    int len = field(c, col, line, p, u, values[i], w->rows);
+    *col = (st_csv_col){u, off, len};
+    p += len;
   }
-  size_t len = (size_t)(p - w->line);
-  return fwrite(w->line, 1, len, w->file) == len ? STICTION_OK : STICTION_ERR_IO;
+  *p++ = '\n';
+  size_t len = (size_t)(p - line);
+  w->line = c->prev; /* this row becomes the previous one */
+  c->prev = line;
+  return fwrite(line, 1, len, w->file) == len ? STICTION_OK : STICTION_ERR_IO;
 }
 
 static int csv_finish(stiction_writer *w) {

@@ -12,6 +12,7 @@
  * The %g layout (C11 7.21.6.1): exponent X of the rounded value; fixed notation when
  * -4 <= X < P, else d.ddde+XX; trailing zeros and a trailing point removed. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,14 +49,36 @@ static dd dd_mul(dd a, dd b) {
   return r;
 }
 
-/* 10^-k for 0 <= k <= 22 as hi + lo: hi = 1/10^k rounded, lo = (1 - hi*10^k)/10^k. */
+/* 10^-k for 0 <= k <= 22 as hi + lo: hi the double nearest to 10^-k, lo the double nearest
+ * to the remainder 10^-k - hi (computed in exact rational arithmetic when this table was
+ * written); a table, because computing them took a division per formatted value. */
 static dd inv_pow10(int k) {
-  double p = pow10_exact(k), q, qe;
-  dd r;
-  r.hi = 1.0 / p;
-  two_prod(r.hi, p, &q, &qe);
-  r.lo = ((1.0 - q) - qe) / p;
-  return r;
+  static const dd t[ST_P10_MAX + 1] = {
+      {1.0, 0.0},
+      {0.1, -5.551115123125783e-18},
+      {0.01, -2.0816681711721684e-19},
+      {0.001, -2.0816681711721686e-20},
+      {0.0001, -4.79217360238593e-21},
+      {1e-05, -8.180305391403131e-22},
+      {1e-06, 4.525188817411374e-23},
+      {1e-07, 4.525188817411374e-24},
+      {1e-08, -2.092256083012847e-25},
+      {1e-09, -6.228159145777985e-26},
+      {1e-10, -3.643219731549774e-27},
+      {1e-11, 6.050303071806019e-28},
+      {1e-12, 2.0113352370744385e-29},
+      {1e-13, -3.037374556340037e-30},
+      {1e-14, 1.1806906454401013e-32},
+      {1e-15, -7.770539987666108e-32},
+      {1e-16, 2.0902213275965398e-33},
+      {1e-17, -7.154242405462192e-34},
+      {1e-18, -7.154242405462193e-35},
+      {1e-19, 2.475407316473987e-36},
+      {1e-20, 5.484672854579043e-37},
+      {1e-21, 9.246254777210363e-38},
+      {1e-22, -4.859677432657087e-39},
+  };
+  return t[k];
 }
 
 /* a * 10^k; hi = 0 when |k| is beyond the range allowed here. */
@@ -69,6 +92,20 @@ static dd scale10(double a, int k) {
   return s;
 }
 
+/* floor(x) for |x| < 2^63 without a libm call (x86-64 has no rounding instruction before
+ * SSE4.1, so floor() is a function call): truncation, one down for negative fractions. */
+static double floor_small(double x) {
+  double t = (double)(long long)x;
+  return t > x ? t - 1 : t;
+}
+
+/* The binary exponent of a normal double, ilogb() without the libm call. */
+static int exponent2(double a) {
+  uint64_t u;
+  memcpy(&u, &a, sizeof u);
+  return (int)((u >> 52) & 0x7ff) - 1023;
+}
+
 /* s < b for a double b (s.hi alone can round up to b). */
 static int dd_below(dd s, double b) { return s.hi < b || (s.hi == b && s.lo < 0); }
 
@@ -77,15 +114,15 @@ static int dd_below(dd s, double b) { return s.hi < b || (s.hi == b && s.lo < 0)
 static int leading_digits(double a, int prec, unsigned long long *digits, int *exp10) {
   double lo = pow10_exact(prec - 1), hi = pow10_exact(prec);
   if (a > 1e200 || a < 1e-200) return -1; /* keep Dekker's split clear of overflow */
-  int e = (int)floor(ilogb(a) * 0.30102999566398120); /* log10(2): E or E - 1 */
+  int e = (int)floor_small(exponent2(a) * 0.30102999566398120); /* log10(2): E or E - 1 */
   dd s = scale10(a, prec - 1 - e);
   if (dd_below(s, hi) == 0) s = scale10(a, prec - 1 - ++e);
   else if (dd_below(s, lo)) s = scale10(a, prec - 1 - --e);
   if (s.hi < lo * 0.5 || !dd_below(s, hi)) return -1; /* scaling range exceeded (s == 0) */
   /* integer part in 64-bit integers: above 2^53 doubles cannot hold w + floor(f) */
-  double w = floor(s.hi);
+  double w = floor_small(s.hi); /* s.hi < 10^17 < 2^63 */
   double f = (s.hi - w) + s.lo; /* s.hi - w is exact; |s.lo| <= half an ulp of s.hi */
-  double fw = floor(f);
+  double fw = floor_small(f);
   f -= fw;
   if (fabs(f - 0.5) < 1e-9) return -1; /* too close to a tie to be sure */
   unsigned long long n = (unsigned long long)w + (unsigned long long)(long long)fw + (f > 0.5);
@@ -94,6 +131,25 @@ static int leading_digits(double a, int prec, unsigned long long *digits, int *e
   *digits = n;
   *exp10 = e;
   return 0;
+}
+
+/* The count decimal digits of n, leading zeros included, two at a time: a division of a
+ * 64-bit integer by a constant is a multiplication, but 17 of them per value were half the
+ * cost of a CSV field. */
+static void put_digits(char *d, unsigned long long n, int count) {
+  static const char pairs[] =
+      "0001020304050607080910111213141516171819"
+      "2021222324252627282930313233343536373839"
+      "4041424344454647484950515253545556575859"
+      "6061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  int i = count;
+  for (; i >= 2; i -= 2) {
+    unsigned long long q = n / 100;
+    memcpy(d + i - 2, pairs + 2 * (n - 100 * q), 2);
+    n = q;
+  }
+  if (i) d[0] = (char)('0' + n);
 }
 
 /* Writes the exponent part "e+XX" (at least two digits). */
@@ -139,7 +195,7 @@ int st_format_g(char *buf, size_t size, double x, int prec) {
   }
   if (leading_digits(fabs(x), prec, &n, &e)) return snprintf(buf, size, "%.*g", prec, x);
   char d[20];
-  for (int i = prec - 1; i >= 0; i--, n /= 10) d[i] = (char)('0' + n % 10);
+  put_digits(d, n, prec);
   int nd = prec;
   while (nd > 1 && d[nd - 1] == '0') nd--;
   char *p = buf;

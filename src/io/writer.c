@@ -118,6 +118,7 @@ int stiction_writer_close(stiction_writer *w) {
   int rc = w->failed ? STICTION_ERR_IO : STICTION_OK;
   if (!w->failed && (flush_rows(w) || w->ops->finish(w))) rc = STICTION_ERR_IO;
   if (fclose(w->file)) rc = STICTION_ERR_IO;
+  st_csv_cache_free(w);
   free(w->line);
   free(w);
   return rc;

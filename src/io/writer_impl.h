@@ -28,6 +28,7 @@ struct stiction_writer {
   double t_first, t_last;
   long rows_patched;  /* rows announced in the header */
   char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) bytes */
+  struct st_csv_cache *cache; /* CSV only: texts of values already formatted (csv_writer.c) */
   /* When rows reach the disk (stiction_writer_set_flush_interval): 0 = after every row. */
   double flush_interval;
   double last_flush;   /* monotonic seconds of the last flush */
@@ -47,5 +48,7 @@ void st_format_double(char *buf, size_t size, double x);
 /* snprintf(buf, size, "%.*g", prec, x), byte for byte, without printf's cost for the common
  * cases (format_g.c); returns the length. */
 int st_format_g(char *buf, size_t size, double x, int prec);
+/* Frees the CSV writer's cache of formatted values (csv_writer.c); NULL-safe. */
+void st_csv_cache_free(stiction_writer *w);
 
 #endif

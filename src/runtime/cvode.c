@@ -110,7 +110,7 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag && isfinite(sim->opt.max_step)) flag = CVodeSetMaxStep(m, sim->opt.max_step);
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
-  sim->fresh = 1;
+  sim->t_step = t0;
   sim->has_pending_root = 0;
   return cv_attach(sim);
 }
@@ -118,7 +118,7 @@ static int cv_create(stiction_sim *sim, double t0) {
 /* CVodeReInit zeroes CVODE's counters, so harvest() must run before it. */
 static int cv_reinit(stiction_sim *sim, double t) {
   int flag = CVodeReInit(sim->mem, t, sim->y);
-  sim->fresh = 1;
+  sim->t_step = t;
   sim->has_pending_root = 0;
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
@@ -152,7 +152,7 @@ static int cv_interp(stiction_sim *sim, double tout, double *t) {
   return ST_ADV_REACHED;
 }
 
-/* A root of the first step that lies beyond a grid point: the grid rows before it first. */
+/* A root beyond the grid point tout: the grid rows before it first. */
 static int cv_pending(stiction_sim *sim, double tout, double *t) {
   if (sim->pending_root > tout) return cv_interp(sim, tout, t);
   sim->has_pending_root = 0;
@@ -160,54 +160,43 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
   return ST_ADV_ROOT;
 }
 
-/* The first step after a (re)start goes towards tstop, not tout: CVODE bounds its initial
- * step by a tenth of the distance to the tout of its first call (the h0 estimate of the CVODE
- * guide, section 2.1), so a fine output grid would otherwise shorten the first step after
- * every event and change the whole step sequence -- the event-driven Leine belt period then
- * depended on --interval (doc/study.md). Only without a step bound (max_step = INFINITY, as
- * `stiction study`): with the default bound the grid limits the steps anyway, and the
- * simulate-based tests keep their step sequences. Roots of that step beyond tout wait in
- * pending_root until the grid has caught up; CVodeGetRootInfo still describes them, as no
- * CVode call happens in between. */
-static int cv_first_step(stiction_sim *sim, double tout, double tstop, double *t, int *done) {
-  sunrealtype tret = sim->t;
-  sim->fresh = 0;
+/* One CVODE step towards tstop (CV_ONE_STEP). The step does not look at the output grid, so
+ * grid points neither shorten steps nor cost indicator evaluations: with CV_NORMAL CVODE
+ * evaluates the indicators again at every tout it interpolates, and bounds the first step
+ * after each (re)start by a tenth of the distance to tout (the h0 estimate of the CVODE guide,
+ * section 2.1), which made the step sequence depend on --interval (doc/study.md). A root
+ * beyond tout waits in pending_root until the grid has caught up; CVodeGetRootInfo still
+ * describes it, as no CVode call happens in between. Returns 1 when a root at or before tout
+ * was found, 0 otherwise, negative on failure. */
+static int cv_one_step(stiction_sim *sim, double tout, double tstop, double *t) {
+  sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
   note_step(sim);
-  *done = 1;
-  if (flag == CV_ROOT_RETURN && tret <= tout) {
+  sim->t_step = tret;
+  if (flag != CV_ROOT_RETURN) return 0;
+  if (tret <= tout) {
     *t = tret;
-    return ST_ADV_ROOT;
+    return 1;
   }
-  if (flag == CV_ROOT_RETURN) {
-    sim->has_pending_root = 1;
-    sim->pending_root = tret;
-  }
-  if (flag == CV_ROOT_RETURN || tret >= tout) return cv_interp(sim, tout, t);
-  *done = 0;
-  return ST_ADV_REACHED;
+  sim->has_pending_root = 1;
+  sim->pending_root = tret;
+  return 0;
 }
 
-/* CV_NORMAL towards tout (a grid point: CVODE interpolates there with its own dense output,
- * so grid points do not cut steps short) with tstop = the next time event or the stop time,
+/* Steps until the last step passed tout (then the state at tout comes from CVODE's dense
+ * output, CVodeGetDky) or a root was found. tstop = the next time event or the stop time,
  * which CVODE reaches exactly and never steps past. */
 static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
   if (sim->has_pending_root) return cv_pending(sim, tout, t);
-  sunrealtype tret = sim->t;
   int flag = CVodeSetStopTime(sim->mem, tstop);
   if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
-  if (sim->fresh && !isfinite(sim->opt.max_step)) {
-    int done = 0, r = cv_first_step(sim, tout, tstop, t, &done);
-    if (done || r < 0) return r;
+  while (sim->t_step < tout && !sim->has_pending_root) {
+    int r = cv_one_step(sim, tout, tstop, t);
+    if (r) return r < 0 ? r : ST_ADV_ROOT;
   }
-  flag = CVode(sim->mem, tout, sim->y, &tret, CV_NORMAL);
-  if (flag < 0) return cv_solver_fail(sim, flag);
-  note_step(sim);
-  *t = tret;
-  if (flag == CV_ROOT_RETURN) return ST_ADV_ROOT;
-  *t = tout;
-  return ST_ADV_REACHED;
+  /* also when the last step ended on tout: sim->y may since hold an earlier grid point */
+  return cv_interp(sim, tout, t);
 }
 
 static int cv_root_info(stiction_sim *sim, int *rootsfound) {

@@ -1,5 +1,6 @@
 /* Event handling: the event iteration, restarts, left/right rows, the event record and
  * chattering detection. The semantics are described in doc/events.md. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,6 +8,16 @@
 #include <nvector/nvector_serial.h>
 
 #include "runtime/runtime.h"
+
+/* Two instants closer than this are one: the root finders of CVODE and IDA locate a root to
+ * 100 units of rounding of t (their ttol, with |t| + |h|), so a state event that lies closer
+ * to a time event than that is the same instant reported twice (four rows). Not more: CVODE
+ * interpolates (CVodeGetDky) at most that far (its tfuzz) beyond its current time. */
+static double coincidence_window(double t) { return 100 * DBL_EPSILON * fabs(t); }
+
+int st_event_coincides(double t, double te) {
+  return isfinite(te) && te >= t && te - t <= coincidence_window(t);
+}
 
 /* Which callback an event iteration repeats: event_update (initial() true or not) or the
  * terminal pass (model.h). */
@@ -201,6 +212,29 @@ static int indicator_at_zero(stiction_sim *sim, double t, int *zero) {
   return rc;
 }
 
+/* A state event just after a time event, within the coincidence window: the root finder
+ * would report it a few units of rounding later as an event of its own, with two more rows
+ * (x = t reaching 0.5 on an indicator 1e7*(x - 0.5) while time = 0.5 is a time event). The
+ * indicators at t + w with y moved along y' tell; those that change sign fire with the time
+ * event, and *moved asks for y to be moved there before the event iteration, so that their
+ * relations switch in it (the move is w*y', a few units of rounding). */
+static int coincident_crossings(stiction_sim *sim, double t, int *n_fired, int *moved) {
+  *n_fired = *moved = 0;
+  if (sim->ng == 0) return STICTION_OK;
+  double w = coincidence_window(t), *g1 = sim->probe, *y1 = sim->probe + sim->ng;
+  const double *y = N_VGetArrayPointer(sim->y), *yp = N_VGetArrayPointer(sim->yp);
+  for (int i = 0; i < sim->n; i++) y1[i] = y[i] + w * yp[i];
+  int rc = st_call_indicators(sim, t, y, yp, sim->g);
+  if (!rc) rc = st_call_indicators(sim, t + w, y1, yp, g1);
+  for (int i = 0; !rc && i < sim->ng; i++)
+    if (sim->g[i] * g1[i] < 0) {
+      sim->fired[*n_fired] = i;
+      sim->fired_dir[(*n_fired)++] = g1[i] > 0 ? 1 : -1;
+    }
+  *moved = *n_fired > 0;
+  return rc;
+}
+
 static int restart(stiction_sim *sim, double t) {
   sim->ops->harvest(sim);
   sim->stats.restarts++;
@@ -236,19 +270,27 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
 
 int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate) {
   double w0 = st_wall_now();
-  int n_fired = fired_list(sim, kind);
+  int n_fired = fired_list(sim, kind), moved = 0, is_time = kind == STICTION_EVENT_TIME;
   if (kind == STICTION_EVENT_STATE) sim->stats.state_events++;
   else sim->stats.time_events++;
-  if (kind == STICTION_EVENT_TIME) sim->next_time_event = INFINITY;
-  int rc = chatter_check(sim, t, n_fired, kind == STICTION_EVENT_TIME);
-  if (!rc) rc = sim->ops->yp_at(sim, t, 0);
+  if (is_time) sim->next_time_event = INFINITY;
+  int rc = sim->ops->yp_at(sim, t, 0);
+  if (!rc && is_time) rc = coincident_crossings(sim, t, &n_fired, &moved);
+  if (moved) { /* one instant that is both: counted as both, reported as a state event */
+    sim->stats.state_events++;
+    kind = STICTION_EVENT_STATE;
+  }
+  if (!rc) rc = chatter_check(sim, t, n_fired, is_time);
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
+  if (!rc && moved)
+    memcpy(N_VGetArrayPointer(sim->y), sim->probe + sim->ng, sizeof(double) * (size_t)sim->n);
   if (!rc) rc = st_call_discrete(sim, sim->d_before);
   iter_result r = {0};
   if (!rc) rc = iterate(sim, t, PHASE_EVENT, &r);
   int restarted = 0;
   if (!rc) {
     apply_schedule(sim, &r);
+    r.states_changed |= moved; /* y was moved by w*y': the integrator restarts from it */
     rc = after_iteration(sim, t, kind, &r, &restarted);
   }
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);

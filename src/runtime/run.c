@@ -21,6 +21,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->rootsfound = alloc_n(ng, sizeof(int));
   sim->fired = alloc_n(ng, sizeof(int));
   sim->fired_dir = alloc_n(ng, sizeof(int));
+  sim->probe = alloc_n(ng + (size_t)sim->n, sizeof(double));
   sim->d_before = alloc_n(nd, sizeof(double));
   sim->d_prev = alloc_n(nd, sizeof(double));
   sim->d_cur = alloc_n(nd, sizeof(double));
@@ -28,7 +29,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->ring_t = alloc_n((size_t)sim->ring_size, sizeof(double));
   sim->ring_fired = alloc_n((size_t)sim->ring_size * (ng + 1), 1);
   int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
-           sim->fired_dir && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
+           sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
            sim->ring_t && sim->ring_fired;
   return ok ? STICTION_OK : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
 }
@@ -86,8 +87,10 @@ static int prepare(stiction_sim *sim) {
   sim->ng = m->n_indicators;
   sim->nd = m->n_discrete;
   sim->ncols = 1 + m->n_outputs;
-  /* Why max_step = interval by default: see doc/events.md, "frozen modes". */
-  if (!(sim->opt.max_step > 0)) sim->opt.max_step = sim->interval;
+  /* Why a bound by default: see doc/events.md, "frozen modes". It is 1/500 of the run, not
+   * the output interval: grid rows are interpolated, and a finer grid must not cost steps. */
+  if (!(sim->opt.max_step > 0))
+    sim->opt.max_step = (sim->opt.stop_time - sim->opt.start_time) / 500;
   init_grid(sim);
   rc = alloc_work(sim);
   return rc ? rc : create_sundials(sim);
@@ -122,7 +125,14 @@ static int advance(stiction_sim *sim, double tout, double tstop, int *terminate)
   sim->stats.wall_integrate += st_wall_now() - w0;
   if (r < 0) return r;
   sim->t = t;
-  if (r == ST_ADV_ROOT) return st_event_handle(sim, t, STICTION_EVENT_STATE, terminate);
+  if (r == ST_ADV_ROOT && st_event_coincides(t, sim->next_time_event)) {
+    /* the time event is at the same instant: one event, at its exact time (time relations
+     * take their right limit there), counted as both */
+    sim->t = sim->next_time_event;
+    sim->next_time_event = INFINITY;
+    sim->stats.time_events++;
+  }
+  if (r == ST_ADV_ROOT) return st_event_handle(sim, sim->t, STICTION_EVENT_STATE, terminate);
   return at_tstop(sim, t, terminate);
 }
 

@@ -41,10 +41,11 @@ struct stiction_sim {
   SUNMatrix A;
   SUNLinearSolver LS;
   void *mem;
-  /* CVODE: the next advance is the first after (re)initialization (cvode.c cv_advance), and
-   * a root found beyond the grid point of that first step, reported after the grid row */
-  int fresh, has_pending_root;
-  double pending_root;
+  /* CVODE: the time its last step reached (cvode.c cv_advance steps with CV_ONE_STEP and
+   * interpolates the grid); a root found beyond the grid point, reported after the grid rows
+   * before it */
+  int has_pending_root;
+  double pending_root, t_step;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
@@ -59,6 +60,7 @@ struct stiction_sim {
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
+  double *probe;                /* ng + n: indicators and y just after a time event (events.c) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
 
@@ -147,6 +149,9 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate);
 /* A state or time event at t: left row, event iteration, restart if needed, right row,
  * listener. Sets *terminate when the model asked to stop. */
 int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate);
+/* True when a time event at te falls on the state event found at t (te - t within the root
+ * finder's resolution): the two are handled as one event at te (doc/events.md). */
+int st_event_coincides(double t, double te);
 
 /* The terminal pass at the end of a successful run (model.h: terminal). */
 int st_event_terminal(stiction_sim *sim, double t);

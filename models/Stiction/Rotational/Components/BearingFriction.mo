@@ -3,6 +3,10 @@ model BearingFriction
   "Bearing friction against the support: Coulomb torque with a break-away peak, times law(w) (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.AngularVelocity w_small = 1e10
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real tau_pos[:, 2] = [0, 1]
     "[w, tau] as in the MSL: sliding torque (N.m) vs |w|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
@@ -27,4 +31,5 @@ equation
   v_law = w;
   // regularized set-valued law: magnitude tau0 .. tau0_max near w = 0, sign smoothed by law
   tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  lossPower = tau*w;
 end BearingFriction;

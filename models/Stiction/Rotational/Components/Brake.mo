@@ -3,8 +3,12 @@ model Brake
   "Brake with normal force input: torque cgeo*mu*fn times law(w) against the support (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.AngularVelocity w_small = 1e10
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
-    "[w, mu] as in the MSL; only mu_pos[1, 2], the Coulomb coefficient, is used";
+    "[w, mu] as in the MSL: friction coefficient vs |w|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -15,7 +19,8 @@ model Brake
   SI.AngularAcceleration a "Angular acceleration of the flanges relative to the support";
   SI.Torque tau "Brake torque (positive when it brakes a forward motion)";
   SI.Force fn "Normal force (fn_max*f_normalized)";
-  SI.Torque tau0 "Coulomb torque at the present normal force";
+  SI.Torque tau0 "Coulomb torque at rest at the present normal force (table at w = 0)";
+  SI.Torque tau_slide "Sliding torque at the present normal force and |w| (table at |w|)";
   SI.Torque tau0_max "Break-away torque at the present normal force";
   Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized normal force, nominally 0..1";
 equation
@@ -26,8 +31,11 @@ equation
   flange_a.tau + flange_b.tau - tau = 0;
   fn = fn_max*f_normalized;
   // a negative normal force lifts the pads: no torque (noEvent: max is continuous)
-  tau0 = mu_pos[1, 2]*cgeo*noEvent(max(fn, 0));
+  tau0 = Modelica.Math.tempInterpol1(0, mu_pos, 2)*cgeo*noEvent(max(fn, 0));
+  tau_slide = Modelica.Math.tempInterpol1(noEvent(abs(w)), mu_pos, 2)*cgeo*noEvent(max(fn, 0));
   tau0_max = peak*tau0;
   v_law = w;
-  tau = s_law*(tau0 + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  // the MSL slides with cgeo*fn*M(|w|) (msl-friction.md 5.3); the peak refers to M(0)
+  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  lossPower = tau*w;
 end Brake;

@@ -3,8 +3,12 @@ model Brake
   "Brake with normal force input: force cgeo*mu*fn times law(v) against the support (no events)"
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.Velocity v_small = 1e-3
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
-    "[v, mu] as in the MSL; only mu_pos[1, 2], the Coulomb coefficient, is used";
+    "[v, mu] as in the MSL: friction coefficient vs |v|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.Velocity v_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -15,7 +19,8 @@ model Brake
   SI.Acceleration a "Acceleration of the flanges relative to the support";
   SI.Force f "Brake force (positive when it brakes a forward motion)";
   SI.Force fn "Normal force (fn_max*f_normalized)";
-  SI.Force f0 "Coulomb force at the present normal force";
+  SI.Force f0 "Coulomb force at rest at the present normal force (table at v = 0)";
+  SI.Force f_slide "Sliding force at the present normal force and |v| (table at |v|)";
   SI.Force f0_max "Break-away force at the present normal force";
   Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized normal force, nominally 0..1";
 equation
@@ -25,8 +30,11 @@ equation
   a = der(v);
   flange_a.f + flange_b.f - f = 0;
   fn = fn_max*f_normalized;
-  f0 = mu_pos[1, 2]*cgeo*noEvent(max(fn, 0));
+  f0 = Modelica.Math.tempInterpol1(0, mu_pos, 2)*cgeo*noEvent(max(fn, 0));
+  f_slide = Modelica.Math.tempInterpol1(noEvent(abs(v)), mu_pos, 2)*cgeo*noEvent(max(fn, 0));
   f0_max = peak*f0;
   v_law = v;
-  f = s_law*(f0 + (f0_max - f0)*exp(-(v/v_peak)^2));
+  // the MSL slides with cgeo*fn*M(|v|) (msl-friction.md 5.7); the peak refers to M(0)
+  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  lossPower = f*v;
 end Brake;

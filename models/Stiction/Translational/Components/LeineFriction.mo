@@ -23,6 +23,8 @@ model LeineFriction
   Boolean startBackward(start=false, fixed=true) "Starts to slide backward relative to the surface";
   Boolean locked(start=false) "Stuck to the surface (relative acceleration zero)";
   Integer mode(start=3, fixed=true) "1 forward, 0 stuck, -1 backward slip relative to the surface";
+  discrete SI.Velocity v_free(start=0, fixed=true)
+    "v_rel at the last break-away (EventDriven): the slip ends when v_rel crosses back over it";
 protected
   constant Integer Forward = 1;
   constant Integer Stuck = 0;
@@ -32,29 +34,41 @@ equation
   if law == FrictionLaw.EventDriven then
     // Stuck: a_rel = 0 and F is the constraint force (-sa); it breaks away when |sa| > Fs.
     // Sliding: F = -sign(v_rel)*Fs/(1 + delta*|v_rel|) (spec/msl-friction.md section 2).
-    startForward = pre(mode) == Stuck and (sa > Fs or pre(startForward) and sa > Fs)
-      or initial() and v_rel > 0;
-    startBackward = pre(mode) == Stuck and (sa < -Fs or pre(startBackward) and sa < -Fs)
-      or initial() and v_rel < 0;
+    // One event per transition, as benchmarks.md section 1.2 counts them (2 per period):
+    // the break-away sets the slip mode at once (v_rel is still exactly 0 there), and a
+    // slip mode ends when v_rel crosses to the other side. The MSL PartialFriction waits in
+    // startForward/startBackward for v_rel to leave 0, a second event 1e-6 s later that
+    // also restarts the integrator; the dynamics in between are the same (a_rel = sa -+ Fs).
+    startForward = pre(mode) == Stuck and sa > Fs or initial() and v_rel > 0;
+    startBackward = pre(mode) == Stuck and sa < -Fs or initial() and v_rel < 0;
     locked = not (pre(mode) == Forward or startForward or pre(mode) == Backward or startBackward);
     a_rel = if locked then 0
       else if startForward then sa - Fs
       else if startBackward then sa + Fs
       else if pre(mode) == Forward then sa - Fs
       else sa + Fs;
-    // g uses |v_rel|: in the waiting phase v_rel may still have the old sign, and the slip
-    // force must not exceed Fs there (else no mode is consistent at the break-away event)
+    // g uses |v_rel|: right after the break-away v_rel is 0 and the slip force is Fs
     F = if locked then -sa
       else if startForward then -g
       else if startBackward then g
       else if pre(mode) == Forward then -g
       else g;
-    mode = if (pre(mode) == Forward or startForward) and v_rel > 0 then Forward
-      else if (pre(mode) == Backward or startBackward) and v_rel < 0 then Backward
+    // A slip mode ends when v_rel crosses back over v_free, its value at the break-away. Not
+    // over 0: the re-stick leaves v_rel on the far side of 0 by the indicator hysteresis
+    // (1e-10, doc/events.md) and stuck keeps it there exactly, so `v_rel > 0` would end a
+    // backward slip at the instant it begins. v_free is that residual (0 from the start).
+    when startForward or startBackward then
+      v_free = v_rel;
+    end when;
+    mode = if startForward then Forward
+      else if startBackward then Backward
+      else if pre(mode) == Forward and not v_rel < v_free then Forward
+      else if pre(mode) == Backward and not v_rel > v_free then Backward
       else Stuck;
     z = 0;
   else
     sa = 0;
+    v_free = 0;
     startForward = false;
     startBackward = false;
     locked = false;

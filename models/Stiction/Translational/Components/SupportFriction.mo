@@ -3,6 +3,10 @@ model SupportFriction
   "Friction against the support: Coulomb force with a break-away peak, times law(v) (no events)"
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+  parameter SI.Velocity v_small = 1e-3
+    "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
+     apply when stiction study substitutes this element for it";
   parameter Real f_pos[:, 2] = [0, 1]
     "[v, f] as in the MSL: sliding force (N) vs |v|, interpolated linearly (spec msl-friction.md 5)";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
@@ -26,4 +30,5 @@ equation
   f0_max = peak*f0;
   v_law = v;
   f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  lossPower = f*v;
 end SupportFriction;

@@ -1,0 +1,501 @@
+/* The evaluator of user function bodies (feval.h): one tree-walking interpreter over
+ * st_ffunction, used at flattening time (interp.c) and at run time (compile/function.c). */
+#include "front/feval.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/fexpr.h"
+
+#define MAX_ARGS 16
+#define MAX_DEPTH 64
+#define MAX_STEPS 10000000L /* statements per call: a runaway while-loop gives up */
+#define CHUNK 65536
+
+typedef struct chunk {
+  struct chunk *next;
+  size_t size, used;
+  max_align_t mem[];
+} chunk;
+
+struct st_feval {
+  const st_ffunction *functions;
+  int nfunctions;
+  chunk *first, *cur; /* scratch pool, reset per call */
+  long steps;
+};
+
+typedef struct frame {
+  st_feval *fe;
+  const st_ffunction *fn;
+  st_fval *loc;
+  int brk, ret, end, depth;
+} frame;
+
+/* ------------------------------------------------------------------ scratch pool */
+
+static void *scratch(st_feval *fe, size_t size) {
+  size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+  while (fe->cur && fe->cur->used + size > fe->cur->size) {
+    if (!fe->cur->next) break;
+    fe->cur = fe->cur->next;
+    fe->cur->used = 0;
+  }
+  if (!fe->cur || fe->cur->used + size > fe->cur->size) {
+    size_t cs = size > CHUNK ? size : CHUNK;
+    chunk *c = malloc(sizeof(chunk) + cs);
+    if (!c) return NULL;
+    c->next = NULL;
+    c->size = cs;
+    c->used = 0;
+    if (fe->cur) {
+      c->next = fe->cur->next;
+      fe->cur->next = c;
+    } else {
+      fe->first = c;
+    }
+    fe->cur = c;
+  }
+  void *p = (char *)fe->cur->mem + fe->cur->used;
+  fe->cur->used += size;
+  return p;
+}
+
+static void scratch_reset(st_feval *fe) {
+  fe->cur = fe->first;
+  if (fe->cur) fe->cur->used = 0;
+  fe->steps = 0;
+}
+
+/* ------------------------------------------------------------------ values */
+
+static st_fval scalar(double x) { return st_fval_scalar(x); }
+
+static double at(const st_fval *v, int i) { return v->d ? v->d[i] : v->s; }
+
+static int new_array(frame *f, st_fval *v, int ndims, const int *dims) {
+  memset(v, 0, sizeof *v);
+  v->ndims = ndims;
+  v->n = 1;
+  for (int i = 0; i < ndims; i++) {
+    if (dims[i] < 0 || dims[i] > 1000000) return -1;
+    v->dims[i] = dims[i];
+    v->n *= dims[i];
+  }
+  if (v->n > 10000000) return -1;
+  v->d = scratch(f->fe, (size_t)(v->n ? v->n : 1) * sizeof(double));
+  return v->d ? 0 : -1;
+}
+
+/* Assignment copies arrays so that a later element assignment changes only the target. */
+static int copy_val(frame *f, st_fval *to, const st_fval *from) {
+  if (!from->d) {
+    *to = *from;
+    return 0;
+  }
+  if (new_array(f, to, from->ndims, from->dims)) return -1;
+  memcpy(to->d, from->d, (size_t)from->n * sizeof(double));
+  return 0;
+}
+
+/* ------------------------------------------------------------------ expressions */
+
+static int ev(frame *f, const st_fexpr *e, st_fval *out);
+static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int nargs, st_fval **locals,
+                int depth);
+
+static int ev_scalar(frame *f, const st_fexpr *e, double *x) {
+  st_fval v;
+  if (ev(f, e, &v) || v.ndims != 0) return -1;
+  *x = v.s;
+  return 0;
+}
+
+/* One scalar operation (st_fx_apply_binary of the constant evaluator); NaN for an operator
+ * that is not one, which fails nothing by itself but poisons the result. */
+static double binop(int op, double a, double b) {
+  double r;
+  return st_fx_apply_binary((st_fop)op, a, b, &r) ? NAN : r;
+}
+
+/* Scalar op scalar, or element-wise with a scalar or an equal-shaped array (+, -, and
+ * scalar * array, array / scalar). Matrix products are not needed by the library's functions. */
+static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval a, b;
+  if (ev(f, e->args[0], &a)) return -1;
+  /* and/or short-circuit as in the equations (emit.c): the right operand may be a guarded
+   * expression that is not defined when the left one decides */
+  if ((e->op == FOP_AND || e->op == FOP_OR) && a.ndims == 0 && (a.s != 0) == (e->op == FOP_OR)) {
+    *out = scalar(e->op == FOP_OR);
+    return 0;
+  }
+  if (ev(f, e->args[1], &b)) return -1;
+  if (a.ndims == 0 && b.ndims == 0) {
+    *out = scalar(binop(e->op, a.s, b.s));
+    return 0;
+  }
+  const st_fval *shape = a.ndims ? &a : &b;
+  int elementwise = e->op == FOP_ADD || e->op == FOP_SUB;
+  if (a.ndims && b.ndims && (!elementwise || a.n != b.n)) return -1;
+  if (!a.ndims || !b.ndims) elementwise = e->op == FOP_MUL || (e->op == FOP_DIV && !b.ndims);
+  if (!elementwise || new_array(f, out, shape->ndims, shape->dims)) return -1;
+  for (int i = 0; i < out->n; i++) out->d[i] = binop(e->op, at(&a, i), at(&b, i));
+  return 0;
+}
+
+static int ev_unary(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval a;
+  if (ev(f, e->args[0], &a)) return -1;
+  if (e->op == FOP_NOT) {
+    if (a.ndims) return -1;
+    *out = scalar(a.s == 0);
+    return 0;
+  }
+  if (!a.ndims) {
+    *out = scalar(-a.s);
+    return 0;
+  }
+  if (new_array(f, out, a.ndims, a.dims)) return -1;
+  for (int i = 0; i < a.n; i++) out->d[i] = -a.d[i];
+  return 0;
+}
+
+static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
+  double x, y, r;
+  switch (e->op) {
+  case FB_SIZE: {
+    st_fval a;
+    if (e->nargs != 2 || ev(f, e->args[0], &a) || ev_scalar(f, e->args[1], &x) || x < 1 ||
+        x > a.ndims)
+      return -1;
+    *out = scalar(a.dims[(int)x - 1]);
+    return 0;
+  }
+  case FB_NOEVENT: case FB_SMOOTH: case FB_HOMOTOPY:
+    return e->nargs ? ev(f, e->args[e->op == FB_SMOOTH ? e->nargs - 1 : 0], out) : -1;
+  case FB_DER: case FB_PRE: case FB_EDGE: case FB_CHANGE: case FB_INITIAL: case FB_TERMINAL:
+  case FB_SAMPLE: case FB_DELAY: case FB_CARDINALITY: case FB_SEMILINEAR:
+    return -1;
+  default: break;
+  }
+  if (e->nargs == 1 && ev_scalar(f, e->args[0], &x) == 0 &&
+      st_fx_apply_builtin1((st_builtin)e->op, x, &r) == 0) {
+    *out = scalar(r);
+    return 0;
+  }
+  if (e->nargs == 2 && ev_scalar(f, e->args[0], &x) == 0 && ev_scalar(f, e->args[1], &y) == 0 &&
+      st_fx_apply_builtin2((st_builtin)e->op, x, y, &r) == 0) {
+    *out = scalar(r);
+    return 0;
+  }
+  return -1;
+}
+
+/* {a, b, c}: scalars make a vector, equal-shaped arrays one more dimension. */
+static int ev_array(frame *f, const st_fexpr *e, st_fval *out) {
+  if (e->nargs <= 0) return -1;
+  st_fval *items = scratch(f->fe, (size_t)e->nargs * sizeof *items);
+  if (!items) return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (ev(f, e->args[i], &items[i]) || items[i].ndims != items[0].ndims ||
+        items[i].n != items[0].n || items[i].ndims > 2)
+      return -1;
+  int dims[4] = {e->nargs, 0, 0, 0};
+  for (int d = 0; d < items[0].ndims; d++) dims[d + 1] = items[0].dims[d];
+  if (new_array(f, out, items[0].ndims + 1, dims)) return -1;
+  for (int i = 0; i < e->nargs; i++)
+    for (int j = 0; j < items[0].n; j++) out->d[i * items[0].n + j] = at(&items[i], j);
+  return 0;
+}
+
+/* Row-major offset of scalar subscripts args[1..]; `end` is the size of that dimension. */
+static int subscript_offset(frame *f, const st_fexpr *e, const st_fval *base, int *off) {
+  if (e->nargs - 1 != base->ndims || !base->d) return -1;
+  *off = 0;
+  for (int d = 0; d < base->ndims; d++) {
+    double x;
+    int saved = f->end;
+    f->end = base->dims[d];
+    int rc = ev_scalar(f, e->args[d + 1], &x);
+    f->end = saved;
+    if (rc || x < 1 || x > base->dims[d] || x != floor(x)) return -1;
+    *off = *off * base->dims[d] + (int)x - 1;
+  }
+  return 0;
+}
+
+static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
+
+/* a[i, j] and slices a[i, :], a[:, j] (':' is an FX_RANGE without arguments). */
+static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval base;
+  if (ev(f, e->args[0], &base) || e->nargs - 1 != base.ndims || !base.d) return -1;
+  int slice = 0, off;
+  for (int d = 1; d < e->nargs; d++) slice |= is_colon(e->args[d]);
+  if (!slice) { /* the common case, an element: table look-ups in the hot path */
+    if (subscript_offset(f, e, &base, &off)) return -1;
+    *out = scalar(base.d[off]);
+    return 0;
+  }
+  int idx[4], rdims[4], nr = 0;
+  for (int d = 0; d < base.ndims; d++) {
+    const st_fexpr *s = e->args[d + 1];
+    if (is_colon(s)) {
+      idx[d] = -1;
+      rdims[nr++] = base.dims[d];
+      continue;
+    }
+    double x;
+    int saved = f->end;
+    f->end = base.dims[d];
+    int rc = ev_scalar(f, s, &x);
+    f->end = saved;
+    if (rc || x < 1 || x > base.dims[d] || x != floor(x)) return -1;
+    idx[d] = (int)x - 1;
+  }
+  int cur[4] = {0, 0, 0, 0};
+  if (new_array(f, out, nr, rdims)) return -1;
+  for (int i = 0; i < out->n; i++) {
+    int at_off = 0, r = 0;
+    for (int d = 0; d < base.ndims; d++)
+      at_off = at_off * base.dims[d] + (idx[d] >= 0 ? idx[d] : cur[r++]);
+    out->d[i] = base.d[at_off];
+    for (int d = nr - 1; d >= 0 && ++cur[d] == rdims[d]; d--) cur[d] = 0;
+  }
+  return 0;
+}
+
+static int ev_range(frame *f, const st_fexpr *r, st_fval *out) {
+  double a, s = 1, b;
+  if (r->nargs < 2 || ev_scalar(f, r->args[0], &a) ||
+      (r->nargs == 3 && ev_scalar(f, r->args[1], &s)) ||
+      ev_scalar(f, r->args[r->nargs - 1], &b) || s == 0)
+    return -1;
+  double count = floor((b - a) / s + 1e-9) + 1;
+  int n = count < 0 ? 0 : count > 1e7 ? -1 : (int)count;
+  if (new_array(f, out, 1, &n)) return -1;
+  for (int i = 0; i < n; i++) out->d[i] = a + i * s;
+  return 0;
+}
+
+static int ev_call(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval args[MAX_ARGS], *locals;
+  if (e->nargs > MAX_ARGS || e->index < 0 || e->index >= f->fe->nfunctions) return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (ev(f, e->args[i], &args[i])) return -1;
+  const st_ffunction *fn = &f->fe->functions[e->index];
+  if (call(f->fe, fn, args, e->nargs, &locals, f->depth + 1)) return -1;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT) {
+      *out = locals[i];
+      return 0;
+    }
+  return -1;
+}
+
+static int ev(frame *f, const st_fexpr *e, st_fval *out) {
+  if (!e) return -1;
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM: *out = scalar(e->value); return 0;
+  case FX_LOCAL:
+    if (e->index < 0 || e->index >= f->fn->nlocals) return -1;
+    *out = f->loc[e->index];
+    return 0;
+  case FX_BINARY: return ev_binary(f, e, out);
+  case FX_UNARY: return ev_unary(f, e, out);
+  case FX_BUILTIN: return ev_builtin(f, e, out);
+  case FX_CALL: return ev_call(f, e, out);
+  case FX_IF: {
+    double c;
+    if (ev_scalar(f, e->args[0], &c)) return -1;
+    return ev(f, e->args[c != 0 ? 1 : 2], out);
+  }
+  case FX_ARRAY: return ev_array(f, e, out);
+  case FX_INDEX: return ev_index(f, e, out);
+  case FX_RANGE: return ev_range(f, e, out);
+  case FX_END: *out = scalar(f->end); return 0;
+  default: return -1; /* strings, model variables, time */
+  }
+}
+
+/* ------------------------------------------------------------------ statements */
+
+static int run(frame *f, const st_fstmt_list *list);
+
+static int assign(frame *f, const st_fexpr *target, const st_fval *v) {
+  if (target->kind == FX_LOCAL && target->index >= 0 && target->index < f->fn->nlocals)
+    return copy_val(f, &f->loc[target->index], v);
+  if (target->kind != FX_INDEX || target->args[0]->kind != FX_LOCAL || v->ndims) return -1;
+  int k = target->args[0]->index, off;
+  if (k < 0 || k >= f->fn->nlocals || subscript_offset(f, target, &f->loc[k], &off)) return -1;
+  f->loc[k].d[off] = v->s;
+  return 0;
+}
+
+static int run_for(frame *f, const st_fstmt *s) {
+  st_fval vals;
+  if (s->loop_local < 0 || s->loop_local >= f->fn->nlocals || ev(f, s->range, &vals) ||
+      vals.ndims > 1)
+    return -1;
+  for (int i = 0; i < vals.n && !f->ret; i++) {
+    f->loc[s->loop_local] = scalar(at(&vals, i));
+    if (run(f, &s->branches[0])) return -1;
+    if (f->brk) {
+      f->brk = 0;
+      break;
+    }
+  }
+  return 0;
+}
+
+static int run_while(frame *f, const st_fstmt *s) {
+  double c;
+  while (!f->ret) {
+    if (ev_scalar(f, s->conds[0], &c)) return -1;
+    if (c == 0) break;
+    if (run(f, &s->branches[0])) return -1;
+    if (f->brk) {
+      f->brk = 0;
+      break;
+    }
+  }
+  return 0;
+}
+
+static int run_if(frame *f, const st_fstmt *s) {
+  for (int i = 0; i < s->nconds; i++) {
+    double c;
+    if (ev_scalar(f, s->conds[i], &c)) return -1;
+    if (c != 0) return run(f, &s->branches[i]);
+  }
+  return run(f, &s->branches[s->nconds]);
+}
+
+static int run_tuple(frame *f, const st_fstmt *s) {
+  const st_fexpr *e = s->value;
+  st_fval args[MAX_ARGS], *locals;
+  if (!e || e->kind != FX_CALL || e->nargs > MAX_ARGS || e->index < 0 ||
+      e->index >= f->fe->nfunctions)
+    return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (ev(f, e->args[i], &args[i])) return -1;
+  const st_ffunction *fn = &f->fe->functions[e->index];
+  if (call(f->fe, fn, args, e->nargs, &locals, f->depth + 1)) return -1;
+  int t = 0;
+  for (int i = 0; i < fn->nlocals && t < s->ntargets; i++) {
+    if (fn->locals[i].causality != ST_C_OUTPUT) continue;
+    if (s->targets[t] && assign(f, s->targets[t], &locals[i])) return -1;
+    t++;
+  }
+  return 0;
+}
+
+static int run_stmt(frame *f, const st_fstmt *s) {
+  if (++f->fe->steps > MAX_STEPS) return -1;
+  switch (s->kind) {
+  case FS_ASSIGN: {
+    st_fval v;
+    return ev(f, s->value, &v) || assign(f, s->target, &v);
+  }
+  case FS_TUPLE: return run_tuple(f, s);
+  case FS_IF: return run_if(f, s);
+  case FS_FOR: return run_for(f, s);
+  case FS_WHILE: return run_while(f, s);
+  case FS_BREAK: f->brk = 1; return 0;
+  case FS_RETURN: f->ret = 1; return 0;
+  case FS_ASSERT: {
+    double c;
+    if (ev_scalar(f, s->value, &c)) return -1;
+    return c == 0 && s->level == 0 ? -1 : 0; /* a failed error-level assert fails the call */
+  }
+  default: return -1; /* when, reinit, terminate, calls for side effects */
+  }
+}
+
+static int run(frame *f, const st_fstmt_list *list) {
+  for (int i = 0; i < list->n && !f->brk && !f->ret; i++)
+    if (run_stmt(f, list->items[i])) return -1;
+  return 0;
+}
+
+/* Outputs and protected variables: zero arrays of their declared size (when it can be
+ * evaluated), then their bindings in declaration order; inputs left out by the caller take their
+ * defaults. */
+static int init_locals(frame *f, const unsigned char *given) {
+  for (int i = 0; i < f->fn->nlocals; i++) {
+    const st_flocal *l = &f->fn->locals[i];
+    if (given[i]) continue;
+    f->loc[i] = scalar(0);
+    int dims[4], sized = l->ndims > 0;
+    for (int d = 0; d < l->ndims && sized; d++) {
+      double x = l->dims[d];
+      /* a size given by an input (table[nTable, 2]) is known only now */
+      if (l->dims[d] < 0 && (!l->size[d] || ev_scalar(f, l->size[d], &x))) sized = 0;
+      dims[d] = (int)x;
+    }
+    if (sized) {
+      if (new_array(f, &f->loc[i], l->ndims, dims)) return -1;
+      memset(f->loc[i].d, 0, (size_t)f->loc[i].n * sizeof(double));
+    }
+    st_fval v;
+    if (l->binding && (ev(f, l->binding, &v) || copy_val(f, &f->loc[i], &v))) return -1;
+    if (!l->binding && l->causality == ST_C_INPUT) return -1;
+  }
+  return 0;
+}
+
+static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int nargs, st_fval **locals,
+                int depth) {
+  if (fn->external_name || depth > MAX_DEPTH || fn->nlocals <= 0) return -1;
+  frame f = {fe, fn, NULL, 0, 0, 0, depth};
+  f.loc = scratch(fe, (size_t)fn->nlocals * sizeof *f.loc);
+  unsigned char *given = scratch(fe, (size_t)fn->nlocals);
+  if (!f.loc || !given) return -1;
+  memset(given, 0, (size_t)fn->nlocals);
+  int a = 0;
+  for (int i = 0; i < fn->nlocals && a < nargs; i++)
+    if (fn->locals[i].causality == ST_C_INPUT) {
+      if (copy_val(&f, &f.loc[i], &args[a++])) return -1;
+      given[i] = 1;
+    }
+  if (a < nargs || init_locals(&f, given) || run(&f, &fn->body)) return -1;
+  *locals = f.loc;
+  return 0;
+}
+
+
+/* ------------------------------------------------------------------ entry */
+
+st_feval *st_feval_new(const st_ffunction *functions, int nfunctions) {
+  st_feval *fe = calloc(1, sizeof *fe);
+  if (!fe) return NULL;
+  fe->functions = functions;
+  fe->nfunctions = nfunctions;
+  return fe;
+}
+
+void st_feval_free(st_feval *fe) {
+  if (!fe) return;
+  for (chunk *c = fe->first, *next; c; c = next) {
+    next = c->next;
+    free(c);
+  }
+  free(fe);
+}
+
+int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int output,
+                  st_fval *out) {
+  if (k < 0 || k >= fe->nfunctions || nargs < 0 || nargs > MAX_ARGS * 2) return -1;
+  const st_ffunction *fn = &fe->functions[k];
+  st_fval *locals;
+  scratch_reset(fe);
+  if (call(fe, fn, args, nargs, &locals, 0)) return -1;
+  for (int i = 0, o = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output) {
+      *out = locals[i];
+      return 0;
+    }
+  return -1;
+}

@@ -1,0 +1,46 @@
+/* The one evaluator of user function bodies (st_ffunction of flat.h). The front end runs it
+ * on constant arguments to evaluate parameter bindings and structural conditions while
+ * flattening (interp.c); the compiled model runs it at every OP_CALL (src/compile/function.c).
+ * It lives in the front end, the lower of the two layers, because both use it and the data
+ * flows front -> compile.
+ *
+ * Values are real scalars or row-major arrays of up to 4 dimensions; Integers and Booleans
+ * are held as doubles. Bodies may use assignments (also to elements and tuples of outputs),
+ * if/for/while/break/return, assert, calls of other functions, arrays with subscripts, slices
+ * (a[:, j]), `end`, ranges, size(). Anything else (strings, records, external functions,
+ * when/reinit/terminate, an error-level assert that fails, a runaway loop) makes the call
+ * fail (-1), never a crash. All temporaries live in a scratch pool that the evaluator owns
+ * and reuses: the hot path allocates nothing once the pool has grown to the largest call. */
+#ifndef ST_FRONT_FEVAL_H
+#define ST_FRONT_FEVAL_H
+
+#include "front/flat.h"
+
+typedef struct st_fval {
+  int ndims;
+  int dims[4];
+  int n;       /* number of elements */
+  double s;    /* the value of a scalar */
+  double *d;   /* elements of an array, NULL for a scalar */
+} st_fval;
+
+typedef struct st_feval st_feval;
+
+/* An evaluator for the functions functions[0..nfunctions) (borrowed; calls in the bodies
+ * refer to them by index). NULL when out of memory. */
+st_feval *st_feval_new(const st_ffunction *functions, int nfunctions);
+void st_feval_free(st_feval *fe); /* safe on NULL */
+
+/* Runs function k on args (the first nargs inputs; the others take their defaults) and sets
+ * *out to its output number `output` (0-based, declaration order). 0, or -1 when the call
+ * fails. Arrays in *out live in the scratch pool until the next call. */
+int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int output,
+                  st_fval *out);
+
+/* A scalar value (inline: the evaluator makes one per operation). */
+static inline st_fval st_fval_scalar(double x) {
+  st_fval v = {0, {0, 0, 0, 0}, 1, x, 0};
+  return v;
+}
+
+#endif

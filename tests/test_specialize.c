@@ -1,0 +1,220 @@
+/* Programs specialized to an event interval and chained into tapes (src/compile/specialize.c,
+ * tape.c) against the programs as compiled: two instances of each model, one with
+ * specialization off, see the same sequence of callbacks (start, the initial event
+ * iteration, then event passes at states that switch modes, and derivatives, indicators and
+ * outputs at many points in between); every value must agree to rounding. The one allowed
+ * difference is rounding: the indicators of the specialized instance skip the blocks they do
+ * not read, so a linear block starts its one Newton step from other previous values.
+ * Models: the friction block (branches on pre(mode) and discrete unknowns), Leine's belt, the
+ * MSL CoupledClutches (a 54-unknown mixed loop, time events), a noEvent branch (a jump on a
+ * value that varies between events: not specializable, the original runs), user functions,
+ * an algorithm section and a singular mixed system (minimum-norm solves). */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stiction/stiction.h>
+
+#include "compile/compile.h"
+#include "front/front.h"
+#include "testutil.h"
+
+typedef struct compiled {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *flat;
+  st_compiled *cm;
+  const stiction_model *m;
+  void *ud;
+  double *y, *yp, *a, *b; /* states, their derivatives, two result vectors */
+} compiled;
+
+static void compile(compiled *c, const char *file, const char *cls) {
+  memset(c, 0, sizeof *c);
+  c->diag = st_diag_new(stderr);
+  c->fe = st_front_new(c->diag);
+  st_front_add_default_paths(c->fe);
+  if (file) ck_assert_int_eq(st_front_load_file(c->fe, st_test_src(file)), 0);
+  c->flat = st_front_flatten(c->fe, cls ? cls : st_front_default_class(c->fe));
+  ck_assert_ptr_nonnull(c->flat);
+  c->cm = st_compile(c->flat, c->diag);
+  ck_assert_ptr_nonnull(c->cm);
+  c->m = st_compiled_model(c->cm);
+  c->ud = st_compiled_data(c->cm);
+  size_t n = (size_t)c->m->n_states + (size_t)c->m->n_indicators + (size_t)c->m->n_outputs + 1;
+  c->y = calloc(n, sizeof *c->y);
+  c->yp = calloc(n, sizeof *c->yp);
+  c->a = calloc(n, sizeof *c->a);
+  c->b = calloc(n, sizeof *c->b);
+}
+
+static void release(compiled *c) {
+  free(c->y);
+  free(c->yp);
+  free(c->a);
+  free(c->b);
+  st_compiled_free(c->cm);
+  st_flat_free(c->flat);
+  st_front_free(c->fe);
+  st_diag_free(c->diag);
+}
+
+static void same(const char *what, const char *model, double t, const double *a,
+                 const double *b, int n) {
+  for (int i = 0; i < n; i++)
+    ck_assert_msg(fabs(a[i] - b[i]) <= 1e-10 * (1 + fabs(b[i])) ||
+                      (isnan(a[i]) && isnan(b[i])),
+                  "%s: %s[%d] at t = %g: specialized %.17g, as compiled %.17g", model, what, i,
+                  t, a[i], b[i]);
+}
+
+/* An event iteration at (t, y) on one instance; its status. */
+static int event(compiled *c, double t, int initial) {
+  for (int it = 0; it < 50; it++) {
+    stiction_event_info info = {initial, it, 0, 0, 0, 0, 0, 0, NULL};
+    if (c->m->event_update(c->ud, t, c->y, c->yp, &info)) return -1;
+    if (!info.discrete_changed) return 0;
+  }
+  return -1;
+}
+
+/* Both instances at (t, y): derivatives, indicators and outputs compared. */
+static void compare_at(compiled *s, compiled *o, double t) {
+  const stiction_model *m = s->m;
+  int rs = m->derivatives(s->ud, t, s->y, s->a), ro = m->derivatives(o->ud, t, o->y, o->b);
+  ck_assert_int_eq(rs, ro);
+  if (!rs) same("der", m->name, t, s->a, o->b, m->n_states);
+  if (m->n_indicators) {
+    ck_assert_int_eq(m->indicators(s->ud, t, s->y, NULL, s->a),
+                     m->indicators(o->ud, t, o->y, NULL, o->b));
+    same("indicator", m->name, t, s->a, o->b, m->n_indicators);
+  }
+  rs = m->outputs(s->ud, t, s->y, NULL, s->a);
+  ro = m->outputs(o->ud, t, o->y, NULL, o->b);
+  ck_assert_int_eq(rs, ro);
+  if (!rs) same("output", m->name, t, s->a, o->b, m->n_outputs);
+}
+
+/* The states moved away from the start: new modes at the event passes. */
+static void move(compiled *c, const double *y0, int p) {
+  for (int i = 0; i < c->m->n_states; i++)
+    c->y[i] = y0[i] * (1 + 0.3 * sin(p + i)) + 0.2 * cos(1.7 * p + i);
+}
+
+static void check_model(const char *file, const char *cls, double t_end) {
+  compiled s, o;
+  compile(&s, file, cls);
+  compile(&o, file, cls);
+  st_compiled_set_specialize(o.cm, 0);
+  int n = s.m->n_states;
+  ck_assert_int_eq(s.m->start_values(s.ud, 0, s.y, s.yp), 0);
+  ck_assert_int_eq(o.m->start_values(o.ud, 0, o.y, o.yp), 0);
+  ck_assert_int_eq(event(&s, 0, 1), 0);
+  ck_assert_int_eq(event(&o, 0, 1), 0);
+  same("y after initialization", s.m->name, 0, s.y, o.y, n);
+  double *y0 = calloc((size_t)n, sizeof *y0);
+  memcpy(y0, s.y, sizeof *y0 * (size_t)n);
+  for (int p = 1; p <= 40; p++) {
+    double t = t_end * p / 40.0;
+    move(&s, y0, p);
+    move(&o, y0, p);
+    if (p % 4 == 0) { /* an event: discrete values, pre() and relations change */
+      int rs = event(&s, t, 0);
+      ck_assert_int_eq(rs, event(&o, t, 0));
+      same("y after an event", s.m->name, t, s.y, o.y, n);
+    }
+    for (int q = 0; q < 3; q++) { /* several evaluations in one interval: the tapes run */
+      compare_at(&s, &o, t + 1e-3 * q);
+      for (int i = 0; i < n; i++) s.y[i] = o.y[i] = s.y[i] + 1e-3 * (i + 1);
+    }
+  }
+  st_compile_info info;
+  st_compiled_info(s.cm, &info);
+  ck_assert_msg(info.tape_runs > 0 || info.specialized_programs > 0,
+                "%s: nothing was specialized", s.m->name);
+  st_compiled_info(o.cm, &info);
+  ck_assert_int_eq(info.tape_runs, 0);
+  free(y0);
+  release(&s);
+  release(&o);
+}
+
+START_TEST(friction_block) { check_model("tests/data/compile/FrictionBlock.mo", NULL, 10); }
+END_TEST
+
+START_TEST(leine_belt) { check_model(NULL, "Stiction.Examples.LeineBelt", 20); }
+END_TEST
+
+START_TEST(coupled_clutches) {
+  check_model(NULL, "Modelica.Mechanics.Rotational.Examples.CoupledClutches", 1.5);
+}
+END_TEST
+
+START_TEST(noevent_branch) { check_model("tests/data/compile/ActiveNoEvent.mo", NULL, 1); }
+END_TEST
+
+START_TEST(functions) { check_model("tests/data/compile/Functions.mo", NULL, 1); }
+END_TEST
+
+START_TEST(algorithm) { check_model("tests/data/compile/Algorithm.mo", NULL, 1); }
+END_TEST
+
+START_TEST(singular_mixed) { check_model("tests/data/compile/TwoLocks.mo", NULL, 1); }
+END_TEST
+
+/* The friction block's whole run: the same events and end state as with the programs as
+ * compiled (the trajectory may differ by rounding only, far below the tolerance). */
+START_TEST(friction_block_run) {
+  double x[2], v[2];
+  long events[2];
+  for (int on = 0; on < 2; on++) {
+    compiled c;
+    compile(&c, "tests/data/compile/FrictionBlock.mo", NULL);
+    st_compiled_set_specialize(c.cm, on);
+    stiction_options opt;
+    stiction_options_init(&opt);
+    opt.stop_time = 10;
+    opt.interval = 0.01;
+    opt.rtol = 1e-8;
+    opt.atol = 1e-10;
+    stiction_sim *sim = stiction_sim_new(c.m, c.ud, &opt);
+    ck_assert_int_eq(stiction_sim_run(sim), 0);
+    events[on] = stiction_sim_stats(sim)->state_events;
+    ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
+    ck_assert_int_eq(st_compiled_value(c.cm, "v", &v[on]), 0);
+    stiction_sim_free(sim);
+    st_compile_info info;
+    st_compiled_info(c.cm, &info);
+    ck_assert(on ? info.tape_runs > 1000 : info.tape_runs == 0);
+    release(&c);
+  }
+  ck_assert_int_eq(events[0], events[1]);
+  ck_assert_double_eq_tol(x[0], x[1], 1e-8);
+  ck_assert_double_eq_tol(v[0], v[1], 1e-8);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("specialize");
+  TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, friction_block);
+  tcase_add_test(tc, leine_belt);
+  tcase_add_test(tc, coupled_clutches);
+  tcase_add_test(tc, noevent_branch);
+  tcase_add_test(tc, functions);
+  tcase_add_test(tc, algorithm);
+  tcase_add_test(tc, singular_mixed);
+  tcase_add_test(tc, friction_block_run);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
