@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include <stiction/results.h>
 #include <stiction/stiction.h>
@@ -17,6 +16,7 @@
 #include "cli/sim_common.h"
 #include "compile/compile.h"
 #include "front/front.h"
+#include "runtime/runtime.h" /* st_wall_now */
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_LIST = 128 };
@@ -25,12 +25,6 @@ enum { MAX_LIST = 128 };
 typedef struct phase_times {
   double start, flattened, compiled;
 } phase_times;
-
-static double wall_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void print_phases(const phase_times *pt, FILE *out) {
   fprintf(out, "wall time load + flatten [s]: %.6f\n", pt->flattened - pt->start);
@@ -246,7 +240,7 @@ static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
   int bad = check_param_names(a, flat);
   if (bad) return bad;
   st_compiled *cm = st_compile(flat, diag);
-  a->times.compiled = wall_now();
+  a->times.compiled = st_wall_now();
   if (!cm) return EXIT_RUN;
   int rc = apply_params(a, cm);
   if (!rc && a->n_vars && st_compiled_select_outputs(cm, a->vars, a->n_vars) == 0)
@@ -273,9 +267,9 @@ int st_cmd_simulate(int argc, char **argv) {
     st_diag_free(diag);
     return EXIT_RUN;
   }
-  a.times.start = wall_now();
+  a.times.start = st_wall_now();
   st_flat_model *flat = flatten(&a, fe);
-  a.times.flattened = wall_now();
+  a.times.flattened = st_wall_now();
   rc = flat ? compile_and_run(&a, flat, diag) : EXIT_RUN;
   st_flat_free(flat);
   st_front_free(fe);

@@ -86,18 +86,16 @@ static int compare_signal(st_signal_report *s, const stiction_table *res, int rc
   return STICTION_OK;
 }
 
-static double time_halfwidth(const stiction_table *ref, double tol) {
-  const double *d = stiction_table_data(ref);
-  size_t cols = (size_t)stiction_table_columns(ref), n = (size_t)stiction_table_rows(ref);
-  double tmin = d[0], tmax = d[(n - 1) * cols]; /* time is non-decreasing (checked) */
-  return tol * fmax(fmax(tmax - tmin, fabs(tmin)), 1e-12);
-}
-
 static void time_span(const stiction_table *t, double *t0, double *t1) {
   const double *d = stiction_table_data(t);
   size_t cols = (size_t)stiction_table_columns(t), n = (size_t)stiction_table_rows(t);
   *t0 = d[0];
   *t1 = d[(n - 1) * cols];
+}
+
+/* X of the tube rule, from the reference's time span. */
+static double time_halfwidth(double t0, double t1, double tol) {
+  return tol * fmax(fmax(t1 - t0, fabs(t0)), 1e-12);
 }
 
 static int result_spans_reference(const st_compare_report *rep) {
@@ -137,9 +135,9 @@ int st_compare_tables(const stiction_table *result, const stiction_table *refere
   rep->nsignals = signals ? nsignals : stiction_table_columns(reference) - 1;
   rep->signals = calloc((size_t)(rep->nsignals > 0 ? rep->nsignals : 1), sizeof *rep->signals);
   if (!rep->signals) { snprintf(msg, size, "out of memory"); return STICTION_ERR_NOMEM; }
-  rep->x = time_halfwidth(reference, opt->tolerance);
   time_span(result, &rep->result_t0, &rep->result_t1);
-  time_span(reference, &rep->reference_t0, &rep->reference_t1);
+  time_span(reference, &rep->reference_t0, &rep->reference_t1); /* non-decreasing (checked) */
+  rep->x = time_halfwidth(rep->reference_t0, rep->reference_t1, opt->tolerance);
   st = fill_report(rep, result, reference, signals, opt);
   if (st) {
     st_compare_report_free(rep);
