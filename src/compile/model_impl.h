@@ -117,7 +117,8 @@ typedef struct st_when {
 typedef struct st_assert {
   st_prog cond;
   const char *message;
-  int level;
+  int level;  /* 0 error, 1 warning (flat.h) */
+  int warned; /* level warning: reported since the condition last held */
   st_loc loc;
 } st_assert;
 
@@ -171,6 +172,7 @@ struct st_compiled {
   int nalgs;
   st_algorithm **algs; /* algorithm sections (algorithm.c) */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
