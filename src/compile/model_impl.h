@@ -283,8 +283,11 @@ void st_algorithms_free(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
+void st_report_state_select(st_compiled *cm);
 /* alias.c */
 int st_eliminate_aliases(st_compiled *cm);
+int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs);
 void st_eval_consts(st_compiled *cm);
 void st_sync_aliases(st_compiled *cm);
 /* structure.c */
