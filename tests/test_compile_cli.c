@@ -251,6 +251,16 @@ static void expect_failure(const char *file, const char *const *needles, int n) 
   remove("compile_cli_bad.csv");
 }
 
+static void expect_absent(const char *file, const char *needle) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_msg(out && strstr(out, needle) == NULL, "unexpected '%s' in:\n%s", needle, out);
+  free(out);
+  remove("compile_cli_bad.csv");
+}
+
 START_TEST(bad_models_are_located) {
   const char *singular[] = {"Singular.mo:1:7: error: the model is structurally singular",
                             "Singular.mo:6:3: note: this equation is not needed",
@@ -261,6 +271,19 @@ START_TEST(bad_models_are_located) {
   expect_failure("OverDetermined.mo", over, 2);
   const char *init[] = {"NoInitialSolution.mo:4:3: error: the initial system has no solution"};
   expect_failure("NoInitialSolution.mo", init, 1);
+  /* the states whose fixed would balance the initial system, and only those */
+  const char *under[] = {"InitUnder.mo:8:3: error: the initial system is under-determined: 1 "
+                         "initial equations for 3 states without fixed = true",
+                         "InitUnder.mo:5:8: note: 'y' could be given fixed = true",
+                         "InitUnder.mo:6:8: note: 'z' could be given fixed = true"};
+  expect_failure("InitUnder.mo", under, 3);
+  expect_absent("InitUnder.mo", "'x' could be given");
+  const char *overi[] = {"InitOver.mo:9:3: error: the initial system is over-determined: 2 "
+                         "initial equations for 1 states without fixed = true",
+                         "InitOver.mo:6:8: note: 'y' has fixed = true; setting fixed = false "
+                         "would balance it"};
+  expect_failure("InitOver.mo", overi, 2);
+  expect_absent("InitOver.mo", "'z' has fixed");
   const char *cycle[] = {"DiscreteCycle.mo:", "error: initialization failed: mixed system has "
                          "no consistent solution at time 0: b"};
   expect_failure("DiscreteCycle.mo", cycle, 2);

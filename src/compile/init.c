@@ -108,23 +108,95 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   return rc;
 }
 
-static void report_count(st_compiled *cm, int nfree) {
-  if (cm->ninit > nfree) {
-    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is over-determined: %d initial "
-             "equations for %d states without fixed = true", cm->ninit, nfree);
-    for (int i = 0; i < cm->nstates; i++)
-      if (!is_free_state(cm, i))
-        st_note(cm->diag, cm->slots[cm->state_slot[i]].loc,
-                "'%s' has fixed = true; setting fixed = false would balance it",
-                cm->slots[cm->state_slot[i]].name);
+/* inc[e * nstates + i] = 1 when initial equation e names state i (directly or through an
+ * alias; not inside pre()). */
+static void mark_states(const st_compiled *cm, const st_fexpr *e, unsigned char *row) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
+  double sign;
+  int s = st_resolve_ref(cm, e, &sign);
+  if (s >= 0) {
+    if (cm->slots[s].kind == K_STATE) row[cm->slots[s].state] = 1;
     return;
   }
-  st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is under-determined: %d initial "
-           "equations for %d states without fixed = true", cm->ninit, nfree);
-  for (int i = 0; i < cm->nstates; i++)
-    if (is_free_state(cm, i))
-      st_note(cm->diag, cm->slots[cm->state_slot[i]].loc,
-              "'%s' could be given fixed = true", cm->slots[cm->state_slot[i]].name);
+  for (int i = 0; i < e->nargs; i++) mark_states(cm, e->args[i], row);
+}
+
+static int augment(const unsigned char *inc, int ns, int e, const unsigned char *usable,
+                   int *state_eq, unsigned char *seen) {
+  for (int i = 0; i < ns; i++) {
+    if (!inc[e * ns + i] || !usable[i] || seen[i]) continue;
+    seen[i] = 1;
+    if (state_eq[i] < 0 || augment(inc, ns, state_eq[i], usable, state_eq, seen)) {
+      state_eq[i] = e;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The states whose fixed attribute would balance the initial system. Under-determined: the
+ * free states left unmatched by a matching of the initial equations to the free states they
+ * name (fixing one already determined by an equation would over-determine it); over-
+ * determined: the fixed states the initial equations name. The equations are matched by
+ * the states they name directly: one that reaches the states only through algebraic
+ * variables leaves the list longer, never wrong. Falls back to every candidate. */
+static void suggest_fixed(st_compiled *cm, int over, unsigned char *pick) {
+  int ns = cm->nstates, ne = cm->ninit;
+  unsigned char *inc = calloc((size_t)(ne * ns) + 1, 1), *usable = calloc((size_t)ns + 1, 2);
+  int *state_eq = malloc(sizeof(int) * (size_t)(ns + 1));
+  for (int i = 0; i < ns; i++) pick[i] = is_free_state(cm, i) != over;
+  if (!inc || !usable || !state_eq) goto done;
+  for (int e = 0; e < ne; e++) {
+    mark_states(cm, cm->init_eqs[e].lhs, inc + e * ns);
+    mark_states(cm, cm->init_eqs[e].rhs, inc + e * ns);
+  }
+  int any = 0;
+  for (int i = 0; i < ns; i++) {
+    usable[i] = pick[i];
+    state_eq[i] = -1;
+    if (over) {
+      int named = 0;
+      for (int e = 0; e < ne; e++) named |= inc[e * ns + i];
+      any |= pick[i] = pick[i] && named;
+    }
+  }
+  if (over) {
+    if (!any)
+      for (int i = 0; i < ns; i++) pick[i] = usable[i];
+    goto done;
+  }
+  for (int e = 0; e < ne; e++) {
+    memset(usable + ns, 0, (size_t)ns);
+    augment(inc, ns, e, usable, state_eq, usable + ns);
+  }
+  for (int i = 0; i < ns; i++) pick[i] = usable[i] && state_eq[i] < 0;
+done:
+  free(inc);
+  free(usable);
+  free(state_eq);
+}
+
+static void report_count(st_compiled *cm, int nfree) {
+  int over = cm->ninit > nfree;
+  if (over)
+    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is over-determined: %d initial "
+             "equations for %d states without fixed = true", cm->ninit, nfree);
+  else
+    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is under-determined: %d initial "
+             "equations for %d states without fixed = true", cm->ninit, nfree);
+  unsigned char *pick = malloc((size_t)cm->nstates + 1);
+  if (!pick) return;
+  suggest_fixed(cm, over, pick);
+  for (int i = 0; i < cm->nstates; i++) {
+    if (!pick[i]) continue;
+    const st_slot *s = &cm->slots[cm->state_slot[i]];
+    if (over)
+      st_note(cm->diag, s->loc, "'%s' has fixed = true; setting fixed = false would balance it",
+              s->name);
+    else
+      st_note(cm->diag, s->loc, "'%s' could be given fixed = true", s->name);
+  }
+  free(pick);
 }
 
 static int count_free(const st_compiled *cm) {
