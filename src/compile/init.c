@@ -215,10 +215,62 @@ int st_check_initial_counts(st_compiled *cm) {
 }
 
 /* How many of the fixed algebraics take part: all of them when they, with the initial
- * equations, balance the free states; none otherwise (then, as before, a model whose start
- * values were consistent before index reduction still starts from them). */
+ * equations, balance the free states, or when there are no initial equations and fewer of
+ * them than free states (choose_unknowns picks the states they determine); none otherwise
+ * (then, as before, a model whose start values were consistent before index reduction
+ * still starts from them). */
 static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *fa, int nfree) {
-  return fa->n > 0 && cm->ninit + fa->n == nfree ? fa->n : 0;
+  if (fa->n > 0 && cm->ninit + fa->n == nfree) return fa->n;
+  return fa->n > 0 && cm->ninit == 0 && fa->n < nfree ? fa->n : 0;
+}
+
+/* Fewer fixed algebraics than free states (m < n): the free states they determine, found
+ * from the difference-quotient Jacobian at the start values by elimination with complete
+ * pivoting (m columns with the largest pivots), are moved to the front of unk; the others
+ * keep their start values. Before, such a model used none of its fixed starts: a mass held
+ * by a damper (whose s_rel, v_rel are the preferred states) started at rest whatever its
+ * v(start, fixed = true), as soon as another free state sat anywhere in the model. Returns
+ * 0, or -1 when the Jacobian has rank < m (then no fixed algebraic is used). */
+static int choose_unknowns(st_compiled *cm, const fixed_algebraics *fa, int *unk, int n) {
+  int m = fa->n, rc = -1;
+  double *J = malloc(sizeof(double) * (size_t)(m * n + 2 * m + 1));
+  int *used = calloc((size_t)(n + m) + 1, sizeof(int));
+  if (!J || !used) goto done;
+  double *r = J + m * n, *r1 = r + m;
+  if (initial_residuals(cm, fa, r)) goto done;
+  for (int j = 0; j < n; j++) {
+    double *xj = &cm->x[unk[j]], save = *xj, h = 1e-7 * (1 + fabs(save));
+    *xj = save + h;
+    int bad = initial_residuals(cm, fa, r1);
+    *xj = save;
+    if (bad) goto done;
+    for (int i = 0; i < m; i++) J[i * n + j] = (r1[i] - r[i]) / h;
+  }
+  int *row_done = used + n;
+  for (int k = 0; k < m; k++) {
+    int pi = -1, pj = -1;
+    double best = 1e-9;
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < n && !row_done[i]; j++)
+        if (!used[j] && fabs(J[i * n + j]) > best) { best = fabs(J[i * n + j]); pi = i; pj = j; }
+    if (pi < 0) goto done;
+    row_done[pi] = used[pj] = 1;
+    for (int i = 0; i < m; i++) {
+      if (row_done[i]) continue;
+      double f = J[i * n + pj] / J[pi * n + pj];
+      for (int j = 0; j < n; j++) J[i * n + j] -= f * J[pi * n + j];
+    }
+  }
+  int *order = (int *)J, k = 0; /* J is no longer needed */
+  for (int j = 0; j < n; j++) if (used[j]) order[k++] = unk[j];
+  for (int j = 0; j < n; j++) if (!used[j]) order[k++] = unk[j];
+  memcpy(unk, order, sizeof(int) * (size_t)n);
+  rc = 0;
+done:
+  free(J);
+  free(used);
+  st_eval_blocks(cm, 1); /* the values at the start values again */
+  return rc;
 }
 
 /* The initial equations of when-assigned variables, as assignments. They may refer to each
@@ -261,6 +313,10 @@ int st_initialize(st_compiled *cm, double t0) {
   for (int i = 0; i < cm->nstates; i++)
     if (is_free_state(cm, i)) unk[nfree++] = cm->state_slot[i];
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
+  if (fa.n > 0 && fa.n < nfree) {
+    if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
+    else nfree = fa.n; /* the chosen states are unk[0 .. fa.n) */
+  }
   int neq = cm->ninit + fa.n;
   int rc = 0;
   if (neq > 0 && neq != nfree) {
