@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/fcompile.h"
 #include "front/feval.h"
 
 #define MAX_ARGS 16
@@ -15,6 +16,7 @@
 typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
+  int compiled;      /* the body compiled for this site's shapes (fcompile.h), or -1 */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
 } call_site;
@@ -23,7 +25,8 @@ struct st_fcalls {
   const st_flat_model *flat;
   call_site *sites;
   int n, cap;
-  st_feval *ev;      /* the evaluator, with its scratch pool */
+  st_feval *ev;      /* the tree walker, for what the function compiler refuses */
+  st_fvm *vm;        /* the compiled bodies */
 };
 
 st_fcalls *st_fcalls_new(const st_flat_model *flat) {
@@ -31,7 +34,10 @@ st_fcalls *st_fcalls_new(const st_flat_model *flat) {
   if (!fc) return NULL;
   fc->flat = flat;
   fc->ev = st_feval_new(flat->functions, flat->nfunctions);
-  if (!fc->ev) {
+  fc->vm = st_fvm_new(flat->functions, flat->nfunctions);
+  if (!fc->ev || !fc->vm) {
+    st_feval_free(fc->ev);
+    st_fvm_free(fc->vm);
     free(fc);
     return NULL;
   }
@@ -41,8 +47,23 @@ st_fcalls *st_fcalls_new(const st_flat_model *flat) {
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   st_feval_free(fc->ev);
+  st_fvm_free(fc->vm);
   free(fc->sites);
   free(fc);
+}
+
+/* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
+ * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
+static int compile_site(st_fcalls *fc, const call_site *s) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = s->nargs;
+  for (int i = 0; i < s->nargs; i++) {
+    sig.ndims[i] = s->ndims[i];
+    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
+  }
+  char why[200];
+  return st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
 }
 
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
@@ -66,6 +87,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     for (int d = 0; d < ndims[i]; d++) n *= s->dims[i][d] = dims[4 * i + d];
     s->width += n;
   }
+  s->compiled = compile_site(fc, s);
   return fc->n++;
 }
 
@@ -104,8 +126,20 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
   return out.s;
 }
 
+/* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
+static int run_compiled(st_fcalls *fc, const call_site *s, const double *x, const double *dx,
+                        double *y, double *dy) {
+  int ndims;
+  if (st_fvm_output_shape(fc->vm, s->compiled, s->output, &ndims) != 1 || ndims != 0) return -1;
+  return st_fvm_run(fc->vm, s->compiled, s->output, x, dx, y, dy);
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   const call_site *s = &fc->sites[k];
+  if (s->compiled >= 0) {
+    double y;
+    return run_compiled(fc, s, x, NULL, &y, NULL) ? NAN : y;
+  }
   st_fval args[MAX_ARGS];
   site_args(s, x, args);
   return run_output(fc, s->function, args, s->nargs, s->output);
@@ -135,6 +169,13 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 }
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
+  const call_site *s = &fc->sites[k];
+  if (s->compiled >= 0 && !fc->flat->functions[s->function].derivative) {
+    /* exact forward mode through the compiled body */
+    double y;
+    if (run_compiled(fc, s, x, dx, &y, dot)) return *dot = NAN;
+    return y;
+  }
   double y = st_fcall_eval(fc, k, x);
   int n = fc->sites[k].width;
   double nx = 0, nd = 0;
@@ -145,10 +186,17 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   *dot = 0;
   if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
+  if (s->compiled >= 0 && run_compiled(fc, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
   double xs[ST_FCALL_MAX_WIDTH];
   for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
   *dot = (st_fcall_eval(fc, k, xs) - y) / h;
   return y;
+}
+
+const char *st_fcalls_failure(const st_fcalls *fc) { return st_fvm_failure(fc->vm); }
+
+void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
+  if (fc) st_fvm_dump(fc->vm, out);
 }
