@@ -25,6 +25,7 @@ typedef struct cx {
   int end;               /* value of `end` in the current subscript, -1 outside */
   int patches[MAX_PATCHES]; /* jumps of `break` waiting for the end of their loop */
   int npatches, loop_base, in_loop;
+  int want;              /* an unpinned argument a size needed (static_int), else -1 */
   char *why;
   size_t size;
 } cx;
@@ -84,6 +85,30 @@ static const shape scalar_shape = {0, 1, {0, 0, 0, 0}};
 
 /* ------------------------------------------------------------------ sizes */
 
+static int static_int(cx *c, const st_fexpr *e, int *v);
+
+/* The value of local k when it is an argument pinned by the signature; else -1, noting an
+ * unpinned argument in c->want (the caller may pin it and compile again). */
+static int pinned_arg(cx *c, int k, int *v) {
+  const cfn *f = cur(c);
+  for (int a = 0; a < f->sig.nargs; a++) {
+    if (f->given[a] != k || f->loc[k].off < 0 || f->loc[k].ndims) continue;
+    if (!(f->sig.pinned >> a & 1u)) {
+      if (c->want < 0) c->want = a;
+      return -1;
+    }
+    *v = (int)f->sig.pin[a];
+    return f->sig.pin[a] == *v ? 0 : -1;
+  }
+  /* an input left to its default: inputs are never assigned, so a constant default is
+   * the value (nTable = 100) */
+  const st_flocal *l = k >= 0 && k < c->fn->nlocals ? &c->fn->locals[k] : NULL;
+  if (l && l->causality == ST_C_INPUT && l->ndims == 0 && l->binding &&
+      l->binding->kind != FX_LOCAL)
+    return static_int(c, l->binding, v);
+  return -1;
+}
+
 /* An Integer known while compiling: literals, size() of a local, + - * of those. */
 static int static_int(cx *c, const st_fexpr *e, int *v) {
   int a, b;
@@ -109,6 +134,8 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
     else if (e->op == FOP_MUL) *v = a * b;
     else return -1;
     return 0;
+  case FX_LOCAL:
+    return pinned_arg(c, e->index, v);
   default: return -1;
   }
 }
@@ -219,6 +246,21 @@ static int callee(cx *c, const st_fexpr *e) {
   }
   char why[160] = "";
   int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why);
+  /* a callee sized by an argument's value: pin it when that value is known here (a
+   * constant, size(), or an argument of ours that is pinned), else ask our caller to pin
+   * the argument of ours it comes from */
+  for (int p, tries = 0; k < 0 && tries < ST_FVM_MAX_ARGS &&
+                         (p = st_fvm_wanted_pin(c->vm, e->index, &sig)) >= 0; tries++) {
+    int v;
+    c->want = -1;
+    if (static_int(c, e->args[p], &v)) {
+      cur(c)->want_pin = c->want;
+      break;
+    }
+    sig.pinned |= 1u << p;
+    sig.pin[p] = v;
+    k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why);
+  }
   if (k < 0)
     return refuse(c, "calls %s, which is not compiled (%s)", c->vm->functions[e->index].name,
                   why);
@@ -286,6 +328,39 @@ static int subscripts(cx *c, const st_fexpr *e, int *local) {
   return 0;
 }
 
+static int slice_of(const st_fexpr *e) {
+  for (int d = 1; d < e->nargs; d++)
+    if (is_colon(e->args[d])) return 1;
+  return 0;
+}
+
+/* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
+static int slice(cx *c, const st_fexpr *e, shape *sh) {
+  if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
+      e->args[0]->index >= c->fn->nlocals)
+    return refuse(c, "a slice of an expression");
+  int k = e->args[0]->index, mask = 0, nsub = 0, saved = c->end;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0 || e->nargs - 1 != l->ndims)
+    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+  *sh = (shape){0, 1, {0, 0, 0, 0}};
+  for (int d = 0; d < e->nargs - 1; d++) {
+    int dim = cur(c)->loc[k].dims[d];
+    if (is_colon(e->args[d + 1])) {
+      mask |= 1 << d;
+      sh->dims[sh->ndims++] = dim;
+      sh->n *= dim;
+      continue;
+    }
+    c->end = dim;
+    int rc = scalar_expr(c, e->args[d + 1], "a subscript");
+    c->end = saved;
+    if (rc) return -1;
+    nsub++;
+  }
+  return emit(c, F_SLICE, k, mask, 0, sh->n - nsub);
+}
+
 static int local_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (e->index < 0 || e->index >= c->fn->nlocals) return refuse(c, "a bad local");
   *sh = local_shape(c, e->index);
@@ -308,6 +383,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
   case FX_IF: return if_expr(c, e, sh);
   case FX_ARRAY: return array_expr(c, e, sh);
   case FX_INDEX:
+    if (slice_of(e)) return slice(c, e, sh);
     if (subscripts(c, e, &k)) return -1;
     return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
   case FX_END:
@@ -496,8 +572,11 @@ static int declared_shape(cx *c, int i, lshape *l) {
   l->n = 1;
   for (int k = 0; k < d->ndims; k++) {
     int v = d->dims[k];
-    if (v < 0 && static_int(c, d->size[k], &v))
+    c->want = -1;
+    if (v < 0 && static_int(c, d->size[k], &v)) {
+      cur(c)->want_pin = c->want;
       return refuse(c, "the size of '%s' depends on input values", d->name);
+    }
     if (v < 0 || v > 1000000) return refuse(c, "'%s' has a bad size", d->name);
     l->dims[k] = v;
     l->n *= v;
@@ -568,8 +647,10 @@ static int compile_body(cx *c) {
 
 static int same_sig(const st_fsig *a, const st_fsig *b) {
   if (a->nargs != b->nargs) return 0;
+  if (a->pinned != b->pinned) return 0;
   for (int i = 0; i < a->nargs; i++) {
     if (a->ndims[i] != b->ndims[i]) return 0;
+    if ((a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
     for (int d = 0; d < a->ndims[i]; d++)
       if (a->dims[i][d] != b->dims[i][d]) return 0;
   }
@@ -594,6 +675,7 @@ static int add(st_fvm *vm, int k, const st_fsig *sig) {
   memset(f, 0, sizeof *f);
   f->fn = k;
   f->sig = *sig;
+  f->want_pin = -1;
   return vm->nc++;
 }
 
@@ -614,7 +696,7 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
     return -1;
   }
   char reason[200] = "";
-  cx c = {vm, i, &vm->functions[k], -1, {0}, 0, 0, 0, reason, sizeof reason};
+  cx c = {vm, i, &vm->functions[k], -1, {0}, 0, 0, 0, -1, reason, sizeof reason};
   int rc = compile_body(&c);
   vm->c[i].state = rc ? -1 : 1;
   snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);
@@ -631,10 +713,18 @@ void st_fvm_dump(const st_fvm *vm, FILE *out) {
       for (int d = 0; d < f->sig.ndims[a]; d++)
         fprintf(out, "%s%d", d ? ", " : "", f->sig.dims[a][d]);
       if (f->sig.ndims[a]) fputc(']', out);
+      if (f->sig.pinned >> a & 1u) fprintf(out, " = %g", f->sig.pin[a]);
     }
     if (f->state == 1) fprintf(out, "): compiled, %d instructions\n", f->n);
+    else if (f->want_pin >= 0)
+      fprintf(out, "): compiled per value of argument %d (%s)\n", f->want_pin + 1, f->why);
     else fprintf(out, "): interpreted (%s)\n", f->why);
   }
+}
+
+int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig) {
+  int i = find(vm, k, sig);
+  return i >= 0 && vm->c[i].state < 0 ? vm->c[i].want_pin : -1;
 }
 
 int st_fvm_length(const st_fvm *vm, int c) { return vm->c[c].n; }

@@ -25,11 +25,15 @@
 #define ST_FVM_MAX_ARGS 16
 #define ST_FVM_MAX_DEPTH 64 /* nested calls, as the tree walker's bound */
 
-/* The shapes of the arguments of one call (ndims 0: a scalar). */
+/* The shapes of the arguments of one call (ndims 0: a scalar), and the values of the
+ * Integer arguments that size arrays of the function (`output Real table[n, 2]`): a body
+ * compiled for pinned values may only run on arguments with those values. */
 typedef struct st_fsig {
   int nargs;
   int ndims[ST_FVM_MAX_ARGS];
   int dims[ST_FVM_MAX_ARGS][4];
+  unsigned pinned;             /* bit i: argument i has the value pin[i] */
+  double pin[ST_FVM_MAX_ARGS];
 } st_fsig;
 
 typedef struct st_fvm st_fvm;
@@ -41,6 +45,9 @@ void st_fvm_free(st_fvm *vm); /* safe on NULL */
 /* Compiles function k for signature sig (and every function it calls). Returns the compiled
  * function's index, or -1 with the reason in why[0..size) ("while loop: ..."). */
 int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size);
+/* After st_fvm_compile() refused k for sig because an array's size depends on the value of
+ * an argument: that argument's index (pin it and compile again); else -1. */
+int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig);
 /* One line per function and signature compiled or refused: "  f(u, table[3, 2]): compiled,
  * 61 instructions" or "...: interpreted (why)". */
 void st_fvm_dump(const st_fvm *vm, FILE *out);
@@ -56,7 +63,9 @@ int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
  * range, recursion deeper than ST_FVM_MAX_DEPTH, a runaway loop): st_fvm_failure says what. */
 int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
                double *dout);
-/* The last failure ("function 'f': ..."), "" when none. */
+/* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
+ * st_fvm_clear_failure(). */
 const char *st_fvm_failure(const st_fvm *vm);
+void st_fvm_clear_failure(st_fvm *vm);
 
 #endif

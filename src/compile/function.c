@@ -12,11 +12,18 @@
 #include "front/feval.h"
 
 #define MAX_ARGS 16
+#define PINNED (-2)
+#define MAX_PINS 8 /* distinct pinned values per call site before the tree walker takes over */
 
 typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
-  int compiled;      /* the body compiled for this site's shapes (fcompile.h), or -1 */
+  int compiled;      /* the body compiled for this site's shapes (fcompile.h), -1 (the tree
+                        walker runs it), or PINNED: compiled per value of some arguments */
+  unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
+  int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
+  double pins[MAX_PINS][MAX_ARGS];
+  int pinned[MAX_PINS];
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
 } call_site;
@@ -63,7 +70,57 @@ static int compile_site(st_fcalls *fc, const call_site *s) {
     memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
   }
   char why[200];
-  return st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+  int c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+  return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
+}
+
+static int arg_offset(const call_site *s, int a) {
+  int off = 0;
+  for (int i = 0; i < a; i++) {
+    int n = 1;
+    for (int d = 0; d < s->ndims[i]; d++) n *= s->dims[i][d];
+    off += n;
+  }
+  return off;
+}
+
+/* A body compiled for the values of the arguments that size the function's arrays
+ * (`ramp(n, slope)` with `output Real table[n, 2]`): compiled at the first call with those
+ * values, then reused; -1 for the tree walker (a non-scalar or non-integer such argument,
+ * too many distinct values). */
+static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
+  for (int i = 0; i < s->npins; i++) {
+    int same = 1;
+    for (int a = 0; a < s->nargs && same; a++)
+      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
+    if (same) return s->pinned[i];
+  }
+  if (s->npins == MAX_PINS) return -1;
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = s->nargs;
+  for (int i = 0; i < s->nargs; i++) {
+    sig.ndims[i] = s->ndims[i];
+    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
+  }
+  char why[200];
+  int c = -1, p = -1;
+  for (int tries = 0; tries <= MAX_ARGS; tries++) {
+    c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+    if (c >= 0 || (p = st_fvm_wanted_pin(fc->vm, s->function, &sig)) < 0 || s->ndims[p])
+      break;
+    sig.pinned |= 1u << p;
+    sig.pin[p] = x[arg_offset(s, p)];
+  }
+  s->pinmask |= sig.pinned;
+  for (int a = 0; a < s->nargs; a++) s->pins[s->npins][a] = sig.pin[a];
+  s->pinned[s->npins++] = c;
+  return c;
+}
+
+/* The compiled body for these arguments, -1 when the tree walker runs the call. */
+static int body_for(st_fcalls *fc, call_site *s, const double *x) {
+  return s->compiled == PINNED ? pinned_body(fc, s, x) : s->compiled;
 }
 
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
@@ -127,18 +184,19 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
 }
 
 /* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
-static int run_compiled(st_fcalls *fc, const call_site *s, const double *x, const double *dx,
-                        double *y, double *dy) {
+static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *x,
+                        const double *dx, double *y, double *dy) {
   int ndims;
-  if (st_fvm_output_shape(fc->vm, s->compiled, s->output, &ndims) != 1 || ndims != 0) return -1;
-  return st_fvm_run(fc->vm, s->compiled, s->output, x, dx, y, dy);
+  if (st_fvm_output_shape(fc->vm, c, s->output, &ndims) != 1 || ndims != 0) return -1;
+  return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
-  const call_site *s = &fc->sites[k];
-  if (s->compiled >= 0) {
+  call_site *s = &fc->sites[k];
+  int c = body_for(fc, s, x);
+  if (c >= 0) {
     double y;
-    return run_compiled(fc, s, x, NULL, &y, NULL) ? NAN : y;
+    return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
   }
   st_fval args[MAX_ARGS];
   site_args(s, x, args);
@@ -169,11 +227,12 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 }
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
-  const call_site *s = &fc->sites[k];
-  if (s->compiled >= 0 && !fc->flat->functions[s->function].derivative) {
+  call_site *s = &fc->sites[k];
+  int c = body_for(fc, s, x);
+  if (c >= 0 && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */
     double y;
-    if (run_compiled(fc, s, x, dx, &y, dot)) return *dot = NAN;
+    if (run_compiled(fc, c, s, x, dx, &y, dot)) return *dot = NAN;
     return y;
   }
   double y = st_fcall_eval(fc, k, x);
@@ -186,7 +245,7 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   *dot = 0;
   if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
-  if (s->compiled >= 0 && run_compiled(fc, s, x, dx, &y, dot) == 0) return y;
+  if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
   double xs[ST_FCALL_MAX_WIDTH];
@@ -196,6 +255,8 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
 }
 
 const char *st_fcalls_failure(const st_fcalls *fc) { return st_fvm_failure(fc->vm); }
+
+void st_fcalls_clear_failure(st_fcalls *fc) { st_fvm_clear_failure(fc->vm); }
 
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
   if (fc) st_fvm_dump(fc->vm, out);

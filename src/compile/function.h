@@ -47,8 +47,10 @@ double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *
                      double *dot);
 
 /* What the last compiled call that failed reported ("function 'f' (file:line:col): ..."),
- * "" when the last compiled call succeeded: added to the located run-time error. */
+ * "" when none failed since st_fcalls_clear_failure(): added to the located run-time error
+ * (runerror.c clears it after every evaluation whose results are all finite). */
 const char *st_fcalls_failure(const st_fcalls *fc);
+void st_fcalls_clear_failure(st_fcalls *fc);
 /* Per function and argument signature: compiled (instructions) or interpreted, and why. */
 void st_fcalls_dump(const st_fcalls *fc, FILE *out);
 

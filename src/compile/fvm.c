@@ -92,6 +92,42 @@ static void elementwise(const fins *in, double *s, double *ds, int base, int dua
   }
 }
 
+/* F_SLICE: the element indices of the fixed dimensions come from the stack; the colon
+ * dimensions (bits of in->b) run in row-major order, the last fastest. */
+static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, const double *dv,
+                 double *s, double *ds, int *sp) {
+  const lshape *l = &f->loc[in->a];
+  int idx[4], cur[4] = {0, 0, 0, 0}, nsub = 0, n = 1;
+  for (int d = 0; d < l->ndims; d++) nsub += !(in->b >> d & 1);
+  int at = *sp - nsub + 1;
+  for (int d = 0; d < l->ndims; d++) {
+    if (in->b >> d & 1) {
+      idx[d] = -1;
+      n *= l->dims[d];
+      continue;
+    }
+    double x = s[at++];
+    if (!(x >= 1 && x <= l->dims[d]) || x != floor(x))
+      return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x,
+                  vm->functions[f->fn].locals[in->a].name, l->dims[d]);
+    idx[d] = (int)x - 1;
+  }
+  *sp -= nsub;
+  for (int i = 0; i < n; i++) {
+    int o = 0;
+    for (int d = 0; d < l->ndims; d++) o = o * l->dims[d] + (idx[d] >= 0 ? idx[d] : cur[d]);
+    s[*sp + 1 + i] = v[l->off + o];
+    if (dv) ds[*sp + 1 + i] = dv[l->off + o];
+    for (int d = l->ndims - 1; d >= 0; d--) {
+      if (idx[d] >= 0) continue;
+      if (++cur[d] < l->dims[d]) break;
+      cur[d] = 0;
+    }
+  }
+  *sp += n;
+  return 0;
+}
+
 static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
@@ -172,6 +208,9 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       s[sp] = v[o];
       if (dual) ds[sp] = dv[o];
       break;
+    case F_SLICE:
+      if (slice(vm, f, in, v, dual ? dv : NULL, s, ds, &sp)) return -1;
+      break;
     case F_ADD: sp--; s[sp] += s[sp + 1]; if (dual) ds[sp] += ds[sp + 1]; break;
     case F_SUB: sp--; s[sp] -= s[sp + 1]; if (dual) ds[sp] -= ds[sp + 1]; break;
     case F_MUL:
@@ -251,7 +290,6 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
 int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
                double *dout) {
   const cfn *f = &vm->c[c];
-  vm->failure[0] = '\0';
   vm->steps = 0;
   if (f->state != 1 || output < 0 || output >= f->nout) return fail(vm, f, "not compiled");
   double *buf = level(vm, 0, st_fvm_need(f));
@@ -274,3 +312,5 @@ int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx,
 }
 
 const char *st_fvm_failure(const st_fvm *vm) { return vm->failure; }
+
+void st_fvm_clear_failure(st_fvm *vm) { vm->failure[0] = '\0'; }

@@ -15,6 +15,8 @@ typedef enum fop {
   F_PUSHN,   /* push frame[a .. a+b) */
   F_POPN,    /* pop b values into frame[a .. a+b) */
   F_LOADT,   /* replace the top (a 0-based position) by frame[a + top] */
+  F_SLICE,   /* local a[...] with ':' in the dimensions of bit mask b: pops the other
+                subscripts, pushes the slice's elements in row-major order */
   F_ADD, F_SUB, F_MUL, F_DIV, F_POW, F_NEG,
   F_CMP,     /* a: FOP_LT .. FOP_NE; pops b, a; pushes 0/1 */
   F_NOT,
@@ -48,6 +50,7 @@ typedef struct cfn {
   int fn;          /* index in functions[] */
   st_fsig sig;
   int state;       /* 0 being compiled, 1 compiled, -1 not compilable (why) */
+  int want_pin;    /* refused for want of the value of this argument, else -1 */
   char why[200];
   lshape *loc;     /* per local of the function */
   int nframe;      /* doubles of the frame (locals and loop temporaries) */
