@@ -296,6 +296,29 @@ START_TEST(closed_forms_and_depth_bound) {
 }
 END_TEST
 
+/* marked() has annotation(derivative = marked_der) with a deliberately different
+ * derivative: the tangent through wrapped() must come from marked_der, the value from the
+ * body. */
+START_TEST(derivative_annotation_in_body) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsDerivative.mo", "FunctionsDerivative");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsDerivative.wrapped"), &sig, why,
+                          sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  double x = 1.5, dx = 1, y, dy;
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
+  ck_assert_double_eq(y, 2 * x * x * x + x);
+  ck_assert_double_eq(dy, 2 * (2 * x) + 1);
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
 /* The same models simulated: the calls run compiled in OP_CALL (--dump says so), and a
  * recursion past the bound stops the run with the located error of the equation. */
 START_TEST(simulated) {
@@ -326,6 +349,7 @@ static Suite *suite(void) {
                       (int)(sizeof models / sizeof *models));
   tcase_add_test(tc, library_functions_listed);
   tcase_add_test(tc, closed_forms_and_depth_bound);
+  tcase_add_test(tc, derivative_annotation_in_body);
   tcase_add_test(tc, simulated);
   suite_add_tcase(s, tc);
   return s;

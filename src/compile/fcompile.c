@@ -232,7 +232,7 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* Pushes the arguments of a call, compiles the callee for their shapes; the callee index. */
-static int callee(cx *c, const st_fexpr *e) {
+static int callee(cx *c, const st_fexpr *e, st_fsig *out) {
   st_fsig sig;
   memset(&sig, 0, sizeof sig);
   if (e->nargs > ST_FVM_MAX_ARGS || e->index < 0 || e->index >= c->vm->nfunctions)
@@ -264,18 +264,57 @@ static int callee(cx *c, const st_fexpr *e) {
   if (k < 0)
     return refuse(c, "calls %s, which is not compiled (%s)", c->vm->functions[e->index].name,
                   why);
+  *out = sig;
+  return k;
+}
+
+static int find(const st_fvm *vm, int k, const st_fsig *sig);
+
+static const cfn *find_compiled(const st_fvm *vm, int k, const st_fsig *sig) {
+  int i = find(vm, k, sig);
+  return i >= 0 ? &vm->c[i] : NULL;
+}
+
+/* annotation(derivative = f_der) of the callee keeps precedence over the tangent of its
+ * body (Modelica 3.6 section 12.7.1): f_der compiled for the call's shapes, its inputs the
+ * arguments and then the tangents of the inputs that have one. -1 (the body's tangent) when
+ * the callee has none, the call leaves inputs to their defaults, or f_der does not compile. */
+static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
+  const st_ffunction *fn = &c->vm->functions[e->index];
+  if (!fn->derivative || !fn->has_derivative) return -1;
+  st_fsig d = *sig;
+  int a = 0;
+  d.pinned = 0;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (a >= sig->nargs) return -1;
+    if (fn->has_derivative[i]) {
+      if (d.nargs == ST_FVM_MAX_ARGS) return -1;
+      d.ndims[d.nargs] = sig->ndims[a];
+      memcpy(d.dims[d.nargs++], sig->dims[a], sizeof d.dims[0]);
+    }
+    a++;
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, fn->derivative - 1, &d, why, sizeof why);
+  const cfn *g = k >= 0 ? find_compiled(c->vm, e->index, sig) : NULL, *der = k >= 0 ? &c->vm->c[k] : NULL;
+  if (!g || der->nout != g->nout) return -1;
+  for (int i = 0; i < g->nout; i++) /* its tangents fill the outputs' places (fvm.c) */
+    if (der->loc[der->outs[i]].n != g->loc[g->outs[i]].n) return -1;
   return k;
 }
 
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
-  int k = callee(c, e);
+  st_fsig sig;
+  int k = callee(c, e, &sig);
   if (k < 0) return -1;
+  int der = derivative_of(c, e, &sig);
   const cfn *g = &c->vm->c[k];
   if (g->state == 0 && !g->nout) return refuse(c, "recursion before the outputs are known");
   if (!g->nout) return refuse(c, "calls a function without outputs");
   *sh = (shape){g->loc[g->outs[0]].ndims, g->loc[g->outs[0]].n, {0, 0, 0, 0}};
   memcpy(sh->dims, g->loc[g->outs[0]].dims, sizeof sh->dims);
-  return emit(c, F_CALL, k, 0, 0, sh->n - g->width);
+  return emit(c, F_CALL, k, 0, der, sh->n - g->width);
 }
 
 static int if_expr(cx *c, const st_fexpr *e, shape *sh) {
@@ -426,12 +465,13 @@ static int assign(cx *c, const st_fstmt *s) {
 static int tuple(cx *c, const st_fstmt *s) {
   const st_fexpr *e = s->value;
   if (!e || e->kind != FX_CALL) return refuse(c, "a tuple assignment from something else than a call");
-  int k = callee(c, e);
+  st_fsig sig;
+  int k = callee(c, e, &sig);
   if (k < 0) return -1;
-  int total = 0, nout = c->vm->c[k].nout;
+  int der = derivative_of(c, e, &sig), total = 0, nout = c->vm->c[k].nout;
   for (int i = 0; i < nout; i++) total += c->vm->c[k].loc[c->vm->c[k].outs[i]].n;
   int off = temp(c, total);
-  if (emit(c, F_CALL, k, -1, 0, total - c->vm->c[k].width) ||
+  if (emit(c, F_CALL, k, -1, der, total - c->vm->c[k].width) ||
       emit(c, F_POPN, off, total, 0, -total))
     return -1;
   for (int i = 0, at = off; i < nout && i < s->ntargets; i++) {
@@ -752,6 +792,7 @@ void st_fvm_free(st_fvm *vm) {
     free(vm->c[i].code);
   }
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
+  free(vm->tmp);
   free(vm->c);
   free(vm);
 }

@@ -47,7 +47,8 @@ static int element(st_fvm *vm, const cfn *f, int l, const double *x, int *off) {
   const lshape *s = &f->loc[l];
   int o = 0;
   for (int d = 0; d < s->ndims; d++) {
-    if (!(x[d] >= 1 && x[d] <= s->dims[d]) || x[d] != floor(x[d]))
+    /* in range first, so that the conversion to int is defined */
+    if (!(x[d] >= 1 && x[d] <= s->dims[d]) || x[d] != (double)(int)x[d])
       return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x[d],
                   vm->functions[f->fn].locals[l].name, s->dims[d]);
     o = o * s->dims[d] + (int)x[d] - 1;
@@ -130,34 +131,104 @@ static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, cons
 
 static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 
+/* The relations of st_fx_apply_binary, inline (they are most of a table look-up's work). */
+static double compare(int op, double a, double b) {
+  switch (op) {
+  case FOP_LT: return a < b;
+  case FOP_LE: return a <= b;
+  case FOP_GT: return a > b;
+  case FOP_GE: return a >= b;
+  case FOP_EQ: return a == b;
+  default: return a != b;
+  }
+}
+
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
+/* Runs the derivative function der (a value pass, at call depth d) on the arguments of a
+ * call of g, s[at..], followed by the tangents ds[at..] of the inputs that have one (in the
+ * order of g's inputs); its outputs, the call's tangents, go to vm->tmp one after the other. */
+static int derivative_call(st_fvm *vm, const cfn *g, const cfn *der, int d, const double *s,
+                           const double *ds, int at) {
+  const st_ffunction *fn = &vm->functions[g->fn];
+  double *buf = level(vm, d, st_fvm_need(der));
+  if (!buf || der->state != 1) return fail(vm, der, "not compiled or out of memory");
+  memset(buf, 0, (size_t)der->nframe * sizeof *buf);
+  int a = 0, off = at;
+  for (; a < g->sig.nargs; a++) {
+    const lshape *l = &der->loc[der->given[a]];
+    memcpy(buf + l->off, s + off, (size_t)l->n * sizeof *buf);
+    off += l->n;
+  }
+  off = at;
+  for (int i = 0, k = 0; i < fn->nlocals && k < g->sig.nargs; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    int n = g->loc[g->given[k++]].n;
+    if (fn->has_derivative[i]) {
+      const lshape *l = &der->loc[der->given[a++]];
+      memcpy(buf + l->off, ds + off, (size_t)n * sizeof *buf);
+    }
+    off += n;
+  }
+  if (exec(vm, der, d, buf, 0)) return -1;
+  size_t total = 0;
+  for (int i = 0; i < der->nout; i++) total += (size_t)der->loc[der->outs[i]].n;
+  if (vm->tmp_size < total) {
+    double *p = realloc(vm->tmp, total * sizeof *p);
+    if (!p) return fail(vm, der, "out of memory");
+    vm->tmp = p;
+    vm->tmp_size = total;
+  }
+  for (int i = 0, o = 0; i < der->nout; i++) {
+    const lshape *l = &der->loc[der->outs[i]];
+    memcpy(vm->tmp + o, buf + l->off, (size_t)l->n * sizeof *buf);
+    o += l->n;
+  }
+  return 0;
+}
+
+/* Pushes the outputs in->b (all when < 0) of g from its frame buf; their tangents from the
+ * tangent frame, or from vm->tmp when a derivative function gave them. */
+static void push_outputs(st_fvm *vm, const cfn *g, const fins *in, const double *buf,
+                         const double *dbuf, int from_tmp, double *s, double *ds, int *sp) {
+  for (int i = 0, o = 0; i < g->nout; i++) {
+    const lshape *l = &g->loc[g->outs[i]];
+    if (in->b < 0 || in->b == i) {
+      memcpy(s + *sp + 1, buf + l->off, (size_t)l->n * sizeof *buf);
+      if (from_tmp) memcpy(ds + *sp + 1, vm->tmp + o, (size_t)l->n * sizeof *buf);
+      else if (dbuf) memcpy(ds + *sp + 1, dbuf + l->off, (size_t)l->n * sizeof *buf);
+      *sp += l->n;
+    }
+    o += l->n;
+  }
+}
+
+/* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
+ * the wanted outputs. With a derivative function (in->k >= 0) the tangent pass runs it for
+ * the tangents and the callee for the values only. */
 static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, double *ds,
                 int *sp, int dual) {
   const cfn *g = &vm->c[in->a];
   if (g->state != 1) return fail(vm, g, "not compiled");
   if (depth + 1 > ST_FVM_MAX_DEPTH)
     return fail(vm, f, "more than %d nested calls (unbounded recursion?)", ST_FVM_MAX_DEPTH);
+  int at = *sp - g->width + 1, by_der = dual && in->k >= 0;
+  if (by_der && derivative_call(vm, g, &vm->c[(int)in->k], depth + 1, s, ds, at)) return -1;
+  int tangents = dual && !by_der;
   double *buf = level(vm, depth + 1, st_fvm_need(g));
   if (!buf) return fail(vm, g, "out of memory");
   size_t stride = (size_t)g->nframe + (size_t)g->maxsp + 1;
   memset(buf, 0, (size_t)g->nframe * sizeof *buf);
-  if (dual) memset(buf + stride, 0, (size_t)g->nframe * sizeof *buf);
-  int at = *sp - g->width + 1;
+  if (tangents) memset(buf + stride, 0, (size_t)g->nframe * sizeof *buf);
   for (int i = 0; i < g->sig.nargs; i++) {
     const lshape *l = &g->loc[g->given[i]];
     memcpy(buf + l->off, s + at, (size_t)l->n * sizeof *buf);
-    if (dual) memcpy(buf + stride + l->off, ds + at, (size_t)l->n * sizeof *buf);
+    if (tangents) memcpy(buf + stride + l->off, ds + at, (size_t)l->n * sizeof *buf);
     at += l->n;
   }
   *sp -= g->width;
-  if (exec(vm, g, depth + 1, buf, dual)) return -1;
-  for (int i = in->b < 0 ? 0 : in->b; i < (in->b < 0 ? g->nout : in->b + 1); i++) {
-    const lshape *l = &g->loc[g->outs[i]];
-    memcpy(s + *sp + 1, buf + l->off, (size_t)l->n * sizeof *buf);
-    if (dual) memcpy(ds + *sp + 1, buf + stride + l->off, (size_t)l->n * sizeof *buf);
-    *sp += l->n;
-  }
+  if (exec(vm, g, depth + 1, buf, tangents)) return -1;
+  push_outputs(vm, g, in, buf, tangents ? buf + stride : NULL, by_der, s, ds, sp);
   return 0;
 }
 
@@ -231,8 +302,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
     case F_NEG: s[sp] = -s[sp]; if (dual) ds[sp] = -ds[sp]; break;
     case F_CMP:
       sp--;
-      st_fx_apply_binary((st_fop)in->a, s[sp], s[sp + 1], &r);
-      s[sp] = r;
+      s[sp] = compare(in->a, s[sp], s[sp + 1]);
       if (dual) ds[sp] = 0;
       break;
     case F_NOT: s[sp] = s[sp] == 0; if (dual) ds[sp] = 0; break;

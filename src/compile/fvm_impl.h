@@ -31,7 +31,8 @@ typedef enum fop {
   F_RANGEN,  /* pops stop, step, start: pushes the number of elements of start:step:stop */
   F_ASSERT,  /* pop; 0 fails the call when a (the level) is 0 (error) */
   F_CALL,    /* run compiled function a on its popped arguments; push output b, or all
-                outputs one after the other when b < 0 */
+                outputs one after the other when b < 0; k >= 0: the compiled derivative
+                function (annotation) that gives the tangents */
   F_RET
 } fop;
 
@@ -72,6 +73,8 @@ struct st_fvm {
   double *level[FVM_LEVELS]; /* per call depth: frame, stack and their tangents */
   size_t level_size[FVM_LEVELS];
   long steps;                /* loop iterations of the current top-level call */
+  double *tmp;               /* the tangents a derivative function gave (fvm.c) */
+  size_t tmp_size;
   char failure[256];
 };
 
