@@ -204,6 +204,7 @@ static const struct {
   {"tests/data/compile/IndexFunction.mo", "IndexFunction"},
   {"tests/data/compile/IndexDerivative.mo", "IndexDerivative"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
+  {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
   {"tests/data/front/flatten/Cases.mo", "Cases.CallsFunction"},
   {"tests/data/front/flatten/Cases.mo", "Cases.TableParam"},
@@ -337,6 +338,15 @@ START_TEST(simulated) {
   ck_assert_int_ne(st, 0);
   ck_assert_msg(strstr(out, "FunctionsLoops.mo:118:3: error: the equation for f evaluated to NaN")
                 && strstr(out, "more than 64 nested calls"), "%s", out);
+  free(out);
+  out = NULL;
+  snprintf(args, sizeof args, "simulate '%s' FunctionsAssert -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsLoops.mo"));
+  st = st_test_run(&out, args);
+  ck_assert_int_ne(st, 0);
+  ck_assert_msg(strstr(out, "FunctionsLoops.mo:139:8: error: the equation for y evaluated to NaN")
+                && strstr(out, "assertion at ") && strstr(out, "FunctionsLoops.mo:136:5 failed: "
+                "x must stay below 0.5"), "%s", out);
   free(out);
 }
 END_TEST

@@ -589,9 +589,15 @@ static int stmt(cx *c, const st_fstmt *s) {
     c->patches[c->npatches++] = here(c);
     return emit(c, F_JMP, 0, 0, 0, 0);
   case FS_RETURN: return emit(c, F_RET, 0, 0, 0, 0);
-  case FS_ASSERT:
+  case FS_ASSERT: {
+    cfn *f = cur(c);
+    const st_fstmt **a = realloc(f->asserts, (size_t)(f->nasserts + 1) * sizeof *a);
+    if (!a) return refuse(c, "out of memory");
+    f->asserts = a;
+    a[f->nasserts] = s;
     return scalar_expr(c, s->value, "an assert condition") ||
-           emit(c, F_ASSERT, s->level, 0, 0, -1);
+           emit(c, F_ASSERT, s->level, cur(c)->nasserts++, 0, -1);
+  }
   default: return refuse(c, "when, reinit, terminate or a call statement in a function");
   }
 }
@@ -790,6 +796,7 @@ void st_fvm_free(st_fvm *vm) {
     free(vm->c[i].loc);
     free(vm->c[i].outs);
     free(vm->c[i].code);
+    free(vm->c[i].asserts);
   }
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
   free(vm->tmp);

@@ -31,6 +31,17 @@ static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   return -1;
 }
 
+/* A failed assert: its location and its message when that is a string literal (a message
+ * built from values is not evaluated). */
+static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+  const st_fexpr *m = a->message;
+  const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
+  if (a->loc.file)
+    return fail(vm, f, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line, a->loc.col,
+                text[0] ? ": " : "", text);
+  return fail(vm, f, "assertion failed%s%s", text[0] ? ": " : "", text);
+}
+
 /* The buffer of call depth d, grown to at least need doubles. */
 static double *level(st_fvm *vm, int d, size_t need) {
   if (vm->level_size[d] < need) {
@@ -346,7 +357,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       if (dual) ds[sp] = 0;
       break;
     case F_ASSERT:
-      if (s[sp--] == 0 && in->a == 0) return fail(vm, f, "an assertion failed");
+      if (s[sp--] == 0 && in->a == 0) return assert_failed(vm, f, f->asserts[in->b]);
       break;
     case F_CALL:
       if (call(vm, f, in, depth, s, ds, &sp, dual)) return -1;

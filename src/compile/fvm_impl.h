@@ -29,7 +29,8 @@ typedef enum fop {
   F_JMP,     /* jump to a */
   F_LOOP,    /* jump to a, counting the iteration (a runaway loop fails the call) */
   F_RANGEN,  /* pops stop, step, start: pushes the number of elements of start:step:stop */
-  F_ASSERT,  /* pop; 0 fails the call when a (the level) is 0 (error) */
+  F_ASSERT,  /* pop; 0 fails the call when a (the level) is 0 (error); b: the statement in
+                asserts[] (its message, when a string literal, and location) */
   F_CALL,    /* run compiled function a on its popped arguments; push output b, or all
                 outputs one after the other when b < 0; k >= 0: the compiled derivative
                 function (annotation) that gives the tangents */
@@ -60,6 +61,8 @@ typedef struct cfn {
   int *outs, nout; /* the output locals, in declaration order */
   fins *code;
   int n, cap;
+  const st_fstmt **asserts; /* the assert statements, for the failure message */
+  int nasserts;
   int sp, maxsp;   /* stack depth while compiling, and its maximum */
 } cfn;
 

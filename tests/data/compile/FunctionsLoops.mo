@@ -125,3 +125,17 @@ end FunctionsLoops;
 model FunctionsTooDeep
   extends FunctionsLoops(n = 100);
 end FunctionsTooDeep;
+
+// checked() fails its assert once x reaches 0.5: the run stops with the located error of
+// the equation, naming the assert and its message.
+model FunctionsAssert
+  function checked
+    input Real x;
+    output Real y;
+  algorithm
+    assert(x < 0.5, "x must stay below 0.5");
+    y := x;
+  end checked;
+  Real y = checked(time);
+  annotation(experiment(StopTime = 1));
+end FunctionsAssert;
