@@ -87,6 +87,14 @@ static const shape scalar_shape = {0, 1, {0, 0, 0, 0}};
 
 static int static_int(cx *c, const st_fexpr *e, int *v);
 
+/* x as an int when it is one (sizes and pinned arguments; the range check first keeps the
+ * conversion defined). */
+static int as_int(double x, int *v) {
+  if (!(x >= -1e9 && x <= 1e9) || x != (double)(int)x) return -1;
+  *v = (int)x;
+  return 0;
+}
+
 /* The value of local k when it is an argument pinned by the signature; else -1, noting an
  * unpinned argument in c->want (the caller may pin it and compile again). */
 static int pinned_arg(cx *c, int k, int *v) {
@@ -97,8 +105,7 @@ static int pinned_arg(cx *c, int k, int *v) {
       if (c->want < 0) c->want = a;
       return -1;
     }
-    *v = (int)f->sig.pin[a];
-    return f->sig.pin[a] == *v ? 0 : -1;
+    return as_int(f->sig.pin[a], v);
   }
   /* an input left to its default: inputs are never assigned, so a constant default is
    * the value (nTable = 100) */
@@ -115,8 +122,7 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
   if (!e) return -1;
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM:
-    *v = (int)e->value;
-    return e->value == *v ? 0 : -1;
+    return as_int(e->value, v);
   case FX_BUILTIN:
     if (e->op != FB_SIZE || e->nargs != 2 || e->args[0]->kind != FX_LOCAL ||
         static_int(c, e->args[1], &b))
