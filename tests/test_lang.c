@@ -310,9 +310,14 @@ START_TEST(delay_closed_forms) {
     ck_assert_msg(fabs(r[cz] - z) < 1e-5, "z(%g) = %.17g, expected %.17g", tm, r[cz], z);
     double w = tm >= 1.0 / 9 ? 0.9 * tm - 0.1 : 0;
     ck_assert_msg(fabs(r[cw] - w) < 1e-12, "w(%g) = %.17g, expected %.17g", tm, r[cw], w);
-    double sd = tm >= 0.5 - 1e-12 ? 1 : 0;
-    ck_assert_msg(r[cs] == sd, "sd(%g) = %.17g, expected %g", tm, r[cs], sd);
+    /* the delayed step is an event at 0.5: its left row 0, its right row 1 */
+    double sd = tm > 0.5 || (tm == 0.5 && i + 1 < t.nrows && t.v[i + 1][ct] > 0.5) ? 1 : 0;
+    ck_assert_msg(r[cs] == sd, "sd(%g) = %.17g, expected %g (row %d)", tm, r[cs], sd, i);
   }
+  int at_half = 0;
+  for (int i = 0; i < t.nrows; i++) at_half += t.v[i][ct] == 0.5;
+  ck_assert_int_eq(at_half, 2);
+  ck_assert_double_eq(t.v[t.nrows - 1][col(&t, "tArrive")], 0.5);
 }
 END_TEST
 

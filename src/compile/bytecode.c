@@ -208,7 +208,8 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     case OP_DELAY: {
       int cur;
       sp -= 2;
-      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2],
+                             vm->event_mode || vm->time <= vm->event_done_t, &cur);
       break;
     }
     case OP_ADDX: s[sp] += vm->x[in->arg]; break;
@@ -313,7 +314,8 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot) {
        * directly (delay 0, or at initialization before anything is recorded) */
       int cur;
       sp -= 2;
-      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
+      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2],
+                             vm->event_mode || vm->time <= vm->event_done_t, &cur);
       if (!cur) d[sp] = 0;
       break;
     }

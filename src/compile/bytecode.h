@@ -60,6 +60,7 @@ typedef struct st_vm {
   const st_vm_rel *rels;
   double time;
   int event_mode;         /* relations are evaluated and stored, not read */
+  double event_done_t;    /* the last instant whose event passes ran (delay() right limits) */
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */

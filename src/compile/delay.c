@@ -16,6 +16,7 @@ typedef struct st_delay_line {
   st_prog arg, bound;     /* expr, and the parameter bound on delayTime */
   st_sample_tv *s;        /* samples s[head .. head + n), times non-decreasing */
   int head, n, cap;
+  int fixed;              /* bound is the delay time itself (no delayMax): events scheduled */
 } st_delay_line;
 
 struct st_delays {
@@ -85,10 +86,13 @@ static int samples_at(const st_delay_line *l, double t) {
 
 /* Appends (t, v). The integrator went back when t is older than the newest sample: those are
  * dropped. At one instant at most two samples stay, the first (the left limit) and the latest
- * (replaced by every later pass): a step of expr is delayed as a step. */
+ * event pass (replaced by every later pass): a step of expr is delayed as a step. A call
+ * after the event at the same instant (IDACalcIC's iterates at the restart) keeps the event's
+ * value: overwritten, the right sample differed from the left one and the delay saw a step. */
 static int push(st_delay_line *l, double t, double v, int event) {
   while (l->n > 0 && l->s[l->head + l->n - 1].t > t) l->n--;
   int same = samples_at(l, t);
+  if (same >= 2 && !event) return 0;
   if (same >= 2 || (same == 1 && !event)) {
     l->s[l->head + l->n - 1] = (st_sample_tv){t, v, event};
     return 0;
@@ -122,6 +126,57 @@ int st_delays_record(st_delays *d, st_vm *vm) {
   return 0;
 }
 
+void st_delays_set_fixed(st_delays *d, int k) { d->lines[k].fixed = 1; }
+
+/* How close a delayed instant te + d, taken back by - d, must come to te (rounding). */
+static double instant_window(double t) { return 1e-12 * (1 + fabs(t)); }
+
+/* Instants at which expr changed at an event: a left and a right sample at one time whose
+ * values differ by more than rounding and the solver's noise (IDA's consistent restart moves
+ * a continuous expr by ~1e-12; a delayed step that small needs no event). fn(ctx, te) for
+ * each, oldest first; stops when fn returns non-zero. */
+static int each_step(const st_delay_line *l, int (*fn)(void *, double), void *ctx) {
+  for (int i = l->head + 1; i < l->head + l->n; i++) {
+    const st_sample_tv *a = &l->s[i - 1], *b = &l->s[i];
+    if (a->t == b->t && fabs(b->v - a->v) > 1e-9 * (1 + fabs(a->v)) && fn(ctx, b->t)) return 1;
+  }
+  return 0;
+}
+
+typedef struct step_query {
+  double t, delay, next; /* now, the line's delay time, the earliest arrival after t */
+  int at;                /* an arrival at t */
+} step_query;
+
+static int arrival(void *ctx, double te) {
+  step_query *q = ctx;
+  double T = te + q->delay;
+  if (fabs(T - q->t) <= instant_window(q->t)) q->at = 1;
+  else if (T > q->t && T < q->next) q->next = T;
+  return 0;
+}
+
+static void query_steps(const st_delays *d, st_vm *vm, step_query *q) {
+  for (int i = 0; d && i < d->n; i++) {
+    const st_delay_line *l = &d->lines[i];
+    if (!l->fixed) continue;
+    q->delay = st_vm_eval(vm, &l->bound);
+    if (q->delay > 0) each_step(l, arrival, q);
+  }
+}
+
+double st_delays_next_event(const st_delays *d, st_vm *vm, double t) {
+  step_query q = {t, 0, INFINITY, 0};
+  query_steps(d, vm, &q);
+  return q.next;
+}
+
+int st_delays_event_at(const st_delays *d, st_vm *vm, double t) {
+  step_query q = {t, 0, INFINITY, 0};
+  query_steps(d, vm, &q);
+  return q.at;
+}
+
 /* Index of the last sample with time <= target (the later of two at one instant). */
 static int last_at_or_before(const st_delay_line *l, double target) {
   int lo = l->head, hi = l->head + l->n - 1; /* s[lo].t <= target is known */
@@ -134,7 +189,7 @@ static int last_at_or_before(const st_delay_line *l, double target) {
 }
 
 double st_delay_value(const st_delays *d, int k, double t, double value, double delay,
-                      double dmax, int *current) {
+                      double dmax, int right, int *current) {
   *current = 0;
   if (!(delay >= 0 && delay <= dmax)) return NAN; /* Modelica: 0 <= delayTime <= delayMax */
   const st_delay_line *l = &d->lines[k];
@@ -146,7 +201,14 @@ double st_delay_value(const st_delays *d, int k, double t, double value, double 
   const st_sample_tv *first = &l->s[l->head];
   /* before start + delayTime: the value at the start (after the initial event) */
   if (target < first->t) target = first->t;
-  int i = last_at_or_before(l, target);
+  double eps = instant_window(target);
+  int i = last_at_or_before(l, target + eps);
+  if (fabs(l->s[i].t - target) <= eps) {
+    /* at a delayed instant (the time event st_delays_next_event scheduled): the left sample
+     * before the event, the right one in its passes, so a delayed step arrives as a step */
+    int left = i > l->head && l->s[i - 1].t == l->s[i].t && !right;
+    return l->s[left ? i - 1 : i].v;
+  }
   if (i == l->head + l->n - 1) return l->s[i].v; /* a step longer than the delay: hold */
   const st_sample_tv *a = &l->s[i], *b = &l->s[i + 1];
   double w = (target - a->t) / (b->t - a->t);

@@ -37,8 +37,18 @@ int st_delays_record(st_delays *d, st_vm *vm);
 
 /* The value of delay(expr, delay, dmax) at time t for history k; value is expr now, returned
  * (with *current = 1) when nothing is recorded yet (initialization) or delay is 0. NaN unless
- * 0 <= delay <= dmax. */
+ * 0 <= delay <= dmax. At a delayed event instant: the value before it, or after it when
+ * `right` (in its event passes and once they ran). */
 double st_delay_value(const st_delays *d, int k, double t, double value, double delay,
-                      double dmax, int *current);
+                      double dmax, int right, int *current);
+
+/* delay(expr, delayTime) with a parameter delayTime (not the 3-argument form, whose delay
+ * varies): a change of expr at an event reaches the delay's value delayTime later as an
+ * event of its own, scheduled by st_delays_next_event. */
+void st_delays_set_fixed(st_delays *d, int k);
+/* The earliest such arrival later than t (INFINITY: none). */
+double st_delays_next_event(const st_delays *d, st_vm *vm, double t);
+/* Whether one arrives at t (within rounding). */
+int st_delays_event_at(const st_delays *d, st_vm *vm, double t);
 
 #endif

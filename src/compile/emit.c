@@ -345,6 +345,7 @@ static int delay_line(st_compiled *cm, const st_fexpr *e, const st_fexpr *bound)
   if (created && (st_emit(cm, arg, e->args[0], EMIT_NOEVENT) ||
                   st_emit(cm, bp, bound, EMIT_PLAIN)))
     return -1;
+  if (created && e->nargs == 2) st_delays_set_fixed(cm->delays, k);
   return k;
 }
 

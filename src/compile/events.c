@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/delay.h"
 #include "compile/model_impl.h"
 
 int st_mentions_initial(const st_fexpr *e) {
@@ -210,6 +211,10 @@ double st_next_time_event(st_compiled *cm, double t, int *defined) {
     double T = s + n * h;
     if (T < next) next = T;
   }
+  if (cm->delays) {
+    double T = st_delays_next_event(cm->delays, &cm->vm, t);
+    if (T < next) next = T;
+  }
   *defined = isfinite(next);
   return next;
 }
@@ -340,10 +345,14 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   /* an unsettled mixed system (solve.c) is only acceptable while the iteration moves on */
   if (cm->mixed_unsettled && !info->discrete_changed) goto fail;
   info->equations_changed = info->discrete_changed || relations_changed(cm);
+  /* a delayed step arriving: the right-hand side jumps, the integrator restarts */
+  if (cm->delays && st_delays_event_at(cm->delays, &cm->vm, t)) info->equations_changed = 1;
   if (info->initial && !info->discrete_changed) active_after_initial(cm);
-  info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
+  /* the delays' right samples first: a step of their expr schedules its arrival */
   if (st_record_delays(cm, 1)) goto fail;
+  info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
   cm->vm.event_mode = 0;
+  cm->vm.event_done_t = t;
   store_y(cm, y, yp);
   return 0;
 fail:
