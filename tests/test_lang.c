@@ -396,6 +396,29 @@ START_TEST(sample_parameters_and_terminate_message) {
 }
 END_TEST
 
+/* --start-time and --max-step from the command line on DiscreteOps.mo: x = time - 0.3 from
+ * t = 0.3, the samples at 0.35 ... 0.95 (7); the step bound 0.01 replaces the default 1/500 of
+ * the run (0.0014), so the largest step is above that and at most 0.01. */
+START_TEST(start_time_and_max_step_options) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DiscreteOps.mo", "--start-time 0.3 --max-step 0.01 --stats",
+                    &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  int ct = col(&t, "time"), cx = col(&t, "x"), cn = col(&t, "n");
+  ck_assert_double_eq(t.v[0][ct], 0.3);
+  ck_assert_double_eq(t.v[0][cx], 0);
+  ck_assert_double_eq_tol(t.v[t.nrows - 1][cx], 0.7, 1e-9);
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 7);
+  const char *p = out ? strstr(out, "step size min/max: ") : NULL;
+  ck_assert_msg(p != NULL, "%s", out ? out : "");
+  double hmin, hmax;
+  ck_assert_int_eq(sscanf(p, "step size min/max: %lf / %lf", &hmin, &hmax), 2);
+  ck_assert_msg(hmax > 0.002 && hmax <= 0.01 * (1 + 1e-12), "h_max = %g", hmax);
+  free(out);
+}
+END_TEST
+
 /* Without delayMax the delay time bounds the history: it must be a parameter expression. */
 START_TEST(delay_time_error) {
   expect_refused("tests/data/compile/DelayBad.mo",
@@ -422,6 +445,7 @@ int main(void) {
   tcase_add_test(tc, delay_time_error);
   tcase_add_test(tc, discrete_operators);
   tcase_add_test(tc, sample_parameters_and_terminate_message);
+  tcase_add_test(tc, start_time_and_max_step_options);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
