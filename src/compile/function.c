@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/external.h"
 #include "front/feval.h"
 
 #define MAX_ARGS 16
@@ -17,6 +18,7 @@ typedef struct call_site {
   int output;        /* which output the call returns (0: the first) */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
+  st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
 } call_site;
 
 struct st_fcalls {
@@ -66,6 +68,10 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     for (int d = 0; d < ndims[i]; d++) n *= s->dims[i][d] = dims[4 * i + d];
     s->width += n;
   }
+  const st_ffunction *fn = &fc->flat->functions[function];
+  char why[8];
+  if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
+    return -1; /* emit.c reported why */
   return fc->n++;
 }
 
@@ -106,6 +112,7 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   const call_site *s = &fc->sites[k];
+  if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   st_fval args[MAX_ARGS];
   site_args(s, x, args);
   return run_output(fc, s->function, args, s->nargs, s->output);
@@ -135,6 +142,7 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 }
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
+  if (fc->sites[k].ext.fn) return st_extcall_dual(&fc->sites[k].ext, x, dx, dot);
   double y = st_fcall_eval(fc, k, x);
   int n = fc->sites[k].width;
   double nx = 0, nd = 0;

@@ -30,6 +30,8 @@ equation
   tau0_max = peak*tau0;
   v_law = w;
   // regularized set-valued law: magnitude tau0 .. tau0_max near w = 0, sign smoothed by law
-  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over w_peak (stiction_friction_stribeck_g, doc/friction.md)
+  tau = s_law*Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w);
   lossPower = tau*w;
 end BearingFriction;

@@ -27,6 +27,6 @@ equation
   v_law = w_rel;
   // tau = flange_b.tau acts like a damper torque: it opposes the relative speed w_rel; the
   // MSL slides with cgeo*fn*M(|w_rel|) (msl-friction.md 5.2, without the startBackward quirk)
-  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w_rel/w_peak)^2));
+  tau = s_law*Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w_rel);
   lossPower = tau*w_rel;
 end Clutch;

@@ -35,6 +35,8 @@ equation
   f0_max = peak*f0;
   v_law = v;
   // the MSL slides with cgeo*fn*M(|v|) (msl-friction.md 5.7); the peak refers to M(0)
-  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over v_peak (stiction_friction_stribeck_g, doc/friction.md)
+  f = s_law*Stiction.Functions.stribeckMagnitude(f_slide, f_slide + f0_max - f0, v_peak, 2, v);
   lossPower = f*v;
 end Brake;

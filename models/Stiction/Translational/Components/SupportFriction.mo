@@ -29,6 +29,8 @@ equation
   f_slide = Modelica.Math.tempInterpol1(noEvent(abs(v)), f_pos, 2);
   f0_max = peak*f0;
   v_law = v;
-  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over v_peak (stiction_friction_stribeck_g, doc/friction.md)
+  f = s_law*Stiction.Functions.stribeckMagnitude(f_slide, f_slide + f0_max - f0, v_peak, 2, v);
   lossPower = f*v;
 end SupportFriction;
