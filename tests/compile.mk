@@ -67,3 +67,10 @@ TESTS += tests/test_runerrors
 tests_test_runerrors_SOURCES = tests/test_runerrors.c
 tests_test_runerrors_CFLAGS = $(TEST_CFLAGS)
 tests_test_runerrors_LDADD = $(TEST_LIBS)
+
+# external functions stiction provides (src/compile/external.c): table, binding, errors
+check_PROGRAMS += tests/test_external
+TESTS += tests/test_external
+tests_test_external_SOURCES = tests/test_external.c
+tests_test_external_CFLAGS = $(TEST_CFLAGS)
+tests_test_external_LDADD = $(TEST_LIBS)
