@@ -214,7 +214,7 @@ END_TEST
 START_TEST(model_integrates_to_closed_forms) {
   char path[256], args[4096];
   snprintf(path, sizeof path, "/tmp/stiction_test_external_%ld.csv", (long)getpid());
-  snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-10 -o '%s'",
+  snprintf(args, sizeof args, "simulate '%.2000s' --tolerance 1e-10 -o '%s'",
            st_test_src("tests/data/compile/ExternalFriction.mo"), path);
   char *out = NULL;
   int st = st_test_run(&out, args);
@@ -241,7 +241,7 @@ END_TEST
 
 static void expect_error(const char *file, const char *located) {
   char args[4096];
-  snprintf(args, sizeof args, "simulate '%s' -o /dev/null", st_test_src(file));
+  snprintf(args, sizeof args, "simulate '%.2000s' -o /dev/null", st_test_src(file));
   char *out = NULL;
   int st = st_test_run(&out, args);
   ck_assert_int_eq(st, 1);
