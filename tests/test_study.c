@@ -564,6 +564,33 @@ START_TEST(study_msl_bearing) {
 }
 END_TEST
 
+/* Karnopp's band on the MSL bearing (Stiction.Interfaces.PartialFrictionLaw: held inside
+ * |w| < 1/W up to the break-away torque, left at twice the width): the period converges to
+ * the reference 8.420293579 s as the band shrinks, within 1e-5 from W = 1e5 (measured
+ * +0.0388, +0.00118, +3.7e-5, +1e-6 s for W = 1e2 ... 1e5), and band edges make events. */
+START_TEST(study_msl_bearing_karnopp) {
+  char *out = NULL, header[512];
+  trow rows[8];
+  int st = run(&out, "study %s --element bearing --laws karnopp --widths 1e2,1e3,1e4,1e5 "
+               "--tolerance 1e-8 --csv --metric period",
+               st_test_src("tests/data/study/BeltBearing.mo"));
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 8), 5);
+  ck_assert_double_eq_tol(rows[0].v[1], BEARING_PERIOD, 1e-5);
+  double e_prev = INFINITY;
+  for (int i = 1; i < 5; i++) {
+    double e = fabs(rows[i].v[1] - BEARING_PERIOD);
+    ck_assert_str_eq(rows[i].law, "karnopp");
+    ck_assert_msg(e < e_prev, "W %g: period %.6f, error %g not below %g", rows[i].v[0],
+                  rows[i].v[1], e, e_prev);
+    ck_assert_int_ge((int)rows[i].v[7], 8); /* into and out of the band, 5 periods */
+    e_prev = e;
+  }
+  ck_assert_double_lt(e_prev, 1e-5);
+  free(out);
+}
+END_TEST
+
 /* The other MSL kinds, in the MSL examples: Clutch, Brake (rotational, translational),
  * SupportFriction. The substituted runs track the event-driven one better as W grows. */
 START_TEST(study_msl_elements_converge) {
@@ -575,13 +602,16 @@ START_TEST(study_msl_elements_converge) {
   };
   for (int i = 0; i < 4; i++) {
     char *out = NULL, header[512];
-    trow rows[4];
-    int st = run(&out, "study %s --element %s --signal %s --laws tanh --widths 1e2,1e3 --csv "
-                 "--metric rms", cases[i][0], cases[i][1], cases[i][2]);
+    trow rows[6];
+    int st = run(&out, "study %s --element %s --signal %s --laws tanh,karnopp --widths 1e2,1e3 "
+                 "--csv --metric rms", cases[i][0], cases[i][1], cases[i][2]);
     ck_assert_msg(st == 0, "%s: exit %d: %s", cases[i][0], st, out);
-    ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 4), 3);
-    ck_assert_msg(rows[2].v[1] < rows[1].v[1], "%s %s: rms %g at W = 1e3, %g at 1e2",
-                  cases[i][0], cases[i][1], rows[2].v[1], rows[1].v[1]);
+    ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 6), 5);
+    for (int k = 1; k < 5; k += 2) {
+      ck_assert_str_eq(rows[k].law, k == 1 ? "tanh" : "karnopp");
+      ck_assert_msg(rows[k + 1].v[1] < rows[k].v[1], "%s %s %s: rms %g at W = 1e3, %g at 1e2",
+                    cases[i][0], cases[i][1], rows[k].law, rows[k + 1].v[1], rows[k].v[1]);
+    }
     free(out);
   }
 }
@@ -592,7 +622,8 @@ START_TEST(study_msl_element_errors) {
   snprintf(mo, sizeof mo, "%.1000s", st_test_src("tests/data/study/BeltBearing.mo"));
   snprintf(args, sizeof args, "study %s --element bearing --laws lugre", mo);
   expect(2, "--laws: 'lugre' is not available for 'bearing': the regularized runs use "
-            "Stiction.Rotational.Components.BearingFriction, which has arctan and tanh", args);
+            "Stiction.Rotational.Components.BearingFriction, which has arctan, tanh and karnopp",
+         args);
   snprintf(args, sizeof args, "study %s --element spring", mo);
   expect(1, "'spring' is not a friction element", args);
   expect(1, "it is a Modelica.Mechanics.Rotational.Components.Spring", args);
@@ -627,6 +658,7 @@ int main(void) {
   tcase_add_test(cli, study_modelica_events_per_period);
   tcase_add_test(cli, study_modelica_accuracy);
   tcase_add_test(cli, study_msl_bearing);
+  tcase_add_test(cli, study_msl_bearing_karnopp);
   tcase_add_test(cli, study_msl_elements_converge);
   tcase_add_test(cli, study_msl_element_errors);
   suite_add_tcase(s, cli);

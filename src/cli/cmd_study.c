@@ -120,7 +120,8 @@ static void usage(FILE *out) {
         "                         sigma0, sigma1, switched by modifiers for every run; or an\n"
         "                         MSL BearingFriction, Brake, Clutch, SupportFriction or\n"
         "                         Translational Brake, replaced in the regularized runs by\n"
-        "                         the Stiction element of the same kind (arctan, tanh)\n"
+        "                         the Stiction element of the same kind (arctan, tanh,\n"
+        "                         karnopp)\n"
         "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
         "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
@@ -561,20 +562,22 @@ static int is_mo_file(const char *name) {
   return len > 3 && !strcmp(name + len - 3, ".mo");
 }
 
-/* An MSL element is replaced by a Stiction element that has arctan and tanh only: those are
- * the default laws then, and asking for another is a usage error. */
+/* An MSL element is replaced by a Stiction element that has some of the laws only
+ * (st_study_modelica_has_law): those of the default list are the default then, and asking
+ * for another is a usage error. */
 static int check_laws(const study_source *src, study_args *a) {
   const char *replacement = NULL;
-  if (!a->have_laws && !st_study_modelica_has_law(src, LAW_KARNOPP, &replacement)) {
-    a->n_laws = 2;
-    a->laws[0] = LAW_ARCTAN;
-    a->laws[1] = LAW_TANH;
+  if (!a->have_laws) {
+    int n = 0;
+    for (int i = 0; i < a->n_laws; i++)
+      if (st_study_modelica_has_law(src, a->laws[i], &replacement)) a->laws[n++] = a->laws[i];
+    a->n_laws = n;
   }
   for (int i = 0; i < a->n_laws; i++)
     if (!st_study_modelica_has_law(src, a->laws[i], &replacement))
       return bad_usage("--laws: '%s' is not available for '%s': the regularized runs use "
-                       "%s, which has arctan and tanh", law_names[a->laws[i]], a->element,
-                       replacement);
+                       "%s, which has arctan, tanh and karnopp", law_names[a->laws[i]],
+                       a->element, replacement);
   return 0;
 }
 
