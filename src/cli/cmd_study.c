@@ -120,8 +120,7 @@ static void usage(FILE *out) {
         "                         sigma0, sigma1, switched by modifiers for every run; or an\n"
         "                         MSL BearingFriction, Brake, Clutch, SupportFriction or\n"
         "                         Translational Brake, replaced in the regularized runs by\n"
-        "                         the Stiction element of the same kind (arctan, tanh,\n"
-        "                         karnopp)\n"
+        "                         the Stiction element of the same kind (every law)\n"
         "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
         "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
@@ -576,7 +575,7 @@ static int check_laws(const study_source *src, study_args *a) {
   for (int i = 0; i < a->n_laws; i++)
     if (!st_study_modelica_has_law(src, a->laws[i], &replacement))
       return bad_usage("--laws: '%s' is not available for '%s': the regularized runs use "
-                       "%s, which has arctan, tanh and karnopp", law_names[a->laws[i]],
+                       "%s, which does not have it", law_names[a->laws[i]],
                        a->element, replacement);
   return 0;
 }
