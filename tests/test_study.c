@@ -395,6 +395,13 @@ START_TEST(study_bad_input) {
   expect(1, "event-driven run: cannot write /nonexistent/dir/ev.csv",
          "study leine-belt --laws tanh --widths 1e3 --events /nonexistent/dir/ev.csv");
   expect(2, "unrecognized option '--frobnicate'", "study leine-belt --frobnicate");
+  /* the run options study shares with simulate go through st_cli_parse (sim_common.c) */
+  expect(2, "stiction study: --solver: unknown solver 'rk4'", "study leine-belt --solver rk4");
+  expect(2, "stiction study: --stop-time: invalid value '-1' (expected a positive number)",
+         "study leine-belt --stop-time -1");
+  expect(2, "stiction study: --interval: invalid value '0'", "study leine-belt --interval 0");
+  expect(2, "stiction study: unrecognized option '--max-step'", "study leine-belt --max-step 1");
+  expect(2, "stiction study: --atol: invalid value '-1'", "study leine-belt --atol -1");
   expect(0, "--element", "study --help");
   expect(0, "karnopp", "study --help");
   /* one line of message, then the --help hint, nothing else */
