@@ -116,7 +116,10 @@ static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   int n = 0;
   for (const st_ast_expr *e = x->args; e; e = e->next) n++;
   int *map = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *map);
-  if (!map) return;
+  if (!map) {
+    fn->external_nargs = -2; /* unbindable rather than silently in declaration order */
+    return;
+  }
   n = 0;
   for (const st_ast_expr *e = x->args; e; e = e->next)
     if ((map[n++] = external_arg(fn, e)) < 0) fn->external_nargs = -2;
