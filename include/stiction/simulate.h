@@ -114,9 +114,9 @@ typedef struct stiction_stats {
   long rows;                  /* result rows written */
   double h_min, h_max;        /* smallest / largest step actually taken */
   double wall_init;           /* wall-clock seconds: set-up and initial event */
-  double wall_integrate;      /* in the integrator between events */
+  double wall_integrate;      /* in the integrator between events (total - the others) */
   double wall_events;         /* in event handling */
-  double wall_output;         /* in the sink */
+  double wall_output;         /* computing rows and in the sink */
   double wall_total;
 } stiction_stats;
 
