@@ -67,3 +67,10 @@ TESTS += tests/test_runerrors
 tests_test_runerrors_SOURCES = tests/test_runerrors.c
 tests_test_runerrors_CFLAGS = $(TEST_CFLAGS)
 tests_test_runerrors_LDADD = $(TEST_LIBS)
+
+# the function compiler (fcompile.c, fvm.c) against the tree walker (front/feval.c)
+check_PROGRAMS += tests/test_fcompile
+TESTS += tests/test_fcompile
+tests_test_fcompile_SOURCES = tests/test_fcompile.c
+tests_test_fcompile_CFLAGS = $(TEST_CFLAGS)
+tests_test_fcompile_LDADD = $(TEST_LIBS)
