@@ -35,19 +35,13 @@ struct stiction_writer {
   long rows_flushed;   /* rows known to be on disk (MAT patches its header with this) */
 };
 
-/* Room for one formatted CSV field (st_format_g needs 32 bytes). */
+/* Room for one formatted CSV field (st_format_shortest needs ST_SHORTEST_MAX = 32 bytes). */
 #define ST_CSV_FIELD 32
 
 
 extern const st_writer_ops st_csv_writer_ops;
 extern const st_writer_ops st_mat_writer_ops;
 
-/* Shortest decimal text that reads back to exactly x (at most 17 significant digits);
- * buf needs 32 bytes. "nan", "inf", "-inf" for non-finite values. */
-void st_format_double(char *buf, size_t size, double x);
-/* snprintf(buf, size, "%.*g", prec, x), byte for byte, without printf's cost for the common
- * cases (format_g.c); returns the length. */
-int st_format_g(char *buf, size_t size, double x, int prec);
 /* Frees the CSV writer's cache of formatted values (csv_writer.c); NULL-safe. */
 void st_csv_cache_free(stiction_writer *w);
 
