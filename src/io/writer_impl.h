@@ -33,7 +33,11 @@ struct stiction_writer {
   double flush_interval;
   double last_flush;   /* monotonic seconds of the last flush */
   long rows_flushed;   /* rows known to be on disk (MAT patches its header with this) */
+  char *stdio_buf;     /* the stream's buffer (ST_WRITER_BUFFER bytes) or NULL: stdio's own */
 };
+
+/* Bytes of the stream buffer: a write() per this many bytes between flushes. */
+#define ST_WRITER_BUFFER (64 * 1024)
 
 /* Room for one formatted CSV field (st_format_shortest needs ST_SHORTEST_MAX = 32 bytes). */
 #define ST_CSV_FIELD 32
