@@ -65,6 +65,16 @@ static int simulate(const char *model, const char *opts, table *t, char **out) {
   return st;
 }
 
+/* MODEL is refused: exit status 1 and EXPECTED (a located message) in the output. */
+static void expect_refused(const char *model, const char *expected) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(model, "", &t, &out);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, expected), "%s", out ? out : "");
+  free(out);
+}
+
 /* The terminal pass at the stop time: xEnd = x(2) = exp(-2) and n = 1 only in the extra last
  * row; every earlier row still has the start values (the when-clause never fired). */
 START_TEST(terminal_at_stop_time) {
@@ -143,13 +153,9 @@ END_TEST
 
 /* A section inside an algebraic loop is refused with its location. */
 START_TEST(algorithm_loop_error) {
-  static table t;
-  char *out = NULL;
-  int st = simulate("tests/data/compile/AlgorithmLoop.mo", "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, "AlgorithmLoop.mo:8:3: error: this algorithm section is part "
-                                   "of an algebraic loop"), "%s", out ? out : "");
-  free(out);
+  expect_refused("tests/data/compile/AlgorithmLoop.mo",
+                 "AlgorithmLoop.mo:8:3: error: this algorithm section is part "
+                 "of an algebraic loop");
 }
 END_TEST
 
@@ -206,14 +212,9 @@ END_TEST
 
 /* A function with a loop cannot be inlined: the error names it at the call. */
 START_TEST(index_reduction_function_error) {
-  static table t;
-  char *out = NULL;
-  int st = simulate("tests/data/compile/IndexFunctionBad.mo", "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
-                                   "differentiate the call of 'IndexFunctionBad.twice'"),
-                "%s", out ? out : "");
-  free(out);
+  expect_refused("tests/data/compile/IndexFunctionBad.mo",
+                 "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
+                 "differentiate the call of 'IndexFunctionBad.twice'");
 }
 END_TEST
 
@@ -279,13 +280,9 @@ END_TEST
 
 /* A derivative function whose inputs do not match is an error at the annotation. */
 START_TEST(derivative_annotation_error) {
-  static table t;
-  char *out = NULL;
-  int st = simulate("tests/data/compile/DerivativeBad.mo", "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, "DerivativeBad.mo:9:16: error: derivative annotation: "
-                                   "'DerivativeBad.h_der' must have 2 inputs"), "%s", out ? out : "");
-  free(out);
+  expect_refused("tests/data/compile/DerivativeBad.mo",
+                 "DerivativeBad.mo:9:16: error: derivative annotation: "
+                 "'DerivativeBad.h_der' must have 2 inputs");
 }
 END_TEST
 
@@ -321,13 +318,9 @@ END_TEST
 
 /* Without delayMax the delay time bounds the history: it must be a parameter expression. */
 START_TEST(delay_time_error) {
-  static table t;
-  char *out = NULL;
-  int st = simulate("tests/data/compile/DelayBad.mo", "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, "DelayBad.mo:5:22: error: delay(expr, delayTime): delayTime "
-                                   "must be a parameter expression"), "%s", out ? out : "");
-  free(out);
+  expect_refused("tests/data/compile/DelayBad.mo",
+                 "DelayBad.mo:5:22: error: delay(expr, delayTime): delayTime "
+                 "must be a parameter expression");
 }
 END_TEST
 

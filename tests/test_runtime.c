@@ -89,14 +89,22 @@ static int log_event(void *ud, const stiction_event_record *rec) {
 
 /* Runs model with opt into r (zero-initialized or from an earlier run, whose rows are
  * dropped) and the log if given; returns the status. */
-static int run(const stiction_model *m, void *ud, const stiction_options *opt, rows *r,
-               evlog *log, char *err, size_t errsize) {
+/* A simulation whose rows go to *r (emptied first); the caller runs and frees it, and can
+ * still ask it for time, stats and messages afterwards. */
+static stiction_sim *sim_into_rows(const stiction_model *m, void *ud, const stiction_options *opt,
+                                   rows *r) {
   free(r->v);
   memset(r, 0, sizeof *r);
   stiction_sim *sim = stiction_sim_new(m, ud, opt);
   ck_assert_ptr_nonnull(sim);
   stiction_sink sink = {rows_begin, rows_row, rows_end, r};
-  ck_assert_int_eq(stiction_sim_set_sink(sim, &sink), 0);
+  ck_assert_int_eq(stiction_sim_set_sink(sim, &sink), 0); /* the sink is copied */
+  return sim;
+}
+
+static int run(const stiction_model *m, void *ud, const stiction_options *opt, rows *r,
+               evlog *log, char *err, size_t errsize) {
+  stiction_sim *sim = sim_into_rows(m, ud, opt, r);
   if (log) {
     memset(log, 0, sizeof *log);
     stiction_sim_set_event_listener(sim, log_event, log);
@@ -194,10 +202,8 @@ START_TEST(decay_jacobian_and_klu) {
     opt.interval = 0.1;
     opt.solver = variant & 1 ? STICTION_SOLVER_IDA : STICTION_SOLVER_CVODE_BDF;
     opt.linear_solver = variant & 2 ? STICTION_LINSOL_KLU : STICTION_LINSOL_DENSE;
-    stiction_sim *sim = stiction_sim_new(&m, &n, &opt);
     rows r = {0};
-    stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-    stiction_sim_set_sink(sim, &sink);
+    stiction_sim *sim = sim_into_rows(&m, &n, &opt, &r);
     ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
     const stiction_stats *st = stiction_sim_stats(sim);
     ck_assert_int_gt(st->njac, 0);
@@ -223,10 +229,8 @@ START_TEST(klu_auto_large_without_jacobian) {
   opt.interval = 0.25;
   for (int s = 0; s < 3; s += 2) {
     opt.solver = solvers[s];
-    stiction_sim *sim = stiction_sim_new(&m, &n, &opt);
     rows r = {0};
-    stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-    stiction_sim_set_sink(sim, &sink);
+    stiction_sim *sim = sim_into_rows(&m, &n, &opt, &r);
     ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
     ck_assert_int_gt(stiction_sim_stats(sim)->nfe_fd, 0);
     ck_assert_msg(fabs(at(&r, r.n - 1, 1) - exp(-1.0)) < 1e-6, "solver %d", s);
@@ -511,12 +515,10 @@ START_TEST(statistics_summed_over_restarts) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 3;
-  stiction_sim *sim = stiction_sim_new(&m, &b, &opt);
   rows r = {0};
+  stiction_sim *sim = sim_into_rows(&m, &b, &opt, &r);
   static evlog log;
   memset(&log, 0, sizeof log);
-  stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-  stiction_sim_set_sink(sim, &sink);
   stiction_sim_set_event_listener(sim, log_event, &log);
   ck_assert_int_eq(stiction_sim_run(sim), 0);
   const stiction_stats *s = stiction_sim_stats(sim);
@@ -1127,10 +1129,8 @@ START_TEST(terminate_ends_cleanly) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.solver = solvers[_i];
-  stiction_sim *sim = stiction_sim_new(&m, NULL, &opt);
   rows r = {0};
-  stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-  stiction_sim_set_sink(sim, &sink);
+  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, &r);
   ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
   ck_assert_int_eq(r.end_status, STICTION_OK);
   ck_assert_str_eq(stiction_sim_error(sim), "");
@@ -1154,10 +1154,8 @@ START_TEST(terminate_at_event_writes_final_row) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.solver = solvers[_i];
-  stiction_sim *sim = stiction_sim_new(&m, NULL, &opt);
   rows r = {0};
-  stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-  stiction_sim_set_sink(sim, &sink);
+  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, &r);
   ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
   ck_assert_int_eq(r.end_status, STICTION_OK);
   ck_assert(fabs(at(&r, r.n - 1, 0) - 0.42) < 1e-9);
@@ -1231,10 +1229,8 @@ START_TEST(solver_failure_names_flag) {
   stiction_options_init(&opt);
   opt.stop_time = 2;
   opt.solver = solvers[_i];
-  stiction_sim *sim = stiction_sim_new(&m, NULL, &opt);
   rows r = {0};
-  stiction_sink sink = {rows_begin, rows_row, rows_end, &r};
-  stiction_sim_set_sink(sim, &sink);
+  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, &r);
   int rc = stiction_sim_run(sim);
   const char *err = stiction_sim_error(sim);
   ck_assert_msg(rc == STICTION_ERR_SOLVER || rc == STICTION_ERR_NONFINITE, "%d %s", rc, err);
