@@ -12,6 +12,7 @@
  * time (address space only: untouched pages cost nothing); the next 2 MiB-aligned stretch
  * of it is marked MADV_HUGEPAGE, and a filler block that is never written to (only its
  * header) takes the heap up to it, so that the blocks allocated afterwards lie on it.
+ * tests/test_heap.c checks the placement and that the kernel backs it with a huge page.
  * Any step that does not go as expected leaves the heap as it is: memory is still correct,
  * only the faults are not saved. */
 #include "cli/commands.h"
@@ -27,35 +28,31 @@
 
 #define ST_HUGE_PAGE ((uintptr_t)2 << 20)
 
-void st_cli_heap_setup(void) {
+void *st_cli_heap_setup(void) {
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
   if (!mallopt(M_MMAP_THRESHOLD, 64 << 20) || !mallopt(M_TRIM_THRESHOLD, 256 << 20) ||
       !mallopt(M_TOP_PAD, 4 << 20))
-    return;
-  /* larger than the per-thread cache and the fast bins keep (1032 bytes), so that freeing
-   * it merges it back into the top of the heap: the next block starts at p again */
-  void *probe = malloc(4096);
-  if (!probe) return;
-  uintptr_t p = (uintptr_t)probe;
-  free(probe);
+    return NULL;
+  /* The huge page must be marked before anything is written into its range (a 4 KiB page
+   * there would pin the range to small pages), so a first block reaching past the next
+   * 2 MiB boundary by 2 MiB grows the heap -- malloc writes only at a block's two ends --
+   * and is freed after the madvise, back into the top of the heap. */
+  void *reach = malloc(2 * ST_HUGE_PAGE + 4096);
+  if (!reach) return NULL;
+  uintptr_t p = (uintptr_t)reach;
   uintptr_t a = (p + ST_HUGE_PAGE - 1) & ~(ST_HUGE_PAGE - 1);
   if (a - p < 4096) a += ST_HUGE_PAGE;
-  /* The huge page must be marked before anything is written into its range (a 4 KiB page
-   * there would pin the range to small pages), so a first block reaching past it grows the
-   * heap -- malloc writes only at its two ends -- and is freed after the madvise. */
-  void *reach = malloc(a + ST_HUGE_PAGE - p + 4096);
-  if ((uintptr_t)reach != p) {
-    free(reach);
-    return;
-  }
   int marked = madvise((void *)a, ST_HUGE_PAGE, MADV_HUGEPAGE) == 0;
   free(reach);
-  if (!marked) return;
+  if (!marked) return NULL;
   /* glibc: a block's header is the 16 bytes before it and its size n + 8 rounded up to a
-   * multiple of 16, so a block of n = a - p + 8 bytes ends where the next header starts at
-   * a: the blocks allocated afterwards lie on the huge page. The filler is never written
-   * to but for its header and stays allocated (address space only). */
+   * multiple of 16, so a block of n = a - p + 8 bytes at p ends where the next header starts
+   * at a: the blocks taken from the top of the heap afterwards lie on the huge page. The
+   * filler is never written to but for its header and stays allocated (address space only).
+   * Anywhere else (another allocator, a free block that fitted) it is given back. */
   void *filler = malloc(a - p + 8);
-  if (filler && (uintptr_t)filler != p) free(filler); /* not where expected: no harm */
+  if ((uintptr_t)filler == p) return (void *)a;
+  free(filler);
 #endif
+  return NULL;
 }
