@@ -68,7 +68,7 @@ static st_csv_cache *cache_new(int ncols) {
   unsigned size = 16;
   while (size < 2u * (unsigned)ncols) size *= 2;
   c->mask = size - 1;
-  c->prev = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  c->prev = calloc(1, (size_t)ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK);
   c->col = calloc((size_t)ncols, sizeof *c->col);
   c->table = calloc(size, sizeof *c->table);
   for (unsigned i = 0; c->table && i < size; i++) c->table[i].stamp = -1;
@@ -85,7 +85,7 @@ void st_csv_cache_free(stiction_writer *w) {
 
 static int csv_begin(stiction_writer *w, int ncols, const char *const *names) {
   /* one field is at most 24 characters ("-2.2250738585072014e-308"), plus the separator */
-  w->line = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  w->line = calloc(1, (size_t)ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK);
   w->cache = cache_new(ncols);
   if (!w->line || !w->cache) return STICTION_ERR_NOMEM;
   for (int i = 0; i < ncols; i++) {

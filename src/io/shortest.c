@@ -197,13 +197,12 @@ static char *put_exponent(char *p, int x) {
   return p + 2;
 }
 
-/* s 10^e (s > 0) in the "%.17g" layout (C11 7.21.6.1) with the digits of s: exponent X of
- * the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only copies of fixed
- * size (a few vector moves; a copy of variable length is a loop or a call): p needs 48 bytes
- * of room. */
+/* s 10^e (s > 0) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s: exponent
+ * X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only copies of
+ * fixed size (a few vector moves; a copy of variable length is a loop or a call), so p
+ * needs ST_SHORTEST_MAX bytes of room; returns the end. */
 static char *layout(char *p, uint64_t s, int e) {
   char buf[48];
-  memset(buf, '0', sizeof buf); /* the zeros of an integer beyond its digits */
   put_digits24(buf, s);
   int n = count_digits(s);
   const char *d = buf + 24 - n;
@@ -220,8 +219,11 @@ static char *layout(char *p, uint64_t s, int e) {
     memcpy(p + 1 - x, d, 24);
     return p + 1 - x + n;
   }
-  memcpy(p, d, 24); /* the integer part and the zeros it needs */
-  if (n <= x + 1) return p + x + 1;
+  memcpy(p, d, 24);
+  if (n <= x + 1) { /* an integer: the zeros after its digits */
+    memset(p + n, '0', 17);
+    return p + x + 1;
+  }
   p[x + 1] = '.';
   memcpy(p + x + 2, d + x + 1, 16);
   return p + n + 1;
@@ -250,10 +252,7 @@ int st_format_shortest(char *buf, double x) {
     if (q < 0 && q > -53 && (c >> -q) << -q == c) d = (decimal){c >> -q, 0};
     else d = to_decimal(q, c);
   }
-  char out[64]; /* assembled with copies of fixed size, then moved to buf */
-  size_t sign = (size_t)(p - buf);
-  int len = (int)(layout(out, d.s, d.e) - out) + (int)sign;
-  memcpy(p, out, ST_SHORTEST_MAX - 1);
-  buf[len] = 0;
-  return len;
+  p = layout(p, d.s, d.e);
+  *p = 0;
+  return (int)(p - buf);
 }

@@ -16,8 +16,10 @@ extern const st_pow10_g st_pow10_table[ST_POW10_KMAX - ST_POW10_KMIN + 1];
 /* Writes the fewest significant digits that strtod reads back to exactly x (the closest such
  * decimal to x) in printf's "%.17g" layout: fixed notation when the decimal exponent X of the
  * first digit is -4 <= X < 17, else d.ddde+XX; "-0" for negative zero, "nan", "inf", "-inf".
- * buf needs ST_SHORTEST_MAX bytes; returns the length (without the terminating 0). */
-#define ST_SHORTEST_MAX 32
+ * The text is at most 24 characters, but it is assembled with copies of fixed size: buf
+ * needs ST_SHORTEST_MAX bytes of room, all of which may be written. Returns the length
+ * (without the terminating 0). */
+#define ST_SHORTEST_MAX 64
 int st_format_shortest(char *buf, double x);
 
 #endif

@@ -27,7 +27,7 @@ struct stiction_writer {
   long off_data2;  /* data_2 header, ncols field */
   double t_first, t_last;
   long rows_patched;  /* rows announced in the header */
-  char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) bytes */
+  char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK bytes */
   struct st_csv_cache *cache; /* CSV only: texts of values already formatted (csv_writer.c) */
   /* When rows reach the disk (stiction_writer_set_flush_interval): 0 = after every row. */
   double flush_interval;
@@ -39,8 +39,12 @@ struct stiction_writer {
 /* Bytes of the stream buffer: a write() per this many bytes between flushes. */
 #define ST_WRITER_BUFFER (64 * 1024)
 
-/* Room for one formatted CSV field (st_format_shortest needs ST_SHORTEST_MAX = 32 bytes). */
+/* Room for one formatted CSV field: at most 24 characters, but copied 32 bytes at a time
+ * (csv_writer.c copy_field). */
 #define ST_CSV_FIELD 32
+/* Room after the last field of a line: st_format_shortest writes up to ST_SHORTEST_MAX
+ * (64) bytes at the field's start. */
+#define ST_CSV_SLACK 64
 
 
 extern const st_writer_ops st_csv_writer_ops;
