@@ -185,6 +185,8 @@ struct st_compiled {
   const char **disc_names;
   int nout;
   int *out_slot;
+  int *out_src;       /* out_slot[i] with its alias chain followed (out_sign[i] * x[out_src[i]]) */
+  double *out_sign;
   const char **out_names;
   const char **state_names;
   const char **ind_names;
