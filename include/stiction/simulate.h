@@ -148,6 +148,9 @@ int stiction_sim_run(stiction_sim *sim);
 const char *stiction_sim_error(const stiction_sim *sim);
 /* The model time reached (where it stopped, after a failure). */
 double stiction_sim_time(const stiction_sim *sim);
+/* When the model ended the run (Modelica terminate()): its message ("" when it gave none),
+ * owned by sim; NULL when the run ended otherwise. */
+const char *stiction_sim_terminated(const stiction_sim *sim);
 const stiction_stats *stiction_sim_stats(const stiction_sim *sim);
 
 #ifdef __cplusplus

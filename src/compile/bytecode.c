@@ -152,11 +152,14 @@ static double relation(st_vm *vm, int k, double a, double b) {
 }
 
 /* sample(start, interval) is true exactly at start + k*interval (stateless, so every pass of
- * an event iteration sees the same value). */
+ * an event iteration sees the same value). Those instants are time events, which the runtime
+ * hits exactly at the time st_next_time_event computes the same way, so the window is a few
+ * units of rounding: a state event 1e-10 after an instant (the indicator hysteresis) is not a
+ * sample (with a window of 1e-9 intervals it counted as a second one). */
 static double sample_value(const st_vm *vm, double start, double interval) {
   if (!vm->event_mode || vm->time < start - 1e-12 || interval <= 0) return 0;
-  double k = (vm->time - start) / interval;
-  return fabs(k - nearbyint(k)) < 1e-9 * (1 + fabs(k));
+  double T = start + nearbyint((vm->time - start) / interval) * interval;
+  return fabs(vm->time - T) <= 1e-13 * fmax(fabs(T), interval);
 }
 
 /* Dispatch of st_vm_eval. Why threaded code: the specialized programs between events are a

@@ -27,6 +27,8 @@ struct stiction_sim {
   stiction_event_listener listener;
   void *listener_ud;
   char error[512];
+  int terminated;               /* the model called terminate(); its message below */
+  char terminate_message[256];
   double t;
   stiction_stats stats;
   int ran;
