@@ -71,6 +71,8 @@ typedef struct st_block {
   int *lupiv;
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
+  double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
+  unsigned char *sp_recip;
   long gen;
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
@@ -185,6 +187,8 @@ struct st_compiled {
   const char **disc_names;
   int nout;
   int *out_slot;
+  int *out_src;       /* out_slot[i] with its alias chain followed (out_sign[i] * x[out_src[i]]) */
+  double *out_sign;
   const char **out_names;
   const char **state_names;
   const char **ind_names;

@@ -316,7 +316,8 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
  * integrator is created after the iteration, from the values it produced. */
 int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   int rc = st_call_discrete(sim, sim->d_before);
-  if (!rc && sim->opt.record_events) rc = st_output_values(sim, t, sim->row_left);
+  if (!rc && sim->opt.record_events && st_output_wanted(sim))
+    rc = st_output_values(sim, t, sim->row_left);
   iter_result r;
   memset(&r, 0, sizeof r);
   r.next_time = INFINITY;
