@@ -27,17 +27,19 @@ static void fl_free(st_fl *fl) {
 }
 
 /* The modification of `model M = B(mods...);` parsed from text: one argument per line after
- * the first, so that a location's line tells which argument it is in. */
+ * the first, so that a location's line tells which argument it is in. The text lives as long
+ * as the front end, not the flattening: diag quotes it for errors found later (an assert at
+ * run time read it after it was freed). */
 static st_mod *top_modifier(st_fl *fl, const char *const *mods, int nmods, const char *source,
                             st_cls *cls) {
   size_t len = 64;
   for (int i = 0; i < nmods; i++) len += strlen(mods[i]) + 2;
-  char *text = st_arena_alloc(fl->tmp, len);
+  char *text = st_arena_alloc(fl->fe->arena, len);
   if (!text) return NULL;
   char *p = text + sprintf(text, "model stiction_top = stiction_base(");
   for (int i = 0; i < nmods; i++) p += sprintf(p, "%s\n%s", i ? "," : "", mods[i]);
   strcpy(p, ");\n");
-  st_ast_stored_def *def = st_parse_string(fl->tmp, fl->diag, source, text);
+  st_ast_stored_def *def = st_parse_string(fl->fe->arena, fl->diag, source, text);
   if (!def || !def->classes || !def->classes->base_mod) {
     fl->errors++;
     return NULL;
