@@ -636,8 +636,9 @@ static int declared_shape(cx *c, int i, lshape *l) {
   return 0;
 }
 
-/* Places every local in the frame: the arguments with the call's shapes, the others with
- * their declared ones. */
+/* Places every local in the frame: the arguments first, in order and with the call's
+ * shapes (so that a call copies its argument elements in one run, fvm.c), then the others
+ * with their declared shapes. */
 static int layout(cx *c) {
   cfn *f = cur(c);
   const st_ffunction *fn = c->fn;
