@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/external.h"
 #include "compile/fcompile.h"
 #include "front/feval.h"
 
@@ -26,6 +27,7 @@ typedef struct call_site {
   int pinned[MAX_PINS];
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
+  st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
 } call_site;
 
 struct st_fcalls {
@@ -144,7 +146,11 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     for (int d = 0; d < ndims[i]; d++) n *= s->dims[i][d] = dims[4 * i + d];
     s->width += n;
   }
-  s->compiled = compile_site(fc, s);
+  const st_ffunction *fn = &fc->flat->functions[function];
+  char why[8];
+  if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
+    return -1; /* emit.c reported why */
+  s->compiled = s->ext.fn ? -1 : compile_site(fc, s); /* an external entry has no body */
   return fc->n++;
 }
 
@@ -193,6 +199,7 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
+  if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   int c = body_for(fc, s, x);
   if (c >= 0) {
     double y;
@@ -228,6 +235,7 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
+  if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
   int c = body_for(fc, s, x);
   if (c >= 0 && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */
