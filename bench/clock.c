@@ -21,6 +21,11 @@ double bench_time_process(char **argv) {
 }
 
 double bench_time_process_cpu(char **argv, double *cpu) {
+  long faults;
+  return bench_time_process_faults(argv, cpu, &faults);
+}
+
+double bench_time_process_faults(char **argv, double *cpu, long *faults) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
@@ -35,5 +40,6 @@ double bench_time_process_cpu(char **argv, double *cpu) {
   double wall = bench_now() - t0;
   *cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
          1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+  *faults = ru.ru_minflt;
   return wall;
 }

@@ -11,6 +11,9 @@
  *                 data ($STICTION_SHARED, else SRCDIR/../shared).
  * Models without a hand-written twin (the MSL examples) print translate, per run and whole
  * process alone. Usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS].
+ * `model_bench --runs SRCDIR K st|hw N` only runs model K's simulation (or its hand-written
+ * twin) N times after translating it once: the workload to profile per run, e.g.
+ *   valgrind --tool=callgrind --toggle-collect='stiction_sim_*' --toggle-collect='hw_*' ...
  * Targets (issues 4 and 5): per run <= 1.2x, whole process <= 5 ms (friction block) and
  * <= 10 ms (CoupledClutches). */
 #include <math.h>
@@ -141,11 +144,11 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 /* Whole-process times over `reps` (<= 64) alternating runs: p[0], p[1] the median wall time
- * of stiction and of the twin, p[2], p[3] their fastest CPU time (user + system). On the
- * shared machine the wall time mostly measures the other processes; the CPU time of the
- * fastest run is the steadier figure. */
+ * of stiction and of the twin, p[2], p[3] their fastest CPU time (user + system), p[4],
+ * p[5] their fewest minor page faults. On the shared machine the wall time mostly measures
+ * the other processes; the CPU time of the fastest run is the steadier figure. */
 static int time_processes(const bench_model *m, const char *stiction, const char *handwritten,
-                          const char *srcdir, int reps, double p[4]) {
+                          const char *srcdir, int reps, double p[6]) {
   char model[4096], rtol[32], stop[32], interval[32], out1[64], out2[64];
   snprintf(model, sizeof model, "%s/%s", srcdir, m->file ? m->file : "");
   snprintf(rtol, sizeof rtol, "%.17g", m->rtol);
@@ -158,14 +161,20 @@ static int time_processes(const bench_model *m, const char *stiction, const char
                      out1, NULL};
   char *hw_argv[] = {(char *)handwritten, (char *)m->twin, rtol, stop, interval, "0", out2, NULL};
   double wall[2][64], cpu[2] = {INFINITY, INFINITY};
+  long faults[2] = {-1, -1};
   for (int i = 0; i < reps; i++) {
     double c[2] = {0, 0};
-    wall[0][i] = bench_time_process_cpu(st_argv, &c[0]);
-    wall[1][i] = m->twin ? bench_time_process_cpu(hw_argv, &c[1]) : 0.0;
+    long f[2] = {0, 0};
+    wall[0][i] = bench_time_process_faults(st_argv, &c[0], &f[0]);
+    wall[1][i] = m->twin ? bench_time_process_faults(hw_argv, &c[1], &f[1]) : 0.0;
     if (wall[0][i] < 0 || wall[1][i] < 0) return -1;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
       if (c[k] < cpu[k]) cpu[k] = c[k];
+      if (faults[k] < 0 || f[k] < faults[k]) faults[k] = f[k];
+    }
   }
+  p[4] = (double)faults[0];
+  p[5] = (double)faults[1];
   for (int k = 0; k < 2; k++) {
     qsort(wall[k], (size_t)reps, sizeof wall[k][0], cmp_double);
     p[k] = wall[k][reps / 2];
@@ -177,13 +186,15 @@ static int time_processes(const bench_model *m, const char *stiction, const char
 }
 
 static void print_model(const bench_model *m, double translate_s, const double run[2],
-                        const double proc[4], const stiction_stats *s, const hw_stats *h) {
+                        const double proc[6], const stiction_stats *s, const hw_stats *h) {
   printf("%-20s translate %6.2f ms | per run %8.1f us", m->label, 1e3 * translate_s,
          1e6 * run[0]);
   if (m->twin) printf(" vs %8.1f us ratio %.2f", 1e6 * run[1], run[0] / run[1]);
-  printf(" | process %6.2f ms (cpu %5.2f)", 1e3 * proc[0], 1e3 * proc[2]);
+  printf(" | process %6.2f ms (cpu %5.2f, %.0f page faults)", 1e3 * proc[0], 1e3 * proc[2],
+         proc[4]);
   if (m->twin)
-    printf(" vs %6.2f ms (cpu %5.2f) ratio %.2f", 1e3 * proc[1], 1e3 * proc[3], proc[2] / proc[3]);
+    printf(" vs %6.2f ms (cpu %5.2f, %.0f page faults) ratio %.2f", 1e3 * proc[1],
+           1e3 * proc[3], proc[5], proc[2] / proc[3]);
   printf("\n    stiction:    steps %5ld  nfe %5ld (+%ld for Jacobians)  njac %ld  nge %5ld  "
          "state events %3ld  time events %3ld  event iterations %ld\n",
          s->steps, s->nfe, s->nfe_fd, s->njac, s->nge, s->state_events, s->time_events,
@@ -243,7 +254,7 @@ static int bench_one(const bench_model *m, char **argv, double seconds) {
   }
   stiction_stats s;
   hw_stats h = {0};
-  double run[2], proc[4];
+  double run[2], proc[6];
   double tr = time_translate(m, argv[3], seconds / 2);
   int rc = tr < 0 || time_runs(m, &t, seconds, run, &s, &h) ||
            time_processes(m, argv[1], argv[2], argv[3], 15, proc);
@@ -253,7 +264,24 @@ static int bench_one(const bench_model *m, char **argv, double seconds) {
   return rc ? -1 : 0;
 }
 
+/* --runs: K st|hw N -- N runs of one side of model K, nothing printed but errors. */
+static int runs_only(char **argv) {
+  size_t k = (size_t)atoi(argv[3]);
+  long n = atol(argv[5]);
+  int twin = !strcmp(argv[4], "hw");
+  if (k >= sizeof models / sizeof models[0] || (twin && !models[k].twin)) return 2;
+  translated t;
+  int rc = translate(&models[k], argv[2], &t);
+  stiction_stats s;
+  hw_stats h;
+  for (long i = 0; !rc && i < n; i++)
+    rc = twin ? twin_once(&models[k], &h) : simulate_once(&models[k], &t, &s);
+  untranslate(&t);
+  return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 6 && !strcmp(argv[1], "--runs")) return runs_only(argv);
   if (argc < 4) {
     fprintf(stderr, "usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS]\n");
     return 2;

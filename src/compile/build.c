@@ -113,9 +113,9 @@ static int pipeline(st_compiled *cm) {
   st_apply_parameters(cm);
   if (compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->nslots;
-  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) ||
-      st_eliminate_aliases(cm) || st_structure(cm))
-    return -1;
+  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0))) return -1;
+  st_report_state_select(cm);
+  if (st_eliminate_aliases(cm) || st_structure(cm)) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
       st_jacobian_pattern(cm) || st_fuse_programs(cm))
     return -1;
@@ -221,8 +221,10 @@ static int recordable(const st_compiled *cm, int s) {
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
   if (!cm->out_slot) {
     cm->out_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
+    cm->out_src = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
+    cm->out_sign = st_arena_alloc(cm->arena, sizeof(double) * (size_t)cm->nslots + 1);
     cm->out_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)cm->nslots + 1);
-    if (!cm->out_slot || !cm->out_names) return -1;
+    if (!cm->out_slot || !cm->out_src || !cm->out_sign || !cm->out_names) return -1;
   }
   cm->nout = 0;
   for (int s = 0; s < cm->nslots; s++) {
@@ -231,6 +233,13 @@ int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int
     for (int p = 0; p < n && !keep; p++) keep = fnmatch(patterns[p], cm->slots[s].name, 0) == 0;
     if (!keep) continue;
     cm->out_names[cm->nout] = cm->slots[s].name;
+    /* aliases are fixed once compiled: the chain is followed here, not at every row */
+    int src = s;
+    double sign = 1;
+    for (; cm->slots[src].kind == K_ALIAS; src = cm->slots[src].alias_of)
+      sign *= cm->slots[src].alias_sign;
+    cm->out_src[cm->nout] = src;
+    cm->out_sign[cm->nout] = sign;
     cm->out_slot[cm->nout++] = s;
   }
   cm->model.n_outputs = cm->nout;

@@ -150,7 +150,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   char why[8];
   if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  s->compiled = fn->external_name ? -1 : compile_site(fc, s);
+  s->compiled = s->ext.fn ? -1 : compile_site(fc, s); /* an external entry has no body */
   return fc->n++;
 }
 

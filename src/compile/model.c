@@ -139,7 +139,7 @@ static double slot_value(const st_compiled *cm, int s) {
 static int cb_outputs(void *ud, double t, const double *y, const double *yp, double *out) {
   st_compiled *cm = ud;
   if (evaluate(cm, t, y)) return -1;
-  for (int i = 0; i < cm->nout; i++) out[i] = slot_value(cm, cm->out_slot[i]);
+  for (int i = 0; i < cm->nout; i++) out[i] = cm->out_sign[i] * cm->x[cm->out_src[i]];
   st_check_finite_results(cm, out, cm->nout, "the recorded variables");
   return 0;
 }

@@ -8,44 +8,8 @@
 
 #include <stiction/stiction.h>
 
+#include "io/shortest.h"
 #include "io/writer_impl.h"
-
-/* strtod of text st_format_g wrote, in the case where one IEEE operation gives the correctly
- * rounded value (Clinger 1990, "How to read floating point numbers accurately"): at most 15
- * significant digits (an integer below 2^53, exact as a double) times or divided by 10^k,
- * k <= 22 (exact as a double). 0 and the value, or -1 for other text (then strtod decides):
- * strtod cost more than formatting the time column. */
-static int read_short(const char *s, double *v) {
-  static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  int neg = *s == '-', nd = 0, scale = 0, seen_point = 0;
-  unsigned long long n = 0;
-  for (s += neg; (*s >= '0' && *s <= '9') || *s == '.'; s++) {
-    if (*s == '.') { seen_point = 1; continue; }
-    if (n == 0 && *s == '0') { scale -= seen_point; continue; } /* leading zeros */
-    if (++nd > 15) return -1;
-    n = n * 10 + (unsigned long long)(*s - '0');
-    scale -= seen_point;
-  }
-  if (*s == 'e') scale += (int)strtol(s + 1, (char **)&s, 10);
-  if (*s || scale < -22 || scale > 22) return -1;
-  double r = scale < 0 ? (double)n / p10[-scale] : (double)n * p10[scale];
-  *v = neg ? -r : r;
-  return 0;
-}
-
-void st_format_double(char *buf, size_t size, double x) {
-  if (isnan(x)) { snprintf(buf, size, "nan"); return; }
-  if (isinf(x)) { snprintf(buf, size, x > 0 ? "inf" : "-inf"); return; }
-  /* The fewest digits that read back bit-exactly: short text for round grid times (0.001,
-   * not 0.0010000000000000000208), full precision for everything else. */
-  for (int digits = 15; digits <= 17; digits++) {
-    st_format_g(buf, size, x, digits);
-    double back;
-    if (digits == 17 || (read_short(buf, &back) ? strtod(buf, NULL) : back) == x) return;
-  }
-}
 
 /* A name needs quotes if a CSV reader would otherwise split or trim it (RFC 4180). */
 static int needs_quotes(const char *s) {
@@ -64,7 +28,7 @@ static void put_name(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-/* Formatting 17 digits is most of the cost of a CSV row, and most values of a row were
+/* Formatting is most of the cost of a CSV row, and most values of a row were
  * formatted before: a column that did not change since the previous row (parameters,
  * locked clutches, discrete modes: 46 % of CoupledClutches' values), or a value equal to an
  * earlier column of the same row (connected flanges, aliases: another 32 %). Equal bits give
@@ -104,7 +68,7 @@ static st_csv_cache *cache_new(int ncols) {
   unsigned size = 16;
   while (size < 2u * (unsigned)ncols) size *= 2;
   c->mask = size - 1;
-  c->prev = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  c->prev = calloc(1, (size_t)ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK);
   c->col = calloc((size_t)ncols, sizeof *c->col);
   c->table = calloc(size, sizeof *c->table);
   for (unsigned i = 0; c->table && i < size; i++) c->table[i].stamp = -1;
@@ -121,7 +85,7 @@ void st_csv_cache_free(stiction_writer *w) {
 
 static int csv_begin(stiction_writer *w, int ncols, const char *const *names) {
   /* one field is at most 24 characters ("-2.2250738585072014e-308"), plus the separator */
-  w->line = calloc((size_t)ncols, ST_CSV_FIELD + 1);
+  w->line = calloc(1, (size_t)ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK);
   w->cache = cache_new(ncols);
   if (!w->line || !w->cache) return STICTION_ERR_NOMEM;
   for (int i = 0; i < ncols; i++) {
@@ -148,7 +112,7 @@ static void copy_field(char *dst, const char *src) {
   memcpy(dst, tmp, sizeof tmp);
 }
 
-/* The text of x at p (17 digits), copied when the same bits were formatted in the previous
+/* The text of x at p (shortest.c), copied when the same bits were formatted in the previous
  * row's column (col) or earlier in this row; returns the length. */
 static int field(st_csv_cache *c, const st_csv_col *col, const char *line, char *p, uint64_t u,
                  double x, long row) {
@@ -163,28 +127,26 @@ static int field(st_csv_cache *c, const st_csv_col *col, const char *line, char 
     copy_field(p, line + s->off);
     return s->len;
   }
-  int len = st_format_g(p, ST_CSV_FIELD, x, 17);
+  int len = st_format_shortest(p, x);
   *s = (st_csv_slot){u, row, (int)(p - line), len};
   return len;
 }
 
-/* Time gets the shortest exact text, so grid times read as written (0.0005); the other
- * columns get 17 significant digits, exact and cheaper than searching for the shortest form
- * (see doc/results.md). The line is assembled in memory and handed to stdio in one piece. */
+/* Every value gets the shortest text that reads back to the same double, so grid times read
+ * as written (0.0005) and parameters as given (0.1); see doc/results.md. The line is
+ * assembled in memory and handed to stdio in one piece. */
 static int csv_row(stiction_writer *w, const double *values) {
   st_csv_cache *c = w->cache;
   char *line = w->line, *p = line;
-  st_format_double(p, ST_CSV_FIELD, values[0]);
-  p += strlen(p);
+  p += st_format_shortest(p, values[0]);
   for (int i = 1; i < w->ncols; i++) {
     st_csv_col *col = &c->col[i];
     uint64_t u = bits_of(values[i]);
     *p++ = ',';
     int off = (int)(p - line);
     if ((u >> 52 & 0x7ff) == 0x7ff) { /* nan, inf: written, not reused */
-      st_format_double(p, ST_CSV_FIELD, values[i]);
+      p += st_format_shortest(p, values[i]);
       *col = (st_csv_col){u, -1, 0};
-      p += strlen(p);
       continue;
     }
     int len = field(c, col, line, p, u, values[i], w->rows);

@@ -27,27 +27,29 @@ struct stiction_writer {
   long off_data2;  /* data_2 header, ncols field */
   double t_first, t_last;
   long rows_patched;  /* rows announced in the header */
-  char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) bytes */
+  char *line;      /* CSV only: one row's text, ncols * (ST_CSV_FIELD + 1) + ST_CSV_SLACK bytes */
   struct st_csv_cache *cache; /* CSV only: texts of values already formatted (csv_writer.c) */
   /* When rows reach the disk (stiction_writer_set_flush_interval): 0 = after every row. */
   double flush_interval;
   double last_flush;   /* monotonic seconds of the last flush */
   long rows_flushed;   /* rows known to be on disk (MAT patches its header with this) */
+  char *stdio_buf;     /* the stream's buffer (ST_WRITER_BUFFER bytes) or NULL: stdio's own */
 };
 
-/* Room for one formatted CSV field (st_format_g needs 32 bytes). */
+/* Bytes of the stream buffer: a write() per this many bytes between flushes. */
+#define ST_WRITER_BUFFER (64 * 1024)
+
+/* Room for one formatted CSV field: at most 24 characters, but copied 32 bytes at a time
+ * (csv_writer.c copy_field). */
 #define ST_CSV_FIELD 32
+/* Room after the last field of a line: st_format_shortest writes up to ST_SHORTEST_MAX
+ * (64) bytes at the field's start. */
+#define ST_CSV_SLACK 64
 
 
 extern const st_writer_ops st_csv_writer_ops;
 extern const st_writer_ops st_mat_writer_ops;
 
-/* Shortest decimal text that reads back to exactly x (at most 17 significant digits);
- * buf needs 32 bytes. "nan", "inf", "-inf" for non-finite values. */
-void st_format_double(char *buf, size_t size, double x);
-/* snprintf(buf, size, "%.*g", prec, x), byte for byte, without printf's cost for the common
- * cases (format_g.c); returns the length. */
-int st_format_g(char *buf, size_t size, double x, int prec);
 /* Frees the CSV writer's cache of formatted values (csv_writer.c); NULL-safe. */
 void st_csv_cache_free(stiction_writer *w);
 

@@ -1,0 +1,258 @@
+/* The shortest decimal text of a double that reads back to the same bits, in one pass: the
+ * Schubfach method (R. Giulietti, "The Schubfach way to render doubles", 2021), written here
+ * from the paper's description and proofs.
+ *
+ * A positive finite double is v = c 2^q (c with its hidden bit). The reals that round to v
+ * form its rounding interval R_v: half the spacing to each neighbour on either side, the ends
+ * included iff c is even (ties go to even), and the lower half-spacing halved when c = 2^52
+ * (the binade below is twice as dense). Take k = floor(log10(2^q)) (floor(log10(3/4 2^q)) in
+ * that irregular case): then 10^k is at most the width of R_v, so of s 10^k and (s + 1) 10^k,
+ * s = floor(v 10^-k), at least one lies in R_v; one digit less, the multiples of 10^(k+1)
+ * around v are tried first. Everything is decided on 4 v 10^-k and the scaled ends of R_v,
+ * computed from the integers 4c, 4c -+ 2 (or 4c - 1) times a 126-bit upper approximation of
+ * 10^-k (pow10_table.c), rounded to odd (rop); the paper's section 9 proves that comparisons
+ * on these approximations decide exactly as on the real numbers would.
+ *
+ * Why: the CSV writer formats tens of thousands of values per run; the search it replaced
+ * formatted each value at 15, 16 and 17 digits and read each back (doc/results.md). */
+#include "io/shortest.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ST_C_MIN ((uint64_t)1 << 52) /* the hidden bit */
+#define ST_Q_MIN (-1074)             /* q of the subnormals and of the smallest binade */
+#define ST_MASK63 (((uint64_t)1 << 63) - 1)
+
+/* The high 64 bits of a b; *lo the low ones. */
+static uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *lo) {
+#ifdef __SIZEOF_INT128__
+  unsigned __int128 p = (unsigned __int128)a * b;
+  *lo = (uint64_t)p;
+  return (uint64_t)(p >> 64);
+#else
+  uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  *lo = (mid << 32) | (p00 & 0xffffffffu);
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+/* floor(g cp 2^-127) with the lowest bit set when the dropped fraction is not zero (round to
+ * odd), g = g1 2^63 + g0: the paper's r_o' (section 9.8.3). cp < 2^63. */
+static uint64_t rop(const st_pow10_g *g, uint64_t cp) {
+  uint64_t unused, y0;
+  uint64_t x1 = mul_hi(g->g0, cp, &unused);
+  uint64_t y1 = mul_hi(g->g1, cp, &y0);
+  uint64_t z = (y0 >> 1) + x1;
+  uint64_t vbp = y1 + (z >> 63);
+  return vbp | (((z & ST_MASK63) + ST_MASK63) >> 63);
+}
+
+/* floor(x 2^-n) for negative x too (>> of a negative value is implementation-defined). */
+static int floor_shift(int64_t x, int n) {
+  return (int)(x >= 0 ? x >> n : -((-x - 1) >> n) - 1);
+}
+
+/* floor(log10(2^q)), floor(log10(3/4 2^q)), floor(log2(10^e)) by fixed-point products, exact
+ * over the exponents of doubles (checked against exact rational arithmetic when written). */
+static int flog10_pow2(int q) { return floor_shift((int64_t)q * 661971961083, 41); }
+static int flog10_three_quarters_pow2(int q) {
+  return floor_shift((int64_t)q * 661971961083 - 274743187321, 41);
+}
+static int flog2_pow10(int e) { return floor_shift((int64_t)e * 913124641741, 38); }
+
+typedef struct decimal {
+  uint64_t s; /* the value is s 10^e */
+  int e;
+} decimal;
+
+/* The shortest decimal in R_v for v = c 2^q normal (the paper's figure 7), closest to v
+ * among the shortest, even digit on a tie. */
+static decimal to_decimal(int q, uint64_t c) {
+  uint64_t out = c & 1; /* the ends of R_v belong to it */
+  uint64_t cb = c << 2, cbr = cb + 2, cbl;
+  int k;
+  if (c != ST_C_MIN || q == ST_Q_MIN) {
+    cbl = cb - 2;
+    k = flog10_pow2(q);
+  } else {
+    cbl = cb - 1;
+    k = flog10_three_quarters_pow2(q);
+  }
+  int h = q + flog2_pow10(-k) + 2; /* 1..4: 4 v 10^-k = vb */
+  const st_pow10_g *g = &st_pow10_table[k - ST_POW10_KMIN];
+  uint64_t vb = rop(g, cb << h), vbl = rop(g, cbl << h), vbr = rop(g, cbr << h);
+  uint64_t s = vb >> 2;
+  if (s >= 100) { /* one digit fewer: u' = 10 floor(s / 10), w' = u' + 10 */
+    uint64_t sp10 = 10 * (s / 10), tp10 = sp10 + 10;
+    int upin = vbl + out <= sp10 << 2, wpin = (tp10 << 2) + out <= vbr;
+    if (upin != wpin) return (decimal){upin ? sp10 : tp10, k};
+  }
+  uint64_t t = s + 1;
+  int uin = vbl + out <= s << 2, win = (t << 2) + out <= vbr;
+  if (uin != win) return (decimal){uin ? s : t, k};
+  /* both in R_v: the closer one to v, whose scaled value is vb/4 against the midpoint */
+  uint64_t mid = (s + t) << 1;
+  int take_s = vb < mid || (vb == mid && (s & 1) == 0);
+  return (decimal){take_s ? s : t, k};
+}
+
+/* Subnormals (not worth the paper's extra case here: simulations do not produce them): the
+ * fewest digits p whose correctly rounded "%.*e" reads back to x -- the shortest, since the
+ * spacing is uniform there, so R_v is symmetric. */
+static decimal subnormal_decimal(double x) {
+  char tmp[40];
+  int p = 1;
+  for (; p < 17; p++) {
+    snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
+    if (strtod(tmp, NULL) == x) break;
+  }
+  snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
+  decimal d = {0, 0};
+  const char *c = tmp;
+  for (; *c && *c != 'e'; c++)
+    if (*c >= '0' && *c <= '9') d.s = d.s * 10 + (uint64_t)(*c - '0');
+  d.e = (int)strtol(c + 1, NULL, 10) - (p - 1);
+  return d;
+}
+
+static const uint64_t pow10_u64[20] = {1u,
+                                       10u,
+                                       100u,
+                                       1000u,
+                                       10000u,
+                                       100000u,
+                                       1000000u,
+                                       10000000u,
+                                       100000000u,
+                                       1000000000u,
+                                       10000000000u,
+                                       100000000000u,
+                                       1000000000000u,
+                                       10000000000000u,
+                                       100000000000000u,
+                                       1000000000000000u,
+                                       10000000000000000u,
+                                       100000000000000000u,
+                                       1000000000000000000u,
+                                       10000000000000000000u};
+
+/* The number of decimal digits of s > 0: from its bit length (log10(2) ~ 1233 / 4096),
+ * which is the digit count or one less. */
+static int count_digits(uint64_t s) {
+#if defined(__GNUC__)
+  int bits = 64 - __builtin_clzll(s);
+#else
+  int bits = 0;
+  for (uint64_t v = s; v; v >>= 1) bits++;
+#endif
+  int n = (bits * 1233) >> 12;
+  return n + (n < 20 && s >= pow10_u64[n]);
+}
+
+static const char digit_pairs[] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The 8 digits of v < 10^8, leading zeros included, two at a time: y = v 10^-6 in fixed
+ * point with 48 fraction bits (the factor ceil(2^48 / 10^6) makes every pair exact -- checked
+ * for all v < 10^8 when written), each pair the integer part, then the fraction times 100.
+ * Dividing by 10 or 100 per digit was most of a field's cost. */
+static void put8(char *d, uint32_t v) {
+  const uint64_t frac = ((uint64_t)1 << 48) - 1;
+  uint64_t y = (uint64_t)v * 281474977u;
+  memcpy(d, digit_pairs + 2 * (y >> 48), 2);
+  y = (y & frac) * 100;
+  memcpy(d + 2, digit_pairs + 2 * (y >> 48), 2);
+  y = (y & frac) * 100;
+  memcpy(d + 4, digit_pairs + 2 * (y >> 48), 2);
+  y = (y & frac) * 100;
+  memcpy(d + 6, digit_pairs + 2 * (y >> 48), 2);
+}
+
+/* The digits of s (at most 20) right-aligned to end at d + 24, leading zeros included. */
+static void put_digits24(char *d, uint64_t s) {
+  uint64_t hi = s / 100000000u;
+  put8(d + 16, (uint32_t)(s - 100000000u * hi));
+  if (!hi) return;
+  uint64_t top = hi / 100000000u;
+  put8(d + 8, (uint32_t)(hi - 100000000u * top));
+  if (top >= 100) put8(d, (uint32_t)top); /* s < 2^64: top < 10^4 */
+  else if (top) memcpy(d + 6, digit_pairs + 2 * top, 2);
+}
+
+static char *put_exponent(char *p, int x) {
+  *p++ = 'e';
+  *p++ = x < 0 ? '-' : '+';
+  if (x < 0) x = -x;
+  if (x >= 100) *p++ = (char)('0' + x / 100);
+  memcpy(p, digit_pairs + 2 * (x % 100), 2);
+  return p + 2;
+}
+
+/* s 10^e (s > 0) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s: exponent
+ * X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only copies of
+ * fixed size (a few vector moves; a copy of variable length is a loop or a call), so p
+ * needs ST_SHORTEST_MAX bytes of room; returns the end. */
+static char *layout(char *p, uint64_t s, int e) {
+  char buf[48];
+  put_digits24(buf, s);
+  int n = count_digits(s);
+  const char *d = buf + 24 - n;
+  int x = e + n - 1;
+  while (d[n - 1] == '0') n--; /* s > 0: a digit is not zero */
+  if (x < -4 || x >= 17) {
+    p[0] = d[0];
+    p[1] = '.';
+    memcpy(p + 2, d + 1, 16);
+    return put_exponent(p + (n > 1 ? n + 1 : 1), x);
+  }
+  if (x < 0) {
+    memcpy(p, "0.000000", 8);
+    memcpy(p + 1 - x, d, 24);
+    return p + 1 - x + n;
+  }
+  memcpy(p, d, 24);
+  if (n <= x + 1) { /* an integer: the zeros after its digits */
+    memset(p + n, '0', 17);
+    return p + x + 1;
+  }
+  p[x + 1] = '.';
+  memcpy(p + x + 2, d + x + 1, 16);
+  return p + n + 1;
+}
+
+int st_format_shortest(char *buf, double x) {
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  uint64_t t = bits & (ST_C_MIN - 1);
+  int bq = (int)(bits >> 52) & 0x7ff;
+  if (bq == 0x7ff) return snprintf(buf, ST_SHORTEST_MAX, t ? "nan" : x > 0 ? "inf" : "-inf");
+  char *p = buf;
+  if (bits >> 63) *p++ = '-';
+  decimal d;
+  if (bq == 0 && t == 0) {
+    *p++ = '0';
+    *p = 0;
+    return (int)(p - buf);
+  }
+  if (bq == 0) {
+    d = subnormal_decimal(fabs(x));
+  } else {
+    int q = bq - 1075;
+    uint64_t c = ST_C_MIN | t;
+    /* an integer below 2^53 is its own shortest text (the spacing is at most 1 there) */
+    if (q < 0 && q > -53 && (c >> -q) << -q == c) d = (decimal){c >> -q, 0};
+    else d = to_decimal(q, c);
+  }
+  p = layout(p, d.s, d.e);
+  *p = 0;
+  return (int)(p - buf);
+}
