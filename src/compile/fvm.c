@@ -327,6 +327,15 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       }
       s[sp] = r;
       break;
+    case F_EXT:
+      sp -= in->b - 1;
+      if (dual) {
+        s[sp] = st_extcall_dual(&vm->ext[in->a], s + sp, ds + sp, &r);
+        ds[sp] = r;
+      } else {
+        s[sp] = st_extcall_eval(&vm->ext[in->a], s + sp);
+      }
+      break;
     case F_FN2:
       sp--;
       st_fx_apply_builtin2((st_builtin)in->a, s[sp], s[sp + 1], &r);
