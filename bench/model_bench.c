@@ -11,6 +11,9 @@
  *                 data ($STICTION_SHARED, else SRCDIR/../shared).
  * Models without a hand-written twin (the MSL examples) print translate, per run and whole
  * process alone. Usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS].
+ * `model_bench --runs SRCDIR K st|hw N` only runs model K's simulation (or its hand-written
+ * twin) N times after translating it once: the workload to profile per run, e.g.
+ *   valgrind --tool=callgrind --toggle-collect='stiction_sim_*' --toggle-collect='hw_*' ...
  * Targets (issues 4 and 5): per run <= 1.2x, whole process <= 5 ms (friction block) and
  * <= 10 ms (CoupledClutches). */
 #include <math.h>
@@ -261,7 +264,24 @@ static int bench_one(const bench_model *m, char **argv, double seconds) {
   return rc ? -1 : 0;
 }
 
+/* --runs: K st|hw N -- N runs of one side of model K, nothing printed but errors. */
+static int runs_only(char **argv) {
+  size_t k = (size_t)atoi(argv[3]);
+  long n = atol(argv[5]);
+  int twin = !strcmp(argv[4], "hw");
+  if (k >= sizeof models / sizeof models[0] || (twin && !models[k].twin)) return 2;
+  translated t;
+  int rc = translate(&models[k], argv[2], &t);
+  stiction_stats s;
+  hw_stats h;
+  for (long i = 0; !rc && i < n; i++)
+    rc = twin ? twin_once(&models[k], &h) : simulate_once(&models[k], &t, &s);
+  untranslate(&t);
+  return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 6 && !strcmp(argv[1], "--runs")) return runs_only(argv);
   if (argc < 4) {
     fprintf(stderr, "usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS]\n");
     return 2;

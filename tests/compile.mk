@@ -67,3 +67,17 @@ TESTS += tests/test_runerrors
 tests_test_runerrors_SOURCES = tests/test_runerrors.c
 tests_test_runerrors_CFLAGS = $(TEST_CFLAGS)
 tests_test_runerrors_LDADD = $(TEST_LIBS)
+
+# the function compiler (fcompile.c, fvm.c) against the tree walker (front/feval.c)
+check_PROGRAMS += tests/test_fcompile
+TESTS += tests/test_fcompile
+tests_test_fcompile_SOURCES = tests/test_fcompile.c
+tests_test_fcompile_CFLAGS = $(TEST_CFLAGS)
+tests_test_fcompile_LDADD = $(TEST_LIBS)
+
+# external functions stiction provides (src/compile/external.c): table, binding, errors
+check_PROGRAMS += tests/test_external
+TESTS += tests/test_external
+tests_test_external_SOURCES = tests/test_external.c
+tests_test_external_CFLAGS = $(TEST_CFLAGS)
+tests_test_external_LDADD = $(TEST_LIBS)

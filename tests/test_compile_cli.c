@@ -252,6 +252,16 @@ static void expect_failure(const char *file, const char *const *needles, int n) 
   remove("compile_cli_bad.csv");
 }
 
+static void expect_absent(const char *file, const char *needle) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' -o compile_cli_bad.csv", data(file));
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_msg(out && strstr(out, needle) == NULL, "unexpected '%s' in:\n%s", needle, out);
+  free(out);
+  remove("compile_cli_bad.csv");
+}
+
 START_TEST(bad_models_are_located) {
   const char *singular[] = {"Singular.mo:1:7: error: the model is structurally singular",
                             "Singular.mo:6:3: note: this equation is not needed",
@@ -262,6 +272,19 @@ START_TEST(bad_models_are_located) {
   expect_failure("OverDetermined.mo", over, 2);
   const char *init[] = {"NoInitialSolution.mo:4:3: error: the initial system has no solution"};
   expect_failure("NoInitialSolution.mo", init, 1);
+  /* the states whose fixed would balance the initial system, and only those */
+  const char *under[] = {"InitUnder.mo:8:3: error: the initial system is under-determined: 1 "
+                         "initial equations for 3 states without fixed = true",
+                         "InitUnder.mo:5:8: note: 'y' could be given fixed = true",
+                         "InitUnder.mo:6:8: note: 'z' could be given fixed = true"};
+  expect_failure("InitUnder.mo", under, 3);
+  expect_absent("InitUnder.mo", "'x' could be given");
+  const char *overi[] = {"InitOver.mo:9:3: error: the initial system is over-determined: 2 "
+                         "initial equations for 1 states without fixed = true",
+                         "InitOver.mo:6:8: note: 'y' has fixed = true; setting fixed = false "
+                         "would balance it"};
+  expect_failure("InitOver.mo", overi, 2);
+  expect_absent("InitOver.mo", "'z' has fixed");
   const char *cycle[] = {"DiscreteCycle.mo:", "error: initialization failed: mixed system has "
                          "no consistent solution at time 0: b"};
   expect_failure("DiscreteCycle.mo", cycle, 2);
@@ -519,6 +542,48 @@ START_TEST(index_reduction_gear) {
   index_model("GearInertias.mo", "ida", "Selected states: J1.phi J1.w\n", 8.0 / 7, 4.0 / 7);
   index_model("GearInertiasPrefer.mo", "cvode", "Selected states: J2.phi J2.w\n", 8.0 / 7,
               4.0 / 7);
+  index_model("GearInertiasAvoid.mo", "cvode", "Selected states: J2.phi J2.w\n", 8.0 / 7,
+              4.0 / 7);
+}
+END_TEST
+
+/* stateSelect where index reduction has a choice (tests/data/compile/StateSelect.mo): the
+ * states follow the attributes; what cannot be honoured is a warning at the declaration.
+ * The trajectory is the closed form whichever pair is chosen. */
+static void state_select(const char *cls, const char *states, const char *warning) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' %s --dump -o compile_cli_ss.csv",
+           data("StateSelect.mo"), cls);
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, states) != NULL, "%s: expected '%s' in:\n%s", cls, states, out);
+  if (warning) ck_assert_msg(strstr(out, warning) != NULL, "%s: no '%s' in:\n%s", cls, warning, out);
+  else ck_assert_msg(strstr(out, "warning") == NULL, "%s: %s", cls, out);
+  free(out);
+  if (strncmp(cls, "RigidPair", 9) == 0 || strstr(states, "J")) {
+    ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "J1.phi"), 0.25, 1e-5);
+    ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "J2.w"), 0.5, 1e-5);
+  }
+  remove("compile_cli_ss.csv");
+}
+
+START_TEST(state_select_attributes) {
+  state_select("RigidPair", "Selected states: J1.phi J1.w\n", NULL);
+  state_select("AvoidJ1", "Selected states: J2.phi J2.w\n", NULL);
+  state_select("NeverJ1", "Selected states: J2.phi J2.w\n", NULL);
+  state_select("PreferJ2", "Selected states: J2.phi J2.w\n", NULL);
+  state_select("AlwaysJ2", "Selected states: J2.phi J2.w\n", NULL);
+  state_select("AvoidBothPreferJ2", "Selected states: J2.phi J2.w\n", NULL);
+  state_select("AlwaysBoth", "Selected states: J1.phi J1.w\n",
+               "warning: 'J2.w' has stateSelect = StateSelect.always but is not a state: its "
+               "derivative had to become a dummy derivative");
+  state_select("NeverButNeeded", "Selected states: x\n",
+               "StateSelect.mo:45:8: warning: 'x' has stateSelect = StateSelect.never but is a "
+               "state: no other variable could be chosen");
+  state_select("AlwaysUndifferentiated", "Selected states: y\n",
+               "StateSelect.mo:54:8: warning: 'x' has stateSelect = StateSelect.always but is "
+               "not a state: states are chosen among the variables whose der() occurs");
 }
 END_TEST
 
@@ -539,6 +604,7 @@ int main(void) {
   tcase_add_test(tc, locked_bearing_and_gear);
   tcase_add_test(tc, index_reduction_rigid);
   tcase_add_test(tc, index_reduction_gear);
+  tcase_add_test(tc, state_select_attributes);
   tcase_add_test(tc, if_equation_branches_are_assignments);
   tcase_add_test(tc, coincident_time_and_state_event);
   tcase_add_test(tc, relations_behind_and_or);

@@ -316,6 +316,81 @@ START_TEST(delay_closed_forms) {
 }
 END_TEST
 
+/* Value of column c at the last row whose time is at most t (the right limit at an event). */
+static double at_time(const table *t, int c, double tm) {
+  int ct = col(t, "time"), last = -1;
+  for (int i = 0; i < t->nrows; i++)
+    if (t->v[i][ct] <= tm) last = i;
+  ck_assert_int_ge(last, 0);
+  return t->v[last][c];
+}
+
+static int count_of(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what)) n++;
+  return n;
+}
+
+/* tests/data/compile/DiscreteOps.mo, x = time. sample(0.25, 0.1) fires at 0.25 + 0.1 k only:
+ * 8 times up to t = 1, tLast = 0.95; change(n) counts the same; edge(b) once (x = 0.5);
+ * elsewhen: k = 1 after x = 0.7, 2 after 0.9; at t = 0.45 both branches of the second when
+ * rise and the first wins (j = 1), at the next sample the elsewhen fires (j = 2). The assert
+ * of level warning is reported once, at x = 0.6, and the run goes on. The terminal pass adds
+ * no row when it changes nothing (a sample() true at the last event used to count as a
+ * change: two rows at t = 1). */
+START_TEST(discrete_operators) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DiscreteOps.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  int ct = col(&t, "time"), cn = col(&t, "n"), cc = col(&t, "c"), cm = col(&t, "m");
+  int ck = col(&t, "k"), cj = col(&t, "j"), cl = col(&t, "tLast");
+  const double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq(last[ct], 1);
+  ck_assert_double_lt(t.v[t.nrows - 2][ct], 1);
+  ck_assert_double_eq(last[cn], 8);
+  ck_assert_double_eq_tol(last[cl], 0.95, 1e-12);
+  ck_assert_double_eq(last[cc], 8);
+  ck_assert_double_eq(last[cm], 1);
+  ck_assert_double_eq(at_time(&t, cm, 0.49), 0);
+  for (int s = 0; s < 8; s++) { /* n steps at each instant, not before */
+    double ts = 0.25 + 0.1 * s;
+    ck_assert_double_eq(at_time(&t, cn, ts - 1e-6), s);
+    ck_assert_double_eq(at_time(&t, cn, ts + 1e-12), s + 1);
+  }
+  ck_assert_double_eq(at_time(&t, ck, 0.69), 0);
+  ck_assert_double_eq(at_time(&t, ck, 0.8), 1);
+  ck_assert_double_eq(last[ck], 2);
+  ck_assert_double_eq(at_time(&t, cj, 0.4), 2);
+  ck_assert_double_eq(at_time(&t, cj, 0.5), 1);
+  ck_assert_double_eq(at_time(&t, cj, 0.6), 2);
+  ck_assert_int_eq(count_of(out, "warning: assertion failed at time 0.6"), 1);
+  ck_assert_ptr_nonnull(strstr(out, "DiscreteOps.mo:39:3: warning: assertion failed at time "
+                                    "0.60000000009999999: x passed 0.6"));
+  free(out);
+}
+END_TEST
+
+/* The same with -p on the sample's start and interval (0.5, 0.2: instants 0.5 and 0.7 only,
+ * not the state events 1e-10 after them, x = 0.5 and 0.7, that a loose instant test counted
+ * too) and terminate() at x = 0.8, whose message is reported. */
+START_TEST(sample_parameters_and_terminate_message) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/DiscreteOps.mo", "-p T0=0.5 -p dT=0.2 -p tStop=0.8", &t,
+                    &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  int ct = col(&t, "time"), cn = col(&t, "n"), cl = col(&t, "tLast");
+  const double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq_tol(last[ct], 0.8, 1e-9);
+  ck_assert_double_eq(last[cn], 2);
+  ck_assert_double_eq_tol(last[cl], 0.7, 1e-12);
+  ck_assert_msg(strstr(out, "DiscreteOps: terminated by the model at t = 0.8") &&
+                    strstr(out, ": x reached tStop\n"), "%s", out);
+  free(out);
+}
+END_TEST
+
 /* Without delayMax the delay time bounds the history: it must be a parameter expression. */
 START_TEST(delay_time_error) {
   expect_refused("tests/data/compile/DelayBad.mo",
@@ -340,6 +415,8 @@ int main(void) {
   tcase_add_test(tc, derivative_annotation_jacobian);
   tcase_add_test(tc, derivative_annotation_error);
   tcase_add_test(tc, delay_time_error);
+  tcase_add_test(tc, discrete_operators);
+  tcase_add_test(tc, sample_parameters_and_terminate_message);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -64,7 +64,9 @@ void stiction_options_init(stiction_options *opt);
 /* Where result rows go. begin() is called once with the column names (names[0] is "time"),
  * row() once per row with ncols values (values[0] is the time), end() once with the final
  * status of the run (also after a failure, so a writer can flush what it has). Any callback
- * may be NULL. A non-zero return from begin()/row() stops the run with STICTION_ERR_IO. */
+ * may be NULL. Without a row() the model's outputs() is not called at all (the rows are
+ * only counted): a non-finite value in a variable that is only recorded then goes unseen.
+ * A non-zero return from begin()/row() stops the run with STICTION_ERR_IO. */
 typedef struct stiction_sink {
   int (*begin)(void *user_data, int ncols, const char *const *names);
   int (*row)(void *user_data, const double *values);
@@ -114,9 +116,9 @@ typedef struct stiction_stats {
   long rows;                  /* result rows written */
   double h_min, h_max;        /* smallest / largest step actually taken */
   double wall_init;           /* wall-clock seconds: set-up and initial event */
-  double wall_integrate;      /* in the integrator between events */
+  double wall_integrate;      /* in the integrator between events (total - the others) */
   double wall_events;         /* in event handling */
-  double wall_output;         /* in the sink */
+  double wall_output;         /* computing rows and in the sink */
   double wall_total;
 } stiction_stats;
 
@@ -146,6 +148,9 @@ int stiction_sim_run(stiction_sim *sim);
 const char *stiction_sim_error(const stiction_sim *sim);
 /* The model time reached (where it stopped, after a failure). */
 double stiction_sim_time(const stiction_sim *sim);
+/* When the model ended the run (Modelica terminate()): its message ("" when it gave none),
+ * owned by sim; NULL when the run ended otherwise. */
+const char *stiction_sim_terminated(const stiction_sim *sim);
 const stiction_stats *stiction_sim_stats(const stiction_sim *sim);
 
 #ifdef __cplusplus

@@ -22,7 +22,7 @@
 #include "cli/study.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
-enum { MAX_LIST = 32, MAX_LIBS = 32 };
+enum { MAX_LIST = 32 };
 
 /* ---- laws -------------------------------------------------------------------------------- */
 
@@ -99,7 +99,7 @@ enum { METRIC_PERIOD = 1, METRIC_RMS = 2, METRIC_ALL = 3 };
 
 typedef struct study_args {
   const char *model, *element, *signal, *events;
-  const char *libs[MAX_LIBS];
+  const char *const *libs; /* the -L directories, in the shared run options */
   int n_libs;
   int laws[MAX_LIST], n_laws;
   double widths[MAX_LIST];
@@ -120,7 +120,7 @@ static void usage(FILE *out) {
         "                         sigma0, sigma1, switched by modifiers for every run; or an\n"
         "                         MSL BearingFriction, Brake, Clutch, SupportFriction or\n"
         "                         Translational Brake, replaced in the regularized runs by\n"
-        "                         the Stiction element of the same kind (arctan, tanh)\n"
+        "                         the Stiction element of the same kind (every law)\n"
         "      --signal VAR       the variable whose period and RMS are measured (default x)\n"
         "  -L DIR                 add a Modelica library directory (repeatable)\n"
         "  -l, --laws LIST        comma-separated laws (default arctan,tanh,karnopp,lugre):\n"
@@ -203,19 +203,6 @@ static int width_item(const char *opt, const char *word, study_args *a) {
   return 0;
 }
 
-static int number_option(const char *opt, const char *text, int positive, double *out) {
-  if (parse_number(text, out) || (positive && *out <= 0.0))
-    return bad_usage("%s: invalid value '%s' (expected a %snumber)", opt, text,
-                     positive ? "positive " : "finite ");
-  return 0;
-}
-
-static int parse_solver(const char *text, stiction_solver *out) {
-  if (st_cli_solver(text, out))
-    return bad_usage("--solver: unknown solver '%s' (cvode, cvode-adams, ida)", text);
-  return 0;
-}
-
 static int parse_metric(const char *text, int *out) {
   if (!strcmp(text, "period")) *out = METRIC_PERIOD;
   else if (!strcmp(text, "rms")) *out = METRIC_RMS;
@@ -224,27 +211,26 @@ static int parse_metric(const char *text, int *out) {
   return 0;
 }
 
-enum { OPT_STOP = 256, OPT_TOL, OPT_ATOL, OPT_INTERVAL, OPT_SOLVER, OPT_METRIC, OPT_CSV,
-       OPT_SIGNAL, OPT_EVENTS };
+enum { OPT_ATOL = 256, OPT_METRIC, OPT_CSV, OPT_SIGNAL };
 
-static int parse_option(study_args *a, int c, const char *arg) {
+/* One of study's own options (st_cli_parser.option); the run options it shares with
+ * simulate (-L, --stop-time, --tolerance, --interval, --solver, --events) are parsed by
+ * st_cli_parse. */
+static int parse_option(void *ctx, int c, const char *arg) {
+  study_args *a = ctx;
+  double v;
   switch (c) {
   case 'l': a->n_laws = 0; a->have_laws = 1; return parse_list("--laws", arg, a, law_item);
   case 'w': a->n_widths = 0; return parse_list("--widths", arg, a, width_item);
-  case OPT_STOP: a->have_stop = 1; return number_option("--stop-time", arg, 1, &a->stop_time);
-  case OPT_TOL: a->have_tol = 1; return number_option("--tolerance", arg, 1, &a->rtol);
-  case OPT_ATOL: return number_option("--atol", arg, 1, &a->atol);
-  case OPT_INTERVAL: return number_option("--interval", arg, 1, &a->interval);
-  case OPT_SOLVER: return parse_solver(arg, &a->solver);
+  case OPT_ATOL:
+    if (parse_number(arg, &v) || v <= 0)
+      return bad_usage("--atol: invalid value '%s' (expected a positive number)", arg);
+    a->atol = v;
+    return 0;
   case OPT_METRIC: return parse_metric(arg, &a->metric);
   case OPT_CSV: a->csv = 1; return 0;
   case 'e': a->element = arg; return 0;
   case OPT_SIGNAL: a->signal = arg; return 0;
-  case OPT_EVENTS: a->events = arg; return 0;
-  case 'L':
-    if (a->n_libs == MAX_LIBS) return bad_usage("-L: too many directories (at most %d)", MAX_LIBS);
-    a->libs[a->n_libs++] = arg;
-    return 0;
   }
   return EXIT_USAGE;
 }
@@ -256,34 +242,42 @@ static void default_args(study_args *a) {
                     .solver = STICTION_SOLVER_CVODE_BDF};
 }
 
-/* Returns 0, EXIT_USAGE, or -1 for --help (already printed). */
-static int parse_args(int argc, char **argv, study_args *a) {
+/* The shared run options over study's defaults (the experiment comes later, check_source). */
+static int take_run(const st_run_args *run, study_args *a) {
+  if (run->have_stop && run->stop_time <= 0)
+    return bad_usage("--stop-time: invalid value '%g' (expected a positive number)",
+                     run->stop_time);
+  a->have_stop = run->have_stop;
+  if (run->have_stop) a->stop_time = run->stop_time;
+  a->have_tol = run->have_tol;
+  if (run->have_tol) a->rtol = run->rtol;
+  if (run->have_interval) a->interval = run->interval;
+  if (run->have_solver) a->solver = run->solver;
+  a->events = run->events;
+  a->libs = run->libs;
+  a->n_libs = run->n_libs;
+  return 0;
+}
+
+/* Returns 0, EXIT_USAGE, or -1 for --help (already printed). run holds the -L list. */
+static int parse_args(int argc, char **argv, study_args *a, st_run_args *run) {
   static const struct option longs[] = {
       {"laws", required_argument, NULL, 'l'},       {"widths", required_argument, NULL, 'w'},
-      {"stop-time", required_argument, NULL, OPT_STOP},
-      {"tolerance", required_argument, NULL, OPT_TOL},
       {"atol", required_argument, NULL, OPT_ATOL},
-      {"interval", required_argument, NULL, OPT_INTERVAL},
-      {"solver", required_argument, NULL, OPT_SOLVER},
       {"metric", required_argument, NULL, OPT_METRIC},
-      {"csv", no_argument, NULL, OPT_CSV},          {"help", no_argument, NULL, 'h'},
+      {"csv", no_argument, NULL, OPT_CSV},
       {"element", required_argument, NULL, 'e'},
       {"signal", required_argument, NULL, OPT_SIGNAL},
-      {"events", required_argument, NULL, OPT_EVENTS},
       {NULL, 0, NULL, 0}};
-  int c;
+  const st_cli_parser p = {"stiction study",
+                           ST_RUN_LIB | ST_RUN_STOP | ST_RUN_TOL | ST_RUN_INTERVAL |
+                               ST_RUN_SOLVER | ST_RUN_EVENTS,
+                           longs, "l:w:e:", parse_option, a, usage};
   default_args(a);
-  optind = 1;
-  while ((c = getopt_long(argc, argv, ":l:w:e:L:h", longs, NULL)) != -1) {
-    if (c == 'h') {
-      usage(stdout);
-      return -1;
-    }
-    if (c == ':') return bad_usage("option '%s' needs an argument", argv[optind - 1]);
-    if (c == '?') return bad_usage("unrecognized option '%s'", argv[optind - 1]);
-    int rc = parse_option(a, c, optarg);
-    if (rc) return rc;
-  }
+  *run = (st_run_args){0};
+  int rc = st_cli_parse(&p, argc, argv, run);
+  if (!rc) rc = take_run(run, a);
+  if (rc) return rc;
   if (optind >= argc) return bad_usage("missing MODEL");
   if (argc - optind > 1) return bad_usage("unexpected argument '%s'", argv[optind + 1]);
   a->model = argv[optind];
@@ -561,20 +555,22 @@ static int is_mo_file(const char *name) {
   return len > 3 && !strcmp(name + len - 3, ".mo");
 }
 
-/* An MSL element is replaced by a Stiction element that has arctan and tanh only: those are
- * the default laws then, and asking for another is a usage error. */
+/* An MSL element is replaced by a Stiction element that has some of the laws only
+ * (st_study_modelica_has_law): those of the default list are the default then, and asking
+ * for another is a usage error. */
 static int check_laws(const study_source *src, study_args *a) {
   const char *replacement = NULL;
-  if (!a->have_laws && !st_study_modelica_has_law(src, LAW_KARNOPP, &replacement)) {
-    a->n_laws = 2;
-    a->laws[0] = LAW_ARCTAN;
-    a->laws[1] = LAW_TANH;
+  if (!a->have_laws) {
+    int n = 0;
+    for (int i = 0; i < a->n_laws; i++)
+      if (st_study_modelica_has_law(src, a->laws[i], &replacement)) a->laws[n++] = a->laws[i];
+    a->n_laws = n;
   }
   for (int i = 0; i < a->n_laws; i++)
     if (!st_study_modelica_has_law(src, a->laws[i], &replacement))
       return bad_usage("--laws: '%s' is not available for '%s': the regularized runs use "
-                       "%s, which has arctan and tanh", law_names[a->laws[i]], a->element,
-                       replacement);
+                       "%s, which does not have it", law_names[a->laws[i]],
+                       a->element, replacement);
   return 0;
 }
 
@@ -600,7 +596,8 @@ static int study_modelica(study_args *a) {
 
 int st_cmd_study(int argc, char **argv) {
   study_args a;
-  int rc = parse_args(argc, argv, &a);
+  st_run_args run;
+  int rc = parse_args(argc, argv, &a, &run);
   if (rc) return rc < 0 ? 0 : rc;
   if (a.element) return study_modelica(&a);
   if (is_mo_file(a.model))

@@ -150,6 +150,10 @@ void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *si
   int to_stdout = !strcmp(path, "-");
   FILE *info = to_stdout ? stderr : stdout;
   const char *where = to_stdout ? "standard output" : path;
+  const char *why = stiction_sim_terminated(sim);
+  if (!rc && why)
+    fprintf(info, "%s: terminated by the model at t = %.17g: %s\n", name, stiction_sim_time(sim),
+            why[0] ? why : "(no message)");
   if (!rc)
     fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", name,
             start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,

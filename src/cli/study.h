@@ -42,7 +42,7 @@ int st_study_modelica_init(st_study_source *src, const char *file, const char *c
                            const char *element, const char *const *libs, int n_libs,
                            stiction_options *exp_opt);
 /* Whether the Modelica source can run `law`: every law for a Stiction element with `law`,
- * only the exact one, arctan and tanh for an MSL element; *replacement is the Stiction class
+ * for an MSL element those its Stiction replacement has (all of them today); *replacement is the Stiction class
  * that replaces an MSL element in the regularized runs (NULL for a Stiction element). */
 int st_study_modelica_has_law(const st_study_source *src, int law, const char **replacement);
 void st_study_modelica_free(st_study_source *src);

@@ -17,7 +17,8 @@
  *     Translational Brake): the exact run is the model as written; the regularized runs
  *     substitute the Stiction element of the same kind for it (st_front_flatten_substituted:
  *     same connectors and parameter names, the declaration's modifiers kept) and set its law
- *     and eps. Only the laws those elements have: arctan and tanh. */
+ *     and eps (or sigma0, sigma1): arctan, tanh, the Karnopp band and LuGre
+ *     (Stiction.Interfaces.PartialFrictionLaw). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,8 @@ out:
 int st_study_modelica_has_law(const st_study_source *src, int law, const char **replacement) {
   const mo_ctx *c = src->ctx;
   *replacement = c->replacement;
-  return !c->replacement || law == ST_LAW_EXACT || law == ST_LAW_ARCTAN || law == ST_LAW_TANH;
+  return !c->replacement || law == ST_LAW_EXACT || law == ST_LAW_ARCTAN || law == ST_LAW_TANH ||
+         law == ST_LAW_KARNOPP || law == ST_LAW_LUGRE;
 }
 
 void st_study_modelica_free(st_study_source *src) {

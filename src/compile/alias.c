@@ -97,6 +97,20 @@ static lin decompose(const st_compiled *cm, const st_ceq *q) {
   return l;
 }
 
+/* The continuous unknowns of equation e when it is linear in at most three of them with
+ * coefficients +-1 and a parameter part (also before elimination: index.c gives alias sets
+ * one stateSelect): their number, else 0. */
+int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs) {
+  lin l = decompose(cm, &cm->eqs[e]);
+  if (l.bad) return 0;
+  *unit_coefs = 1;
+  for (int i = 0; i < l.n; i++) {
+    slot[i] = l.slot[i];
+    if (fabs(l.coef[i]) != 1) *unit_coefs = 0;
+  }
+  return l.n;
+}
+
 static int dots(const char *name) {
   int n = 0;
   for (; name && *name; name++) n += *name == '.';

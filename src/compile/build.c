@@ -113,9 +113,9 @@ static int pipeline(st_compiled *cm) {
   st_apply_parameters(cm);
   if (compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->nslots;
-  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0)) ||
-      st_eliminate_aliases(cm) || st_structure(cm))
-    return -1;
+  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0))) return -1;
+  st_report_state_select(cm);
+  if (st_eliminate_aliases(cm) || st_structure(cm)) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
       st_jacobian_pattern(cm) || st_fuse_programs(cm))
     return -1;

@@ -152,77 +152,132 @@ static double relation(st_vm *vm, int k, double a, double b) {
 }
 
 /* sample(start, interval) is true exactly at start + k*interval (stateless, so every pass of
- * an event iteration sees the same value). */
+ * an event iteration sees the same value). Those instants are time events, which the runtime
+ * hits exactly at the time st_next_time_event computes the same way, so the window is a few
+ * units of rounding: a state event 1e-10 after an instant (the indicator hysteresis) is not a
+ * sample (with a window of 1e-9 intervals it counted as a second one). */
 static double sample_value(const st_vm *vm, double start, double interval) {
   if (!vm->event_mode || vm->time < start - 1e-12 || interval <= 0) return 0;
-  double k = (vm->time - start) / interval;
-  return fabs(k - nearbyint(k)) < 1e-9 * (1 + fabs(k));
+  double T = start + nearbyint((vm->time - start) / interval) * interval;
+  return fabs(vm->time - T) <= 1e-13 * fmax(fabs(T), interval);
 }
 
+/* Dispatch of st_vm_eval. Why threaded code: the specialized programs between events are a
+ * few operations each (doc/compiler.md, "Performance"), so the interpreter's own cost per
+ * operation is most of an evaluation. With GCC's labels as values every handler ends in its
+ * own indirect jump to the next one (no loop test, no range check, and a jump the branch
+ * predictor can learn per opcode pair); other compilers get the same handlers in a switch.
+ * ST_VM_SWITCH forces the portable form (a build to test it). */
+#if defined(__GNUC__) && !defined(ST_VM_SWITCH)
+#define ST_VM_THREADED 1
+#endif
+
+#ifdef ST_VM_THREADED
+#define VM_CASE(name) L_##name:
+#define VM_NEXT() do { if (++in == end) goto done; goto *label[in->op]; } while (0)
+#define VM_JUMP(target) do { in = c + (target); if (in == end) goto done; goto *label[in->op]; } while (0)
+#else
+#define VM_CASE(name) case OP_##name:
+#define VM_NEXT() break
+#define VM_JUMP(target) do { in = c + (target) - 1; goto next; } while (0)
+#endif
+
+/* The top of the stack lives in a register (acc), the entries below it in s[1..sp-1] (s[0]
+ * takes the empty stack's acc on the first push): an operation on the top does not go
+ * through memory, where each result would wait for the store of the one before. sp is the
+ * depth. The operations and their order are those of the plain stack machine, so are the
+ * results. */
 double st_vm_eval(st_vm *vm, const st_prog *p) {
-  double *s = vm->stack;
-  int sp = -1;
-  const st_ins *c = p->code;
-  for (int pc = 0; pc < p->n; pc++) {
-    const st_ins *in = &c[pc];
+  double *s = vm->stack, acc = 0;
+  int sp = 0;
+  const st_ins *c = p->code, *in = c, *end = c + p->n;
+  if (in == end) return 0;
+#ifdef ST_VM_THREADED
+  /* in the order of st_opcode (bytecode.h); a new opcode without a label fails to compile */
+  static const void *const label[] = {
+      &&L_CONST, &&L_LOAD, &&L_PRE, &&L_TIME, &&L_ADD, &&L_SUB, &&L_MUL, &&L_DIV, &&L_POW,
+      &&L_NEG, &&L_LT, &&L_LE, &&L_GT, &&L_GE, &&L_EQ, &&L_NE, &&L_AND, &&L_OR, &&L_NOT,
+      &&L_REL, &&L_JZ, &&L_JMP, &&L_FN1, &&L_FN2, &&L_EDGE, &&L_CHANGE, &&L_INITIAL,
+      &&L_TERMINAL, &&L_SAMPLE, &&L_CALL, &&L_DELAY, &&L_ADDX, &&L_SUBX, &&L_MULX, &&L_DIVX,
+      &&L_ADDK, &&L_SUBK, &&L_MULK, &&L_DIVK, &&L_STORE, &&L_OSTORE};
+  _Static_assert(sizeof label / sizeof label[0] == OP_COUNT, "a label per opcode");
+  goto *label[in->op];
+#else
+  for (; in < end; in++) {
     switch (in->op) {
-    case OP_CONST: s[++sp] = in->k; break;
-    case OP_LOAD: s[++sp] = vm->x[in->arg]; break;
-    case OP_PRE: s[++sp] = vm->pre[in->arg]; break;
-    case OP_TIME: s[++sp] = vm->time; break;
-    case OP_ADD: sp--; s[sp] += s[sp + 1]; break;
-    case OP_SUB: sp--; s[sp] -= s[sp + 1]; break;
-    case OP_MUL: sp--; s[sp] *= s[sp + 1]; break;
-    case OP_DIV: sp--; s[sp] /= s[sp + 1]; break;
-    case OP_POW: sp--; s[sp] = pow(s[sp], s[sp + 1]); break;
-    case OP_NEG: s[sp] = -s[sp]; break;
-    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
-      sp--;
-      s[sp] = compare(FOP_LT + (in->op - OP_LT), s[sp], s[sp + 1]);
-      break;
-    case OP_AND: sp--; s[sp] = s[sp] != 0 && s[sp + 1] != 0; break;
-    case OP_OR: sp--; s[sp] = s[sp] != 0 || s[sp + 1] != 0; break;
-    case OP_NOT: s[sp] = s[sp] == 0; break;
-    case OP_REL: sp--; s[sp] = relation(vm, in->arg, s[sp], s[sp + 1]); break;
-    case OP_JZ: if (s[sp--] == 0) pc = in->arg - 1; break;
-    case OP_JMP: pc = in->arg - 1; break;
-    case OP_FN1: s[sp] = fn1_value(in->arg, s[sp]); break;
-    case OP_FN2: {
+#endif
+    VM_CASE(CONST) s[sp++] = acc; acc = in->k; VM_NEXT();
+    VM_CASE(LOAD) s[sp++] = acc; acc = vm->x[in->arg]; VM_NEXT();
+    VM_CASE(PRE) s[sp++] = acc; acc = vm->pre[in->arg]; VM_NEXT();
+    VM_CASE(TIME) s[sp++] = acc; acc = vm->time; VM_NEXT();
+    VM_CASE(ADD) acc = s[--sp] + acc; VM_NEXT();
+    VM_CASE(SUB) acc = s[--sp] - acc; VM_NEXT();
+    VM_CASE(MUL) acc = s[--sp] * acc; VM_NEXT();
+    VM_CASE(DIV) acc = s[--sp] / acc; VM_NEXT();
+    VM_CASE(POW) acc = pow(s[--sp], acc); VM_NEXT();
+    VM_CASE(NEG) acc = -acc; VM_NEXT();
+    VM_CASE(LT) VM_CASE(LE) VM_CASE(GT) VM_CASE(GE) VM_CASE(EQ) VM_CASE(NE)
+      acc = compare(FOP_LT + (in->op - OP_LT), s[--sp], acc);
+      VM_NEXT();
+    VM_CASE(AND) acc = s[--sp] != 0 && acc != 0; VM_NEXT();
+    VM_CASE(OR) acc = s[--sp] != 0 || acc != 0; VM_NEXT();
+    VM_CASE(NOT) acc = acc == 0; VM_NEXT();
+    VM_CASE(REL) acc = relation(vm, in->arg, s[--sp], acc); VM_NEXT();
+    VM_CASE(JZ) {
+      double cond = acc;
+      acc = s[--sp];
+      if (cond == 0) VM_JUMP(in->arg);
+      VM_NEXT();
+    }
+    VM_CASE(JMP) VM_JUMP(in->arg);
+    VM_CASE(FN1) acc = fn1_value(in->arg, acc); VM_NEXT();
+    VM_CASE(FN2) {
       double da, db;
-      sp--;
-      s[sp] = st_fn2(in->arg, s[sp], s[sp + 1], &da, &db);
-      break;
+      acc = st_fn2(in->arg, s[--sp], acc, &da, &db);
+      VM_NEXT();
     }
-    case OP_EDGE: s[++sp] = vm->x[in->arg] != 0 && vm->pre[in->arg] == 0; break;
-    case OP_CHANGE: s[++sp] = vm->x[in->arg] != vm->pre[in->arg]; break;
-    case OP_INITIAL: s[++sp] = vm->initial; break;
-    case OP_TERMINAL: s[++sp] = vm->terminal; break;
-    case OP_SAMPLE: sp--; s[sp] = sample_value(vm, s[sp], s[sp + 1]); break;
-    case OP_CALL:
-      sp -= st_fcall_width(vm->calls, in->arg) - 1;
-      s[sp] = st_fcall_eval(vm->calls, in->arg, &s[sp]);
-      break;
-    case OP_DELAY: {
+    VM_CASE(EDGE) s[sp++] = acc; acc = vm->x[in->arg] != 0 && vm->pre[in->arg] == 0; VM_NEXT();
+    VM_CASE(CHANGE) s[sp++] = acc; acc = vm->x[in->arg] != vm->pre[in->arg]; VM_NEXT();
+    VM_CASE(INITIAL) s[sp++] = acc; acc = vm->initial; VM_NEXT();
+    VM_CASE(TERMINAL) s[sp++] = acc; acc = vm->terminal; VM_NEXT();
+    VM_CASE(SAMPLE) acc = sample_value(vm, s[--sp], acc); VM_NEXT();
+    VM_CASE(CALL) { /* the arguments, acc the last, contiguous in s for the callee */
+      int w = st_fcall_width(vm->calls, in->arg);
+      s[sp] = acc;
+      acc = st_fcall_eval(vm->calls, in->arg, &s[sp - w + 1]);
+      sp -= w - 1;
+      VM_NEXT();
+    }
+    VM_CASE(DELAY) {
       int cur;
+      acc = st_delay_value(vm->delays, in->arg, vm->time, s[sp - 2], s[sp - 1], acc, &cur);
       sp -= 2;
-      s[sp] = st_delay_value(vm->delays, in->arg, vm->time, s[sp], s[sp + 1], s[sp + 2], &cur);
-      break;
+      VM_NEXT();
     }
-    case OP_ADDX: s[sp] += vm->x[in->arg]; break;
-    case OP_SUBX: s[sp] -= vm->x[in->arg]; break;
-    case OP_MULX: s[sp] *= vm->x[in->arg]; break;
-    case OP_DIVX: s[sp] /= vm->x[in->arg]; break;
-    case OP_ADDK: s[sp] += in->k; break;
-    case OP_SUBK: s[sp] -= in->k; break;
-    case OP_MULK: s[sp] *= in->k; break;
-    case OP_DIVK: s[sp] /= in->k; break;
-    case OP_STORE: vm->x[in->arg] = s[sp--]; break;
-    case OP_OSTORE: vm->out[in->arg] = s[sp--]; break;
+    VM_CASE(ADDX) acc += vm->x[in->arg]; VM_NEXT();
+    VM_CASE(SUBX) acc -= vm->x[in->arg]; VM_NEXT();
+    VM_CASE(MULX) acc *= vm->x[in->arg]; VM_NEXT();
+    VM_CASE(DIVX) acc /= vm->x[in->arg]; VM_NEXT();
+    VM_CASE(ADDK) acc += in->k; VM_NEXT();
+    VM_CASE(SUBK) acc -= in->k; VM_NEXT();
+    VM_CASE(MULK) acc *= in->k; VM_NEXT();
+    VM_CASE(DIVK) acc /= in->k; VM_NEXT();
+    VM_CASE(STORE) vm->x[in->arg] = acc; acc = s[--sp]; VM_NEXT();
+    VM_CASE(OSTORE) vm->out[in->arg] = acc; acc = s[--sp]; VM_NEXT();
+#ifndef ST_VM_THREADED
     default: ST_UNREACHABLE(); /* the emitters write only the opcodes above */
     }
+  next:;
   }
-  return sp >= 0 ? s[sp] : 0;
+#else
+done:
+#endif
+  return sp > 0 ? acc : 0;
 }
+
+#undef VM_CASE
+#undef VM_NEXT
+#undef VM_JUMP
 
 static int operand_count(int op) {
   if (op == OP_NOT) return 1;

@@ -31,7 +31,8 @@ typedef enum st_opcode {
   OP_ADDX, OP_SUBX, OP_MULX, OP_DIVX,
   OP_ADDK, OP_SUBK, OP_MULK, OP_DIVK,
   /* tapes (tape.c), value interpreter only: pop into x[arg] / out[arg] */
-  OP_STORE, OP_OSTORE
+  OP_STORE, OP_OSTORE,
+  OP_COUNT      /* not an opcode: the number of them (st_vm_eval's dispatch table) */
 } st_opcode;
 
 typedef struct st_ins {

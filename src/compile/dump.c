@@ -62,4 +62,8 @@ void st_compiled_dump(const st_compiled *cm, FILE *out) {
   }
   fprintf(out, "When-equations: %d, asserts: %d, samples: %d, initial equations: %d\n",
           cm->nwhens, cm->nasserts, cm->nsamples, cm->ninit);
+  if (cm->fcalls) {
+    fprintf(out, "Functions (per argument shapes; interpreted: the tree walker runs them):\n");
+    st_fcalls_dump(cm->fcalls, out);
+  }
 }

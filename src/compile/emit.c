@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "compile/delay.h"
+#include "compile/external.h"
 #include "compile/model_impl.h"
 
 static int resolve(const st_compiled *cm, int slot, double *sign) {
@@ -438,17 +439,34 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
   return k;
 }
 
+/* An external function must be one stiction provides, called with scalars (external.h);
+ * checked here, where the call's location is known. */
+static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction *fn) {
+  st_extcall c;
+  char why[1400];
+  for (int i = 0; i < e->nargs; i++)
+    if (e->args[i]->kind == FX_ARRAY) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of external function '%s' must be a "
+               "scalar", i + 1, fn->name);
+      return -1;
+    }
+  if (!st_extcall_bind(&c, fn, e->nargs, why, sizeof why)) return 0;
+  st_error(cm->diag, e->loc, "%s", why);
+  return -1;
+}
+
 /* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
  * output (function.h). */
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   if (e->index < 0 || e->index >= cm->flat->nfunctions) return -1;
   const st_ffunction *fn = &cm->flat->functions[e->index];
   int ndims[16], dims[64], width = 0;
-  if (fn->external_name || e->nargs > 16) {
-    st_error(cm->diag, e->loc, "call of function '%s': %s are not supported in equations",
-             fn->name, fn->external_name ? "external functions" : "more than 16 arguments");
+  if (e->nargs > 16) {
+    st_error(cm->diag, e->loc, "call of function '%s': more than 16 arguments are not "
+             "supported in equations", fn->name);
     return -1;
   }
+  if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0; i < e->nargs; i++) {
     int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
     if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);

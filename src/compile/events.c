@@ -98,12 +98,23 @@ int st_add_assert(st_compiled *cm, const st_feq *q) {
   return st_emit(cm, &a->cond, q->rhs, 0);
 }
 
-/* Asserts of level error stop the run with their message, time and location. */
+/* Asserts of level error stop the run with their message, time and location. Level warning
+ * (Modelica 3.6 section 8.3.7) reports the same and the run goes on: once each time the
+ * condition turns false (its relations are indicators, so that is an event), not at every
+ * pass of every later event. */
 int st_check_asserts(st_compiled *cm, double t, int *terminate) {
   for (int i = 0; i < cm->nasserts; i++) {
-    const st_assert *a = &cm->asserts[i];
-    if (st_vm_eval(&cm->vm, &a->cond) != 0) continue;
-    if (a->level == 1) continue;
+    st_assert *a = &cm->asserts[i];
+    if (st_vm_eval(&cm->vm, &a->cond) != 0) {
+      a->warned = 0;
+      continue;
+    }
+    if (a->level == 1) {
+      if (!a->warned)
+        st_warning(cm->diag, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+      a->warned = 1;
+      continue;
+    }
     st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
     *terminate = 1;
     return -1;
@@ -168,12 +179,19 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
 
 /* pre() of the when-conditions at the first pass of an event: their values just before the
  * instant (relations frozen, sample() false), not the values stored at the previous event,
- * which stay true for a condition such as sample() that is true only at instants. */
+ * which stay true for a condition such as sample() that is true only at instants. The
+ * terminal pass too, unless an event was handled at its very time (then it continues that
+ * instant, whose values are its pre()): else a sample() true at an earlier event reads as a
+ * change, and the run got a spurious extra row. terminal() is false just before it, so that
+ * `when terminal()` still rises. */
 static void when_left_limits(st_compiled *cm) {
+  int terminal = cm->vm.terminal;
+  cm->vm.terminal = 0;
   for (int w = 0; w < cm->nwhens; w++)
     for (int i = 0; i < cm->whens[w].nbranches; i++)
       cm->wc_pre[cm->whens[w].wc + i] = st_vm_eval(&cm->vm, &cm->whens[w].branches[i].cond) != 0;
   st_algorithms_left_limits(cm);
+  cm->vm.terminal = terminal;
 }
 
 double st_next_time_event(st_compiled *cm, double t, int *defined) {
@@ -305,7 +323,9 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
-  if (!info->initial && info->iteration == 0 && !cm->vm.terminal) when_left_limits(cm);
+  if (!info->initial && info->iteration == 0 && !(cm->vm.terminal && t == cm->last_event_t))
+    when_left_limits(cm);
+  if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */

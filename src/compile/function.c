@@ -8,22 +8,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/external.h"
+#include "compile/fcompile.h"
 #include "front/feval.h"
 
 #define MAX_ARGS 16
+#define PINNED (-2)
+#define MAX_PINS 8 /* distinct pinned values per call site before the tree walker takes over */
 
 typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
+  int compiled;      /* the body compiled for this site's shapes (fcompile.h), -1 (the tree
+                        walker runs it), or PINNED: compiled per value of some arguments */
+  unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
+  int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
+  double pins[MAX_PINS][MAX_ARGS];
+  int pinned[MAX_PINS];
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
+  st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
 } call_site;
 
 struct st_fcalls {
   const st_flat_model *flat;
   call_site *sites;
   int n, cap;
-  st_feval *ev;      /* the evaluator, with its scratch pool */
+  st_feval *ev;      /* the tree walker, for what the function compiler refuses */
+  st_fvm *vm;        /* the compiled bodies */
 };
 
 st_fcalls *st_fcalls_new(const st_flat_model *flat) {
@@ -31,7 +43,10 @@ st_fcalls *st_fcalls_new(const st_flat_model *flat) {
   if (!fc) return NULL;
   fc->flat = flat;
   fc->ev = st_feval_new(flat->functions, flat->nfunctions);
-  if (!fc->ev) {
+  fc->vm = st_fvm_new(flat->functions, flat->nfunctions);
+  if (!fc->ev || !fc->vm) {
+    st_feval_free(fc->ev);
+    st_fvm_free(fc->vm);
     free(fc);
     return NULL;
   }
@@ -41,8 +56,73 @@ st_fcalls *st_fcalls_new(const st_flat_model *flat) {
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   st_feval_free(fc->ev);
+  st_fvm_free(fc->vm);
   free(fc->sites);
   free(fc);
+}
+
+/* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
+ * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
+static int compile_site(st_fcalls *fc, const call_site *s) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = s->nargs;
+  for (int i = 0; i < s->nargs; i++) {
+    sig.ndims[i] = s->ndims[i];
+    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
+  }
+  char why[200];
+  int c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+  return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
+}
+
+static int arg_offset(const call_site *s, int a) {
+  int off = 0;
+  for (int i = 0; i < a; i++) {
+    int n = 1;
+    for (int d = 0; d < s->ndims[i]; d++) n *= s->dims[i][d];
+    off += n;
+  }
+  return off;
+}
+
+/* A body compiled for the values of the arguments that size the function's arrays
+ * (`ramp(n, slope)` with `output Real table[n, 2]`): compiled at the first call with those
+ * values, then reused; -1 for the tree walker (a non-scalar or non-integer such argument,
+ * too many distinct values). */
+static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
+  for (int i = 0; i < s->npins; i++) {
+    int same = 1;
+    for (int a = 0; a < s->nargs && same; a++)
+      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
+    if (same) return s->pinned[i];
+  }
+  if (s->npins == MAX_PINS) return -1;
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = s->nargs;
+  for (int i = 0; i < s->nargs; i++) {
+    sig.ndims[i] = s->ndims[i];
+    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
+  }
+  char why[200];
+  int c = -1, p = -1;
+  for (int tries = 0; tries <= MAX_ARGS; tries++) {
+    c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+    if (c >= 0 || (p = st_fvm_wanted_pin(fc->vm, s->function, &sig)) < 0 || s->ndims[p])
+      break;
+    sig.pinned |= 1u << p;
+    sig.pin[p] = x[arg_offset(s, p)];
+  }
+  s->pinmask |= sig.pinned;
+  for (int a = 0; a < s->nargs; a++) s->pins[s->npins][a] = sig.pin[a];
+  s->pinned[s->npins++] = c;
+  return c;
+}
+
+/* The compiled body for these arguments, -1 when the tree walker runs the call. */
+static int body_for(st_fcalls *fc, call_site *s, const double *x) {
+  return s->compiled == PINNED ? pinned_body(fc, s, x) : s->compiled;
 }
 
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
@@ -66,6 +146,11 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     for (int d = 0; d < ndims[i]; d++) n *= s->dims[i][d] = dims[4 * i + d];
     s->width += n;
   }
+  const st_ffunction *fn = &fc->flat->functions[function];
+  char why[8];
+  if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
+    return -1; /* emit.c reported why */
+  s->compiled = s->ext.fn ? -1 : compile_site(fc, s); /* an external entry has no body */
   return fc->n++;
 }
 
@@ -104,8 +189,22 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
   return out.s;
 }
 
+/* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
+static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *x,
+                        const double *dx, double *y, double *dy) {
+  int ndims;
+  if (st_fvm_output_shape(fc->vm, c, s->output, &ndims) != 1 || ndims != 0) return -1;
+  return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
-  const call_site *s = &fc->sites[k];
+  call_site *s = &fc->sites[k];
+  if (s->ext.fn) return st_extcall_eval(&s->ext, x);
+  int c = body_for(fc, s, x);
+  if (c >= 0) {
+    double y;
+    return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
+  }
   st_fval args[MAX_ARGS];
   site_args(s, x, args);
   return run_output(fc, s->function, args, s->nargs, s->output);
@@ -135,6 +234,15 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 }
 
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
+  call_site *s = &fc->sites[k];
+  if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
+  int c = body_for(fc, s, x);
+  if (c >= 0 && !fc->flat->functions[s->function].derivative) {
+    /* exact forward mode through the compiled body */
+    double y;
+    if (run_compiled(fc, c, s, x, dx, &y, dot)) return *dot = NAN;
+    return y;
+  }
   double y = st_fcall_eval(fc, k, x);
   int n = fc->sites[k].width;
   double nx = 0, nd = 0;
@@ -145,10 +253,19 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   *dot = 0;
   if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
+  if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
   double xs[ST_FCALL_MAX_WIDTH];
   for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
   *dot = (st_fcall_eval(fc, k, xs) - y) / h;
   return y;
+}
+
+const char *st_fcalls_failure(const st_fcalls *fc) { return st_fvm_failure(fc->vm); }
+
+void st_fcalls_clear_failure(st_fcalls *fc) { st_fvm_clear_failure(fc->vm); }
+
+void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
+  if (fc) st_fvm_dump(fc->vm, out);
 }

@@ -3,13 +3,15 @@
  *
  * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
  * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
- * runs the function body on the evaluator of src/front/feval.h (the one the front end uses
- * for parameter bindings) and returns the first output. Function bodies are short (table
- * look-ups, comparisons), so walking their st_fstmt trees costs little next to the solver;
- * all temporaries live in the evaluator's scratch pool, reset per call, so the hot path does
- * not allocate once the pool has grown to the largest call. */
+ * returns the first (or selected) output. Each call site's function is compiled for the
+ * site's argument shapes (fcompile.h) and runs on that machine, value and exact tangent;
+ * what the function compiler refuses runs on the tree walker of src/front/feval.h (the one
+ * the front end uses for parameter bindings), with a difference quotient for the tangent.
+ * --dump says which (st_fcalls_dump). */
 #ifndef ST_COMPILE_FUNCTION_H
 #define ST_COMPILE_FUNCTION_H
+
+#include <stdio.h>
 
 #include "front/flat.h"
 
@@ -36,11 +38,20 @@ int st_fcall_width(const st_fcalls *fc, int call);
  * range): the solver then rejects the step with a clear message about a NaN residual. */
 double st_fcall_eval(st_fcalls *fc, int call, const double *args);
 /* The value, and in *dot its directional derivative along dargs: exact through the
- * function's derivative annotation when it has one, else a one-sided finite difference in
+ * function's derivative annotation when it has one, else exact forward mode through the
+ * compiled body, else (an interpreted body) a one-sided finite difference in
  * the direction dargs: function bodies are piecewise smooth
  * (tempInterpol1 is piecewise linear), so a forward difference with a relative step of
  * sqrt(machine epsilon) is exact on a segment and only needs to be good enough for Newton. */
 double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *dargs,
                      double *dot);
+
+/* What the last compiled call that failed reported ("function 'f' (file:line:col): ..."),
+ * "" when none failed since st_fcalls_clear_failure(): added to the located run-time error
+ * (runerror.c clears it after every evaluation whose results are all finite). */
+const char *st_fcalls_failure(const st_fcalls *fc);
+void st_fcalls_clear_failure(st_fcalls *fc);
+/* Per function and argument signature: compiled (instructions) or interpreted, and why. */
+void st_fcalls_dump(const st_fcalls *fc, FILE *out);
 
 #endif

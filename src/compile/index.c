@@ -26,6 +26,7 @@ typedef struct ir {
   int capslots, capeqs;
   int *inc;           /* incidence scratch */
   int ninc, capinc;
+  int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
   int failed;
 } ir;
 
@@ -424,21 +425,83 @@ static int root_flat(const st_compiled *cm, int root) {
   return root < cm->flat->nvars ? root : -1;
 }
 
-/* Larger = rather a dummy: higher derivatives first, then low stateSelect, no fixed start,
- * later declaration. */
-static long dummy_score(const ir *r, int s) {
+static int uf_find(int *p, int i) {
+  while (p[i] != i) i = p[i] = p[p[i]];
+  return i;
+}
+
+/* Unions the two variables of an original equation a = ±b (+ parameters), not counting
+ * variables that an equation of their own sets to a parameter expression (the angle of an
+ * absent support: gear.phi_a = flange_a.phi - phi_support is an alias equation). */
+static void union_aliases(const ir *r, int *p, unsigned char *known) {
+  const st_compiled *cm = r->cm;
+  int nv = cm->flat->nvars, t[3], unit;
+  for (int e = 0; e < cm->neqs; e++)
+    if (r->level[e] == 0 && st_linear_terms(cm, e, t, &unit) == 1 && t[0] < nv) known[t[0]] = 1;
+  for (int e = 0; e < cm->neqs; e++) {
+    int n = r->level[e] == 0 ? st_linear_terms(cm, e, t, &unit) : 0, m = 0, ab[3];
+    for (int i = 0; i < n; i++)
+      if (t[i] >= nv || !known[t[i]]) ab[m++] = t[i];
+    if (unit && m == 2 && ab[0] < nv && ab[1] < nv) p[uf_find(p, ab[0])] = uf_find(p, ab[1]);
+  }
+}
+
+/* The stateSelect a variable is chosen by: its own, or when it has none (default) that of
+ * its alias set (a = ±b equations): connections make a flange angle an alias of the
+ * inertia's phi, and `avoid` on J1 must hold for J1.flange_b.phi too (else the flange angle,
+ * declared earlier than J2.phi, was kept as the state). A set's value is the highest
+ * non-default one given in it, else the lowest. */
+static int effective_ss(ir *r) {
+  const st_compiled *cm = r->cm;
+  int nv = cm->flat->nvars;
+  int *p = malloc(sizeof(int) * (size_t)(3 * nv + 1));
+  unsigned char *known = calloc((size_t)nv + 1, 1);
+  r->ss = malloc(sizeof(int) * (size_t)(nv + 1));
+  if (!p || !known || !r->ss) { free(p); free(known); return -1; }
+  int *hi = p + nv, *lo = p + 2 * nv;
+  for (int i = 0; i < nv; i++) { p[i] = i; hi[i] = lo[i] = ST_SS_DEFAULT; }
+  union_aliases(r, p, known);
+  free(known);
+  for (int i = 0; i < nv; i++) {
+    int k = uf_find(p, i), ss = (int)cm->flat->vars[i].state_select;
+    if (ss > hi[k]) hi[k] = ss;
+    if (ss < lo[k]) lo[k] = ss;
+  }
+  for (int i = 0; i < nv; i++) {
+    int k = uf_find(p, i), own = (int)cm->flat->vars[i].state_select;
+    r->ss[i] = own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
+  }
+  free(p);
+  return 0;
+}
+
+static int name_depth(const char *name) {
+  int n = 0;
+  for (; *name; name++) n += *name == '.';
+  return n < 15 ? n : 15;
+}
+
+/* Larger = rather a dummy: higher derivatives first, then low stateSelect (of the alias set,
+ * then its own: within a set the one that asked for it), no fixed start, not differentiated
+ * in the model as written (J2.phi, whose der() the Inertia states, rather than its alias
+ * gear.phi_b), deeper in the instance tree (as alias.c names a set), later declaration. The
+ * kinds are still those of the model as written (reclassify comes after). */
+static long long dummy_score(const ir *r, int s) {
   int root, order = order_of(r, s, &root);
   int f = root_flat(r->cm, root);
   const st_fvar *v = f >= 0 ? &r->cm->flat->vars[f] : NULL;
-  long ss = v ? (long)v->state_select : ST_SS_DEFAULT;
+  long long eff = v ? r->ss[f] : ST_SS_DEFAULT, own = v ? (long long)v->state_select : ST_SS_DEFAULT;
   int fixed = v && v->fixed == 1;
-  return (long)order * 1000000L + (ST_SS_ALWAYS - ss) * 100000L + (fixed ? 0 : 50000L) + f;
+  long long key = ((order * 5LL + (ST_SS_ALWAYS - eff)) * 5 + (ST_SS_ALWAYS - own)) * 2 + !fixed;
+  int written = f >= 0 && r->cm->slots[f].kind == K_STATE;
+  key = (key * 2 + !written) * 16 + (v ? name_depth(v->name) : 0);
+  return key << 28 | (f < 0 ? 0 : f);
 }
 
-typedef struct cand { int slot; long score; } cand;
+typedef struct cand { int slot; long long score; } cand;
 
 static int by_score(const void *a, const void *b) {
-  long x = ((const cand *)a)->score, y = ((const cand *)b)->score;
+  long long x = ((const cand *)a)->score, y = ((const cand *)b)->score;
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
@@ -490,7 +553,7 @@ static int dummy_derivatives(ir *r) {
   st_compiled *cm = r->cm;
   unsigned char *ing = calloc((size_t)cm->neqs + 1, 1), *inz = calloc((size_t)cm->nslots + 1, 1);
   unsigned char *next = calloc((size_t)cm->neqs + 1, 1);
-  int rc = (ing && inz && next) ? 0 : -1, ng = 0;
+  int rc = (ing && inz && next && !effective_ss(r)) ? 0 : -1, ng = 0;
   for (int e = 0; !rc && e < cm->neqs; e++)
     if (r->level[e] >= 1 && r->diff[e] < 0) {
       ing[e] = 1;
@@ -575,7 +638,7 @@ static int setup(ir *r, st_compiled *cm) {
 
 static void teardown(ir *r) {
   free(r->integral); free(r->assign); free(r->vcolour); free(r->dummy);
-  free(r->diff); free(r->pred); free(r->level); free(r->ecolour); free(r->inc);
+  free(r->diff); free(r->pred); free(r->level); free(r->ecolour); free(r->inc); free(r->ss);
 }
 
 /* Index reduction only makes sense for a square system; the structural analysis reports the
@@ -601,4 +664,25 @@ int st_index_reduce(st_compiled *cm) {
              "dummy derivatives");
   teardown(&r);
   return rc;
+}
+
+/* stateSelect (Modelica 3.6 section 4.9.7.1) is honoured as a preference where there is a
+ * choice, among the candidates of the dummy derivatives (dummy_score). What the choice could
+ * not honour is said at the declaration: a `never` variable that had to stay a state, and an
+ * `always` variable that is not one -- its derivative became a dummy (more such variables
+ * than the constraints leave states), or its der() does not occur (stiction selects states
+ * among those whose der() occurs; Dymola would differentiate equations to make it one). */
+void st_report_state_select(st_compiled *cm) {
+  for (int s = 0; s < cm->flat->nvars; s++) {
+    const st_fvar *v = &cm->flat->vars[s];
+    int state = cm->slots[s].kind == K_STATE;
+    if (v->state_select == ST_SS_NEVER && state)
+      st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.never but is a state: "
+                 "no other variable could be chosen", v->name);
+    else if (v->state_select == ST_SS_ALWAYS && !state)
+      st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
+                 "state: %s", v->name, cm->slots[s].der >= 0
+                 ? "its derivative had to become a dummy derivative"
+                 : "states are chosen among the variables whose der() occurs");
+  }
 }

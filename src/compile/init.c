@@ -108,23 +108,95 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   return rc;
 }
 
-static void report_count(st_compiled *cm, int nfree) {
-  if (cm->ninit > nfree) {
-    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is over-determined: %d initial "
-             "equations for %d states without fixed = true", cm->ninit, nfree);
-    for (int i = 0; i < cm->nstates; i++)
-      if (!is_free_state(cm, i))
-        st_note(cm->diag, cm->slots[cm->state_slot[i]].loc,
-                "'%s' has fixed = true; setting fixed = false would balance it",
-                cm->slots[cm->state_slot[i]].name);
+/* inc[e * nstates + i] = 1 when initial equation e names state i (directly or through an
+ * alias; not inside pre()). */
+static void mark_states(const st_compiled *cm, const st_fexpr *e, unsigned char *row) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
+  double sign;
+  int s = st_resolve_ref(cm, e, &sign);
+  if (s >= 0) {
+    if (cm->slots[s].kind == K_STATE) row[cm->slots[s].state] = 1;
     return;
   }
-  st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is under-determined: %d initial "
-           "equations for %d states without fixed = true", cm->ninit, nfree);
-  for (int i = 0; i < cm->nstates; i++)
-    if (is_free_state(cm, i))
-      st_note(cm->diag, cm->slots[cm->state_slot[i]].loc,
-              "'%s' could be given fixed = true", cm->slots[cm->state_slot[i]].name);
+  for (int i = 0; i < e->nargs; i++) mark_states(cm, e->args[i], row);
+}
+
+static int augment(const unsigned char *inc, int ns, int e, const unsigned char *usable,
+                   int *state_eq, unsigned char *seen) {
+  for (int i = 0; i < ns; i++) {
+    if (!inc[e * ns + i] || !usable[i] || seen[i]) continue;
+    seen[i] = 1;
+    if (state_eq[i] < 0 || augment(inc, ns, state_eq[i], usable, state_eq, seen)) {
+      state_eq[i] = e;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The states whose fixed attribute would balance the initial system. Under-determined: the
+ * free states left unmatched by a matching of the initial equations to the free states they
+ * name (fixing one already determined by an equation would over-determine it); over-
+ * determined: the fixed states the initial equations name. The equations are matched by
+ * the states they name directly: one that reaches the states only through algebraic
+ * variables leaves the list longer, never wrong. Falls back to every candidate. */
+static void suggest_fixed(st_compiled *cm, int over, unsigned char *pick) {
+  int ns = cm->nstates, ne = cm->ninit;
+  unsigned char *inc = calloc((size_t)(ne * ns) + 1, 1), *usable = calloc((size_t)ns + 1, 2);
+  int *state_eq = malloc(sizeof(int) * (size_t)(ns + 1));
+  for (int i = 0; i < ns; i++) pick[i] = is_free_state(cm, i) != over;
+  if (!inc || !usable || !state_eq) goto done;
+  for (int e = 0; e < ne; e++) {
+    mark_states(cm, cm->init_eqs[e].lhs, inc + e * ns);
+    mark_states(cm, cm->init_eqs[e].rhs, inc + e * ns);
+  }
+  int any = 0;
+  for (int i = 0; i < ns; i++) {
+    usable[i] = pick[i];
+    state_eq[i] = -1;
+    if (over) {
+      int named = 0;
+      for (int e = 0; e < ne; e++) named |= inc[e * ns + i];
+      any |= pick[i] = pick[i] && named;
+    }
+  }
+  if (over) {
+    if (!any)
+      for (int i = 0; i < ns; i++) pick[i] = usable[i];
+    goto done;
+  }
+  for (int e = 0; e < ne; e++) {
+    memset(usable + ns, 0, (size_t)ns);
+    augment(inc, ns, e, usable, state_eq, usable + ns);
+  }
+  for (int i = 0; i < ns; i++) pick[i] = usable[i] && state_eq[i] < 0;
+done:
+  free(inc);
+  free(usable);
+  free(state_eq);
+}
+
+static void report_count(st_compiled *cm, int nfree) {
+  int over = cm->ninit > nfree;
+  if (over)
+    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is over-determined: %d initial "
+             "equations for %d states without fixed = true", cm->ninit, nfree);
+  else
+    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is under-determined: %d initial "
+             "equations for %d states without fixed = true", cm->ninit, nfree);
+  unsigned char *pick = malloc((size_t)cm->nstates + 1);
+  if (!pick) return;
+  suggest_fixed(cm, over, pick);
+  for (int i = 0; i < cm->nstates; i++) {
+    if (!pick[i]) continue;
+    const st_slot *s = &cm->slots[cm->state_slot[i]];
+    if (over)
+      st_note(cm->diag, s->loc, "'%s' has fixed = true; setting fixed = false would balance it",
+              s->name);
+    else
+      st_note(cm->diag, s->loc, "'%s' could be given fixed = true", s->name);
+  }
+  free(pick);
 }
 
 static int count_free(const st_compiled *cm) {
@@ -143,10 +215,62 @@ int st_check_initial_counts(st_compiled *cm) {
 }
 
 /* How many of the fixed algebraics take part: all of them when they, with the initial
- * equations, balance the free states; none otherwise (then, as before, a model whose start
- * values were consistent before index reduction still starts from them). */
+ * equations, balance the free states, or when there are no initial equations and fewer of
+ * them than free states (choose_unknowns picks the states they determine); none otherwise
+ * (then, as before, a model whose start values were consistent before index reduction
+ * still starts from them). */
 static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *fa, int nfree) {
-  return fa->n > 0 && cm->ninit + fa->n == nfree ? fa->n : 0;
+  if (fa->n > 0 && cm->ninit + fa->n == nfree) return fa->n;
+  return fa->n > 0 && cm->ninit == 0 && fa->n < nfree ? fa->n : 0;
+}
+
+/* Fewer fixed algebraics than free states (m < n): the free states they determine, found
+ * from the difference-quotient Jacobian at the start values by elimination with complete
+ * pivoting (m columns with the largest pivots), are moved to the front of unk; the others
+ * keep their start values. Before, such a model used none of its fixed starts: a mass held
+ * by a damper (whose s_rel, v_rel are the preferred states) started at rest whatever its
+ * v(start, fixed = true), as soon as another free state sat anywhere in the model. Returns
+ * 0, or -1 when the Jacobian has rank < m (then no fixed algebraic is used). */
+static int choose_unknowns(st_compiled *cm, const fixed_algebraics *fa, int *unk, int n) {
+  int m = fa->n, rc = -1;
+  double *J = malloc(sizeof(double) * (size_t)(m * n + 2 * m + 1));
+  int *used = calloc((size_t)(n + m) + 1, sizeof(int));
+  if (!J || !used) goto done;
+  double *r = J + m * n, *r1 = r + m;
+  if (initial_residuals(cm, fa, r)) goto done;
+  for (int j = 0; j < n; j++) {
+    double *xj = &cm->x[unk[j]], save = *xj, h = 1e-7 * (1 + fabs(save));
+    *xj = save + h;
+    int bad = initial_residuals(cm, fa, r1);
+    *xj = save;
+    if (bad) goto done;
+    for (int i = 0; i < m; i++) J[i * n + j] = (r1[i] - r[i]) / h;
+  }
+  int *row_done = used + n;
+  for (int k = 0; k < m; k++) {
+    int pi = -1, pj = -1;
+    double best = 1e-9;
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < n && !row_done[i]; j++)
+        if (!used[j] && fabs(J[i * n + j]) > best) { best = fabs(J[i * n + j]); pi = i; pj = j; }
+    if (pi < 0) goto done;
+    row_done[pi] = used[pj] = 1;
+    for (int i = 0; i < m; i++) {
+      if (row_done[i]) continue;
+      double f = J[i * n + pj] / J[pi * n + pj];
+      for (int j = 0; j < n; j++) J[i * n + j] -= f * J[pi * n + j];
+    }
+  }
+  int *order = (int *)J, k = 0; /* J is no longer needed */
+  for (int j = 0; j < n; j++) if (used[j]) order[k++] = unk[j];
+  for (int j = 0; j < n; j++) if (!used[j]) order[k++] = unk[j];
+  memcpy(unk, order, sizeof(int) * (size_t)n);
+  rc = 0;
+done:
+  free(J);
+  free(used);
+  st_eval_blocks(cm, 1); /* the values at the start values again */
+  return rc;
 }
 
 /* The initial equations of when-assigned variables, as assignments. They may refer to each
@@ -168,6 +292,8 @@ static void initial_assignments(st_compiled *cm) {
 
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
+  for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
+  cm->last_event_t = NAN;
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
@@ -187,6 +313,10 @@ int st_initialize(st_compiled *cm, double t0) {
   for (int i = 0; i < cm->nstates; i++)
     if (is_free_state(cm, i)) unk[nfree++] = cm->state_slot[i];
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
+  if (fa.n > 0 && fa.n < nfree) {
+    if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
+    else nfree = fa.n; /* the chosen states are unk[0 .. fa.n) */
+  }
   int neq = cm->ninit + fa.n;
   int rc = 0;
   if (neq > 0 && neq != nfree) {

@@ -10,6 +10,8 @@ libstiction_core_la_SOURCES += \
 	src/compile/build.c src/compile/dump.c src/compile/index.c src/compile/alias.c \
 	src/compile/dae.c \
 	src/compile/function.c src/compile/function.h \
+	src/compile/fcompile.c src/compile/fcompile.h src/compile/fvm.c src/compile/fvm_impl.h \
+	src/compile/external.c src/compile/external.h \
 	src/compile/algorithm.c src/compile/inline.c \
 	src/compile/pattern.c src/compile/specialize.c \
 	src/compile/tape.c src/compile/delay.c src/compile/delay.h

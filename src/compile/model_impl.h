@@ -71,6 +71,8 @@ typedef struct st_block {
   int *lupiv;
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
+  double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
+  unsigned char *sp_recip;
   long gen;
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
@@ -117,7 +119,8 @@ typedef struct st_when {
 typedef struct st_assert {
   st_prog cond;
   const char *message;
-  int level;
+  int level;  /* 0 error, 1 warning (flat.h) */
+  int warned; /* level warning: reported since the condition last held */
   st_loc loc;
 } st_assert;
 
@@ -171,6 +174,7 @@ struct st_compiled {
   int nalgs;
   st_algorithm **algs; /* algorithm sections (algorithm.c) */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
@@ -283,8 +287,11 @@ void st_algorithms_free(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
+void st_report_state_select(st_compiled *cm);
 /* alias.c */
 int st_eliminate_aliases(st_compiled *cm);
+int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs);
 void st_eval_consts(st_compiled *cm);
 void st_sync_aliases(st_compiled *cm);
 /* structure.c */

@@ -90,6 +90,13 @@ static int first_nonfinite_relation(st_compiled *cm, double *value) {
   return -1;
 }
 
+/* Why the last compiled function call failed (a failed assert, a subscript out of range, a
+ * recursion past the depth bound), "" when it did not: a failed call returns NaN, so the
+ * equation that called it is where the NaN is found. */
+static const char *call_failure(const st_compiled *cm) {
+  return cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
+}
+
 /* Reports the origin of a non-finite value; what: the callback's vector, for the fallback. */
 static void report_nonfinite(st_compiled *cm, const char *what) {
   char name[256];
@@ -108,8 +115,9 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
     int s = pos < b->n ? b->slots[pos] : b->dslots[pos - b->n];
     int q = pos < b->n ? b->eqs[pos] : b->deqs[pos - b->n];
     describe(cm, s, name, sizeof name);
-    st_fail(cm, cm->eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g", name,
-            nonfinite_word(cm->x[s]), t);
+    st_fail(cm, cm->eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g%s%s%s", name,
+            nonfinite_word(cm->x[s]), t, call_failure(cm)[0] ? " (" : "", call_failure(cm),
+            call_failure(cm)[0] ? ")" : "");
     return;
   }
   int r = first_nonfinite_residual(cm, &pos);
@@ -137,7 +145,11 @@ int st_check_finite_results(st_compiled *cm, const double *v, int n, const char 
    * (a plain sum could overflow to Inf without any entry being infinite) */
   double s = 0;
   for (int i = 0; i < n; i++) s += v[i] * 0.0;
-  if (s == 0) return 0;
+  if (s == 0) {
+    /* a failed call whose NaN did not reach the results (an untaken branch) is no news */
+    if (cm->fcalls) st_fcalls_clear_failure(cm->fcalls);
+    return 0;
+  }
   report_nonfinite(cm, what);
   return -1;
 }

@@ -54,8 +54,18 @@ int st_lu_solve(double *A, int n, int *piv, double *b) {
   return 0;
 }
 
+/* A pivot d = +-2^e: x / d == x * (1 / d) bit for bit (1 / d is exact, and both are the one
+ * rounding of the same real number x * 2^-e, subnormal results included); the multiplication
+ * does not wait 13-20 cycles for a divider. Mechanical models give such pivots all the time:
+ * unit coefficients of the connection equations, m = 1. */
+static int exact_reciprocal(double d) {
+  int e;
+  double m = frexp(d, &e);
+  return (m == 0.5 || m == -0.5) && e > -1000 && e < 1000;
+}
+
 /* The nonzeros of LU factors (st_lu_factor) in the order st_lu_apply uses them: for each k,
- * the multipliers L(i,k), i > k, then the entries U(k,j), j > k, and 1/U(k,k). Algebraic
+ * the multipliers L(i,k), i > k, then the entries U(k,j), j > k, and U(k,k) (sp_diag). Algebraic
  * loops of connected components are sparse (a few unknowns per equation) and stay sparse
  * under elimination, so the substitutions touch a small fraction of the n*n entries. */
 static void sparse_factors(st_block *b) {
@@ -68,18 +78,22 @@ static void sparse_factors(st_block *b) {
     b->sp_start[2 * k + 1] = m;
     for (int j = k + 1; j < n; j++)
       if (LU[k + j * n] != 0) { b->sp_idx[m] = j; b->sp_val[m++] = LU[k + j * n]; }
+    double d = LU[k + k * n];
+    b->sp_recip[k] = (unsigned char)exact_reciprocal(d);
+    b->sp_diag[k] = b->sp_recip[k] ? 1 / d : d;
   }
   b->sp_start[2 * n] = m;
 }
 
 /* st_lu_apply over the nonzeros only: the same operations on the same values, so the same
  * result (a skipped term is an exact zero). All row swaps first, as in st_lu_apply. */
-static void sparse_apply(const st_block *b, double *x) {
+static void sparse_apply(const st_block *b, double *restrict x) {
   int n = b->n;
-  const int *st = b->sp_start, *idx = b->sp_idx;
-  const double *v = b->sp_val;
+  const int *restrict st = b->sp_start, *restrict idx = b->sp_idx, *restrict piv = b->lupiv;
+  const double *restrict v = b->sp_val, *restrict diag = b->sp_diag;
+  const unsigned char *restrict recip = b->sp_recip;
   for (int k = 0; k < n; k++) {
-    int p = b->lupiv[k];
+    int p = piv[k];
     if (p != k) { double t = x[k]; x[k] = x[p]; x[p] = t; }
   }
   for (int k = 0; k < n; k++)
@@ -87,7 +101,7 @@ static void sparse_apply(const st_block *b, double *x) {
   for (int k = n - 1; k >= 0; k--) {
     double s = x[k];
     for (int q = st[2 * k + 1]; q < st[2 * k + 2]; q++) s -= v[q] * x[idx[q]];
-    x[k] = s / b->lu[k + k * n];
+    x[k] = recip[k] ? s * diag[k] : s / diag[k];
   }
 }
 
@@ -126,9 +140,12 @@ static int cached_linear(st_compiled *cm, st_block *b) {
 }
 
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r) {
-  for (int i = 0; i < b->n; i++) cm->dx[i] = -r[i];
-  sparse_apply(b, cm->dx);
-  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] += cm->dx[i];
+  int n = b->n;
+  double *restrict dx = cm->dx, *restrict x = cm->x;
+  const int *restrict slots = b->slots;
+  for (int i = 0; i < n; i++) dx[i] = -r[i];
+  sparse_apply(b, dx);
+  for (int i = 0; i < n; i++) x[slots[i]] += dx[i];
 }
 
 static double residual_norm(st_compiled *cm, const st_block *b) {

@@ -189,6 +189,12 @@ typedef struct st_ffunction {
   int nlocals;
   st_fstmt_list body;
   const char *external_name; /* external "C" function name, or NULL for a Modelica body */
+  /* The external call's arguments as indices of locals (inputs by name, in the order the
+   * clause writes them; doc/library.md, external functions): -1 when the clause has no
+   * call (the inputs in declaration order), -2 when an argument is not a plain input name
+   * (an expression, size(...), an output): such a function cannot be bound. */
+  int external_nargs;
+  const int *external_args;
   int is_impure;
   st_loc loc;
   /* annotation(derivative = f_der) of order 1 (Modelica 3.6 section 12.7.1): 1 + the index

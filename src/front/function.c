@@ -96,10 +96,41 @@ static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
   }
 }
 
+/* The local an external argument names: a scalar input written as a plain identifier; -1
+ * for anything else (the binding in src/compile/external.c reports it). */
+static int external_arg(const st_ffunction *fn, const st_ast_expr *x) {
+  if (x->kind != AX_CREF || x->u.cref->nparts != 1 || x->u.cref->parts->nsubs) return -1;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_INPUT && !fn->locals[i].ndims &&
+        !strcmp(fn->locals[i].name, x->u.cref->parts->name))
+      return i;
+  return -1;
+}
+
+/* external "C" [out =] f(a, b, ...): the name and which inputs go where. */
+static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
+  const st_ast_external *x = cls->ast->external;
+  fn->external_name = st_arena_strdup(fl->arena, x->fn ? x->fn : cls->name);
+  fn->external_nargs = -1;
+  if (!x->fn) return;
+  int n = 0;
+  for (const st_ast_expr *e = x->args; e; e = e->next) n++;
+  int *map = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *map);
+  if (!map) {
+    fn->external_nargs = -2; /* unbindable rather than silently in declaration order */
+    return;
+  }
+  n = 0;
+  for (const st_ast_expr *e = x->args; e; e = e->next)
+    if ((map[n++] = external_arg(fn, e)) < 0) fn->external_nargs = -2;
+  if (fn->external_nargs == -1) fn->external_nargs = n;
+  fn->external_args = map;
+}
+
 static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_class *a = cls->ast;
   if (a->external) {
-    fn->external_name = st_arena_strdup(fl->arena, a->external->fn ? a->external->fn : cls->name);
+    external_call(fl, cls, fn);
     return;
   }
   /* All algorithm sections, in order, make one body. */

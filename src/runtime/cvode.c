@@ -111,6 +111,7 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = t0;
+  sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   return cv_attach(sim);
 }
@@ -119,6 +120,7 @@ static int cv_create(stiction_sim *sim, double t0) {
 static int cv_reinit(stiction_sim *sim, double t) {
   int flag = CVodeReInit(sim->mem, t, sim->y);
   sim->t_step = t;
+  sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
@@ -189,8 +191,11 @@ static int cv_one_step(stiction_sim *sim, double tout, double tstop, double *t) 
  * which CVODE reaches exactly and never steps past. */
 static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
   if (sim->has_pending_root) return cv_pending(sim, tout, t);
-  int flag = CVodeSetStopTime(sim->mem, tstop);
-  if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
+  if (tstop != sim->t_stop_set) { /* once per time event, not per grid point */
+    int flag = CVodeSetStopTime(sim->mem, tstop);
+    if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
+    sim->t_stop_set = tstop;
+  }
   while (sim->t_step < tout && !sim->has_pending_root) {
     int r = cv_one_step(sim, tout, tstop, t);
     if (r) return r < 0 ? r : ST_ADV_ROOT;

@@ -268,6 +268,16 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   return rc ? rc : sim->ops->yp_at(sim, t, 1);
 }
 
+/* Whether the event ends the run by terminate(); its message is kept for
+ * stiction_sim_terminated (the model's text may not outlive the pass). */
+static int note_terminate(stiction_sim *sim, int rc, const iter_result *r) {
+  if (rc || !r->terminate) return 0;
+  sim->terminated = 1;
+  snprintf(sim->terminate_message, sizeof sim->terminate_message, "%s",
+           r->message ? r->message : "");
+  return 1;
+}
+
 int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *terminate) {
   double w0 = st_wall_now();
   int n_fired = fired_list(sim, kind), moved = 0, is_time = kind == STICTION_EVENT_TIME;
@@ -295,7 +305,7 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   }
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
   if (!rc) rc = notify(sim, t, kind, n_fired, r.iterations, restarted);
-  *terminate = !rc && r.terminate;
+  *terminate = note_terminate(sim, rc, &r);
   sim->stats.wall_events += st_wall_now() - w0;
   return rc;
 }
@@ -306,7 +316,8 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
  * integrator is created after the iteration, from the values it produced. */
 int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   int rc = st_call_discrete(sim, sim->d_before);
-  if (!rc && sim->opt.record_events) rc = st_output_values(sim, t, sim->row_left);
+  if (!rc && sim->opt.record_events && st_output_wanted(sim))
+    rc = st_output_values(sim, t, sim->row_left);
   iter_result r;
   memset(&r, 0, sizeof r);
   r.next_time = INFINITY;
@@ -320,7 +331,7 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   if (!rc && changed && sim->opt.record_events) rc = st_output_send(sim, sim->row_left);
   if (!rc) rc = st_output_row(sim, t);
   if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0);
-  *terminate = !rc && r.terminate;
+  *terminate = note_terminate(sim, rc, &r);
   return rc;
 }
 

@@ -103,8 +103,11 @@ static int ida_ode_yp(stiction_sim *sim, double t) {
  * start or a restart), the states held fixed. */
 static int ida_consistent(stiction_sim *sim, double t) {
   if (!sim->model->residual) return STICTION_OK;
+  /* tout1 gives IDACalcIC the direction and scale of the first step only; at an event at
+   * the stop time the span left is zero, which IDA refuses (IDA_ILL_INPUT), so the output
+   * interval stands in for it there */
   double span = sim->opt.stop_time - t;
-  double tout1 = t + (sim->interval < span ? sim->interval : span);
+  double tout1 = t + (sim->interval < span || !(span > 1e-3 * sim->interval) ? sim->interval : span);
   int flag = IDACalcIC(sim->mem, IDA_YA_YDP_INIT, tout1);
   if (flag < 0) {
     if (sim->cb_status) return sim->cb_status;

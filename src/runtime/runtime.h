@@ -27,6 +27,8 @@ struct stiction_sim {
   stiction_event_listener listener;
   void *listener_ud;
   char error[512];
+  int terminated;               /* the model called terminate(); its message below */
+  char terminate_message[256];
   double t;
   stiction_stats stats;
   int ran;
@@ -43,9 +45,9 @@ struct stiction_sim {
   void *mem;
   /* CVODE: the time its last step reached (cvode.c cv_advance steps with CV_ONE_STEP and
    * interpolates the grid); a root found beyond the grid point, reported after the grid rows
-   * before it */
+   * before it; the stop time last given to CVodeSetStopTime (NaN: none since the (re)start) */
   int has_pending_root;
-  double pending_root, t_step;
+  double pending_root, t_step, t_stop_set;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
@@ -140,6 +142,7 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
 /* output.c */
 int st_output_begin(stiction_sim *sim);
 int st_output_values(stiction_sim *sim, double t, double *values);
+int st_output_wanted(const stiction_sim *sim);
 int st_output_send(stiction_sim *sim, const double *values);
 int st_output_row(stiction_sim *sim, double t);
 

@@ -87,6 +87,10 @@ const char *stiction_sim_error(const stiction_sim *sim) { return sim ? sim->erro
 
 double stiction_sim_time(const stiction_sim *sim) { return sim ? sim->t : NAN; }
 
+const char *stiction_sim_terminated(const stiction_sim *sim) {
+  return sim && sim->terminated ? sim->terminate_message : NULL;
+}
+
 const stiction_stats *stiction_sim_stats(const stiction_sim *sim) {
   return sim ? &sim->stats : NULL;
 }

@@ -24,10 +24,7 @@ model BAMFriction
   SI.AngularAcceleration a "Joint acceleration relative to the support";
   SI.Torque tau "Friction torque (positive when it brakes a forward motion)";
   Real s_str(final unit="1") "Stribeck factor exp(-|w/w_s|^alpha): 1 at rest, 0 when sliding fast";
-  SI.Torque Q "M6 quadratic term (0 for the other models)";
   SI.Torque frictionloss "Budget without the viscous part; its value at w = 0 is the static limit";
-protected
-  SI.Torque dl = abs(tau_e - tau_m) "Load measure of M3 and M4";
 equation
   phi = flange_a.phi - phi_support;
   flange_b.phi = flange_a.phi;
@@ -35,17 +32,11 @@ equation
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
   s_str = exp(-abs(w/w_s)^alpha);
-  // M6 (bam.md section 3, as implemented): only for torques of different sign (sign(0) = 0), and
-  // cross-wired: K_eq*tau_e^2 when the motor dominates, K_mq*tau_m^2 when the external torque does.
-  // noEvent: the budget is a smooth-enough input to the regularized law; no modes to track.
-  Q = if bamModel == 6 then noEvent(if sign(tau_e)*sign(tau_m) < 0.5 then
-        (if abs(tau_e) < abs(tau_m) then Keq*tau_e^2 else if abs(tau_e) > abs(tau_m) then Kmq*tau_m^2 else 0)
-      else 0) else 0;
-  frictionloss = if bamModel == 1 then Kc
-    else if bamModel == 2 then Kc + s_str*Kcs
-    else if bamModel == 3 then Kc + Kl*dl
-    else if bamModel == 4 then Kc + Kl*dl + s_str*(Kcs + Kls*dl)
-    else Kc + abs(Ke*tau_e - Km*tau_m) + s_str*(Kcs + abs(Kes*tau_e - Kms*tau_m) + Q);
+  // the budget of include/stiction/bam.h (stiction_bam_friction, bam.md section 3, M6 with its
+  // opposite-sign gate as BAM implements it); a function call makes no events: the budget is
+  // a smooth-enough input to the regularized law, with no modes to track
+  frictionloss = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,
+    Kms, Kes, Kmq, Keq, tau_m, tau_e, w);
   // the budget K_v|w| + frictionloss limits the friction; regularized it becomes
   // frictionloss*law(w) + K_v*w, which at rest can hold any load below the static limit
   v_law = w;

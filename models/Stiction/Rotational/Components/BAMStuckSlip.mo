@@ -23,11 +23,8 @@ model BAMStuckSlip
   SI.AngularAcceleration a "Joint acceleration relative to the support";
   SI.Torque tau "Friction torque (positive when it brakes a forward motion)";
   Real s_str(final unit="1") "Stribeck factor exp(-|w/w_s|^alpha): 1 at rest";
-  SI.Torque Q "M6 quadratic term (0 for the other models)";
-  SI.Torque base "Part of the budget without the Stribeck factor";
-  SI.Torque stribeck "Part of the budget multiplied by the Stribeck factor";
   SI.Torque frictionloss "Budget without the viscous part";
-  SI.Torque tau_static "Static limit: the budget at rest, base + stribeck";
+  SI.Torque tau_static "Static limit: the budget at rest (w = 0)";
   // the stuck/slip machine of Modelica.Mechanics.Rotational.Interfaces.PartialFriction with
   // the load-dependent static limit in place of tau0_max (as Stiction LeineFriction)
   Real sa(final unit="1") "Path parameter: holding torque when stuck, acceleration offset otherwise";
@@ -41,7 +38,6 @@ protected
   constant Integer Forward = 1;
   constant Integer Stuck = 0;
   constant Integer Backward = -1;
-  SI.Torque dl = abs(tau_e - tau_m) "Load measure of M3 and M4";
   SI.Torque g = frictionloss + Kv*abs(w) "Sliding torque magnitude";
 equation
   phi = flange_a.phi - phi_support;
@@ -50,19 +46,12 @@ equation
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
   s_str = exp(-abs(w/w_s)^alpha);
-  // M6 as BAMFriction (bam.md section 3: sign gate, cross-wired quadratic terms)
-  Q = if bamModel == 6 then noEvent(if sign(tau_e)*sign(tau_m) < 0.5 then
-        (if abs(tau_e) < abs(tau_m) then Keq*tau_e^2 else if abs(tau_e) > abs(tau_m) then Kmq*tau_m^2 else 0)
-      else 0) else 0;
-  base = if bamModel <= 2 then Kc
-    else if bamModel <= 4 then Kc + Kl*dl
-    else Kc + abs(Ke*tau_e - Km*tau_m);
-  stribeck = if bamModel == 1 or bamModel == 3 then 0
-    else if bamModel == 2 then Kcs
-    else if bamModel == 4 then Kcs + Kls*dl
-    else Kcs + abs(Kes*tau_e - Kms*tau_m) + Q;
-  frictionloss = base + s_str*stribeck;
-  tau_static = base + stribeck;
+  // the budget of include/stiction/bam.h (bam.md section 3, M6 with its sign gate): sliding at
+  // the present speed, and at rest for the static limit
+  frictionloss = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,
+    Kms, Kes, Kmq, Keq, tau_m, tau_e, w);
+  tau_static = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,
+    Kms, Kes, Kmq, Keq, tau_m, tau_e, 0);
   // bam.md section 10 b: stuck <=> w = 0 and |drive| <= tau_static(tau_m, tau_e); sliding
   // tau = sign(w)*(frictionloss(w) + Kv*|w|). The relations sa > tau_static are the root
   // functions that locate the break-away on the moving, load-dependent limit.
@@ -92,9 +81,10 @@ equation
   annotation (Documentation(info="<html>
 <p>The continuous hybrid tier of spec/bam.md section 10 (b): the joint is stuck (w = 0, tau
 the holding torque) while the holding torque stays within the BAM budget at rest
-tau_static(tau_m, tau_e) = base + stribeck, and slides with tau = sign(w)*(frictionloss(w) +
-Kv*|w|) otherwise, frictionloss = base + exp(-|w/w_s|^alpha)*stribeck. base and stribeck are
-the budget terms of M1..M6 (include/stiction/bam.h stiction_bam_friction). Because tau_m and
+tau_static(tau_m, tau_e) = frictionloss(tau_m, tau_e, 0), and slides with tau =
+sign(w)*(frictionloss(w) + Kv*|w|) otherwise. frictionloss is the budget of M1..M6 without
+its viscous part, computed by the C library (Stiction.Functions.bamFrictionloss, i.e.
+include/stiction/bam.h stiction_bam_friction). Because tau_m and
 tau_e move the limit, the break-away is where the holding torque meets a moving limit; the
 relation sa &gt; tau_static is the root function that finds it.</p>
 </html>"));

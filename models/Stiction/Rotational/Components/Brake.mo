@@ -2,7 +2,7 @@ within Stiction.Rotational.Components;
 model Brake
   "Brake with normal force input: torque cgeo*mu*fn times law(w) against the support (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
-  extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Stiction.Interfaces.PartialFrictionLaw;
   extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
   parameter SI.AngularVelocity w_small = 1e10
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
@@ -36,6 +36,11 @@ equation
   tau0_max = peak*tau0;
   v_law = w;
   // the MSL slides with cgeo*fn*M(|w|) (msl-friction.md 5.3); the peak refers to M(0)
-  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w/w_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over w_peak (stiction_friction_stribeck_g, doc/friction.md)
+  g_law = Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w);
+  f_max = tau0_max;
+  a_law = a;
+  tau = f_law;
   lossPower = tau*w;
 end Brake;

@@ -2,7 +2,7 @@ within Stiction.Rotational.Components;
 model Clutch
   "Clutch with normal force input: torque cgeo*mu*fn times law(w_rel) between the flanges (no events)"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates;
-  extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Stiction.Interfaces.PartialFrictionLaw;
   extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
   parameter SI.AngularVelocity w_small = 1e10
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
@@ -27,6 +27,9 @@ equation
   v_law = w_rel;
   // tau = flange_b.tau acts like a damper torque: it opposes the relative speed w_rel; the
   // MSL slides with cgeo*fn*M(|w_rel|) (msl-friction.md 5.2, without the startBackward quirk)
-  tau = s_law*(tau_slide + (tau0_max - tau0)*exp(-(w_rel/w_peak)^2));
+  g_law = Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w_rel);
+  f_max = tau0_max;
+  a_law = a_rel;
+  tau = f_law;
   lossPower = tau*w_rel;
 end Clutch;

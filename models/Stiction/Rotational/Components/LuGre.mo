@@ -24,8 +24,9 @@ equation
   flange_a.tau + flange_b.tau - tau = 0;
   // benchmarks.md section 3: dz/dt = w - sigma0*|w|*z/g(w); at steady sliding z = g/sigma0*sign(w),
   // so tau = g(w)*sign(w) + sigma2*w, the Stribeck curve
-  g = tau_c + (tau_s - tau_c)*exp(-abs(w/w_s)^alpha);
-  zdot = w - sigma0*abs(w)*z/g;
+  // (stiction_friction_stribeck_g, stiction_friction_lugre of include/stiction/friction.h)
+  g = Stiction.Functions.stribeckMagnitude(tau_c, tau_s, w_s, alpha, w);
+  zdot = Stiction.Functions.lugreZdotG(sigma0, sigma1, sigma2, g, z, w);
   der(z) = zdot;
-  tau = sigma0*z + sigma1*zdot + sigma2*w;
+  tau = Stiction.Functions.lugreForceG(sigma0, sigma1, sigma2, g, z, w);
 end LuGre;

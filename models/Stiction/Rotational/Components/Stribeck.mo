@@ -21,7 +21,7 @@ equation
   flange_a.tau + flange_b.tau - tau = 0;
   // doc/friction.md, Stribeck curve (Armstrong-Helouvry 1994): the magnitude falls from the
   // static to the Coulomb level over w_s; the viscous part is linear and needs no regularization
-  g = tau_c + (tau_s - tau_c)*exp(-abs(w/w_s)^alpha);
+  g = Stiction.Functions.stribeckMagnitude(tau_c, tau_s, w_s, alpha, w);
   v_law = w;
   tau = s_law*g + d*w;
 end Stribeck;

@@ -2,7 +2,7 @@ within Stiction.Translational.Components;
 model Brake
   "Brake with normal force input: force cgeo*mu*fn times law(v) against the support (no events)"
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
-  extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Stiction.Interfaces.PartialFrictionLaw;
   extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
   parameter SI.Velocity v_small = 1e-3
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
@@ -35,6 +35,11 @@ equation
   f0_max = peak*f0;
   v_law = v;
   // the MSL slides with cgeo*fn*M(|v|) (msl-friction.md 5.7); the peak refers to M(0)
-  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over v_peak (stiction_friction_stribeck_g, doc/friction.md)
+  g_law = Stiction.Functions.stribeckMagnitude(f_slide, f_slide + f0_max - f0, v_peak, 2, v);
+  f_max = f0_max;
+  a_law = a;
+  f = f_law;
   lossPower = f*v;
 end Brake;

@@ -29,7 +29,8 @@ protected
   constant Integer Forward = 1;
   constant Integer Stuck = 0;
   constant Integer Backward = -1;
-  SI.Force g = Fs/(1 + delta*abs(v_rel)) "Slip friction magnitude at the current relative speed";
+  SI.Force g = Stiction.Functions.leineSlip(Fs, delta, v_rel)
+    "Slip friction magnitude Fs/(1 + delta*|v_rel|) at the current relative speed";
 equation
   if law == FrictionLaw.EventDriven then
     // Stuck: a_rel = 0 and F is the constraint force (-sa); it breaks away when |sa| > Fs.
@@ -73,21 +74,24 @@ equation
     startBackward = false;
     locked = false;
     mode = Stuck;
+    // the laws of include/stiction/friction.h (stiction_sign_law 6 = arctan, 5 = tanh)
     if law == FrictionLaw.Arctan then
-      F = -g*(2/Modelica.Constants.pi)*atan(v_rel/eps);
+      F = -g*Stiction.Functions.regularizedSign(6, v_rel, eps);
       z = 0;
     elseif law == FrictionLaw.Tanh then
-      F = -g*tanh(v_rel/eps);
+      F = -g*Stiction.Functions.regularizedSign(5, v_rel, eps);
       z = 0;
     elseif law == FrictionLaw.Karnopp then
-      // inside the band the friction cancels the other forces up to Fs; outside it slips
-      F = if abs(v_rel) < eps then max(-Fs, min(Fs, -f_drive)) else -sign(v_rel)*g;
+      // inside the band the friction cancels the other forces up to Fs; outside it slips. The
+      // band test stays a relation here so that entering and leaving the band are events (a
+      // function call makes none); inside, the C law sees v = 0, which is inside any band.
+      F = Stiction.Functions.karnopp(if abs(v_rel) < eps then 0 else v_rel, f_drive, eps, Fs, g);
       z = 0;
     else
       // LuGre with g as the steady-state friction: dz/dt = v_rel - sigma0*|v_rel|*z/g,
       // F = -(sigma0*z + sigma1*dz/dt)
-      der(z) = v_rel - sigma0*abs(v_rel)*z/g;
-      F = -(sigma0*z + sigma1*der(z));
+      der(z) = Stiction.Functions.lugreZdotG(sigma0, sigma1, 0, g, z, v_rel);
+      F = -Stiction.Functions.lugreForceG(sigma0, sigma1, 0, g, z, v_rel);
     end if;
   end if;
   annotation (Documentation(info="<html>

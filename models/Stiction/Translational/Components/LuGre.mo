@@ -23,8 +23,9 @@ equation
   a = der(v);
   flange_a.f + flange_b.f - f = 0;
   // benchmarks.md section 3; steady sliding: z = g/sigma0*sign(v), f = g(v)*sign(v) + sigma2*v
-  g = F_c + (F_s - F_c)*exp(-abs(v/v_s)^alpha);
-  zdot = v - sigma0*abs(v)*z/g;
+  // (stiction_friction_stribeck_g, stiction_friction_lugre of include/stiction/friction.h)
+  g = Stiction.Functions.stribeckMagnitude(F_c, F_s, v_s, alpha, v);
+  zdot = Stiction.Functions.lugreZdotG(sigma0, sigma1, sigma2, g, z, v);
   der(z) = zdot;
-  f = sigma0*z + sigma1*zdot + sigma2*v;
+  f = Stiction.Functions.lugreForceG(sigma0, sigma1, sigma2, g, z, v);
 end LuGre;

@@ -2,7 +2,7 @@ within Stiction.Translational.Components;
 model SupportFriction
   "Friction against the support: Coulomb force with a break-away peak, times law(v) (no events)"
   extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
-  extends Stiction.Interfaces.PartialRegularizedSign;
+  extends Stiction.Interfaces.PartialFrictionLaw;
   extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
   parameter SI.Velocity v_small = 1e-3
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
@@ -29,6 +29,11 @@ equation
   f_slide = Modelica.Math.tempInterpol1(noEvent(abs(v)), f_pos, 2);
   f0_max = peak*f0;
   v_law = v;
-  f = s_law*(f_slide + (f0_max - f0)*exp(-(v/v_peak)^2));
+  // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
+  // break-away peak decaying over v_peak (stiction_friction_stribeck_g, doc/friction.md)
+  g_law = Stiction.Functions.stribeckMagnitude(f_slide, f_slide + f0_max - f0, v_peak, 2, v);
+  f_max = f0_max;
+  a_law = a;
+  f = f_law;
   lossPower = f*v;
 end SupportFriction;

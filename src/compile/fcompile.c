@@ -1,0 +1,811 @@
+/* The function compiler (fcompile.h): st_ffunction bodies to the instructions of fvm_impl.h,
+ * one compiled copy per argument signature. Every construct is translated so that the
+ * machine performs the same IEEE operations in the same order as front/feval.c: the two
+ * agree bit for bit (tests/test_fcompile.c checks it). Anything else is refused with a
+ * reason, and the caller falls back to the tree walker. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/fvm_impl.h"
+#include "front/fexpr.h"
+
+#define MAX_PATCHES 256
+
+typedef struct shape {
+  int ndims, n;
+  int dims[4];
+} shape;
+
+typedef struct cx {
+  st_fvm *vm;
+  int ci;                /* the function being compiled (vm->c moves while callees compile) */
+  const st_ffunction *fn;
+  int end;               /* value of `end` in the current subscript, -1 outside */
+  int patches[MAX_PATCHES]; /* jumps of `break` waiting for the end of their loop */
+  int npatches, loop_base, in_loop;
+  int want;              /* an unpinned argument a size needed (static_int), else -1 */
+  char *why;
+  size_t size;
+} cx;
+
+static cfn *cur(cx *c) { return &c->vm->c[c->ci]; }
+
+static int refuse(cx *c, const char *fmt, ...) {
+  if (c->why[0]) return -1; /* the innermost reason is the useful one */
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, c->size, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* Appends an instruction; delta is its effect on the stack depth. */
+static int emit(cx *c, int op, int a, int b, double k, int delta) {
+  cfn *f = cur(c);
+  if (f->n == f->cap) {
+    int cap = f->cap ? 2 * f->cap : 32;
+    fins *p = realloc(f->code, (size_t)cap * sizeof *p);
+    if (!p) return refuse(c, "out of memory");
+    f->code = p;
+    f->cap = cap;
+  }
+  f->code[f->n++] = (fins){op, a, b, k};
+  f->sp += delta;
+  if (f->sp > f->maxsp) f->maxsp = f->sp;
+  return 0;
+}
+
+static int here(cx *c) { return cur(c)->n; }
+static void patch(cx *c, int at, int target) { cur(c)->code[at].a = target; }
+
+/* A frame region of n doubles for temporaries (loop bounds, tuple outputs). */
+static int temp(cx *c, int n) {
+  int off = cur(c)->nframe;
+  cur(c)->nframe += n;
+  return off;
+}
+
+static int same_shape(const shape *a, const shape *b) {
+  if (a->ndims != b->ndims || a->n != b->n) return 0;
+  for (int d = 0; d < a->ndims; d++)
+    if (a->dims[d] != b->dims[d]) return 0;
+  return 1;
+}
+
+static shape local_shape(cx *c, int k) {
+  const lshape *l = &cur(c)->loc[k];
+  shape s = {l->ndims, l->n, {0, 0, 0, 0}};
+  memcpy(s.dims, l->dims, sizeof s.dims);
+  return s;
+}
+
+static const shape scalar_shape = {0, 1, {0, 0, 0, 0}};
+
+/* ------------------------------------------------------------------ sizes */
+
+static int static_int(cx *c, const st_fexpr *e, int *v);
+
+/* x as an int when it is one (sizes and pinned arguments; the range check first keeps the
+ * conversion defined). */
+static int as_int(double x, int *v) {
+  if (!(x >= -1e9 && x <= 1e9) || x != (double)(int)x) return -1;
+  *v = (int)x;
+  return 0;
+}
+
+/* The value of local k when it is an argument pinned by the signature; else -1, noting an
+ * unpinned argument in c->want (the caller may pin it and compile again). */
+static int pinned_arg(cx *c, int k, int *v) {
+  const cfn *f = cur(c);
+  for (int a = 0; a < f->sig.nargs; a++) {
+    if (f->given[a] != k || f->loc[k].off < 0 || f->loc[k].ndims) continue;
+    if (!(f->sig.pinned >> a & 1u)) {
+      if (c->want < 0) c->want = a;
+      return -1;
+    }
+    return as_int(f->sig.pin[a], v);
+  }
+  /* an input left to its default: inputs are never assigned, so a constant default is
+   * the value (nTable = 100) */
+  const st_flocal *l = k >= 0 && k < c->fn->nlocals ? &c->fn->locals[k] : NULL;
+  if (l && l->causality == ST_C_INPUT && l->ndims == 0 && l->binding &&
+      l->binding->kind != FX_LOCAL)
+    return static_int(c, l->binding, v);
+  return -1;
+}
+
+/* An Integer known while compiling: literals, size() of a local, + - * of those. */
+static int static_int(cx *c, const st_fexpr *e, int *v) {
+  int a, b;
+  if (!e) return -1;
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM:
+    return as_int(e->value, v);
+  case FX_BUILTIN:
+    if (e->op != FB_SIZE || e->nargs != 2 || e->args[0]->kind != FX_LOCAL ||
+        static_int(c, e->args[1], &b))
+      return -1;
+    a = e->args[0]->index;
+    if (a < 0 || a >= c->fn->nlocals || cur(c)->loc[a].off < 0 || b < 1 ||
+        b > cur(c)->loc[a].ndims)
+      return -1;
+    *v = cur(c)->loc[a].dims[b - 1];
+    return 0;
+  case FX_BINARY:
+    if (static_int(c, e->args[0], &a) || static_int(c, e->args[1], &b)) return -1;
+    if (e->op == FOP_ADD) *v = a + b;
+    else if (e->op == FOP_SUB) *v = a - b;
+    else if (e->op == FOP_MUL) *v = a * b;
+    else return -1;
+    return 0;
+  case FX_LOCAL:
+    return pinned_arg(c, e->index, v);
+  default: return -1;
+  }
+}
+
+/* ------------------------------------------------------------------ expressions */
+
+static int expr(cx *c, const st_fexpr *e, shape *sh);
+
+static int scalar_expr(cx *c, const st_fexpr *e, const char *what) {
+  shape s;
+  if (expr(c, e, &s)) return -1;
+  return s.ndims == 0 ? 0 : refuse(c, "%s is an array", what);
+}
+
+/* `a and b`, `a or b`: the right operand only when the left one does not decide (as
+ * feval.c, where it may be a subscript that exists only then). Value 0/1. */
+static int logical(cx *c, const st_fexpr *e) {
+  int is_and = e->op == FOP_AND;
+  if (scalar_expr(c, e->args[0], "an operand of and/or")) return -1;
+  int jz = here(c);
+  if (emit(c, F_JZ, 0, 0, 0, -1)) return -1;
+  if (!is_and && emit(c, F_CONST, 0, 0, 1, 1)) return -1;
+  if (is_and && (scalar_expr(c, e->args[1], "an operand of and") ||
+                 emit(c, F_CONST, 0, 0, 0, 1) || emit(c, F_CMP, FOP_NE, 0, 0, -1)))
+    return -1;
+  int jmp = here(c);
+  if (emit(c, F_JMP, 0, 0, 0, -1)) return -1;
+  patch(c, jz, here(c));
+  if (is_and && emit(c, F_CONST, 0, 0, 0, 1)) return -1;
+  if (!is_and && (scalar_expr(c, e->args[1], "an operand of or") ||
+                  emit(c, F_CONST, 0, 0, 0, 1) || emit(c, F_CMP, FOP_NE, 0, 0, -1)))
+    return -1;
+  patch(c, jmp, here(c));
+  return 0;
+}
+
+static int scalar_binary(cx *c, int op) {
+  if (op >= FOP_LT && op <= FOP_NE) return emit(c, F_CMP, op, 0, 0, -1);
+  if (op > FOP_POW) return refuse(c, "operator %d on scalars", op);
+  return emit(c, F_ADD + op, 0, 0, 0, -1);
+}
+
+/* Arrays as feval.c's ev_binary: array +- array of equal size, scalar * array, array *
+ * scalar, array / scalar, element by element. */
+static int binary(cx *c, const st_fexpr *e, shape *sh) {
+  if (e->op == FOP_AND || e->op == FOP_OR) {
+    *sh = scalar_shape;
+    return logical(c, e);
+  }
+  shape a, b;
+  if (expr(c, e->args[0], &a) || expr(c, e->args[1], &b)) return -1;
+  if (a.ndims == 0 && b.ndims == 0) {
+    *sh = scalar_shape;
+    return scalar_binary(c, e->op);
+  }
+  int mode = a.ndims && b.ndims ? 0 : a.ndims ? 2 : 1;
+  int ok = mode == 0 ? (e->op == FOP_ADD || e->op == FOP_SUB) && a.n == b.n
+                     : e->op == FOP_MUL || (e->op == FOP_DIV && mode == 2);
+  if (!ok) return refuse(c, "this array operation (operator %d) at %d:%d", e->op, e->loc.line,
+                         e->loc.col);
+  *sh = a.ndims ? a : b;
+  return emit(c, F_EW, e->op, sh->n, mode, -(mode == 0 ? sh->n : 1));
+}
+
+static int unary(cx *c, const st_fexpr *e, shape *sh) {
+  if (expr(c, e->args[0], sh)) return -1;
+  if (e->op == FOP_NOT)
+    return sh->ndims ? refuse(c, "not of an array") : emit(c, F_NOT, 0, 0, 0, 0);
+  return sh->ndims ? emit(c, F_NEGN, 0, sh->n, 0, 0) : emit(c, F_NEG, 0, 0, 0, 0);
+}
+
+static int builtin(cx *c, const st_fexpr *e, shape *sh) {
+  double r;
+  int v;
+  *sh = scalar_shape;
+  switch (e->op) {
+  case FB_SIZE:
+    if (static_int(c, e, &v)) return refuse(c, "size() of something else than a local");
+    return emit(c, F_CONST, 0, 0, v, 1);
+  case FB_NOEVENT: case FB_SMOOTH: case FB_HOMOTOPY:
+    if (!e->nargs) return refuse(c, "builtin without arguments");
+    return expr(c, e->args[e->op == FB_SMOOTH ? e->nargs - 1 : 0], sh);
+  default: break;
+  }
+  if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0)
+    return scalar_expr(c, e->args[0], "a builtin's argument") ||
+           emit(c, F_FN1, e->op, 0, 0, 0);
+  if (e->nargs == 2 && st_fx_apply_builtin2((st_builtin)e->op, 1, 1, &r) == 0 &&
+      e->op != FB_HOMOTOPY)
+    return scalar_expr(c, e->args[0], "a builtin's argument") ||
+           scalar_expr(c, e->args[1], "a builtin's argument") ||
+           emit(c, F_FN2, e->op, 0, 0, -1);
+  return refuse(c, "builtin %d with %d arguments in a function", e->op, e->nargs);
+}
+
+/* Pushes the arguments of a call, compiles the callee for their shapes; the callee index. */
+static int callee(cx *c, const st_fexpr *e, st_fsig *out) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  if (e->nargs > ST_FVM_MAX_ARGS || e->index < 0 || e->index >= c->vm->nfunctions)
+    return refuse(c, "a call with more than %d arguments", ST_FVM_MAX_ARGS);
+  sig.nargs = e->nargs;
+  for (int i = 0; i < e->nargs; i++) {
+    shape s;
+    if (expr(c, e->args[i], &s)) return -1;
+    sig.ndims[i] = s.ndims;
+    memcpy(sig.dims[i], s.dims, sizeof s.dims);
+  }
+  char why[160] = "";
+  int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why);
+  /* a callee sized by an argument's value: pin it when that value is known here (a
+   * constant, size(), or an argument of ours that is pinned), else ask our caller to pin
+   * the argument of ours it comes from */
+  for (int p, tries = 0; k < 0 && tries < ST_FVM_MAX_ARGS &&
+                         (p = st_fvm_wanted_pin(c->vm, e->index, &sig)) >= 0; tries++) {
+    int v;
+    c->want = -1;
+    if (static_int(c, e->args[p], &v)) {
+      cur(c)->want_pin = c->want;
+      break;
+    }
+    sig.pinned |= 1u << p;
+    sig.pin[p] = v;
+    k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why);
+  }
+  if (k < 0)
+    return refuse(c, "calls %s, which is not compiled (%s)", c->vm->functions[e->index].name,
+                  why);
+  *out = sig;
+  return k;
+}
+
+static int find(const st_fvm *vm, int k, const st_fsig *sig);
+
+static const cfn *find_compiled(const st_fvm *vm, int k, const st_fsig *sig) {
+  int i = find(vm, k, sig);
+  return i >= 0 ? &vm->c[i] : NULL;
+}
+
+/* annotation(derivative = f_der) of the callee keeps precedence over the tangent of its
+ * body (Modelica 3.6 section 12.7.1): f_der compiled for the call's shapes, its inputs the
+ * arguments and then the tangents of the inputs that have one. -1 (the body's tangent) when
+ * the callee has none, the call leaves inputs to their defaults, or f_der does not compile. */
+static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
+  const st_ffunction *fn = &c->vm->functions[e->index];
+  if (!fn->derivative || !fn->has_derivative) return -1;
+  st_fsig d = *sig;
+  int a = 0;
+  d.pinned = 0;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (a >= sig->nargs) return -1;
+    if (fn->has_derivative[i]) {
+      if (d.nargs == ST_FVM_MAX_ARGS) return -1;
+      d.ndims[d.nargs] = sig->ndims[a];
+      memcpy(d.dims[d.nargs++], sig->dims[a], sizeof d.dims[0]);
+    }
+    a++;
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, fn->derivative - 1, &d, why, sizeof why);
+  const cfn *g = k >= 0 ? find_compiled(c->vm, e->index, sig) : NULL, *der = k >= 0 ? &c->vm->c[k] : NULL;
+  if (!g || der->nout != g->nout) return -1;
+  for (int i = 0; i < g->nout; i++) /* its tangents fill the outputs' places (fvm.c) */
+    if (der->loc[der->outs[i]].n != g->loc[g->outs[i]].n) return -1;
+  return k;
+}
+
+static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
+  st_fsig sig;
+  int k = callee(c, e, &sig);
+  if (k < 0) return -1;
+  int der = derivative_of(c, e, &sig);
+  const cfn *g = &c->vm->c[k];
+  if (g->state == 0 && !g->nout) return refuse(c, "recursion before the outputs are known");
+  if (!g->nout) return refuse(c, "calls a function without outputs");
+  *sh = (shape){g->loc[g->outs[0]].ndims, g->loc[g->outs[0]].n, {0, 0, 0, 0}};
+  memcpy(sh->dims, g->loc[g->outs[0]].dims, sizeof sh->dims);
+  return emit(c, F_CALL, k, 0, der, sh->n - g->width);
+}
+
+static int if_expr(cx *c, const st_fexpr *e, shape *sh) {
+  shape b;
+  if (scalar_expr(c, e->args[0], "a condition")) return -1;
+  int jz = here(c);
+  if (emit(c, F_JZ, 0, 0, 0, -1) || expr(c, e->args[1], sh)) return -1;
+  int jmp = here(c);
+  if (emit(c, F_JMP, 0, 0, 0, 0)) return -1;
+  cur(c)->sp -= sh->n;
+  patch(c, jz, here(c));
+  if (expr(c, e->args[2], &b)) return -1;
+  patch(c, jmp, here(c));
+  return same_shape(sh, &b) ? 0 : refuse(c, "if-expression with branches of two shapes");
+}
+
+/* {a, b, c}: the elements one after the other (items of equal shape, up to matrices). */
+static int array_expr(cx *c, const st_fexpr *e, shape *sh) {
+  shape first, s;
+  if (e->nargs <= 0 || e->nargs > 1000000) return refuse(c, "an empty array");
+  for (int i = 0; i < e->nargs; i++) {
+    if (expr(c, e->args[i], i ? &s : &first)) return -1;
+    if (i && !same_shape(&s, &first)) return refuse(c, "an array of items of two shapes");
+  }
+  if (first.ndims > 2) return refuse(c, "an array of arrays of more than 2 dimensions");
+  *sh = (shape){first.ndims + 1, e->nargs * first.n, {e->nargs, 0, 0, 0}};
+  for (int d = 0; d < first.ndims; d++) sh->dims[d + 1] = first.dims[d];
+  return 0;
+}
+
+static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
+
+/* The subscripts of local[...] on the stack; `end` is the size of each dimension. */
+static int subscripts(cx *c, const st_fexpr *e, int *local) {
+  if (e->args[0]->kind != FX_LOCAL) return refuse(c, "a subscript of an expression");
+  int k = e->args[0]->index;
+  if (k < 0 || k >= c->fn->nlocals) return refuse(c, "a bad local");
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0 || e->nargs - 1 != l->ndims)
+    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+  int saved = c->end;
+  for (int d = 0; d < l->ndims; d++) {
+    if (is_colon(e->args[d + 1])) return refuse(c, "a slice of '%s'", c->fn->locals[k].name);
+    c->end = cur(c)->loc[k].dims[d];
+    int rc = scalar_expr(c, e->args[d + 1], "a subscript");
+    c->end = saved;
+    if (rc) return -1;
+  }
+  *local = k;
+  return 0;
+}
+
+static int slice_of(const st_fexpr *e) {
+  for (int d = 1; d < e->nargs; d++)
+    if (is_colon(e->args[d])) return 1;
+  return 0;
+}
+
+/* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
+static int slice(cx *c, const st_fexpr *e, shape *sh) {
+  if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
+      e->args[0]->index >= c->fn->nlocals)
+    return refuse(c, "a slice of an expression");
+  int k = e->args[0]->index, mask = 0, nsub = 0, saved = c->end;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0 || e->nargs - 1 != l->ndims)
+    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+  *sh = (shape){0, 1, {0, 0, 0, 0}};
+  for (int d = 0; d < e->nargs - 1; d++) {
+    int dim = cur(c)->loc[k].dims[d];
+    if (is_colon(e->args[d + 1])) {
+      mask |= 1 << d;
+      sh->dims[sh->ndims++] = dim;
+      sh->n *= dim;
+      continue;
+    }
+    c->end = dim;
+    int rc = scalar_expr(c, e->args[d + 1], "a subscript");
+    c->end = saved;
+    if (rc) return -1;
+    nsub++;
+  }
+  return emit(c, F_SLICE, k, mask, 0, sh->n - nsub);
+}
+
+static int local_expr(cx *c, const st_fexpr *e, shape *sh) {
+  if (e->index < 0 || e->index >= c->fn->nlocals) return refuse(c, "a bad local");
+  *sh = local_shape(c, e->index);
+  const lshape *l = &cur(c)->loc[e->index];
+  if (l->ndims == 0) return emit(c, F_LOAD, l->off, 0, 0, 1);
+  return emit(c, F_PUSHN, l->off, l->n, 0, l->n);
+}
+
+static int expr(cx *c, const st_fexpr *e, shape *sh) {
+  int k;
+  if (!e) return refuse(c, "a missing expression");
+  *sh = scalar_shape;
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM: return emit(c, F_CONST, 0, 0, e->value, 1);
+  case FX_LOCAL: return local_expr(c, e, sh);
+  case FX_BINARY: return binary(c, e, sh);
+  case FX_UNARY: return unary(c, e, sh);
+  case FX_BUILTIN: return builtin(c, e, sh);
+  case FX_CALL: return call_expr(c, e, sh);
+  case FX_IF: return if_expr(c, e, sh);
+  case FX_ARRAY: return array_expr(c, e, sh);
+  case FX_INDEX:
+    if (slice_of(e)) return slice(c, e, sh);
+    if (subscripts(c, e, &k)) return -1;
+    return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
+  case FX_END:
+    if (c->end < 0) return refuse(c, "'end' outside a subscript");
+    return emit(c, F_CONST, 0, 0, c->end, 1);
+  case FX_RANGE: return refuse(c, "a range outside a for-loop");
+  default: return refuse(c, "a string, model variable or time in a function");
+  }
+}
+
+/* ------------------------------------------------------------------ statements */
+
+static int stmts(cx *c, const st_fstmt_list *list);
+
+/* Stores the value on the stack (shape v) into target: a whole local of the same shape. */
+static int store_local(cx *c, int k, const shape *v) {
+  shape t = local_shape(c, k);
+  if (!same_shape(&t, v))
+    return refuse(c, "an assignment that changes the shape of '%s'", c->fn->locals[k].name);
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0) return emit(c, F_STORE, l->off, 0, 0, -1);
+  return emit(c, F_POPN, l->off, l->n, 0, -l->n);
+}
+
+static int assign(cx *c, const st_fstmt *s) {
+  const st_fexpr *t = s->target;
+  shape v;
+  int k;
+  if (t && t->kind == FX_LOCAL && t->index >= 0 && t->index < c->fn->nlocals)
+    return expr(c, s->value, &v) || store_local(c, t->index, &v);
+  if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
+  /* subscripts first, then the value (feval.c evaluates them the other way round; both are
+   * pure, so only which of two failures is reported could differ) */
+  if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
+    return -1;
+  return emit(c, F_STOREI, k, t->nargs - 1, 0, -t->nargs);
+}
+
+/* (a, b) := f(x): all outputs into temporaries, then each to its target. */
+static int tuple(cx *c, const st_fstmt *s) {
+  const st_fexpr *e = s->value;
+  if (!e || e->kind != FX_CALL) return refuse(c, "a tuple assignment from something else than a call");
+  st_fsig sig;
+  int k = callee(c, e, &sig);
+  if (k < 0) return -1;
+  int der = derivative_of(c, e, &sig), total = 0, nout = c->vm->c[k].nout;
+  for (int i = 0; i < nout; i++) total += c->vm->c[k].loc[c->vm->c[k].outs[i]].n;
+  int off = temp(c, total);
+  if (emit(c, F_CALL, k, -1, der, total - c->vm->c[k].width) ||
+      emit(c, F_POPN, off, total, 0, -total))
+    return -1;
+  for (int i = 0, at = off; i < nout && i < s->ntargets; i++) {
+    const lshape *o = &c->vm->c[k].loc[c->vm->c[k].outs[i]];
+    const st_fexpr *t = s->targets[i];
+    shape v = {o->ndims, o->n, {o->dims[0], o->dims[1], o->dims[2], o->dims[3]}};
+    int rc = 0, j;
+    if (!t) rc = 0;
+    else if (t->kind == FX_LOCAL && t->index >= 0 && t->index < c->fn->nlocals)
+      rc = emit(c, F_PUSHN, at, o->n, 0, o->n) || store_local(c, t->index, &v);
+    else if (t->kind == FX_INDEX && o->ndims == 0)
+      rc = subscripts(c, t, &j) || emit(c, F_LOAD, at, 0, 0, 1) ||
+           emit(c, F_STOREI, j, t->nargs - 1, 0, -t->nargs);
+    else
+      rc = refuse(c, "a tuple target that is not a local or an element");
+    if (rc) return -1;
+    at += o->n;
+  }
+  return 0;
+}
+
+static int if_stmt(cx *c, const st_fstmt *s) {
+  int ends[64], nends = 0;
+  if (s->nconds > 64) return refuse(c, "more than 64 elseif branches");
+  for (int i = 0; i < s->nconds; i++) {
+    if (scalar_expr(c, s->conds[i], "a condition")) return -1;
+    int jz = here(c);
+    if (emit(c, F_JZ, 0, 0, 0, -1) || stmts(c, &s->branches[i])) return -1;
+    ends[nends++] = here(c);
+    if (emit(c, F_JMP, 0, 0, 0, 0)) return -1;
+    patch(c, jz, here(c));
+  }
+  if (stmts(c, &s->branches[s->nconds])) return -1;
+  for (int i = 0; i < nends; i++) patch(c, ends[i], here(c));
+  return 0;
+}
+
+/* A loop body; its `break`s jump to the end of the loop. */
+static int loop_body(cx *c, const st_fstmt_list *body, int top) {
+  int base = c->loop_base, in_loop = c->in_loop;
+  c->loop_base = c->npatches;
+  c->in_loop = 1;
+  int rc = stmts(c, body) || emit(c, F_LOOP, top, 0, 0, 0);
+  for (int i = c->loop_base; i < c->npatches && !rc; i++) patch(c, c->patches[i], here(c));
+  c->npatches = c->loop_base;
+  c->loop_base = base;
+  c->in_loop = in_loop;
+  return rc ? -1 : 0;
+}
+
+/* for v in a:s:b: the number of elements fixed at entry (feval.c's ev_range); element i is
+ * a + i*s. for v in <vector>: its elements, copied at entry. */
+static int for_stmt(cx *c, const st_fstmt *s) {
+  const st_fexpr *r = s->range;
+  int lv = s->loop_local;
+  if (lv < 0 || lv >= c->fn->nlocals || cur(c)->loc[lv].ndims) return refuse(c, "a bad loop");
+  int t = temp(c, 4), ta = t, ts = t + 1, tn = t + 2, ti = t + 3, tv = -1;
+  if (r && r->kind == FX_RANGE && r->nargs >= 2) {
+    if (scalar_expr(c, r->args[0], "a range bound") || emit(c, F_STORE, ta, 0, 0, -1)) return -1;
+    if (r->nargs == 3 ? scalar_expr(c, r->args[1], "a range step") : emit(c, F_CONST, 0, 0, 1, 1))
+      return -1;
+    if (emit(c, F_STORE, ts, 0, 0, -1) || emit(c, F_LOAD, ta, 0, 0, 1) ||
+        emit(c, F_LOAD, ts, 0, 0, 1) || scalar_expr(c, r->args[r->nargs - 1], "a range bound") ||
+        emit(c, F_RANGEN, 0, 0, 0, -2) || emit(c, F_STORE, tn, 0, 0, -1))
+      return -1;
+  } else {
+    shape v;
+    if (expr(c, r, &v)) return -1;
+    if (v.ndims > 1) return refuse(c, "a for-loop over a matrix");
+    tv = temp(c, v.n);
+    if (emit(c, F_POPN, tv, v.n, 0, -v.n) || emit(c, F_CONST, 0, 0, v.n, 1) ||
+        emit(c, F_STORE, tn, 0, 0, -1))
+      return -1;
+  }
+  if (emit(c, F_CONST, 0, 0, 0, 1) || emit(c, F_STORE, ti, 0, 0, -1)) return -1;
+  int top = here(c);
+  if (emit(c, F_LOAD, ti, 0, 0, 1) || emit(c, F_LOAD, tn, 0, 0, 1) ||
+      emit(c, F_CMP, FOP_LT, 0, 0, -1))
+    return -1;
+  int jz = here(c);
+  if (emit(c, F_JZ, 0, 0, 0, -1)) return -1;
+  int rc = tv >= 0 ? emit(c, F_LOAD, ti, 0, 0, 1) || emit(c, F_LOADT, tv, 0, 0, 0)
+                   : emit(c, F_LOAD, ta, 0, 0, 1) || emit(c, F_LOAD, ti, 0, 0, 1) ||
+                     emit(c, F_LOAD, ts, 0, 0, 1) || emit(c, F_MUL, 0, 0, 0, -1) ||
+                     emit(c, F_ADD, 0, 0, 0, -1);
+  /* the counter steps before the body so that the body's jump back lands on the test */
+  if (rc || emit(c, F_STORE, cur(c)->loc[lv].off, 0, 0, -1) || emit(c, F_LOAD, ti, 0, 0, 1) ||
+      emit(c, F_CONST, 0, 0, 1, 1) || emit(c, F_ADD, 0, 0, 0, -1) ||
+      emit(c, F_STORE, ti, 0, 0, -1) || loop_body(c, &s->branches[0], top))
+    return -1;
+  patch(c, jz, here(c));
+  return 0;
+}
+
+static int while_stmt(cx *c, const st_fstmt *s) {
+  int top = here(c);
+  if (scalar_expr(c, s->conds[0], "a while condition")) return -1;
+  int jz = here(c);
+  if (emit(c, F_JZ, 0, 0, 0, -1) || loop_body(c, &s->branches[0], top)) return -1;
+  patch(c, jz, here(c));
+  return 0;
+}
+
+static int stmt(cx *c, const st_fstmt *s) {
+  switch (s->kind) {
+  case FS_ASSIGN: return assign(c, s);
+  case FS_TUPLE: return tuple(c, s);
+  case FS_IF: return if_stmt(c, s);
+  case FS_FOR: return for_stmt(c, s);
+  case FS_WHILE: return while_stmt(c, s);
+  case FS_BREAK:
+    /* outside a loop feval.c's break ends the function, like return */
+    if (!c->in_loop) return emit(c, F_RET, 0, 0, 0, 0);
+    if (c->npatches == MAX_PATCHES) return refuse(c, "too many break statements");
+    c->patches[c->npatches++] = here(c);
+    return emit(c, F_JMP, 0, 0, 0, 0);
+  case FS_RETURN: return emit(c, F_RET, 0, 0, 0, 0);
+  case FS_ASSERT: {
+    cfn *f = cur(c);
+    const st_fstmt **a = realloc(f->asserts, (size_t)(f->nasserts + 1) * sizeof *a);
+    if (!a) return refuse(c, "out of memory");
+    f->asserts = a;
+    a[f->nasserts] = s;
+    return scalar_expr(c, s->value, "an assert condition") ||
+           emit(c, F_ASSERT, s->level, cur(c)->nasserts++, 0, -1);
+  }
+  default: return refuse(c, "when, reinit, terminate or a call statement in a function");
+  }
+}
+
+static int stmts(cx *c, const st_fstmt_list *list) {
+  for (int i = 0; i < list->n; i++)
+    if (stmt(c, list->items[i])) return -1;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ frames */
+
+/* Shape of local i that is not an argument: its declared sizes, known now or by size() of
+ * the arguments. */
+static int declared_shape(cx *c, int i, lshape *l) {
+  const st_flocal *d = &c->fn->locals[i];
+  l->ndims = d->ndims;
+  l->n = 1;
+  for (int k = 0; k < d->ndims; k++) {
+    int v = d->dims[k];
+    c->want = -1;
+    if (v < 0 && static_int(c, d->size[k], &v)) {
+      cur(c)->want_pin = c->want;
+      return refuse(c, "the size of '%s' depends on input values", d->name);
+    }
+    if (v < 0 || v > 1000000) return refuse(c, "'%s' has a bad size", d->name);
+    l->dims[k] = v;
+    l->n *= v;
+  }
+  return 0;
+}
+
+/* Places every local in the frame: the arguments with the call's shapes, the others with
+ * their declared ones. */
+static int layout(cx *c) {
+  cfn *f = cur(c);
+  const st_ffunction *fn = c->fn;
+  int a = 0, off = 0;
+  f->loc = calloc((size_t)fn->nlocals, sizeof *f->loc);
+  f->outs = calloc((size_t)fn->nlocals, sizeof *f->outs);
+  if (!f->loc || !f->outs) return refuse(c, "out of memory");
+  for (int i = 0; i < fn->nlocals; i++) f->loc[i].off = -1;
+  for (int i = 0; i < fn->nlocals && a < f->sig.nargs; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    lshape *l = &f->loc[i];
+    l->ndims = f->sig.ndims[a];
+    l->n = 1;
+    for (int d = 0; d < l->ndims; d++) l->n *= l->dims[d] = f->sig.dims[a][d];
+    f->given[a++] = i;
+    l->off = off;
+    off += l->n;
+    f->width += l->n;
+  }
+  if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].type == ST_T_STRING) return refuse(c, "a String variable");
+    if (f->loc[i].off >= 0) continue;
+    f = cur(c);
+    if (declared_shape(c, i, &f->loc[i])) return -1;
+    f->loc[i].off = off;
+    off += f->loc[i].n;
+    if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
+  }
+  f->nframe = off;
+  return 0;
+}
+
+/* The locals that are not arguments get their bindings (input defaults too), in declaration
+ * order, after the frame is zeroed (feval.c's init_locals). */
+static int prologue(cx *c) {
+  for (int i = 0; i < c->fn->nlocals; i++) {
+    const st_flocal *l = &c->fn->locals[i];
+    int given = 0;
+    for (int a = 0; a < cur(c)->sig.nargs; a++) given |= cur(c)->given[a] == i;
+    if (given) continue;
+    if (!l->binding && l->causality == ST_C_INPUT)
+      return refuse(c, "input '%s' has no argument and no default", l->name);
+    shape v;
+    if (l->binding && (expr(c, l->binding, &v) || store_local(c, i, &v))) return -1;
+  }
+  return 0;
+}
+
+static int compile_body(cx *c) {
+  const st_ffunction *fn = c->fn;
+  if (fn->external_name) return refuse(c, "external function");
+  if (fn->nlocals <= 0) return refuse(c, "no inputs or outputs");
+  if (layout(c) || prologue(c) || stmts(c, &fn->body)) return -1;
+  return emit(c, F_RET, 0, 0, 0, 0);
+}
+
+/* ------------------------------------------------------------------ entry */
+
+static int same_sig(const st_fsig *a, const st_fsig *b) {
+  if (a->nargs != b->nargs) return 0;
+  if (a->pinned != b->pinned) return 0;
+  for (int i = 0; i < a->nargs; i++) {
+    if (a->ndims[i] != b->ndims[i]) return 0;
+    if ((a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
+    for (int d = 0; d < a->ndims[i]; d++)
+      if (a->dims[i][d] != b->dims[i][d]) return 0;
+  }
+  return 1;
+}
+
+static int find(const st_fvm *vm, int k, const st_fsig *sig) {
+  for (int i = 0; i < vm->nc; i++)
+    if (vm->c[i].fn == k && same_sig(&vm->c[i].sig, sig)) return i;
+  return -1;
+}
+
+static int add(st_fvm *vm, int k, const st_fsig *sig) {
+  if (vm->nc == vm->capc) {
+    int cap = vm->capc ? 2 * vm->capc : 8;
+    cfn *p = realloc(vm->c, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    vm->c = p;
+    vm->capc = cap;
+  }
+  cfn *f = &vm->c[vm->nc];
+  memset(f, 0, sizeof *f);
+  f->fn = k;
+  f->sig = *sig;
+  f->want_pin = -1;
+  return vm->nc++;
+}
+
+int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size) {
+  if (size) why[0] = '\0';
+  if (k < 0 || k >= vm->nfunctions || sig->nargs < 0 || sig->nargs > ST_FVM_MAX_ARGS) {
+    if (size) snprintf(why, size, "bad call");
+    return -1;
+  }
+  int i = find(vm, k, sig);
+  if (i >= 0) {
+    /* state 0: a recursive call while the body is compiled; its index is all it needs */
+    if (vm->c[i].state < 0 && size) snprintf(why, size, "%s", vm->c[i].why);
+    return vm->c[i].state < 0 ? -1 : i;
+  }
+  if (vm->nc > 4096 || (i = add(vm, k, sig)) < 0) {
+    if (size) snprintf(why, size, "out of memory or too many signatures");
+    return -1;
+  }
+  char reason[200] = "";
+  cx c = {vm, i, &vm->functions[k], -1, {0}, 0, 0, 0, -1, reason, sizeof reason};
+  int rc = compile_body(&c);
+  vm->c[i].state = rc ? -1 : 1;
+  snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);
+  if (rc && size) snprintf(why, size, "%s", reason);
+  return rc ? -1 : i;
+}
+
+void st_fvm_dump(const st_fvm *vm, FILE *out) {
+  for (int i = 0; i < vm->nc; i++) {
+    const cfn *f = &vm->c[i];
+    fprintf(out, "  %s(", vm->functions[f->fn].name);
+    for (int a = 0; a < f->sig.nargs; a++) {
+      fprintf(out, "%s%s", a ? ", " : "", f->sig.ndims[a] ? "[" : "scalar");
+      for (int d = 0; d < f->sig.ndims[a]; d++)
+        fprintf(out, "%s%d", d ? ", " : "", f->sig.dims[a][d]);
+      if (f->sig.ndims[a]) fputc(']', out);
+      if (f->sig.pinned >> a & 1u) fprintf(out, " = %g", f->sig.pin[a]);
+    }
+    if (f->state == 1) fprintf(out, "): compiled, %d instructions\n", f->n);
+    else if (f->want_pin >= 0)
+      fprintf(out, "): compiled per value of argument %d (%s)\n", f->want_pin + 1, f->why);
+    else fprintf(out, "): interpreted (%s)\n", f->why);
+  }
+}
+
+int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig) {
+  int i = find(vm, k, sig);
+  return i >= 0 && vm->c[i].state < 0 ? vm->c[i].want_pin : -1;
+}
+
+int st_fvm_length(const st_fvm *vm, int c) { return vm->c[c].n; }
+
+int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims) {
+  const cfn *f = &vm->c[c];
+  if (output < 0 || output >= f->nout) return -1;
+  *ndims = f->loc[f->outs[output]].ndims;
+  return f->loc[f->outs[output]].n;
+}
+
+st_fvm *st_fvm_new(const st_ffunction *functions, int nfunctions) {
+  st_fvm *vm = calloc(1, sizeof *vm);
+  if (!vm) return NULL;
+  vm->functions = functions;
+  vm->nfunctions = nfunctions;
+  return vm;
+}
+
+void st_fvm_free(st_fvm *vm) {
+  if (!vm) return;
+  for (int i = 0; i < vm->nc; i++) {
+    free(vm->c[i].loc);
+    free(vm->c[i].outs);
+    free(vm->c[i].code);
+    free(vm->c[i].asserts);
+  }
+  for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
+  free(vm->tmp);
+  free(vm->c);
+  free(vm);
+}

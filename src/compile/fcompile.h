@@ -1,0 +1,71 @@
+/* Modelica functions compiled to a small stack machine (issue 4 item 7), so that a call from
+ * the model's bytecode (OP_CALL) does not walk st_fstmt trees, and so that its tangent is
+ * exact forward mode instead of a difference quotient.
+ *
+ * A function is compiled once per argument signature (the shapes of the arrays passed at a
+ * call site; Modelica's `table[:, :]` gets its size only there): then every local has a fixed
+ * place and shape in a frame of doubles, size(table, 1) is a constant, subscripts are bound
+ * checked at run time. Statements become jumps (if, for, while, break, return); a call of
+ * another function runs its compiled body in a new frame, up to ST_FVM_MAX_DEPTH nested
+ * calls (recursion is bounded, never a crash). Values are computed with the same IEEE
+ * operations, in the same order, as the tree walker of front/feval.c, so both give the same
+ * bits; the tangent pass carries d(value) along every frame slot and stack entry.
+ *
+ * What the compiler does not handle (slices, sizes that depend on input values, strings,
+ * external functions, matrix products) it reports with a reason, and the caller keeps
+ * using the tree walker for that function (compile/function.c, --dump). */
+#ifndef ST_COMPILE_FCOMPILE_H
+#define ST_COMPILE_FCOMPILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "front/flat.h"
+
+#define ST_FVM_MAX_ARGS 16
+#define ST_FVM_MAX_DEPTH 64 /* nested calls, as the tree walker's bound */
+
+/* The shapes of the arguments of one call (ndims 0: a scalar), and the values of the
+ * Integer arguments that size arrays of the function (`output Real table[n, 2]`): a body
+ * compiled for pinned values may only run on arguments with those values. */
+typedef struct st_fsig {
+  int nargs;
+  int ndims[ST_FVM_MAX_ARGS];
+  int dims[ST_FVM_MAX_ARGS][4];
+  unsigned pinned;             /* bit i: argument i has the value pin[i] */
+  double pin[ST_FVM_MAX_ARGS];
+} st_fsig;
+
+typedef struct st_fvm st_fvm;
+
+/* A compiler and machine for functions[0..nfunctions) (borrowed). NULL when out of memory. */
+st_fvm *st_fvm_new(const st_ffunction *functions, int nfunctions);
+void st_fvm_free(st_fvm *vm); /* safe on NULL */
+
+/* Compiles function k for signature sig (and every function it calls). Returns the compiled
+ * function's index, or -1 with the reason in why[0..size) ("while loop: ..."). */
+int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size);
+/* After st_fvm_compile() refused k for sig because an array's size depends on the value of
+ * an argument: that argument's index (pin it and compile again); else -1. */
+int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig);
+/* One line per function and signature compiled or refused: "  f(u, table[3, 2]): compiled,
+ * 61 instructions" or "...: interpreted (why)". */
+void st_fvm_dump(const st_fvm *vm, FILE *out);
+/* Instructions of compiled function c. */
+int st_fvm_length(const st_fvm *vm, int c);
+/* Shape of output number `output` of compiled c: element count, ndims in *ndims; -1 when
+ * there is no such output. */
+int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
+
+/* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
+ * elements of output `output` to out. With dx (tangents of x) non-NULL it also writes their
+ * tangents to dout. 0, or -1 when the call fails (an error-level assert, a subscript out of
+ * range, recursion deeper than ST_FVM_MAX_DEPTH, a runaway loop): st_fvm_failure says what. */
+int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
+               double *dout);
+/* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
+ * st_fvm_clear_failure(). */
+const char *st_fvm_failure(const st_fvm *vm);
+void st_fvm_clear_failure(st_fvm *vm);
+
+#endif

@@ -1,0 +1,397 @@
+/* The machine of compiled functions (fcompile.h): one interpreter loop for the value and,
+ * when `dual` is set, the forward-mode tangent of every value (the tangent frame and stack
+ * mirror the value ones). Values use the very operations of front/feval.c
+ * (st_fx_apply_binary/builtin1/builtin2), so the two agree bit for bit; tangent factors
+ * of built-ins come from the model machine's st_fn1/st_fn2 (bytecode.c). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/bytecode.h"
+#include "compile/fvm_impl.h"
+#include "front/fexpr.h"
+
+#define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
+
+static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
+  const st_ffunction *fn = &vm->functions[f->fn];
+  int n = snprintf(vm->failure, sizeof vm->failure, "function '%s'", fn->name);
+  if (fn->loc.file && n > 0 && (size_t)n < sizeof vm->failure)
+    n += snprintf(vm->failure + n, sizeof vm->failure - (size_t)n, " (%s:%d:%d)", fn->loc.file,
+                  fn->loc.line, fn->loc.col);
+  if (n > 0 && (size_t)n + 2 < sizeof vm->failure) {
+    va_list ap;
+    va_start(ap, fmt);
+    memcpy(vm->failure + n, ": ", 2);
+    vsnprintf(vm->failure + n + 2, sizeof vm->failure - (size_t)n - 2, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+/* A failed assert: its location and its message when that is a string literal (a message
+ * built from values is not evaluated). */
+static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+  const st_fexpr *m = a->message;
+  const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
+  if (a->loc.file)
+    return fail(vm, f, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line, a->loc.col,
+                text[0] ? ": " : "", text);
+  return fail(vm, f, "assertion failed%s%s", text[0] ? ": " : "", text);
+}
+
+/* The buffer of call depth d, grown to at least need doubles. */
+static double *level(st_fvm *vm, int d, size_t need) {
+  if (vm->level_size[d] < need) {
+    double *p = realloc(vm->level[d], need * sizeof *p);
+    if (!p) return NULL;
+    vm->level[d] = p;
+    vm->level_size[d] = need;
+  }
+  return vm->level[d];
+}
+
+/* Frame offset of local l's element at the 1-based subscripts x[0..ndims). */
+static int element(st_fvm *vm, const cfn *f, int l, const double *x, int *off) {
+  const lshape *s = &f->loc[l];
+  int o = 0;
+  for (int d = 0; d < s->ndims; d++) {
+    /* in range first, so that the conversion to int is defined */
+    if (!(x[d] >= 1 && x[d] <= s->dims[d]) || x[d] != (double)(int)x[d])
+      return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x[d],
+                  vm->functions[f->fn].locals[l].name, s->dims[d]);
+    o = o * s->dims[d] + (int)x[d] - 1;
+  }
+  *off = s->off + o;
+  return 0;
+}
+
+static void dual_pow(double *v, double *d, int sp) {
+  double a = v[sp], b = v[sp + 1], da = d[sp], db = d[sp + 1];
+  double r = pow(a, b), t = 0;
+  if (da != 0) t += (b == 0 ? 0 : b * pow(a, b - 1)) * da;
+  if (db != 0 && a > 0) t += r * log(a) * db;
+  v[sp] = r;
+  d[sp] = t;
+}
+
+/* r = a op b and its tangent (op one of + - * /). */
+static double dual_bin(int op, double a, double da, double b, double db, double *dr) {
+  double r;
+  st_fx_apply_binary((st_fop)op, a, b, &r);
+  switch (op) {
+  case FOP_ADD: *dr = da + db; break;
+  case FOP_SUB: *dr = da - db; break;
+  case FOP_MUL: *dr = da * b + a * db; break;
+  default: *dr = (da - r * db) / b; break;
+  }
+  return r;
+}
+
+/* F_EW: the result overwrites the operands from position base. */
+static void elementwise(const fins *in, double *s, double *ds, int base, int dual) {
+  int n = in->b, mode = (int)in->k;
+  double a0 = s[base], da0 = dual ? ds[base] : 0;
+  double bn = s[base + n], dbn = dual ? ds[base + n] : 0;
+  for (int i = 0; i < n; i++) {
+    double a = mode == 1 ? a0 : s[base + i], da = mode == 1 ? da0 : dual ? ds[base + i] : 0;
+    int bi = mode == 0 ? base + n + i : base + 1 + i;
+    double b = mode == 2 ? bn : s[bi], db = mode == 2 ? dbn : dual ? ds[bi] : 0, dr;
+    s[base + i] = dual_bin(in->a, a, da, b, db, &dr);
+    if (dual) ds[base + i] = dr;
+  }
+}
+
+/* F_SLICE: the element indices of the fixed dimensions come from the stack; the colon
+ * dimensions (bits of in->b) run in row-major order, the last fastest. */
+static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, const double *dv,
+                 double *s, double *ds, int *sp) {
+  const lshape *l = &f->loc[in->a];
+  int idx[4], cur[4] = {0, 0, 0, 0}, nsub = 0, n = 1;
+  for (int d = 0; d < l->ndims; d++) nsub += !(in->b >> d & 1);
+  int at = *sp - nsub + 1;
+  for (int d = 0; d < l->ndims; d++) {
+    if (in->b >> d & 1) {
+      idx[d] = -1;
+      n *= l->dims[d];
+      continue;
+    }
+    double x = s[at++];
+    if (!(x >= 1 && x <= l->dims[d]) || x != floor(x))
+      return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x,
+                  vm->functions[f->fn].locals[in->a].name, l->dims[d]);
+    idx[d] = (int)x - 1;
+  }
+  *sp -= nsub;
+  for (int i = 0; i < n; i++) {
+    int o = 0;
+    for (int d = 0; d < l->ndims; d++) o = o * l->dims[d] + (idx[d] >= 0 ? idx[d] : cur[d]);
+    s[*sp + 1 + i] = v[l->off + o];
+    if (dv) ds[*sp + 1 + i] = dv[l->off + o];
+    for (int d = l->ndims - 1; d >= 0; d--) {
+      if (idx[d] >= 0) continue;
+      if (++cur[d] < l->dims[d]) break;
+      cur[d] = 0;
+    }
+  }
+  *sp += n;
+  return 0;
+}
+
+static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
+
+/* The relations of st_fx_apply_binary, inline (they are most of a table look-up's work). */
+static double compare(int op, double a, double b) {
+  switch (op) {
+  case FOP_LT: return a < b;
+  case FOP_LE: return a <= b;
+  case FOP_GT: return a > b;
+  case FOP_GE: return a >= b;
+  case FOP_EQ: return a == b;
+  default: return a != b;
+  }
+}
+
+/* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
+ * the wanted outputs. */
+/* Runs the derivative function der (a value pass, at call depth d) on the arguments of a
+ * call of g, s[at..], followed by the tangents ds[at..] of the inputs that have one (in the
+ * order of g's inputs); its outputs, the call's tangents, go to vm->tmp one after the other. */
+static int derivative_call(st_fvm *vm, const cfn *g, const cfn *der, int d, const double *s,
+                           const double *ds, int at) {
+  const st_ffunction *fn = &vm->functions[g->fn];
+  double *buf = level(vm, d, st_fvm_need(der));
+  if (!buf || der->state != 1) return fail(vm, der, "not compiled or out of memory");
+  memset(buf, 0, (size_t)der->nframe * sizeof *buf);
+  int a = 0, off = at;
+  for (; a < g->sig.nargs; a++) {
+    const lshape *l = &der->loc[der->given[a]];
+    memcpy(buf + l->off, s + off, (size_t)l->n * sizeof *buf);
+    off += l->n;
+  }
+  off = at;
+  for (int i = 0, k = 0; i < fn->nlocals && k < g->sig.nargs; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    int n = g->loc[g->given[k++]].n;
+    if (fn->has_derivative[i]) {
+      const lshape *l = &der->loc[der->given[a++]];
+      memcpy(buf + l->off, ds + off, (size_t)n * sizeof *buf);
+    }
+    off += n;
+  }
+  if (exec(vm, der, d, buf, 0)) return -1;
+  size_t total = 0;
+  for (int i = 0; i < der->nout; i++) total += (size_t)der->loc[der->outs[i]].n;
+  if (vm->tmp_size < total) {
+    double *p = realloc(vm->tmp, total * sizeof *p);
+    if (!p) return fail(vm, der, "out of memory");
+    vm->tmp = p;
+    vm->tmp_size = total;
+  }
+  for (int i = 0, o = 0; i < der->nout; i++) {
+    const lshape *l = &der->loc[der->outs[i]];
+    memcpy(vm->tmp + o, buf + l->off, (size_t)l->n * sizeof *buf);
+    o += l->n;
+  }
+  return 0;
+}
+
+/* Pushes the outputs in->b (all when < 0) of g from its frame buf; their tangents from the
+ * tangent frame, or from vm->tmp when a derivative function gave them. */
+static void push_outputs(st_fvm *vm, const cfn *g, const fins *in, const double *buf,
+                         const double *dbuf, int from_tmp, double *s, double *ds, int *sp) {
+  for (int i = 0, o = 0; i < g->nout; i++) {
+    const lshape *l = &g->loc[g->outs[i]];
+    if (in->b < 0 || in->b == i) {
+      memcpy(s + *sp + 1, buf + l->off, (size_t)l->n * sizeof *buf);
+      if (from_tmp) memcpy(ds + *sp + 1, vm->tmp + o, (size_t)l->n * sizeof *buf);
+      else if (dbuf) memcpy(ds + *sp + 1, dbuf + l->off, (size_t)l->n * sizeof *buf);
+      *sp += l->n;
+    }
+    o += l->n;
+  }
+}
+
+/* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
+ * the wanted outputs. With a derivative function (in->k >= 0) the tangent pass runs it for
+ * the tangents and the callee for the values only. */
+static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, double *ds,
+                int *sp, int dual) {
+  const cfn *g = &vm->c[in->a];
+  if (g->state != 1) return fail(vm, g, "not compiled");
+  if (depth + 1 > ST_FVM_MAX_DEPTH)
+    return fail(vm, f, "more than %d nested calls (unbounded recursion?)", ST_FVM_MAX_DEPTH);
+  int at = *sp - g->width + 1, by_der = dual && in->k >= 0;
+  if (by_der && derivative_call(vm, g, &vm->c[(int)in->k], depth + 1, s, ds, at)) return -1;
+  int tangents = dual && !by_der;
+  double *buf = level(vm, depth + 1, st_fvm_need(g));
+  if (!buf) return fail(vm, g, "out of memory");
+  size_t stride = (size_t)g->nframe + (size_t)g->maxsp + 1;
+  memset(buf, 0, (size_t)g->nframe * sizeof *buf);
+  if (tangents) memset(buf + stride, 0, (size_t)g->nframe * sizeof *buf);
+  for (int i = 0; i < g->sig.nargs; i++) {
+    const lshape *l = &g->loc[g->given[i]];
+    memcpy(buf + l->off, s + at, (size_t)l->n * sizeof *buf);
+    if (tangents) memcpy(buf + stride + l->off, ds + at, (size_t)l->n * sizeof *buf);
+    at += l->n;
+  }
+  *sp -= g->width;
+  if (exec(vm, g, depth + 1, buf, tangents)) return -1;
+  push_outputs(vm, g, in, buf, tangents ? buf + stride : NULL, by_der, s, ds, sp);
+  return 0;
+}
+
+/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements (feval.c's ev_range). */
+static int range_count(st_fvm *vm, const cfn *f, double a, double s, double b, double *n) {
+  double count = floor((b - a) / s + 1e-9) + 1;
+  if (s == 0 || count > 1e7 || isnan(count)) return fail(vm, f, "bad for-loop range");
+  *n = count < 0 ? 0 : count;
+  return 0;
+}
+
+static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
+  size_t stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
+  double *v = buf, *s = buf + f->nframe, *dv = buf + stride, *ds = dv + f->nframe;
+  int sp = -1, o;
+  double r, fa, fb;
+  const fins *code = f->code;
+  for (int pc = 0; pc < f->n; pc++) {
+    const fins *in = &code[pc];
+    switch ((fop)in->op) {
+    case F_CONST: s[++sp] = in->k; if (dual) ds[sp] = 0; break;
+    case F_LOAD: s[++sp] = v[in->a]; if (dual) ds[sp] = dv[in->a]; break;
+    case F_STORE: v[in->a] = s[sp]; if (dual) dv[in->a] = ds[sp]; sp--; break;
+    case F_LOADI:
+      sp -= in->b;
+      if (element(vm, f, in->a, s + sp + 1, &o)) return -1;
+      s[++sp] = v[o];
+      if (dual) ds[sp] = dv[o];
+      break;
+    case F_STOREI:
+      sp -= in->b + 1;
+      if (element(vm, f, in->a, s + sp + 1, &o)) return -1;
+      v[o] = s[sp + 1 + in->b];
+      if (dual) dv[o] = ds[sp + 1 + in->b];
+      break;
+    case F_PUSHN:
+      memcpy(s + sp + 1, v + in->a, (size_t)in->b * sizeof *s);
+      if (dual) memcpy(ds + sp + 1, dv + in->a, (size_t)in->b * sizeof *s);
+      sp += in->b;
+      break;
+    case F_POPN:
+      sp -= in->b;
+      memcpy(v + in->a, s + sp + 1, (size_t)in->b * sizeof *s);
+      if (dual) memcpy(dv + in->a, ds + sp + 1, (size_t)in->b * sizeof *s);
+      break;
+    case F_LOADT:
+      o = in->a + (int)s[sp];
+      s[sp] = v[o];
+      if (dual) ds[sp] = dv[o];
+      break;
+    case F_SLICE:
+      if (slice(vm, f, in, v, dual ? dv : NULL, s, ds, &sp)) return -1;
+      break;
+    case F_ADD: sp--; s[sp] += s[sp + 1]; if (dual) ds[sp] += ds[sp + 1]; break;
+    case F_SUB: sp--; s[sp] -= s[sp + 1]; if (dual) ds[sp] -= ds[sp + 1]; break;
+    case F_MUL:
+      sp--;
+      if (dual) ds[sp] = ds[sp] * s[sp + 1] + s[sp] * ds[sp + 1];
+      s[sp] *= s[sp + 1];
+      break;
+    case F_DIV:
+      sp--;
+      s[sp] /= s[sp + 1];
+      if (dual) ds[sp] = (ds[sp] - s[sp] * ds[sp + 1]) / s[sp + 1];
+      break;
+    case F_POW:
+      sp--;
+      if (dual) dual_pow(s, ds, sp);
+      else s[sp] = pow(s[sp], s[sp + 1]);
+      break;
+    case F_NEG: s[sp] = -s[sp]; if (dual) ds[sp] = -ds[sp]; break;
+    case F_CMP:
+      sp--;
+      s[sp] = compare(in->a, s[sp], s[sp + 1]);
+      if (dual) ds[sp] = 0;
+      break;
+    case F_NOT: s[sp] = s[sp] == 0; if (dual) ds[sp] = 0; break;
+    case F_FN1:
+      st_fx_apply_builtin1((st_builtin)in->a, s[sp], &r);
+      if (dual) {
+        st_fn1(in->a, s[sp], &fa);
+        ds[sp] = ds[sp] == 0 ? 0 : fa * ds[sp];
+      }
+      s[sp] = r;
+      break;
+    case F_FN2:
+      sp--;
+      st_fx_apply_builtin2((st_builtin)in->a, s[sp], s[sp + 1], &r);
+      if (dual) {
+        st_fn2(in->a, s[sp], s[sp + 1], &fa, &fb);
+        ds[sp] = (ds[sp] == 0 ? 0 : fa * ds[sp]) + (ds[sp + 1] == 0 ? 0 : fb * ds[sp + 1]);
+      }
+      s[sp] = r;
+      break;
+    case F_EW:
+      sp -= in->k == 0 ? in->b : 1;
+      elementwise(in, s, ds, sp - in->b + 1, dual);
+      break;
+    case F_NEGN:
+      for (int i = sp - in->b + 1; i <= sp; i++) {
+        s[i] = -s[i];
+        if (dual) ds[i] = -ds[i];
+      }
+      break;
+    case F_JZ: if (s[sp--] == 0) pc = in->a - 1; break;
+    case F_JMP: pc = in->a - 1; break;
+    case F_LOOP:
+      if (++vm->steps > MAX_STEPS) return fail(vm, f, "more than %ld loop iterations", MAX_STEPS);
+      pc = in->a - 1;
+      break;
+    case F_RANGEN:
+      sp -= 2;
+      if (range_count(vm, f, s[sp], s[sp + 1], s[sp + 2], &r)) return -1;
+      s[sp] = r;
+      if (dual) ds[sp] = 0;
+      break;
+    case F_ASSERT:
+      if (s[sp--] == 0 && in->a == 0) return assert_failed(vm, f, f->asserts[in->b]);
+      break;
+    case F_CALL:
+      if (call(vm, f, in, depth, s, ds, &sp, dual)) return -1;
+      break;
+    case F_RET: return 0;
+    }
+  }
+  return 0;
+}
+
+int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
+               double *dout) {
+  const cfn *f = &vm->c[c];
+  vm->steps = 0;
+  if (f->state != 1 || output < 0 || output >= f->nout) return fail(vm, f, "not compiled");
+  double *buf = level(vm, 0, st_fvm_need(f));
+  if (!buf) return fail(vm, f, "out of memory");
+  size_t stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
+  int dual = dx != NULL;
+  memset(buf, 0, (size_t)f->nframe * sizeof *buf);
+  if (dual) memset(buf + stride, 0, (size_t)f->nframe * sizeof *buf);
+  for (int i = 0, at = 0; i < f->sig.nargs; i++) {
+    const lshape *l = &f->loc[f->given[i]];
+    memcpy(buf + l->off, x + at, (size_t)l->n * sizeof *buf);
+    if (dual) memcpy(buf + stride + l->off, dx + at, (size_t)l->n * sizeof *buf);
+    at += l->n;
+  }
+  if (exec(vm, f, 0, buf, dual)) return -1;
+  const lshape *l = &f->loc[f->outs[output]];
+  memcpy(out, buf + l->off, (size_t)l->n * sizeof *out);
+  if (dual && dout) memcpy(dout, buf + stride + l->off, (size_t)l->n * sizeof *out);
+  return 0;
+}
+
+const char *st_fvm_failure(const st_fvm *vm) { return vm->failure; }
+
+void st_fvm_clear_failure(st_fvm *vm) { vm->failure[0] = '\0'; }

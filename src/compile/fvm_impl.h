@@ -1,0 +1,89 @@
+/* Internals shared by the function compiler (fcompile.c) and its machine (fvm.c). */
+#ifndef ST_COMPILE_FVM_IMPL_H
+#define ST_COMPILE_FVM_IMPL_H
+
+#include "compile/fcompile.h"
+
+/* Instructions. The stack holds scalars; an array value is its elements in row-major order
+ * (a call pushes its arguments that way and pops them into the callee's frame). */
+typedef enum fop {
+  F_CONST,   /* push k */
+  F_LOAD,    /* push frame[a] */
+  F_STORE,   /* pop into frame[a] */
+  F_LOADI,   /* pop b subscripts (1-based) of local a, push that element */
+  F_STOREI,  /* pop the value, then b subscripts of local a; store the element */
+  F_PUSHN,   /* push frame[a .. a+b) */
+  F_POPN,    /* pop b values into frame[a .. a+b) */
+  F_LOADT,   /* replace the top (a 0-based position) by frame[a + top] */
+  F_SLICE,   /* local a[...] with ':' in the dimensions of bit mask b: pops the other
+                subscripts, pushes the slice's elements in row-major order */
+  F_ADD, F_SUB, F_MUL, F_DIV, F_POW, F_NEG,
+  F_CMP,     /* a: FOP_LT .. FOP_NE; pops b, a; pushes 0/1 */
+  F_NOT,
+  F_FN1,     /* a: st_builtin of one argument */
+  F_FN2,     /* a: st_builtin of two arguments */
+  F_EW,      /* element-wise a (st_fop) over b elements; k: 0 array op array, 1 scalar op
+                array, 2 array op scalar */
+  F_NEGN,    /* negate the top b elements */
+  F_JZ,      /* pop; jump to a when zero */
+  F_JMP,     /* jump to a */
+  F_LOOP,    /* jump to a, counting the iteration (a runaway loop fails the call) */
+  F_RANGEN,  /* pops stop, step, start: pushes the number of elements of start:step:stop */
+  F_ASSERT,  /* pop; 0 fails the call when a (the level) is 0 (error); b: the statement in
+                asserts[] (its message, when a string literal, and location) */
+  F_CALL,    /* run compiled function a on its popped arguments; push output b, or all
+                outputs one after the other when b < 0; k >= 0: the compiled derivative
+                function (annotation) that gives the tangents */
+  F_RET
+} fop;
+
+typedef struct fins {
+  int op, a, b;
+  double k;
+} fins;
+
+/* Where a local lives in the frame, and its shape. */
+typedef struct lshape {
+  int off, n, ndims;
+  int dims[4];
+} lshape;
+
+typedef struct cfn {
+  int fn;          /* index in functions[] */
+  st_fsig sig;
+  int state;       /* 0 being compiled, 1 compiled, -1 not compilable (why) */
+  int want_pin;    /* refused for want of the value of this argument, else -1 */
+  char why[200];
+  lshape *loc;     /* per local of the function */
+  int nframe;      /* doubles of the frame (locals and loop temporaries) */
+  int given[ST_FVM_MAX_ARGS]; /* the local of argument i */
+  int width;       /* argument elements popped by a call */
+  int *outs, nout; /* the output locals, in declaration order */
+  fins *code;
+  int n, cap;
+  const st_fstmt **asserts; /* the assert statements, for the failure message */
+  int nasserts;
+  int sp, maxsp;   /* stack depth while compiling, and its maximum */
+} cfn;
+
+#define FVM_LEVELS (ST_FVM_MAX_DEPTH + 1)
+
+struct st_fvm {
+  const st_ffunction *functions;
+  int nfunctions;
+  cfn *c;
+  int nc, capc;
+  double *level[FVM_LEVELS]; /* per call depth: frame, stack and their tangents */
+  size_t level_size[FVM_LEVELS];
+  long steps;                /* loop iterations of the current top-level call */
+  double *tmp;               /* the tangents a derivative function gave (fvm.c) */
+  size_t tmp_size;
+  char failure[256];
+};
+
+/* Doubles one activation of f needs: frame and stack, values and tangents. */
+static inline size_t st_fvm_need(const cfn *f) {
+  return 2 * ((size_t)f->nframe + (size_t)f->maxsp + 1);
+}
+
+#endif

@@ -1,0 +1,60 @@
+// stateSelect in the choice of states (tests/test_compile_cli.c): inertia - rigid connection
+// - inertia driven by a constant torque (as TwoInertiasRigid.mo) offers either inertia's
+// phi and w as states; by default the first declared (J1) is kept. Closed form from rest:
+// a = tau/(J1 + J2) = 0.5, phi(1) = 0.25.
+model RigidPair
+  parameter StateSelect s1 = StateSelect.default;
+  parameter StateSelect s2 = StateSelect.default;
+  Modelica.Mechanics.Rotational.Components.Inertia J1(J = 1, stateSelect = s1,
+    phi(start = 0, fixed = true), w(start = 0, fixed = true));
+  Modelica.Mechanics.Rotational.Components.Inertia J2(J = 3, stateSelect = s2);
+  Modelica.Mechanics.Rotational.Sources.ConstantTorque torque(tau_constant = 2);
+equation
+  connect(torque.flange, J1.flange_a);
+  connect(J1.flange_b, J2.flange_a);
+  annotation(experiment(StopTime = 1));
+end RigidPair;
+
+model AvoidJ1
+  extends RigidPair(s1 = StateSelect.avoid);
+end AvoidJ1;
+
+model NeverJ1
+  extends RigidPair(s1 = StateSelect.never);
+end NeverJ1;
+
+model PreferJ2
+  extends RigidPair(s2 = StateSelect.prefer);
+end PreferJ2;
+
+model AlwaysJ2
+  extends RigidPair(s2 = StateSelect.always);
+end AlwaysJ2;
+
+model AvoidBothPreferJ2
+  extends RigidPair(s1 = StateSelect.avoid, s2 = StateSelect.prefer);
+end AvoidBothPreferJ2;
+
+// Only one pair can be states: J2's derivatives become dummies, said by a warning.
+model AlwaysBoth
+  extends RigidPair(s1 = StateSelect.always, s2 = StateSelect.always);
+end AlwaysBoth;
+
+// x must be a state (nothing else is differentiated): a warning, and it is one.
+model NeverButNeeded
+  Real x(start = 1, fixed = true, stateSelect = StateSelect.never);
+equation
+  der(x) = -x;
+  annotation(experiment(StopTime = 1));
+end NeverButNeeded;
+
+// y = 2x with always on x: stiction chooses states among differentiated variables (y), and
+// says so.
+model AlwaysUndifferentiated
+  Real x(stateSelect = StateSelect.always);
+  Real y(start = 2, fixed = true);
+equation
+  y = 2*x;
+  der(y) = -y;
+  annotation(experiment(StopTime = 1));
+end AlwaysUndifferentiated;

@@ -1,0 +1,379 @@
+/* The function compiler (src/compile/fcompile.c, fvm.c) against the tree walker
+ * (src/front/feval.c): every function of the test models and of the library in models/
+ * compiles, gives the tree walker's result bit for bit on a spread of inputs (both use the
+ * same IEEE operations in the same order), and its forward-mode tangent matches a central
+ * difference; loops, break, early return, nested calls, array locals and a tuple have closed
+ * forms; recursion past the depth bound is a located run-time error. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/fcompile.h"
+#include "front/feval.h"
+#include "front/front.h"
+#include "testutil.h"
+
+typedef struct loaded {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *flat;
+} loaded;
+
+static void load(loaded *l, const char *file, const char *cls) {
+  memset(l, 0, sizeof *l);
+  l->diag = st_diag_new(stderr);
+  l->fe = st_front_new(l->diag);
+  ck_assert_int_eq(st_front_add_library_path(l->fe, st_test_src("models")), 0);
+  ck_assert_int_eq(st_front_load_file(l->fe, st_test_src(file)), 0);
+  l->flat = st_front_flatten(l->fe, cls);
+  ck_assert_msg(l->flat != NULL, "%s: %s does not flatten", file, cls);
+}
+
+static void unload(loaded *l) {
+  st_flat_free(l->flat);
+  st_front_free(l->fe);
+  st_diag_free(l->diag);
+}
+
+/* A deterministic generator (the spread of inputs is the same in every run). */
+static double uniform(unsigned *state) {
+  *state = *state * 1103515245u + 12345u;
+  return ((*state >> 8) & 0xffffff) / (double)0x1000000;
+}
+
+#define MAXEL 64
+#define MAXOUT 1024
+
+/* Arguments of one call: shapes, elements, and which elements are Real (have tangents). */
+typedef struct call {
+  st_fsig sig;
+  double x[MAXEL], dx[MAXEL];
+  int real[MAXEL], width, nargs, offs[ST_FVM_MAX_ARGS];
+  st_fval args[ST_FVM_MAX_ARGS];
+} call;
+
+/* Shapes: declared sizes where they are constants, 3 for every `:` (size(x, 1) of another
+ * input is then 3 too). Values: Integers 1..3 (columns, counts, hints), Booleans 0/1,
+ * Reals in -2..6 and arrays increasing in row-major order (tables need an increasing first
+ * column). */
+static void make_call(const st_ffunction *fn, int nargs, unsigned *rng, call *c) {
+  memset(c, 0, sizeof *c);
+  int a = 0;
+  for (int i = 0; i < fn->nlocals && a < nargs; i++) {
+    const st_flocal *l = &fn->locals[i];
+    if (l->causality != ST_C_INPUT) continue;
+    int n = 1;
+    c->sig.ndims[a] = l->ndims;
+    for (int d = 0; d < l->ndims; d++)
+      n *= c->sig.dims[a][d] = l->dims[d] >= 0 ? l->dims[d] : 3;
+    ck_assert_int_le(c->width + n, MAXEL);
+    c->offs[a] = c->width;
+    for (int j = 0; j < n; j++) {
+      double *x = &c->x[c->width + j];
+      if (l->type == ST_T_INTEGER || l->type == ST_T_ENUM) *x = 1 + (int)(3 * uniform(rng));
+      else if (l->type == ST_T_BOOLEAN) *x = uniform(rng) < 0.5;
+      else if (l->ndims) *x = 0.7 * j + 0.5 * uniform(rng);
+      else *x = -2 + 8 * uniform(rng);
+      c->real[c->width + j] = l->type == ST_T_REAL;
+      c->dx[c->width + j] = l->type == ST_T_REAL ? uniform(rng) - 0.5 : 0;
+    }
+    c->width += n;
+    a++;
+  }
+  c->sig.nargs = c->nargs = a;
+  for (int i = 0; i < a; i++) {
+    st_fval *v = &c->args[i];
+    memset(v, 0, sizeof *v);
+    v->ndims = c->sig.ndims[i];
+    v->n = 1;
+    for (int d = 0; d < v->ndims; d++) v->n *= v->dims[d] = c->sig.dims[i][d];
+    if (v->ndims) v->d = &c->x[c->offs[i]];
+    else v->s = c->x[c->offs[i]];
+  }
+}
+
+static int same_bits(double a, double b) {
+  return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Compiles fn for the call's shapes, pinning the Integer arguments that size its arrays. */
+static int compile_call(st_fvm *vm, int k, call *c, char *why, size_t size) {
+  int ci = st_fvm_compile(vm, k, &c->sig, why, size);
+  for (int tries = 0; ci < 0 && tries < ST_FVM_MAX_ARGS; tries++) {
+    int p = st_fvm_wanted_pin(vm, k, &c->sig);
+    if (p < 0) break;
+    c->sig.pinned |= 1u << p;
+    c->sig.pin[p] = c->x[c->offs[p]];
+    ci = st_fvm_compile(vm, k, &c->sig, why, size);
+  }
+  return ci;
+}
+
+/* Central difference of output element e along dx; *ok 0 at a kink or jump within h. */
+static double central(st_fvm *vm, int ci, int o, int e, const call *c, int *ok) {
+  static double y[3][MAXOUT];
+  double h = 1e-6, xs[MAXEL];
+  for (int s = 0; s < 3; s++) {
+    for (int i = 0; i < c->width; i++) xs[i] = c->x[i] + (s - 1) * h * c->dx[i];
+    if (st_fvm_run(vm, ci, o, xs, NULL, y[s], NULL)) {
+      *ok = 0;
+      return 0;
+    }
+  }
+  double bwd = (y[1][e] - y[0][e]) / h, fwd = (y[2][e] - y[1][e]) / h;
+  *ok = fabs(fwd - bwd) <= 1e-4 * (1 + fabs(fwd) + fabs(bwd));
+  return (y[2][e] - y[0][e]) / (2 * h);
+}
+
+typedef struct tally {
+  int functions, calls, values, tangents;
+} tally;
+
+/* One function on 40 input sets: compiled == tree walker, tangent == central difference. */
+static void check_function(const loaded *l, int k, int nargs, tally *t) {
+  const st_ffunction *fn = &l->flat->functions[k];
+  st_fvm *vm = st_fvm_new(l->flat->functions, l->flat->nfunctions);
+  st_feval *fe = st_feval_new(l->flat->functions, l->flat->nfunctions);
+  ck_assert_ptr_nonnull(vm);
+  ck_assert_ptr_nonnull(fe);
+  unsigned rng = 12345u + (unsigned)k;
+  for (int trial = 0; trial < 40; trial++) {
+    call c;
+    char why[256];
+    make_call(fn, nargs, &rng, &c);
+    int ci = compile_call(vm, k, &c, why, sizeof why);
+    ck_assert_msg(ci >= 0, "%s is not compiled: %s", fn->name, why);
+    t->calls++;
+    int nd;
+    for (int o = 0; st_fvm_output_shape(vm, ci, o, &nd) >= 0; o++) {
+      int n = st_fvm_output_shape(vm, ci, o, &nd);
+      double y[MAXOUT], yd[MAXOUT], dy[MAXOUT];
+      ck_assert_int_le(n, MAXOUT);
+      st_fval ref;
+      int rc_ref = st_feval_call(fe, k, c.args, c.nargs, o, &ref);
+      int rc = st_fvm_run(vm, ci, o, c.x, NULL, y, NULL);
+      ck_assert_msg(rc == rc_ref, "%s output %d: compiled %d, tree walker %d (%s)", fn->name,
+                    o, rc, rc_ref, st_fvm_failure(vm));
+      if (rc) continue;
+      ck_assert_int_eq(ref.n, n);
+      ck_assert_int_eq(st_fvm_run(vm, ci, o, c.x, c.dx, yd, dy), 0);
+      for (int e = 0; e < n; e++) {
+        double r = ref.d ? ref.d[e] : ref.s;
+        ck_assert_msg(same_bits(y[e], r), "%s output %d[%d]: compiled %.17g, tree walker %.17g",
+                      fn->name, o, e, y[e], r);
+        ck_assert_msg(same_bits(yd[e], y[e]), "%s: the tangent pass changed the value",
+                      fn->name);
+        t->values++;
+        int ok;
+        double cd = central(vm, ci, o, e, &c, &ok);
+        if (!ok || !isfinite(dy[e])) continue;
+        ck_assert_msg(fabs(dy[e] - cd) <= 1e-5 * (1 + fabs(cd)),
+                      "%s output %d[%d]: tangent %.17g, central difference %.17g", fn->name, o,
+                      e, dy[e], cd);
+        t->tangents++;
+      }
+    }
+  }
+  st_feval_free(fe);
+  st_fvm_free(vm);
+  t->functions++;
+}
+
+/* Number of inputs, and the fewest positional arguments a call can give (up to the last
+ * input without a default). */
+static int count_inputs(const st_ffunction *fn, int *required) {
+  int n = 0;
+  *required = 0;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    n++;
+    if (!fn->locals[i].binding) *required = n;
+  }
+  return n;
+}
+
+/* Every function a model file defines or calls from the library: all of tests/data and
+ * models/ but FunctionsExternal.mo's external one, DerivativeBad.mo (it does not flatten)
+ * and FunctionsDerivative.mo, whose made-up derivative annotation is not the difference
+ * quotient on purpose (derivative_annotation_in_body compiles all three of its functions). */
+static const struct {
+  const char *file, *cls;
+} models[] = {
+  {"tests/data/compile/Functions.mo", "Functions"},
+  {"tests/data/compile/Tuple.mo", "Tuple"},
+  {"tests/data/compile/FunctionsShared.mo", "FunctionsShared"},
+  {"tests/data/compile/IndexFunction.mo", "IndexFunction"},
+  {"tests/data/compile/IndexDerivative.mo", "IndexDerivative"},
+  {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
+  {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
+  {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
+  {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
+  {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
+  {"tests/data/front/flatten/Cases.mo", "Cases.CallsFunction"},
+  {"tests/data/front/flatten/Cases.mo", "Cases.TableParam"},
+};
+
+START_TEST(all_functions_compiled_equal_tree_walker) {
+  tally t = {0, 0, 0, 0};
+  loaded l;
+  load(&l, models[_i].file, models[_i].cls);
+  ck_assert_int_gt(l.flat->nfunctions, 0);
+  for (int k = 0; k < l.flat->nfunctions; k++) {
+    int required, n = count_inputs(&l.flat->functions[k], &required);
+    check_function(&l, k, n, &t);
+    if (required < n) check_function(&l, k, required, &t); /* defaults in the prologue */
+  }
+  fprintf(stderr, "%s: %d functions, %d calls, %d values equal, %d tangents checked\n",
+          models[_i].cls, t.functions, t.calls, t.values, t.tangents);
+  ck_assert_int_gt(t.values, 0);
+  unload(&l);
+}
+END_TEST
+
+/* The library in models/: all its functions are among those checked above. */
+START_TEST(library_functions_listed) {
+  static const char *names[] = {
+    "Modelica.Math.tempInterpol1", "Modelica.Math.tempInterpol2", "Modelica.Math.isEqual",
+    "Modelica.Math.Vectors.interpolate", "Modelica.Math.Matrices.isEqual",
+    "Modelica.Units.Conversions.from_degC", "Modelica.Units.Conversions.to_degC",
+    "Modelica.Units.Conversions.from_rpm", "Modelica.Units.Conversions.to_rpm",
+    "Modelica.Mechanics.Translational.Examples.Utilities.GenerateStribeckFrictionTable"};
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary");
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    int found = 0;
+    for (int k = 0; k < l.flat->nfunctions; k++) found |= !strcmp(l.flat->functions[k].name, names[i]);
+    ck_assert_msg(found, "%s is not called by FunctionsLibrary.mo", names[i]);
+  }
+  unload(&l);
+}
+END_TEST
+
+static int function_index(const loaded *l, const char *name) {
+  for (int k = 0; k < l->flat->nfunctions; k++)
+    if (!strcmp(l->flat->functions[k].name, name)) return k;
+  ck_abort_msg("no function %s", name);
+  return -1;
+}
+
+/* Runs FunctionsLoops.<name> on scalar/vector arguments; returns output `o`. */
+static double run1(loaded *l, st_fvm *vm, const char *name, int nargs, const int *n,
+                   const double *x, int o) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = nargs;
+  for (int i = 0; i < nargs; i++) {
+    sig.ndims[i] = n[i] > 0;
+    sig.dims[i][0] = n[i];
+  }
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(l, name), &sig, why, sizeof why);
+  ck_assert_msg(ci >= 0, "%s: %s", name, why);
+  double y[8];
+  if (st_fvm_run(vm, ci, o, x, NULL, y, NULL)) return NAN;
+  return y[0];
+}
+
+START_TEST(closed_forms_and_depth_bound) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsLoops.mo", "FunctionsLoops");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  const int v3[] = {3, 0}, s1[] = {0, 0}, s2[] = {0, 0}, v4[] = {4, 0};
+  const double c[] = {1, 2, 3, 0.5}, v[] = {1, 5, 2, 7, 4}, n27[] = {27, 1000};
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.horner", 2, v3, c, 0), 1 + 2 * 0.5 + 3 * 0.25);
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.collatz", 2, s2, n27, 0), 111);
+  const double n27_short[] = {27, 100};
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.collatz", 2, s2, n27_short, 0), -1); /* break */
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.firstAbove", 2, v4, v, 0), 2);
+  const double above[] = {1, 5, 2, 7, 9};
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.firstAbove", 2, v4, above, 0), 0);
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.stats", 1, v4, v, 0), 1 + 25 + 4 + 49);
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.stats", 1, v4, v, 1), 7);
+  const double ten[] = {10}, deep[] = {66}, ok64[] = {65};
+  ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ten, 0), 3628800);
+  /* fact(65) nests 64 calls under the first (the bound), fact(66) one more */
+  ck_assert(isfinite(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ok64, 0)));
+  ck_assert(isnan(run1(&l, vm, "FunctionsLoops.fact", 1, s1, deep, 0)));
+  ck_assert_ptr_nonnull(strstr(st_fvm_failure(vm), "more than 64 nested calls"));
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* marked() has annotation(derivative = marked_der) with a deliberately different
+ * derivative: the tangent through wrapped() must come from marked_der, the value from the
+ * body. */
+START_TEST(derivative_annotation_in_body) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsDerivative.mo", "FunctionsDerivative");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsDerivative.wrapped"), &sig, why,
+                          sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  double x = 1.5, dx = 1, y, dy;
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
+  ck_assert_double_eq(y, 2 * x * x * x + x);
+  ck_assert_double_eq(dy, 2 * (2 * x) + 1);
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* The same models simulated: the calls run compiled in OP_CALL (--dump says so), and a
+ * recursion past the bound stops the run with the located error of the equation. */
+START_TEST(simulated) {
+  char args[8192], *out = NULL;
+  snprintf(args, sizeof args, "simulate '%s' FunctionsLoops --dump -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsLoops.mo"));
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsLoops.fact(scalar): compiled"));
+  ck_assert_ptr_null(strstr(out, "): interpreted"));
+  free(out);
+  out = NULL;
+  snprintf(args, sizeof args, "simulate '%s' FunctionsTooDeep -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsLoops.mo"));
+  st = st_test_run(&out, args);
+  ck_assert_int_ne(st, 0);
+  ck_assert_msg(strstr(out, "FunctionsLoops.mo:118:3: error: the equation for f evaluated to NaN")
+                && strstr(out, "more than 64 nested calls"), "%s", out);
+  free(out);
+  out = NULL;
+  snprintf(args, sizeof args, "simulate '%s' FunctionsAssert -o /dev/null",
+           st_test_src("tests/data/compile/FunctionsLoops.mo"));
+  st = st_test_run(&out, args);
+  ck_assert_int_ne(st, 0);
+  ck_assert_msg(strstr(out, "FunctionsLoops.mo:139:8: error: the equation for y evaluated to NaN")
+                && strstr(out, "assertion at ") && strstr(out, "FunctionsLoops.mo:136:5 failed: "
+                "x must stay below 0.5"), "%s", out);
+  free(out);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("fcompile");
+  TCase *tc = tcase_create("fcompile");
+  tcase_set_timeout(tc, 120);
+  tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
+                      (int)(sizeof models / sizeof *models));
+  tcase_add_test(tc, library_functions_listed);
+  tcase_add_test(tc, closed_forms_and_depth_bound);
+  tcase_add_test(tc, derivative_annotation_in_body);
+  tcase_add_test(tc, simulated);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
