@@ -74,6 +74,19 @@ START_TEST(sign_aliases) {
   ck_assert_double_eq_tol(value(cm, "a"), -2, 1e-15);
   ck_assert_double_eq_tol(value(cm, "b"), 2, 1e-15);
   ck_assert_double_eq_tol(value(cm, "c"), 2, 1e-15);
+  /* the recorded values too: each alias with its sign (the chains are followed once, when
+   * the outputs are selected) */
+  double out[8];
+  ck_assert_int_le(m->n_outputs, 8);
+  ck_assert_int_eq(m->outputs(ud, 0, y1, NULL, out), 0);
+  static const char *const names[] = {"x", "a", "b", "c"};
+  static const double expect[] = {2, -2, 2, 2};
+  for (int k = 0; k < 4; k++) {
+    int i = 0;
+    while (i < m->n_outputs && strcmp(m->output_names[i], names[k])) i++;
+    ck_assert_msg(i < m->n_outputs, "%s not recorded", names[k]);
+    ck_assert_double_eq_tol(out[i], expect[k], 1e-15);
+  }
   finish(cm, &cap, &b);
 }
 END_TEST

@@ -173,6 +173,32 @@ START_TEST(bound_call_value_and_exact_tangent) {
 }
 END_TEST
 
+/* An external call inside a compiled function body (ExternalFriction.twiceSgn: f := 2 *
+ * sgn(5, v, 6), the arctan law) runs the library entry from the function machine (fvm.c F_EXT): the value
+ * is twice the library's and the tangent twice its dsdv exactly. The tree walker cannot run
+ * external functions, so an exact result shows the compiled body ran. */
+START_TEST(external_call_inside_function_body) {
+  st_front *fe;
+  st_diag *d;
+  st_flat_model *flat = flatten("tests/data/compile/ExternalFriction.mo", "ExternalFriction", &fe, &d);
+  st_fcalls *fc = st_fcalls_new(flat);
+  int ndims[1] = {0}, dims[4] = {0};
+  int k = st_fcalls_add(fc, function_index(flat, "ExternalFriction.twiceSgn"), 1, ndims, dims);
+  ck_assert_int_ge(k, 0);
+  for (double v = -0.7; v < 0.8; v += 0.35) {
+    double dsdv, s = stiction_friction_sign(STICTION_SIGN_ATAN, v, 5, &dsdv), dot;
+    const double x[1] = {v}, dx[1] = {1};
+    ck_assert_double_eq(st_fcall_eval(fc, k, x), 2 * s);
+    ck_assert_double_eq(st_fcall_dual(fc, k, x, dx, &dot), 2 * s);
+    ck_assert_double_eq(dot, 2 * dsdv);
+  }
+  st_fcalls_free(fc);
+  st_flat_free(flat);
+  st_front_free(fe);
+  st_diag_free(d);
+}
+END_TEST
+
 /* Stiction.Functions.lugreForce: z and v partials exact (the library's), the parameters'
  * (sigma0) by a forward difference, which agrees with the central one. */
 START_TEST(parameter_tangent_by_difference) {
@@ -224,13 +250,14 @@ START_TEST(model_integrates_to_closed_forms) {
   ck_assert_ptr_nonnull(f);
   char line[1024];
   ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  ck_assert_msg(!strncmp(line, "time,x,y", 8), "%s", line);
+  ck_assert_msg(!strncmp(line, "time,x,y,f", 10), "%s", line);
   int n = 0;
-  double t, x, y;
-  while (fgets(line, sizeof line, f) && sscanf(line, "%lf,%lf,%lf", &t, &x, &y) == 3) {
+  double t, x, y, fx;
+  while (fgets(line, sizeof line, f) && sscanf(line, "%lf,%lf,%lf,%lf", &t, &x, &y, &fx) == 4) {
     double xs = asinh(sinh(1.0) * exp(-t)), ys = t + 1 - exp(-t);
     ck_assert_msg(fabs(x - xs) < 1e-8, "x(%g) = %.17g, closed form %.17g", t, x, xs);
     ck_assert_msg(fabs(y - ys) < 1e-8, "y(%g) = %.17g, closed form %.17g", t, y, ys);
+    ck_assert_msg(fabs(fx - 4 / M_PI * atan(x / 5)) < 1e-15, "f(%g) = %.17g", t, fx);
     n++;
   }
   fclose(f);
@@ -269,6 +296,7 @@ int main(void) {
   tcase_add_loop_test(tc, table_matches_library_and_differences, 0, NPROBES);
   tcase_add_test(tc, unknown_names_and_list);
   tcase_add_test(tc, bound_call_value_and_exact_tangent);
+  tcase_add_test(tc, external_call_inside_function_body);
   tcase_add_test(tc, parameter_tangent_by_difference);
   tcase_add_test(tc, model_integrates_to_closed_forms);
   tcase_add_test(tc, located_errors);

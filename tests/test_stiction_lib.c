@@ -31,7 +31,7 @@ static const char *const new_classes[] = {
     "Stiction.Tests.Sliding",                         "Stiction.Tests.LuGreSteady",
     "Stiction.Tests.TranslationalHold",               "Stiction.Tests.BAMHold",
     "Stiction.Tests.BAMStickSlip",                    "Stiction.Tests.SlidingTable",
-    "Stiction.Tests.BrakeTable",
+    "Stiction.Tests.BrakeTable",                      "Stiction.Tests.KarnoppLuGre",
 };
 #define N_CLASSES ((int)(sizeof new_classes / sizeof new_classes[0]))
 #define FIRST_MODEL 11 /* new_classes[FIRST_MODEL..] are complete models that simulate */
@@ -328,6 +328,31 @@ START_TEST(small_eps_approaches_coulomb) {
 }
 END_TEST
 
+/* ---- Karnopp and LuGre in the MSL replacements (Stiction.Interfaces.PartialFrictionLaw) ----- */
+
+/* Stiction.Tests.KarnoppLuGre, closed forms on unit inertias (eps = 1e-3):
+ *   20 N.m against a brake holding 60: held at w = 0 exactly, the brake takes the 20 N.m;
+ *   70 N.m: inside the band the brake gives its 60, a = 10 until w = 2 eps (the band is left
+ *   at twice its width) at t = 2e-4 s, then the sliding 50, a = 20: w(1) = 2e-3 + 20 (1 - 2e-4);
+ *   a bearing with the Coulomb level 2 N.m driven at 0.1 rad/s, LuGre: steadily 2 N.m. */
+START_TEST(karnopp_and_lugre_in_replacements) {
+  const char *csv = result_path("kl");
+  simulate("Stiction.Tests.KarnoppLuGre", csv, NULL);
+  series still = read_column(csv, "held.w"), tau = read_column(csv, "brakeHeld.tau");
+  for (int i = 0; i < still.n; i++) {
+    ck_assert_msg(still.y[i] == 0, "t %g: held inertia moves, w = %g", still.t[i], still.y[i]);
+    ck_assert_msg(fabs(tau.y[i] - 20) < 1e-9, "t %g: brake holds %.12g", tau.t[i], tau.y[i]);
+  }
+  double w = last_value(csv, "slips.w"), want = 2e-3 + 20 * (1 - 2e-4);
+  ck_assert_msg(fabs(w - want) < 1e-6, "slipping inertia w(1) = %.12g, closed form %.12g", w, want);
+  ck_assert_msg(fabs(last_value(csv, "brakeSlips.tau") - 50) < 1e-9, "sliding brake torque");
+  ck_assert_msg(fabs(last_value(csv, "bearing.tau") - 2) < 1e-6, "LuGre bearing %.9g, level 2",
+                last_value(csv, "bearing.tau"));
+  free(still.t), free(still.y), free(tau.t), free(tau.y);
+  unlink(csv);
+}
+END_TEST
+
 /* ---- LuGre: steady sliding is the Stribeck curve ------------------------------------------ */
 
 START_TEST(lugre_steady_sliding_is_stribeck) {
@@ -516,6 +541,7 @@ static Suite *suite(void) {
   tcase_add_test(sim, sliding_matches_c_laws);
   tcase_add_test(sim, small_eps_approaches_coulomb);
   tcase_add_test(sim, lugre_steady_sliding_is_stribeck);
+  tcase_add_test(sim, karnopp_and_lugre_in_replacements);
   tcase_add_loop_test(sim, bam_budget_matches_spec, 1, 7);
   tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
   tcase_add_test(sim, lugre_block_matches_benchmark);

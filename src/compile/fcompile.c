@@ -310,7 +310,31 @@ static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
   return k;
 }
 
+/* A call of an external function stiction provides (external.h): bound here, once per call
+ * site, to an entry the machine runs directly (F_EXT); every argument a scalar. */
+static int external_call(cx *c, const st_fexpr *e, shape *sh) {
+  const st_ffunction *fn = &c->vm->functions[e->index];
+  st_extcall x;
+  char why[1024];
+  for (int i = 0; i < e->nargs; i++)
+    if (scalar_expr(c, e->args[i], "an argument of an external function")) return -1;
+  if (st_extcall_bind(&x, fn, e->nargs, why, sizeof why)) return refuse(c, "%s", why);
+  st_fvm *vm = c->vm;
+  if (vm->next == vm->capext) {
+    int cap = vm->capext ? 2 * vm->capext : 8;
+    st_extcall *p = realloc(vm->ext, (size_t)cap * sizeof *p);
+    if (!p) return refuse(c, "out of memory");
+    vm->ext = p;
+    vm->capext = cap;
+  }
+  vm->ext[vm->next] = x;
+  *sh = (shape){0, 1, {0, 0, 0, 0}};
+  return emit(c, F_EXT, vm->next++, e->nargs, 0, 1 - e->nargs);
+}
+
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
+  if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
+    return external_call(c, e, sh);
   st_fsig sig;
   int k = callee(c, e, &sig);
   if (k < 0) return -1;
@@ -636,8 +660,9 @@ static int declared_shape(cx *c, int i, lshape *l) {
   return 0;
 }
 
-/* Places every local in the frame: the arguments with the call's shapes, the others with
- * their declared ones. */
+/* Places every local in the frame: the arguments first, in order and with the call's
+ * shapes (so that a call copies its argument elements in one run, fvm.c), then the others
+ * with their declared shapes. */
 static int layout(cx *c) {
   cfn *f = cur(c);
   const st_ffunction *fn = c->fn;
@@ -805,6 +830,7 @@ void st_fvm_free(st_fvm *vm) {
     free(vm->c[i].asserts);
   }
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
+  free(vm->ext);
   free(vm->tmp);
   free(vm->c);
   free(vm);

@@ -156,6 +156,14 @@ static double compare(int op, double a, double b) {
 
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
+/* A fresh frame: the argument elements (the arguments come first in the frame, in order:
+ * fcompile.c's layout), then zeros for everything else (feval.c's init_locals). Loops, not
+ * memcpy/memset: frames are a handful of doubles. */
+static void enter(double *frame, const cfn *g, const double *args) {
+  for (int i = 0; i < g->width; i++) frame[i] = args[i];
+  for (int i = g->width; i < g->nframe; i++) frame[i] = 0;
+}
+
 /* Runs the derivative function der (a value pass, at call depth d) on the arguments of a
  * call of g, s[at..], followed by the tangents ds[at..] of the inputs that have one (in the
  * order of g's inputs); its outputs, the call's tangents, go to vm->tmp one after the other. */
@@ -229,14 +237,8 @@ static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, 
   double *buf = level(vm, depth + 1, st_fvm_need(g));
   if (!buf) return fail(vm, g, "out of memory");
   size_t stride = (size_t)g->nframe + (size_t)g->maxsp + 1;
-  memset(buf, 0, (size_t)g->nframe * sizeof *buf);
-  if (tangents) memset(buf + stride, 0, (size_t)g->nframe * sizeof *buf);
-  for (int i = 0; i < g->sig.nargs; i++) {
-    const lshape *l = &g->loc[g->given[i]];
-    memcpy(buf + l->off, s + at, (size_t)l->n * sizeof *buf);
-    if (tangents) memcpy(buf + stride + l->off, ds + at, (size_t)l->n * sizeof *buf);
-    at += l->n;
-  }
+  enter(buf, g, s + at);
+  if (tangents) enter(buf + stride, g, ds + at);
   *sp -= g->width;
   if (exec(vm, g, depth + 1, buf, tangents)) return -1;
   push_outputs(vm, g, in, buf, tangents ? buf + stride : NULL, by_der, s, ds, sp);
@@ -325,6 +327,15 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       }
       s[sp] = r;
       break;
+    case F_EXT:
+      sp -= in->b - 1;
+      if (dual) {
+        s[sp] = st_extcall_dual(&vm->ext[in->a], s + sp, ds + sp, &r);
+        ds[sp] = r;
+      } else {
+        s[sp] = st_extcall_eval(&vm->ext[in->a], s + sp);
+      }
+      break;
     case F_FN2:
       sp--;
       st_fx_apply_builtin2((st_builtin)in->a, s[sp], s[sp + 1], &r);
@@ -377,14 +388,8 @@ int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx,
   if (!buf) return fail(vm, f, "out of memory");
   size_t stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
   int dual = dx != NULL;
-  memset(buf, 0, (size_t)f->nframe * sizeof *buf);
-  if (dual) memset(buf + stride, 0, (size_t)f->nframe * sizeof *buf);
-  for (int i = 0, at = 0; i < f->sig.nargs; i++) {
-    const lshape *l = &f->loc[f->given[i]];
-    memcpy(buf + l->off, x + at, (size_t)l->n * sizeof *buf);
-    if (dual) memcpy(buf + stride + l->off, dx + at, (size_t)l->n * sizeof *buf);
-    at += l->n;
-  }
+  enter(buf, f, x);
+  if (dual) enter(buf + stride, f, dx);
   if (exec(vm, f, 0, buf, dual)) return -1;
   const lshape *l = &f->loc[f->outs[output]];
   memcpy(out, buf + l->off, (size_t)l->n * sizeof *out);

@@ -2,6 +2,7 @@
 #ifndef ST_COMPILE_FVM_IMPL_H
 #define ST_COMPILE_FVM_IMPL_H
 
+#include "compile/external.h"
 #include "compile/fcompile.h"
 
 /* Instructions. The stack holds scalars; an array value is its elements in row-major order
@@ -34,6 +35,8 @@ typedef enum fop {
   F_CALL,    /* run compiled function a on its popped arguments; push output b, or all
                 outputs one after the other when b < 0; k >= 0: the compiled derivative
                 function (annotation) that gives the tangents */
+  F_EXT,     /* the external entry ext[a] (external.h) on its b popped scalar arguments;
+                push its value (its tangent from the library's exact partials) */
   F_RET
 } fop;
 
@@ -76,6 +79,8 @@ struct st_fvm {
   double *level[FVM_LEVELS]; /* per call depth: frame, stack and their tangents */
   size_t level_size[FVM_LEVELS];
   long steps;                /* loop iterations of the current top-level call */
+  st_extcall *ext;           /* the external entries the compiled bodies call (F_EXT) */
+  int next, capext;
   double *tmp;               /* the tangents a derivative function gave (fvm.c) */
   size_t tmp_size;
   char failure[256];

@@ -10,8 +10,18 @@ model ExternalFriction
     output Real s;
   external "C" s = stiction_friction_sign(law, v, w) annotation (Library="stiction");
   end sgn;
+  function twiceSgn "A Modelica function whose body calls the external one"
+    input Real v;
+    output Real f;
+  protected
+    Real s;
+  algorithm
+    s := sgn(5, v, 6); // law 6: (2/pi) atan(v/w)
+    f := 2 * s;
+  end twiceSgn;
   Real x(start = 1, fixed = true);
   Real y(start = 0, fixed = true);
+  Real f = twiceSgn(x) "an external call inside a function body: 2 (2/pi) atan(x/5)";
 equation
   der(x) = -sgn(1, x, 5);
   der(y) = Stiction.Functions.stribeckMagnitude(1, 2, 1, 1, time);
