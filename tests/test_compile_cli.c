@@ -285,6 +285,20 @@ START_TEST(bad_models_are_located) {
                          "would balance it"};
   expect_failure("InitOver.mo", overi, 2);
   expect_absent("InitOver.mo", "'z' has fixed");
+  /* a fixed start the equations contradict is not dropped in silence (issue 4, item 6) */
+  const char *conflict[] = {"InitFixedConflict.mo:6:8: error: the initial system is "
+                            "over-determined: 'w' has fixed = true and start = 2, but the other "
+                            "equations make it 0",
+                            "InitFixedConflict.mo:6:8: note: setting fixed = false for 'w' would "
+                            "balance it"};
+  expect_failure("InitFixedConflict.mo", conflict, 2);
+  char args[4096], *out = NULL;
+  int n = snprintf(args, sizeof args, "simulate '%s' -o compile_cli_consistent.csv",
+                   data("InitFixedConsistent.mo"));
+  ck_assert_int_lt(n, (int)sizeof args);
+  ck_assert_msg(st_test_run(&out, args) == 0, "a consistent fixed start refused:\n%s", out);
+  free(out);
+  remove("compile_cli_consistent.csv");
   const char *cycle[] = {"DiscreteCycle.mo:", "error: initialization failed: mixed system has "
                          "no consistent solution at time 0: b"};
   expect_failure("DiscreteCycle.mo", cycle, 2);

@@ -290,6 +290,27 @@ static void initial_assignments(st_compiled *cm) {
   }
 }
 
+/* A fixed start value is part of the initial system (Modelica 3.6 section 8.6): one the
+ * solved system does not reproduce was dropped because the other equations already
+ * determine that variable (an inertia held by a rigid connection, w(start = 2, fixed =
+ * true)) -- an over-determined, inconsistent initial system, reported with the variable
+ * whose fixed could be changed (issue 4, item 6). A consistent redundant one (the same
+ * speed fixed on two rigidly joined inertias) passes. */
+static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
+  for (int k = 0; k < all->n; k++) {
+    int s = all->slot[k];
+    double v = cm->x[s], start = all->start[k];
+    if (fabs(v - start) <= 1e-8 * (1 + fabs(start))) continue;
+    st_error(cm->diag, cm->slots[s].loc, "the initial system is over-determined: '%s' has "
+             "fixed = true and start = %.17g, but the other equations make it %.17g",
+             cm->slots[s].name, start, v);
+    st_note(cm->diag, cm->slots[s].loc, "setting fixed = false for '%s' would balance it",
+            cm->slots[s].name);
+    return -1;
+  }
+  return 0;
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
@@ -313,6 +334,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   for (int i = 0; i < cm->nstates; i++)
     if (is_free_state(cm, i)) unk[nfree++] = cm->state_slot[i];
+  int nfixed = fa.n;
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
   if (fa.n > 0 && fa.n < nfree) {
     if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
@@ -331,6 +353,9 @@ int st_initialize(st_compiled *cm, double t0) {
   } else if (st_eval_blocks(cm, 1)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
     rc = -1;
+  } else {
+    fa.n = nfixed; /* every fixed start, also those the solve did not use */
+    rc = check_fixed_starts(cm, &fa);
   }
   cm->reported |= rc != 0;
   free(unk);
