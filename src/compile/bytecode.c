@@ -111,16 +111,6 @@ static double fn1_value(int b, double a) {
   }
 }
 
-static double compare(int op, double a, double b) {
-  switch (op) {
-  case FOP_LT: return a < b;
-  case FOP_LE: return a <= b;
-  case FOP_GT: return a > b;
-  case FOP_GE: return a >= b;
-  case FOP_EQ: return a == b;
-  default: return a != b;
-  }
-}
 
 /* A relation: read its frozen value between events; evaluate and store it at events, and
  * note that it was evaluated (the active relations, doc/events.md). A time
@@ -148,7 +138,7 @@ static double relation(st_vm *vm, int k, double a, double b) {
     if (op == FOP_GT) op = FOP_GE;
     else if (op == FOP_LE) op = FOP_LT;
   }
-  return vm->rel[k] = compare(op, a, b);
+  return vm->rel[k] = st_compare(op, a, b);
 }
 
 /* sample(start, interval) is true exactly at start + k*interval (stateless, so every pass of
@@ -217,7 +207,7 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     VM_CASE(POW) acc = pow(s[--sp], acc); VM_NEXT();
     VM_CASE(NEG) acc = -acc; VM_NEXT();
     VM_CASE(LT) VM_CASE(LE) VM_CASE(GT) VM_CASE(GE) VM_CASE(EQ) VM_CASE(NE)
-      acc = compare(FOP_LT + (in->op - OP_LT), s[--sp], acc);
+      acc = st_compare(FOP_LT + (in->op - OP_LT), s[--sp], acc);
       VM_NEXT();
     VM_CASE(AND) acc = s[--sp] != 0 && acc != 0; VM_NEXT();
     VM_CASE(OR) acc = s[--sp] != 0 || acc != 0; VM_NEXT();
@@ -300,7 +290,7 @@ static double discrete_op(st_vm *vm, const st_ins *in, double a, double b) {
   case OP_INITIAL: return vm->initial;
   case OP_TERMINAL: return vm->terminal;
   case OP_SAMPLE: return sample_value(vm, a, b);
-  default: return compare(FOP_LT + (in->op - OP_LT), a, b);
+  default: return st_compare(FOP_LT + (in->op - OP_LT), a, b);
   }
 }
 

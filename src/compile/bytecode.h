@@ -12,6 +12,8 @@
 #ifndef ST_COMPILE_BYTECODE_H
 #define ST_COMPILE_BYTECODE_H
 
+#include "front/flat.h" /* FOP_LT .. FOP_NE */
+
 typedef enum st_opcode {
   OP_CONST, OP_LOAD, OP_PRE, OP_TIME,
   OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW, OP_NEG,
@@ -85,5 +87,18 @@ double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot);
 /* Value of a one-argument built-in and its derivative factor d f / d a. */
 double st_fn1(int builtin, double a, double *dfa);
 double st_fn2(int builtin, double a, double b, double *dfa, double *dfb);
+
+/* The relation op (FOP_LT .. FOP_NE) of a and b as 0/1: the model's machine and the function
+ * machine (fvm.c) compare the same way; inline because it is most of a table look-up. */
+static inline double st_compare(int op, double a, double b) {
+  switch (op) {
+  case FOP_LT: return a < b;
+  case FOP_LE: return a <= b;
+  case FOP_GT: return a > b;
+  case FOP_GE: return a >= b;
+  case FOP_EQ: return a == b;
+  default: return a != b;
+  }
+}
 
 #endif

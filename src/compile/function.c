@@ -61,16 +61,21 @@ void st_fcalls_free(st_fcalls *fc) {
   free(fc);
 }
 
+/* The compiler's signature of a call site: its argument shapes, nothing pinned. */
+static void site_sig(const call_site *s, st_fsig *sig) {
+  memset(sig, 0, sizeof *sig);
+  sig->nargs = s->nargs;
+  for (int i = 0; i < s->nargs; i++) {
+    sig->ndims[i] = s->ndims[i];
+    memcpy(sig->dims[i], s->dims[i], sizeof sig->dims[i]);
+  }
+}
+
 /* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
  * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
 static int compile_site(st_fcalls *fc, const call_site *s) {
   st_fsig sig;
-  memset(&sig, 0, sizeof sig);
-  sig.nargs = s->nargs;
-  for (int i = 0; i < s->nargs; i++) {
-    sig.ndims[i] = s->ndims[i];
-    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
-  }
+  site_sig(s, &sig);
   char why[200];
   int c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
   return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
@@ -99,12 +104,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   }
   if (s->npins == MAX_PINS) return -1;
   st_fsig sig;
-  memset(&sig, 0, sizeof sig);
-  sig.nargs = s->nargs;
-  for (int i = 0; i < s->nargs; i++) {
-    sig.ndims[i] = s->ndims[i];
-    memcpy(sig.dims[i], s->dims[i], sizeof sig.dims[i]);
-  }
+  site_sig(s, &sig);
   char why[200];
   int c = -1, p = -1;
   for (int tries = 0; tries <= MAX_ARGS; tries++) {

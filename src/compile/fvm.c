@@ -142,17 +142,6 @@ static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, cons
 
 static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 
-/* The relations of st_fx_apply_binary, inline (they are most of a table look-up's work). */
-static double compare(int op, double a, double b) {
-  switch (op) {
-  case FOP_LT: return a < b;
-  case FOP_LE: return a <= b;
-  case FOP_GT: return a > b;
-  case FOP_GE: return a >= b;
-  case FOP_EQ: return a == b;
-  default: return a != b;
-  }
-}
 
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
@@ -315,7 +304,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
     case F_NEG: s[sp] = -s[sp]; if (dual) ds[sp] = -ds[sp]; break;
     case F_CMP:
       sp--;
-      s[sp] = compare(in->a, s[sp], s[sp + 1]);
+      s[sp] = st_compare(in->a, s[sp], s[sp + 1]);
       if (dual) ds[sp] = 0;
       break;
     case F_NOT: s[sp] = s[sp] == 0; if (dual) ds[sp] = 0; break;
