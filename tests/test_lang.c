@@ -75,6 +75,28 @@ static void expect_refused(const char *model, const char *expected) {
   free(out);
 }
 
+/* A 60-unknown cyclic linear loop with time-varying coefficients goes to KLU (issue 4 step 3,
+ * src/compile/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
+ * x[i] = 1 + t, s = t + t^2/2. */
+START_TEST(large_sparse_block_klu) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/SparseLoop.mo",
+                    "--dump --tolerance 1e-8 --vars 'x\\[1]' --vars 'x\\[30]' --vars s", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(out && strstr(out, "linear system (KLU), 60 unknowns"), "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "x[1]"), c30 = col(&t, "x[30]"), cs = col(&t, "s");
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(fabs(t.v[i][c1] - (1 + tm)) < 1e-12 && fabs(t.v[i][c30] - (1 + tm)) < 1e-12,
+                  "x(%g) = %.17g, %.17g", tm, t.v[i][c1], t.v[i][c30]);
+    ck_assert_msg(fabs(t.v[i][cs] - (tm + tm * tm / 2)) < 1e-6, "s(%g) = %.17g", tm, t.v[i][cs]);
+  }
+}
+END_TEST
+
 /* The terminal pass at the stop time: xEnd = x(2) = exp(-2) and n = 1 only in the extra last
  * row; every earlier row still has the start values (the when-clause never fired). */
 START_TEST(terminal_at_stop_time) {
@@ -432,6 +454,7 @@ int main(void) {
   TCase *tc = tcase_create("lang");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, terminal_at_stop_time);
+  tcase_add_test(tc, large_sparse_block_klu);
   tcase_add_test(tc, terminal_after_terminate);
   tcase_add_test(tc, algorithm_sections);
   tcase_add_test(tc, algorithm_loop_error);

@@ -5,6 +5,7 @@
 
 #include "compile/delay.h"
 #include "compile/model_impl.h"
+#include "compile/sparse_block.h"
 
 static double *doubles(st_compiled *cm, int n) {
   return st_arena_alloc(cm->arena, sizeof(double) * (size_t)(n > 0 ? n : 1));
@@ -153,6 +154,7 @@ void st_compiled_free(st_compiled *cm) {
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
     st_block *k = &cm->blocks[b];
+    st_sparse_block_free(k->sparse);
     st_prog_free(&k->assign);
     if (k->kind != BK_ASSIGN) free_prog_array(k->res, k->n);
     free_prog_array(k->dexpr, k->nd);

@@ -8,7 +8,7 @@ libstiction_core_la_SOURCES += \
 	src/compile/solve.c src/compile/minnorm.c src/compile/events.c \
 	src/compile/init.c src/compile/model.c src/compile/runerror.c \
 	src/compile/build.c src/compile/dump.c src/compile/index.c src/compile/alias.c \
-	src/compile/dae.c \
+	src/compile/dae.c src/compile/sparse_block.c src/compile/sparse_block.h \
 	src/compile/function.c src/compile/function.h \
 	src/compile/fcompile.c src/compile/fcompile.h src/compile/fvm.c src/compile/fvm_impl.h \
 	src/compile/external.c src/compile/external.h \

@@ -66,6 +66,8 @@ typedef struct st_block {
                               (the metric of a singular real part, solve.c singular_step) */
   int solved_explicitly;
   int varying;        /* its real unknowns change between events (else: event passes only) */
+  struct st_sparse_block *sparse; /* KLU state when large and sparse (sparse_block.h) */
+  int sparse_decided;               /* sparse was considered (lazily, at the first solve) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
   int *lupiv;

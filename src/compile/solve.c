@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
+#include "compile/sparse_block.h"
 
 /* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
 int st_lu_factor(double *A, int n, int *piv) {
@@ -182,6 +183,18 @@ static int singular_step(st_compiled *cm, const st_block *b) {
   return 0;
 }
 
+/* J dx = -r for the current Newton iterate: KLU for a large sparse block, else dense LU
+ * (cm->J is overwritten by its factors either way or left as it was). */
+static int block_lu_solve(st_compiled *cm, st_block *b) {
+  if (!b->sparse_decided) {
+    b->sparse_decided = 1;
+    if (b->jac_start && b->jac_rows && st_sparse_block_wanted(b->n, b->jac_start[b->n]))
+      b->sparse = st_sparse_block_new(b->n, b->jac_start, b->jac_rows);
+  }
+  if (b->sparse) return st_sparse_block_solve(b->sparse, cm->J, cm->dx);
+  return st_lu_solve(cm->J, b->n, cm->piv, cm->dx);
+}
+
 static int newton(st_compiled *cm, st_block *b) {
   int n = b->n;
   /* a singular frozen system (two locked elements) falls through to the min-norm step */
@@ -193,7 +206,7 @@ static int newton(st_compiled *cm, st_block *b) {
       if (fabs(cm->r[i]) > r0) r0 = fabs(cm->r[i]);
       cm->dx[i] = -cm->r[i];
     }
-    if (st_lu_solve(cm->J, n, cm->piv, cm->dx) && singular_step(cm, b)) return -1;
+    if (block_lu_solve(cm, b) && singular_step(cm, b)) return -1;
     double step = 0;
     for (int i = 0; i < n; i++) {
       cm->x0[i] = cm->x[b->slots[i]];
