@@ -111,6 +111,46 @@ START_TEST(linear_algebraic_loop) {
 }
 END_TEST
 
+/* y_i - c (y_{i-1} + y_{i+1}) = (1 - 2c) x around a ring of 50, c = 0.1 time: a large sparse
+ * linear loop whose coefficients vary, so its Newton step goes to KLU (sparse_block.c);
+ * every y_i = x. The block must hold a KLU state after the evaluation. */
+START_TEST(large_sparse_loop_uses_klu) {
+  enum { RING = 50 };
+  fb b = fb_new("Ring");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL), y[RING];
+  char name[16];
+  for (int i = 0; i < RING; i++) {
+    snprintf(name, sizeof name, "y%d", i + 1);
+    y[i] = fb_var(&b, name, ST_V_CONTINUOUS, ST_T_REAL);
+  }
+  fb_start(&b, x, 5, 1);
+  for (int i = 0; i < RING; i++) {
+    st_fexpr *c = BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b));
+    st_fexpr *nb = BIN(&b, FOP_ADD, V(&b, y[(i + RING - 1) % RING]), V(&b, y[(i + 1) % RING]));
+    st_fexpr *c2 = BIN(&b, FOP_MUL, N(&b, 0.2), TIME(&b));
+    st_fexpr *rhs = BIN(&b, FOP_MUL, BIN(&b, FOP_SUB, N(&b, 1), c2), V(&b, x));
+    fb_eq(&b, BIN(&b, FOP_SUB, V(&b, y[i]), BIN(&b, FOP_MUL, c, nb)), rhs);
+  }
+  fb_eq(&b, DER(&b, x), V(&b, y[0]));
+  capture cap;
+  st_compiled *cm = compile_ok(&b, &cap);
+  const stiction_model *m = st_compiled_model(cm);
+  double yy[1], yp[1], f[1];
+  ck_assert_int_eq(m->start_values(st_compiled_data(cm), 0, yy, yp), 0);
+  ck_assert_int_eq(m->derivatives(st_compiled_data(cm), 1.0, yy, f), 0);
+  ck_assert_double_eq_tol(f[0], 5, 1e-12);
+  double v;
+  ck_assert_int_eq(st_compiled_value(cm, "y25", &v), 0);
+  ck_assert_double_eq_tol(v, 5, 1e-12);
+  int sparse = 0;
+  for (int k = 0; k < cm->nblocks; k++) sparse += cm->blocks[k].sparse != NULL;
+  ck_assert_int_eq(sparse, 1);
+  st_compiled_free(cm);
+  cap_close(&cap);
+  st_flat_free(b.m);
+}
+END_TEST
+
 /* y1^2 + y2^2 = x, y1 = y2*1 written as y1 - y2 = 0 ... plus y3 + exp(y3) = 1 (y3 = 0):
  * a nonlinear 2x2 loop and a nonlinear scalar equation that cannot be isolated. */
 START_TEST(nonlinear_algebraic_loop) {
@@ -453,6 +493,7 @@ int main(void) {
   tcase_add_test(tc, parameters_chain_and_explicit_derivative);
   tcase_add_test(tc, fused_programs_keep_values_and_tangents);
   tcase_add_test(tc, linear_algebraic_loop);
+  tcase_add_test(tc, large_sparse_loop_uses_klu);
   tcase_add_test(tc, nonlinear_algebraic_loop);
   tcase_add_test(tc, mixed_loop_two_coulomb_elements);
   tcase_add_test(tc, structurally_singular);

@@ -1,20 +1,13 @@
 /* The translation log (--dump): state selection, BLT blocks with their solution method,
  * mixed systems, relations and time events. */
 #include "compile/model_impl.h"
-#include "compile/sparse_block.h"
-
-/* A block solved with KLU (solve.c block_lu_solve takes the same decision; a linear block
- * with frozen coefficients keeps its cached dense factors). */
-static int uses_klu(const st_block *b) {
-  return b->jac_start && b->jac_rows && st_sparse_block_wanted(b->n, b->jac_start[b->n]) &&
-         !(b->linear && b->const_jac);
-}
 
 static const char *block_kind(const st_block *b) {
   switch (b->kind) {
   case BK_ASSIGN: return "assignment";
   case BK_SOLVE:
-    if (uses_klu(b)) return b->linear ? "linear system (KLU)" : "nonlinear system (Newton, KLU)";
+    /* a linear block with frozen coefficients keeps its cached dense factors between events */
+    if (st_block_uses_klu(b) && !(b->linear && b->const_jac)) return b->linear ? "linear system (KLU)" : "nonlinear system (Newton, KLU)";
     return b->linear ? "linear system (LU)" : "nonlinear system (Newton)";
   case BK_DISCRETE: return "discrete";
   case BK_ALGORITHM: return "algorithm section";

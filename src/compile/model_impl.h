@@ -307,6 +307,9 @@ int st_fuse_programs(st_compiled *cm);
 int st_eval_blocks(st_compiled *cm, int event_mode);
 /* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
+/* 1 when the block's Newton steps are factored by KLU (large and structurally sparse:
+ * sparse_block.h); solve.c and the --dump log ask the same question here. */
+int st_block_uses_klu(const st_block *b);
 /* Between events, after st_specialize: only the blocks with need[k] set. */
 int st_eval_slice(st_compiled *cm, const unsigned char *need);
 int st_lu_solve(double *A, int n, int *piv, double *b);

@@ -185,11 +185,14 @@ static int singular_step(st_compiled *cm, const st_block *b) {
 
 /* J dx = -r for the current Newton iterate: KLU for a large sparse block, else dense LU
  * (cm->J is overwritten by its factors either way or left as it was). */
+int st_block_uses_klu(const st_block *b) {
+  return b->jac_start && b->jac_rows && st_sparse_block_wanted(b->n, b->jac_start[b->n]);
+}
+
 static int block_lu_solve(st_compiled *cm, st_block *b) {
   if (!b->sparse_decided) {
     b->sparse_decided = 1;
-    if (b->jac_start && b->jac_rows && st_sparse_block_wanted(b->n, b->jac_start[b->n]))
-      b->sparse = st_sparse_block_new(b->n, b->jac_start, b->jac_rows);
+    if (st_block_uses_klu(b)) b->sparse = st_sparse_block_new(b->n, b->jac_start, b->jac_rows);
   }
   if (b->sparse) return st_sparse_block_solve(b->sparse, cm->J, cm->dx);
   return st_lu_solve(cm->J, b->n, cm->piv, cm->dx);
