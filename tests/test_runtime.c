@@ -564,6 +564,9 @@ START_TEST(statistics_summed_over_restarts) {
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 3;
+  /* a given bound on the step (the default step is free, doc/events.md "Frozen modes"), so
+   * that the step count below tells summed counters from a segment's */
+  opt.max_step = 3.0 / 500;
   rows r = {0};
   stiction_sim *sim = sim_into_rows(&m, &b, &opt, &r);
   static evlog log;
@@ -1345,6 +1348,97 @@ START_TEST(frozen_mode_finds_all_crossings) {
 }
 END_TEST
 
+/* The frozen model on CVODE with the defaults: its step is free (no bound), so a pair of
+ * crossings (0.0285 s apart) lies inside one step, and only the indicator samples inside long
+ * steps (sampling.c, spaced <= 1/500 of the run) see it. All ten crossings at their analytic
+ * times (located on the interpolant to CVODE's resolution), in steps much longer than the
+ * bound and far fewer than the 500 a bound on the step forces. With max_step = INFINITY (the
+ * same free steps, no samples) they are missed. */
+static const stiction_stats *frozen_run(const stiction_model *m, stiction_options *opt,
+                                        evlog *log, stiction_sim **sim) {
+  static rows r;
+  *sim = sim_into_rows(m, NULL, opt, &r);
+  memset(log, 0, sizeof *log);
+  stiction_sim_set_event_listener(*sim, log_event, log);
+  ck_assert_msg(stiction_sim_run(*sim) == 0, "%s", stiction_sim_error(*sim));
+  free(r.v);
+  memset(&r, 0, sizeof r);
+  return stiction_sim_stats(*sim);
+}
+
+START_TEST(frozen_pairs_found_between_samples) {
+  stiction_model m = decay_model();
+  m.derivatives = frozen_rhs;
+  m.n_indicators = 1;
+  m.indicators = frozen_ind;
+  m.event_update = noop_update;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 10;
+  opt.solver = solvers[_i];
+  static evlog log;
+  stiction_sim *sim;
+  const stiction_stats *s = frozen_run(&m, &opt, &log, &sim);
+  ck_assert_int_eq(log.n - 1, 10);
+  double half = acos(0.999) / M_PI;
+  for (int i = 1; i <= 10; i++) {
+    double peak = 0.5 + 2 * ((i - 1) / 2), expect = i % 2 ? peak - half : peak + half;
+    ck_assert_msg(fabs(log.e[i].time - expect) < 1e-9, "crossing %d at %.12f, expected %.12f",
+                  i, log.e[i].time, expect);
+    ck_assert_int_eq(log.e[i].kind, STICTION_EVENT_STATE);
+    ck_assert_int_eq(log.e[i].dir[0], i % 2 ? 1 : -1);
+  }
+  ck_assert_msg(s->h_max > 10 * 0.02, "h_max %g: the step was bounded", s->h_max);
+  ck_assert_msg(s->steps < 250, "%ld steps", s->steps);
+  stiction_sim_free(sim);
+  opt.max_step = INFINITY;
+  s = frozen_run(&m, &opt, &log, &sim);
+  ck_assert(s->h_max > 10 * 0.02);
+  ck_assert_int_lt(log.n - 1, 10);
+  stiction_sim_free(sim);
+}
+END_TEST
+
+/* A second indicator 4.5 - t crosses between the rise (4.4858) and the fall (4.5142) of the
+ * fifth pair: CVODE reports its root itself when one step covers it, the samples find the
+ * rise before it; every crossing is one event, in time order, at its time. */
+static int frozen_two_ind(void *ud, double t, const double *y, const double *yp, double *g) {
+  g[0] = sin(M_PI * t) - 0.999;
+  g[1] = 4.5 - t;
+  return 0;
+}
+
+START_TEST(samples_and_solver_roots_in_order) {
+  stiction_model m = decay_model();
+  m.derivatives = frozen_rhs;
+  m.n_indicators = 2;
+  m.indicators = frozen_two_ind;
+  m.event_update = noop_update;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 10;
+  static evlog log;
+  stiction_sim *sim;
+  frozen_run(&m, &opt, &log, &sim);
+  stiction_sim_free(sim);
+  ck_assert_int_eq(log.n - 1, 11);
+  double half = acos(0.999) / M_PI;
+  for (int i = 1, k = 1; i <= 11; i++) {
+    ev *e = &log.e[i];
+    ck_assert_int_eq(e->n_fired, 1);
+    if (e->fired[0] == 1) {
+      ck_assert_msg(fabs(e->time - 4.5) < 1e-9 && e->dir[0] == -1, "t = %.12f", e->time);
+      ck_assert_msg(i == 6, "the root of 4.5 - t is event %d", i);
+      continue;
+    }
+    double peak = 0.5 + 2 * ((k - 1) / 2), expect = k % 2 ? peak - half : peak + half;
+    ck_assert_msg(fabs(e->time - expect) < 1e-9, "crossing %d at %.12f, expected %.12f", k,
+                  e->time, expect);
+    k++;
+  }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ validation */
 
 START_TEST(model_validation_messages) {
@@ -1581,6 +1675,8 @@ static Suite *runtime_suite(void) {
   tcase_add_loop_test(tc, callback_failure_reported, 0, 3);
   tcase_add_loop_test(tc, solver_failure_names_flag, 0, 3);
   tcase_add_loop_test(tc, frozen_mode_finds_all_crossings, 0, 3);
+  tcase_add_loop_test(tc, frozen_pairs_found_between_samples, 0, 2);
+  tcase_add_test(tc, samples_and_solver_roots_in_order);
   tcase_add_test(tc, model_validation_messages);
   tcase_add_test(tc, options_defaults_and_handle);
   tcase_add_test(tc, two_handles_independent);

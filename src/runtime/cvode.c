@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
@@ -25,6 +26,7 @@ static int cv_roots(sunrealtype t, N_Vector y, sunrealtype *g, void *ud) {
   stiction_sim *sim = ud;
   int rc = st_call_indicators(sim, t, N_VGetArrayPointer(y), NULL, g);
   if (rc) sim->cb_status = rc;
+  else st_sample_seen(sim, t, g);
   return rc ? -1 : 0;
 }
 
@@ -107,12 +109,15 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag) flag = CVodeInit(m, cv_rhs, t0, sim->y);
   if (!flag) flag = CVodeSetUserData(m, sim);
   if (!flag) flag = CVodeSVtolerances(m, sim->opt.rtol, sim->atolv);
-  if (!flag && isfinite(sim->opt.max_step)) flag = CVodeSetMaxStep(m, sim->opt.max_step);
+  if (!flag && sim->opt.max_step > 0 && isfinite(sim->opt.max_step))
+    flag = CVodeSetMaxStep(m, sim->opt.max_step);
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = t0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
+  sim->smp_root = 0;
+  st_sample_forget(sim);
   return cv_attach(sim);
 }
 
@@ -122,6 +127,8 @@ static int cv_reinit(stiction_sim *sim, double t) {
   sim->t_step = t;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
+  sim->smp_root = 0;
+  st_sample_forget(sim);
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
 
@@ -171,19 +178,27 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
  * describes it, as no CVode call happens in between. Returns 1 when a root at or before tout
  * was found, 0 otherwise, negative on failure. */
 static int cv_one_step(stiction_sim *sim, double tout, double tstop, double *t) {
-  sunrealtype tret = sim->t_step;
+  sunrealtype a = sim->t_step, tret = a;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
   note_step(sim);
   sim->t_step = tret;
-  if (flag != CV_ROOT_RETURN) return 0;
-  if (tret <= tout) {
-    *t = tret;
-    return 1;
+  double tc;
+  int sampled = st_sample_step(sim, a, tret, flag == CV_ROOT_RETURN, &tc);
+  if (sampled < 0) return sampled;
+  if (!sampled && flag != CV_ROOT_RETURN) return 0;
+  /* a crossing between samples comes before CVODE's root, which it replaces: the event
+   * restarts CVODE there (events.c after_iteration), and CVODE finds its root again */
+  sim->smp_root = sampled;
+  double troot = sampled ? tc : tret;
+  if (troot > tout) {
+    sim->has_pending_root = 1;
+    sim->pending_root = troot;
+    return 0;
   }
-  sim->has_pending_root = 1;
-  sim->pending_root = tret;
-  return 0;
+  if (sampled && cv_interp(sim, tc, t) < 0) return STICTION_ERR_SOLVER;
+  *t = troot;
+  return 1;
 }
 
 /* Steps until the last step passed tout (then the state at tout comes from CVODE's dense
@@ -205,6 +220,10 @@ static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
 }
 
 static int cv_root_info(stiction_sim *sim, int *rootsfound) {
+  if (sim->smp_root) {
+    memcpy(rootsfound, sim->smp_found, sizeof(int) * (size_t)sim->ng);
+    return STICTION_OK;
+  }
   return CVodeGetRootInfo(sim->mem, rootsfound) ? STICTION_ERR_SOLVER : STICTION_OK;
 }
 
@@ -233,7 +252,14 @@ static void cv_harvest(stiction_sim *sim) {
   if (!CVodeGetNumNonlinSolvConvFails(m, &v)) s->conv_fails += v;
 }
 
+/* The indicators at t inside the last step, on CVODE's dense output (as its root finder). */
+static int cv_sample_at(stiction_sim *sim, double t, double *g) {
+  if (CVodeGetDky(sim->mem, t, 0, sim->ys))
+    return st_sim_fail(sim, STICTION_ERR_SOLVER, "CVodeGetDky failed at t = %.17g", t);
+  return st_call_indicators(sim, t, N_VGetArrayPointer(sim->ys), NULL, g);
+}
+
 static void cv_destroy(stiction_sim *sim) { CVodeFree(&sim->mem); }
 
 const st_integrator_ops st_cvode_ops = {cv_create, cv_reinit, cv_advance, cv_root_info, cv_yp_at,
-                                        cv_harvest, cv_destroy};
+                                        cv_harvest, cv_sample_at, cv_destroy};

@@ -212,6 +212,14 @@ static int indicator_at_zero(stiction_sim *sim, double t, int *zero) {
   return rc;
 }
 
+/* y moved along y' by the coincidence window w into probe (after the indicators there). */
+static double *moved_state(stiction_sim *sim, double t) {
+  double w = coincidence_window(t), *y1 = sim->probe + sim->ng;
+  const double *y = N_VGetArrayPointer(sim->y), *yp = N_VGetArrayPointer(sim->yp);
+  for (int i = 0; i < sim->n; i++) y1[i] = y[i] + w * yp[i];
+  return y1;
+}
+
 /* A state event just after a time event, within the coincidence window: the root finder
  * would report it a few units of rounding later as an event of its own, with two more rows
  * (x = t reaching 0.5 on an indicator 1e7*(x - 0.5) while time = 0.5 is a time event). The
@@ -221,9 +229,8 @@ static int indicator_at_zero(stiction_sim *sim, double t, int *zero) {
 static int coincident_crossings(stiction_sim *sim, double t, int *n_fired, int *moved) {
   *n_fired = *moved = 0;
   if (sim->ng == 0) return STICTION_OK;
-  double w = coincidence_window(t), *g1 = sim->probe, *y1 = sim->probe + sim->ng;
+  double w = coincidence_window(t), *g1 = sim->probe, *y1 = moved_state(sim, t);
   const double *y = N_VGetArrayPointer(sim->y), *yp = N_VGetArrayPointer(sim->yp);
-  for (int i = 0; i < sim->n; i++) y1[i] = y[i] + w * yp[i];
   int rc = st_call_indicators(sim, t, y, yp, sim->g);
   if (!rc) rc = st_call_indicators(sim, t + w, y1, yp, g1);
   for (int i = 0; !rc && i < sim->ng; i++)
@@ -232,6 +239,30 @@ static int coincident_crossings(stiction_sim *sim, double t, int *n_fired, int *
       sim->fired_dir[(*n_fired)++] = g1[i] > 0 ? 1 : -1;
     }
   *moved = *n_fired > 0;
+  return rc;
+}
+
+/* A state event whose root finder stopped where a fired indicator is exactly zero (CVODE and
+ * IDA stop on an exact zero; on a long step the interpolant's rounding is coarse enough that
+ * this is likely: a ball bouncing on a floor, indicator h, stopped on h = 0 at its first
+ * bounce without a step bound). The model would evaluate its relation on the boundary (h < 0
+ * is false at h = 0), see no change and fall through the floor. As for a crossing just after
+ * a time event (coincident_crossings), *moved asks for y to be moved along y' by the
+ * coincidence window, where the indicator has left zero on the side it crossed to. */
+static int zero_at_root(stiction_sim *sim, double t, int n_fired, int *moved) {
+  *moved = 0;
+  int zero = 0;
+  int rc = n_fired ? st_call_indicators(sim, t, N_VGetArrayPointer(sim->y),
+                                        N_VGetArrayPointer(sim->yp), sim->g)
+                   : STICTION_OK;
+  for (int k = 0; !rc && k < n_fired; k++) zero |= sim->g[sim->fired[k]] == 0;
+  if (rc || !zero) return rc;
+  double *g1 = sim->probe, *y1 = moved_state(sim, t);
+  rc = st_call_indicators(sim, t + coincidence_window(t), y1, N_VGetArrayPointer(sim->yp), g1);
+  for (int k = 0; !rc && k < n_fired; k++) {
+    int i = sim->fired[k];
+    if (sim->g[i] == 0 && g1[i] * sim->fired_dir[k] > 0) *moved = 1;
+  }
   return rc;
 }
 
@@ -262,7 +293,11 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   if (!rc) rc = indicator_at_zero(sim, t, &zero);
   if (rc) return rc;
   int new_time_event = kind == STICTION_EVENT_STATE && isfinite(r->next_time);
-  *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
+  /* a root located between indicator samples (sampling.c) is one the integrator did not
+   * report: it restarts there, so that its own root finding starts again from the event */
+  int sampled = kind == STICTION_EVENT_STATE && sim->smp_root;
+  *restarted = r->states_changed || r->equations_changed || zero || new_time_event || sampled;
+  st_sample_forget(sim); /* the indicators may differ after the event */
   if (!*restarted) return STICTION_OK;
   rc = restart(sim, t);
   return rc ? rc : sim->ops->yp_at(sim, t, 1);
@@ -286,7 +321,8 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   if (is_time) sim->next_time_event = INFINITY;
   int rc = sim->ops->yp_at(sim, t, 0);
   if (!rc && is_time) rc = coincident_crossings(sim, t, &n_fired, &moved);
-  if (moved) { /* one instant that is both: counted as both, reported as a state event */
+  else if (!rc) rc = zero_at_root(sim, t, n_fired, &moved);
+  if (moved && is_time) { /* one instant that is both: counted as both, reported as a state event */
     sim->stats.state_events++;
     kind = STICTION_EVENT_STATE;
   }

@@ -28,9 +28,16 @@ static int alloc_work(stiction_sim *sim) {
   sim->changed = alloc_n(nd, sizeof(int));
   sim->ring_t = alloc_n((size_t)sim->ring_size, sizeof(double));
   sim->ring_fired = alloc_n((size_t)sim->ring_size * (ng + 1), 1);
+  sim->smp_found = alloc_n(ng, sizeof(int));
+  sim->smp_prev = alloc_n(ng, sizeof(double));
+  sim->smp_seen = alloc_n(ng, sizeof(double));
+  sim->smp_lo = alloc_n(ng, sizeof(double));
+  sim->smp_hi = alloc_n(ng, sizeof(double));
+  sim->smp_mid = alloc_n(ng, sizeof(double));
   int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
            sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
-           sim->ring_t && sim->ring_fired;
+           sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev && sim->smp_seen &&
+           sim->smp_lo && sim->smp_hi && sim->smp_mid;
   return ok ? STICTION_OK : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
 }
 
@@ -51,7 +58,8 @@ static int create_sundials(stiction_sim *sim) {
   sim->yp = N_VNew_Serial(sim->n, sim->ctx);
   sim->id = N_VNew_Serial(sim->n, sim->ctx);
   sim->atolv = N_VNew_Serial(sim->n, sim->ctx);
-  if (!sim->y || !sim->yp || !sim->id || !sim->atolv)
+  sim->ys = N_VNew_Serial(sim->n, sim->ctx);
+  if (!sim->y || !sim->yp || !sim->id || !sim->atolv || !sim->ys)
     return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
   N_VConst(0.0, sim->y);
   N_VConst(0.0, sim->yp);
@@ -75,6 +83,20 @@ static double grid_time(const stiction_sim *sim, long k) {
   return sim->opt.start_time + (double)k * sim->interval;
 }
 
+/* Why a bound by default: see doc/events.md, "Frozen modes". It is 1/500 of the run, not the
+ * output interval: grid rows are interpolated, and a finer grid must not cost steps. CVODE
+ * (driven one step at a time) keeps it by sampling the indicators inside longer steps, so its
+ * steps are free; IDA (driven towards each grid point) still bounds its step, and so does a
+ * model without indicators (nothing to sample; the bound keeps the rows of a failed run close
+ * to the failure). A given max_step bounds the step; INFINITY turns both off. */
+static void set_bound(stiction_sim *sim) {
+  double bound = (sim->opt.stop_time - sim->opt.start_time) / 500;
+  sim->sample_step = INFINITY;
+  if (sim->opt.max_step > 0) return;
+  if (sim->ops->sample_at && sim->ng > 0) sim->sample_step = bound;
+  else sim->opt.max_step = bound;
+}
+
 static int prepare(stiction_sim *sim) {
   char msg[256];
   if (stiction_model_validate(sim->model, msg, sizeof msg))
@@ -87,13 +109,11 @@ static int prepare(stiction_sim *sim) {
   sim->ng = m->n_indicators;
   sim->nd = m->n_discrete;
   sim->ncols = 1 + m->n_outputs;
-  /* Why a bound by default: see doc/events.md, "frozen modes". It is 1/500 of the run, not
-   * the output interval: grid rows are interpolated, and a finer grid must not cost steps. */
-  if (!(sim->opt.max_step > 0))
-    sim->opt.max_step = (sim->opt.stop_time - sim->opt.start_time) / 500;
   init_grid(sim);
   rc = alloc_work(sim);
-  return rc ? rc : create_sundials(sim);
+  if (!rc) rc = create_sundials(sim);
+  if (!rc) set_bound(sim);
+  return rc;
 }
 
 static int start(stiction_sim *sim, int *terminate) {

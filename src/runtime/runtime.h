@@ -48,6 +48,16 @@ struct stiction_sim {
    * before it; the stop time last given to CVodeSetStopTime (NaN: none since the (re)start) */
   int has_pending_root;
   double pending_root, t_step, t_stop_set;
+  /* sampling.c: indicator samples inside steps longer than sample_step (INFINITY: off);
+   * smp_root: the root being reported was located between samples, smp_found its fired
+   * indicators (as CVodeGetRootInfo); smp_prev: the indicators at the end of the last step
+   * (at smp_prev_t, NaN: unknown); smp_seen: the integrator's last root-function values (at
+   * smp_seen_t); smp_lo/hi/mid: scratch; ys: the interpolated state at a sample */
+  double sample_step, smp_prev_t, smp_seen_t;
+  int smp_root;
+  int *smp_found;
+  double *smp_prev, *smp_seen, *smp_lo, *smp_hi, *smp_mid;
+  N_Vector ys;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
@@ -100,6 +110,8 @@ typedef struct st_integrator_ops {
    * integrator's own value (interpolated for CVODE, current for IDA). */
   int (*yp_at)(stiction_sim *sim, double t, int exact);
   void (*harvest)(stiction_sim *sim);              /* add solver counters to sim->stats */
+  /* The indicators at t inside the last step, on the integrator's interpolant (sampling.c) */
+  int (*sample_at)(stiction_sim *sim, double t, double *g);
   void (*destroy)(stiction_sim *sim);
 } st_integrator_ops;
 
@@ -158,6 +170,17 @@ int st_event_coincides(double t, double te);
 
 /* The terminal pass at the end of a successful run (model.h: terminal). */
 int st_event_terminal(stiction_sim *sim, double t);
+
+/* sampling.c (doc/events.md, "Frozen modes") */
+/* After the integrator's step [a, b]: samples the indicators inside it when it is longer than
+ * sample_step. Returns 1 with *tc and smp_found when two samples bracket a sign change that
+ * the integrator does not report (solver_root: it found a root at b itself), located to its
+ * time resolution; 0 when none; negative on failure. */
+int st_sample_step(stiction_sim *sim, double a, double b, int solver_root, double *tc);
+/* The integrator's root function computed g at t (its last values are reused at step ends). */
+void st_sample_seen(stiction_sim *sim, double t, const double *g);
+/* After an event or a restart: values kept from before it are stale. */
+void st_sample_forget(stiction_sim *sim);
 
 /* progress.c */
 void st_progress_update(stiction_sim *sim, double t);

@@ -46,9 +46,10 @@ static void free_sundials(stiction_sim *sim) {
   if (sim->yp) N_VDestroy(sim->yp);
   if (sim->id) N_VDestroy(sim->id);
   if (sim->atolv) N_VDestroy(sim->atolv);
+  if (sim->ys) N_VDestroy(sim->ys);
   sim->LS = NULL;
   sim->A = NULL;
-  sim->y = sim->yp = sim->id = sim->atolv = NULL;
+  sim->y = sim->yp = sim->id = sim->atolv = sim->ys = NULL;
   if (sim->ctx) SUNContext_Free(&sim->ctx);
   sim->ctx = NULL;
 }
@@ -57,7 +58,8 @@ static void free_work(stiction_sim *sim) {
   void *arrays[] = {sim->names, sim->row, sim->row_left, sim->g, sim->rootsfound, sim->fired, sim->fired_dir,
                     sim->d_before, sim->d_prev, sim->d_cur, sim->changed, sim->ring_t,
                     sim->ring_fired, sim->jac_dense, sim->fd_f0, sim->fd_f1, sim->fd_group,
-                    sim->jac_vals, sim->probe};
+                    sim->jac_vals, sim->probe, sim->smp_found, sim->smp_prev, sim->smp_seen,
+                    sim->smp_lo, sim->smp_hi, sim->smp_mid};
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) free(arrays[i]);
 }
 

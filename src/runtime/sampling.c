@@ -1,0 +1,185 @@
+/* Indicator samples inside long integrator steps (doc/events.md, "Frozen modes").
+ *
+ * The integrator's root finding compares the signs of the indicators at the two ends of each
+ * step. When a frozen mode makes the error estimate vanish the step grows, and a pair of
+ * crossings inside one step (the indicator rises above zero and falls back) is not seen. The
+ * runtime used to bound the step for that; now the integrator steps freely and, after every
+ * step longer than the bound (sim->sample_step), the indicators are evaluated on the
+ * integrator's interpolant at points no further apart than the bound. Every span longer than
+ * the bound thus still contains a point where the indicators are sampled, at the price of an
+ * indicator evaluation instead of a step. A sign change between two samples is located as the
+ * integrators locate their own roots: secant iterations with the Illinois modification on the
+ * interpolant, down to their time resolution, and handled as a state event there. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+/* Enough for any real bracket: Illinois converges superlinearly and bisection takes ~60. */
+#define ST_LOCATE_MAX_ITER 200
+
+/* Whether an indicator changed sign from lo to hi. Exactly zero at lo means no sign yet: the
+ * integrators deactivate an indicator that is zero where they (re)start until it leaves zero,
+ * and its departure is no crossing (doc/events.md, "Indicators at zero"). Reaching exactly
+ * zero is a crossing, as for their own root finding. */
+static int crossed(double lo, double hi) { return lo != 0 && (hi == 0 || (lo > 0) != (hi > 0)); }
+
+static int any_crossed(const stiction_sim *sim, const double *lo, const double *hi) {
+  for (int i = 0; i < sim->ng; i++)
+    if (crossed(lo[i], hi[i])) return 1;
+  return 0;
+}
+
+/* The root finders' time resolution: 100 units of rounding of |t| + |h| (CVODE's and IDA's
+ * ttol), so that a located root is as precise as one the integrator found. */
+static double resolution(double a, double b) {
+  return 100 * DBL_EPSILON * (fabs(b) + fabs(b - a));
+}
+
+/* A bracket [tlo, thi] of a sign change with the indicator values at its ends, and the
+ * Illinois weights of the end values (halved on the end that stayed twice in a row). */
+typedef struct bracket {
+  double tlo, thi, wlo, whi;
+  double *glo, *ghi;
+  int kept; /* -1: tlo moved last, +1: thi moved last, 0: none yet */
+} bracket;
+
+/* The earliest secant estimate among the indicators that changed sign: the first crossing is
+ * the one to find. */
+static double secant_point(const stiction_sim *sim, const bracket *k) {
+  double best = k->thi;
+  for (int i = 0; i < sim->ng; i++) {
+    if (!crossed(k->glo[i], k->ghi[i])) continue;
+    double lo = k->wlo * k->glo[i], hi = k->whi * k->ghi[i];
+    double t = k->tlo + (k->thi - k->tlo) * (lo / (lo - hi));
+    if (t < best) best = t;
+  }
+  return best;
+}
+
+/* Keeps the next point half a resolution inside the bracket, as CVODE's root finder does, so
+ * that every iteration shrinks it. */
+static double inside(const bracket *k, double t, double tol) {
+  if (!(t > k->tlo + 0.5 * tol)) t = k->tlo + 0.5 * tol;
+  if (!(t < k->thi - 0.5 * tol)) t = k->thi - 0.5 * tol;
+  return t;
+}
+
+/* Moves one end of the bracket to tmid (gmid is swapped into its place). Illinois: when the
+ * same end moves twice in a row, the weight of the other end's values is halved, so that a
+ * stale end cannot pin the secant point. */
+static void shrink(bracket *k, double tmid, double **gmid, int left) {
+  double *tmp;
+  if (left) { /* the sign changed in [tlo, tmid] */
+    k->thi = tmid;
+    tmp = k->ghi, k->ghi = *gmid, *gmid = tmp;
+    k->whi = 1;
+    if (k->kept == 1) k->wlo *= 0.5;
+    k->kept = 1;
+  } else {
+    k->tlo = tmid;
+    tmp = k->glo, k->glo = *gmid, *gmid = tmp;
+    k->wlo = 1;
+    if (k->kept == -1) k->whi *= 0.5;
+    k->kept = -1;
+  }
+}
+
+/* Narrows [tlo, thi] to the first sign change and reports its upper end (where the sign has
+ * changed, as the integrators report roots) with the indicators that fired. */
+static int locate(stiction_sim *sim, bracket *k, double tol, double *tc) {
+  double *gmid = sim->smp_mid;
+  for (int it = 0; it < ST_LOCATE_MAX_ITER && k->thi - k->tlo > tol; it++) {
+    double tmid = inside(k, secant_point(sim, k), tol);
+    int rc = sim->ops->sample_at(sim, tmid, gmid);
+    if (rc) return rc;
+    sim->stats.nge++;
+    shrink(k, tmid, &gmid, any_crossed(sim, k->glo, gmid));
+  }
+  for (int i = 0; i < sim->ng; i++)
+    sim->smp_found[i] = crossed(k->glo[i], k->ghi[i]) ? (k->glo[i] < 0 ? 1 : -1) : 0;
+  *tc = k->thi;
+  return STICTION_OK;
+}
+
+/* The indicators at t: the integrator's own last evaluation when it was at t, else sampled. */
+static int values_at(stiction_sim *sim, double t, double *g) {
+  if (sim->smp_seen_t == t) {
+    memcpy(g, sim->smp_seen, sizeof(double) * (size_t)sim->ng);
+    return STICTION_OK;
+  }
+  sim->stats.nge++;
+  return sim->ops->sample_at(sim, t, g);
+}
+
+/* After a step without a sampled crossing: its end values start the next step's scan. */
+static void keep_end(stiction_sim *sim, double b, const double *g) {
+  if (g) {
+    memcpy(sim->smp_prev, g, sizeof(double) * (size_t)sim->ng);
+    sim->smp_prev_t = b;
+  } else if (sim->smp_seen_t == b) {
+    double *tmp = sim->smp_prev;
+    sim->smp_prev = sim->smp_seen, sim->smp_seen = tmp;
+    sim->smp_prev_t = b;
+    sim->smp_seen_t = NAN;
+  } else {
+    sim->smp_prev_t = NAN;
+  }
+}
+
+void st_sample_forget(stiction_sim *sim) {
+  sim->smp_prev_t = NAN;
+  sim->smp_seen_t = NAN;
+}
+
+void st_sample_seen(stiction_sim *sim, double t, const double *g) {
+  memcpy(sim->smp_seen, g, sizeof(double) * (size_t)sim->ng);
+  sim->smp_seen_t = t;
+}
+
+/* The values at the start of a scan: those kept from the previous step's end, else sampled. */
+static int start_values(stiction_sim *sim, double a, double *g) {
+  if (sim->smp_prev_t != a) return values_at(sim, a, g);
+  memcpy(g, sim->smp_prev, sizeof(double) * (size_t)sim->ng);
+  return STICTION_OK;
+}
+
+/* Scans the samples of [a, b] in order, m segments of equal length; the last segment is
+ * skipped when the integrator found a root at b (a change first seen there is its root: its
+ * root finder reports every indicator whose sign differs between the ends of its final
+ * bracket, and an indicator that changed sign twice before that changed between samples). */
+static int scan(stiction_sim *sim, double a, double b, int solver_root, double *tc) {
+  int m = (int)ceil((b - a) / sim->sample_step);
+  double *lo = sim->smp_lo, *hi = sim->smp_hi, tlo = a;
+  int rc = start_values(sim, a, lo);
+  for (int j = 1; !rc && j <= m; j++) {
+    if (j == m && solver_root) return 0;
+    double t = j == m ? b : a + (b - a) * ((double)j / m);
+    if (j == m) {
+      rc = values_at(sim, t, hi);
+    } else {
+      sim->stats.nge++;
+      rc = sim->ops->sample_at(sim, t, hi);
+    }
+    if (rc) return rc;
+    if (any_crossed(sim, lo, hi)) {
+      bracket k = {tlo, t, 1, 1, lo, hi, 0};
+      rc = locate(sim, &k, resolution(a, b), tc);
+      return rc ? rc : 1;
+    }
+    double *tmp = lo;
+    lo = hi, hi = tmp, tlo = t;
+  }
+  if (!rc) keep_end(sim, b, lo);
+  return rc;
+}
+
+int st_sample_step(stiction_sim *sim, double a, double b, int solver_root, double *tc) {
+  if (sim->ng == 0) return 0;
+  if (!(b - a > sim->sample_step)) {
+    keep_end(sim, b, NULL);
+    return 0;
+  }
+  return scan(sim, a, b, solver_root, tc);
+}
