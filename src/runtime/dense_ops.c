@@ -18,6 +18,13 @@
 
 #include "runtime/runtime.h"
 
+/* SUNDIALS 7 replaced the matrix module's own error codes by SUNErrCode values. */
+#ifdef SUNMAT_ILL_INPUT
+#define ST_MAT_INCOMPATIBLE SUNMAT_ILL_INPUT
+#else
+#define ST_MAT_INCOMPATIBLE SUN_ERR_ARG_INCOMPATIBLE
+#endif
+
 typedef struct dense_view {
   sunrealtype *a;   /* column-major, a[i + j * ld] */
   sunindextype m, n;
@@ -109,15 +116,15 @@ static int mat_scale_add_identity(sunrealtype c, SUNMatrix A) {
     for (sunindextype i = 0; i < v.m; i++) col[i] *= c;
     if (j < v.m) col[j] += 1.0;
   }
-  return SUNMAT_SUCCESS;
+  return 0;
 }
 
 /* B <- A (same shape; SUNDIALS' own copy refuses other shapes, so does this one) */
 static int mat_copy(SUNMatrix A, SUNMatrix B) {
   dense_view a = view(A), b = view(B);
-  if (SUNMatGetID(B) != SUNMATRIX_DENSE || a.m != b.m || a.n != b.n) return SUNMAT_ILL_INPUT;
+  if (SUNMatGetID(B) != SUNMATRIX_DENSE || a.m != b.m || a.n != b.n) return ST_MAT_INCOMPATIBLE;
   for (sunindextype k = 0; k < a.m * a.n; k++) b.a[k] = a.a[k];
-  return SUNMAT_SUCCESS;
+  return 0;
 }
 
 void st_dense_use_fast_ops(SUNMatrix A, SUNLinearSolver LS) {
