@@ -46,9 +46,13 @@ typedef struct stiction_options {
   double interval;            /* output interval; <= 0: (stop - start) / 500 */
   double rtol;                /* relative tolerance, default 1e-6 */
   double atol;                /* absolute tolerance; <= 0: rtol * 1e-2 * nominal */
-  double max_step;            /* <= 0: (stop - start) / 500, whatever the output interval
-                                 (so frozen modes cannot step over a pair of crossings, see
-                                 doc/events.md); INFINITY: none */
+  double max_step;            /* <= 0: no span longer than (stop - start) / 500 without a
+                                 look at the indicators, whatever the output interval (so
+                                 frozen modes cannot step over a pair of crossings, see
+                                 doc/events.md): CVODE steps freely and samples the
+                                 indicators inside longer steps; IDA and a model without
+                                 indicators bound the step. > 0: bounds the step;
+                                 INFINITY: neither */
   stiction_solver solver;
   stiction_linear_solver linear_solver;
   int max_event_iterations;   /* passes of event_update per event, default 100 */
