@@ -22,14 +22,6 @@ static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud) {
   return rc ? -1 : 0;
 }
 
-static int cv_roots(sunrealtype t, N_Vector y, sunrealtype *g, void *ud) {
-  stiction_sim *sim = ud;
-  int rc = st_call_indicators(sim, t, N_VGetArrayPointer(y), NULL, g);
-  if (rc) sim->cb_status = rc;
-  else st_sample_seen(sim, t, g);
-  return rc ? -1 : 0;
-}
-
 static int cv_jac_dense(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *ud,
                         N_Vector t1, N_Vector t2, N_Vector t3) {
   stiction_sim *sim = ud;
@@ -94,10 +86,8 @@ static int cv_attach(stiction_sim *sim) {
   if (sim->use_klu) flag = CVodeSetJacFn(m, cv_jac_klu);
   else if (sim->model->ode_jacobian) flag = CVodeSetJacFn(m, cv_jac_dense);
   else if (sim->use_pattern) flag = CVodeSetJacFn(m, cv_jac_grouped);
-  if (flag) return setup_fail(sim, "CVodeSetJacFn", flag);
-  if (sim->ng > 0 && (flag = CVodeRootInit(m, sim->ng, cv_roots)))
-    return setup_fail(sim, "CVodeRootInit", flag);
-  return STICTION_OK;
+  /* no CVodeRootInit: the runtime finds the roots itself (sampling.c, cv_scan) */
+  return flag ? setup_fail(sim, "CVodeSetJacFn", flag) : STICTION_OK;
 }
 
 static int cv_create(stiction_sim *sim, double t0) {
@@ -113,10 +103,9 @@ static int cv_create(stiction_sim *sim, double t0) {
     flag = CVodeSetMaxStep(m, sim->opt.max_step);
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
-  sim->t_step = t0;
+  sim->t_step = sim->smp_t = t0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
-  sim->smp_root = 0;
   st_sample_forget(sim);
   return cv_attach(sim);
 }
@@ -124,10 +113,9 @@ static int cv_create(stiction_sim *sim, double t0) {
 /* CVodeReInit zeroes CVODE's counters, so harvest() must run before it. */
 static int cv_reinit(stiction_sim *sim, double t) {
   int flag = CVodeReInit(sim->mem, t, sim->y);
-  sim->t_step = t;
+  sim->t_step = sim->smp_t = t;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
-  sim->smp_root = 0;
   st_sample_forget(sim);
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
@@ -155,6 +143,7 @@ static void note_step(stiction_sim *sim) {
 
 /* The state at tout inside the last step (CVODE's dense output), reported as reached. */
 static int cv_interp(stiction_sim *sim, double tout, double *t) {
+  sim->y_at_step = 0;
   if (CVodeGetDky(sim->mem, tout, 0, sim->y))
     return st_sim_fail(sim, STICTION_ERR_SOLVER, "CVodeGetDky failed at t = %.17g", tout);
   *t = tout;
@@ -173,32 +162,38 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
  * grid points neither shorten steps nor cost indicator evaluations: with CV_NORMAL CVODE
  * evaluates the indicators again at every tout it interpolates, and bounds the first step
  * after each (re)start by a tenth of the distance to tout (the h0 estimate of the CVODE guide,
- * section 2.1), which made the step sequence depend on --interval (doc/study.md). A root
- * beyond tout waits in pending_root until the grid has caught up; CVodeGetRootInfo still
- * describes it, as no CVode call happens in between. Returns 1 when a root at or before tout
- * was found, 0 otherwise, negative on failure. */
-static int cv_one_step(stiction_sim *sim, double tout, double tstop, double *t) {
-  sunrealtype a = sim->t_step, tret = a;
+ * section 2.1), which made the step sequence depend on --interval (doc/study.md). */
+static int cv_one_step(stiction_sim *sim, double tstop) {
+  sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
   note_step(sim);
   sim->t_step = tret;
+  sim->y_at_step = 1;
+  return STICTION_OK;
+}
+
+/* Root finding over the part of the last step not scanned yet, [smp_t, t_step] (all of it
+ * after a step; the rest of it after an event at a root that did not restart CVODE). The
+ * runtime does this instead of CVODE (no CVodeRootInit) because it also samples inside long
+ * steps (sampling.c), and CVODE's own check at every step end then only repeated the work.
+ * A root beyond tout waits in pending_root until the grid has caught up. Returns 1 when a
+ * root at or before tout was found (*t, sim->y), 0 otherwise, negative on failure. */
+static int cv_scan(stiction_sim *sim, double tout, double *t) {
   double tc;
-  int sampled = st_sample_step(sim, a, tret, flag == CV_ROOT_RETURN, &tc);
-  if (sampled < 0) return sampled;
-  if (!sampled && flag != CV_ROOT_RETURN) return 0;
-  /* a crossing between samples comes before CVODE's root, which it replaces: the event
-   * restarts CVODE there (events.c after_iteration), and CVODE finds its root again */
-  sim->smp_root = sampled;
-  double troot = sampled ? tc : tret;
-  if (troot > tout) {
+  const double *yb = sim->y_at_step ? N_VGetArrayPointer(sim->y) : NULL;
+  int r = st_sample_step(sim, sim->smp_t, sim->t_step, yb, &tc);
+  if (r <= 0) {
+    if (r == 0) sim->smp_t = sim->t_step;
+    return r;
+  }
+  sim->smp_t = tc;
+  if (tc > tout) {
     sim->has_pending_root = 1;
-    sim->pending_root = troot;
+    sim->pending_root = tc;
     return 0;
   }
-  if (sampled && cv_interp(sim, tc, t) < 0) return STICTION_ERR_SOLVER;
-  *t = troot;
-  return 1;
+  return cv_interp(sim, tc, t) < 0 ? STICTION_ERR_SOLVER : 1;
 }
 
 /* Steps until the last step passed tout (then the state at tout comes from CVODE's dense
@@ -211,20 +206,22 @@ static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
     if (flag) return setup_fail(sim, "CVodeSetStopTime", flag);
     sim->t_stop_set = tstop;
   }
-  while (sim->t_step < tout && !sim->has_pending_root) {
-    int r = cv_one_step(sim, tout, tstop, t);
-    if (r) return r < 0 ? r : ST_ADV_ROOT;
+  for (;;) {
+    if (sim->smp_t < sim->t_step) {
+      int r = cv_scan(sim, tout, t);
+      if (r) return r < 0 ? r : ST_ADV_ROOT;
+    }
+    if (sim->has_pending_root || sim->t_step >= tout) break;
+    int r = cv_one_step(sim, tstop);
+    if (r < 0) return r;
   }
   /* also when the last step ended on tout: sim->y may since hold an earlier grid point */
   return cv_interp(sim, tout, t);
 }
 
 static int cv_root_info(stiction_sim *sim, int *rootsfound) {
-  if (sim->smp_root) {
-    memcpy(rootsfound, sim->smp_found, sizeof(int) * (size_t)sim->ng);
-    return STICTION_OK;
-  }
-  return CVodeGetRootInfo(sim->mem, rootsfound) ? STICTION_ERR_SOLVER : STICTION_OK;
+  memcpy(rootsfound, sim->smp_found, sizeof(int) * (size_t)sim->ng);
+  return STICTION_OK;
 }
 
 static int cv_yp_at(stiction_sim *sim, double t, int exact) {
@@ -247,7 +244,6 @@ static void cv_harvest(stiction_sim *sim) {
   s->nfe += nfe;
   if (!CVodeGetNumLinRhsEvals(m, &v)) s->nfe_fd += v;
   if (!CVodeGetNumJacEvals(m, &v)) s->njac += v;
-  if (sim->ng > 0 && !CVodeGetNumGEvals(m, &v)) s->nge += v;
   if (!CVodeGetNumErrTestFails(m, &v)) s->err_test_fails += v;
   if (!CVodeGetNumNonlinSolvConvFails(m, &v)) s->conv_fails += v;
 }

@@ -293,10 +293,7 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   if (!rc) rc = indicator_at_zero(sim, t, &zero);
   if (rc) return rc;
   int new_time_event = kind == STICTION_EVENT_STATE && isfinite(r->next_time);
-  /* a root located between indicator samples (sampling.c) is one the integrator did not
-   * report: it restarts there, so that its own root finding starts again from the event */
-  int sampled = kind == STICTION_EVENT_STATE && sim->smp_root;
-  *restarted = r->states_changed || r->equations_changed || zero || new_time_event || sampled;
+  *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
   st_sample_forget(sim); /* the indicators may differ after the event */
   if (!*restarted) return STICTION_OK;
   rc = restart(sim, t);

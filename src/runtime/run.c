@@ -30,13 +30,12 @@ static int alloc_work(stiction_sim *sim) {
   sim->ring_fired = alloc_n((size_t)sim->ring_size * (ng + 1), 1);
   sim->smp_found = alloc_n(ng, sizeof(int));
   sim->smp_prev = alloc_n(ng, sizeof(double));
-  sim->smp_seen = alloc_n(ng, sizeof(double));
   sim->smp_lo = alloc_n(ng, sizeof(double));
   sim->smp_hi = alloc_n(ng, sizeof(double));
   sim->smp_mid = alloc_n(ng, sizeof(double));
   int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
            sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
-           sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev && sim->smp_seen &&
+           sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev &&
            sim->smp_lo && sim->smp_hi && sim->smp_mid;
   return ok ? STICTION_OK : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
 }

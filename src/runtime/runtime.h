@@ -48,15 +48,16 @@ struct stiction_sim {
    * before it; the stop time last given to CVodeSetStopTime (NaN: none since the (re)start) */
   int has_pending_root;
   double pending_root, t_step, t_stop_set;
-  /* sampling.c: indicator samples inside steps longer than sample_step (INFINITY: off);
-   * smp_root: the root being reported was located between samples, smp_found its fired
-   * indicators (as CVodeGetRootInfo); smp_prev: the indicators at the end of the last step
-   * (at smp_prev_t, NaN: unknown); smp_seen: the integrator's last root-function values (at
-   * smp_seen_t); smp_lo/hi/mid: scratch; ys: the interpolated state at a sample */
-  double sample_step, smp_prev_t, smp_seen_t;
-  int smp_root;
+  /* sampling.c, CVODE's root finding: the indicators are compared at the ends of each step
+   * and, inside steps longer than sample_step (INFINITY: never), at samples of the
+   * interpolant; smp_t: CVODE's last step is scanned up to there (t_step: all of it);
+   * y_at_step: y holds CVODE's state at t_step; smp_found: the fired indicators of the last
+   * root (as CVodeGetRootInfo); smp_prev: the indicators at smp_prev_t (NaN: unknown);
+   * smp_lo/hi/mid: scratch; ys: the interpolated state at a sample */
+  double sample_step, smp_t, smp_prev_t;
+  int y_at_step;
   int *smp_found;
-  double *smp_prev, *smp_seen, *smp_lo, *smp_hi, *smp_mid;
+  double *smp_prev, *smp_lo, *smp_hi, *smp_mid;
   N_Vector ys;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
@@ -179,13 +180,12 @@ int st_event_coincides(double t, double te);
 int st_event_terminal(stiction_sim *sim, double t);
 
 /* sampling.c (doc/events.md, "Frozen modes") */
-/* After the integrator's step [a, b]: samples the indicators inside it when it is longer than
- * sample_step. Returns 1 with *tc and smp_found when two samples bracket a sign change that
- * the integrator does not report (solver_root: it found a root at b itself), located to its
- * time resolution; 0 when none; negative on failure. */
-int st_sample_step(stiction_sim *sim, double a, double b, int solver_root, double *tc);
-/* The integrator's root function computed g at t (its last values are reused at step ends). */
-void st_sample_seen(stiction_sim *sim, double t, const double *g);
+/* Root finding over [a, b] inside the integrator's last step: the indicators at b (from yb,
+ * the state there, when given, else interpolated) against those at a, and at samples no
+ * further apart than sample_step in between. Returns 1 with *tc and smp_found at the first
+ * sign change, located to the integrator's time resolution; 0 when none; negative on
+ * failure. */
+int st_sample_step(stiction_sim *sim, double a, double b, const double *yb, double *tc);
 /* After an event or a restart: values kept from before it are stale. */
 void st_sample_forget(stiction_sim *sim);
 

@@ -16,8 +16,8 @@
 
 #include "runtime/runtime.h"
 
-/* Enough for any real bracket: Illinois converges superlinearly and bisection takes ~60. */
-#define ST_LOCATE_MAX_ITER 200
+/* A safety net only: every iteration shrinks the bracket by a tenth at least (inside()). */
+#define ST_LOCATE_MAX_ITER 1000
 
 /* Whether an indicator changed sign from lo to hi. Exactly zero at lo means no sign yet: the
  * integrators deactivate an indicator that is zero where they (re)start until it leaves zero,
@@ -61,11 +61,14 @@ static double secant_point(const stiction_sim *sim, const bracket *k) {
   return best;
 }
 
-/* Keeps the next point half a resolution inside the bracket, as CVODE's root finder does, so
- * that every iteration shrinks it. */
+/* A secant point closer than half a resolution to an end of the bracket is moved a tenth of
+ * the bracket away from that end (half of it over 5 resolutions or less), as in CVODE's root
+ * finder: an indicator that jumps (integer(), a held relation) makes the secant hug one end,
+ * and every iteration must still shrink the bracket by a fixed fraction. */
 static double inside(const bracket *k, double t, double tol) {
-  if (!(t > k->tlo + 0.5 * tol)) t = k->tlo + 0.5 * tol;
-  if (!(t < k->thi - 0.5 * tol)) t = k->thi - 0.5 * tol;
+  double width = k->thi - k->tlo, frac = width > 5 * tol ? 0.1 : 0.5 * tol / width;
+  if (!(t > k->tlo + 0.5 * tol)) t = k->tlo + frac * width;
+  if (!(t < k->thi - 0.5 * tol)) t = k->thi - frac * width;
   return t;
 }
 
@@ -106,61 +109,39 @@ static int locate(stiction_sim *sim, bracket *k, double tol, double *tc) {
   return STICTION_OK;
 }
 
-/* The indicators at t: the integrator's own last evaluation when it was at t, else sampled. */
-static int values_at(stiction_sim *sim, double t, double *g) {
-  if (sim->smp_seen_t == t) {
-    memcpy(g, sim->smp_seen, sizeof(double) * (size_t)sim->ng);
-    return STICTION_OK;
-  }
+/* The indicators at t: from the state y at t when given (a step's end, no interpolation),
+ * else on the interpolant. */
+static int values_at(stiction_sim *sim, double t, const double *y, double *g) {
   sim->stats.nge++;
+  if (y) return st_call_indicators(sim, t, y, NULL, g);
   return sim->ops->sample_at(sim, t, g);
 }
 
-/* After a step without a sampled crossing: its end values start the next step's scan. */
+/* After a window without a crossing: its end values start the next window's scan. */
 static void keep_end(stiction_sim *sim, double b, const double *g) {
-  if (g) {
-    memcpy(sim->smp_prev, g, sizeof(double) * (size_t)sim->ng);
-    sim->smp_prev_t = b;
-  } else if (sim->smp_seen_t == b) {
-    double *tmp = sim->smp_prev;
-    sim->smp_prev = sim->smp_seen, sim->smp_seen = tmp;
-    sim->smp_prev_t = b;
-    sim->smp_seen_t = NAN;
-  } else {
-    sim->smp_prev_t = NAN;
-  }
+  memcpy(sim->smp_prev, g, sizeof(double) * (size_t)sim->ng);
+  sim->smp_prev_t = b;
 }
 
-void st_sample_forget(stiction_sim *sim) {
-  sim->smp_prev_t = NAN;
-  sim->smp_seen_t = NAN;
-}
-
-void st_sample_seen(stiction_sim *sim, double t, const double *g) {
-  memcpy(sim->smp_seen, g, sizeof(double) * (size_t)sim->ng);
-  sim->smp_seen_t = t;
-}
+void st_sample_forget(stiction_sim *sim) { sim->smp_prev_t = NAN; }
 
 /* The values at the start of a scan: those kept from the previous step's end, else sampled. */
 static int start_values(stiction_sim *sim, double a, double *g) {
-  if (sim->smp_prev_t != a) return values_at(sim, a, g);
+  if (sim->smp_prev_t != a) return values_at(sim, a, NULL, g);
   memcpy(g, sim->smp_prev, sizeof(double) * (size_t)sim->ng);
   return STICTION_OK;
 }
 
-/* Scans the samples of [a, b] in order, m segments of equal length; the last segment is
- * skipped when the integrator found a root at b (a change first seen there is its root: its
- * root finder reports every indicator whose sign differs between the ends of its final
- * bracket, and an indicator that changed sign twice before that changed between samples). */
-static int scan(stiction_sim *sim, double a, double b, int solver_root, double *tc) {
-  int m = (int)ceil((b - a) / sim->sample_step);
+/* Scans [a, b] in order, m segments of equal length no longer than sample_step (one when it
+ * is not longer). */
+static int scan(stiction_sim *sim, double a, double b, const double *yb, double *tc) {
+  int m = b - a > sim->sample_step ? (int)ceil((b - a) / sim->sample_step) : 1;
   double *lo = sim->smp_lo, *hi = sim->smp_hi, tlo = a;
   int rc = start_values(sim, a, lo);
   for (int j = 1; !rc && j <= m; j++) {
-    if (j == m && solver_root) return 0;
     double t = j == m ? b : a + (b - a) * ((double)j / m);
     if (j == m) {
-      rc = values_at(sim, t, hi);
+      rc = values_at(sim, t, yb, hi);
     } else {
       sim->stats.nge++;
       rc = sim->ops->sample_at(sim, t, hi);
@@ -178,11 +159,7 @@ static int scan(stiction_sim *sim, double a, double b, int solver_root, double *
   return rc;
 }
 
-int st_sample_step(stiction_sim *sim, double a, double b, int solver_root, double *tc) {
-  if (sim->ng == 0) return 0;
-  if (!(b - a > sim->sample_step)) {
-    keep_end(sim, b, NULL);
-    return 0;
-  }
-  return scan(sim, a, b, solver_root, tc);
+int st_sample_step(stiction_sim *sim, double a, double b, const double *yb, double *tc) {
+  if (sim->ng == 0 || !(b > a)) return 0;
+  return scan(sim, a, b, yb, tc);
 }
