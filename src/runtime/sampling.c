@@ -140,12 +140,7 @@ static int scan(stiction_sim *sim, double a, double b, const double *yb, double 
   int rc = start_values(sim, a, lo);
   for (int j = 1; !rc && j <= m; j++) {
     double t = j == m ? b : a + (b - a) * ((double)j / m);
-    if (j == m) {
-      rc = values_at(sim, t, yb, hi);
-    } else {
-      sim->stats.nge++;
-      rc = sim->ops->sample_at(sim, t, hi);
-    }
+    rc = values_at(sim, t, j == m ? yb : NULL, hi);
     if (rc) return rc;
     if (any_crossed(sim, lo, hi)) {
       bracket k = {tlo, t, 1, 1, lo, hi, 0};
