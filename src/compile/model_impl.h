@@ -354,6 +354,10 @@ int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) 
 /* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of
  * the vector `what`) is reported at the equation that produced it first: -1, else 0. */
 int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what);
+/* The same when the caller summed v itself while filling it (cb_outputs): sum_finite is
+ * st_sum_is_finite's answer for v (util/finite.h). */
+int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_finite,
+                           const char *what);
 /* cm->error at cm->error_loc (set by the block that failed) to diag. */
 void st_report_eval_failure(st_compiled *cm);
 
