@@ -87,8 +87,9 @@ static int build_residuals(st_compiled *cm, st_block *b) {
     b->sp_val = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
     b->sp_diag = st_arena_alloc(cm->arena, sizeof(double) * (size_t)b->n);
     b->sp_recip = st_arena_alloc(cm->arena, (size_t)b->n);
+    b->sp_perm = ints(cm, b->n);
     if (!b->lu || !b->lupiv || !b->sp_start || !b->sp_idx || !b->sp_val || !b->sp_diag ||
-        !b->sp_recip)
+        !b->sp_recip || !b->sp_perm)
       return -1;
   }
   if (b->n > cm->maxn) cm->maxn = b->n;

@@ -261,6 +261,7 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->n_differentiated = cm->n_differentiated;
   info->mixed_iterations_max = cm->mixed_iter_max;
   info->specialized_programs = cm->spec_count;
+  info->held_constants = cm->spec_held;
   info->tape_runs = cm->tape_runs;
   for (int s = 0; s < cm->nslots; s++) info->n_algebraic += cm->slots[s].kind == K_ALG;
   for (int k = 0; k < cm->nrels; k++) info->n_time_relations += cm->rels[k].time_only;

@@ -60,6 +60,7 @@ typedef struct st_compile_info {
   int mixed_iterations_max; /* most fixed-point passes taken by a mixed system so far */
   int n_constants;          /* variables eliminated by `v = parameter expression` */
   int specialized_programs; /* programs specialized for the current event interval */
+  int held_constants;       /* of them, assignments that folded to a constant (held) */
   long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);

@@ -75,6 +75,7 @@ typedef struct st_block {
   double *sp_val;
   double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
   unsigned char *sp_recip;
+  int *sp_perm;           /* all row swaps of the factors as one gather: b[k] <- b[sp_perm[k]] */
   long gen;
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
@@ -206,6 +207,7 @@ struct st_compiled {
   long spec_gen;       /* gen the hot programs were made for (-1: none yet) */
   long spec_defer_gen; /* gen whose first evaluation ran the programs as compiled */
   int spec_count;      /* programs specialized for it */
+  int spec_held;       /* assignments held as constants this interval (specialize.c) */
   long tape_runs;      /* evaluations by a tape (tape.c) */
   struct st_spec *spec;
   struct st_tapes *tapes;
@@ -338,6 +340,9 @@ void st_specialize(st_compiled *cm);
 void st_spec_refresh(st_compiled *cm);
 /* The varying blocks the active indicators depend on (per block), or NULL: all. */
 const unsigned char *st_indicator_slice(const st_compiled *cm);
+/* Block k is an assignment whose specialized program is a constant, held in its slot until
+ * the next event (specialize.c hold_constant): the tapes leave it out. */
+int st_spec_block_constant(const st_compiled *cm, int k);
 void st_spec_free(const st_compiled *cm, struct st_spec *s);
 /* tape.c: each interval's hot programs chained into straight-line tapes (st_specialize
  * builds them); run: 0, or 1 when the tape cannot be used now (evaluate block by block) */
@@ -354,6 +359,10 @@ int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) 
 /* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of
  * the vector `what`) is reported at the equation that produced it first: -1, else 0. */
 int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what);
+/* The same when the caller summed v itself while filling it (cb_outputs): sum_finite is
+ * st_sum_is_finite's answer for v (util/finite.h). */
+int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_finite,
+                           const char *what);
 /* cm->error at cm->error_loc (set by the block that failed) to diag. */
 void st_report_eval_failure(st_compiled *cm);
 

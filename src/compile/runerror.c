@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
+#include "util/finite.h"
 
 /* "NaN", "+Inf" or "-Inf" (the words the message promises, not printf's "nan"/"inf"). */
 static const char *nonfinite_word(double v) {
@@ -141,11 +142,15 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
 }
 
 int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what) {
-  /* v*0 is 0 for every finite v and NaN for NaN and +-Inf: one test on the hot path, exact
-   * (a plain sum could overflow to Inf without any entry being infinite) */
-  double s = 0;
-  for (int i = 0; i < n; i++) s += v[i] * 0.0;
-  if (s == 0) {
+  return st_check_finite_summed(cm, v, n, st_sum_is_finite(v, n), what);
+}
+
+/* A finite sum proves every entry finite (one addition each on the hot path); a sum that is
+ * not finite may be an overflow of finite entries, so only an entry that is itself NaN or Inf
+ * is reported (util/finite.h). */
+int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_finite,
+                           const char *what) {
+  if (sum_finite || st_first_nonfinite(v, n) < 0) {
     /* a failed call whose NaN did not reach the results (an untaken branch) is no news */
     if (cm->fcalls) st_fcalls_clear_failure(cm->fcalls);
     return 0;

@@ -84,19 +84,24 @@ static void sparse_factors(st_block *b) {
     b->sp_diag[k] = b->sp_recip[k] ? 1 / d : d;
   }
   b->sp_start[2 * n] = m;
+  /* the swaps applied to the positions 0..n-1: where each entry of the permuted b comes from */
+  for (int k = 0; k < n; k++) b->sp_perm[k] = k;
+  for (int k = 0; k < n; k++) {
+    int p = b->lupiv[k], t = b->sp_perm[k];
+    b->sp_perm[k] = b->sp_perm[p];
+    b->sp_perm[p] = t;
+  }
 }
 
-/* st_lu_apply over the nonzeros only: the same operations on the same values, so the same
- * result (a skipped term is an exact zero). All row swaps first, as in st_lu_apply. */
-static void sparse_apply(const st_block *b, double *restrict x) {
+/* st_lu_apply over the nonzeros only, on x = -r: the same operations on the same values, so
+ * the same result (a skipped term is an exact zero; the row swaps and the negation only move
+ * values and flip signs, done here in one gather through sp_perm). */
+static void sparse_apply(const st_block *b, const double *restrict r, double *restrict x) {
   int n = b->n;
-  const int *restrict st = b->sp_start, *restrict idx = b->sp_idx, *restrict piv = b->lupiv;
+  const int *restrict st = b->sp_start, *restrict idx = b->sp_idx, *restrict perm = b->sp_perm;
   const double *restrict v = b->sp_val, *restrict diag = b->sp_diag;
   const unsigned char *restrict recip = b->sp_recip;
-  for (int k = 0; k < n; k++) {
-    int p = piv[k];
-    if (p != k) { double t = x[k]; x[k] = x[p]; x[p] = t; }
-  }
+  for (int k = 0; k < n; k++) x[k] = -r[perm[k]];
   for (int k = 0; k < n; k++)
     for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
   for (int k = n - 1; k >= 0; k--) {
@@ -144,8 +149,7 @@ void st_linear_step(st_compiled *cm, const st_block *b, const double *r) {
   int n = b->n;
   double *restrict dx = cm->dx, *restrict x = cm->x;
   const int *restrict slots = b->slots;
-  for (int i = 0; i < n; i++) dx[i] = -r[i];
-  sparse_apply(b, dx);
+  sparse_apply(b, r, dx);
   for (int i = 0; i < n; i++) x[slots[i]] += dx[i];
 }
 

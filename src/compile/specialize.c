@@ -48,6 +48,7 @@ struct st_spec {
   st_prog *ind;          /* per relation */
   unsigned char *need;   /* per block: the indicators' slice (slice_ok) */
   unsigned char *used;   /* per slot, scratch of the slice */
+  unsigned char *konst;  /* per block: an assignment whose program folded to a constant */
   int slice_ok;
 };
 
@@ -241,7 +242,8 @@ static void mark_frozen(st_compiled *cm, unsigned char *frozen) {
   }
   for (int k = 0; k < cm->nblocks; k++) {
     const st_block *b = &cm->blocks[k];
-    int held = !b->varying && b->dae_off < 0 && b->kind != BK_ALGORITHM;
+    /* dae_off counts only in the DAE form (it is 0, not -1, in a model never put in it) */
+    int held = !b->varying && !(cm->dae && b->dae_off >= 0) && b->kind != BK_ALGORITHM;
     for (int i = 0; i < b->n; i++) frozen[b->slots[i]] = (unsigned char)held;
   }
   for (int k = 0; k < cm->nblocks; k++) /* every output of an algorithm section */
@@ -258,7 +260,8 @@ static struct st_spec *spec_new(const st_compiled *cm) {
   s->ind = calloc((size_t)cm->nrels + 1, sizeof *s->ind);
   s->need = calloc((size_t)cm->nblocks + 1, 1);
   s->used = calloc((size_t)cm->nslots + 1, 1);
-  int ok = s->frozen && s->assign && s->res && s->ind && s->need && s->used;
+  s->konst = calloc((size_t)cm->nblocks + 1, 1);
+  int ok = s->frozen && s->assign && s->res && s->ind && s->need && s->used && s->konst;
   for (int k = 0; ok && k < cm->nblocks; k++)
     if (cm->blocks[k].res && cm->blocks[k].kind != BK_ASSIGN)
       ok = (s->res[k] = calloc((size_t)cm->blocks[k].n + 1, sizeof **s->res)) != NULL;
@@ -283,6 +286,7 @@ void st_spec_free(const st_compiled *cm, struct st_spec *s) {
   free(s->frozen);
   free(s->need);
   free(s->used);
+  free(s->konst);
   free(s->stack);
   free(s);
 }
@@ -297,11 +301,28 @@ static void use_originals(st_compiled *cm) {
   for (int k = 0; k < cm->nrels; k++) cm->rels[k].hot_ind = &cm->rels[k].ind;
 }
 
+/* An assignment that folded to a constant k (clutch2.fn = fn_max*f_normalized with a Step
+ * input: the Step's relation on time is held) holds k until the next event like a frozen
+ * slot, so the blocks after it fold their reads of it too, and the tapes leave it out.
+ * x[slot] already holds k: the first evaluation of the interval ran the original program on
+ * the same frozen values (the same IEEE operations, so the same bits); it is written again
+ * so that this does not rest on which evaluation came first. */
+static void hold_constant(st_compiled *cm, int k) {
+  st_block *b = &cm->blocks[k];
+  const st_prog *p = b->hot_assign;
+  if (p != &cm->spec->assign[k] || p->n != 1 || p->code[0].op != OP_CONST) return;
+  cm->x[b->slots[0]] = p->code[0].k;
+  cm->spec->frozen[b->slots[0]] = 1;
+  cm->spec->konst[k] = 1;
+  cm->spec_held++;
+}
+
 static void specialize_block(st_compiled *cm, int k) {
   st_block *b = &cm->blocks[k];
   struct st_spec *s = cm->spec;
   if (b->kind == BK_ASSIGN) {
     b->hot_assign = hot(cm, &b->assign, &s->assign[k]);
+    hold_constant(cm, k);
     return;
   }
   if (!b->res || !s->res[k]) return;
@@ -372,6 +393,10 @@ void st_spec_refresh(st_compiled *cm) {
   if (cm->spec) cm->spec->slice_ok = 0;
 }
 
+int st_spec_block_constant(const st_compiled *cm, int k) {
+  return cm->spec && cm->spec_gen == cm->gen && cm->spec->konst[k];
+}
+
 const unsigned char *st_indicator_slice(const st_compiled *cm) {
   return cm->spec && cm->spec->slice_ok ? cm->spec->need : NULL;
 }
@@ -379,8 +404,12 @@ const unsigned char *st_indicator_slice(const st_compiled *cm) {
 void st_specialize(st_compiled *cm) {
   cm->spec_gen = cm->gen;
   cm->spec_count = 0;
+  cm->spec_held = 0;
   use_originals(cm);
-  if (cm->spec) cm->spec->slice_ok = 0;
+  if (cm->spec) {
+    cm->spec->slice_ok = 0;
+    memset(cm->spec->konst, 0, (size_t)cm->nblocks);
+  }
   if (!cm->specialize) return;
   if (!cm->spec && !(cm->spec = spec_new(cm))) return;
   mark_frozen(cm, cm->spec->frozen);

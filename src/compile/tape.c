@@ -82,7 +82,10 @@ static int append(st_prog *dst, const st_prog *src, int store_op, int target) {
 /* Appends block b to the segment *cur; 0, 1 (cannot be taped), -1 (memory). */
 static int add_block(tape *t, seg **cur, st_compiled *cm, int k) {
   st_block *b = &cm->blocks[k];
-  if (b->kind == BK_ASSIGN) return append(&(*cur)->prog, b->hot_assign, OP_STORE, b->slots[0]);
+  if (b->kind == BK_ASSIGN) {
+    if (st_spec_block_constant(cm, k)) return 0; /* its slot holds the value */
+    return append(&(*cur)->prog, b->hot_assign, OP_STORE, b->slots[0]);
+  }
   if (b->kind == BK_ALGORITHM) return 1;
   if (b->n == 0) return 0; /* discrete only: frozen between events */
   if (!b->const_jac || !b->hot_res) return 1;

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "runtime/runtime.h"
+#include "util/finite.h"
 
 static const char *model_name(const stiction_sim *sim) {
   return sim->model->name ? sim->model->name : "model";
@@ -14,22 +15,19 @@ static int failed(stiction_sim *sim, const char *what, double t, int rc) {
                      model_name(sim), what, rc, t);
 }
 
-/* Finds the first non-finite entry. Why the sum first: one test per call instead of n on the
- * hot path; a sum of finite values that overflows falls through to the exact scan. */
+/* Finds the first non-finite entry. Why the sum first: one addition per entry instead of a
+ * classification on the hot path; a sum of finite values that overflows falls through to the
+ * exact scan, which names only an entry that is itself NaN or Inf (util/finite.h). */
 int st_check_finite(stiction_sim *sim, double t, const double *v, int n, const char *what,
                     const char *const *names) {
-  double s = 0;
-  for (int i = 0; i < n; i++) s += v[i];
-  if (isfinite(s)) return STICTION_OK;
-  for (int i = 0; i < n; i++) {
-    if (isfinite(v[i])) continue;
-    if (names && names[i])
-      return st_sim_fail(sim, STICTION_ERR_NONFINITE, "%s: %s() gave %g for %s at t = %.17g",
-                         model_name(sim), what, v[i], names[i], t);
-    return st_sim_fail(sim, STICTION_ERR_NONFINITE, "%s: %s() gave %g for entry %d at t = %.17g",
-                       model_name(sim), what, v[i], i, t);
-  }
-  return STICTION_OK;
+  if (st_sum_is_finite(v, n)) return STICTION_OK;
+  int i = st_first_nonfinite(v, n);
+  if (i < 0) return STICTION_OK;
+  if (names && names[i])
+    return st_sim_fail(sim, STICTION_ERR_NONFINITE, "%s: %s() gave %g for %s at t = %.17g",
+                       model_name(sim), what, v[i], names[i], t);
+  return st_sim_fail(sim, STICTION_ERR_NONFINITE, "%s: %s() gave %g for entry %d at t = %.17g",
+                     model_name(sim), what, v[i], i, t);
 }
 
 int st_call_start(stiction_sim *sim, double t, double *y, double *yp) {
