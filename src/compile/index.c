@@ -82,7 +82,7 @@ static int der_slot(ir *r, int s) {
   if (grow_slots(r)) return -1;
   int d = cm->nslots++;
   st_slot *src = &cm->slots[s];
-  cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", src->name), K_DER, -1, -1, -1,
+  cm->slots[d] = (st_slot){st_arena_concat(cm->arena, "der(", src->name, ")"), K_DER, -1, -1, -1,
                            -1, 1, 0, 0, src->loc, 0};
   cm->slots[s].der = d;
   r->integral[d] = s;

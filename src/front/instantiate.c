@@ -19,7 +19,7 @@ static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc lo
   st_inst *in = st_arena_alloc(fl->tmp, sizeof *in);
   if (!in) return NULL;
   in->name = name;
-  in->path = !parent ? "" : parent->path[0] ? st_arena_printf(fl->tmp, "%s.%s", parent->path, name)
+  in->path = !parent ? "" : parent->path[0] ? st_arena_concat(fl->tmp, parent->path, ".", name)
                                             : name;
   in->parent = parent;
   in->prim = -1;
@@ -272,7 +272,7 @@ static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
     if (!el) return;
     /* an element is named after the array, not inside it: J[2].phi, not J.J[2].phi */
     el->path = arr->parent && arr->parent->path[0]
-                   ? st_arena_printf(fl->tmp, "%s.%s", arr->parent->path, el->name)
+                   ? st_arena_concat(fl->tmp, arr->parent->path, ".", el->name)
                    : el->name;
     inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), decl);
     if (el->is_connector) arr->is_connector = 1;

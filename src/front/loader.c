@@ -11,7 +11,7 @@ st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_
   st_cls *c = st_arena_alloc(fe->arena, sizeof *c);
   if (!c) return NULL;
   c->name = name;
-  c->full = parent && parent->full[0] ? st_arena_printf(fe->arena, "%s.%s", parent->full, name)
+  c->full = parent && parent->full[0] ? st_arena_concat(fe->arena, parent->full, ".", name)
                                       : name;
   c->parent = parent;
   c->ast = ast;
@@ -247,7 +247,7 @@ static void set_default(st_front *fe, st_cls *pkg, const st_ast_stored_def *sd) 
     if (a->kind != ACK_PACKAGE && a->kind != ACK_FUNCTION && a->kind != ACK_TYPE) pick = a;
   if (!pick && sd->nclasses == 1) pick = sd->classes;
   fe->default_class = !pick ? NULL
-                      : pkg->full[0] ? st_arena_printf(fe->arena, "%s.%s", pkg->full, pick->name)
+                      : pkg->full[0] ? st_arena_concat(fe->arena, pkg->full, ".", pick->name)
                                      : pick->name;
 }
 
