@@ -212,15 +212,21 @@ static void write_text(const char *dir, const char *name, const char *text) {
   fclose(f);
 }
 
-/* The front end remembers what a type name denotes from a scope (lookup.c); a class given
- * later on the command line must still replace (Lib.T) or hide (Lib.U over the top-level U)
- * what an earlier flattening found. Lib has more than 8 classes, so its kids are indexed
- * (loader.c) and the replacement goes through the index. */
+/* The front end remembers what a type name denotes from a scope (lookup.c) and the entries
+ * of library directories (libpath.c); a class given later on the command line must still
+ * replace (Lib.T) or hide (Lib.U over the top-level U) what an earlier flattening found. Lib
+ * has more than 8 classes, so its kids are indexed (loader.c) and the replacement goes
+ * through the index. */
 START_TEST(test_lookups_forgotten_when_classes_given) {
   char dir[256], sub[300];
   snprintf(dir, sizeof dir, "/tmp/stiction_lookups_%ld", (long)getpid());
   snprintf(sub, sizeof sub, "%s/Lib", dir);
   ck_assert_int_eq(mkdir(dir, 0700), 0);
+  /* the library's directories are listed once, when first looked into (libpath.c): files
+   * written after the path was added and before the first lookup are seen */
+  st_diag *d = st_diag_new(NULL);
+  st_front *fe = st_front_new(d);
+  st_front_add_library_path(fe, dir);
   ck_assert_int_eq(mkdir(sub, 0700), 0);
   write_text(sub, "package.mo",
              "package Lib\n  model M\n    T t;\n    U u;\n  end M;\n"
@@ -231,9 +237,6 @@ START_TEST(test_lookups_forgotten_when_classes_given) {
   write_text(dir, "U.mo", "model U\n  parameter Real z = 1;\nend U;\n");
   write_text(dir, "R.mo", "within Lib;\nmodel T\n  parameter Real y = 2;\nend T;\n");
   write_text(dir, "H.mo", "within Lib;\nmodel U\n  parameter Real z = 3;\nend U;\n");
-  st_diag *d = st_diag_new(NULL);
-  st_front *fe = st_front_new(d);
-  st_front_add_library_path(fe, dir);
   const char *steps[] = {NULL, "R.mo", "H.mo"};
   const double y[] = {1, 2, 2}, z[] = {1, 1, 3};
   for (int i = 0; i < 3; i++) {

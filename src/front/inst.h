@@ -44,6 +44,7 @@ struct st_front {
   st_diag *diag;
   st_arena *arena;         /* ASTs and the class tree */
   st_libpath path;
+  st_dircache listings;    /* the library directories' entries, each read once */
   st_cls *root;
   st_cls *predefined;      /* Real, Integer, Boolean, String, StateSelect, ... */
   const char *default_class;

@@ -156,7 +156,7 @@ static st_cls *load_entry(st_front *fe, st_cls *c, const char *name) {
   int sub;
   if (is_missing(c->missing, c->nmissing, name)) return NULL;
   st_cls *k = NULL;
-  if (st_pkg_entry_find(c->dir, name, &path, &sub) == 0) {
+  if (st_dircache_entry_find(&fe->listings, c->dir, name, &path, &sub) == 0) {
     if (sub) {
       k = load_package_dir(fe, c, path);
       if (k) st_cls_add(fe, c, k);
@@ -193,7 +193,7 @@ int st_front_is_missing(const st_front *fe, const char *name) {
 
 st_cls *st_front_load_top(st_front *fe, const char *name) {
   int is_dir = 0;
-  char *path = st_libpath_find(&fe->path, name, &is_dir);
+  char *path = st_dircache_libpath_find(&fe->listings, &fe->path, name, &is_dir);
   if (!path) {
     add_missing(fe, &fe->missing, &fe->nmissing, &fe->capmissing, name);
     return NULL;
@@ -257,6 +257,7 @@ void st_front_free(st_front *fe) {
   if (fe->root) free_dirs(fe->root);
   free(fe->memo);
   st_libpath_free(&fe->path);
+  st_dircache_free(&fe->listings);
   st_arena_free(fe->arena);
   free(fe);
 }
