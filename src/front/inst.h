@@ -19,6 +19,7 @@
 #include "front/flat.h"
 #include "front/front.h"
 #include "front/libpath.h"
+#include "front/nameindex.h"
 
 /* ----------------------------------------------------------------------- class tree */
 
@@ -31,8 +32,7 @@ struct st_cls {
   int prim;                /* st_ftype of Real/Integer/Boolean/String, else -1 */
   st_cls **kids;           /* nested classes, in load order */
   int nkids, capkids;
-  int *index;              /* hash index of kids by name (position + 1; 0 free), or NULL */
-  int capindex;
+  st_name_index index;     /* of kids, by name */
   char *dir;               /* directory package: its files are read one by one on lookup */
   const char **missing;    /* names looked up in dir and not stored there */
   int nmissing, capmissing;
@@ -160,6 +160,7 @@ struct st_inst {
   st_prefix prefix;
   st_inst **kids;
   int nkids, capkids;
+  st_name_index index;     /* of kids, by name */
   st_section_ref *sections, *last_section;
   st_loc loc;              /* the declaration */
 };

@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
+static const char *inst_name_of(const void *kids, int i) {
+  return ((st_inst *const *)kids)[i]->name;
+}
+
 st_inst *st_inst_kid(const st_inst *in, const char *name) {
-  for (int i = 0; in && i < in->nkids; i++)
-    if (strcmp(in->kids[i]->name, name) == 0) return in->kids[i];
-  return NULL;
+  int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
+  return i < 0 ? NULL : in->kids[i];
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
@@ -36,6 +39,8 @@ static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc lo
       parent->capkids = cap;
     }
     parent->kids[parent->nkids++] = in;
+    st_name_index_added(&parent->index, fl->tmp, parent->kids, parent->nkids, parent->capkids,
+                        inst_name_of);
   }
   return in;
 }

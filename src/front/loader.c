@@ -19,44 +19,12 @@ st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_
   return c;
 }
 
-/* Classes with many nested classes (Modelica.Units.SI, the packages on the way to a model)
- * get a hash index of them: every name looked up passes through the enclosing packages,
- * and a linear scan of their kids was a third of the lookup's instructions. */
-enum { INDEX_FROM = 8 };
-
-static unsigned name_hash(const char *s) {
-  unsigned h = 2166136261u; /* FNV-1a */
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
-  return h;
-}
-
-/* Position + 1 of the kid named `name` in c->kids, or of the free slot where it would go:
- * *slot is the index entry. */
-static int *index_slot(const st_cls *c, const char *name) {
-  unsigned mask = (unsigned)c->capindex - 1;
-  for (unsigned i = name_hash(name) & mask;; i = (i + 1) & mask)
-    if (!c->index[i] || strcmp(c->kids[c->index[i] - 1]->name, name) == 0) return &c->index[i];
-}
-
-/* (Re)builds the index at a quarter load, so probes stay short. */
-static void index_build(st_front *fe, st_cls *c) {
-  int cap = 4 * INDEX_FROM;
-  while (cap < 4 * c->capkids) cap *= 2;
-  int *index = st_arena_alloc(fe->arena, (size_t)cap * sizeof *index);
-  if (!index) return; /* lookups fall back to the scan */
-  c->index = index;
-  c->capindex = cap;
-  for (int i = 0; i < c->nkids; i++) *index_slot(c, c->kids[i]->name) = i + 1;
+static const char *cls_name_of(const void *kids, int i) {
+  return ((st_cls *const *)kids)[i]->name;
 }
 
 static int kid_position(const st_cls *c, const char *name) {
-  if (c->capindex) {
-    int at = *index_slot(c, name);
-    return at - 1;
-  }
-  for (int i = 0; i < c->nkids; i++)
-    if (strcmp(c->kids[i]->name, name) == 0) return i;
-  return -1;
+  return st_name_index_find(&c->index, c->kids, c->nkids, cls_name_of, name);
 }
 
 static st_cls *find_kid(const st_cls *c, const char *name) {
@@ -80,10 +48,8 @@ void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid) {
     parent->capkids = cap;
   }
   parent->kids[parent->nkids++] = kid;
-  if (parent->capindex && 4 * parent->nkids <= parent->capindex)
-    *index_slot(parent, kid->name) = parent->nkids;
-  else if (parent->nkids > INDEX_FROM)
-    index_build(fe, parent);
+  st_name_index_added(&parent->index, fe->arena, parent->kids, parent->nkids, parent->capkids,
+                      cls_name_of);
 }
 
 /* Nested class definitions written inside the class text. */
