@@ -13,7 +13,7 @@
 /* From the generated scanner and parser (lexer.l, parser.y). */
 typedef void *st_yyscan_t;
 int st_yylex_init_extra(st_pstate *extra, st_yyscan_t *scanner);
-struct yy_buffer_state *st_yy_scan_bytes(const char *bytes, int len, st_yyscan_t scanner);
+struct yy_buffer_state *st_yy_scan_copy(const char *bytes, int len, st_yyscan_t scanner);
 int st_yylex_destroy(st_yyscan_t scanner);
 int st_yyparse(void *scanner, st_pstate *ps);
 
@@ -40,7 +40,7 @@ static st_ast_stored_def *parse_text(st_arena *arena, st_diag *diag, const char 
     st_error(diag, ((st_loc){file, 0, 0}), "out of memory");
     return NULL;
   }
-  int rc = st_yy_scan_bytes(text, (int)len, scanner) ? st_yyparse(scanner, &ps) : 2;
+  int rc = st_yy_scan_copy(text, (int)len, scanner) ? st_yyparse(scanner, &ps) : 2;
   st_yylex_destroy(scanner);
   if (rc == 2 && ps.errors == 0) st_parse_report(&ps, (st_loc){file, 0, 0}, "out of memory");
   if (rc != 0 || ps.errors > 0) return NULL;
