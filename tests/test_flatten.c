@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "front/fexpr.h"
@@ -199,6 +200,65 @@ START_TEST(test_modelicapath) {
   ck_assert_ptr_nonnull(strstr(st_diag_first_error(d), "package 'Pkg.Examples'"));
   st_front_free(fe);
   st_diag_free(d);
+}
+END_TEST
+
+static void write_text(const char *dir, const char *name, const char *text) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* The front end remembers what a type name denotes from a scope (lookup.c) and the entries
+ * of library directories (libpath.c); a class given later on the command line must still
+ * replace (Lib.T) or hide (Lib.U over the top-level U) what an earlier flattening found. Lib
+ * has more than 8 classes, so its kids are indexed (loader.c) and the replacement goes
+ * through the index. */
+START_TEST(test_lookups_forgotten_when_classes_given) {
+  char dir[256], sub[300];
+  snprintf(dir, sizeof dir, "/tmp/stiction_lookups_%ld", (long)getpid());
+  snprintf(sub, sizeof sub, "%s/Lib", dir);
+  ck_assert_int_eq(mkdir(dir, 0700), 0);
+  /* the library's directories are listed once, when first looked into (libpath.c): files
+   * written after the path was added and before the first lookup are seen */
+  st_diag *d = st_diag_new(NULL);
+  st_front *fe = st_front_new(d);
+  st_front_add_library_path(fe, dir);
+  ck_assert_int_eq(mkdir(sub, 0700), 0);
+  write_text(sub, "package.mo",
+             "package Lib\n  model M\n    T t;\n    U u;\n  end M;\n"
+             "  model P1 end P1; model P2 end P2; model P3 end P3; model P4 end P4;\n"
+             "  model P5 end P5; model P6 end P6; model P7 end P7; model P8 end P8;\n"
+             "end Lib;\n");
+  write_text(sub, "T.mo", "within Lib;\nmodel T\n  parameter Real y = 1;\nend T;\n");
+  write_text(dir, "U.mo", "model U\n  parameter Real z = 1;\nend U;\n");
+  write_text(dir, "R.mo", "within Lib;\nmodel T\n  parameter Real y = 2;\nend T;\n");
+  write_text(dir, "H.mo", "within Lib;\nmodel U\n  parameter Real z = 3;\nend U;\n");
+  const char *steps[] = {NULL, "R.mo", "H.mo"};
+  const double y[] = {1, 2, 2}, z[] = {1, 1, 3};
+  for (int i = 0; i < 3; i++) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, steps[i] ? steps[i] : "");
+    if (steps[i]) ck_assert_int_eq(st_front_load_file(fe, path), 0);
+    st_flat_model *m = st_front_flatten(fe, "Lib.M");
+    ck_assert_msg(m != NULL, "%s", st_diag_first_error(d));
+    ck_assert_msg(value_of(m, "t.y") == y[i], "step %d: t.y = %g", i, value_of(m, "t.y"));
+    ck_assert_msg(value_of(m, "u.z") == z[i], "step %d: u.z = %g", i, value_of(m, "u.z"));
+    st_flat_free(m);
+  }
+  st_front_free(fe);
+  st_diag_free(d);
+  const char *files[] = {"Lib/package.mo", "Lib/T.mo", "U.mo", "R.mo", "H.mo"};
+  for (int i = 0; i < 5; i++) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+    unlink(path);
+  }
+  rmdir(sub);
+  rmdir(dir);
 }
 END_TEST
 
@@ -500,6 +560,7 @@ static Suite *suite(void) {
   tcase_add_test(t, test_library_path);
   tcase_add_test(t, test_modelicapath);
   tcase_add_test(t, test_default_class);
+  tcase_add_test(t, test_lookups_forgotten_when_classes_given);
   tcase_add_test(t, test_lookup_enclosing_and_enum);
   tcase_add_test(t, test_lookup_encapsulated_imports);
   tcase_add_test(t, test_lookup_package_imports);

@@ -21,6 +21,16 @@ START_TEST(arena_allocates_zeroed_aligned_memory) {
   ck_assert_ptr_nonnull(big);
   ck_assert_str_eq(st_arena_printf(a, "%s:%d", "x", 42), "x:42");
   ck_assert_str_eq(st_arena_strndup(a, "abcdef", 3), "abc");
+  ck_assert_str_eq(st_arena_concat(a, "A.B", ".", "C"), "A.B.C");
+  ck_assert_str_eq(st_arena_concat(a, "", "der(", ""), "der(");
+  /* printf text longer than its stack buffer takes the second pass */
+  char longer[600];
+  memset(longer, 'x', sizeof longer - 1);
+  longer[sizeof longer - 1] = 0;
+  char *p = st_arena_printf(a, "<%s>%d", longer, 7);
+  ck_assert_uint_eq(strlen(p), sizeof longer + 2);
+  ck_assert_int_eq(p[0], '<');
+  ck_assert_str_eq(p + sizeof longer, ">7");
   st_arena_free(a);
 }
 END_TEST

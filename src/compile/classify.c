@@ -67,7 +67,7 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
     s->state = ns;
     s->der = d;
     cm->state_slot[ns] = i;
-    cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", v->name), K_DER, -1, ns,
+    cm->slots[d] = (st_slot){st_arena_concat(cm->arena, "der(", v->name, ")"), K_DER, -1, ns,
                              -1, -1, 1, 0, 0, v->loc, 0};
     ns++;
   }

@@ -82,7 +82,7 @@ static int der_slot(ir *r, int s) {
   if (grow_slots(r)) return -1;
   int d = cm->nslots++;
   st_slot *src = &cm->slots[s];
-  cm->slots[d] = (st_slot){st_arena_printf(cm->arena, "der(%s)", src->name), K_DER, -1, -1, -1,
+  cm->slots[d] = (st_slot){st_arena_concat(cm->arena, "der(", src->name, ")"), K_DER, -1, -1, -1,
                            -1, 1, 0, 0, src->loc, 0};
   cm->slots[s].der = d;
   r->integral[d] = s;
@@ -506,21 +506,47 @@ static int by_score(const void *a, const void *b) {
 }
 
 /* Matches the equations of g to candidates, taking candidates in preference order. */
-static int pick_augment(ir *r, int v, const unsigned char *ing, int *eq_match, int *stamp) {
+/* The unknowns of the equations of one level, listed once (CSR): the matching below asks
+ * for them once per candidate and equation. */
+typedef struct level_inc {
+  int *off;  /* per equation: its unknowns are list[off[e] .. off[e + 1]) (none if !ing[e]) */
+  int *list;
+} level_inc;
+
+static int level_incidence(ir *r, const unsigned char *ing, level_inc *li) {
   st_compiled *cm = r->cm;
+  li->off = malloc(sizeof(int) * (size_t)(cm->neqs + 1));
+  li->list = NULL;
+  if (!li->off) return -1;
+  int n = 0, cap = 0;
   for (int e = 0; e < cm->neqs; e++) {
-    if (!ing[e] || r->ecolour[e] == *stamp) continue;
-    int *inc, n;
+    li->off[e] = n;
+    if (!ing[e]) continue;
     r->ninc = 0;
     st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
     st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
-    inc = r->inc;
-    n = r->ninc;
+    if (n + r->ninc > cap) {
+      cap = 2 * (n + r->ninc) + 64;
+      int *l = realloc(li->list, sizeof(int) * (size_t)cap);
+      if (!l) return -1;
+      li->list = l;
+    }
+    if (r->ninc) memcpy(li->list + n, r->inc, sizeof(int) * (size_t)r->ninc);
+    n += r->ninc;
+  }
+  li->off[cm->neqs] = n;
+  return 0;
+}
+
+static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *stamp) {
+  st_compiled *cm = r->cm;
+  for (int e = 0; e < cm->neqs; e++) {
+    if (li->off[e] == li->off[e + 1] || r->ecolour[e] == *stamp) continue;
     int has = 0;
-    for (int i = 0; i < n && !has; i++) has = inc[i] == v;
+    for (int i = li->off[e]; i < li->off[e + 1] && !has; i++) has = li->list[i] == v;
     if (!has) continue;
     r->ecolour[e] = *stamp;
-    if (eq_match[e] < 0 || pick_augment(r, eq_match[e], ing, eq_match, stamp)) {
+    if (eq_match[e] < 0 || pick_augment(r, eq_match[e], li, eq_match, stamp)) {
       eq_match[e] = v;
       return 1;
     }
@@ -532,7 +558,15 @@ static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned 
   st_compiled *cm = r->cm;
   cand *c = malloc(sizeof *c * (size_t)(cm->nslots + 1));
   int *eq_match = malloc(sizeof(int) * (size_t)(cm->neqs + 1));
-  if (!c || !eq_match) { free(c); free(eq_match); return -1; }
+  level_inc li;
+  int bad = level_incidence(r, ing, &li);
+  if (!c || !eq_match || bad) {
+    free(c);
+    free(eq_match);
+    free(li.off);
+    free(li.list);
+    return -1;
+  }
   int nc = 0, got = 0, stamp = 0;
   for (int s = 0; s < cm->nslots; s++)
     if (inz[s]) c[nc++] = (cand){s, dummy_score(r, s)};
@@ -540,12 +574,14 @@ static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned 
   for (int e = 0; e < cm->neqs; e++) { eq_match[e] = -1; r->ecolour[e] = 0; }
   for (int i = 0; i < nc && got < ng; i++) {
     stamp++;
-    if (pick_augment(r, c[i].slot, ing, eq_match, &stamp)) got++;
+    if (pick_augment(r, c[i].slot, &li, eq_match, &stamp)) got++;
   }
   for (int e = 0; e < cm->neqs; e++)
     if (ing[e] && eq_match[e] >= 0) r->dummy[eq_match[e]] = 1;
   free(c);
   free(eq_match);
+  free(li.off);
+  free(li.list);
   return got == ng ? 0 : -1;
 }
 

@@ -19,6 +19,7 @@
 #include "front/flat.h"
 #include "front/front.h"
 #include "front/libpath.h"
+#include "front/nameindex.h"
 
 /* ----------------------------------------------------------------------- class tree */
 
@@ -31,6 +32,7 @@ struct st_cls {
   int prim;                /* st_ftype of Real/Integer/Boolean/String, else -1 */
   st_cls **kids;           /* nested classes, in load order */
   int nkids, capkids;
+  st_name_index index;     /* of kids, by name */
   char *dir;               /* directory package: its files are read one by one on lookup */
   const char **missing;    /* names looked up in dir and not stored there */
   int nmissing, capmissing;
@@ -42,11 +44,17 @@ struct st_front {
   st_diag *diag;
   st_arena *arena;         /* ASTs and the class tree */
   st_libpath path;
+  st_dircache listings;    /* the library directories' entries, each read once */
   st_cls *root;
   st_cls *predefined;      /* Real, Integer, Boolean, String, StateSelect, ... */
   const char *default_class;
   const char **missing;    /* top-level names not on the library path */
   int nmissing, capmissing;
+  /* Classes found by st_lookup_class and st_lookup_extends (lookup.c): the same type and
+   * base-class names are looked up again for every instance and every inherited member.
+   * Emptied whenever classes are added other than by loading the library on demand. */
+  struct st_lookup_memo *memo;
+  int nmemo, capmemo;
 };
 
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
@@ -60,6 +68,9 @@ st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name);
  * st_front_is_missing() says so from then on). */
 st_cls *st_front_load_top(st_front *fe, const char *name);
 int st_front_is_missing(const st_front *fe, const char *name);
+/* Drops the remembered lookups: a class given later (on the command line, a duplicate
+ * definition) may replace or hide one found before. */
+void st_front_forget_lookups(st_front *fe);
 int st_front_add_predefined(st_front *fe);
 
 static inline int st_cls_is(const st_cls *c, st_ast_class_kind kind) {
@@ -149,6 +160,7 @@ struct st_inst {
   st_prefix prefix;
   st_inst **kids;
   int nkids, capkids;
+  st_name_index index;     /* of kids, by name */
   st_section_ref *sections, *last_section;
   st_loc loc;              /* the declaration */
 };

@@ -9,17 +9,20 @@
 #include <stdio.h>
 #include <string.h>
 
+static const char *inst_name_of(const void *kids, int i) {
+  return ((st_inst *const *)kids)[i]->name;
+}
+
 st_inst *st_inst_kid(const st_inst *in, const char *name) {
-  for (int i = 0; in && i < in->nkids; i++)
-    if (strcmp(in->kids[i]->name, name) == 0) return in->kids[i];
-  return NULL;
+  int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
+  return i < 0 ? NULL : in->kids[i];
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
   st_inst *in = st_arena_alloc(fl->tmp, sizeof *in);
   if (!in) return NULL;
   in->name = name;
-  in->path = !parent ? "" : parent->path[0] ? st_arena_printf(fl->tmp, "%s.%s", parent->path, name)
+  in->path = !parent ? "" : parent->path[0] ? st_arena_concat(fl->tmp, parent->path, ".", name)
                                             : name;
   in->parent = parent;
   in->prim = -1;
@@ -36,6 +39,8 @@ static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc lo
       parent->capkids = cap;
     }
     parent->kids[parent->nkids++] = in;
+    st_name_index_added(&parent->index, fl->tmp, parent->kids, parent->nkids, parent->capkids,
+                        inst_name_of);
   }
   return in;
 }
@@ -272,7 +277,7 @@ static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
     if (!el) return;
     /* an element is named after the array, not inside it: J[2].phi, not J.J[2].phi */
     el->path = arr->parent && arr->parent->path[0]
-                   ? st_arena_printf(fl->tmp, "%s.%s", arr->parent->path, el->name)
+                   ? st_arena_concat(fl->tmp, arr->parent->path, ".", el->name)
                    : el->name;
     inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), decl);
     if (el->is_connector) arr->is_connector = 1;

@@ -229,3 +229,149 @@ void st_pkg_entries_free(st_pkg_entry *entries, int n) {
   }
   free(entries);
 }
+
+/* ------------------------------------------------------------ directory listings */
+
+typedef struct dir_entry {
+  char *name;
+  unsigned char kind; /* DT_DIR, DT_REG, or DT_UNKNOWN: ask stat() */
+} dir_entry;
+
+struct st_dir_listing {
+  char *dir;
+  dir_entry *entries; /* sorted by name */
+  int n;
+  int readable;       /* 0: the directory could not be listed; stat() answers */
+};
+
+static void listing_free(st_dir_listing *l) {
+  for (int i = 0; i < l->n; i++) free(l->entries[i].name);
+  free(l->entries);
+  free(l->dir);
+}
+
+void st_dircache_free(st_dircache *dc) {
+  for (int i = 0; i < dc->n; i++) listing_free(&dc->dirs[i]);
+  free(dc->dirs);
+  dc->dirs = NULL;
+  dc->n = dc->cap = 0;
+}
+
+static int cmp_dir_entry(const void *a, const void *b) {
+  return strcmp(((const dir_entry *)a)->name, ((const dir_entry *)b)->name);
+}
+
+static unsigned char kind_of(const struct dirent *de) {
+  if (de->d_type == DT_DIR || de->d_type == DT_REG) return de->d_type;
+  return DT_UNKNOWN; /* symbolic links, file systems without d_type */
+}
+
+static int listing_push(st_dir_listing *l, int *cap, const struct dirent *de) {
+  if (l->n == *cap) {
+    int c = *cap ? 2 * *cap : 32;
+    dir_entry *e = realloc(l->entries, (size_t)c * sizeof *e);
+    if (!e) return -1;
+    l->entries = e;
+    *cap = c;
+  }
+  char *name = strdup(de->d_name);
+  if (!name) return -1;
+  l->entries[l->n++] = (dir_entry){name, kind_of(de)};
+  return 0;
+}
+
+/* Reads DIR's entries, sorted by name. -1 when it cannot be read. */
+static int listing_read(st_dir_listing *l) {
+  DIR *d = opendir(l->dir);
+  if (!d) return -1;
+  int cap = 0, rc = 0;
+  struct dirent *de;
+  while (rc == 0 && (de = readdir(d)) != NULL)
+    if (de->d_name[0] != '.') rc = listing_push(l, &cap, de);
+  closedir(d);
+  if (rc) return -1;
+  if (l->n > 1) qsort(l->entries, (size_t)l->n, sizeof *l->entries, cmp_dir_entry);
+  return 0;
+}
+
+/* The listing of DIR, read on first use; NULL when out of memory. */
+static st_dir_listing *listing_of(st_dircache *dc, const char *dir) {
+  for (int i = 0; i < dc->n; i++)
+    if (strcmp(dc->dirs[i].dir, dir) == 0) return &dc->dirs[i];
+  if (dc->n == dc->cap) {
+    int cap = dc->cap ? 2 * dc->cap : 16;
+    st_dir_listing *d = realloc(dc->dirs, (size_t)cap * sizeof *d);
+    if (!d) return NULL;
+    dc->dirs = d;
+    dc->cap = cap;
+  }
+  st_dir_listing *l = &dc->dirs[dc->n];
+  *l = (st_dir_listing){strdup(dir), NULL, 0, 0};
+  if (!l->dir) return NULL;
+  l->readable = listing_read(l) == 0;
+  if (!l->readable) { /* keep nothing half-read */
+    for (int i = 0; i < l->n; i++) free(l->entries[i].name);
+    free(l->entries);
+    l->entries = NULL;
+    l->n = 0;
+  }
+  dc->n++;
+  return l;
+}
+
+/* The kind of entry NAME of a listing, or -1 when there is none. */
+static int listed(const st_dir_listing *l, const char *name) {
+  dir_entry key = {(char *)name, 0};
+  const dir_entry *e = l->n ? bsearch(&key, l->entries, (size_t)l->n, sizeof key, cmp_dir_entry)
+                            : NULL;
+  return e ? e->kind : -1;
+}
+
+/* DIR/package.mo exists: from DIR's own listing, which the lookups of the package's classes
+ * read next anyway. */
+static int listed_package(st_dircache *dc, const char *dir) {
+  st_dir_listing *l = listing_of(dc, dir);
+  if (!l || !l->readable) return is_package_dir(dir);
+  int kind = listed(l, "package.mo");
+  if (kind == DT_UNKNOWN) return is_package_dir(dir);
+  return kind == DT_REG;
+}
+
+int st_dircache_entry_find(st_dircache *dc, const char *dir, const char *name, char **out,
+                           int *sub) {
+  st_dir_listing *l = listing_of(dc, dir);
+  if (!l || !l->readable) return st_pkg_entry_find(dir, name, out, sub);
+  if (!name[0] || name[0] == '.' || strchr(name, '/')) return -1;
+  /* the same two candidates and order as st_pkg_entry_find; stat() confirms a listed one */
+  int kind = listed(l, name);
+  if (kind == DT_DIR || kind == DT_UNKNOWN) {
+    char *path = join(dir, name, "");
+    if (path && listed_package(dc, path)) {
+      *sub = 1;
+      *out = path;
+      return 0;
+    }
+    free(path);
+  }
+  char file[1024];
+  if (strlen(name) + 4 > sizeof file) return st_pkg_entry_find(dir, name, out, sub);
+  snprintf(file, sizeof file, "%s.mo", name);
+  kind = listed(l, file);
+  if (kind < 0 || kind == DT_DIR) return -1;
+  char *path = join(dir, name, ".mo");
+  if (path && (kind == DT_REG || is_file(path))) {
+    *sub = 0;
+    *out = path;
+    return 0;
+  }
+  free(path);
+  return -1;
+}
+
+char *st_dircache_libpath_find(st_dircache *dc, const st_libpath *lp, const char *name,
+                               int *dir) {
+  char *path;
+  for (int i = 0; i < lp->n; i++)
+    if (st_dircache_entry_find(dc, lp->dirs[i], name, &path, dir) == 0) return path;
+  return NULL;
+}

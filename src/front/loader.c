@@ -11,7 +11,7 @@ st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_
   st_cls *c = st_arena_alloc(fe->arena, sizeof *c);
   if (!c) return NULL;
   c->name = name;
-  c->full = parent && parent->full[0] ? st_arena_printf(fe->arena, "%s.%s", parent->full, name)
+  c->full = parent && parent->full[0] ? st_arena_concat(fe->arena, parent->full, ".", name)
                                       : name;
   c->parent = parent;
   c->ast = ast;
@@ -19,18 +19,26 @@ st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_
   return c;
 }
 
+static const char *cls_name_of(const void *kids, int i) {
+  return ((st_cls *const *)kids)[i]->name;
+}
+
+static int kid_position(const st_cls *c, const char *name) {
+  return st_name_index_find(&c->index, c->kids, c->nkids, cls_name_of, name);
+}
+
 static st_cls *find_kid(const st_cls *c, const char *name) {
-  for (int i = 0; i < c->nkids; i++)
-    if (strcmp(c->kids[i]->name, name) == 0) return c->kids[i];
-  return NULL;
+  int i = kid_position(c, name);
+  return i < 0 ? NULL : c->kids[i];
 }
 
 void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid) {
-  for (int i = 0; i < parent->nkids; i++)
-    if (strcmp(parent->kids[i]->name, kid->name) == 0) {
-      parent->kids[i] = kid; /* a later definition replaces the library's */
-      return;
-    }
+  int i = kid_position(parent, kid->name);
+  if (i >= 0) {
+    parent->kids[i] = kid; /* a later definition replaces the library's */
+    st_front_forget_lookups(fe);
+    return;
+  }
   if (parent->nkids == parent->capkids) {
     int cap = parent->capkids ? 2 * parent->capkids : 8;
     st_cls **k = st_arena_alloc(fe->arena, (size_t)cap * sizeof *k);
@@ -40,6 +48,8 @@ void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid) {
     parent->capkids = cap;
   }
   parent->kids[parent->nkids++] = kid;
+  st_name_index_added(&parent->index, fe->arena, parent->kids, parent->nkids, parent->capkids,
+                      cls_name_of);
 }
 
 /* Nested class definitions written inside the class text. */
@@ -112,7 +122,7 @@ static st_cls *load_entry(st_front *fe, st_cls *c, const char *name) {
   int sub;
   if (is_missing(c->missing, c->nmissing, name)) return NULL;
   st_cls *k = NULL;
-  if (st_pkg_entry_find(c->dir, name, &path, &sub) == 0) {
+  if (st_dircache_entry_find(&fe->listings, c->dir, name, &path, &sub) == 0) {
     if (sub) {
       k = load_package_dir(fe, c, path);
       if (k) st_cls_add(fe, c, k);
@@ -149,7 +159,7 @@ int st_front_is_missing(const st_front *fe, const char *name) {
 
 st_cls *st_front_load_top(st_front *fe, const char *name) {
   int is_dir = 0;
-  char *path = st_libpath_find(&fe->path, name, &is_dir);
+  char *path = st_dircache_libpath_find(&fe->listings, &fe->path, name, &is_dir);
   if (!path) {
     add_missing(fe, &fe->missing, &fe->nmissing, &fe->capmissing, name);
     return NULL;
@@ -211,12 +221,15 @@ static void free_dirs(st_cls *c) {
 void st_front_free(st_front *fe) {
   if (!fe) return;
   if (fe->root) free_dirs(fe->root);
+  free(fe->memo);
   st_libpath_free(&fe->path);
+  st_dircache_free(&fe->listings);
   st_arena_free(fe->arena);
   free(fe);
 }
 
 int st_front_add_library_path(st_front *fe, const char *dir) {
+  st_front_forget_lookups(fe);
   return st_libpath_add(&fe->path, dir);
 }
 
@@ -247,15 +260,18 @@ static void set_default(st_front *fe, st_cls *pkg, const st_ast_stored_def *sd) 
     if (a->kind != ACK_PACKAGE && a->kind != ACK_FUNCTION && a->kind != ACK_TYPE) pick = a;
   if (!pick && sd->nclasses == 1) pick = sd->classes;
   fe->default_class = !pick ? NULL
-                      : pkg->full[0] ? st_arena_printf(fe->arena, "%s.%s", pkg->full, pick->name)
+                      : pkg->full[0] ? st_arena_concat(fe->arena, pkg->full, ".", pick->name)
                                      : pick->name;
 }
 
+/* Classes given on the command line may hide (not only replace) library classes that
+ * lookups found before. */
 int st_front_load_file(st_front *fe, const char *path) {
   if (is_dir_path(path)) {
     st_cls *c = load_package_dir(fe, fe->root, path);
     if (!c) return -1;
     st_cls_add(fe, fe->root, c);
+    st_front_forget_lookups(fe);
     int before = st_diag_errors(fe->diag);
     read_all(fe, c);
     fe->default_class = NULL;
@@ -275,6 +291,7 @@ int st_front_load_file(st_front *fe, const char *path) {
     if (!c) return -1;
     st_cls_add(fe, pkg, c);
   }
+  st_front_forget_lookups(fe);
   set_default(fe, pkg, sd);
   return 0;
 }

@@ -3,7 +3,67 @@
  * libraries on demand), and qualified descent for the rest of a dotted name. */
 #include "front/inst.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* ------------------------------------------------------------- remembered lookups */
+
+/* What a name written at one place denotes from one scope does not change while the
+ * class tree only grows by loading the library on demand (those classes were there all
+ * along); st_front_forget_lookups() drops everything when that does not hold. Only
+ * classes found are remembered: a miss may still be a name loaded later. */
+typedef struct st_lookup_memo {
+  const st_cls *scope;
+  const void *name;  /* an st_ast_name, or the st_ast_element of an extends clause */
+  st_cls *cls;       /* NULL: a free slot */
+} st_lookup_memo;
+
+static size_t memo_start(const st_front *fe, const st_cls *scope, const void *name) {
+  uintptr_t h = ((uintptr_t)scope >> 4) * 0x9E3779B1u ^ ((uintptr_t)name >> 4) * 0x85EBCA77u;
+  return (size_t)(h ^ (h >> 15)) & (size_t)(fe->capmemo - 1);
+}
+
+static st_cls *memo_get(const st_front *fe, const st_cls *scope, const void *name) {
+  if (!fe->nmemo) return NULL;
+  for (size_t i = memo_start(fe, scope, name);; i = (i + 1) & (size_t)(fe->capmemo - 1)) {
+    const st_lookup_memo *m = &fe->memo[i];
+    if (!m->cls) return NULL;
+    if (m->scope == scope && m->name == name) return m->cls;
+  }
+}
+
+static void memo_insert(st_front *fe, const st_cls *scope, const void *name, st_cls *cls) {
+  size_t i = memo_start(fe, scope, name);
+  while (fe->memo[i].cls) i = (i + 1) & (size_t)(fe->capmemo - 1);
+  fe->memo[i] = (st_lookup_memo){scope, name, cls};
+  fe->nmemo++;
+}
+
+/* Grows at half load; out of memory only means the lookup is not remembered. */
+static void memo_put(st_front *fe, const st_cls *scope, const void *name, st_cls *cls) {
+  if (2 * (fe->nmemo + 1) > fe->capmemo) {
+    int cap = fe->capmemo ? 2 * fe->capmemo : 256;
+    st_lookup_memo *old = fe->memo, *m = calloc((size_t)cap, sizeof *m);
+    if (!m) return;
+    int oldcap = fe->capmemo;
+    fe->memo = m;
+    fe->capmemo = cap;
+    fe->nmemo = 0;
+    for (int i = 0; i < oldcap; i++)
+      if (old[i].cls) memo_insert(fe, old[i].scope, old[i].name, old[i].cls);
+    free(old);
+  }
+  memo_insert(fe, scope, name, cls);
+}
+
+void st_front_forget_lookups(st_front *fe) {
+  if (!fe->nmemo) return;
+  memset(fe->memo, 0, (size_t)fe->capmemo * sizeof *fe->memo);
+  fe->nmemo = 0;
+}
+
+/* ------------------------------------------------------------------------ lookup */
 
 static int find_component(st_cls *c, const char *name, st_elem *out) {
   for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next)
@@ -33,7 +93,7 @@ st_cls *st_cls_resolve_short(st_front *fe, st_cls *c) {
   return c;
 }
 
-st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
+static st_cls *lookup_base(st_front *fe, st_cls *c, const st_ast_element *ext) {
   /* The base name is not looked up among the inherited elements of c itself (that would
    * recurse); its local classes and the enclosing scopes are visible. */
   const st_ast_name *n = ext->u.extends.name;
@@ -42,6 +102,16 @@ st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
     return st_lookup_class(fe, c->parent ? c->parent : fe->root, n);
   return n->nparts == 1 ? first.cls
                         : st_lookup_class_path(fe, first.cls, n->parts + 1, n->nparts - 1, 2);
+}
+
+/* Remembered under the extends clause itself (not its name: st_lookup_class(c, name)
+ * would be another lookup, through c's inherited members). */
+st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
+  st_cls *base = memo_get(fe, c, ext);
+  if (base) return base;
+  base = lookup_base(fe, c, ext);
+  if (base) memo_put(fe, c, ext, base);
+  return base;
 }
 
 int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out) {
@@ -137,6 +207,10 @@ st_cls *st_lookup_class_path(st_front *fe, st_cls *scope, const char *const *par
 
 st_cls *st_lookup_class(st_front *fe, st_cls *scope, const st_ast_name *name) {
   if (!name) return NULL;
-  return st_lookup_class_path(fe, scope ? scope : fe->root, name->parts, name->nparts,
-                              name->global ? 1 : 0);
+  if (!scope) scope = fe->root;
+  st_cls *c = memo_get(fe, scope, name);
+  if (c) return c;
+  c = st_lookup_class_path(fe, scope, name->parts, name->nparts, name->global ? 1 : 0);
+  if (c) memo_put(fe, scope, name, c);
+  return c;
 }

@@ -133,7 +133,7 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
           st_fexpr *e = st_fx_new(fl->arena, FX_ENUM, 0, 0, cr->loc);
           if (e) {
             e->value = ord;
-            e->str = st_arena_printf(fl->arena, "%s.%s", c->name, l->name);
+            e->str = st_arena_concat(fl->arena, c->name, ".", l->name);
           }
           return e;
         }
@@ -299,7 +299,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (!b) return NULL;
   st_ast_op op = e->u.binary.op;
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
-    return string_value(fl, st_arena_printf(fl->tmp, "%s%s", a->str, b->str), e->loc);
+    return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
   if (op == AOP_MUL && is_array(a) && is_array(b)) return dot(fl, a, b, e->loc);
   if ((op == AOP_ADD || op == AOP_SUB) && is_array(a) != is_array(b)) {
     st_fl_error(fl, e->loc, env.inst, "size mismatch: array %s scalar",

@@ -72,13 +72,27 @@ char *st_arena_strdup(st_arena *arena, const char *s) {
 }
 
 char *st_arena_printf(st_arena *arena, const char *fmt, ...) {
+  /* One formatting pass when the text fits a stack buffer (names and messages do), a
+   * second one only for longer text: vsnprintf is the costly part. */
+  char buf[256];
   va_list ap, aq;
   va_start(ap, fmt);
   va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   char *p = n < 0 ? NULL : st_arena_alloc(arena, (size_t)n + 1);
-  if (p) vsnprintf(p, (size_t)n + 1, fmt, aq);
+  if (p && (size_t)n < sizeof buf) memcpy(p, buf, (size_t)n + 1);
+  else if (p) vsnprintf(p, (size_t)n + 1, fmt, aq);
   va_end(aq);
+  return p;
+}
+
+char *st_arena_concat(st_arena *arena, const char *a, const char *b, const char *c) {
+  size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+  char *p = st_arena_alloc(arena, na + nb + nc + 1);
+  if (!p) return NULL;
+  memcpy(p, a, na);
+  memcpy(p + na, b, nb);
+  memcpy(p + na + nb, c, nc + 1);
   return p;
 }

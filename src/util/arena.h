@@ -17,5 +17,8 @@ char *st_arena_strndup(st_arena *arena, const char *s, size_t n);
 /* printf into the arena. */
 char *st_arena_printf(st_arena *arena, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* a, b and c concatenated ("A.B" from "A", ".", "B"): the name joins of the front end and
+ * the compiler, without printf's cost. */
+char *st_arena_concat(st_arena *arena, const char *a, const char *b, const char *c);
 
 #endif
