@@ -154,6 +154,17 @@ static int count_digits(uint64_t s) {
   return n + (n < 20 && s >= pow10_u64[n]);
 }
 
+/* The number of leading zero bits of z != 0. */
+static int clz64(uint64_t z) {
+#if defined(__GNUC__)
+  return __builtin_clzll(z);
+#else
+  int n = 0;
+  for (; !(z >> 63); z <<= 1) n++;
+  return n;
+#endif
+}
+
 static const char digit_pairs[] =
     "0001020304050607080910111213141516171819"
     "2021222324252627282930313233343536373839"
@@ -161,31 +172,50 @@ static const char digit_pairs[] =
     "6061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* The 8 digits of v < 10^8, leading zeros included, two at a time: y = v 10^-6 in fixed
- * point with 48 fraction bits (the factor ceil(2^48 / 10^6) makes every pair exact -- checked
- * for all v < 10^8 when written), each pair the integer part, then the fraction times 100.
- * Dividing by 10 or 100 per digit was most of a field's cost. */
-static void put8(char *d, uint32_t v) {
-  const uint64_t frac = ((uint64_t)1 << 48) - 1;
-  uint64_t y = (uint64_t)v * 281474977u;
-  memcpy(d, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 2, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 4, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 6, digit_pairs + 2 * (y >> 48), 2);
+/* Eight '0' characters in one word. */
+#define ST_ZEROS8 UINT64_C(0x3030303030303030)
+
+/* The 8 digits of v < 10^8 (leading zeros included) as characters in one word, the first
+ * digit in the lowest byte, so that storing the word little-endian writes them in order.
+ * All digits at once, in lanes of one 64-bit integer: v splits into two 4-digit lanes of 32
+ * bits, each into two 2-digit lanes of 16 bits, each into two digits of 8 bits. A lane is
+ * divided by multiplying with a scaled reciprocal and keeping the integer part: floor(a 10486
+ * / 2^20) = floor(a / 100) for a < 10^4, floor(b 103 / 2^10) = floor(b / 10) for b < 100
+ * (both checked exhaustively when written, and by test_io through st_format_shortest); the
+ * products stay below the next lane, so one multiply serves all lanes. Per digit pair this is
+ * about half the instructions of a table lookup per pair. */
+static inline __attribute__((always_inline)) uint64_t ascii8(uint32_t v) {
+  uint64_t hi4 = v / 10000u, x = hi4 | (uint64_t)(v - 10000u * (uint32_t)hi4) << 32;
+  uint64_t h = (x * 10486u >> 20) & UINT64_C(0x0000007f0000007f);
+  x = h | (x - 100u * h) << 16;
+  uint64_t t = (x * 103u >> 10) & UINT64_C(0x000f000f000f000f);
+  x = t | (x - 10u * t) << 8;
+  return x + ST_ZEROS8;
 }
 
-/* The digits of s (at most 20) right-aligned to end at d + 24, leading zeros included. */
-static void put_digits24(char *d, uint64_t s) {
+/* Stores the characters of an ascii8 word at d, first digit first, whatever the byte order. */
+static void store8(char *d, uint64_t w) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap64(w);
+#endif
+  memcpy(d, &w, sizeof w);
+}
+
+/* The digits of s < 10^18 right-aligned to end at d + 24, leading zeros from d + 6 on;
+ * returns the number of '0' digits at the end of s (s > 0: fewer than its digit count).
+ * The trailing zeros of a word are its high zero bytes after taking '0' off every byte. */
+static int put_digits24(char *d, uint64_t s) {
   uint64_t hi = s / 100000000u;
-  put8(d + 16, (uint32_t)(s - 100000000u * hi));
-  if (!hi) return;
-  uint64_t top = hi / 100000000u;
-  put8(d + 8, (uint32_t)(hi - 100000000u * top));
-  if (top >= 100) put8(d, (uint32_t)top); /* s < 2^64: top < 10^4 */
-  else if (top) memcpy(d + 6, digit_pairs + 2 * top, 2);
+  uint32_t top = (uint32_t)(hi / 100000000u); /* < 100 */
+  uint64_t lo = ascii8((uint32_t)(s - 100000000u * hi));
+  uint64_t mid = ascii8((uint32_t)(hi - 100000000u * top));
+  memcpy(d + 6, digit_pairs + 2 * top, 2);
+  store8(d + 8, mid);
+  store8(d + 16, lo);
+  if (lo != ST_ZEROS8) return clz64(lo ^ ST_ZEROS8) >> 3;
+  if (mid != ST_ZEROS8) return 8 + (clz64(mid ^ ST_ZEROS8) >> 3);
+  return 16 + (top % 10 == 0);
 }
 
 static char *put_exponent(char *p, int x) {
@@ -197,17 +227,17 @@ static char *put_exponent(char *p, int x) {
   return p + 2;
 }
 
-/* s 10^e (s > 0) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s: exponent
- * X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only copies of
- * fixed size (a few vector moves; a copy of variable length is a loop or a call), so p
- * needs ST_SHORTEST_MAX bytes of room; returns the end. */
+/* s 10^e (0 < s < 10^18) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s:
+ * exponent X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only
+ * copies of fixed size (a few vector moves; a copy of variable length is a loop or a call),
+ * so p needs ST_SHORTEST_MAX bytes of room; returns the end. */
 static char *layout(char *p, uint64_t s, int e) {
   char buf[48];
-  put_digits24(buf, s);
+  int tz = put_digits24(buf, s);
   int n = count_digits(s);
   const char *d = buf + 24 - n;
   int x = e + n - 1;
-  while (d[n - 1] == '0') n--; /* s > 0: a digit is not zero */
+  n -= tz; /* the significant digits */
   if (x < -4 || x >= 17) {
     p[0] = d[0];
     p[1] = '.';
