@@ -50,7 +50,15 @@ typedef struct st_csv_col {
   uint64_t bits;
   int off, len;
   int hint;        /* an earlier column equal to this one (or its negation) the last time */
+  int solo;        /* table lookups in a row that found no earlier column (capped) */
 } st_csv_col;
+
+/* A column whose value matched no earlier column ST_SOLO times running (a state, a value of
+ * its own) is looked up in the table only every ST_SOLO_PERIOD rows: the lookup and entry
+ * cost about a tenth of a formatting and nearly always find nothing for it. (Its value may
+ * then be formatted twice in a row; the text is the same.) */
+#define ST_SOLO 4
+#define ST_SOLO_PERIOD 64
 
 typedef struct st_csv_cache {
   char *prev;          /* the previous row's text */
@@ -83,7 +91,7 @@ static st_csv_cache *cache_new(int ncols) {
   c->table = calloc(size, sizeof *c->table);
   for (unsigned i = 0; c->table && i < size; i++) c->table[i].stamp = -1;
   if (c->prev) memcpy(c->prev, "nan", 3);
-  for (int i = 0; c->col && i < ncols; i++) c->col[i] = (st_csv_col){ST_NAN_BITS, 0, 3, 0};
+  for (int i = 0; c->col && i < ncols; i++) c->col[i] = (st_csv_col){ST_NAN_BITS, 0, 3, 0, 0};
   if (c->prev && c->col && c->table) return c;
   cache_free(c);
   return NULL;
@@ -139,42 +147,43 @@ static int copy_negated(char *p, const char *src, int len) {
   return len + 1;
 }
 
-/* Column i (value x, bits u) is neither its previous field nor its hint's: the text of an
- * earlier column of this row with the same magnitude, which becomes the hint, or else
- * formatted (shortest.c) and entered in the table. Returns the length. */
-static int fresh_field(st_csv_cache *c, int i, const char *line, char *p, uint64_t u, double x,
+/* Column i (value x, bits u) is neither its previous field nor its hint's (nor the
+ * negation): the text of an earlier column of this row with the same magnitude, which
+ * becomes the hint, or else formatted (shortest.c) and entered in the table. Returns the
+ * length. */
+static int table_field(st_csv_cache *c, int i, const char *line, char *p, uint64_t u, double x,
                        long row) {
+  st_csv_col *ci = &c->col[i];
   uint64_t key = u & ~ST_SIGN_BIT;
-  unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 40) & c->mask;
-  while (c->table[h].stamp == row && c->table[h].key != key) h = (h + 1) & c->mask;
-  st_csv_slot *s = &c->table[h];
-  if (s->stamp == row) {
+  unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 40) & c->mask;
+  while (c->table[slot].stamp == row && c->table[slot].key != key) slot = (slot + 1) & c->mask;
+  st_csv_slot *s = &c->table[slot];
+  if (s->stamp == row && (c->col[s->col].bits == u || !is_nan(u))) {
     const st_csv_col *src = &c->col[s->col];
+    ci->hint = s->col;
+    ci->solo = 0;
     if (src->bits == u) {
-      c->col[i].hint = s->col;
       copy_field(p, line + src->off);
       return src->len;
     }
-    if (!is_nan(u)) {
-      c->col[i].hint = s->col;
-      return copy_negated(p, line + src->off, src->len);
-    }
-    return st_format_shortest(p, x); /* NaNs of different signs: keep the first's entry */
+    return copy_negated(p, line + src->off, src->len);
   }
-  *s = (st_csv_slot){key, row, i};
+  if (s->stamp != row) *s = (st_csv_slot){key, row, i}; /* else NaNs of different signs */
+  ci->solo += ci->solo < ST_SOLO;
   return st_format_shortest(p, x);
 }
 
-/* The field of column i at p, not its previous one; returns its length. */
-static int field(st_csv_cache *c, int i, const char *line, char *p, uint64_t u, double x,
-                 long row) {
-  const st_csv_col *h = &c->col[c->col[i].hint];
-  if (u == h->bits) {
+/* The field of column i (value x, bits u) when it is not its previous one; col is c->col. */
+static int new_field(st_csv_cache *c, const st_csv_col *col, int i, const char *line, char *p,
+                     uint64_t u, double x, long row) {
+  const st_csv_col *ci = &col[i], *h = &col[ci->hint];
+  if (u == h->bits) { /* equal to its hint (an alias) */
     copy_field(p, line + h->off);
     return h->len;
   }
   if (u == (h->bits ^ ST_SIGN_BIT) && !is_nan(u)) return copy_negated(p, line + h->off, h->len);
-  return fresh_field(c, i, line, p, u, x, row);
+  if (ci->solo >= ST_SOLO && row % ST_SOLO_PERIOD) return st_format_shortest(p, x);
+  return table_field(c, i, line, p, u, x, row);
 }
 
 /* Every value gets the shortest text that reads back to the same double, so grid times read
@@ -190,20 +199,22 @@ static int csv_row(stiction_writer *w, const double *values) {
   const int ncols = w->ncols;
   const long row = w->rows;
   int len0 = st_format_shortest(p, values[0]);
-  col[0] = (st_csv_col){bits_of(values[0]), 0, len0, 0};
+  col[0] = (st_csv_col){bits_of(values[0]), 0, len0, 0, 0};
   p += len0;
   for (int i = 1; i < ncols; i++) {
     st_csv_col *ci = &col[i];
     uint64_t u = bits_of(values[i]);
+    int off = ci->off, len = ci->len; /* read before the stores to the line */
     *p++ = ',';
     if (u == ci->bits) {
-      copy_from_prev(p, prev + ci->off); /* unchanged since the previous row */
+      copy_from_prev(p, prev + off); /* unchanged since the previous row */
     } else {
-      ci->len = field(c, i, line, p, u, values[i], row);
+      len = new_field(c, col, i, line, p, u, values[i], row);
+      ci->len = len;
       ci->bits = u;
     }
     ci->off = (int)(p - line);
-    p += ci->len;
+    p += len;
   }
   *p++ = '\n';
   size_t len = (size_t)(p - line);
