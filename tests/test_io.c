@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <stiction/stiction.h>
@@ -199,6 +200,44 @@ START_TEST(csv_rows_on_disk_before_close) {
   stiction_writer *w = write_rows(path, 3, 0);
   check_table(path, 3); /* a run that dies now keeps these rows */
   ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+  unlink(path);
+}
+END_TEST
+
+/* An existing result file is replaced, not truncated (writer.c replace_regular_file): a second
+ * hard link still shows the old contents, the path the new ones; a symbolic link is written
+ * through to its target; a device (/dev/null) still opens. */
+START_TEST(existing_result_replaced_links_written_through) {
+  char path[256], link2[256], sym[256];
+  snprintf(path, sizeof path, "%s", tmp_path("r.csv"));
+  snprintf(link2, sizeof link2, "%s", tmp_path("r2.csv"));
+  snprintf(sym, sizeof sym, "%s", tmp_path("rs.csv"));
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("old\n", f);
+  fclose(f);
+  unlink(link2);
+  ck_assert_int_eq(link(path, link2), 0);
+  write_rows(path, 3, 1);
+  check_table(path, 3);
+  ck_assert_str_eq(read_text(link2), "old\n");
+  unlink(sym);
+  ck_assert_int_eq(symlink(link2, sym), 0);
+  write_rows(sym, 2, 1);
+  check_table(link2, 2); /* through the link, into its target */
+  struct stat sb;
+  ck_assert_int_eq(lstat(sym, &sb), 0);
+  ck_assert(S_ISLNK(sb.st_mode));
+  /* (some sandboxes make /dev/null a plain file; only a real device is tried) */
+  if (stat("/dev/null", &sb) == 0 && S_ISCHR(sb.st_mode)) {
+    stiction_writer *w;
+    ck_assert_int_eq(stiction_writer_open(&w, "/dev/null", STICTION_FORMAT_CSV), STICTION_OK);
+    ck_assert_int_eq(stiction_writer_close(w), STICTION_OK);
+    ck_assert_int_eq(stat("/dev/null", &sb), 0);
+    ck_assert(S_ISCHR(sb.st_mode));
+  }
+  unlink(sym);
+  unlink(link2);
   unlink(path);
 }
 END_TEST
@@ -554,6 +593,7 @@ int main(void) {
   TCase *tc = tcase_create("files");
   tcase_add_test(tc, csv_writer_text_and_round_trip);
   tcase_add_test(tc, csv_rows_on_disk_before_close);
+  tcase_add_test(tc, existing_result_replaced_links_written_through);
   tcase_add_test(tc, non_finite_values_round_trip);
   tcase_add_test(tc, csv_repeated_values_same_text);
   tcase_add_test(tc, shortest_text_matches_reference);

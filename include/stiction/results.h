@@ -40,7 +40,9 @@ typedef enum stiction_result_format {
 
 typedef struct stiction_writer stiction_writer;
 
-/* Opens (creates or truncates) path for writing. On success *out owns the file; close it
+/* Opens path for writing. An existing regular file is replaced by a new one (unlinked first,
+ * so other hard links keep the old contents); a symbolic link, device or pipe is written
+ * through (truncated). On success *out owns the file; close it
  * with stiction_writer_close(). On failure returns STICTION_ERR_IO with errno from fopen()
  * (or STICTION_ERR_ARG / STICTION_ERR_NOMEM) and sets *out to NULL. */
 int stiction_writer_open(stiction_writer **out, const char *path, stiction_result_format format);

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <stiction/stiction.h>
 
@@ -20,6 +22,17 @@ static int has_suffix(const char *s, const char *suffix) {
   return 1;
 }
 
+/* An existing regular file is replaced (unlinked, then created), not truncated: on ext4 the
+ * truncation of a file whose blocks are still being written back costs the process as much
+ * system time as the whole simulation (CoupledClutches, run twice to the same 2 MB CSV: 21.8
+ * ms median instead of 11.2 ms). GNU ld replaces its output the same way. Symbolic links,
+ * devices and pipes are opened as they are, so "-o /dev/null" and a link to a file keep
+ * working; if the unlink is refused, fopen() truncates as before. */
+static void replace_regular_file(const char *path) {
+  struct stat sb;
+  if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode)) (void)unlink(path);
+}
+
 int stiction_writer_open(stiction_writer **out, const char *path, stiction_result_format format) {
   if (!out || !path) return STICTION_ERR_ARG;
   *out = NULL;
@@ -28,6 +41,7 @@ int stiction_writer_open(stiction_writer **out, const char *path, stiction_resul
   if (format != STICTION_FORMAT_CSV && format != STICTION_FORMAT_MAT) return STICTION_ERR_ARG;
   stiction_writer *w = calloc(1, sizeof *w);
   if (!w) return STICTION_ERR_NOMEM;
+  replace_regular_file(path);
   /* "w+b": the MAT writer seeks back to patch sizes; binary mode for the MAT bytes. */
   w->file = fopen(path, format == STICTION_FORMAT_MAT ? "w+b" : "w");
   if (!w->file) {

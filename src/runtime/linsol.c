@@ -52,6 +52,7 @@ int st_linsol_create(stiction_sim *sim) {
   }
   sim->A = SUNDenseMatrix(sim->n, sim->n, sim->ctx);
   if (sim->A) sim->LS = SUNLinSol_Dense(sim->y, sim->A, sim->ctx);
+  st_dense_use_fast_ops(sim->A, sim->LS);
   return sim->LS ? STICTION_OK
                  : st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create the dense linear solver");
 }

@@ -53,6 +53,8 @@ static int create_sundials(stiction_sim *sim) {
   sim->atolv = N_VNew_Serial(sim->n, sim->ctx);
   if (!sim->y || !sim->yp || !sim->id || !sim->atolv)
     return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
+  N_Vector mine[4] = {sim->y, sim->yp, sim->id, sim->atolv};
+  for (int i = 0; i < 4; i++) st_nvector_use_fast_ops(mine[i]);
   N_VConst(0.0, sim->y);
   N_VConst(0.0, sim->yp);
   fill_tolerances(sim);

@@ -124,6 +124,13 @@ int st_call_discrete(stiction_sim *sim, double *d);
 int st_check_finite(stiction_sim *sim, double t, const double *v, int n, const char *what,
                     const char *const *names);
 
+/* nvector_ops.c: optimized, bit-identical kernels in a serial vector's operation table (its
+ * clones inherit them); other vector kinds are left alone */
+void st_nvector_use_fast_ops(N_Vector v);
+/* dense_ops.c: the same for a dense matrix (A <- cA + I, copy) and the dense LU solver's setup
+ * and solve; other matrix and solver kinds are left alone */
+void st_dense_use_fast_ops(SUNMatrix A, SUNLinearSolver LS);
+
 /* linsol.c: matrix, linear solver and Jacobian for either integrator */
 int st_linsol_create(stiction_sim *sim);
 /* jacfd.c: df/dy by grouped difference quotients over the model's pattern; the step of
