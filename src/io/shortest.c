@@ -13,6 +13,10 @@
  * 10^-k (pow10_table.c), rounded to odd (rop); the paper's section 9 proves that comparisons
  * on these approximations decide exactly as on the real numbers would.
  *
+ * That is the general case (to_decimal). Most doubles have a symmetric R_v (c != 2^52), and
+ * for them the Dragonbox method (nearest_decimal, below) decides with one product instead of
+ * three: about 200 instructions per value instead of 290, digits included.
+ *
  * Why: the CSV writer formats tens of thousands of values per run; the search it replaced
  * formatted each value at 15, 16 and 17 digits and read each back (doc/results.md). */
 #include "io/shortest.h"
