@@ -200,40 +200,6 @@ static decimal subnormal_decimal(double x) {
   return d;
 }
 
-static const uint64_t pow10_u64[20] = {1u,
-                                       10u,
-                                       100u,
-                                       1000u,
-                                       10000u,
-                                       100000u,
-                                       1000000u,
-                                       10000000u,
-                                       100000000u,
-                                       1000000000u,
-                                       10000000000u,
-                                       100000000000u,
-                                       1000000000000u,
-                                       10000000000000u,
-                                       100000000000000u,
-                                       1000000000000000u,
-                                       10000000000000000u,
-                                       100000000000000000u,
-                                       1000000000000000000u,
-                                       10000000000000000000u};
-
-/* The number of decimal digits of s > 0: from its bit length (log10(2) ~ 1233 / 4096),
- * which is the digit count or one less. */
-static int count_digits(uint64_t s) {
-#if defined(__GNUC__)
-  int bits = 64 - __builtin_clzll(s);
-#else
-  int bits = 0;
-  for (uint64_t v = s; v; v >>= 1) bits++;
-#endif
-  int n = (bits * 1233) >> 12;
-  return n + (n < 20 && s >= pow10_u64[n]);
-}
-
 /* The number of leading zero bits of z != 0. */
 static int clz64(uint64_t z) {
 #if defined(__GNUC__)
@@ -320,14 +286,27 @@ static ST_INLINE unsigned put16(char *d, uint32_t a, uint32_t b) {
 }
 #endif
 
-/* The digits of s < 10^18 right-aligned to end at d + 24, leading zeros from d + 6 on;
- * returns the number of '0' digits at the end of s (s > 0: fewer than its digit count):
- * the run of set bits at the top of put16's mask. */
-static ST_INLINE int put_digits24(char *d, uint64_t s) {
+/* The number of trailing zero bits of z != 0. */
+static int ctz32(unsigned z) {
+#if defined(__GNUC__)
+  return __builtin_ctz(z);
+#else
+  int n = 0;
+  for (; !(z & 1); z >>= 1) n++;
+  return n;
+#endif
+}
+
+/* The digits of s (0 < s < 10^18) right-aligned to end at d + 24, leading zeros from d + 6
+ * on; *n = their number and returns the number of '0' digits at its end
+ * (fewer than *n). Both from put16's mask: the run of set bits at its top is the trailing
+ * zeros, the run at its bottom the leading ones of the last 16 digits. */
+static ST_INLINE int put_digits24(char *d, uint64_t s, int *n) {
   uint64_t hi = s / 100000000u;
   uint32_t top = (uint32_t)(hi / 100000000u); /* < 100 */
   memcpy(d + 6, digit_pairs + 2 * top, 2);
   unsigned zeros = put16(d + 8, (uint32_t)(hi - 100000000u * top), (uint32_t)(s - 100000000u * hi));
+  *n = top >= 10 ? 18 : top ? 17 : 16 - ctz32(~zeros); /* top = 0: not all 16 are '0' */
   if (zeros != 0xffffu) return clz64(~(uint64_t)zeros << 48);
   return 16 + (top % 10 == 0);
 }
@@ -347,8 +326,8 @@ static char *put_exponent(char *p, int x) {
  * so p needs ST_SHORTEST_MAX bytes of room; returns the end. */
 static ST_INLINE char *layout(char *p, uint64_t s, int e) {
   char buf[48];
-  int tz = put_digits24(buf, s);
-  int n = count_digits(s);
+  int n;
+  int tz = put_digits24(buf, s, &n);
   const char *d = buf + 24 - n;
   int x = e + n - 1;
   n -= tz; /* the significant digits */
