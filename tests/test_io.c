@@ -116,34 +116,42 @@ static void shortest_reference(char *buf, size_t size, double x) {
 }
 
 /* The CSV writer copies the text of a value formatted before (same column in the previous
- * row, or an earlier column of the same row) instead of formatting it again (csv_writer.c).
- * Rows drawn from a small pool of values, so that both kinds of repeat occur often, next to
- * signed zeros, non-finite values and a subnormal: every field must be exactly the shortest
- * reference text. */
+ * row, or an earlier column of the same row, or its negation) instead of formatting it again
+ * (csv_writer.c). Rows drawn from a small pool of values, so that every kind of repeat occurs
+ * often, next to signed zeros, NaNs of both signs, infinities and a subnormal, and columns
+ * that are aliases or negations of others for a while: every field must be exactly the
+ * shortest reference text. */
 static double pool_value(unsigned *seed) {
-  static const double pool[] = {0.0, -0.0, 1.0 / 3, -1.0 / 3, 1e-310, 2.5, NAN, INFINITY,
-                                -INFINITY, 123456.789, -7e-5, 1e300};
+  static const double pool[] = {0.0, -0.0, 1.0 / 3, -1.0 / 3, 1e-310, 2.5, -2.5, NAN, -NAN,
+                                INFINITY, -INFINITY, 123456.789, -7e-5, 7e-5, 1e300};
   *seed = *seed * 1103515245u + 12345u;
   return pool[(*seed >> 16) % (sizeof pool / sizeof pool[0])];
 }
 
 START_TEST(csv_repeated_values_same_text) {
-  enum { NROWS = 200, NCOLS = 9 };
+  enum { NROWS = 200, NCOLS = 13 };
   const char *path = tmp_path("rep.csv");
-  static const char *const names[NCOLS] = {"time", "a", "b", "c", "d", "e", "f", "g", "h"};
+  static const char *const names[NCOLS] = {"time", "a", "b", "c", "d", "e", "f", "g", "h",
+                                           "i", "j", "k", "l"};
   stiction_writer *w;
   ck_assert_int_eq(stiction_writer_open(&w, path, STICTION_FORMAT_CSV), STICTION_OK);
   stiction_sink sink;
   stiction_writer_sink(w, &sink);
   ck_assert_int_eq(sink.begin(sink.user_data, NCOLS, names), 0);
   static char expect[NROWS * NCOLS * 32 + 64];
-  size_t len = (size_t)snprintf(expect, sizeof expect, "time,a,b,c,d,e,f,g,h\n");
+  size_t len = (size_t)snprintf(expect, sizeof expect, "time,a,b,c,d,e,f,g,h,i,j,k,l\n");
   unsigned seed = 7;
   double row[NCOLS];
   for (int r = 0; r < NROWS; r++) {
     row[0] = 0.25 * r;
-    for (int c = 1; c < NCOLS; c++)
+    for (int c = 1; c < 9; c++)
       row[c] = (r % 3 && c % 2) ? row[c] : pool_value(&seed); /* odd columns often held */
+    /* aliases (the writer's hints): a negation (-NaN and NaN are both "nan"), a copy, one
+     * that holds for a while and breaks, one equal to time in every other row */
+    row[9] = -row[2];
+    row[10] = row[3];
+    row[11] = r % 5 ? -row[4] : pool_value(&seed);
+    row[12] = r % 2 ? row[0] : -row[0];
     for (int c = 0; c < NCOLS; c++) {
       char field[64];
       shortest_reference(field, sizeof field, row[c]);
@@ -349,6 +357,54 @@ START_TEST(shortest_text_matches_reference) {
 }
 END_TEST
 
+/* The paths of st_format_shortest (shortest.c) on the values that choose between them and
+ * stress them: integers below 2^53 (their own digits) with every 4-digit group value at every
+ * position of the 16-digit conversion; integers beyond 2^53 and halves n + 0.5 (exact in the
+ * products of the Dragonbox path: its tests for a zero fraction and for ties); powers of two
+ * (the lopsided interval, Schubfach's path); -0, subnormals, and the boundaries of fixed
+ * notation (1e16/1e17, 1e-4/1e-5) with their neighbours. */
+START_TEST(shortest_fast_paths) {
+  for (int a = 0; a < 10000; a++) {
+    double n = (a % 9000) * 1e12 + a * 1e8 + (9999 - a) * 1e4 + (a * 37 % 10000);
+    check_shortest(n);
+    check_shortest(-n / 1024);
+    check_shortest(ldexp(1.0, 53) + 2.0 * a);
+    check_shortest(ldexp(1.0, 56) + 16.0 * a * 7919);
+    check_shortest(1e17 + 16.0 * a);
+    check_shortest(ldexp((double)a * 9973 + 1, 10 + a % 40)); /* integers up to ~2^76 */
+    check_shortest(ldexp(1.0, 50) + a + 0.5);
+    check_shortest(a + 0.5);
+    check_shortest(a * 0.001);
+  }
+  static const double edge[] = {-0.0, 5e-324, 2.5e-320, 2.2250738585072009e-308, 1e16,
+                                9999999999999998.0, 1e17, 99999999999999984.0, 1e-4, 1e-5,
+                                9.999999999999999e-5, 1.0000000000000001e-4, 0.5e-4,
+                                18014398509481984.0, 9007199254740992.0, 4503599627370495.5};
+  for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+    for (int j = -3; j <= 3; j++) { /* the value and its neighbours */
+      double x = edge[i];
+      for (int k = 0; k < j; k++) x = nextafter(x, INFINITY);
+      for (int k = 0; k > j; k--) x = nextafter(x, -INFINITY);
+      check_shortest(x);
+    }
+  char got[ST_SHORTEST_MAX];
+  st_format_shortest(got, -0.0);
+  ck_assert_str_eq(got, "-0");
+  st_format_shortest(got, 1e16); /* "%.17g" layout: fixed up to exponent 16 */
+  ck_assert_str_eq(got, "10000000000000000");
+  st_format_shortest(got, 1e17);
+  ck_assert_str_eq(got, "1e+17");
+  st_format_shortest(got, 1e-5);
+  ck_assert_str_eq(got, "1e-05");
+  st_format_shortest(got, 0.0001);
+  ck_assert_str_eq(got, "0.0001");
+  st_format_shortest(got, 123456789012345680.0);
+  ck_assert_str_eq(got, "1.2345678901234568e+17");
+  st_format_shortest(got, 9007199254740993.0); /* 2^53 + 1 is 2^53 */
+  ck_assert_str_eq(got, "9007199254740992");
+}
+END_TEST
+
 /* Millions of random bit patterns read back bit-exactly (strtod gives the value "%.17g"
  * does), with at most 17 significant digits and room to spare in a CSV field. */
 START_TEST(shortest_text_round_trips) {
@@ -542,6 +598,7 @@ int main(void) {
   tcase_add_test(tc, csv_repeated_values_same_text);
   tcase_add_test(tc, shortest_text_matches_reference);
   tcase_add_test(tc, shortest_text_round_trips);
+  tcase_add_test(tc, shortest_fast_paths);
   tcase_add_test(tc, mat_round_trip_and_readable_while_open);
   tcase_add_test(tc, mat_read_by_scipy);
   tcase_add_test(tc, flush_interval_keeps_every_row);

@@ -13,6 +13,10 @@
  * 10^-k (pow10_table.c), rounded to odd (rop); the paper's section 9 proves that comparisons
  * on these approximations decide exactly as on the real numbers would.
  *
+ * That is the general case (to_decimal). Most doubles have a symmetric R_v (c != 2^52), and
+ * for them the Dragonbox method (nearest_decimal, below) decides with one product instead of
+ * three: about 200 instructions per value instead of 290, digits included.
+ *
  * Why: the CSV writer formats tens of thousands of values per run; the search it replaced
  * formatted each value at 15, 16 and 17 digits and read each back (doc/results.md). */
 #include "io/shortest.h"
@@ -21,6 +25,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(ST_SHORTEST_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* Inlined whatever the compiler's estimate of the size: a call would cost more than these
+ * small functions do. */
+#if defined(__GNUC__)
+#define ST_INLINE inline __attribute__((always_inline))
+#else
+#define ST_INLINE inline
+#endif
 
 #define ST_C_MIN ((uint64_t)1 << 52) /* the hidden bit */
 #define ST_Q_MIN (-1074)             /* q of the subnormals and of the smallest binade */
@@ -101,6 +116,71 @@ static decimal to_decimal(int q, uint64_t c) {
   return (decimal){take_s ? s : t, k};
 }
 
+/* The common case in about half of to_decimal's instructions: the Dragonbox method (J. Jeon,
+ * "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion Algorithm", 2020), for
+ * v = c 2^q normal with a symmetric rounding interval (c != 2^52), written here from the
+ * paper's description. With k = 2 - floor(log10(2^q)), the interval's width scaled by 10^k,
+ * delta = 10^k 2^q, lies in [100, 1000), so the interval holds at most one multiple of 1000
+ * (the fewest digits) and always a multiple of 100 (one digit more). One 64 x 128-bit
+ * product by phi(k) ~ 10^k (pow10_table.c) gives z = floor of the scaled upper end
+ * (2c + 1) 2^(q-1) 10^k; the multiple of 1000 below it is in the interval when the remainder
+ * r is below delta (the paper's section 5 decides the ends exactly with the parity
+ * products); else the multiple of 100 nearest to v, from r and delta, corrected by one when
+ * the estimate may be off (a parity product of 2c). Exponent arithmetic: beta = q +
+ * floor(log2(10^k)), in [6, 9], scales the products so the integer parts land in the upper
+ * words. */
+
+/* floor(u phi / 2^128) (the upper 64 bits of the 192-bit product) and whether the 64 bits
+ * below them are zero. */
+static uint64_t mul_upper(uint64_t u, const st_pow10_up *phi, int *integral) {
+  uint64_t rl, sl;
+  uint64_t rh = mul_hi(u, phi->hi, &rl);
+  uint64_t mid = rl + mul_hi(u, phi->lo, &sl);
+  *integral = mid == 0;
+  return rh + (mid < rl);
+}
+
+/* The parity of the integer part of u 2^beta phi / 2^128 and whether its fraction is zero,
+ * both from the lower 128 bits of the 192-bit product u phi (the paper's compute_mul_parity). */
+static int mul_parity(uint64_t u, const st_pow10_up *phi, int beta, int *integral) {
+  uint64_t lo;
+  uint64_t hi = u * phi->hi + mul_hi(u, phi->lo, &lo);
+  *integral = ((hi << beta) | (lo >> (64 - beta))) == 0;
+  return (int)(hi >> (64 - beta)) & 1;
+}
+
+static decimal nearest_decimal(int q, uint64_t c) {
+  int closed = (c & 1) == 0; /* both ends of the interval round to v (ties to even) */
+  int k = 2 - flog10_pow2(q);
+  const st_pow10_up *phi = &st_pow10_up_table[k - ST_POW10_UP_MIN];
+  int beta = q + flog2_pow10(k);
+  uint64_t two_c = c << 1;
+  uint32_t delta = (uint32_t)(phi->hi >> (63 - beta));
+  int z_integral, integral;
+  uint64_t z = mul_upper((two_c | 1) << beta, phi, &z_integral);
+  uint64_t s = z / 1000;
+  uint32_t r = (uint32_t)(z - 1000 * s);
+  if (r < delta) {
+    if (r != 0 || !z_integral || closed) return (decimal){s, 3 - k};
+    s--; /* 1000 s is the upper end itself, outside the open interval */
+    r = 1000;
+  } else if (r == delta) { /* 1000 s against the lower end: by the fractions */
+    int parity = mul_parity(two_c - 1, phi, beta, &integral);
+    if (parity | (integral & closed)) return (decimal){s, 3 - k};
+  }
+  /* the multiple of 100 nearest to v: v's scaled value is z - delta / 2 up to fractions */
+  uint32_t dist = r - delta / 2 + 50;
+  int approx_parity = (dist ^ 50) & 1;
+  uint32_t d100 = dist / 100;
+  s = 10 * s + d100;
+  if (dist == 100 * d100) { /* the estimate can be one too high, or v a tie */
+    int parity = mul_parity(two_c, phi, beta, &integral);
+    if (parity != approx_parity) s--;
+    else if (integral && (s & 1)) s--;
+  }
+  return (decimal){s, 2 - k};
+}
+
 /* Subnormals (not worth the paper's extra case here: simulations do not produce them): the
  * fewest digits p whose correctly rounded "%.*e" reads back to x -- the shortest, since the
  * spacing is uniform there, so R_v is symmetric. */
@@ -120,38 +200,15 @@ static decimal subnormal_decimal(double x) {
   return d;
 }
 
-static const uint64_t pow10_u64[20] = {1u,
-                                       10u,
-                                       100u,
-                                       1000u,
-                                       10000u,
-                                       100000u,
-                                       1000000u,
-                                       10000000u,
-                                       100000000u,
-                                       1000000000u,
-                                       10000000000u,
-                                       100000000000u,
-                                       1000000000000u,
-                                       10000000000000u,
-                                       100000000000000u,
-                                       1000000000000000u,
-                                       10000000000000000u,
-                                       100000000000000000u,
-                                       1000000000000000000u,
-                                       10000000000000000000u};
-
-/* The number of decimal digits of s > 0: from its bit length (log10(2) ~ 1233 / 4096),
- * which is the digit count or one less. */
-static int count_digits(uint64_t s) {
+/* The number of leading zero bits of z != 0. */
+static int clz64(uint64_t z) {
 #if defined(__GNUC__)
-  int bits = 64 - __builtin_clzll(s);
+  return __builtin_clzll(z);
 #else
-  int bits = 0;
-  for (uint64_t v = s; v; v >>= 1) bits++;
+  int n = 0;
+  for (; !(z >> 63); z <<= 1) n++;
+  return n;
 #endif
-  int n = (bits * 1233) >> 12;
-  return n + (n < 20 && s >= pow10_u64[n]);
 }
 
 static const char digit_pairs[] =
@@ -161,31 +218,97 @@ static const char digit_pairs[] =
     "6061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* The 8 digits of v < 10^8, leading zeros included, two at a time: y = v 10^-6 in fixed
- * point with 48 fraction bits (the factor ceil(2^48 / 10^6) makes every pair exact -- checked
- * for all v < 10^8 when written), each pair the integer part, then the fraction times 100.
- * Dividing by 10 or 100 per digit was most of a field's cost. */
-static void put8(char *d, uint32_t v) {
-  const uint64_t frac = ((uint64_t)1 << 48) - 1;
-  uint64_t y = (uint64_t)v * 281474977u;
-  memcpy(d, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 2, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 4, digit_pairs + 2 * (y >> 48), 2);
-  y = (y & frac) * 100;
-  memcpy(d + 6, digit_pairs + 2 * (y >> 48), 2);
+#if defined(__SSE2__) && !defined(ST_SHORTEST_NO_SIMD)
+/* The 16 digits of a 10^8 + b (a, b < 10^8) at d, all at once in the lanes of a 128-bit
+ * SSE2 register (every x86-64; the scalar version below does the same in a 64-bit word, 8
+ * digits at a time): a and b split into 4-digit halves (x / 10^4 = floor(x 3518437209 /
+ * 2^45) for x < 2^32, 64-bit lanes), those into 2-digit halves (x / 100 = floor(x 5243 /
+ * 2^19) for x < 10^4, 16-bit lanes), those into digits (x / 10 = floor(x 6554 / 2^16) for
+ * x < 100, bytes), the first digit in the lowest byte -- about a third of the instructions
+ * of a table lookup per digit pair. Returns a mask with bit i set when digit i is '0'. */
+static ST_INLINE unsigned put16(char *d, uint32_t a, uint32_t b) {
+  __m128i x = _mm_set_epi64x(b, a);
+  __m128i q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)3518437209u)), 45);
+  __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
+  x = _mm_or_si128(q, _mm_slli_epi64(r, 32));     /* 32-bit lanes < 10^4, first digits first */
+  q = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
+  r = _mm_sub_epi16(x, _mm_mullo_epi16(q, _mm_set1_epi32(100)));
+  x = _mm_or_si128(q, _mm_slli_epi32(r, 16));     /* 16-bit lanes < 100 */
+  q = _mm_mulhi_epu16(x, _mm_set1_epi16(6554));
+  r = _mm_sub_epi16(x, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
+  x = _mm_add_epi8(_mm_or_si128(q, _mm_slli_epi16(r, 8)), _mm_set1_epi8('0'));
+  _mm_storeu_si128((__m128i *)(void *)d, x);
+  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('0')));
+}
+#else
+/* Eight '0' characters in one word. */
+#define ST_ZEROS8 UINT64_C(0x3030303030303030)
+
+/* The 8 digits of v < 10^8 (leading zeros included) as characters in one word, the first
+ * digit in the lowest byte, so that storing the word little-endian writes them in order.
+ * All digits at once, in lanes of one 64-bit integer: v splits into two 4-digit lanes of 32
+ * bits, each into two 2-digit lanes of 16 bits, each into two digits of 8 bits. A lane is
+ * divided by multiplying with a scaled reciprocal and keeping the integer part: floor(a 10486
+ * / 2^20) = floor(a / 100) for a < 10^4, floor(b 103 / 2^10) = floor(b / 10) for b < 100
+ * (both checked exhaustively when written, and by test_io through st_format_shortest); the
+ * products stay below the next lane, so one multiply serves all lanes. Per digit pair this is
+ * about half the instructions of a table lookup per pair. */
+static ST_INLINE uint64_t ascii8(uint32_t v) {
+  uint64_t hi4 = v / 10000u, x = hi4 | (uint64_t)(v - 10000u * (uint32_t)hi4) << 32;
+  uint64_t h = (x * 10486u >> 20) & UINT64_C(0x0000007f0000007f);
+  x = h | (x - 100u * h) << 16;
+  uint64_t t = (x * 103u >> 10) & UINT64_C(0x000f000f000f000f);
+  x = t | (x - 10u * t) << 8;
+  return x + ST_ZEROS8;
 }
 
-/* The digits of s (at most 20) right-aligned to end at d + 24, leading zeros included. */
-static void put_digits24(char *d, uint64_t s) {
+/* Stores the characters of an ascii8 word at d, first digit first, whatever the byte order. */
+static void store8(char *d, uint64_t w) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap64(w);
+#endif
+  memcpy(d, &w, sizeof w);
+}
+
+/* put16 without SIMD: two ascii8 words. */
+static unsigned zero_mask8(uint64_t w) {
+  unsigned m = 0;
+  for (int i = 0; i < 8; i++) m |= (unsigned)(((w >> 8 * i) & 0xff) == '0') << i;
+  return m;
+}
+
+static ST_INLINE unsigned put16(char *d, uint32_t a, uint32_t b) {
+  uint64_t wa = ascii8(a), wb = ascii8(b);
+  store8(d, wa);
+  store8(d + 8, wb);
+  return zero_mask8(wa) | zero_mask8(wb) << 8;
+}
+#endif
+
+/* The number of trailing zero bits of z != 0. */
+static int ctz32(unsigned z) {
+#if defined(__GNUC__)
+  return __builtin_ctz(z);
+#else
+  int n = 0;
+  for (; !(z & 1); z >>= 1) n++;
+  return n;
+#endif
+}
+
+/* The digits of s (0 < s < 10^18) right-aligned to end at d + 24, leading zeros from d + 6
+ * on; *n = their number and returns the number of '0' digits at its end
+ * (fewer than *n). Both from put16's mask: the run of set bits at its top is the trailing
+ * zeros, the run at its bottom the leading ones of the last 16 digits. */
+static ST_INLINE int put_digits24(char *d, uint64_t s, int *n) {
   uint64_t hi = s / 100000000u;
-  put8(d + 16, (uint32_t)(s - 100000000u * hi));
-  if (!hi) return;
-  uint64_t top = hi / 100000000u;
-  put8(d + 8, (uint32_t)(hi - 100000000u * top));
-  if (top >= 100) put8(d, (uint32_t)top); /* s < 2^64: top < 10^4 */
-  else if (top) memcpy(d + 6, digit_pairs + 2 * top, 2);
+  uint32_t top = (uint32_t)(hi / 100000000u); /* < 100 */
+  memcpy(d + 6, digit_pairs + 2 * top, 2);
+  unsigned zeros = put16(d + 8, (uint32_t)(hi - 100000000u * top), (uint32_t)(s - 100000000u * hi));
+  *n = top >= 10 ? 18 : top ? 17 : 16 - ctz32(~zeros); /* top = 0: not all 16 are '0' */
+  if (zeros != 0xffffu) return clz64(~(uint64_t)zeros << 48);
+  return 16 + (top % 10 == 0);
 }
 
 static char *put_exponent(char *p, int x) {
@@ -197,17 +320,17 @@ static char *put_exponent(char *p, int x) {
   return p + 2;
 }
 
-/* s 10^e (s > 0) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s: exponent
- * X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only copies of
- * fixed size (a few vector moves; a copy of variable length is a loop or a call), so p
- * needs ST_SHORTEST_MAX bytes of room; returns the end. */
-static char *layout(char *p, uint64_t s, int e) {
+/* s 10^e (0 < s < 10^18) at p in the "%.17g" layout (C11 7.21.6.1) with the digits of s:
+ * exponent X of the first digit; fixed notation when -4 <= X < 17, else d.ddde+XX. Only
+ * copies of fixed size (a few vector moves; a copy of variable length is a loop or a call),
+ * so p needs ST_SHORTEST_MAX bytes of room; returns the end. */
+static ST_INLINE char *layout(char *p, uint64_t s, int e) {
   char buf[48];
-  put_digits24(buf, s);
-  int n = count_digits(s);
+  int n;
+  int tz = put_digits24(buf, s, &n);
   const char *d = buf + 24 - n;
   int x = e + n - 1;
-  while (d[n - 1] == '0') n--; /* s > 0: a digit is not zero */
+  n -= tz; /* the significant digits */
   if (x < -4 || x >= 17) {
     p[0] = d[0];
     p[1] = '.';
@@ -229,29 +352,36 @@ static char *layout(char *p, uint64_t s, int e) {
   return p + n + 1;
 }
 
+/* Zero, subnormals, infinities and NaN (bq = 0 or 0x7ff), rare in results: out of the common
+ * path. p is buf or, for a negative value, buf + 1 after the '-'. */
+static int format_special(char *buf, char *p, double x, int bq, uint64_t t) {
+  if (bq == 0x7ff) return snprintf(buf, ST_SHORTEST_MAX, t ? "nan" : x > 0 ? "inf" : "-inf");
+  if (t == 0) {
+    *p++ = '0';
+  } else {
+    decimal d = subnormal_decimal(fabs(x));
+    p = layout(p, d.s, d.e);
+  }
+  *p = 0;
+  return (int)(p - buf);
+}
+
 int st_format_shortest(char *buf, double x) {
   uint64_t bits;
   memcpy(&bits, &x, sizeof bits);
   uint64_t t = bits & (ST_C_MIN - 1);
   int bq = (int)(bits >> 52) & 0x7ff;
-  if (bq == 0x7ff) return snprintf(buf, ST_SHORTEST_MAX, t ? "nan" : x > 0 ? "inf" : "-inf");
-  char *p = buf;
-  if (bits >> 63) *p++ = '-';
+  buf[0] = '-';
+  char *p = buf + (bits >> 63); /* the '-' stays for a negative value only */
+  if ((unsigned)(bq - 1) >= 0x7feu) return format_special(buf, p, x, bq, t);
+  int q = bq - 1075;
+  uint64_t c = ST_C_MIN | t;
+  /* an integer below 2^53 is its own shortest text (the spacing is at most 1 there): q in
+   * [-52, -1] and the low -q bits of c zero */
   decimal d;
-  if (bq == 0 && t == 0) {
-    *p++ = '0';
-    *p = 0;
-    return (int)(p - buf);
-  }
-  if (bq == 0) {
-    d = subnormal_decimal(fabs(x));
-  } else {
-    int q = bq - 1075;
-    uint64_t c = ST_C_MIN | t;
-    /* an integer below 2^53 is its own shortest text (the spacing is at most 1 there) */
-    if (q < 0 && q > -53 && (c >> -q) << -q == c) d = (decimal){c >> -q, 0};
-    else d = to_decimal(q, c);
-  }
+  if ((unsigned)(q + 52) < 52u && (c << (q + 64)) == 0) d = (decimal){c >> -q, 0};
+  else if (t) d = nearest_decimal(q, c);
+  else d = to_decimal(q, c); /* c = 2^52: the interval is lopsided below */
   p = layout(p, d.s, d.e);
   *p = 0;
   return (int)(p - buf);
