@@ -1312,6 +1312,16 @@ static int frozen_ind(void *ud, double t, const double *y, const double *yp, dou
   return 0;
 }
 
+/* y' = 0 with the indicator sin(pi t) - 0.999 (frozen_rhs, frozen_ind). */
+static stiction_model frozen_model(void) {
+  stiction_model m = decay_model();
+  m.derivatives = frozen_rhs;
+  m.n_indicators = 1;
+  m.indicators = frozen_ind;
+  m.event_update = noop_update;
+  return m;
+}
+
 static int count_events(const stiction_model *m, const stiction_options *opt, evlog *log) {
   rows r = {0};
   char err[512];
@@ -1321,11 +1331,7 @@ static int count_events(const stiction_model *m, const stiction_options *opt, ev
 }
 
 START_TEST(frozen_mode_finds_all_crossings) {
-  stiction_model m = decay_model();
-  m.derivatives = frozen_rhs;
-  m.n_indicators = 1;
-  m.indicators = frozen_ind;
-  m.event_update = noop_update;
+  stiction_model m = frozen_model();
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 10;
@@ -1340,8 +1346,9 @@ START_TEST(frozen_mode_finds_all_crossings) {
                   i, log.e[i].time, expect);
     ck_assert_int_eq(log.e[i].dir[0], i % 2 ? 1 : -1);
   }
-  /* one output interval for the whole run and no bound on the step: the solver steps over
-   * them. This is what the default (max step = output interval) protects against. */
+  /* one output interval for the whole run, no bound on the step and no indicator samples:
+   * the solver steps over them. This is what the default (samples inside long steps on
+   * CVODE, a step bound on IDA) protects against. */
   opt.interval = 10;
   opt.max_step = INFINITY;
   ck_assert_int_lt(count_events(&m, &opt, &log), 10);
@@ -1367,11 +1374,7 @@ static const stiction_stats *frozen_run(const stiction_model *m, stiction_option
 }
 
 START_TEST(frozen_pairs_found_between_samples) {
-  stiction_model m = decay_model();
-  m.derivatives = frozen_rhs;
-  m.n_indicators = 1;
-  m.indicators = frozen_ind;
-  m.event_update = noop_update;
+  stiction_model m = frozen_model();
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 10;
