@@ -11,7 +11,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction bam rollout --params FILE.json --log FILE.json [-o OUT.csv]\n"
