@@ -6,9 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
+
+#include "bam/bam_fit.h"
 
 static int fail(char *errbuf, size_t errlen, int status, const char *path, const char *fmt, ...) {
   if (errbuf && errlen) {
@@ -90,6 +94,54 @@ static const param_key param_keys[] = {
   PK("load_friction_motor_quad", Kmq), PK("load_friction_external_quad", Keq),
 };
 #undef PK
+
+double *st_bam_param_field(stiction_bam_params *p, const char *key) {
+  for (size_t i = 0; key && i < sizeof param_keys / sizeof param_keys[0]; i++)
+    if (!strcmp(key, param_keys[i].key)) return (double *)((char *)p + param_keys[i].offset);
+  return NULL;
+}
+
+static json_object *params_json(const stiction_bam_params *p, const char *const *keys,
+                                size_t nkeys) {
+  json_object *root = json_object_new_object();
+  stiction_bam_params copy = *p;
+  for (size_t i = 0; i < nkeys; i++) {
+    double *v = st_bam_param_field(&copy, keys[i]);
+    if (v) json_object_object_add(root, keys[i], json_object_new_double(*v));
+  }
+  json_object_object_add(root, "model", json_object_new_string(stiction_bam_model_name(p->model)));
+  json_object_object_add(root, "actuator",
+                         json_object_new_string(stiction_bam_actuator_name(p->actuator)));
+  return root;
+}
+
+/* Temporary file beside path, renamed over it: a reader never sees half a file, and a failed
+ * write leaves the previous one. json-c prints doubles so that they read back exactly. */
+int st_bam_params_write(const char *path, const stiction_bam_params *p,
+                        const char *const *keys, size_t nkeys, char *errbuf, size_t errlen) {
+  size_t len = strlen(path) + 16;
+  char *tmp = malloc(len);
+  if (!tmp) return fail(errbuf, errlen, STICTION_ERR_NOMEM, path, "out of memory");
+  snprintf(tmp, len, "%s.tmpXXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(tmp);
+    return fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot create a temporary file (%s)",
+                strerror(e));
+  }
+  json_object *root = params_json(p, keys, nkeys);
+  int bad = fchmod(fd, 0644) != 0; /* mkstemp's 0600 would hide the result from others */
+  bad |= json_object_to_fd(fd, root, JSON_C_TO_STRING_PRETTY) < 0 || write(fd, "\n", 1) != 1;
+  bad |= close(fd) != 0;
+  json_object_put(root);
+  int e = errno;
+  if (!bad && rename(tmp, path) != 0) bad = 1, e = errno;
+  if (bad) unlink(tmp);
+  free(tmp);
+  return bad ? fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot write (%s)", strerror(e))
+             : STICTION_OK;
+}
 
 static int read_param_values(json_object *root, stiction_bam_params *p, const char *path,
                              char *errbuf, size_t errlen) {

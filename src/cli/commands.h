@@ -11,6 +11,7 @@ int st_cmd_simulate(int argc, char **argv); /* compile and simulate Modelica */
 int st_cmd_compare(int argc, char **argv);  /* csv-compare tube rule */
 int st_cmd_tamsi(int argc, char **argv);    /* one TAMSI step from JSON */
 int st_cmd_bam(int argc, char **argv);      /* BAM rollouts and MAE */
+int st_cmd_bam_fit(int argc, char **argv);  /* BAM identification (`bam fit`) */
 int st_cmd_study(int argc, char **argv);    /* friction-law study */
 
 /* Puts the heap of the process on a transparent huge page where the system allows it
