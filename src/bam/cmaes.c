@@ -447,6 +447,11 @@ int st_cmaes_minimize(const st_cmaes_config *cfg, st_cmaes_eval_fn eval,
     best_x[i] = mean[i];
   }
   double sigma0 = cfg->sigma0 > 0 ? cfg->sigma0 : 1.0 / 6.0;
+  if (cfg->x0) { /* a given start is evaluated first: the result is never worse than it */
+    dv.eval(ctx, mean, 1, n, &dv.best_f);
+    if (!isfinite(dv.best_f)) dv.best_f = INFINITY;
+    dv.evals = 1;
+  }
   int st = one_run(&dv, &g, mean, st_cmaes_default_lambda(n), sigma0);
   if (!st && cfg->restarts != ST_CMAES_NO_RESTART) st = restarts(&dv, &g, mean);
   free(mean);
