@@ -238,7 +238,7 @@ static void report(fit_ctx *c, long evals, const double *best_x, double best_f, 
                    size_t lambda) {
   stiction_bam_params p;
   st_bam_space_params(c->space, best_x, &p);
-  if (c->o->output && !c->write_failed &&
+  if (c->dirty && c->o->output && !c->write_failed &&
       st_bam_params_write(c->o->output, &p, c->space->keys, c->space->nkeys, c->errbuf,
                           c->errlen))
     c->write_failed = 1;
@@ -258,8 +258,9 @@ static int fit_progress(void *ctx, long evals, const double *best_x, double best
                         int improved, int restart, size_t lambda) {
   fit_ctx *c = ctx;
   c->dirty |= improved;
-  double t = now_seconds();
-  if (c->dirty && t - c->last_report >= c->o->progress_seconds) {
+  double t = now_seconds(), since = t - c->last_report;
+  /* a new best is saved and shown within the interval; without one, a line now and then */
+  if ((c->dirty && since >= c->o->progress_seconds) || since >= 5 * c->o->progress_seconds) {
     report(c, evals, best_x, best_f, restart, lambda);
     c->last_report = t;
   }
@@ -284,6 +285,7 @@ int st_bam_fit(const st_bam_space *s, const stiction_bam_log *const *train, size
   st_cmaes_config cfg = {s->n, o->seed, o->trials, 0.0, o->from ? x0 : NULL, o->restarts};
   c.last_report = now_seconds();
   st = st_cmaes_minimize(&cfg, st_bam_loss_eval, fit_progress, &c, best, &res->cmaes);
+  c.dirty = 1; /* the final write and line in any case */
   if (!st && !c.write_failed) report(&c, res->cmaes.evals, best, res->cmaes.best_f,
                                      res->cmaes.restarts, 0);
   if (!st && c.write_failed) st = STICTION_ERR_IO;
