@@ -143,6 +143,20 @@ START_TEST(m3_embeds_in_m4_to_m6) {
 }
 END_TEST
 
+/* BAM's fitting loss on two logs: mean MAE over the shortest log's samples. */
+static double batch_loss(const stiction_bam_params *p, stiction_bam_log *const *logs) {
+  size_t shortest = logs[0]->n < logs[1]->n ? logs[0]->n : logs[1]->n;
+  double sum = 0;
+  for (int j = 0; j < 2; j++) {
+    stiction_bam_log v = *logs[j];
+    v.n = shortest;
+    double m;
+    ck_assert_int_eq(stiction_bam_mae(p, &v, &m), 0);
+    sum += m;
+  }
+  return sum / 2;
+}
+
 /* The loss is the mean over logs of the MAE over the shortest log's samples, whatever the
  * thread count. */
 START_TEST(loss_is_batched_mean_mae) {
@@ -161,19 +175,10 @@ START_TEST(loss_is_batched_mean_mae) {
     st_bam_loss_free(&L);
     st_pool_free(pools[t]);
   }
-  size_t shortest = logs[0]->n < logs[1]->n ? logs[0]->n : logs[1]->n;
   for (int k = 0; k < 3; k++) {
     stiction_bam_params p;
     st_bam_space_params(&s, X + 9 * k, &p);
-    double sum = 0;
-    for (int j = 0; j < 2; j++) {
-      stiction_bam_log v = *logs[j];
-      v.n = shortest;
-      double m;
-      ck_assert_int_eq(stiction_bam_mae(&p, &v, &m), 0);
-      sum += m;
-    }
-    ck_assert(f1[k] == sum / 2 && f3[k] == f1[k]);
+    ck_assert(f1[k] == batch_loss(&p, logs) && f3[k] == f1[k]);
   }
   stiction_bam_log_free(logs[0]);
   stiction_bam_log_free(logs[1]);
@@ -253,20 +258,6 @@ START_TEST(cli_short_fit_is_reproducible) {
   remove_tmpdir();
 }
 END_TEST
-
-/* BAM's fitting loss on two logs: mean MAE over the shortest log's samples. */
-static double batch_loss(const stiction_bam_params *p, stiction_bam_log *const *logs) {
-  size_t shortest = logs[0]->n < logs[1]->n ? logs[0]->n : logs[1]->n;
-  double sum = 0;
-  for (int j = 0; j < 2; j++) {
-    stiction_bam_log v = *logs[j];
-    v.n = shortest;
-    double m;
-    ck_assert_int_eq(stiction_bam_mae(p, &v, &m), 0);
-    sum += m;
-  }
-  return sum / 2;
-}
 
 /* --from starts at a given set, evaluated first: the fit cannot end worse than its start;
  * --set freezes a value into the output. */
