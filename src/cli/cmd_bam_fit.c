@@ -215,12 +215,13 @@ typedef struct model_row {
   size_t nparams;
   long trials;
   int restarts;
-  double seconds, train, val, train_x, val_x; /* mean per-log MAE [rad]; _x: w/o up_and_down */
+  double seconds, cpu;                        /* wall and process CPU time [s] */
+  double train, val, train_x, val_x;          /* mean per-log MAE [rad]; _x: w/o up_and_down */
 } model_row;
 
-static double wall_seconds(void) {
+static double clock_seconds(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -266,12 +267,14 @@ static int fit_model(const fit_opts *o, stiction_bam_model m, const char *out, c
   st_bam_fit_opts fo = {o->trials, (uint64_t)o->seed, o->restarts, o->from ? &from : NULL, out,
                         o->quiet ? NULL : stderr, 2.0};
   st_bam_fit_result res;
-  double t0 = wall_seconds();
+  double t0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   if (st_bam_fit(&s, ls->train, ls->ntrain, ls->val, ls->nval, pool, &fo, &res, err, sizeof err)) {
     fprintf(stderr, "stiction bam fit: %s\n", err);
     return 1;
   }
-  *row = (model_row){m, s.n, res.cmaes.evals, res.cmaes.restarts, wall_seconds() - t0,
+  *row = (model_row){m, s.n, res.cmaes.evals, res.cmaes.restarts,
+                     clock_seconds(CLOCK_MONOTONIC) - t0,
+                     clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0,
                      st_bam_mean_mae(&res.best, ls->train, ls->ntrain, 0),
                      st_bam_mean_mae(&res.best, ls->val, ls->nval, 0),
                      st_bam_mean_mae(&res.best, ls->train, ls->ntrain, 1),
@@ -279,17 +282,27 @@ static int fit_model(const fit_opts *o, stiction_bam_model m, const char *out, c
   return 0;
 }
 
+/* rad as mrad, "-" where no log counted */
+static void print_mrad(double v) {
+  if (isnan(v)) printf(" %10s", "-");
+  else printf(" %10.2f", 1e3 * v);
+}
+
 /* The model-selection table (bam.md §4, §8.3: with and without the up_and_down logs). */
 static void print_rows(const model_row *rows, size_t n, const log_set *ls) {
-  printf("%-5s %6s %8s %8s %8s %10s %10s %10s %10s   [mean per-log MAE, mrad; %zu train",
-         "model", "params", "trials", "restarts", "seconds", "train", "validation", "train w/o",
-         "valid w/o", ls->ntrain);
+  printf("%-5s %6s %8s %8s %8s %8s %10s %10s %10s %10s   [mean per-log MAE, mrad; %zu train",
+         "model", "params", "trials", "restarts", "wall s", "cpu s", "train", "validation",
+         "train w/o", "valid w/o", ls->ntrain);
   printf(", %zu validation logs; w/o = without up_and_down]\n", ls->nval);
-  for (size_t i = 0; i < n; i++)
-    printf("%-5s %6zu %8ld %8d %8.1f %10.2f %10.2f %10.2f %10.2f\n",
-           stiction_bam_model_name(rows[i].model), rows[i].nparams, rows[i].trials,
-           rows[i].restarts, rows[i].seconds, 1e3 * rows[i].train, 1e3 * rows[i].val,
-           1e3 * rows[i].train_x, 1e3 * rows[i].val_x);
+  for (size_t i = 0; i < n; i++) {
+    printf("%-5s %6zu %8ld %8d %8.1f %8.1f", stiction_bam_model_name(rows[i].model),
+           rows[i].nparams, rows[i].trials, rows[i].restarts, rows[i].seconds, rows[i].cpu);
+    print_mrad(rows[i].train);
+    print_mrad(rows[i].val);
+    print_mrad(rows[i].train_x);
+    print_mrad(rows[i].val_x);
+    putchar('\n');
+  }
 }
 
 /* OUTDIR/mN.json, creating OUTDIR if needed. */
