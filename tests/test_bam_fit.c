@@ -296,7 +296,7 @@ END_TEST
 /* Usage errors exit non-zero with a message and leave an existing output alone. */
 START_TEST(cli_errors_keep_output) {
   make_tmpdir();
-  char path[512], args[12288], *out;
+  char path[512], args[12288], *out = NULL;
   snprintf(path, sizeof path, "%s/keep.json", tmpdir);
   FILE *f = fopen(path, "w");
   fputs("previous result\n", f);
@@ -317,6 +317,18 @@ START_TEST(cli_errors_keep_output) {
     ck_assert_str_eq(keep, "previous result\n");
     free(keep);
   }
+  /* -o naming one of the logs is refused before anything is written */
+  snprintf(path, sizeof path, "%s/log.json", tmpdir);
+  snprintf(args, sizeof args, "cp '%s' '%s'", st_test_src(LOG400), path);
+  ck_assert_int_eq(system(args), 0);
+  snprintf(args, sizeof args, "bam fit --model m1 --actuator xl330 --logdir '%s' -o '%s'", tmpdir, path);
+  ck_assert_int_ne(st_test_run(&out, args), 0);
+  ck_assert_ptr_nonnull(strstr(out, "names one of the logs"));
+  free(out);
+  stiction_bam_log *log;
+  char err[512];
+  ck_assert_msg(!stiction_bam_log_read(path, &log, err, sizeof err), "%s", err);
+  stiction_bam_log_free(log);
   remove_tmpdir();
 }
 END_TEST
