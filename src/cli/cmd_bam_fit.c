@@ -306,7 +306,7 @@ static void print_rows(const model_row *rows, size_t n, const log_set *ls) {
          "train w/o", "valid w/o", ls->ntrain);
   printf(", %zu validation logs; w/o = without up_and_down]\n", ls->nval);
   for (size_t i = 0; i < n; i++) {
-    printf("%-5s %6zu %8ld %8d %8.1f %8.1f", stiction_bam_model_name(rows[i].model),
+    printf("%-5s %6zu %8ld %8d %8.2f %8.2f", stiction_bam_model_name(rows[i].model),
            rows[i].nparams, rows[i].trials, rows[i].restarts, rows[i].seconds, rows[i].cpu);
     print_mrad(rows[i].train);
     print_mrad(rows[i].val);
