@@ -11,8 +11,8 @@
 
 #include "cli/commands.h"
 #include "util/outfile.h"
-#include "friction/tamsi_box.h"
-#include "friction/tamsi_json.h"
+#include "tamsi/tamsi_box.h"
+#include "tamsi/tamsi_json.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_UNSOLVED = 3 };
 
