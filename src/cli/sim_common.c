@@ -191,13 +191,19 @@ void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *si
   if (run->stats) stiction_stats_print(st, info);
 }
 
+/* Inputs exist, so only outputs that exist already can be one of them: one stat per input
+ * then, none at all for a new file (a run reads dozens of library files). */
 int st_cli_check_outputs(const char *cmd, const st_run_args *run, const char *output,
                          const char *const *inputs, int ninputs) {
-  for (int i = 0; i < ninputs; i++) {
-    if (inputs[i] && st_same_file(output, inputs[i]))
+  struct stat so, se, si;
+  int have_o = strcmp(output, "-") && stat(output, &so) == 0;
+  int have_e = run->events && stat(run->events, &se) == 0;
+  for (int i = 0; i < ninputs && (have_o || have_e); i++) {
+    if (!inputs[i] || stat(inputs[i], &si)) continue;
+    if (have_o && so.st_dev == si.st_dev && so.st_ino == si.st_ino)
       return st_cli_bad_usage(cmd, "-o '%s' names an input file; refusing to write over it",
                               output);
-    if (inputs[i] && run->events && st_same_file(run->events, inputs[i]))
+    if (have_e && se.st_dev == si.st_dev && se.st_ino == si.st_ino)
       return st_cli_bad_usage(cmd, "--events '%s' names an input file; refusing to write over it",
                               run->events);
   }
