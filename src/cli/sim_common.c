@@ -153,6 +153,8 @@ static void report_failure(const char *cmd, const char *name, const stiction_sim
                            const char *path, int keep_partial) {
   long rows = stiction_sim_stats(sim)->rows;
   const char *err = stiction_sim_error(sim);
+  size_t len = strlen(name);
+  if (!strncmp(err, name, len) && !strncmp(err + len, ": ", 2)) err += len + 2; /* named below */
   double t = stiction_sim_time(sim);
   if (!strcmp(path, "-")) {
     fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; %ld row%s on standard output)\n", cmd,
