@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
 
 #include "bam/bam_fit.h"
+#include "util/outfile.h"
 
 static int fail(char *errbuf, size_t errlen, int status, const char *path, const char *fmt, ...) {
   if (errbuf && errlen) {
@@ -115,30 +114,21 @@ static json_object *params_json(const stiction_bam_params *p, const char *const 
   return root;
 }
 
-/* Temporary file beside path, renamed over it: a reader never sees half a file, and a failed
- * write leaves the previous one. json-c prints doubles so that they read back exactly. */
+/* Through util/outfile: a temporary file beside path, renamed over it once complete, so a
+ * reader never sees half a file and a failed write leaves the previous one. json-c prints
+ * doubles so that they read back exactly. */
 int st_bam_params_write(const char *path, const stiction_bam_params *p,
                         const char *const *keys, size_t nkeys, char *errbuf, size_t errlen) {
-  size_t len = strlen(path) + 16;
-  char *tmp = malloc(len);
-  if (!tmp) return fail(errbuf, errlen, STICTION_ERR_NOMEM, path, "out of memory");
-  snprintf(tmp, len, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    int e = errno;
-    free(tmp);
-    return fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot create a temporary file (%s)",
-                strerror(e));
-  }
+  st_outfile out;
+  if (st_outfile_open(&out, path, "w"))
+    return fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot write (%s)", strerror(errno));
   json_object *root = params_json(p, keys, nkeys);
-  int bad = fchmod(fd, 0644) != 0; /* mkstemp's 0600 would hide the result from others */
-  bad |= json_object_to_fd(fd, root, JSON_C_TO_STRING_PRETTY) < 0 || write(fd, "\n", 1) != 1;
-  bad |= close(fd) != 0;
+  int bad = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY), out.file) < 0 ||
+            fputc('\n', out.file) == EOF;
   json_object_put(root);
   int e = errno;
-  if (!bad && rename(tmp, path) != 0) bad = 1, e = errno;
-  if (bad) unlink(tmp);
-  free(tmp);
+  if (bad) st_outfile_abort(&out);
+  else if (st_outfile_commit(&out)) bad = 1, e = errno;
   return bad ? fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot write (%s)", strerror(e))
              : STICTION_OK;
 }

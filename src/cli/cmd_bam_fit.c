@@ -18,6 +18,7 @@
 #include "bam/bam_eval.h"
 #include "bam/bam_fit.h"
 #include "cli/commands.h"
+#include "util/outfile.h"
 
 #define MAX_SETS 32
 
@@ -182,12 +183,6 @@ static void logs_free(log_set *ls) {
   free(ls->val);
 }
 
-static int same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
-
 /* Reads every log of the directory and splits them by kp (BAM's --validation_kp). */
 static int logs_read(const fit_opts *o, log_set *ls) {
   char err[1024], **paths = NULL;
@@ -200,7 +195,7 @@ static int logs_read(const fit_opts *o, log_set *ls) {
     if (!ls->all || !ls->train || !ls->val) st = STICTION_ERR_NOMEM, snprintf(err, sizeof err, "out of memory");
   }
   for (size_t i = 0; !st && i < n; i++)
-    if (same_file(o->output, paths[i])) {
+    if (st_same_file(o->output, paths[i])) {
       snprintf(err, sizeof err, "%s: -o names one of the logs; refusing to replace it", o->output);
       st = STICTION_ERR_ARG;
     }
