@@ -1,12 +1,16 @@
-/* Bad models found by semantic mutation fuzzing (tests/fuzz_models.py) must fail cleanly:
- * exit status 1, a located error, and no sanitizer report (under --enable-sanitizers a
- * memory or UB error in the compiler would print one and change the exit status). Each
- * file in tests/data/robust is one distinct root cause. */
+/* Bad input must fail cleanly, in bounded time and memory: exit status 1, a located error,
+ * and no sanitizer report (under --enable-sanitizers a memory or UB error would print one and
+ * change the exit status). The "mutants" are models found by semantic mutation fuzzing
+ * (tests/fuzz_models.py), each file in tests/data/robust one distinct root cause; the other
+ * cases are crashes and hangs of issue 21, their big inputs generated here at run time. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include "friction/tamsi_json.h"
 #include "testutil.h"
 
 static void expect_located(const char *file, const char *needle) {
@@ -44,6 +48,37 @@ START_TEST(no_equation_has_an_unknown) {
 }
 END_TEST
 
+/* find_key() on an empty member name matched in place and never advanced. */
+START_TEST(tamsi_empty_key_is_reported) {
+  const char text[] = "{\"\":20}";
+  st_tamsi_problem p;
+  char err[256];
+  int rc = st_tamsi_problem_parse(text, strlen(text), "e.json", &p, err, sizeof err);
+  ck_assert_int_lt(rc, 0);
+  ck_assert_msg(strstr(err, "e.json:1:2: error: unknown key ''") != NULL, "%s", err);
+}
+END_TEST
+
+/* The text is len bytes without a NUL: placed against a PROT_NONE page, a read past len
+ * faults. */
+START_TEST(tamsi_parse_stays_within_len) {
+  /* the unknown key, written with an escape, is searched for to the end of the text */
+  const char text[] = "{\"nv\": 1, \"mu\": [], \"bo\\u0067us\" : 2}";
+  size_t len = strlen(text);
+  long page = sysconf(_SC_PAGESIZE);
+  unsigned char *mem = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(mem, MAP_FAILED);
+  ck_assert_int_eq(mprotect(mem + page, (size_t)page, PROT_NONE), 0);
+  char *at = (char *)mem + page - len;
+  memcpy(at, text, len);
+  st_tamsi_problem p;
+  char err[256];
+  ck_assert_int_lt(st_tamsi_problem_parse(at, len, "t.json", &p, err, sizeof err), 0);
+  ck_assert_msg(strstr(err, "t.json: error: unknown key 'bogus'") != NULL, "%s", err);
+  munmap(mem, 2 * (size_t)page);
+}
+END_TEST
 
 int main(void) {
   Suite *s = suite_create("robust");
@@ -53,6 +88,11 @@ int main(void) {
   tcase_add_test(tc, equation_without_unknowns_in_index_reduction);
   tcase_add_test(tc, no_equation_has_an_unknown);
   suite_add_tcase(s, tc);
+  TCase *tc_tamsi = tcase_create("tamsi");
+  tcase_set_timeout(tc_tamsi, 10);
+  tcase_add_test(tc_tamsi, tamsi_empty_key_is_reported);
+  tcase_add_test(tc_tamsi, tamsi_parse_stays_within_len);
+  suite_add_tcase(s, tc_tamsi);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
