@@ -4,13 +4,18 @@
  * (tests/fuzz_models.py), each file in tests/data/robust one distinct root cause; the other
  * cases are crashes and hangs of issue 21, their big inputs generated here at run time. */
 #include <check.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <stiction/stiction.h>
+
 #include "friction/tamsi_json.h"
+#include "io/table_impl.h"
 #include "testutil.h"
 
 static void expect_located(const char *file, const char *needle) {
@@ -80,6 +85,65 @@ START_TEST(tamsi_parse_stays_within_len) {
 }
 END_TEST
 
+/* A MAT v4 matrix of doubles (type 0, or 1 for text) appended at *len. */
+static void mat_append(unsigned char *buf, size_t *len, int32_t type, int32_t rows,
+                       int32_t cols, const char *name, const double *v) {
+  int32_t h[5] = {type, rows, cols, 0, (int32_t)strlen(name) + 1};
+  memcpy(buf + *len, h, sizeof h);
+  memcpy(buf + *len + sizeof h, name, (size_t)h[4]);
+  *len += sizeof h + (size_t)h[4];
+  memcpy(buf + *len, v, (size_t)rows * (size_t)cols * sizeof *v);
+  *len += (size_t)rows * (size_t)cols * sizeof *v;
+}
+
+/* Text matrix of n strings of width w, one per column (binTrans: var-major). */
+static void mat_text(double *v, const char *const *s, int n, int w) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < w; i++) v[j * w + i] = i < (int)strlen(s[j]) ? s[j][i] : ' ';
+}
+
+/* A binTrans dsres file with variables time and x; name_char replaces the first character
+ * of x's name and info the column index of x. Returns the reader's status. */
+static int read_mat(double name_char, double info, char *msg, size_t size) {
+  static unsigned char buf[4096];
+  size_t len = 0;
+  double aclass[4 * 11], names[2 * 4], dinfo[2 * 4] = {0, 1, 0, -1, 2, 2, 0, -1};
+  double data2[2 * 2] = {0, 1, 1, 2};
+  const char *const ac[4] = {"Atrajectory", "1.1", "", "binTrans"};
+  for (int r = 0; r < 4; r++) /* Aclass is row-wise text: 4 rows x 11 columns */
+    for (int c = 0; c < 11; c++) aclass[c * 4 + r] = c < (int)strlen(ac[r]) ? ac[r][c] : ' ';
+  const char *const nm[2] = {"time", "x"};
+  mat_text(names, nm, 2, 4);
+  names[4] = name_char;
+  dinfo[5] = info;
+  mat_append(buf, &len, 1, 4, 11, "Aclass", aclass);
+  mat_append(buf, &len, 1, 4, 2, "name", names);
+  mat_append(buf, &len, 0, 4, 2, "dataInfo", dinfo);
+  mat_append(buf, &len, 0, 2, 2, "data_2", data2);
+  stiction_table *t = NULL;
+  int rc = st_table_read_mat(&t, "r.mat", buf, len, msg, size);
+  stiction_table_free(t);
+  return rc;
+}
+
+/* The MAT reader cast doubles to char and int: undefined out of range and for NaN. */
+START_TEST(mat_reader_checks_characters_and_indices) {
+  char msg[256] = "";
+  ck_assert_int_eq(read_mat('x', 2, msg, sizeof msg), STICTION_OK);
+  ck_assert_int_eq(read_mat(1e10, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "r.mat: name of variable 2: character 1 is 1e+10, not a byte")
+                != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat(NAN, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "character 1 is nan") != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat(-200, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_int_eq(read_mat('x', 1e300, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "r.mat: variable 'x' has an invalid dataInfo entry (2, 1e+300)")
+                != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat('x', NAN, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_int_eq(read_mat('x', 1.5, msg, sizeof msg), STICTION_ERR_SYNTAX);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("robust");
   TCase *tc = tcase_create("mutants");
@@ -88,11 +152,12 @@ int main(void) {
   tcase_add_test(tc, equation_without_unknowns_in_index_reduction);
   tcase_add_test(tc, no_equation_has_an_unknown);
   suite_add_tcase(s, tc);
-  TCase *tc_tamsi = tcase_create("tamsi");
-  tcase_set_timeout(tc_tamsi, 10);
-  tcase_add_test(tc_tamsi, tamsi_empty_key_is_reported);
-  tcase_add_test(tc_tamsi, tamsi_parse_stays_within_len);
-  suite_add_tcase(s, tc_tamsi);
+  TCase *tc_input = tcase_create("input");
+  tcase_set_timeout(tc_input, 10);
+  tcase_add_test(tc_input, tamsi_empty_key_is_reported);
+  tcase_add_test(tc_input, tamsi_parse_stays_within_len);
+  tcase_add_test(tc_input, mat_reader_checks_characters_and_indices);
+  suite_add_tcase(s, tc_input);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
