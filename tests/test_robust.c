@@ -12,16 +12,28 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <stiction/demos.h>
 #include <stiction/stiction.h>
 
 #include "friction/tamsi_json.h"
 #include "io/table_impl.h"
 #include "testutil.h"
 
+/* The temporary directory of this run (made in main, removed at the end): the only place
+ * the tests write. */
+static char tmp_dir[] = "/tmp/stiction_robust_XXXXXX";
+
+/* tmp_dir/name in a static buffer. */
+static const char *tmp_path(const char *name) {
+  static char buf[512];
+  snprintf(buf, sizeof buf, "%s/%s", tmp_dir, name);
+  return buf;
+}
+
 static void expect_located(const char *file, const char *needle) {
   char args[4096];
-  snprintf(args, sizeof args, "simulate '%.3000s%.200s' -o robust_out.csv",
-           st_test_src("tests/data/robust/"), file);
+  snprintf(args, sizeof args, "simulate '%.3000s%.200s' -o '%s'",
+           st_test_src("tests/data/robust/"), file, tmp_path("robust_out.csv"));
   char *out = NULL;
   int rc = st_test_run(&out, args);
   ck_assert_ptr_nonnull(out);
@@ -30,7 +42,6 @@ static void expect_located(const char *file, const char *needle) {
   ck_assert_msg(strstr(out, "Sanitizer") == NULL && strstr(out, "runtime error:") == NULL,
                 "sanitizer report for %s:\n%s", file, out);
   free(out);
-  remove("robust_out.csv");
 }
 
 /* st_compiled_free freed start_prog entries past its end (nslots had grown) */
@@ -144,7 +155,55 @@ START_TEST(mat_reader_checks_characters_and_indices) {
 }
 END_TEST
 
+/* Runs the bouncing ball over [start, stop] with the given interval; the status, and the
+ * error in err. */
+static int run_grid(double start, double stop, double interval, char *err, size_t size) {
+  stiction_demo *demo;
+  ck_assert_int_eq(stiction_demo_new(&demo, "bouncing-ball"), STICTION_OK);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  stiction_demo_options(demo, &opt);
+  opt.start_time = start;
+  opt.stop_time = stop;
+  opt.interval = interval;
+  stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
+  ck_assert_ptr_nonnull(sim);
+  int rc = stiction_sim_run(sim);
+  snprintf(err, size, "%s", stiction_sim_error(sim));
+  stiction_sim_free(sim);
+  stiction_demo_free(demo);
+  return rc;
+}
+
+/* (long)ceil(span / 1e-300) was undefined; 1e-12 ran without bound. */
+START_TEST(output_grid_is_bounded) {
+  char err[512];
+  ck_assert_int_eq(run_grid(0, 1, 1e-300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "output interval 1e-300 gives 1e+300 output points over [0, 1]; "
+                            "the limit is 10000000") != NULL, "%s", err);
+  ck_assert_int_eq(run_grid(0, 1, 1e-12, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1, 1e-300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1e-3, 1e-11, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1, 1e-3, err, sizeof err), STICTION_OK);
+  /* 10^6 points, but closer than double times near 1e9 can tell apart */
+  ck_assert_int_eq(run_grid(1e9, 1e9 + 0.1, 1e-7, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "output interval 1e-07 is below the resolution of time values "
+                            "near 1e+09") != NULL, "%s", err);
+  /* the command line says the same and writes nothing */
+  char *out = NULL, args[1024];
+  snprintf(args, sizeof args, "demo bouncing-ball --interval 1e-300 -o '%s'",
+           tmp_path("grid.csv"));
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_msg(strstr(out, "the limit is 10000000") != NULL, "%s", out);
+  free(out);
+}
+END_TEST
+
 int main(void) {
+  if (!mkdtemp(tmp_dir)) {
+    perror(tmp_dir);
+    return EXIT_FAILURE;
+  }
   Suite *s = suite_create("robust");
   TCase *tc = tcase_create("mutants");
   tcase_set_timeout(tc, 120);
@@ -158,9 +217,16 @@ int main(void) {
   tcase_add_test(tc_input, tamsi_parse_stays_within_len);
   tcase_add_test(tc_input, mat_reader_checks_characters_and_indices);
   suite_add_tcase(s, tc_input);
+  TCase *tc_limits = tcase_create("limits");
+  tcase_set_timeout(tc_limits, 30);
+  tcase_add_test(tc_limits, output_grid_is_bounded);
+  suite_add_tcase(s, tc_limits);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);
+  char rm[600];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", tmp_dir);
+  if (system(rm) != 0) fprintf(stderr, "cannot remove %s\n", tmp_dir);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
