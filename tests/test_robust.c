@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <stiction/demos.h>
@@ -28,6 +32,69 @@ static const char *tmp_path(const char *name) {
   static char buf[512];
   snprintf(buf, sizeof buf, "%s/%s", tmp_dir, name);
   return buf;
+}
+
+/* How run_child() sets up the command's process. */
+typedef struct child_setup {
+  int close_stdout;     /* run with standard output closed */
+  rlim_t address_space; /* RLIMIT_AS in bytes; 0: unchanged */
+  rlim_t stack;         /* RLIMIT_STACK in bytes; 0: unchanged */
+} child_setup;
+
+/* Runs `stiction argv...` (argv NULL-terminated, argv[0] the subcommand) with stdout and
+ * stderr into tmp_dir/out.txt (stdout only if open), under the limits of cs. Returns the exit
+ * status, or 128 + signal; *out is the output (caller frees). */
+static int run_child(const child_setup *cs, const char *const *argv, char **out) {
+  const char *bin = getenv("STICTION_BIN") ? getenv("STICTION_BIN") : "./stiction";
+  const char *const *a = argv;
+  char *args[256] = {(char *)bin};
+  int n = 1;
+  while (*a && n < 255) args[n++] = (char *)*a++;
+  args[n] = NULL;
+  char path[512];
+  snprintf(path, sizeof path, "%s", tmp_path("out.txt"));
+  fflush(NULL);
+  pid_t pid = fork();
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) _exit(120);
+    dup2(fd, 2);
+    if (cs->close_stdout) close(1);
+    else dup2(fd, 1);
+    close(fd);
+    if (cs->address_space) {
+      struct rlimit rl = {cs->address_space, cs->address_space};
+      setrlimit(RLIMIT_AS, &rl);
+    }
+    if (cs->stack) {
+      struct rlimit rl = {cs->stack, cs->stack};
+      setrlimit(RLIMIT_STACK, &rl);
+    }
+    execv(bin, args);
+    _exit(121);
+  }
+  int st;
+  ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  size_t cap = 1 << 16, len = 0, got;
+  *out = malloc(cap);
+  ck_assert_ptr_nonnull(*out);
+  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0) len += got;
+  (*out)[len] = 0;
+  fclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Writes text to tmp_dir/name; returns the path (static buffer of tmp_path). */
+static const char *write_tmp(const char *name, const char *text) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+  return path;
 }
 
 static void expect_located(const char *file, const char *needle) {
@@ -199,6 +266,59 @@ START_TEST(output_grid_is_bounded) {
 }
 END_TEST
 
+/* flatten kept 64 -L directories and dropped the rest without a word. */
+START_TEST(flatten_takes_any_number_of_libraries) {
+  enum { NLIB = 70 };
+  static char dirs[NLIB][512];
+  const char *argv[2 * NLIB + 3] = {"flatten"};
+  int n = 1;
+  for (int i = 0; i < NLIB; i++) {
+    snprintf(dirs[i], sizeof dirs[i], "%s/lib%d", tmp_dir, i);
+    ck_assert_int_eq(mkdir(dirs[i], 0700), 0);
+    argv[n++] = "-L";
+    argv[n++] = dirs[i];
+  }
+  char path[600];
+  snprintf(path, sizeof path, "lib%d/Last.mo", NLIB - 1);
+  write_tmp(path, "package Last\n  model M\n    Real x = 2;\n  end M;\nend Last;\n");
+  argv[n++] = "Last.M"; /* a class name alone, as simulate takes it */
+  argv[n] = NULL;
+  char *out;
+  child_setup cs = {0};
+  int rc = run_child(&cs, argv, &out);
+  ck_assert_msg(rc == 0 && strstr(out, "1 unknowns, 1 equations"), "exit %d:\n%s", rc, out);
+  free(out);
+  /* an unknown class is named as a class, not read as a file */
+  rc = run_child(&cs, (const char *const[]){"flatten", "No.Such.Class", NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "class 'No.Such.Class' not found"), "exit %d:\n%s",
+                rc, out);
+  free(out);
+}
+END_TEST
+
+/* A closed standard output: "-: No such file or directory" for -o -, exit 0 with the text
+ * lost for flatten. */
+START_TEST(closed_standard_output_is_an_error) {
+  const char *model = write_tmp("Decay.mo", "model Decay\n  Real x(start = 1, fixed = true);\n"
+                                            "equation\n  der(x) = -x;\nend Decay;\n");
+  char mpath[512];
+  snprintf(mpath, sizeof mpath, "%s", model);
+  child_setup cs = {.close_stdout = 1};
+  const char *const *cases[] = {
+      (const char *const[]){"simulate", mpath, "-o", "-", NULL},
+      (const char *const[]){"demo", "bouncing-ball", "-o", "-", NULL},
+      (const char *const[]){"flatten", mpath, NULL},
+      (const char *const[]){"parse", "--dump", mpath, NULL}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *out;
+    int rc = run_child(&cs, cases[i], &out);
+    ck_assert_msg(rc == 1 && strstr(out, "standard output: Bad file descriptor") &&
+                  !strstr(out, "-: "), "stiction %s: exit %d:\n%s", cases[i][0], rc, out);
+    free(out);
+  }
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(tmp_dir)) {
     perror(tmp_dir);
@@ -221,6 +341,11 @@ int main(void) {
   tcase_set_timeout(tc_limits, 30);
   tcase_add_test(tc_limits, output_grid_is_bounded);
   suite_add_tcase(s, tc_limits);
+  TCase *tc_cli = tcase_create("cli");
+  tcase_set_timeout(tc_cli, 30);
+  tcase_add_test(tc_cli, flatten_takes_any_number_of_libraries);
+  tcase_add_test(tc_cli, closed_standard_output_is_an_error);
+  suite_add_tcase(s, tc_cli);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);

@@ -150,7 +150,7 @@ static int open_outputs(const demo_args *a, const char *path, const stiction_mod
                         stiction_writer **w, st_event_log *log) {
   const char *file = strcmp(path, "-") ? path : "/dev/stdout";
   if (stiction_writer_open(w, file, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
-    fprintf(stderr, "stiction demo: %s: %s\n", path, strerror(errno));
+    st_cli_open_failed("stiction demo", path);
     return EXIT_RUN;
   }
   stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);
