@@ -13,9 +13,4 @@ int st_cmd_tamsi(int argc, char **argv);    /* one TAMSI step from JSON */
 int st_cmd_bam(int argc, char **argv);      /* BAM rollouts and MAE */
 int st_cmd_study(int argc, char **argv);    /* friction-law study */
 
-/* Puts the heap of the process on a transparent huge page where the system allows it
- * (heap.c): fewer, cheaper page faults. Called once, before a command runs. Returns the
- * start of the 2 MiB stretch the next blocks are taken from, or NULL if it did not apply. */
-void *st_cli_heap_setup(void);
-
 #endif
