@@ -101,9 +101,9 @@ def mae(model, p, log, batch):
 
 
 def main():
-    shared = sys.argv[1] if len(sys.argv) > 1 else "../shared"
+    refdir = sys.argv[1] if len(sys.argv) > 1 else "tests/reference"
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
-    bam = os.path.join(shared, "reference", "bam")
+    bam = os.path.join(refdir, "bam")
     ref = json.load(open(os.path.join(bam, "bam_reference_outputs",
                                       "mae_16logs__params_main_xl330.json")))
     logdir = os.path.join(bam, "xl330_2026-01-15", "processed")

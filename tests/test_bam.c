@@ -15,10 +15,10 @@
 #include "friction/bam_eval.h"
 #include "testutil.h"
 
-#define REF "reference/bam/"
+#define REF "bam/"
 #define LOGDIR REF "xl330_2026-01-15/processed"
 
-static char *shared(const char *rel) { return strdup(st_test_shared(rel)); }
+static char *ref_path(const char *rel) { return strdup(st_test_ref(rel)); }
 
 /* ---- rollout traces ---------------------------------------------------------------- */
 
@@ -69,13 +69,13 @@ START_TEST(rollout_matches_reference_csv) {
   stiction_bam_params p;
   stiction_bam_log *log;
   snprintf(rel, sizeof rel, REF "%s", tc->params);
-  ck_assert_msg(!stiction_bam_params_read(st_test_shared(rel), &p, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_params_read(st_test_ref(rel), &p, err, sizeof err), "%s", err);
   snprintf(rel, sizeof rel, LOGDIR "/2026-01-15_%s.json", tc->log);
-  ck_assert_msg(!stiction_bam_log_read(st_test_shared(rel), &log, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_log_read(st_test_ref(rel), &log, err, sizeof err), "%s", err);
   stiction_bam_step_info *info = calloc(log->n, sizeof *info);
   ck_assert_int_eq(stiction_bam_rollout(&p, log, NULL, info), STICTION_OK);
   snprintf(rel, sizeof rel, REF "bam_reference_outputs/rollout_xl330_2026-01-15_%s.csv", tc->csv);
-  FILE *f = fopen(st_test_shared(rel), "r");
+  FILE *f = fopen(st_test_ref(rel), "r");
   ck_assert_ptr_nonnull(f);
   char line[4096];
   size_t k = 0;
@@ -97,7 +97,7 @@ END_TEST
 static json_object *load_ref(const char *name) {
   char rel[512];
   snprintf(rel, sizeof rel, REF "bam_reference_outputs/%s", name);
-  json_object *o = json_object_from_file(st_test_shared(rel));
+  json_object *o = json_object_from_file(st_test_ref(rel));
   ck_assert_ptr_nonnull(o);
   return o;
 }
@@ -176,8 +176,8 @@ static void compare_with_reference(const st_bam_eval *ev, json_object *ref) {
 static void evaluate(const char *const *param_dirs, size_t nd, st_bam_eval *ev) {
   char **pp, **lp, err[512];
   size_t np, nl;
-  char *dirs[4], *logdir = shared(LOGDIR);
-  for (size_t i = 0; i < nd; i++) dirs[i] = shared(param_dirs[i]);
+  char *dirs[4], *logdir = ref_path(LOGDIR);
+  for (size_t i = 0; i < nd; i++) dirs[i] = ref_path(param_dirs[i]);
   ck_assert_msg(!st_bam_expand_json((const char *const *)dirs, nd, &pp, &np, err, sizeof err), "%s", err);
   ck_assert_msg(!st_bam_expand_json((const char *const *)&logdir, 1, &lp, &nl, err, sizeof err), "%s", err);
   ck_assert_uint_eq(nl, 16);
@@ -385,7 +385,7 @@ START_TEST(readers_reject_bad_input) {
   ck_assert_int_lt(stiction_bam_log_read(write_tmp("e.json", "{\"mass\": 1, \"length\": 1, \"kp\": 1, \"vin\": 7, \"dt\": 0.005, \"entries\": [{\"position\": 1}]}"), &log, err, sizeof err), 0);
   ck_assert_ptr_nonnull(strstr(err, "entry 0"));
   /* missing keys take BAM's defaults: R = 2, q_offset = 0 (bam.md §3.1) */
-  ck_assert_int_eq(stiction_bam_params_read(st_test_shared(REF "params_main/erob80_100/m1.json"), &p, err, sizeof err), 0);
+  ck_assert_int_eq(stiction_bam_params_read(st_test_ref(REF "params_main/erob80_100/m1.json"), &p, err, sizeof err), 0);
   ck_assert_double_eq(p.R, 2.0);
   ck_assert_double_eq(p.q_offset, 0.0);
   ck_assert_int_eq(p.actuator, STICTION_BAM_EROB80_100);
@@ -397,8 +397,8 @@ START_TEST(cli_rollout_and_mae) {
   char csv[256], js[256];
   snprintf(csv, sizeof csv, "/tmp/st_test_bam_%d.csv", (int)getpid());
   snprintf(js, sizeof js, "/tmp/st_test_bam_%d.json", (int)getpid());
-  char *pm6 = shared(REF "params_main/xl330/m6.json");
-  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json"), *logdir = shared(LOGDIR);
+  char *pm6 = ref_path(REF "params_main/xl330/m6.json");
+  char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json"), *logdir = ref_path(LOGDIR);
   snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s' -o '%s'", pm6,
            logf, csv);
   ck_assert_int_eq(st_test_run(&out, args), 0);
@@ -410,7 +410,7 @@ START_TEST(cli_rollout_and_mae) {
   while ((c = fgetc(f)) != EOF) lines += c == '\n';
   fclose(f);
   ck_assert_int_eq(lines, 1201);
-  char *pdir = shared(REF "params_main/xl330");
+  char *pdir = ref_path(REF "params_main/xl330");
   snprintf(args, sizeof args, "bam mae --params '%.900s' --logdir '%.900s' --json '%s'", pdir,
            logdir, js);
   ck_assert_int_eq(st_test_run(&out, args), 0);
@@ -450,8 +450,8 @@ START_TEST(cli_errors) {
   ck_assert_ptr_nonnull(strstr(out, "stiction bam: /nonexistent.json:"));
   free(out);
   char args[4000];
-  char *sts = shared(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = shared(REF "params_main/xl330/m1.json");
-  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json");
+  char *sts = ref_path(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = ref_path(REF "params_main/xl330/m1.json");
+  char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json");
   snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s'", sts, logf);
   ck_assert_int_eq(st_test_run(&out, args), 1);
   ck_assert_ptr_nonnull(strstr(out, "actuator 'sts3215' is not simulated"));

@@ -4,7 +4,7 @@
  *     the reference compares, under the reference's name (the comparison is by name),
  *   - every .mo file parses (`stiction parse`), every example flattens to a balanced model
  *     (`stiction flatten`), and every example not listed as a known failure simulates and
- *     passes `stiction compare` against ../shared/reference/msl/<class>/ with the signals of
+ *     passes `stiction compare` against tests/reference/msl/<class>/ with the signals of
  *     msl-v4.1.0/comparisonSignals.txt at the default tolerance, with CVODE and with IDA.
  * The command-based checks say so and stop when the command is not implemented yet. */
 #include <check.h>
@@ -358,8 +358,8 @@ END_TEST
 static const char *ref_dir(const char *cls) {
   static char buf[4096];
   char rel[1024];
-  fmt(rel, sizeof rel, "reference/msl/%s", cls);
-  fmt(buf, sizeof buf, "%s", st_test_shared(rel));
+  fmt(rel, sizeof rel, "msl/%s", cls);
+  fmt(buf, sizeof buf, "%s", st_test_ref(rel));
   return buf;
 }
 
