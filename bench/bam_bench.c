@@ -1,8 +1,8 @@
-/* BAM rollout speed: steps per second of the reference simulator (bam.md §1.3) on the 16
+/* BAM rollout speed: steps per second of the reference simulator (doc/bam.md §1.3) on the 16
  * XL330 logs for M1..M6, the cost of one full 16-log MAE evaluation (one fitting trial), and
  * the ratio to a Python + NumPy baseline (bench/bam_python.py: the same simulator written from
- * bam.md, checked against BAM's reference MAEs before it is timed; issue 6 asks for >= 50x
- * against BAM's Python). bam.md states no speed figure of its own.
+ * doc/bam.md, checked against BAM's reference MAEs before it is timed; issue 6 asks for >= 50x
+ * against BAM's Python). doc/bam.md states no speed figure of its own.
  * Usage: bam_bench SHARED_DIR [SECONDS_PER_MODEL [BASELINE_SCRIPT]] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,7 +109,7 @@ int main(int argc, char **argv) {
     printf("\n");
   }
   if (have_py)
-    printf("baseline: bench/bam_python.py (bam.md's simulator in Python + NumPy, matches the\n"
+    printf("baseline: bench/bam_python.py (doc/bam.md's simulator in Python + NumPy, matches the\n"
            "reference MAEs to 1e-12; BAM's own code adds objects around the same arithmetic,\n"
            "so these ratios are lower bounds; target >= 50x)\n");
   else

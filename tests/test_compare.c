@@ -1,4 +1,4 @@
-/* The csv-compare tube rule (src/io/compare.h) against the spec (msl-friction.md section 8):
+/* The csv-compare tube rule (src/io/compare.h) as doc/results.md states it:
  * tube bounds computed by hand, the stored MSL references against themselves, time shifts
  * inside/outside X, value offsets inside/outside Y, and narrow pulses. */
 #include <check.h>
