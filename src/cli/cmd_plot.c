@@ -49,7 +49,7 @@ int st_cmd_plot(int argc, char **argv) {
   if (argc - optind < 2) return bad_usage("expected a RESULT file and at least one PANEL", NULL);
   if (!opt.output) return bad_usage("missing -o FILE.png|FILE.svg", NULL);
   if (opt.gnuplot && !*opt.gnuplot) opt.gnuplot = NULL;
-  char msg[1024];
+  char msg[ST_MSG_MAX];
   stiction_table *t;
   if (stiction_table_read(&t, argv[optind], msg, sizeof msg)) {
     fprintf(stderr, "stiction plot: %s\n", msg);

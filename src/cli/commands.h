@@ -3,6 +3,8 @@
 #ifndef ST_CLI_COMMANDS_H
 #define ST_CLI_COMMANDS_H
 
+#include "util/diag.h" /* ST_MSG_MAX for the messages of the library calls */
+
 int st_cmd_demo(int argc, char **argv);     /* built-in C models (runtime) */
 int st_cmd_plot(int argc, char **argv);     /* gnuplot a result file */
 int st_cmd_parse(int argc, char **argv);    /* syntax check of .mo files */
