@@ -73,10 +73,7 @@ int main(int argc, char **argv) {
     return flush_stdout(0);
   }
   for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp(name, commands[i].name)) {
-      st_cli_heap_setup();
-      return flush_stdout(commands[i].run(argc - 1, argv + 1));
-    }
+    if (!strcmp(name, commands[i].name)) return flush_stdout(commands[i].run(argc - 1, argv + 1));
   fprintf(stderr, "stiction: unknown command '%s'\nTry 'stiction --help'.\n", name);
   return 2;
 }
