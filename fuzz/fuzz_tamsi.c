@@ -7,7 +7,7 @@
 
 #include <stiction/tamsi.h>
 
-#include "friction/tamsi_json.h"
+#include "tamsi/tamsi_json.h"
 
 /* Iterations are bounded so that one input stays fast; the solver's own bound is tested. */
 enum { MAX_ITERATIONS = 50 };
