@@ -1,6 +1,7 @@
 /* `stiction bam`: BAM reference simulator on BAM logs (doc/bam.md §1, §4, §6).
  *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
- *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT] */
+ *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]
+ *   stiction bam fit ... (cmd_bam_fit.c) */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -11,17 +12,19 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "bam/bam_eval.h"
 #include "util/outfile.h"
-#include "friction/bam_eval.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction bam rollout --params FILE.json --log FILE.json [-o OUT.csv]\n"
         "       stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]\n"
+        "       stiction bam fit --model mN --actuator A --logdir DIR -o OUT.json [...]\n"
         "Reproduce the BAM (Better Actuator Models) reference simulator on its logs.\n\n"
         "  rollout      closed-loop rollout of one log; writes the per-step trace as CSV\n"
         "               (stdout unless -o) and prints the MAE on stderr\n"
         "  mae          per-log MAE of every parameter file on every log in DIR; prints\n"
-        "               mean and population std (mrad) per parameter set\n\n"
+        "               mean and population std (mrad) per parameter set\n"
+        "  fit          identify a model's parameters (see 'stiction bam fit --help')\n\n"
         "  -p, --params PATH   parameter JSON file, or a directory of them (mae: repeatable)\n"
         "  -l, --log FILE      processed log (rollout)\n"
         "  -L, --logdir DIR    directory of processed logs (mae)\n"
@@ -165,8 +168,9 @@ int st_cmd_bam(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
-  if (argc < 2) return bad_usage("missing subcommand (rollout or mae)", NULL);
+  if (argc < 2) return bad_usage("missing subcommand (rollout, mae or fit)", NULL);
   const char *sub = argv[1];
+  if (!strcmp(sub, "fit")) return st_cmd_bam_fit(argc - 1, argv + 1);
   if (strcmp(sub, "rollout") && strcmp(sub, "mae")) return bad_usage("unknown subcommand", sub);
   int r = parse_opts(argc - 1, argv + 1, &o, &help);
   if (r) return r;

@@ -13,6 +13,7 @@ int st_cmd_simulate(int argc, char **argv); /* compile and simulate Modelica */
 int st_cmd_compare(int argc, char **argv);  /* csv-compare tube rule */
 int st_cmd_tamsi(int argc, char **argv);    /* one TAMSI step from JSON */
 int st_cmd_bam(int argc, char **argv);      /* BAM rollouts and MAE */
+int st_cmd_bam_fit(int argc, char **argv);  /* BAM identification (`bam fit`) */
 int st_cmd_study(int argc, char **argv);    /* friction-law study */
 
 /* Does a positional argument name a model file (ends in .mo, or exists: a file or a package

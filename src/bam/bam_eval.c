@@ -11,7 +11,7 @@
 
 #include <stiction/stiction.h>
 
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 #include "util/outfile.h"
 
 static int fail(char *errbuf, size_t errlen, int st, const char *fmt, ...) {
