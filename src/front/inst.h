@@ -163,9 +163,19 @@ struct st_inst {
   st_name_index index;     /* of kids, by name */
   st_section_ref *sections, *last_section;
   st_loc loc;              /* the declaration */
+  /* A class's components are all declared (named here) before any is instantiated; each is
+   * then instantiated in declaration order, or earlier when a name used while instantiating
+   * another one (an array size, a condition, a binding evaluated then) refers to it: the
+   * order of declarations is free (Modelica 3.5 section 5.6.1). */
+  const st_ast_element *decl; /* the declaration (after any redeclaration) */
+  st_cls *owner;           /* the class whose scope the declaration is written in */
+  st_mod *mod;             /* the modifier from outside the declaration */
+  int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
+/* The component `name` of in, instantiated first if it is still only declared. */
+st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name);
 
 /* ----------------------------------------------------------------- flattening run */
 

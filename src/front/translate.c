@@ -46,11 +46,16 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
                            st_env env, const st_ast_cref *cr) {
   if (!next) {
     if (node->var >= 0) return st_fx_var(fl->arena, node->var, cr->loc);
+    if (node->pending == 2) {
+      st_fl_error(fl, cr->loc, env.inst, "the declaration of '%s' depends on itself",
+                  node->path);
+      return NULL;
+    }
     st_fl_error(fl, cr->loc, env.inst, "'%s' is not a scalar variable (records and "
                 "connectors cannot be used in expressions)", node->path);
     return NULL;
   }
-  st_inst *kid = st_inst_kid(node, next->name);
+  st_inst *kid = st_inst_member(fl, node, next->name);
   if (!kid) {
     st_fl_error(fl, next->loc, env.inst, "'%s' has no element '%s'", node->path, next->name);
     return NULL;
@@ -196,7 +201,7 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   }
   if (!cr->global && cr->nparts == 1 && !p0->nsubs && find_iter(fl, p0->name, &v))
     return st_fx_real(fl->arena, v, cr->loc);
-  st_inst *kid = cr->global ? NULL : st_inst_kid(env.inst, p0->name);
+  st_inst *kid = cr->global ? NULL : st_inst_member(fl, env.inst, p0->name);
   if (kid) return cref_part(fl, kid, p0, env, cr);
   if (!cr->global && cr->nparts == 1 && strcmp(p0->name, "time") == 0)
     return st_fx_new(fl->arena, FX_TIME, 0, 0, cr->loc);

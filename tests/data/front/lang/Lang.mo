@@ -1,0 +1,44 @@
+// Small models for the Modelica language features the genuine library needs (redeclaration,
+// declaration order, inner/outer, ...); tests/test_frontlang.c checks what they flatten to.
+package Lang
+  block MultiOut "an output vector sized by a parameter"
+    parameter Integer nout = 1;
+    output Real y[nout];
+  end MultiOut;
+
+  block Gains "the base class's size comes from a component declared after the extends"
+    extends MultiOut(final nout = size(k, 1));
+    parameter Real k[:] = {1, 2, 3};
+  equation
+    for i in 1:nout loop
+      y[i] = k[i]*time;
+    end for;
+  end Gains;
+
+  model Holder
+    parameter Integer n = 1;
+    Real v[n];
+  equation
+    v = fill(1.0, n);
+  end Holder;
+
+  model DeclOrder "sizes from elements declared later, also inside other components"
+    Gains g(k = {4, 5});
+    Real z[h.n](each start = 1);
+    Real w[size(g.y, 1) + m];
+    Holder h(n = m + 1);
+    parameter Integer m = 2;
+  equation
+    for i in 1:h.n loop
+      der(z[i]) = -z[i];
+    end for;
+    w = fill(time, size(w, 1));
+  end DeclOrder;
+
+  model DeclCycle "an array size that depends on itself"
+    Real x[n];
+    parameter Integer n = size(x, 1);
+  equation
+    x = fill(0.0, n);
+  end DeclCycle;
+end Lang;

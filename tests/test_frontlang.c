@@ -1,0 +1,64 @@
+/* The Modelica language as the genuine library uses it, in the front end: declaration
+ * order, redeclaration, types derived from the predefined ones, inner/outer, conditions
+ * and array sizes from parameter expressions. Models in tests/data/front/lang/Lang.mo. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA "tests/data/front/lang"
+#include "testutil.h"
+#include "flatutil.h"
+
+#define LANG DATA "/Lang.mo"
+
+/* `stiction flatten Lang.mo cls` fails with "Lang.mo:where: error: msg". */
+static void located_error(const char *cls, const char *where, const char *msg) {
+  char cmd[512], want[512], *out = NULL;
+  const char *src = getenv("STICTION_SRCDIR");
+  if (src) ck_assert_int_eq(chdir(src), 0);
+  snprintf(cmd, sizeof cmd, "flatten %s %s", LANG, cls);
+  int rc = st_test_run(&out, cmd);
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(rc == 1, "%s: exit %d\n%s", cls, rc, out);
+  snprintf(want, sizeof want, "%s:%s: error: %s", LANG, where, msg);
+  ck_assert_msg(strstr(out, want) != NULL, "want '%s' in:\n%s", want, out);
+  free(out);
+}
+
+/* Names may be used before their declaration (Modelica 3.5 section 5.6.1): a base class's
+ * size from a later component, sizes from components declared later and from their
+ * elements. */
+START_TEST(declaration_order) {
+  loaded l = flat_ok(LANG, "Lang.DeclOrder");
+  ck_assert_double_eq(value_of(l.m, "g.nout"), 2);
+  ck_assert_int_ge(var_index(l.m, "g.y[2]"), 0);
+  ck_assert_int_lt(var_index(l.m, "g.y[3]"), 0);
+  ck_assert_int_ge(var_index(l.m, "z[3]"), 0); /* h.n = m + 1 */
+  ck_assert_int_lt(var_index(l.m, "z[4]"), 0);
+  ck_assert_double_eq(start_of(l.m, "z[2]"), 1);
+  ck_assert_int_ge(var_index(l.m, "w[4]"), 0); /* size(g.y, 1) + m */
+  ck_assert_int_lt(var_index(l.m, "w[5]"), 0);
+  has_line(&l, "g.y[2] = g.k[2]*time;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  located_error("Lang.DeclCycle", "40:32", "the declaration of 'x' depends on itself");
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("frontlang");
+  TCase *t = tcase_create("lang");
+  tcase_add_test(t, declaration_order);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
