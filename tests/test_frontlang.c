@@ -47,10 +47,24 @@ START_TEST(declaration_order) {
 }
 END_TEST
 
+/* Conditions and expressions over String parameters are decided while flattening. */
+START_TEST(string_parameter_conditions) {
+  loaded l = flat_ok(LANG, "Lang.StringConditions");
+  ck_assert_int_ge(var_index(l.m, "d.delta"), 0);
+  ck_assert_int_lt(var_index(l.m, "d.star"), 0);
+  ck_assert_int_ge(var_index(l.m, "y.star"), 0); /* the start value when no binding */
+  ck_assert_int_lt(var_index(l.m, "y.delta"), 0);
+  ck_assert_double_eq(value_of(l.m, "d.order"), 1);
+  ck_assert_double_eq(value_of(l.m, "y.order"), 2);
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
   tcase_add_test(t, declaration_order);
+  tcase_add_test(t, string_parameter_conditions);
   suite_add_tcase(s, t);
   return s;
 }

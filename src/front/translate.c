@@ -298,11 +298,36 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+/* The text of a String literal or of a String constant or parameter (following their
+ * bindings), else NULL. */
+static const char *string_const(st_fl *fl, const st_fexpr *e) {
+  for (int hops = 0; e && hops < 64; hops++) {
+    if (e->kind == FX_STRING) return e->str;
+    if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
+    e = st_fl_binding(fl, e->index);
+  }
+  return NULL;
+}
+
+/* A comparison of two String parameters is decided while flattening (the compiler has no
+ * strings): `star if terminalConnection <> "D"`. */
+static st_fexpr *compare_strings(st_fl *fl, st_ast_op op, const char *a, const char *b,
+                                 st_loc loc) {
+  int c = strcmp(a, b);
+  int r = op == AOP_LT ? c < 0 : op == AOP_LE ? c <= 0 : op == AOP_GT ? c > 0
+          : op == AOP_GE ? c >= 0 : op == AOP_EQ ? c == 0 : c != 0;
+  return st_fx_bool(fl->arena, r, loc);
+}
+
 static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.binary.lhs, env);
   st_fexpr *b = a ? st_translate(fl, e->u.binary.rhs, env) : NULL;
   if (!b) return NULL;
   st_ast_op op = e->u.binary.op;
+  if (op >= AOP_LT && op <= AOP_NE) {
+    const char *sa = string_const(fl, a), *sb = sa ? string_const(fl, b) : NULL;
+    if (sb) return compare_strings(fl, op, sa, sb, e->loc);
+  }
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
   if (op == AOP_MUL && is_array(a) && is_array(b)) return dot(fl, a, b, e->loc);

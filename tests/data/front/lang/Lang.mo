@@ -41,4 +41,16 @@ package Lang
   equation
     x = fill(0.0, n);
   end DeclCycle;
+
+  model Box "components present depending on a String parameter"
+    parameter String conn(start = "Y") "Y or D";
+    Real star = 1 if conn <> "D";
+    Real delta = 2 if conn == "D";
+    Real order = if conn < "E" then 1 else 2;
+  end Box;
+
+  model StringConditions
+    Box d(conn = "D");
+    Box y;
+  end StringConditions;
 end Lang;
