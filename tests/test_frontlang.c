@@ -60,11 +60,25 @@ START_TEST(string_parameter_conditions) {
 }
 END_TEST
 
+/* connect(r.p, plug.pin) for an array r of components: element by element; slices too. */
+START_TEST(connect_through_component_arrays) {
+  loaded l = flat_ok(LANG, "Lang.ArrayConnects");
+  has_line(&l, "r[1].p.v = plug.pin[1].v;");
+  has_line(&l, "r[3].p.v = plug.pin[3].v;");
+  has_line(&l, "r[3].p.v = r[2].n.v;");
+  has_line(&l, "r[2].p.i + r[1].n.i - plug.pin[2].i = 0;");
+  has_line(&l, "r[3].n.v = g.v;");
+  lacks(&l, "r[1].n.i = 0;");
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
   tcase_add_test(t, declaration_order);
   tcase_add_test(t, string_parameter_conditions);
+  tcase_add_test(t, connect_through_component_arrays);
   suite_add_tcase(s, t);
   return s;
 }

@@ -53,4 +53,34 @@ package Lang
     Box d(conn = "D");
     Box y;
   end StringConditions;
+
+  connector Pin
+    Real v;
+    flow Real i;
+  end Pin;
+
+  connector Plug
+    parameter Integer m = 3;
+    Pin pin[m];
+  end Plug;
+
+  model Res
+    parameter Real R = 1;
+    Pin p, n;
+  equation
+    p.v - n.v = R*p.i;
+    p.i + n.i = 0;
+  end Res;
+
+  model ArrayConnects "connectors reached through arrays of components"
+    Res r[3](R = {1, 2, 3});
+    Plug plug;
+    Pin g;
+  equation
+    connect(r.p, plug.pin);
+    connect(r[1:2].n, r[2:end].p);
+    connect(r[3].n, g);
+    g.v = 0;
+    plug.pin[1].v = sin(time);
+  end ArrayConnects;
 end Lang;
