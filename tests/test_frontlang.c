@@ -73,12 +73,37 @@ START_TEST(connect_through_component_arrays) {
 }
 END_TEST
 
+/* redeclare of components (Modelica 3.5 section 7.3): in an extends modifier, in a
+ * component's modifier, among a derived class's elements, with `each` on arrays; the
+ * replaced declaration's modifier stays unless a constraining clause gives one. */
+START_TEST(redeclare_components) {
+  loaded l = flat_ok(LANG, "Lang.Redeclares");
+  ck_assert_double_eq(value_of(l.m, "rs.signal.slope"), 2);
+  ck_assert_double_eq(value_of(l.m, "rs.signal.offset"), 1); /* final offset = offset */
+  ck_assert(l.m->vars[var_index(l.m, "rs.signal.offset")].is_final);
+  has_line(&l, "rs.signal.y = rs.signal.offset + rs.signal.slope*time;");
+  ck_assert_double_eq(value_of(l.m, "vs.signal.k"), 7);
+  has_line(&l, "vs.signal.y = vs.signal.offset + vs.signal.k;");
+  ck_assert_double_eq(value_of(l.m, "b.c.slope"), 4);
+  ck_assert_double_eq(value_of(l.m, "b.c.offset"), 3); /* from constrainedby */
+  ck_assert_int_lt(var_index(l.m, "b.c.k"), 0);
+  ck_assert_double_eq(value_of(l.m, "c2.c.offset"), 3);
+  ck_assert_double_eq(value_of(l.m, "c2.c.slope"), 1);
+  ck_assert_double_eq(value_of(l.m, "sev.s[2].k"), 2);
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  located_error("Lang.NotReplaceable", "144:28", "'s' is not replaceable and cannot be redeclared");
+  located_error("Lang.ClassRedeclare", "148:15", "redeclaring the class 'M' is not supported");
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
   tcase_add_test(t, declaration_order);
   tcase_add_test(t, string_parameter_conditions);
   tcase_add_test(t, connect_through_component_arrays);
+  tcase_add_test(t, redeclare_components);
   suite_add_tcase(s, t);
   return s;
 }

@@ -125,6 +125,10 @@ struct st_mod {
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
   const int *index;
+  /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
+   * whose type is looked up from redeclare_env; value and subs above are its modifier. */
+  const st_ast_element *redeclare;
+  st_env redeclare_env;
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;
@@ -167,8 +171,10 @@ struct st_inst {
    * then instantiated in declaration order, or earlier when a name used while instantiating
    * another one (an array size, a condition, a binding evaluated then) refers to it: the
    * order of declarations is free (Modelica 3.5 section 5.6.1). */
-  const st_ast_element *decl; /* the declaration (after any redeclaration) */
+  const st_ast_element *decl; /* the declaration */
   st_cls *owner;           /* the class whose scope the declaration is written in */
+  const st_ast_element *redecl; /* `redeclare T name` among the elements of a derived class */
+  st_cls *redecl_owner;
   st_mod *mod;             /* the modifier from outside the declaration */
   int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
 };

@@ -313,26 +313,56 @@ static st_cls *component_class(st_fl *fl, st_inst *in, const st_ast_element *e, 
   return cls;
 }
 
+/* The modifier a redeclaration keeps from the replaced declaration (Modelica 3.5 section
+ * 7.3.2): that of its constraining clause, or without one, the declaration's own. */
+static st_mod *constraining_mod(st_fl *fl, const st_ast_element *orig, st_env env) {
+  const st_ast_mod *m = orig->constraint ? orig->constraint->mod : orig->u.comp.mod;
+  return st_mod_from_ast(fl, m, env, 0, orig->final, orig->u.comp.name, orig->u.comp.name_loc);
+}
+
 /* Instantiates a declared component (Modelica 3.5 section 5.6.2): its own modifier under
- * the one from outside, its prefixes, condition, class and array sizes. */
+ * the one from outside, its prefixes, condition, class and array sizes. A redeclaration,
+ * in a modifier from outside or among the elements of a derived class, gives the type,
+ * the modifier and the array sizes. */
 static void inst_declared(st_fl *fl, st_inst *in) {
-  const st_ast_element *e = in->decl;
+  const st_ast_element *orig = in->decl, *e = orig;
   st_inst *parent = in->parent;
   st_env env = {parent, in->owner};
+  st_cls *scope = in->owner;
   in->pending = 2;
-  st_mod *own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, e->u.comp.name,
-                                e->u.comp.name_loc);
+  st_mod *own;
+  if (in->mod && in->mod->redeclare) {
+    e = in->mod->redeclare;
+    scope = in->mod->redeclare_env.cls;
+    own = constraining_mod(fl, orig, env);
+  } else if (in->redecl) {
+    e = in->redecl;
+    scope = in->redecl_owner;
+    own = st_mod_merge(fl, st_mod_from_ast(fl, e->u.comp.mod, (st_env){parent, scope}, 0,
+                                           e->final, e->u.comp.name, e->u.comp.name_loc),
+                       constraining_mod(fl, orig, env));
+  } else {
+    own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, e->u.comp.name,
+                          e->u.comp.name_loc);
+  }
+  if (e != orig && !orig->replaceable)
+    st_fl_error(fl, e->u.comp.name_loc, parent, "'%s' is not replaceable and cannot be "
+                "redeclared", orig->u.comp.name);
   st_mod *mod = st_mod_merge(fl, in->mod, own);
-  in->prefix.is_protected |= e->is_protected;
-  in->prefix.is_final |= e->final;
-  apply_type_prefix(&in->prefix, &e->u.comp.prefix);
-  if (e->u.comp.condition && !condition_holds(fl, e->u.comp.condition, env, in)) {
+  in->prefix.is_protected |= orig->is_protected;
+  in->prefix.is_final |= orig->final || e->final;
+  apply_type_prefix(&in->prefix, &orig->u.comp.prefix);
+  if (e != orig) apply_type_prefix(&in->prefix, &e->u.comp.prefix);
+  if (orig->u.comp.condition && !condition_holds(fl, orig->u.comp.condition, env, in)) {
     in->disabled = 1;
     in->pending = 0;
     return;
   }
-  st_cls *cls = component_class(fl, in, e, in->owner);
-  int n = cls ? collect_dims(fl, e, env, mod, in, in->dims) : -1;
+  st_cls *cls = component_class(fl, in, e, scope);
+  const st_ast_element *sized = e->u.comp.subs || e->u.comp.type_subs ? e : orig;
+  int n = cls ? collect_dims(fl, sized, sized == e ? (st_env){parent, scope} : env, mod, in,
+                             in->dims)
+              : -1;
   if (n >= 0) {
     in->ndims = n;
     if (n == 0) inst_element(fl, in, cls, mod, e);
@@ -351,7 +381,13 @@ st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name) {
  * name stays (Modelica 3.5 section 7.1.3: the two must be identical). */
 static void declare_component(st_fl *fl, st_inst *parent, const st_ast_element *e,
                               st_cls *owner, st_mod *outer) {
-  if (st_inst_kid(parent, e->u.comp.name)) return;
+  st_inst *old = st_inst_kid(parent, e->u.comp.name);
+  if (old && e->redeclare && old->pending == 1) {
+    old->redecl = e;
+    old->redecl_owner = owner;
+    old->mod = st_mod_merge(fl, outer, old->mod);
+  }
+  if (old) return;
   st_inst *in = inst_new(fl, parent, e->u.comp.name, e->u.comp.name_loc);
   if (!in) return;
   in->decl = e;
@@ -418,6 +454,9 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
                   (e->kind == AEL_COMPONENT && e->u.comp.prefix.variability >= AV_PARAMETER);
       if (early != (pass == 0)) continue;
       if (e->kind == AEL_EXTENDS) declare_extends(fl, in, cls, e, mod);
+      else if (e->kind == AEL_CLASS && e->redeclare && pass == 0)
+        st_fl_error(fl, e->loc, in, "redeclaring the class '%s' is not supported",
+                    e->u.cls ? e->u.cls->name : "?");
       else if (e->kind == AEL_COMPONENT)
         declare_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
     }

@@ -83,4 +83,68 @@ package Lang
     g.v = 0;
     plug.pin[1].v = sin(time);
   end ArrayConnects;
+
+  partial block Source
+    parameter Real offset = 0;
+    output Real y;
+  end Source;
+
+  block Const
+    extends Source;
+    parameter Real k = 1;
+  equation
+    y = offset + k;
+  end Const;
+
+  block Ramp
+    extends Source;
+    parameter Real slope = 1;
+  equation
+    y = offset + slope*time;
+  end Ramp;
+
+  model VSource "a replaceable source keeps its declaration's modifier when redeclared"
+    parameter Real offset = 0;
+    replaceable Source signal(final offset = offset);
+    Real v;
+  equation
+    v = signal.y;
+  end VSource;
+
+  model RampSource
+    extends VSource(redeclare Ramp signal(slope = 2), offset = 1);
+  end RampSource;
+
+  model Constrained
+    replaceable Const c(k = 5) constrainedby Source(offset = 3);
+  end Constrained;
+
+  model BodyRedeclare "a redeclaration among the elements of a derived class"
+    extends Constrained;
+    redeclare Ramp c(slope = 4);
+  end BodyRedeclare;
+
+  model Several
+    replaceable Source s[2];
+  end Several;
+
+  model Redeclares
+    RampSource rs;
+    VSource vs(redeclare Const signal(k = 7));
+    BodyRedeclare b;
+    Constrained c2(redeclare Ramp c);
+    Several sev(redeclare each Const s(k = 2));
+  end Redeclares;
+
+  model Fixed
+    Const s;
+  end Fixed;
+
+  model NotReplaceable
+    Fixed f(redeclare Ramp s);
+  end NotReplaceable;
+
+  model ClassRedeclare
+    VSource v(redeclare model M = Ramp);
+  end ClassRedeclare;
 end Lang;
