@@ -97,6 +97,20 @@ START_TEST(redeclare_components) {
 }
 END_TEST
 
+/* x[2:3], x[{4, 1}] select elements while flattening; x[k + 1] and m[k, :] with k a
+ * variable choose among the elements at run time. */
+START_TEST(subscripts) {
+  loaded l = flat_ok(LANG, "Lang.Subscripts");
+  has_line(&l, "s[2] = x[3];");
+  has_line(&l, "v[1] = x[4];");
+  has_line(&l, "v[2] = x[1];");
+  has_line(&l, "row[3] = if k == 1 then m[1,3] else m[2,3];");
+  has_line(&l, "pick = if k + 1 == 1 then x[1] else if k + 1 == 2 then x[2] else "
+               "if k + 1 == 3 then x[3] else x[4];");
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -104,6 +118,7 @@ static Suite *suite(void) {
   tcase_add_test(t, string_parameter_conditions);
   tcase_add_test(t, connect_through_component_arrays);
   tcase_add_test(t, redeclare_components);
+  tcase_add_test(t, subscripts);
   suite_add_tcase(s, t);
   return s;
 }

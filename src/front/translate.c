@@ -63,37 +63,106 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
   return cref_part(fl, kid, next, env, cr);
 }
 
-static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, int *out) {
-  double v;
+/* What one subscript selects in a dimension: indices known while flattening (one, or a
+ * range, vector or ':' that keeps the dimension), or one index known only at run time. */
+typedef struct subscript {
+  int n;
+  int *idx;          /* 1-based */
+  int keep;
+  st_fexpr *dynamic; /* an Integer expression of variables */
+} subscript;
+
+static int parse_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env,
+                           subscript *out) {
+  *out = (subscript){0, NULL, 1, NULL};
+  out->idx = st_arena_alloc(fl->tmp, (size_t)(size + 1) * sizeof *out->idx);
+  if (!out->idx) return -1;
+  if (!s || s->kind == AX_COLON) {
+    for (int i = 0; i < size; i++) out->idx[i] = i + 1;
+    out->n = size;
+    return 0;
+  }
   int saved = fl->end_size;
   fl->end_size = size;
-  int rc = st_fl_eval_ast(fl, s, env, &v);
+  st_fexpr *v = st_translate(fl, s, env);
   fl->end_size = saved;
-  if (rc == -2) return -1;
-  if (rc || v != (int)v) {
-    st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
-                "for-loop index");
+  if (!v) return -1;
+  out->keep = v->kind == FX_ARRAY;
+  int count = out->keep ? v->nargs : 1;
+  if (count > size) {
+    st_fl_error(fl, s->loc, env.inst, "%d subscripts for a dimension of size %d", count, size);
     return -1;
   }
-  if (v < 1 || v > size) {
-    st_fl_error(fl, s->loc, env.inst, "subscript %d out of range 1..%d", (int)v, size);
-    return -1;
+  for (int i = 0; i < count; i++) {
+    double x;
+    if (st_fl_eval(fl, out->keep ? v->args[i] : v, &x)) {
+      if (!out->keep) {
+        out->dynamic = v;
+        return 0;
+      }
+      st_fl_error(fl, s->loc, env.inst, "the subscripts of a vector subscript must be "
+                  "constant or parameter expressions");
+      return -1;
+    }
+    if (x != (int)x) {
+      st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
+                  "for-loop index");
+      return -1;
+    }
+    if (x < 1 || x > size) {
+      st_fl_error(fl, s->loc, env.inst, "subscript %d out of range 1..%d", (int)x, size);
+      return -1;
+    }
+    out->idx[i] = (int)x;
   }
-  *out = (int)v;
+  out->n = count;
   return 0;
 }
 
-/* Selects elements of array node by subscripts (-1 = ':'), dimension d onwards, starting
- * at flat offset. Whole dimensions become FX_ARRAY. */
-static st_fexpr *select(st_fl *fl, st_inst *node, const int *sub, int d, int offset,
+/* x[i] with i known only at run time: if i == 1 then x[1] elseif ... else x[n], element by
+ * element for array values. */
+static st_fexpr *choose(st_fl *fl, st_fexpr *index, st_fexpr **r, int n, st_loc loc) {
+  if (r[0]->kind == FX_ARRAY) {
+    st_fexpr *a = array_of(fl, r[0]->nargs, loc);
+    st_fexpr **col = st_arena_alloc(fl->tmp, (size_t)n * sizeof *col);
+    for (int i = 0; a && col && i < r[0]->nargs; i++) {
+      for (int k = 0; k < n; k++) col[k] = r[k]->args[i];
+      if (!(a->args[i] = choose(fl, index, col, n, loc))) return NULL;
+    }
+    return col ? a : NULL;
+  }
+  st_fexpr *e = r[n - 1];
+  for (int k = n - 2; e && k >= 0; k--) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+    if (!c) return NULL;
+    c->args[0] = st_fx_binary(fl->arena, FOP_EQ, index, st_fx_real(fl->arena, k + 1, loc), loc);
+    c->args[1] = r[k];
+    c->args[2] = e;
+    e = c;
+  }
+  return e;
+}
+
+/* Selects elements of array node by its subscripts, dimension d onwards, starting at flat
+ * offset. Kept dimensions become FX_ARRAY. */
+static st_fexpr *select(st_fl *fl, st_inst *node, const subscript *sub, int d, int offset,
                         const st_ast_cref_part *part, st_env env, const st_ast_cref *cr) {
   if (d == node->ndims) return cref_next(fl, node->kids[offset], part->next, env, cr);
   int stride = 1;
   for (int k = d + 1; k < node->ndims; k++) stride *= node->dims[k];
-  if (sub[d] > 0) return select(fl, node, sub, d + 1, offset + (sub[d] - 1) * stride, part, env, cr);
-  st_fexpr *a = array_of(fl, node->dims[d], cr->loc);
-  for (int i = 0; a && i < node->dims[d]; i++) {
-    a->args[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr);
+  if (sub[d].dynamic) {
+    int n = node->dims[d];
+    st_fexpr **r = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *r);
+    if (!r || n == 0) return NULL;
+    for (int i = 0; i < n; i++)
+      if (!(r[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr))) return NULL;
+    return choose(fl, sub[d].dynamic, r, n, cr->loc);
+  }
+  if (!sub[d].keep)
+    return select(fl, node, sub, d + 1, offset + (sub[d].idx[0] - 1) * stride, part, env, cr);
+  st_fexpr *a = array_of(fl, sub[d].n, cr->loc);
+  for (int i = 0; a && i < sub[d].n; i++) {
+    a->args[i] = select(fl, node, sub, d + 1, offset + (sub[d].idx[i] - 1) * stride, part, env, cr);
     if (!a->args[i]) return NULL;
   }
   return a;
@@ -113,14 +182,14 @@ static st_fexpr *cref_part(st_fl *fl, st_inst *node, const st_ast_cref_part *par
     }
     return cref_next(fl, node, part->next, env, cr);
   }
-  int sub[4] = {-1, -1, -1, -1};
   if (part->nsubs > node->ndims) {
     st_fl_error(fl, part->loc, env.inst, "too many subscripts for '%s'", node->path);
     return NULL;
   }
-  int d = 0;
-  for (const st_ast_expr *s = part->subs; s; s = s->next, d++)
-    if (s->kind != AX_COLON && eval_subscript(fl, s, node->dims[d], env, &sub[d])) return NULL;
+  subscript sub[4];
+  const st_ast_expr *s = part->subs;
+  for (int d = 0; d < node->ndims; d++, s = s ? s->next : NULL)
+    if (parse_subscript(fl, d < part->nsubs ? s : NULL, node->dims[d], env, &sub[d])) return NULL;
   return select(fl, node, sub, 0, 0, part, env, cr);
 }
 

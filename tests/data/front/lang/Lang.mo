@@ -147,4 +147,22 @@ package Lang
   model ClassRedeclare
     VSource v(redeclare model M = Ramp);
   end ClassRedeclare;
+
+  model Subscripts "slices, vectors and run-time indices as subscripts"
+    Real x[4] = {1, 2, 3, 4}*time;
+    Real m[2, 3] = [1, 2, 3; 4, 5, 6]*time;
+    Real s[2];
+    Real v[2];
+    Real row[3];
+    Real pick;
+    discrete Integer k(start = 1, fixed = true);
+  equation
+    s = x[2:3];
+    v = x[{4, 1}];
+    row = m[k, :];
+    pick = x[k + 1];
+    when sample(1, 1) then
+      k = 2;
+    end when;
+  end Subscripts;
 end Lang;
