@@ -111,6 +111,29 @@ START_TEST(subscripts) {
 }
 END_TEST
 
+/* when {a, b} is when a ... elsewhen b ... with the same body, in equations and algorithms. */
+START_TEST(vector_when_conditions) {
+  loaded l = flat_ok(LANG, "Lang.VectorWhen");
+  ck_assert_ptr_nonnull(strstr(l.text, "  when a then\n    y = pre(y) + 1;\n  elsewhen b then\n"
+                                       "    y = pre(y) + 1;\n  end when;"));
+  ck_assert_ptr_nonnull(strstr(l.text, "  when a then\n    z := pre(z) + 2;\n  elsewhen b then\n"
+                                       "    z := pre(z) + 2;\n  end when;"));
+  unload(&l);
+}
+END_TEST
+
+/* Base classes and types through imports of the class itself (import T = ...; extends
+ * T.Base), dimensions given by enumeration types, constant tables indexed by variables. */
+START_TEST(enumeration_dimensions_and_tables) {
+  loaded l = flat_ok(LANG, "Lang.EnumTable");
+  ck_assert_double_eq(value_of(l.m, "k"), 5);
+  ck_assert_int_ge(var_index(l.m, "sizes[3]"), 0);
+  ck_assert_int_lt(var_index(l.m, "sizes[4]"), 0);
+  has_line(&l, "Integer n = if x == 1 then 3 else if x == 2 then 1 else 2;");
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -119,6 +142,8 @@ static Suite *suite(void) {
   tcase_add_test(t, connect_through_component_arrays);
   tcase_add_test(t, redeclare_components);
   tcase_add_test(t, subscripts);
+  tcase_add_test(t, vector_when_conditions);
+  tcase_add_test(t, enumeration_dimensions_and_tables);
   suite_add_tcase(s, t);
   return s;
 }

@@ -228,6 +228,23 @@ static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_ins
   return -1;
 }
 
+/* A dimension given by an enumeration type or Boolean, `Integer table[Logic, Logic]`
+ * (Modelica 3.5 section 10.1): its number of values; -1 when s names no such type. */
+static int type_dim_size(st_fl *fl, const st_ast_expr *s, st_env env) {
+  if (s->kind != AX_CREF || s->u.cref->nparts > 16) return -1;
+  const char *parts[16];
+  int n = 0;
+  for (const st_ast_cref_part *p = s->u.cref->parts; p; p = p->next) {
+    if (p->nsubs) return -1;
+    parts[n++] = p->name;
+  }
+  if (n == 1 && st_inst_member(fl, env.inst, parts[0])) return -1; /* a component */
+  st_cls *c = st_lookup_class_path(fl->fe, env.cls, parts, n, s->u.cref->global ? 1 : 0);
+  c = c ? st_cls_resolve_short(fl->fe, c) : NULL;
+  if (c && c->prim == ST_T_BOOLEAN) return 2;
+  return c && c->ast && c->ast->form == ACF_ENUMERATION ? c->ast->nliterals : -1;
+}
+
 static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st_mod *mod,
                         st_inst *in, int *dims) {
   const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
@@ -239,7 +256,8 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
         return -1;
       }
       if (s->kind == AX_COLON) dims[n] = size_from_binding(fl, mod, n, in, s->loc);
-      else if (eval_int(fl, s, env, in, &dims[n])) return -1;
+      else if ((dims[n] = type_dim_size(fl, s, env)) < 0 && eval_int(fl, s, env, in, &dims[n]))
+        return -1;
       if (dims[n] < 0) return -1;
       n++;
     }

@@ -195,6 +195,32 @@ static st_fexpr *cref_part(st_fl *fl, st_inst *node, const st_ast_cref_part *par
 
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env);
 
+/* The elements of an array value v (a constant's) that subscripts select, the same way as
+ * for arrays of variables: `Tables.AndTable[a, b]` with a, b variables chooses at run time. */
+static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, st_env env,
+                                 st_loc loc) {
+  if (!s) return v;
+  if (v->kind != FX_ARRAY) {
+    st_fl_error(fl, s->loc, env.inst, "too many subscripts");
+    return NULL;
+  }
+  subscript sub;
+  if (parse_subscript(fl, s, v->nargs, env, &sub)) return NULL;
+  if (sub.dynamic) {
+    st_fexpr **r = st_arena_alloc(fl->tmp, (size_t)(v->nargs + 1) * sizeof *r);
+    if (!r || v->nargs == 0) return NULL;
+    for (int i = 0; i < v->nargs; i++)
+      if (!(r[i] = subscript_value(fl, v->args[i], s->next, env, loc))) return NULL;
+    return choose(fl, sub.dynamic, r, v->nargs, loc);
+  }
+  if (!sub.keep) return subscript_value(fl, v->args[sub.idx[0] - 1], s->next, env, loc);
+  st_fexpr *a = array_of(fl, sub.n, loc);
+  for (int i = 0; a && i < sub.n; i++)
+    if (!(a->args[i] = subscript_value(fl, v->args[sub.idx[i] - 1], s->next, env, loc)))
+      return NULL;
+  return a;
+}
+
 /* An enumeration literal Type.lit, or a constant reached through packages. */
 static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *part,
                               const st_ast_cref *cr, st_env env) {
@@ -218,8 +244,9 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
       return NULL;
     }
     if (el.comp) {
-      if (part->next || part->nsubs) break;
-      return constant_value(fl, &el, cr, env);
+      if (part->next) break;
+      st_fexpr *v = constant_value(fl, &el, cr, env);
+      return v && part->nsubs ? subscript_value(fl, v, part->subs, env, cr->loc) : v;
     }
     cls = el.cls;
   }
@@ -294,12 +321,13 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is used before its declaration", p0->name);
     return NULL;
   }
-  if (p0->next || p0->nsubs) {
+  if (p0->next) {
     st_fl_error(fl, cr->loc, env.inst, "access into the constant '%s' is not supported",
                 p0->name);
     return NULL;
   }
-  return constant_value(fl, &el, cr, env);
+  st_fexpr *cv = constant_value(fl, &el, cr, env);
+  return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
 }
 
 /* Inside a function body: inputs, outputs and protected variables. */

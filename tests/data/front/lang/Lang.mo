@@ -165,4 +165,35 @@ package Lang
       k = 2;
     end when;
   end Subscripts;
+
+  model VectorWhen "when {a, b}: fires when either becomes true"
+    Boolean a = time > 0.5;
+    Boolean b = time > 0.7;
+    Integer y(start = 0, fixed = true);
+    Integer z(start = 0, fixed = true);
+  equation
+    when {a, b} then
+      y = pre(y) + 1;
+    end when;
+  algorithm
+    when {a, b} then
+      z := pre(z) + 2;
+    end when;
+  end VectorWhen;
+
+  package Tables
+    type Level = enumeration(low, mid, high);
+    constant Integer Next[Level, Level] = [2, 3, 1; 3, 1, 2; 1, 2, 3];
+    partial model Base
+      parameter Integer k = 4;
+    end Base;
+  end Tables;
+
+  model EnumTable "a constant table sized and indexed by an enumeration"
+    import T = Lang.Tables;
+    extends T.Base(k = 5);
+    T.Level x = if time < 0.5 then T.Level.low else T.Level.high;
+    Integer n = T.Next[x, T.Level.mid];
+    Integer sizes[T.Level] = {1, 2, 3};
+  end EnumTable;
 end Lang;
