@@ -573,6 +573,50 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
   return r;
 }
 
+/* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
+ * and friends) is the built-in of its external name: the call becomes FX_BUILTIN over the
+ * arguments the external clause passes, so index reduction and the Jacobian see sin() itself. */
+static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+  const st_ast_external *x = cls->ast->external;
+  const char *name = x->fn ? x->fn : cls->name;
+  int k = find_builtin(name);
+  int n = 0;
+  for (const st_ast_expr *a = x->args; a; a = a->next) n++;
+  if (k < 0 || builtins[k].b == FB_SIZE) {
+    st_fl_error(fl, x->loc, env.inst, "external \"builtin\" function '%s' of '%s' is not a "
+                "built-in function of stiction", name, cls->full);
+    return NULL;
+  }
+  st_fexpr *call = call_user(fl, e, cls, env);
+  if (!call) return NULL;
+  const st_ffunction *fn = &fl->functions[call->index];
+  if (!x->fn) n = call->nargs;
+  if (builtins[k].nargs >= 0 && n != builtins[k].nargs) {
+    st_fl_error(fl, x->loc, env.inst, "external \"builtin\" function '%s' of '%s' takes %d "
+                "arguments, %d given", name, cls->full, builtins[k].nargs, n);
+    return NULL;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)builtins[k].b, n, e->loc);
+  const st_ast_expr *a = x->args;
+  for (int i = 0; r && i < n; i++, a = a ? a->next : NULL) {
+    int in = x->fn ? -1 : i;
+    for (int j = 0, ord = 0; in < 0 && j < fn->nlocals; j++) {
+      if (fn->locals[j].causality != ST_C_INPUT) continue;
+      if (a->kind == AX_CREF && a->u.cref->nparts == 1 && !a->u.cref->parts->nsubs &&
+          strcmp(a->u.cref->parts->name, fn->locals[j].name) == 0)
+        in = ord;
+      ord++;
+    }
+    if (in < 0) {
+      st_fl_error(fl, a->loc, env.inst, "external \"builtin\" function '%s': every argument "
+                  "must name an input", cls->full);
+      return NULL;
+    }
+    r->args[i] = call->args[in];
+  }
+  return r;
+}
+
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
@@ -597,6 +641,9 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
     return NULL;
   }
+  const st_ast_external *x = cls->ast->external;
+  if (x && x->language && strcmp(x->language, "builtin") == 0)
+    return call_external_builtin(fl, e, cls, env);
   return call_user(fl, e, cls, env);
 }
 
