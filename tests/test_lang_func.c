@@ -46,11 +46,34 @@ START_TEST(external_builtin) {
 }
 END_TEST
 
+/* cardinality() of connector array elements, in equations, if-equations and bindings; an
+ * if-expression on a for-index picks its branch (chain[i - 1] for i = 1 is never built). */
+START_TEST(cardinality_counts_connections) {
+  static table t;
+  run_ok(LANG("Cardinality.mo"), "Cardinality.Test", "", &t);
+  int ct = col(&t, "time");
+  static const char *const counts[] = {"a.c[1]", "a.c[2]", "a.c[3]", "b.c[1]", "b.c[2]",
+                                       "b.c[3]", "cy"};
+  static const double want[] = {1, 1, 0, 0, 0, 1, 2};
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    for (int k = 0; k < 7; k++) ck_assert_double_eq(r[col(&t, counts[k])], want[k]);
+    ck_assert_double_eq(r[col(&t, "a.u[3]")], -1);
+    ck_assert_double_eq(r[col(&t, "b.u[1]")], -1);
+    ck_assert_msg(fabs(r[col(&t, "a.chain[3]")] - (30 * tm - 1)) < 1e-12, "a.chain[3](%g)", tm);
+    ck_assert_msg(fabs(r[col(&t, "b.chain[3]")] - (10 * tm - 2)) < 1e-12, "b.chain[3](%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, external_builtin);
+  tcase_add_test(tc, cardinality_counts_connections);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

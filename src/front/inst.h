@@ -231,6 +231,8 @@ struct st_fl {
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
+  int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
+                              translated (cardinality() needs them all first), 2 after */
   int errors;
   int depth;               /* instantiation depth (guards runaway recursion) */
   /* The last array binding translated whole (st_fl_lazy): the elements of one array are
@@ -285,6 +287,9 @@ st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int ni
 
 /* sections.c */
 void st_translate_sections(st_fl *fl);
+/* The number of connect-equations that name connector c (an element of a connected array
+ * counts too); all connections are known once st_translate_sections has begun. */
+int st_fl_cardinality(const st_fl *fl, const st_inst *c);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
 /* connect.c */

@@ -329,8 +329,20 @@ static st_fexpr *translate_unary(st_fl *fl, const st_ast_expr *e, st_env env) {
   }
 }
 
+static int refers_to_vars(const st_fexpr *e) {
+  if (e->kind == FX_VAR || e->kind == FX_TIME || e->kind == FX_CALL || e->kind == FX_LOCAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (refers_to_vars(e->args[i])) return 1;
+  return 0;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
+  double v;
+  /* a condition of literals and for-indices picks its branch: the other may index out of
+   * range (x[i - 1] for i = 1), as tools accept; parameters stay (they may be changed later) */
+  if (c && !refers_to_vars(c) && st_fl_eval(fl, c, &v) == 0)
+    return st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
   st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
   st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
   if (!f) return NULL;
@@ -451,6 +463,24 @@ static const st_ast_expr *builtin_arg(const st_ast_fnarg *args, int pos, const c
   return NULL;
 }
 
+/* cardinality(c): the number of connect-equations naming connector c, a constant once the
+ * connections are known (sections.c translates them before the other equations). */
+static st_fexpr *cardinality(st_fl *fl, const st_ast_expr *e, st_env env) {
+  const st_ast_expr *a = e->u.call.args->value;
+  int outside;
+  if (a->kind != AX_CREF || fl->fnctx) {
+    st_fl_error(fl, e->loc, env.inst, "cardinality() needs a connector");
+    return NULL;
+  }
+  if (fl->connect_pass != 2) {
+    st_fl_error(fl, e->loc, env.inst, "cardinality() is only supported in equations and "
+                "algorithms (the connections are not known yet)");
+    return NULL;
+  }
+  st_inst *c = st_resolve_inst(fl, a->u.cref, env, &outside);
+  return c ? st_fx_real(fl->arena, st_fl_cardinality(fl, c), e->loc) : NULL;
+}
+
 static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env) {
   static const char *const homotopy_names[] = {"actual", "simplified"};
   const st_ast_fnarg *args = e->u.call.args;
@@ -460,6 +490,7 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
                 builtins[k].nargs, builtins[k].nargs == 1 ? "" : "s", n);
     return NULL;
   }
+  if (builtins[k].b == FB_CARDINALITY) return cardinality(fl, e, env);
   st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)builtins[k].b, n, e->loc);
   for (int i = 0; r && i < n; i++) {
     const st_ast_expr *a = builtin_arg(args, i, builtins[k].b == FB_HOMOTOPY ? homotopy_names[i] : NULL);
