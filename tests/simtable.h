@@ -12,7 +12,7 @@
 #include "testutil.h"
 
 #define MAXROWS 512
-#define MAXCOLS 64
+#define MAXCOLS 128
 
 typedef struct table {
   int nrows, ncols;
@@ -26,8 +26,16 @@ static inline void read_csv(const char *path, table *t) {
   char line[8192];
   ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
   t->ncols = 0;
-  for (char *tok = strtok(line, ",\r\n"); tok && t->ncols < MAXCOLS; tok = strtok(NULL, ",\r\n"))
-    snprintf(t->names[t->ncols++], sizeof t->names[0], "%s", tok);
+  /* names with a comma ("A[1,2]") are quoted */
+  for (char *p = line; *p && *p != '\n' && *p != '\r' && t->ncols < MAXCOLS;) {
+    int quoted = *p == '"';
+    char *end = quoted ? strchr(p + 1, '"') : p + strcspn(p, ",\r\n");
+    ck_assert_ptr_nonnull(end);
+    char *from = p + quoted;
+    snprintf(t->names[t->ncols++], sizeof t->names[0], "%.*s", (int)(end - from), from);
+    p = end + quoted;
+    if (*p == ',') p++;
+  }
   t->nrows = 0;
   while (t->nrows < MAXROWS && fgets(line, sizeof line, f)) {
     char *p = line;

@@ -58,37 +58,119 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
   return cref_part(fl, kid, next, env, cr);
 }
 
-static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, int *out) {
+/* One subscript of an array component: a scalar index (nidx 1, vector 0), a vector of
+ * indices (a range, an array, ':'), or a variable index (*var set: the equations choose the
+ * element at run time). Indices are 1-based and checked against size. */
+typedef struct subscript {
+  int vector;       /* keeps the dimension */
+  int nidx;
+  int *idx;
+  st_fexpr *var;    /* a discrete index expression, or NULL */
+} subscript;
+
+static int index_value(st_fl *fl, const st_fexpr *x, int size, st_loc loc, st_env env, int *out) {
   double v;
-  int saved = fl->end_size;
-  fl->end_size = size;
-  int rc = st_fl_eval_ast(fl, s, env, &v);
-  fl->end_size = saved;
-  if (rc == -2) return -1;
-  if (rc || v != (int)v) {
-    st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
+  if (st_fl_eval(fl, x, &v) || v != (int)v) {
+    st_fl_error(fl, loc, env.inst, "subscript must be an integer constant, parameter or "
                 "for-loop index");
     return -1;
   }
   if (v < 1 || v > size) {
-    st_fl_error(fl, s->loc, env.inst, "subscript %d out of range 1..%d", (int)v, size);
+    st_fl_error(fl, loc, env.inst, "subscript %d out of range 1..%d", (int)v, size);
     return -1;
   }
   *out = (int)v;
   return 0;
 }
 
-/* Selects elements of array node by subscripts (-1 = ':'), dimension d onwards, starting
- * at flat offset. Whole dimensions become FX_ARRAY. */
-static st_fexpr *select(st_fl *fl, st_inst *node, const int *sub, int d, int offset,
+static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, subscript *out) {
+  memset(out, 0, sizeof *out);
+  if (s->kind == AX_COLON) {
+    out->vector = 1;
+    out->nidx = size;
+    out->idx = st_arena_alloc(fl->tmp, (size_t)(size + 1) * sizeof *out->idx);
+    for (int i = 0; out->idx && i < size; i++) out->idx[i] = i + 1;
+    return out->idx ? 0 : -1;
+  }
+  int saved = fl->end_size;
+  fl->end_size = size;
+  int errors = fl->errors;
+  st_fexpr *x = st_translate(fl, s, env);
+  fl->end_size = saved;
+  if (!x) {
+    if (fl->errors == errors)
+      st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
+                  "for-loop index");
+    return -1;
+  }
+  if (x->kind == FX_ARRAY) {
+    out->vector = 1;
+    out->nidx = x->nargs;
+    out->idx = st_arena_alloc(fl->tmp, (size_t)(x->nargs + 1) * sizeof *out->idx);
+    for (int i = 0; out->idx && i < x->nargs; i++)
+      if (index_value(fl, x->args[i], size, s->loc, env, &out->idx[i])) return -1;
+    return out->idx ? 0 : -1;
+  }
+  out->nidx = 1;
+  out->idx = st_arena_alloc(fl->tmp, sizeof *out->idx);
+  if (!out->idx) return -1;
+  double v;
+  if (!st_fx_is_parametric(x, fl->vars) || st_fl_eval(fl, x, &v)) {
+    st_ftype t = st_fl_type(fl, x);
+    /* Integer literals are numbers here: a Real-typed index is accepted as well */
+    if (st_fx_is_parametric(x, fl->vars) || t == ST_T_BOOLEAN || t == ST_T_STRING) {
+      st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter, "
+                  "for-loop index or Integer variable");
+      return -1;
+    }
+    out->var = x;
+    return 0;
+  }
+  return index_value(fl, x, size, s->loc, env, &out->idx[0]);
+}
+
+/* if i == 1 then c[0] elseif i == 2 ... else c[n-1], element by element for arrays. */
+static st_fexpr *index_choice(st_fl *fl, st_fexpr *var, st_fexpr **c, int n, st_loc loc) {
+  if (c[0]->kind == FX_ARRAY) {
+    st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, c[0]->nargs, loc);
+    st_fexpr **part = st_arena_alloc(fl->tmp, (size_t)n * sizeof *part);
+    for (int i = 0; r && part && i < c[0]->nargs; i++) {
+      for (int k = 0; k < n; k++) part[k] = c[k]->args[i];
+      if (!(r->args[i] = index_choice(fl, var, part, n, loc))) return NULL;
+    }
+    return part ? r : NULL;
+  }
+  st_fexpr *r = c[n - 1];
+  for (int k = n - 2; r && k >= 0; k--) {
+    st_fexpr *f = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+    if (!f) return NULL;
+    f->args[0] = st_fx_binary(fl->arena, FOP_EQ, var, st_fx_real(fl->arena, k + 1, loc), loc);
+    f->args[1] = c[k];
+    f->args[2] = r;
+    r = f;
+  }
+  return r;
+}
+
+/* Selects elements of array node by subscripts, dimension d onwards, starting at flat
+ * offset. Vector subscripts keep their dimension (FX_ARRAY). */
+static st_fexpr *select(st_fl *fl, st_inst *node, subscript *sub, int d, int offset,
                         const st_ast_cref_part *part, st_env env, const st_ast_cref *cr) {
   if (d == node->ndims) return cref_next(fl, node->kids[offset], part->next, env, cr);
   int stride = 1;
   for (int k = d + 1; k < node->ndims; k++) stride *= node->dims[k];
-  if (sub[d] > 0) return select(fl, node, sub, d + 1, offset + (sub[d] - 1) * stride, part, env, cr);
-  st_fexpr *a = array_of(fl, node->dims[d], cr->loc);
-  for (int i = 0; a && i < node->dims[d]; i++) {
-    a->args[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr);
+  if (sub[d].var) {
+    int n = node->dims[d];
+    st_fexpr **c = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *c);
+    for (int i = 0; c && i < n; i++)
+      if (!(c[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr))) return NULL;
+    return c && n > 0 ? index_choice(fl, sub[d].var, c, n, cr->loc) : NULL;
+  }
+  if (!sub[d].vector)
+    return select(fl, node, sub, d + 1, offset + (sub[d].idx[0] - 1) * stride, part, env, cr);
+  st_fexpr *a = array_of(fl, sub[d].nidx, cr->loc);
+  for (int i = 0; a && i < sub[d].nidx; i++) {
+    a->args[i] = select(fl, node, sub, d + 1, offset + (sub[d].idx[i] - 1) * stride, part, env, cr);
     if (!a->args[i]) return NULL;
   }
   return a;
@@ -108,14 +190,18 @@ static st_fexpr *cref_part(st_fl *fl, st_inst *node, const st_ast_cref_part *par
     }
     return cref_next(fl, node, part->next, env, cr);
   }
-  int sub[4] = {-1, -1, -1, -1};
+  subscript sub[4];
   if (part->nsubs > node->ndims) {
     st_fl_error(fl, part->loc, env.inst, "too many subscripts for '%s'", node->path);
     return NULL;
   }
   int d = 0;
   for (const st_ast_expr *s = part->subs; s; s = s->next, d++)
-    if (s->kind != AX_COLON && eval_subscript(fl, s, node->dims[d], env, &sub[d])) return NULL;
+    if (eval_subscript(fl, s, node->dims[d], env, &sub[d])) return NULL;
+  for (; d < node->ndims; d++) {
+    static const st_ast_expr colon = {.kind = AX_COLON};
+    if (eval_subscript(fl, &colon, node->dims[d], env, &sub[d])) return NULL;
+  }
   return select(fl, node, sub, 0, 0, part, env, cr);
 }
 
@@ -262,19 +348,6 @@ static const st_fop binop_map[] = {
 
 static int is_array(const st_fexpr *e) { return e && e->kind == FX_ARRAY; }
 
-/* Scalar product of two vectors (a*b with both vectors, Modelica 3.5 section 10.6.4). */
-static st_fexpr *dot(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc) {
-  if (a->nargs != b->nargs || a->nargs == 0 || is_array(a->args[0]) || is_array(b->args[0])) {
-    st_fl_error(fl, loc, NULL, "only vector*vector products are supported between arrays");
-    return NULL;
-  }
-  st_fexpr *s = st_fx_binary(fl->arena, FOP_MUL, a->args[0], b->args[0], loc);
-  for (int i = 1; s && i < a->nargs; i++)
-    s = st_fx_binary(fl->arena, FOP_ADD, s,
-                     st_fx_binary(fl->arena, FOP_MUL, a->args[i], b->args[i], loc), loc);
-  return s;
-}
-
 /* Element-wise a op b for arrays (or array with scalar). */
 static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_loc loc) {
   if (!is_array(a) && !is_array(b)) return st_fx_binary(fl->arena, op, a, b, loc);
@@ -300,7 +373,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_ast_op op = e->u.binary.op;
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
-  if (op == AOP_MUL && is_array(a) && is_array(b)) return dot(fl, a, b, e->loc);
+  if (op == AOP_MUL && is_array(a) && is_array(b)) return st_fl_array_product(fl, a, b, e->loc);
   if ((op == AOP_ADD || op == AOP_SUB) && is_array(a) != is_array(b)) {
     st_fl_error(fl, e->loc, env.inst, "size mismatch: array %s scalar",
                 op == AOP_ADD ? "+" : "-");
@@ -499,69 +572,7 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
       return NULL;
     }
   }
-  return r;
-}
-
-static int array_size(const st_fexpr *a, int dim) {
-  for (int d = 1; a && d < dim; d++) a = a->kind == FX_ARRAY && a->nargs ? a->args[0] : NULL;
-  return a && a->kind == FX_ARRAY ? a->nargs : -1;
-}
-
-/* size(a, d), sum(a), product(a), zeros/ones/fill, min/max of one array. */
-static st_fexpr *call_array_fn(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
-                               int *handled) {
-  const st_ast_fnarg *args = e->u.call.args;
-  int n = count_args(args);
-  *handled = 1;
-  if (strcmp(name, "size") == 0 && n == 2 && !fl->fnctx) {
-    st_fexpr *a = st_translate(fl, args->value, env);
-    double d;
-    if (!a || st_fl_eval_ast(fl, args->next->value, env, &d)) return NULL;
-    int s = array_size(a, (int)d);
-    if (s < 0) st_fl_error(fl, e->loc, env.inst, "size(): dimension %g does not exist", d);
-    return s < 0 ? NULL : st_fx_real(fl->arena, s, e->loc);
-  }
-  if ((strcmp(name, "sum") == 0 || strcmp(name, "product") == 0 ||
-       ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && n == 1)) && !fl->fnctx &&
-      !e->u.call.iters) {
-    st_fexpr *a = n == 1 ? st_translate(fl, args->value, env) : NULL;
-    if (!a) return NULL;
-    if (a->kind != FX_ARRAY || a->nargs == 0) return a->kind == FX_ARRAY ? st_fx_real(fl->arena, name[0] == 'p', e->loc) : a;
-    st_fexpr *s = a->args[0];
-    for (int i = 1; s && i < a->nargs; i++) {
-      if (name[1] == 'i' || name[1] == 'a') {
-        st_fexpr *m = st_fx_new(fl->arena, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, 2, e->loc);
-        if (!m) return NULL;
-        m->args[0] = s;
-        m->args[1] = a->args[i];
-        s = m;
-      } else {
-        s = st_fx_binary(fl->arena, name[0] == 's' ? FOP_ADD : FOP_MUL, s, a->args[i], e->loc);
-      }
-    }
-    return s;
-  }
-  if ((strcmp(name, "zeros") == 0 || strcmp(name, "ones") == 0 || strcmp(name, "fill") == 0) &&
-      n >= 1 && !fl->fnctx) {
-    const st_ast_fnarg *dims = args;
-    st_fexpr *v;
-    if (name[0] == 'f') {
-      v = st_translate(fl, args->value, env);
-      dims = args->next;
-    } else {
-      v = st_fx_real(fl->arena, name[0] == 'o', e->loc);
-    }
-    double size;
-    if (!v || !dims || dims->next || st_fl_eval_ast(fl, dims->value, env, &size) || size < 0) {
-      if (v) st_fl_error(fl, e->loc, env.inst, "%s(): one constant size is supported", name);
-      return NULL;
-    }
-    st_fexpr *r = array_of(fl, (int)size, e->loc);
-    for (int i = 0; r && i < (int)size; i++) r->args[i] = v;
-    return r;
-  }
-  *handled = 0;
-  return NULL;
+  return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
 /* Arguments of a user function call in the order of its inputs. */
@@ -653,7 +664,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *name = fn->parts->name;
   if (fn->nparts == 1 && !fn->global) {
     int handled;
-    st_fexpr *r = call_array_fn(fl, e, name, env, &handled);
+    st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
     if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
