@@ -375,8 +375,5 @@ void st_connections_to_equations(st_fl *fl) {
   free(s.parent);
   free(s.order);
   free(s.used);
-  free(where);
-  free(fl->connections);
-  fl->connections = NULL;
-  fl->nconnections = fl->capconnections = 0;
+  free(where); /* fl->connections stay for cardinality() in bindings (fl_free frees them) */
 }

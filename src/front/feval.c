@@ -492,6 +492,7 @@ int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int outpu
   st_fval *locals;
   scratch_reset(fe);
   if (call(fe, fn, args, nargs, &locals, 0)) return -1;
+  if (output < 0) return 0; /* run for the asserts only */
   for (int i = 0, o = 0; i < fn->nlocals; i++)
     if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output) {
       *out = locals[i];

@@ -247,6 +247,8 @@ struct st_fl {
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
+  int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
+                              translated (cardinality() needs them all first), 2 after */
   int errors;
   int depth;               /* instantiation depth (guards runaway recursion) */
   /* The last array binding translated whole (st_fl_lazy): the elements of one array are
@@ -299,8 +301,23 @@ st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
 st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
                             st_loc loc);
 
+/* arrays.c: the built-in array functions of models on expanded arrays (nested FX_ARRAY).
+ * *handled is 0 when name is not one of them here (then the caller looks further). */
+st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                              int *handled);
+/* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
+st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
+/* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
+ * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
+st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
+/* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
+int st_fx_shape(const st_fexpr *a, int *dims, int max);
+
 /* sections.c */
 void st_translate_sections(st_fl *fl);
+/* The number of connect-equations that name connector c (an element of a connected array
+ * counts too); all connections are known once st_translate_sections has begun. */
+int st_fl_cardinality(const st_fl *fl, const st_inst *c);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
 /* connect.c */

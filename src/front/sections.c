@@ -199,7 +199,7 @@ static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqb
     q->branches[q->nconds] = to_list(fl, &buf);
     break;
   }
-  if (q->nconds > 0) st_fl_add_eq(fl, out, q);
+  if (q->nconds > 0 && fl->connect_pass != 1) st_fl_add_eq(fl, out, q);
 }
 
 /* The conditions of a when's branches, translated into conds (n of them, in arena). A vector
@@ -290,8 +290,20 @@ static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
     st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
 }
 
+/* Whether a list of equations holds a connect-equation, also inside for and if. */
+static int has_connect(const st_ast_equation *eq) {
+  for (; eq; eq = eq->next) {
+    if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
+    for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
+      if (has_connect(b->eqs)) return 1;
+  }
+  return 0;
+}
+
 static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   for (; eq; eq = eq->next) {
+    if (fl->connect_pass == 1 && !(eq->kind == AE_CONNECT || has_connect(eq))) continue;
+    if (fl->connect_pass == 2 && eq->kind == AE_CONNECT) continue;
     switch (eq->kind) {
     case AE_EQUAL:
       if (eq->lhs->kind == AX_TUPLE) tuple_equation(fl, eq, env, out);
@@ -506,10 +518,27 @@ static void translate_instance(st_fl *fl, st_inst *in) {
     const st_ast_section *s = r->sec;
     if (s->kind == ASEC_EQUATION)
       translate_eqs(fl, s->eqs, r->env, s->initial ? &fl->initial_equations : &fl->equations);
-    else
+    else if (fl->connect_pass != 1)
       add_algorithm(fl, stmt_list(fl, s->stmts, r->env), s->initial);
   }
   for (int i = 0; i < in->nkids; i++) translate_instance(fl, in->kids[i]);
 }
 
-void st_translate_sections(st_fl *fl) { translate_instance(fl, fl->top); }
+/* Connections first: cardinality() (Modelica 3.6 section 3.7.2.3) counts them all, and the
+ * equations of a component may ask before the connections that concern it are reached. */
+void st_translate_sections(st_fl *fl) {
+  fl->connect_pass = 1;
+  translate_instance(fl, fl->top);
+  fl->connect_pass = 2;
+  translate_instance(fl, fl->top);
+}
+
+int st_fl_cardinality(const st_fl *fl, const st_inst *c) {
+  int n = 0;
+  for (int i = 0; i < fl->nconnections; i++) {
+    const st_connection *k = &fl->connections[i];
+    n += k->a == c || (c->parent && c->parent->ndims && k->a == c->parent);
+    n += k->b == c || (c->parent && c->parent->ndims && k->b == c->parent);
+  }
+  return n;
+}
