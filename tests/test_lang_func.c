@@ -164,6 +164,33 @@ START_TEST(initial_algorithm) {
 }
 END_TEST
 
+/* Records.mo: record components in equations, constructors, record inputs, outputs and
+ * locals of functions, a tuple equation skipping a record output. */
+START_TEST(records) {
+  static table t;
+  run_ok(LANG("Records.mo"), "Records.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "s.a.x"), tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "s.a.y"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "s.b.x"), 2 * tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "L"), sqrt(tm * tm + 4), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "L2"), 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.x"), 1.5 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.y"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.x"), 1.5 * tm + 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.y"), 1, 1e-12);
+    ck_assert_double_eq(at(&t, i, "n"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "sc"), 3 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sc2"), 5 * tm, 1e-12);
+  }
+  expect_refused(LANG("RecordOperator.mo"),
+                 "RecordOperator.mo:11:7: error: operators on records (operator records and "
+                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -173,6 +200,7 @@ int main(void) {
   tcase_add_test(tc, array_functions);
   tcase_add_test(tc, discrete_connections);
   tcase_add_test(tc, initial_algorithm);
+  tcase_add_test(tc, records);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
