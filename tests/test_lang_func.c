@@ -64,6 +64,7 @@ START_TEST(cardinality_counts_connections) {
     ck_assert_double_eq(r[col(&t, "b.u[1]")], -1);
     ck_assert_msg(fabs(r[col(&t, "a.chain[3]")] - (30 * tm - 1)) < 1e-12, "a.chain[3](%g)", tm);
     ck_assert_msg(fabs(r[col(&t, "b.chain[3]")] - (10 * tm - 2)) < 1e-12, "b.chain[3](%g)", tm);
+    ck_assert_msg(fabs(r[col(&t, "z")] - 2 * tm) < 1e-12, "z(%g)", tm);
   }
 }
 END_TEST

@@ -264,19 +264,25 @@ static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
     st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
 }
 
-/* Whether a list of equations holds a connect-equation, also inside for and if. */
+static int has_connect(const st_ast_equation *eq);
+
+/* Whether one equation is or holds a connect-equation (inside for and if). */
+static int is_connect(const st_ast_equation *eq) {
+  if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
+  for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
+    if (has_connect(b->eqs)) return 1;
+  return 0;
+}
+
 static int has_connect(const st_ast_equation *eq) {
-  for (; eq; eq = eq->next) {
-    if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
-    for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
-      if (has_connect(b->eqs)) return 1;
-  }
+  for (; eq; eq = eq->next)
+    if (is_connect(eq)) return 1;
   return 0;
 }
 
 static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   for (; eq; eq = eq->next) {
-    if (fl->connect_pass == 1 && !(eq->kind == AE_CONNECT || has_connect(eq))) continue;
+    if (fl->connect_pass == 1 && !is_connect(eq)) continue;
     if (fl->connect_pass == 2 && eq->kind == AE_CONNECT) continue;
     switch (eq->kind) {
     case AE_EQUAL:
