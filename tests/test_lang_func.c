@@ -192,6 +192,20 @@ START_TEST(records) {
 }
 END_TEST
 
+/* Index reduction through a function reading an array input by constant subscripts; a String
+ * parameter in the model. */
+START_TEST(inline_array_element) {
+  static table t;
+  run_ok(LANG("InlineElement.mo"), "InlineElement", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), e = exp(tm);
+    ck_assert_msg(fabs(at(&t, i, "a") - e) < 1e-6 * e, "a(%g)", tm);
+    ck_assert_msg(fabs(at(&t, i, "b") - 2 * at(&t, i, "a")) < 1e-12 * e, "b(%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -202,6 +216,7 @@ int main(void) {
   tcase_add_test(tc, discrete_connections);
   tcase_add_test(tc, initial_algorithm);
   tcase_add_test(tc, records);
+  tcase_add_test(tc, inline_array_element);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
