@@ -64,6 +64,7 @@ START_TEST(cardinality_counts_connections) {
     ck_assert_double_eq(r[col(&t, "b.u[1]")], -1);
     ck_assert_msg(fabs(r[col(&t, "a.chain[3]")] - (30 * tm - 1)) < 1e-12, "a.chain[3](%g)", tm);
     ck_assert_msg(fabs(r[col(&t, "b.chain[3]")] - (10 * tm - 2)) < 1e-12, "b.chain[3](%g)", tm);
+    ck_assert_msg(fabs(r[col(&t, "z")] - 2 * tm) < 1e-12, "z(%g)", tm);
   }
 }
 END_TEST
@@ -164,6 +165,47 @@ START_TEST(initial_algorithm) {
 }
 END_TEST
 
+/* Records.mo: record components in equations, constructors, record inputs, outputs and
+ * locals of functions, a tuple equation skipping a record output. */
+START_TEST(records) {
+  static table t;
+  run_ok(LANG("Records.mo"), "Records.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "s.a.x"), tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "s.a.y"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "s.b.x"), 2 * tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "L"), sqrt(tm * tm + 4), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "L2"), 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.x"), 1.5 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.y"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.x"), 1.5 * tm + 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.y"), 1, 1e-12);
+    ck_assert_double_eq(at(&t, i, "n"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "sc"), 3 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sc2"), 5 * tm, 1e-12);
+  }
+  expect_refused(LANG("RecordOperator.mo"),
+                 "RecordOperator.mo:11:7: error: operators on records (operator records and "
+                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
+}
+END_TEST
+
+/* Index reduction through a function reading an array input by constant subscripts; a String
+ * parameter in the model. */
+START_TEST(inline_array_element) {
+  static table t;
+  run_ok(LANG("InlineElement.mo"), "InlineElement", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), e = exp(tm);
+    ck_assert_msg(fabs(at(&t, i, "a") - e) < 1e-6 * e, "a(%g)", tm);
+    ck_assert_msg(fabs(at(&t, i, "b") - 2 * at(&t, i, "a")) < 1e-12 * e, "b(%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -173,6 +215,8 @@ int main(void) {
   tcase_add_test(tc, array_functions);
   tcase_add_test(tc, discrete_connections);
   tcase_add_test(tc, initial_algorithm);
+  tcase_add_test(tc, records);
+  tcase_add_test(tc, inline_array_element);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -12,7 +12,7 @@
 #include "compile/fcompile.h"
 #include "front/feval.h"
 
-#define MAX_ARGS 16
+#define MAX_ARGS ST_FCALL_MAX_ARGS
 #define PINNED (-2)
 #define MAX_PINS 8 /* distinct pinned values per call site before the tree walker takes over */
 
@@ -74,6 +74,7 @@ static void site_sig(const call_site *s, st_fsig *sig) {
 /* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
  * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
 static int compile_site(st_fcalls *fc, const call_site *s) {
+  if (s->nargs > ST_FVM_MAX_ARGS) return -1; /* the tree walker runs it */
   st_fsig sig;
   site_sig(s, &sig);
   char why[200];

@@ -313,6 +313,42 @@ st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
 /* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
 int st_fx_shape(const st_fexpr *a, int *dims, int max);
 
+/* records.c: record values (FX_ARRAY with str = the record class) of leaves in flat order. */
+typedef struct st_rec_leaf {
+  const char *name;             /* dotted path below the record: "a", "s.x" */
+  const st_ast_element *decl;   /* its declaration, in class owner */
+  st_cls *owner;
+  st_ftype type;
+  int ndims, dims[4];           /* dims -1 where not constant */
+  const st_ast_expr *size[4];
+  int top;                      /* index of the top-level field it belongs to */
+} st_rec_leaf;
+int st_cls_is_record(const st_cls *c);
+int st_fx_is_record(const st_fexpr *e);
+/* The leaves of record class rec (names prefixed by prefix., unless NULL) in fl->tmp; their
+ * number, or -1 after an error. */
+int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out);
+/* The value of a record or connector instance node. */
+st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc);
+/* A record constructor call R(...) of record class rec. */
+st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *call, st_cls *rec, st_env env);
+/* The field (dotted path) of a record value. */
+st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc);
+
+/* The declared inputs or outputs of a translated function: a record is one group of
+ * consecutive locals "r.a", "r.b" (first and count are ordinals among those locals). */
+typedef struct st_fn_group {
+  const char *name;
+  int first, count;
+  int record;
+} st_fn_group;
+int st_fn_groups(st_fl *fl, const st_ffunction *fn, st_causality causality, st_fn_group **out);
+const st_fexpr *st_fn_call_of(const st_fexpr *v);
+/* Tuple targets (one per declared output, NULL for skipped) spread over the output locals:
+ * a record target gives one per leaf. The number of output locals, or -1 after an error. */
+int st_fn_tuple_targets(st_fl *fl, const st_ffunction *fn, st_fexpr **targets, int ntargets,
+                        st_fexpr ***out, st_loc loc);
+
 /* sections.c */
 void st_translate_sections(st_fl *fl);
 /* The number of connect-equations that name connector c (an element of a connected array

@@ -57,18 +57,24 @@ static void tuple_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_
   const st_ast_expr *t = eq->lhs;
   st_fexpr *rhs = st_translate(fl, eq->rhs, env);
   if (!rhs) return;
-  if (rhs->kind != FX_CALL) {
+  const st_fexpr *call = st_fn_call_of(rhs);
+  if (!call) {
     st_fl_error(fl, eq->loc, env.inst, "a tuple equation needs a function call on the right");
     return;
   }
   st_feq *q = st_feq_new(fl, FE_TUPLE, eq->loc, origin_of(&env));
   if (!q) return;
-  q->rhs = rhs;
-  q->ntuple = t->u.tuple.nelems;
-  q->tuple = st_arena_alloc(fl->arena, (size_t)(q->ntuple + 1) * sizeof *q->tuple);
+  q->rhs = (st_fexpr *)call;
+  int n = t->u.tuple.nelems;
+  st_fexpr **targets = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *targets);
   int i = 0;
-  for (const st_ast_expr *x = t->u.tuple.elems; x && q->tuple; x = x->next, i++)
-    if (x->kind != AX_EMPTY && !(q->tuple[i] = st_translate(fl, x, env))) return;
+  for (const st_ast_expr *x = t->u.tuple.elems; x && targets; x = x->next, i++) {
+    targets[i] = NULL;
+    if (x->kind != AX_EMPTY && !(targets[i] = st_translate(fl, x, env))) return;
+  }
+  if (!targets || (q->ntuple = st_fn_tuple_targets(fl, &fl->functions[call->index], targets, n,
+                                                   &q->tuple, eq->loc)) < 0)
+    return;
   st_fl_add_eq(fl, out, q);
 }
 
@@ -290,19 +296,25 @@ static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
     st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
 }
 
-/* Whether a list of equations holds a connect-equation, also inside for and if. */
+static int has_connect(const st_ast_equation *eq);
+
+/* Whether one equation is or holds a connect-equation (inside for and if). */
+static int is_connect(const st_ast_equation *eq) {
+  if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
+  for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
+    if (has_connect(b->eqs)) return 1;
+  return 0;
+}
+
 static int has_connect(const st_ast_equation *eq) {
-  for (; eq; eq = eq->next) {
-    if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
-    for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
-      if (has_connect(b->eqs)) return 1;
-  }
+  for (; eq; eq = eq->next)
+    if (is_connect(eq)) return 1;
   return 0;
 }
 
 static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   for (; eq; eq = eq->next) {
-    if (fl->connect_pass == 1 && !(eq->kind == AE_CONNECT || has_connect(eq))) continue;
+    if (fl->connect_pass == 1 && !is_connect(eq)) continue;
     if (fl->connect_pass == 2 && eq->kind == AE_CONNECT) continue;
     switch (eq->kind) {
     case AE_EQUAL:
@@ -368,21 +380,68 @@ st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env) {
   return stmt_list(fl, s, env);
 }
 
+/* r := value for a record r: one tuple assignment when the value is a call's record result
+ * (the function runs once), else one assignment per leaf, in a branch-less if-statement that
+ * holds them (FS_IF without conditions runs its else branch). */
+static st_fstmt *record_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
+  st_fexpr *t = a->target, *v = a->value;
+  const st_fexpr *call = st_fn_call_of(v);
+  if (!st_fx_is_record(v) || v->nargs != t->nargs) {
+    st_fl_error(fl, s->loc, env.inst, "the value assigned to a record of %d fields is not such "
+                "a record", t->nargs);
+    return NULL;
+  }
+  if (call && call == v->args[0]) {
+    st_fstmt *tu = stmt_new(fl, FS_TUPLE, s->loc);
+    if (!tu) return NULL;
+    tu->value = (st_fexpr *)call;
+    if ((tu->ntargets = st_fn_tuple_targets(fl, &fl->functions[call->index], &t, 1,
+                                            &tu->targets, s->loc)) < 0)
+      return NULL;
+    return tu;
+  }
+  st_fstmt *blk = stmt_new(fl, FS_IF, s->loc);
+  if (!blk || !(blk->branches = st_arena_alloc(fl->arena, sizeof *blk->branches)) ||
+      !(blk->branches[0].items = st_arena_alloc(fl->arena, (size_t)t->nargs * sizeof(st_fstmt *))))
+    return NULL;
+  for (int i = 0; i < t->nargs; i++) {
+    st_fstmt *x = stmt_new(fl, FS_ASSIGN, s->loc);
+    if (!x) return NULL;
+    x->target = t->args[i];
+    x->value = v->args[i];
+    blk->branches[0].items[blk->branches[0].n++] = x;
+  }
+  return blk;
+}
+
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
-    if (!t || !(t->value = st_translate(fl, s->rhs, env))) return NULL;
-    t->ntargets = s->lhs->u.tuple.nelems;
-    t->targets = st_arena_alloc(fl->arena, (size_t)(t->ntargets + 1) * sizeof *t->targets);
+    st_fexpr *v = t ? st_translate(fl, s->rhs, env) : NULL;
+    const st_fexpr *call = st_fn_call_of(v);
+    if (!call) {
+      if (v) st_fl_error(fl, s->loc, env.inst, "a tuple assignment needs a function call on "
+                         "the right");
+      return NULL;
+    }
+    t->value = (st_fexpr *)call;
+    int n = s->lhs->u.tuple.nelems;
+    st_fexpr **targets = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *targets);
     int i = 0;
-    for (const st_ast_expr *x = s->lhs->u.tuple.elems; x && t->targets; x = x->next, i++)
-      if (x->kind != AX_EMPTY && !(t->targets[i] = st_translate(fl, x, env))) return NULL;
+    for (const st_ast_expr *x = s->lhs->u.tuple.elems; x && targets; x = x->next, i++) {
+      targets[i] = NULL;
+      if (x->kind != AX_EMPTY && !(targets[i] = st_translate(fl, x, env))) return NULL;
+    }
+    if (!targets || (t->ntargets = st_fn_tuple_targets(fl, &fl->functions[call->index], targets,
+                                                       n, &t->targets, s->loc)) < 0)
+      return NULL;
     return t;
   }
   st_fstmt *a = stmt_new(fl, FS_ASSIGN, s->loc);
   if (!a || !(a->target = st_translate(fl, s->lhs, env)) ||
       !(a->value = st_translate(fl, s->rhs, env)))
     return NULL;
+  if (st_fx_is_record(a->target)) return record_assign(fl, a, s, env);
   if (a->target->kind == FX_ARRAY || a->value->kind == FX_ARRAY) {
     if (!fl->fnctx) {
       st_fl_error(fl, s->loc, env.inst, "array assignments in model algorithms are not supported");

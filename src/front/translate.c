@@ -51,9 +51,7 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
                   node->path);
       return NULL;
     }
-    st_fl_error(fl, cr->loc, env.inst, "'%s' is not a scalar variable (records and "
-                "connectors cannot be used in expressions)", node->path);
-    return NULL;
+    return st_rec_of_inst(fl, node, cr->loc); /* a record or connector as a value */
   }
   st_inst *kid = st_inst_member(fl, node, next->name);
   if (!kid) {
@@ -347,14 +345,40 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
 }
 
+/* The locals path.* of a function as a record value (records.c), NULL when there are none. */
+static st_fexpr *local_record(st_fl *fl, const st_ffunction *fn, const char *path, st_loc loc) {
+  size_t len = strlen(path);
+  int first = -1, n = 0;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (!strncmp(fn->locals[i].name, path, len) && fn->locals[i].name[len] == '.') {
+      if (first < 0) first = i;
+      n++;
+    }
+  if (first < 0) return NULL;
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
+  if (!r) return NULL;
+  r->str = "";
+  for (int i = 0; i < n; i++)
+    if ((r->args[i] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, loc))) r->args[i]->index = first + i;
+  return r;
+}
+
 /* Inside a function body: inputs, outputs and protected variables. */
 static st_fexpr *local_ref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   const st_ast_cref_part *p0 = cr->parts;
   const st_ffunction *fn = fl->fnctx->fn;
   int k = -1;
+  if (cr->global) return NULL;
+  /* a record local's leaves are named by their path: r.s.x */
+  const char *path = p0->name;
+  for (const st_ast_cref_part *p = p0; p->next; p = p->next) {
+    if (p->nsubs) return NULL;
+    path = st_arena_concat(fl->tmp, path, ".", p->next->name);
+    p0 = p->next;
+  }
   for (int i = 0; i < fn->nlocals && k < 0; i++)
-    if (strcmp(fn->locals[i].name, p0->name) == 0) k = i;
-  if (k < 0 || cr->global) return NULL;
+    if (strcmp(fn->locals[i].name, path) == 0) k = i;
+  if (k < 0) return p0->nsubs ? NULL : local_record(fl, fn, path, cr->loc);
   st_fexpr *l = st_fx_new(fl->arena, FX_LOCAL, 0, 0, cr->loc);
   if (l) l->index = k;
   if (!l || !p0->nsubs) return l;
@@ -428,6 +452,11 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (op >= AOP_LT && op <= AOP_NE) {
     const char *sa = string_const(fl, a), *sb = sa ? string_const(fl, b) : NULL;
     if (sb) return compare_strings(fl, op, sa, sb, e->loc);
+  }
+  if (st_fx_is_record(a) || st_fx_is_record(b)) {
+    st_fl_error(fl, e->loc, env.inst, "operators on records (operator records and "
+                "overloading, Modelica 3.6 chapter 14) are not supported yet");
+    return NULL;
   }
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
@@ -633,6 +662,27 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
   return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
+/* A call's value: the FX_CALL, or, when the first output is a record, the record value of
+ * one call per leaf (op = the output it returns). */
+static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn) {
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
+  if (ng < 0) return NULL;
+  if (ng == 0 || !g[0].record) return r;
+  int n = g[0].count;
+  st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
+  if (!v) return NULL;
+  v->str = "";
+  for (int k = 0; k < n; k++) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
+    if (!c) return NULL;
+    c->index = r->index;
+    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    v->args[k] = c;
+  }
+  return v;
+}
+
 /* Arguments of a user function call in the order of its inputs. */
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
   int k = st_fl_function(fl, cls, e->loc);
@@ -641,24 +691,33 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
   int ninputs = 0;
   for (int i = 0; i < fn->nlocals; i++) ninputs += fn->locals[i].causality == ST_C_INPUT;
   st_fexpr *r = st_fx_new(fl->arena, FX_CALL, 0, ninputs, e->loc);
-  if (!r) return NULL;
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_INPUT, &g);
+  if (!r || ng < 0) return NULL;
   r->index = k;
-  int pos = 0, slot = 0;
+  int pos = 0;
   for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
     int target = -1;
-    for (int i = 0, in = 0; i < fn->nlocals && target < 0; i++) {
-      if (fn->locals[i].causality != ST_C_INPUT) continue;
-      if (a->name ? strcmp(fn->locals[i].name, a->name) == 0 : in == pos) target = in;
-      in++;
-    }
+    for (int i = 0; i < ng && target < 0; i++)
+      if (a->name ? strcmp(g[i].name, a->name) == 0 : i == pos) target = i;
     if (!a->name) pos++;
     if (target < 0) {
-      st_fl_error(fl, a->loc, env.inst, "%s(): no input %s%s", fn->name,
-                  a->name ? a->name : "at this position", "");
+      st_fl_error(fl, a->loc, env.inst, "%s(): no input %s", fn->name,
+                  a->name ? a->name : "at this position");
       return NULL;
     }
-    if (!(r->args[target] = st_translate(fl, a->value, env))) return NULL;
-    slot++;
+    st_fexpr *v = st_translate(fl, a->value, env);
+    if (!v) return NULL;
+    const st_fn_group *t = &g[target];
+    if (!t->record) {
+      r->args[t->first] = v;
+    } else if (st_fx_is_record(v) && v->nargs == t->count) {
+      memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
+    } else {
+      st_fl_error(fl, a->loc, env.inst, "%s(): input '%s' needs a record value with %d "
+                  "fields", fn->name, t->name, t->count);
+      return NULL;
+    }
   }
   for (int i = 0, in = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
@@ -669,8 +728,7 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
     }
     in++;
   }
-  (void)slot;
-  return r;
+  return call_value(fl, r, fn);
 }
 
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
@@ -737,10 +795,11 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
     return NULL;
   }
-  if (!st_cls_is(cls, ACK_FUNCTION)) {
+  if (!st_cls_is(cls, ACK_FUNCTION) && !st_cls_is_record(cls)) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
     return NULL;
   }
+  if (st_cls_is_record(cls)) return st_rec_construct(fl, e, cls, env);
   const st_ast_external *x = cls->ast->external;
   if (x && x->language && strcmp(x->language, "builtin") == 0)
     return call_external_builtin(fl, e, cls, env);

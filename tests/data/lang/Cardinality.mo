@@ -31,7 +31,9 @@ package Cardinality
     Source s;
     Sink a, b;
     Real cy = cardinality(s.y[1]);
+    Real z "an equation before the connections is translated once";
   equation
+    z = 2 * time;
     connect(s.y[1], a.u[1]);
     connect(s.y[2], a.u[2]);
     connect(s.y[1], b.u[3]);
