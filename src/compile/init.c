@@ -320,6 +320,11 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.initial = 1;
   st_apply_parameters(cm);
   apply_starts(cm);
+  if (st_run_initial_algorithms(cm)) {
+    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    cm->reported = 1;
+    return -1;
+  }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
