@@ -208,6 +208,18 @@ static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqb
   if (q->nconds > 0 && fl->connect_pass != 1) st_fl_add_eq(fl, out, q);
 }
 
+/* Room for n conditions and branches in a when-equation being built. */
+static st_feq *grow_when(st_fl *fl, st_feq *q, int n) {
+  st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *conds);
+  st_feq_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
+  if (!conds || !br) return NULL;
+  memcpy(conds, q->conds, (size_t)q->nconds * sizeof *conds);
+  memcpy(br, q->branches, (size_t)q->nconds * sizeof *br);
+  q->conds = conds;
+  q->branches = br;
+  return q;
+}
+
 static void when_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   int n = count_branches(eq->branches);
   st_feq *q = st_feq_new(fl, FE_WHEN, eq->loc, origin_of(&env));
@@ -220,8 +232,15 @@ static void when_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_e
     if (!c) return;
     st_eqbuf buf = {0};
     translate_eqs(fl, b->eqs, env, &buf);
-    q->conds[q->nconds] = c;
-    q->branches[q->nconds++] = to_list(fl, &buf);
+    st_feq_list body = to_list(fl, &buf);
+    /* when {c1, c2} fires when any element becomes true: as `when c1 ... elsewhen c2 ...`
+     * with the same body (Modelica 3.6 section 8.3.5) */
+    int nc = c->kind == FX_ARRAY ? c->nargs : 1;
+    if (nc > 1 && !(q = grow_when(fl, q, n += nc - 1))) return;
+    for (int k = 0; k < nc; k++) {
+      q->conds[q->nconds] = c->kind == FX_ARRAY ? c->args[k] : c;
+      q->branches[q->nconds++] = body;
+    }
   }
   st_fl_add_eq(fl, out, q);
 }
@@ -461,8 +480,24 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
       t->branches[t->nconds] = stmt_list(fl, b->stmts, env);
       break;
     }
-    if (!(t->conds[t->nconds] = st_translate(fl, b->cond, env))) return NULL;
-    t->branches[t->nconds++] = stmt_list(fl, b->stmts, env);
+    st_fexpr *c = st_translate(fl, b->cond, env);
+    if (!c) return NULL;
+    st_fstmt_list body = stmt_list(fl, b->stmts, env);
+    /* when {c1, c2}: one elsewhen per element, as for when-equations */
+    int nc = s->kind == AS_WHEN && c->kind == FX_ARRAY ? c->nargs : 1;
+    if (nc > 1) {
+      st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)(n += nc - 1) * sizeof *conds);
+      st_fstmt_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
+      if (!conds || !br) return NULL;
+      memcpy(conds, t->conds, (size_t)t->nconds * sizeof *conds);
+      memcpy(br, t->branches, (size_t)t->nconds * sizeof *br);
+      t->conds = conds;
+      t->branches = br;
+    }
+    for (int k = 0; k < nc; k++) {
+      t->conds[t->nconds] = nc > 1 ? c->args[k] : c;
+      t->branches[t->nconds++] = body;
+    }
   }
   return t;
 }
