@@ -311,7 +311,16 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
   return 0;
 }
 
+static int initialize(st_compiled *cm, double t0);
+
 int st_initialize(st_compiled *cm, double t0) {
+  cm->initializing = 1;
+  int rc = initialize(cm, t0);
+  cm->initializing = 0;
+  return rc;
+}
+
+static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;

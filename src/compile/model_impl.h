@@ -179,6 +179,8 @@ struct st_compiled {
   int ninit_algs;
   st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
+                          again in the first pass of the initial event (algorithm.c) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
