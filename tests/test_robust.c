@@ -19,7 +19,7 @@
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
 
-#include "friction/tamsi_json.h"
+#include "tamsi/tamsi_json.h"
 #include "io/table_impl.h"
 #include "testutil.h"
 
