@@ -1,4 +1,4 @@
-/* BAM MAE evaluation (bam.md §4): per-log MAE of closed-loop rollouts, mean and population
+/* BAM MAE evaluation (doc/bam.md §4): per-log MAE of closed-loop rollouts, mean and population
  * standard deviation (ddof = 0, as BAM) over logs; JSON and CSV writers. */
 #include <dirent.h>
 #include <errno.h>

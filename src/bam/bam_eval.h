@@ -1,4 +1,4 @@
-/* BAM evaluation over parameter sets and log directories (bam.md §4): the engine of
+/* BAM evaluation over parameter sets and log directories (doc/bam.md §4): the engine of
  * `stiction bam mae` and `stiction bam rollout`, kept here so the tests can call it. */
 #ifndef ST_BAM_BAM_EVAL_H
 #define ST_BAM_BAM_EVAL_H
@@ -21,7 +21,7 @@ typedef struct st_bam_eval {
   char **log_names;  /* [nlogs] log file base names */
   double *mae;       /* [nsets * nlogs], row-major by set */
   double *mean, *std;/* [nsets] */
-  /* bam.md §8.3: the same without the `up_and_down` logs (their stalls no model reproduces);
+  /* doc/bam.md §6.3: the same without the `up_and_down` logs (their stalls no model reproduces);
    * nlogs_x counts the remaining logs, excluded[k] marks the dropped ones */
   unsigned char *excluded; /* [nlogs] */
   size_t nlogs_x;
@@ -37,7 +37,7 @@ void st_bam_eval_free(st_bam_eval *ev);
 int st_bam_eval_write_json(const st_bam_eval *ev, const char *path, char *errbuf,
                            size_t errlen);
 
-/* The rollout trace in the column layout of the reference CSVs (bam.md §8.1). */
+/* The rollout trace in the column layout of the reference CSVs (doc/bam.md §6.1). */
 void st_bam_write_rollout_csv(FILE *out, const stiction_bam_log *log,
                               const stiction_bam_step_info *info);
 

@@ -1,4 +1,4 @@
-/* JSON readers for BAM parameter files (bam.md §3.1) and processed logs (§5.2), on json-c.
+/* JSON readers for BAM parameter files (doc/bam.md §3.1) and processed logs (§5.2), on json-c.
  * Errors become one line "FILE: reason" in the caller's buffer; nothing is printed here. */
 #include <errno.h>
 #include <json-c/json.h>

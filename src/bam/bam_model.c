@@ -1,18 +1,18 @@
-/* BAM friction budgets M1..M6, servo models and the discrete reference step (bam.md §1-§3).
+/* BAM friction budgets M1..M6, servo models and the discrete reference step (doc/bam.md §1-§3).
  * The arithmetic follows the order of the spec's formulas so that rollouts agree with BAM's
- * own simulator to round-off (§8 asks for <= 1e-12 rad over 1200 steps). */
+ * own simulator to round-off (doc/bam.md §6 asks for <= 1e-12 rad over 1200 steps). */
 #include <math.h>
 #include <stddef.h>
 
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
 
-#define BAM_G 9.80665         /* bam.md §1.1 */
+#define BAM_G 9.80665         /* doc/bam.md §1.1 */
 #define BAM_OMEGA_MAX 100.0   /* velocity clip of step 8 */
-#define EROB_I_MAX 12.0       /* eRob current clip [A], §2.3 */
-#define EROB_BUS_V 48.0       /* eRob bus voltage [V], §2.3 */
+#define EROB_I_MAX 12.0       /* eRob current clip [A], §2.2 */
+#define EROB_BUS_V 48.0       /* eRob bus voltage [V], §2.2 */
 
-/* Firmware constants of the voltage servos (bam.md §2.1 table). */
+/* Firmware constants of the voltage servos (doc/bam.md §2.1 table). */
 typedef struct servo_consts {
   double error_gain; /* duty per firmware-kp unit per rad */
   double max_duty;
@@ -53,7 +53,7 @@ static double stribeck_factor(const stiction_bam_params *p, double omega) {
   return exp(-pow(fabs(omega / p->ws), p->alpha));
 }
 
-/* M6's quadratic term with the opposite-sign gate exactly as BAM evaluates it (bam.md §3):
+/* M6's quadratic term with the opposite-sign gate exactly as BAM evaluates it (doc/bam.md §3):
  * note K_eq multiplies tau_e^2 when the motor dominates and K_mq tau_m^2 otherwise. */
 static double m6_quadratic(const stiction_bam_params *p, double tau_m, double tau_e) {
   if (sgn(tau_e) == sgn(tau_m)) return 0.0;
@@ -169,7 +169,7 @@ static double voltage_servo(const stiction_bam_params *p, const servo_consts *c,
   return enable ? (p->kt / p->R) * (u - p->kt * omega) : 0.0;
 }
 
-/* eRob PD in current, clipped to 12 A and to the 48 V feasible torque band (§2.3). */
+/* eRob PD in current, clipped to 12 A and to the 48 V feasible torque band (§2.2). */
 static double erob_servo(const stiction_bam_params *p, const stiction_bam_log *log,
                          double goal, int enable, double q, double omega) {
   double D = log->damping >= 0 ? log->damping
@@ -208,14 +208,14 @@ void stiction_bam_step(const stiction_bam_params *p, const stiction_bam_log *log
   stiction_bam_friction(p, tau_m, tau_e, w, &floss, &damp);
   double budget = floss + damp * fabs(w);
   double tau_stop = (J / dt) * w + tau_m + tau_e;
-  /* velocity-level Coulomb: friction cancels the stopping torque up to the budget (§1.3.6) */
+  /* velocity-level Coulomb: friction cancels the stopping torque up to the budget (doc/bam.md §1.3 step 4) */
   double tau_f = clip(-tau_stop, -budget, budget);
   double a = (tau_m + tau_e + tau_f) / J;
   double w_new = clip(w + a * dt, -BAM_OMEGA_MAX, BAM_OMEGA_MAX);
   if (info)
     *info = (stiction_bam_step_info){*q, w, volts, tau_m, tau_e, floss, damp, budget,
                                      tau_stop, tau_f};
-  /* BAM's position update uses the new velocity and a 1/2 a dt^2 term (§1.3.9) */
+  /* BAM's position update uses the new velocity and a 1/2 a dt^2 term (doc/bam.md §1.3 step 5) */
   *q = *q + w_new * dt + 0.5 * a * dt * dt;
   *omega = w_new;
 }

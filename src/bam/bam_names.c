@@ -1,4 +1,4 @@
-/* Names of BAM models and actuator keys (bam.md §2, §3). */
+/* Names of BAM models and actuator keys (doc/bam.md §2, §3). */
 #include <string.h>
 
 #include <stiction/bam.h>

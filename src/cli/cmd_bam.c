@@ -1,4 +1,4 @@
-/* `stiction bam`: BAM reference simulator on BAM logs (bam.md §1, §4, §8).
+/* `stiction bam`: BAM reference simulator on BAM logs (doc/bam.md §1, §4, §6).
  *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
  *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]
  *   stiction bam fit ... (cmd_bam_fit.c) */
@@ -94,7 +94,7 @@ static int write_csv(const char *path, const stiction_bam_log *log,
 }
 
 static int run_rollout(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   stiction_bam_params p;
   stiction_bam_log *log = NULL;
   if (o->nparams != 1 || !o->log) return bad_usage("rollout needs one --params FILE and --log FILE", NULL);
@@ -110,7 +110,7 @@ static int run_rollout(const bam_opts *o) {
   double mae = 0.0;
   if (st == STICTION_ERR_UNSUPPORTED)
     fprintf(stderr, "stiction bam: %s: actuator '%s' is not simulated (its servo model is not "
-            "specified in bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
+            "specified in doc/bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
   else if (st)
     fprintf(stderr, "stiction bam: %s\n", stiction_strerror(st));
   if (!st) st = stiction_bam_mae(&p, log, &mae);
@@ -122,7 +122,7 @@ static int run_rollout(const bam_opts *o) {
 }
 
 /* MAE mean and population std in mrad; with up_and_down logs present, also without them
- * (bam.md §8.3 asks benchmarks to report both). */
+ * (doc/bam.md §6.3 asks benchmarks to report both). */
 static void print_table(const st_bam_eval *ev) {
   int both = ev->nlogs_x < ev->nlogs && ev->nlogs_x > 0;
   printf("%-40s %10s %10s", "parameters", "MAE mean", "std");
@@ -138,7 +138,7 @@ static void print_table(const st_bam_eval *ev) {
 }
 
 static int run_mae(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   char **pp = NULL, **lp = NULL;
   size_t np = 0, nl = 0;
   st_bam_eval ev = {0};

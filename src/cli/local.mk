@@ -1,5 +1,5 @@
 # The `stiction` command: one file per subcommand, dispatched from main.c.
-stiction_SOURCES += src/cli/main.c src/cli/commands.h src/cli/heap.c
+stiction_SOURCES += src/cli/main.c src/cli/commands.h
 stiction_SOURCES += src/cli/cmd_demo.c
 stiction_SOURCES += src/cli/cmd_plot.c
 stiction_SOURCES += src/cli/cmd_parse.c
