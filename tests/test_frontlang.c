@@ -134,6 +134,24 @@ START_TEST(enumeration_dimensions_and_tables) {
 }
 END_TEST
 
+/* [v, a] puts a column beside a matrix, [a; 7, 8] a row under it, [A] of a 3-dimensional
+ * A is A; E.b:E.c is a vector of enumeration literals. */
+START_TEST(matrix_constructor_and_enumeration_ranges) {
+  loaded l = flat_ok(LANG, "Lang.Matrices");
+  ck_assert_double_eq(value_of(l.m, "b[2,1]"), 2);
+  ck_assert_double_eq(value_of(l.m, "b[2,3]"), 6);
+  ck_assert_double_eq(value_of(l.m, "c[3,1]"), 7);
+  ck_assert_double_eq(value_of(l.m, "c[2,2]"), 6);
+  ck_assert_double_eq(value_of(l.m, "d[2,1,2]"), 6);
+  ck_assert_int_lt(var_index(l.m, "d[1,1,1,1]"), 0);
+  int k = var_index(l.m, "levels[2]");
+  ck_assert_int_eq(l.m->vars[k].type, ST_T_ENUM);
+  ck_assert_double_eq(value_of(l.m, "levels[2]"), 3);
+  ck_assert_int_lt(var_index(l.m, "levels[3]"), 0);
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -144,6 +162,7 @@ static Suite *suite(void) {
   tcase_add_test(t, subscripts);
   tcase_add_test(t, vector_when_conditions);
   tcase_add_test(t, enumeration_dimensions_and_tables);
+  tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
   suite_add_tcase(s, t);
   return s;
 }

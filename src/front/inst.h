@@ -307,6 +307,8 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                               int *handled);
 /* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
 st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
+/* cat(k, parts...) of translated arrays (k = 1 or 2); NULL after an error. */
+st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_inst *in);
 /* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
  * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);

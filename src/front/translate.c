@@ -517,9 +517,39 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
 /* ----------------------------------------------------------------- ranges, arrays */
 
 /* The values of a for-range or range expression: a:b or a:s:b, or an array. */
+/* The enumeration type of a literal written E.lit (also through packages), else NULL. */
+static st_cls *enumeration_of(st_fl *fl, const st_ast_expr *e, st_env env) {
+  if (e->kind != AX_CREF || e->u.cref->nparts < 2 || e->u.cref->nparts > 16) return NULL;
+  const char *parts[16];
+  int n = 0;
+  for (const st_ast_cref_part *p = e->u.cref->parts; p->next; p = p->next) parts[n++] = p->name;
+  st_cls *c = st_lookup_class_path(fl->fe, env.cls, parts, n, e->u.cref->global ? 1 : 0);
+  c = c ? st_cls_resolve_short(fl->fe, c) : NULL;
+  return c && c->ast && c->ast->form == ACF_ENUMERATION ? c : NULL;
+}
+
+/* E.a:E.c, a range of enumeration literals (Modelica 3.5 section 10.4.3). */
+static st_fexpr *enumeration_range(st_fl *fl, st_cls *c, int from, int to, st_loc loc) {
+  st_fexpr *r = array_of(fl, to >= from ? to - from + 1 : 0, loc);
+  int ord = 1;
+  for (const st_ast_enum_literal *l = c->ast->literals; r && l; l = l->next, ord++) {
+    if (ord < from || ord > to) continue;
+    st_fexpr *x = st_fx_new(fl->arena, FX_ENUM, 0, 0, loc);
+    if (!x) return NULL;
+    x->value = ord;
+    x->str = st_arena_concat(fl->arena, c->name, ".", l->name);
+    r->args[ord - from] = x;
+  }
+  return r;
+}
+
 st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env) {
   double a, s = 1, b;
   if (e->kind != AX_RANGE) return st_translate(fl, e, env);
+  st_cls *en = e->u.range.step ? NULL : enumeration_of(fl, e->u.range.start, env);
+  if (en && !st_fl_eval_ast(fl, e->u.range.start, env, &a) &&
+      !st_fl_eval_ast(fl, e->u.range.stop, env, &b))
+    return enumeration_range(fl, en, (int)a, (int)b, e->loc);
   if (st_fl_eval_ast(fl, e->u.range.start, env, &a) ||
       (e->u.range.step && st_fl_eval_ast(fl, e->u.range.step, env, &s)) ||
       st_fl_eval_ast(fl, e->u.range.stop, env, &b)) {
@@ -808,12 +838,34 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
 
 /* ----------------------------------------------------------------- entry */
 
-static st_fexpr *translate_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
-  st_fexpr *m = array_of(fl, e->u.matrix.nrows, e->loc);
-  int i = 0;
-  for (const st_ast_expr *row = e->u.matrix.rows; m && row; row = row->next, i++)
-    if (!(m->args[i] = translate_list_array(fl, row->u.array.elems, env, row->loc))) return NULL;
+/* An element of [a, b; c, d] as a matrix (Modelica 3.5 section 10.4.2): a scalar is 1x1, a
+ * vector a column; arrays of two or more dimensions stay. */
+static st_fexpr *promote_to_matrix(st_fl *fl, st_fexpr *x) {
+  if (x->kind == FX_ARRAY && x->nargs > 0 && x->args[0]->kind == FX_ARRAY) return x;
+  int n = x->kind == FX_ARRAY ? x->nargs : 1;
+  st_fexpr *m = array_of(fl, n, x->loc);
+  for (int i = 0; m && i < n; i++) {
+    st_fexpr *row = array_of(fl, 1, x->loc);
+    if (!row) return NULL;
+    row->args[0] = x->kind == FX_ARRAY ? x->args[i] : x;
+    m->args[i] = row;
+  }
   return m;
+}
+
+/* [a, b; c, d] is cat(1, cat(2, a, b), cat(2, c, d)) of the promoted elements. */
+static st_fexpr *translate_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
+  st_fexpr **rows = st_arena_alloc(fl->tmp, (size_t)(e->u.matrix.nrows + 1) * sizeof *rows);
+  int i = 0;
+  for (const st_ast_expr *row = e->u.matrix.rows; rows && row; row = row->next, i++) {
+    st_fexpr *elems = translate_list_array(fl, row->u.array.elems, env, row->loc);
+    if (!elems) return NULL;
+    for (int j = 0; j < elems->nargs; j++)
+      if (!(elems->args[j] = promote_to_matrix(fl, elems->args[j]))) return NULL;
+    if (!(rows[i] = st_fl_cat(fl, 2, elems->args, elems->nargs, row->loc, env.inst)))
+      return NULL;
+  }
+  return rows ? st_fl_cat(fl, 1, rows, i, e->loc, env.inst) : NULL;
 }
 
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env) {

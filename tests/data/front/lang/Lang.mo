@@ -196,4 +196,13 @@ package Lang
     Integer n = T.Next[x, T.Level.mid];
     Integer sizes[T.Level] = {1, 2, 3};
   end EnumTable;
+
+  model Matrices "the matrix constructor concatenates promoted elements"
+    parameter Real v[2] = {1, 2};
+    parameter Real a[2, 2] = [3, 4; 5, 6];
+    parameter Real b[2, 3] = [v, a];
+    parameter Real c[3, 2] = [a; 7, 8];
+    parameter Real d[2, 2, 2] = [{{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}}];
+    constant Tables.Level levels[:] = Tables.Level.mid:Tables.Level.high;
+  end Matrices;
 end Lang;
