@@ -10,6 +10,7 @@
 #define DATA "tests/data/front/lang"
 #include "testutil.h"
 #include "flatutil.h"
+#include "simtable.h"
 
 #define LANG DATA "/Lang.mo"
 
@@ -92,8 +93,8 @@ START_TEST(redeclare_components) {
   ck_assert_double_eq(value_of(l.m, "sev.s[2].k"), 2);
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
   unload(&l);
-  located_error("Lang.NotReplaceable", "144:28", "'s' is not replaceable and cannot be redeclared");
-  located_error("Lang.ClassRedeclare", "148:15", "redeclaring the class 'M' is not supported");
+  located_error("Lang.NotReplaceable", "148:28", "'s' is not replaceable and cannot be redeclared");
+  located_error("Lang.ClassRedeclare", "152:15", "redeclaring the class 'M' is not supported");
 }
 END_TEST
 
@@ -152,6 +153,37 @@ START_TEST(matrix_constructor_and_enumeration_ranges) {
 }
 END_TEST
 
+/* The value of column name in the last row of a run of Lang.cls. */
+static double final_value(const char *cls, const char *name) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(LANG, cls, &t, &out);
+  ck_assert_msg(st == 0, "%s: %s", cls, out ? out : "");
+  free(out);
+  return t.v[t.nrows - 1][col(&t, name)];
+}
+
+/* Run to the end: each element of a vector when-condition fires once; array assignments in
+ * algorithms; run-time subscripts. */
+START_TEST(simulated_values) {
+  ck_assert_double_eq(final_value("Lang.VectorWhen", "y"), 2);
+  ck_assert_double_eq(final_value("Lang.VectorWhen", "z"), 4);
+  ck_assert_double_eq(final_value("Lang.ArrayAlgorithm", "x[3]"), 3);
+  ck_assert_double_eq_tol(final_value("Lang.ArrayAlgorithm", "y[2]"), 3, 1e-12);
+  ck_assert_double_eq_tol(final_value("Lang.Subscripts", "pick"), 3, 1e-12); /* x[3] at t = 1 */
+  ck_assert_double_eq_tol(final_value("Lang.RampSourceModel", "rs.v"), 3, 1e-12);
+}
+END_TEST
+
+START_TEST(array_assignments) {
+  loaded l = flat_ok(LANG, "Lang.ArrayAlgorithm");
+  has_line(&l, "  y[2] := x[3]*time;");
+  unload(&l);
+  located_error("Lang.ArraySwap", "227:5", "an array assignment in a model algorithm whose "
+                "value reads other elements of the array is not supported");
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -163,6 +195,8 @@ static Suite *suite(void) {
   tcase_add_test(t, vector_when_conditions);
   tcase_add_test(t, enumeration_dimensions_and_tables);
   tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
+  tcase_add_test(t, array_assignments);
+  tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;
 }

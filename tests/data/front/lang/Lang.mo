@@ -115,6 +115,10 @@ package Lang
     extends VSource(redeclare Ramp signal(slope = 2), offset = 1);
   end RampSource;
 
+  model RampSourceModel "rs.v = offset + slope*time = 1 + 2*time"
+    RampSource rs;
+  end RampSourceModel;
+
   model Constrained
     replaceable Const c(k = 5) constrainedby Source(offset = 3);
   end Constrained;
@@ -205,4 +209,21 @@ package Lang
     parameter Real d[2, 2, 2] = [{{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}}];
     constant Tables.Level levels[:] = Tables.Level.mid:Tables.Level.high;
   end Matrices;
+
+  model ArrayAlgorithm "array assignments in a model algorithm"
+    discrete Real x[3](each start = 0, each fixed = true);
+    Real y[2];
+  algorithm
+    when sample(0.5, 1) then
+      x := pre(x) + {1, 2, 3};
+    end when;
+    y := x[2:3]*time;
+  end ArrayAlgorithm;
+
+  model ArraySwap
+    Real x[2];
+  algorithm
+    x := {time, 2*time};
+    x := x[{2, 1}];
+  end ArraySwap;
 end Lang;
