@@ -184,6 +184,29 @@ START_TEST(array_assignments) {
 }
 END_TEST
 
+/* outer components are the inner one of the nearest enclosing instance; without one, a
+ * default inner is added at the top level with a warning. */
+START_TEST(inner_outer) {
+  loaded l = flat_ok(LANG, "Lang.InnerOuter");
+  has_line(&l, "Real p.m1.f = 2*world.g + world.t;");
+  has_line(&l, "Real m3.f = 2*world.g + world.t;");
+  ck_assert_int_lt(var_index(l.m, "p.m1.world.t"), 0);
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), 4);
+  unload(&l);
+  char cmd[512], *out = NULL;
+  const char *src = getenv("STICTION_SRCDIR");
+  if (src) ck_assert_int_eq(chdir(src), 0);
+  snprintf(cmd, sizeof cmd, "flatten %s Lang.MissingInner", LANG);
+  ck_assert_int_eq(st_test_run(&out, cmd), 0);
+  ck_assert_ptr_nonnull(strstr(out, "warning: no inner declaration for outer 'world' (in "
+                                    "'p.m1'): a default inner 'world' of its type is added"));
+  ck_assert_ptr_nonnull(strstr(out, "\n  parameter Real world.g = 9.81;"));
+  ck_assert_ptr_nonnull(strstr(out, "\n  Real p.m2.f = 2*world.g + world.t;"));
+  ck_assert_ptr_null(strstr(out, "(in 'p.m2')"));
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -196,6 +219,7 @@ static Suite *suite(void) {
   tcase_add_test(t, enumeration_dimensions_and_tables);
   tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
   tcase_add_test(t, array_assignments);
+  tcase_add_test(t, inner_outer);
   tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;

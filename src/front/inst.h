@@ -177,6 +177,10 @@ struct st_inst {
   st_cls *redecl_owner;
   st_mod *mod;             /* the modifier from outside the declaration */
   int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
+  /* An `outer` component is the `inner` one of the same name in the nearest enclosing
+   * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
+  st_inst *alias;
+  int default_inner;       /* the inner added at the top level for an outer without one */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);

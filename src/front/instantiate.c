@@ -15,7 +15,7 @@ static const char *inst_name_of(const void *kids, int i) {
 
 st_inst *st_inst_kid(const st_inst *in, const char *name) {
   int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
-  return i < 0 ? NULL : in->kids[i];
+  return i < 0 ? NULL : in->kids[i]->alias ? in->kids[i]->alias : in->kids[i];
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
@@ -338,6 +338,44 @@ static st_mod *constraining_mod(st_fl *fl, const st_ast_element *orig, st_env en
   return st_mod_from_ast(fl, m, env, 0, orig->final, orig->u.comp.name, orig->u.comp.name_loc);
 }
 
+static void inst_declared(st_fl *fl, st_inst *in);
+
+/* The inner element for outer component `in` (Modelica 3.5 section 5.4): the element of the
+ * same name declared `inner` in the nearest enclosing instance. Without one, a default inner
+ * is added at the top level (once, with a warning, as tools do). NULL when `in` is to be
+ * instantiated itself: an outer of the top-level model, or an `inner outer` element with no
+ * inner above it. */
+static st_inst *find_inner(st_fl *fl, st_inst *in) {
+  const char *name = in->decl->u.comp.name;
+  for (st_inst *p = in->parent ? in->parent->parent : NULL; p; p = p->parent) {
+    st_inst *k = st_inst_member(fl, p, name);
+    if (k && ((k->decl && k->decl->inner) || k->default_inner)) return k;
+  }
+  if (in->decl->inner || in->parent == fl->top) {
+    if (!in->decl->inner)
+      st_warning(fl->diag, in->loc, "no inner declaration for outer '%s': '%s' is used as the "
+                 "inner one", name, in->path);
+    return NULL;
+  }
+  st_inst *top = st_inst_kid(fl->top, name);
+  if (top && top->default_inner) return top;
+  if (top) {
+    st_fl_error(fl, in->loc, in->parent, "no inner declaration for outer '%s', and the "
+                "top-level '%s' is not one", name, name);
+    return NULL;
+  }
+  st_warning(fl->diag, in->loc, "no inner declaration for outer '%s' (in '%s'): a default "
+             "inner '%s' of its type is added at the top level", name, in->parent->path, name);
+  top = inst_new(fl, fl->top, name, in->loc);
+  if (!top) return NULL;
+  top->decl = in->decl;
+  top->owner = in->owner;
+  top->pending = 1;
+  top->default_inner = 1;
+  inst_declared(fl, top);
+  return top;
+}
+
 /* Instantiates a declared component (Modelica 3.5 section 5.6.2): its own modifier under
  * the one from outside, its prefixes, condition, class and array sizes. A redeclaration,
  * in a modifier from outside or among the elements of a derived class, gives the type,
@@ -348,6 +386,10 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   st_env env = {parent, in->owner};
   st_cls *scope = in->owner;
   in->pending = 2;
+  if (orig->outer && !in->default_inner && (in->alias = find_inner(fl, in))) {
+    in->pending = 0;
+    return;
+  }
   st_mod *own;
   if (in->mod && in->mod->redeclare) {
     e = in->mod->redeclare;

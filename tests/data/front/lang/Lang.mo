@@ -226,4 +226,28 @@ package Lang
     x := {time, 2*time};
     x := x[{2, 1}];
   end ArraySwap;
+
+  model World
+    parameter Real g = 9.81;
+    Real t = time;
+  end World;
+
+  model Mount
+    outer World world;
+    Real f = 2*world.g + world.t;
+  end Mount;
+
+  model Plant
+    Mount m1, m2;
+  end Plant;
+
+  model InnerOuter "every outer world is the inner one above it"
+    inner World world(g = 10);
+    Plant p;
+    Mount m3;
+  end InnerOuter;
+
+  model MissingInner "a default inner world is added at the top level"
+    Plant p;
+  end MissingInner;
 end Lang;
