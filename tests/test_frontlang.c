@@ -207,6 +207,23 @@ START_TEST(inner_outer) {
 }
 END_TEST
 
+/* Types derived from the predefined ones by extends (type TypeReal extends Real), String
+ * parameters, and short classes with dimensions (type Axis = TypeReal[3]). */
+START_TEST(types_derived_from_predefined) {
+  loaded l = flat_ok(LANG, "Lang.DerivedTypes");
+  int k = var_index(l.m, "label");
+  ck_assert_int_eq(l.m->vars[k].type, ST_T_STRING);
+  ck_assert_double_eq(value_of(l.m, "n[3]"), 1);
+  ck_assert_str_eq(l.m->vars[var_index(l.m, "n[3]")].unit, "1");
+  ck_assert_int_lt(var_index(l.m, "n[4]"), 0);
+  ck_assert_double_eq(value_of(l.m, "two[2,2]"), 1);
+  ck_assert_int_lt(var_index(l.m, "two[2,4]"), 0);
+  ck_assert_str_eq(l.m->vars[var_index(l.m, "s")].unit, "m");
+  ck_assert_double_eq(start_of(l.m, "s"), 1);
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -220,6 +237,7 @@ static Suite *suite(void) {
   tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
   tcase_add_test(t, array_assignments);
   tcase_add_test(t, inner_outer);
+  tcase_add_test(t, types_derived_from_predefined);
   tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;

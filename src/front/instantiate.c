@@ -159,12 +159,39 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
 
 /* Follows short class definitions (`connector RealInput = input Real`, `type Torque =
  * Real(unit = "N.m")`), collecting their modifiers (inner to ours) and prefixes. */
+/* The extends clause of a type that is only that, `type TypeReal extends Real; end
+ * TypeReal;`: like a short class definition. NULL for other classes. */
+static const st_ast_element *type_extends(const st_cls *cls) {
+  const st_ast_class *a = cls->ast;
+  if (!a || a->form != ACF_LONG || a->kind != ACK_TYPE || a->sections) return NULL;
+  const st_ast_element *ext = NULL;
+  for (const st_ast_element *e = a->elements; e; e = e->next) {
+    if (e->kind == AEL_IMPORT) continue;
+    if (e->kind != AEL_EXTENDS || ext) return NULL;
+    ext = e;
+  }
+  return ext;
+}
+
 static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
-  for (int hops = 0; cls && cls->ast && cls->ast->form == ACF_SHORT; hops++) {
+  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || type_extends(cls));
+       hops++) {
     const st_ast_class *a = cls->ast;
     if (hops > 64) {
       st_fl_error(fl, a->loc, in, "cyclic short class definition '%s'", cls->full);
       return NULL;
+    }
+    const st_ast_element *ext = type_extends(cls);
+    if (ext) {
+      st_mod *base_mod = st_mod_from_ast(fl, ext->u.extends.mod, (st_env){NULL, cls}, 0, 0,
+                                         (*mod) ? (*mod)->name : "", ext->loc);
+      *mod = st_mod_merge(fl, *mod, base_mod);
+      st_cls *base = st_lookup_extends(fl->fe, cls, ext);
+      if (!base)
+        st_fl_error(fl, ext->u.extends.name->loc, in, "undefined base class '%s'",
+                    ext->u.extends.name->text);
+      cls = base;
+      continue;
     }
     if (is_connector_class(cls)) in->is_connector = 1;
     apply_type_prefix(&in->prefix, &a->base_prefix);
@@ -261,6 +288,25 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
       if (dims[n] < 0) return -1;
       n++;
     }
+  return n;
+}
+
+/* The dimensions of a short class definition follow those of the declaration: `type Axis
+ * = Real[3]; Axis n[2];` is a 2x3 array. */
+static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
+  for (int hops = 0; cls && cls->ast && cls->ast->form == ACF_SHORT && hops < 64; hops++) {
+    st_env env = {NULL, cls->parent};
+    for (const st_ast_expr *s = cls->ast->base_subs; s; s = s->next) {
+      if (n == 4) {
+        st_fl_error(fl, s->loc, in, "more than 4 array dimensions are not supported");
+        return -1;
+      }
+      if ((in->dims[n] = type_dim_size(fl, s, env)) < 0 && eval_int(fl, s, env, in, &in->dims[n]))
+        return -1;
+      n++;
+    }
+    cls = st_lookup_class(fl->fe, cls->parent, cls->ast->base);
+  }
   return n;
 }
 
@@ -423,6 +469,7 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   int n = cls ? collect_dims(fl, sized, sized == e ? (st_env){parent, scope} : env, mod, in,
                              in->dims)
               : -1;
+  if (n >= 0) n = type_dims(fl, cls, in, n);
   if (n >= 0) {
     in->ndims = n;
     if (n == 0) inst_element(fl, in, cls, mod, e);

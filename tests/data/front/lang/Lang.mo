@@ -250,4 +250,25 @@ package Lang
   model MissingInner "a default inner world is added at the top level"
     Plant p;
   end MissingInner;
+
+  type TypeReal "a type derived from Real by extends"
+    extends Real;
+  end TypeReal;
+
+  type TypeString
+    extends String;
+  end TypeString;
+
+  type Label = TypeString;
+  type Axis = TypeReal[3](each final unit = "1");
+  type Length = TypeReal(unit = "m");
+
+  model DerivedTypes
+    parameter Label label = "x";
+    parameter Axis n = {0, 0, 1};
+    parameter Axis two[2] = {{1, 0, 0}, {0, 1, 0}};
+    Length s(start = 1);
+  equation
+    der(s) = n[3];
+  end DerivedTypes;
 end Lang;
