@@ -224,6 +224,17 @@ START_TEST(types_derived_from_predefined) {
 }
 END_TEST
 
+/* if-expressions over arrays: element by element, or decided by a parameter condition
+ * when the branches differ in size (the binding then gives the size). */
+START_TEST(if_expressions_with_arrays) {
+  loaded l = flat_ok(LANG, "Lang.IfArrays");
+  ck_assert_double_eq(value_of(l.m, "used[3,2]"), 3);
+  ck_assert_int_lt(var_index(l.m, "used[4,1]"), 0);
+  has_line(&l, "Real y[2] = if time > 0.5 then 2 else 4;");
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -238,6 +249,7 @@ static Suite *suite(void) {
   tcase_add_test(t, array_assignments);
   tcase_add_test(t, inner_outer);
   tcase_add_test(t, types_derived_from_predefined);
+  tcase_add_test(t, if_expressions_with_arrays);
   tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;

@@ -496,6 +496,30 @@ static int refers_to_vars(const st_fexpr *e) {
   return 0;
 }
 
+static int same_shape(const st_fexpr *a, const st_fexpr *b) {
+  if (!is_array(a) || !is_array(b)) return is_array(a) == is_array(b);
+  if (a->nargs != b->nargs) return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_shape(a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+/* if c then t else f, element by element when t and f are arrays of one shape. */
+static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
+  if (is_array(t)) {
+    st_fexpr *r = array_of(fl, t->nargs, loc);
+    for (int i = 0; r && i < t->nargs; i++)
+      if (!(r->args[i] = if_elements(fl, c, t->args[i], f->args[i], loc))) return NULL;
+    return r;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+  if (!r) return NULL;
+  r->args[0] = c;
+  r->args[1] = t;
+  r->args[2] = f;
+  return r;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
   double v;
@@ -506,17 +530,20 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
   st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
   if (!f) return NULL;
-  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
-  if (!r) return NULL;
-  r->args[0] = c;
-  r->args[1] = t;
-  r->args[2] = f;
-  return r;
+  if (is_array(t) || is_array(f)) {
+    /* array branches of different sizes: a parameter condition decides the size */
+    if (!same_shape(t, f)) {
+      if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
+      st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
+                  "sizes and the condition is not a parameter expression");
+      return NULL;
+    }
+  }
+  return if_elements(fl, c, t, f, e->loc);
 }
 
 /* ----------------------------------------------------------------- ranges, arrays */
 
-/* The values of a for-range or range expression: a:b or a:s:b, or an array. */
 /* The enumeration type of a literal written E.lit (also through packages), else NULL. */
 static st_cls *enumeration_of(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (e->kind != AX_CREF || e->u.cref->nparts < 2 || e->u.cref->nparts > 16) return NULL;
@@ -543,6 +570,7 @@ static st_fexpr *enumeration_range(st_fl *fl, st_cls *c, int from, int to, st_lo
   return r;
 }
 
+/* The values of a for-range or range expression: a:b or a:s:b, or an array. */
 st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env) {
   double a, s = 1, b;
   if (e->kind != AX_RANGE) return st_translate(fl, e, env);

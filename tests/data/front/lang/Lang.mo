@@ -271,4 +271,11 @@ package Lang
   equation
     der(s) = n[3];
   end DerivedTypes;
+
+  model IfArrays "if-expressions with array branches"
+    parameter Boolean linear = false;
+    parameter Real table[:, 2] = [0, 1; 1, 2; 2, 3];
+    final parameter Real used[:, 2] = if linear then [0, 0; 1, 1] else table;
+    Real y[2] = if time > 0.5 then {1, 2} else {3, 4};
+  end IfArrays;
 end Lang;
