@@ -159,14 +159,15 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
 
 /* Follows short class definitions (`connector RealInput = input Real`, `type Torque =
  * Real(unit = "N.m")`), collecting their modifiers (inner to ours) and prefixes. */
-/* The extends clause of a type that is only that, `type TypeReal extends Real; end
- * TypeReal;`: like a short class definition. NULL for other classes. */
+/* The extends clause of a type that is only that (besides nested classes such as
+ * equalityConstraint), `type TypeReal extends Real; end TypeReal;`: like a short class
+ * definition. NULL for other classes. */
 static const st_ast_element *type_extends(const st_cls *cls) {
   const st_ast_class *a = cls->ast;
   if (!a || a->form != ACF_LONG || a->kind != ACK_TYPE || a->sections) return NULL;
   const st_ast_element *ext = NULL;
   for (const st_ast_element *e = a->elements; e; e = e->next) {
-    if (e->kind == AEL_IMPORT) continue;
+    if (e->kind == AEL_IMPORT || e->kind == AEL_CLASS) continue; /* equalityConstraint */
     if (e->kind != AEL_EXTENDS || ext) return NULL;
     ext = e;
   }
@@ -294,7 +295,13 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
 /* The dimensions of a short class definition follow those of the declaration: `type Axis
  * = Real[3]; Axis n[2];` is a 2x3 array. */
 static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
-  for (int hops = 0; cls && cls->ast && cls->ast->form == ACF_SHORT && hops < 64; hops++) {
+  for (int hops = 0; cls && cls->ast && hops < 64; hops++) {
+    const st_ast_element *ext = type_extends(cls);
+    if (ext) {
+      cls = st_lookup_extends(fl->fe, cls, ext);
+      continue;
+    }
+    if (cls->ast->form != ACF_SHORT) break;
     st_env env = {NULL, cls->parent};
     for (const st_ast_expr *s = cls->ast->base_subs; s; s = s->next) {
       if (n == 4) {
