@@ -235,6 +235,15 @@ START_TEST(if_expressions_with_arrays) {
 }
 END_TEST
 
+/* Features not supported yet stop with a located error that names them. */
+START_TEST(unsupported_features_named) {
+  located_error("Lang.ExpandableBus", "296:18", "connecting 'bus.speed' through the expandable "
+                "connector 'bus': expandable connectors are not supported");
+  located_error("Lang.UsesExternalObject", "300:13", "external objects (classes extending "
+                "ExternalObject, Modelica 3.5 section 12.9.7) are not supported");
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -250,6 +259,7 @@ static Suite *suite(void) {
   tcase_add_test(t, inner_outer);
   tcase_add_test(t, types_derived_from_predefined);
   tcase_add_test(t, if_expressions_with_arrays);
+  tcase_add_test(t, unsupported_features_named);
   tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;

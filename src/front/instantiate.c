@@ -529,6 +529,11 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
 static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
                             st_mod *mod) {
   st_cls *base = st_lookup_extends(fl->fe, cls, e);
+  if (!base && strcmp(e->u.extends.name->text, "ExternalObject") == 0) {
+    st_fl_error(fl, e->u.extends.name->loc, in, "external objects (classes extending "
+                "ExternalObject, Modelica 3.5 section 12.9.7) are not supported");
+    return;
+  }
   if (!base) {
     st_fl_error(fl, e->u.extends.name->loc, in, "undefined base class '%s'",
                 e->u.extends.name->text);

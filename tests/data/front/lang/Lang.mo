@@ -278,4 +278,29 @@ package Lang
     final parameter Real used[:, 2] = if linear then [0, 0; 1, 1] else table;
     Real y[2] = if time > 0.5 then {1, 2} else {3, 4};
   end IfArrays;
+
+  expandable connector Bus
+    Real speed;
+  end Bus;
+
+  connector RealOut = output Real;
+
+  block Emit
+    RealOut y = time;
+  end Emit;
+
+  model ExpandableBus "connections through an expandable connector are refused by name"
+    Bus bus;
+    Emit e;
+  equation
+    connect(e.y, bus.speed);
+  end ExpandableBus;
+
+  class Handle "an external object"
+    extends ExternalObject;
+  end Handle;
+
+  model UsesExternalObject
+    parameter Handle h;
+  end UsesExternalObject;
 end Lang;
