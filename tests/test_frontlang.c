@@ -16,11 +16,9 @@
 
 /* `stiction flatten Lang.mo cls` fails with "Lang.mo:where: error: msg". */
 static void located_error(const char *cls, const char *where, const char *msg) {
-  char cmd[512], want[512], *out = NULL;
-  const char *src = getenv("STICTION_SRCDIR");
-  if (src) ck_assert_int_eq(chdir(src), 0);
-  snprintf(cmd, sizeof cmd, "flatten %s %s", LANG, cls);
-  int rc = st_test_run(&out, cmd);
+  char args[512], want[512], *out = NULL;
+  snprintf(args, sizeof args, "%s %s", LANG, cls);
+  int rc = run_flatten(&out, args);
   ck_assert_ptr_nonnull(out);
   ck_assert_msg(rc == 1, "%s: exit %d\n%s", cls, rc, out);
   snprintf(want, sizeof want, "%s:%s: error: %s", LANG, where, msg);
@@ -193,11 +191,8 @@ START_TEST(inner_outer) {
   ck_assert_int_lt(var_index(l.m, "p.m1.world.t"), 0);
   ck_assert_int_eq(st_flat_count_unknowns(l.m), 4);
   unload(&l);
-  char cmd[512], *out = NULL;
-  const char *src = getenv("STICTION_SRCDIR");
-  if (src) ck_assert_int_eq(chdir(src), 0);
-  snprintf(cmd, sizeof cmd, "flatten %s Lang.MissingInner", LANG);
-  ck_assert_int_eq(st_test_run(&out, cmd), 0);
+  char *out = NULL;
+  ck_assert_int_eq(run_flatten(&out, LANG " Lang.MissingInner"), 0);
   ck_assert_ptr_nonnull(strstr(out, "warning: no inner declaration for outer 'world' (in "
                                     "'p.m1'): a default inner 'world' of its type is added"));
   ck_assert_ptr_nonnull(strstr(out, "\n  parameter Real world.g = 9.81;"));
