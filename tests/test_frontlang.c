@@ -239,6 +239,18 @@ START_TEST(unsupported_features_named) {
 }
 END_TEST
 
+/* `each b = {-1, 1}` on an array of components whose b is a vector: every component's b is
+ * the whole vector; k = {1, 2} without each is split over the components. */
+START_TEST(each_with_array_values) {
+  loaded l = flat_ok(LANG, "Lang.EachArrays");
+  ck_assert_double_eq(value_of(l.m, "c[1].b[1]"), -1);
+  ck_assert_double_eq(value_of(l.m, "c[2].b[2]"), 1);
+  ck_assert_int_lt(var_index(l.m, "c[2].b[3]"), 0);
+  ck_assert_double_eq(value_of(l.m, "c[2].k"), 2);
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -255,6 +267,7 @@ static Suite *suite(void) {
   tcase_add_test(t, types_derived_from_predefined);
   tcase_add_test(t, if_expressions_with_arrays);
   tcase_add_test(t, unsupported_features_named);
+  tcase_add_test(t, each_with_array_values);
   tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;

@@ -303,4 +303,14 @@ package Lang
   model UsesExternalObject
     parameter Handle h;
   end UsesExternalObject;
+
+  block Coefficients
+    parameter Real b[:] = {1};
+    parameter Real k = 0;
+  end Coefficients;
+
+  model EachArrays "each gives every component the whole array value"
+    parameter Integer n = 2;
+    Coefficients c[n](each final b = {-1, 1}, k = {1, 2});
+  end EachArrays;
 end Lang;
