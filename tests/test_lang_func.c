@@ -206,6 +206,20 @@ START_TEST(inline_array_element) {
 }
 END_TEST
 
+/* when {c1, c2} in equations and algorithms; a when-statement on initial() fires once. */
+START_TEST(vector_when) {
+  static table t;
+  run_ok(LANG("VectorWhen.mo"), "VectorWhen", "--interval 0.01", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    if (fabs(tm - 0.3) < 1e-6 || fabs(tm - 0.6) < 1e-6 || fabs(tm - 0.7) < 1e-6) continue;
+    ck_assert_msg(at(&t, i, "n") == (tm > 0.3) + (tm > 0.6), "n(%g) = %g", tm, at(&t, i, "n"));
+    ck_assert_msg(at(&t, i, "m") == (tm > 0.7 ? 20 : 10), "m(%g) = %g", tm, at(&t, i, "m"));
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -217,6 +231,7 @@ int main(void) {
   tcase_add_test(tc, initial_algorithm);
   tcase_add_test(tc, records);
   tcase_add_test(tc, inline_array_element);
+  tcase_add_test(tc, vector_when);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -14,9 +14,10 @@
  * relations in conditions become event relations like those of equations. A section is
  * therefore a function of its inputs and pre-values and can be executed any number of times
  * in one event pass. when-statements fire only in event mode, on a rising edge of their
- * condition (the first branch of an elsewhen chain that rises), with initial() handled as
- * for when-equations (events.c); their condition values live in cm->wc so that the event
- * iteration sees them change. */
+ * condition (the first branch of an elsewhen chain that rises); a condition with initial()
+ * fires during initialization (the section runs there in event mode) and not again in the
+ * first pass of the initial event, which starts from the initialized values; their condition
+ * values live in cm->wc so that the event iteration sees them change. */
 #include <math.h>
 #include <string.h>
 
@@ -369,7 +370,7 @@ static int run_list(exec *x, const alist *l);
 
 static int fail(exec *x, st_loc loc, const char *msg) {
   x->cm->error_loc = loc;
-  snprintf(x->cm->error, sizeof x->cm->error, "%s at time %.17g", msg, x->cm->vm.time);
+  st_set_error(x->cm, "%s at time %.17g", msg, x->cm->vm.time);
   return -1;
 }
 
@@ -380,7 +381,7 @@ static int run_when(exec *x, const astmt *s) {
   for (int i = 0; i < s->nconds; i++) {
     int k = s->wc + i;
     cm->wc[k] = st_vm_eval(&cm->vm, &s->conds[i]) != 0;
-    if (cm->vm.initial && cm->event_iteration == 0) cm->wc_pre[k] = s->has_initial[i] ? 0 : cm->wc[k];
+    if (cm->vm.initial && cm->initializing) cm->wc_pre[k] = s->has_initial[i] ? 0 : cm->wc[k];
     if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
     done = 1;
     if (run_list(x, &s->branches[i])) return -1;

@@ -150,6 +150,7 @@ void st_compiled_free(st_compiled *cm) {
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  free(cm->error);
   st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
@@ -217,7 +218,7 @@ static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
   if (s >= cm->flat->nvars) return sl->kind == K_DER;
-  return !cm->flat->vars[s].is_protected;
+  return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }
 
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
