@@ -186,8 +186,15 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
   return -1;
 }
 
+/* An initial equation over discrete variables and parameters only (StateGraph's InitialStep:
+ * `active = true` where active = pre(newActive) and newActive has fixed = true) adds nothing
+ * to the system of the states: it is redundant, and checked once they are initialized. */
+static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs) {
+  return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
+}
+
 static int add_initial(st_compiled *cm) {
-  eq_vec v = {0}, a = {0};
+  eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
@@ -197,9 +204,11 @@ static int add_initial(st_compiled *cm) {
     }
     st_fexpr *lhs = q->lhs, *rhs = q->rhs;
     int target = initial_target(cm, &lhs, &rhs);
-    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0}))
-      return -1;
+    eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
+    if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
   }
+  cm->init_checks = c.items;
+  cm->ninit_checks = c.n;
   cm->init_eqs = v.items;
   cm->ninit = v.n;
   cm->init_assign = a.items;
