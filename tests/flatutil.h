@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "front/fexpr.h"
 #include "front/front.h"
@@ -93,6 +94,15 @@ static inline void has_line(const loaded *l, const char *line) {
 
 static inline void lacks(const loaded *l, const char *text) {
   ck_assert_msg(strstr(l->text, text) == NULL, "unexpected '%s' in:\n%s", text, l->text);
+}
+
+/* Runs `stiction flatten ARGS` from the source directory. */
+static inline int run_flatten(char **out, const char *args) {
+  char cmd[4096];
+  snprintf(cmd, sizeof cmd, "flatten %s", args);
+  const char *src = getenv("STICTION_SRCDIR");
+  if (src) ck_assert_int_eq(chdir(src), 0);
+  return st_test_run(out, cmd);
 }
 
 #endif

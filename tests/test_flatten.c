@@ -20,15 +20,6 @@ static char *read_all(const char *path) {
   return text;
 }
 
-/* Runs `stiction flatten ARGS` from the source directory. */
-static int run_flatten(char **out, const char *args) {
-  char cmd[4096];
-  snprintf(cmd, sizeof cmd, "flatten %s", args);
-  const char *src = getenv("STICTION_SRCDIR");
-  if (src) ck_assert_int_eq(chdir(src), 0);
-  return st_test_run(out, cmd);
-}
-
 static void golden(const char *args, const char *flat) {
   char *out = NULL;
   int rc = run_flatten(&out, args);

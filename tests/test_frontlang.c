@@ -10,16 +10,15 @@
 #define DATA "tests/data/front/lang"
 #include "testutil.h"
 #include "flatutil.h"
+#include "simtable.h"
 
 #define LANG DATA "/Lang.mo"
 
 /* `stiction flatten Lang.mo cls` fails with "Lang.mo:where: error: msg". */
 static void located_error(const char *cls, const char *where, const char *msg) {
-  char cmd[512], want[512], *out = NULL;
-  const char *src = getenv("STICTION_SRCDIR");
-  if (src) ck_assert_int_eq(chdir(src), 0);
-  snprintf(cmd, sizeof cmd, "flatten %s %s", LANG, cls);
-  int rc = st_test_run(&out, cmd);
+  char args[512], want[512], *out = NULL;
+  snprintf(args, sizeof args, "%s %s", LANG, cls);
+  int rc = run_flatten(&out, args);
   ck_assert_ptr_nonnull(out);
   ck_assert_msg(rc == 1, "%s: exit %d\n%s", cls, rc, out);
   snprintf(want, sizeof want, "%s:%s: error: %s", LANG, where, msg);
@@ -92,8 +91,8 @@ START_TEST(redeclare_components) {
   ck_assert_double_eq(value_of(l.m, "sev.s[2].k"), 2);
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
   unload(&l);
-  located_error("Lang.NotReplaceable", "144:28", "'s' is not replaceable and cannot be redeclared");
-  located_error("Lang.ClassRedeclare", "148:15", "redeclaring the class 'M' is not supported");
+  located_error("Lang.NotReplaceable", "148:28", "'s' is not replaceable and cannot be redeclared");
+  located_error("Lang.ClassRedeclare", "152:15", "redeclaring the class 'M' is not supported");
 }
 END_TEST
 
@@ -134,6 +133,124 @@ START_TEST(enumeration_dimensions_and_tables) {
 }
 END_TEST
 
+/* [v, a] puts a column beside a matrix, [a; 7, 8] a row under it, [A] of a 3-dimensional
+ * A is A; E.b:E.c is a vector of enumeration literals. */
+START_TEST(matrix_constructor_and_enumeration_ranges) {
+  loaded l = flat_ok(LANG, "Lang.Matrices");
+  ck_assert_double_eq(value_of(l.m, "b[2,1]"), 2);
+  ck_assert_double_eq(value_of(l.m, "b[2,3]"), 6);
+  ck_assert_double_eq(value_of(l.m, "c[3,1]"), 7);
+  ck_assert_double_eq(value_of(l.m, "c[2,2]"), 6);
+  ck_assert_double_eq(value_of(l.m, "d[2,1,2]"), 6);
+  ck_assert_int_lt(var_index(l.m, "d[1,1,1,1]"), 0);
+  int k = var_index(l.m, "levels[2]");
+  ck_assert_int_eq(l.m->vars[k].type, ST_T_ENUM);
+  ck_assert_double_eq(value_of(l.m, "levels[2]"), 3);
+  ck_assert_int_lt(var_index(l.m, "levels[3]"), 0);
+  unload(&l);
+}
+END_TEST
+
+/* The value of column name in the last row of a run of Lang.cls. */
+static double final_value(const char *cls, const char *name) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(LANG, cls, &t, &out);
+  ck_assert_msg(st == 0, "%s: %s", cls, out ? out : "");
+  free(out);
+  return t.v[t.nrows - 1][col(&t, name)];
+}
+
+/* Run to the end: each element of a vector when-condition fires once; array assignments in
+ * algorithms; run-time subscripts. */
+START_TEST(simulated_values) {
+  ck_assert_double_eq(final_value("Lang.VectorWhen", "y"), 2);
+  ck_assert_double_eq(final_value("Lang.VectorWhen", "z"), 4);
+  ck_assert_double_eq(final_value("Lang.ArrayAlgorithm", "x[3]"), 3);
+  ck_assert_double_eq_tol(final_value("Lang.ArrayAlgorithm", "y[2]"), 3, 1e-12);
+  ck_assert_double_eq_tol(final_value("Lang.Subscripts", "pick"), 3, 1e-12); /* x[3] at t = 1 */
+  ck_assert_double_eq_tol(final_value("Lang.RampSourceModel", "rs.v"), 3, 1e-12);
+}
+END_TEST
+
+START_TEST(array_assignments) {
+  loaded l = flat_ok(LANG, "Lang.ArrayAlgorithm");
+  has_line(&l, "  y[2] := x[3]*time;");
+  unload(&l);
+  located_error("Lang.ArraySwap", "227:5", "an array assignment in a model algorithm whose "
+                "value reads other elements of the array is not supported");
+}
+END_TEST
+
+/* outer components are the inner one of the nearest enclosing instance; without one, a
+ * default inner is added at the top level with a warning. */
+START_TEST(inner_outer) {
+  loaded l = flat_ok(LANG, "Lang.InnerOuter");
+  has_line(&l, "Real p.m1.f = 2*world.g + world.t;");
+  has_line(&l, "Real m3.f = 2*world.g + world.t;");
+  ck_assert_int_lt(var_index(l.m, "p.m1.world.t"), 0);
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), 4);
+  unload(&l);
+  char *out = NULL;
+  ck_assert_int_eq(run_flatten(&out, LANG " Lang.MissingInner"), 0);
+  ck_assert_ptr_nonnull(strstr(out, "warning: no inner declaration for outer 'world' (in "
+                                    "'p.m1'): a default inner 'world' of its type is added"));
+  ck_assert_ptr_nonnull(strstr(out, "\n  parameter Real world.g = 9.81;"));
+  ck_assert_ptr_nonnull(strstr(out, "\n  Real p.m2.f = 2*world.g + world.t;"));
+  ck_assert_ptr_null(strstr(out, "(in 'p.m2')"));
+  free(out);
+}
+END_TEST
+
+/* Types derived from the predefined ones by extends (type TypeReal extends Real), String
+ * parameters, and short classes with dimensions (type Axis = TypeReal[3]). */
+START_TEST(types_derived_from_predefined) {
+  loaded l = flat_ok(LANG, "Lang.DerivedTypes");
+  int k = var_index(l.m, "label");
+  ck_assert_int_eq(l.m->vars[k].type, ST_T_STRING);
+  ck_assert_double_eq(value_of(l.m, "n[3]"), 1);
+  ck_assert_str_eq(l.m->vars[var_index(l.m, "n[3]")].unit, "1");
+  ck_assert_int_lt(var_index(l.m, "n[4]"), 0);
+  ck_assert_double_eq(value_of(l.m, "two[2,2]"), 1);
+  ck_assert_int_lt(var_index(l.m, "two[2,4]"), 0);
+  ck_assert_str_eq(l.m->vars[var_index(l.m, "s")].unit, "m");
+  ck_assert_double_eq(start_of(l.m, "s"), 1);
+  unload(&l);
+}
+END_TEST
+
+/* if-expressions over arrays: element by element, or decided by a parameter condition
+ * when the branches differ in size (the binding then gives the size). */
+START_TEST(if_expressions_with_arrays) {
+  loaded l = flat_ok(LANG, "Lang.IfArrays");
+  ck_assert_double_eq(value_of(l.m, "used[3,2]"), 3);
+  ck_assert_int_lt(var_index(l.m, "used[4,1]"), 0);
+  has_line(&l, "Real y[2] = if time > 0.5 then 2 else 4;");
+  unload(&l);
+}
+END_TEST
+
+/* Features not supported yet stop with a located error that names them. */
+START_TEST(unsupported_features_named) {
+  located_error("Lang.ExpandableBus", "296:18", "connecting 'bus.speed' through the expandable "
+                "connector 'bus': expandable connectors are not supported");
+  located_error("Lang.UsesExternalObject", "300:13", "external objects (classes extending "
+                "ExternalObject, Modelica 3.5 section 12.9.7) are not supported");
+}
+END_TEST
+
+/* `each b = {-1, 1}` on an array of components whose b is a vector: every component's b is
+ * the whole vector; k = {1, 2} without each is split over the components. */
+START_TEST(each_with_array_values) {
+  loaded l = flat_ok(LANG, "Lang.EachArrays");
+  ck_assert_double_eq(value_of(l.m, "c[1].b[1]"), -1);
+  ck_assert_double_eq(value_of(l.m, "c[2].b[2]"), 1);
+  ck_assert_int_lt(var_index(l.m, "c[2].b[3]"), 0);
+  ck_assert_double_eq(value_of(l.m, "c[2].k"), 2);
+  unload(&l);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   TCase *t = tcase_create("lang");
@@ -144,6 +261,14 @@ static Suite *suite(void) {
   tcase_add_test(t, subscripts);
   tcase_add_test(t, vector_when_conditions);
   tcase_add_test(t, enumeration_dimensions_and_tables);
+  tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
+  tcase_add_test(t, array_assignments);
+  tcase_add_test(t, inner_outer);
+  tcase_add_test(t, types_derived_from_predefined);
+  tcase_add_test(t, if_expressions_with_arrays);
+  tcase_add_test(t, unsupported_features_named);
+  tcase_add_test(t, each_with_array_values);
+  tcase_add_test(t, simulated_values);
   suite_add_tcase(s, t);
   return s;
 }

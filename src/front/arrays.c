@@ -260,6 +260,51 @@ static st_fexpr *transpose(st_fl *fl, st_fexpr *a, st_loc loc) {
 }
 
 /* cat(k, A, B, ...): concatenation along dimension k. */
+st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_inst *in) {
+  /* along the first dimension the rows follow each other; deeper, element by element */
+  if (k == 1) {
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      if (!is_array(parts[i])) {
+        st_fl_error(fl, loc, in, "cat(): arguments must be arrays");
+        return NULL;
+      }
+      total += parts[i]->nargs;
+    }
+    st_fexpr *r = array_of(fl, total, loc);
+    for (int p = 0, at = 0; r && p < n; p++)
+      for (int j = 0; j < parts[p]->nargs; j++) r->args[at++] = parts[p]->args[j];
+    return r;
+  }
+  if (k > 2) {
+    st_fl_error(fl, loc, in, "cat(): only dimensions 1 and 2 are supported");
+    return NULL;
+  }
+  int rows = is_array(parts[0]) ? parts[0]->nargs : -1;
+  for (int i = 0; i < n; i++)
+    if (!is_array(parts[i]) || parts[i]->nargs != rows) {
+      st_fl_error(fl, loc, in, "cat(): the arrays differ outside dimension %d", k);
+      return NULL;
+    }
+  st_fexpr *r = array_of(fl, rows, loc);
+  for (int row = 0; r && row < rows; row++) {
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      if (!is_array(parts[i]->args[row])) {
+        st_fl_error(fl, loc, in, "cat(): dimension %d does not exist", k);
+        return NULL;
+      }
+      total += parts[i]->args[row]->nargs;
+    }
+    st_fexpr *joined = array_of(fl, total, loc);
+    for (int p = 0, at = 0; joined && p < n; p++)
+      for (int j = 0; j < parts[p]->args[row]->nargs; j++)
+        joined->args[at++] = parts[p]->args[row]->args[j];
+    if (!(r->args[row] = joined)) return NULL;
+  }
+  return r;
+}
+
 static st_fexpr *cat(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_fnarg *a = e->u.call.args;
   int k;
@@ -274,48 +319,7 @@ static st_fexpr *cat(st_fl *fl, const st_ast_expr *e, st_env env) {
   int i = 0;
   for (a = a->next; a; a = a->next, i++)
     if (!(parts[i] = st_translate(fl, a->value, env))) return NULL;
-  /* along the first dimension the rows follow each other; deeper, element by element */
-  if (k == 1) {
-    int total = 0;
-    for (i = 0; i < n; i++) {
-      if (!is_array(parts[i])) {
-        st_fl_error(fl, e->loc, env.inst, "cat(): arguments must be arrays");
-        return NULL;
-      }
-      total += parts[i]->nargs;
-    }
-    st_fexpr *r = array_of(fl, total, e->loc);
-    for (int p = 0, at = 0; r && p < n; p++)
-      for (int j = 0; j < parts[p]->nargs; j++) r->args[at++] = parts[p]->args[j];
-    return r;
-  }
-  if (k > 2) {
-    st_fl_error(fl, e->loc, env.inst, "cat(): only dimensions 1 and 2 are supported");
-    return NULL;
-  }
-  int rows = is_array(parts[0]) ? parts[0]->nargs : -1;
-  for (i = 0; i < n; i++)
-    if (!is_array(parts[i]) || parts[i]->nargs != rows) {
-      st_fl_error(fl, e->loc, env.inst, "cat(): the arrays differ outside dimension %d", k);
-      return NULL;
-    }
-  st_fexpr *r = array_of(fl, rows, e->loc);
-  for (int row = 0; r && row < rows; row++) {
-    int total = 0;
-    for (i = 0; i < n; i++) {
-      if (!is_array(parts[i]->args[row])) {
-        st_fl_error(fl, e->loc, env.inst, "cat(): dimension %d does not exist", k);
-        return NULL;
-      }
-      total += parts[i]->args[row]->nargs;
-    }
-    st_fexpr *joined = array_of(fl, total, e->loc);
-    for (int p = 0, at = 0; joined && p < n; p++)
-      for (int j = 0; j < parts[p]->args[row]->nargs; j++)
-        joined->args[at++] = parts[p]->args[row]->args[j];
-    if (!(r->args[row] = joined)) return NULL;
-  }
-  return r;
+  return st_fl_cat(fl, k, parts, n, e->loc, env.inst);
 }
 
 static st_fexpr *cross(st_fl *fl, st_fexpr *x, st_fexpr *y, st_loc loc) {

@@ -44,7 +44,20 @@ typedef struct cref_walk {
   st_env env;
   const st_ast_cref *cr;
   int absent; /* a conditional connector that is not present was met */
+  const st_inst *expandable; /* an expandable connector the reference goes through */
 } cref_walk;
+
+/* Connections into expandable connectors (Modelica 3.5 section 9.1.3) are not supported: say
+ * so rather than that the element is missing. */
+static void undefined_connector(cref_walk *w, st_loc loc) {
+  if (w->expandable)
+    st_fl_error(w->fl, loc, w->env.inst, "connecting '%s' through the expandable connector "
+                "'%s': expandable connectors are not supported", st_ast_cref_text(w->fl->tmp, w->cr),
+                w->expandable->path);
+  else
+    st_fl_error(w->fl, loc, w->env.inst, "undefined connector '%s'",
+                st_ast_cref_text(w->fl->tmp, w->cr));
+}
 
 static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part *p);
 
@@ -89,6 +102,7 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
     w->absent = 1;
     return NULL;
   }
+  if (!w->expandable && st_cls_is(node->cls, ACK_EXPANDABLE_CONNECTOR)) w->expandable = node;
   if (node->ndims == 0) {
     if (p->nsubs) {
       st_fl_error(w->fl, p->loc, w->env.inst, "'%s' is not an array", node->path);
@@ -97,8 +111,7 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
     if (!p->next) return node;
     st_inst *kid = st_inst_kid(node, p->next->name);
     if (!kid) {
-      st_fl_error(w->fl, p->next->loc, w->env.inst, "undefined connector '%s'",
-                  st_ast_cref_text(w->fl->tmp, w->cr));
+      undefined_connector(w, p->next->loc);
       return NULL;
     }
     return resolve_part(w, kid, p->next);
@@ -129,8 +142,7 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
     if (p->next) {
       st_inst *kid = st_inst_kid(el, p->next->name);
       if (!kid) {
-        st_fl_error(w->fl, p->next->loc, w->env.inst, "undefined connector '%s'",
-                    st_ast_cref_text(w->fl->tmp, w->cr));
+        undefined_connector(w, p->next->loc);
         return NULL;
       }
       el = resolve_part(w, kid, p->next);
@@ -154,7 +166,7 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
 }
 
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside) {
-  cref_walk w = {fl, env, cr, 0};
+  cref_walk w = {fl, env, cr, 0, NULL};
   *outside = 0;
   st_inst *kid = st_inst_kid(env.inst, cr->parts->name);
   if (!kid) {
@@ -166,7 +178,8 @@ st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outs
   st_inst *node = resolve_part(&w, kid, cr->parts);
   if (!node) return NULL; /* an error, or connections to a removed conditional connector vanish */
   if (!node->is_connector) {
-    st_fl_error(fl, cr->loc, env.inst, "'%s' is not a connector", node->path);
+    if (w.expandable) undefined_connector(&w, cr->loc);
+    else st_fl_error(fl, cr->loc, env.inst, "'%s' is not a connector", node->path);
     return NULL;
   }
   return node;

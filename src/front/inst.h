@@ -177,6 +177,10 @@ struct st_inst {
   st_cls *redecl_owner;
   st_mod *mod;             /* the modifier from outside the declaration */
   int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
+  /* An `outer` component is the `inner` one of the same name in the nearest enclosing
+   * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
+  st_inst *alias;
+  int default_inner;       /* the inner added at the top level for an outer without one */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
@@ -307,6 +311,8 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                               int *handled);
 /* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
 st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
+/* cat(k, parts...) of translated arrays (k = 1 or 2); NULL after an error. */
+st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_inst *in);
 /* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
  * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);

@@ -15,7 +15,7 @@ static const char *inst_name_of(const void *kids, int i) {
 
 st_inst *st_inst_kid(const st_inst *in, const char *name) {
   int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
-  return i < 0 ? NULL : in->kids[i];
+  return i < 0 ? NULL : in->kids[i]->alias ? in->kids[i]->alias : in->kids[i];
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
@@ -159,12 +159,40 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
 
 /* Follows short class definitions (`connector RealInput = input Real`, `type Torque =
  * Real(unit = "N.m")`), collecting their modifiers (inner to ours) and prefixes. */
+/* The extends clause of a type that is only that (besides nested classes such as
+ * equalityConstraint), `type TypeReal extends Real; end TypeReal;`: like a short class
+ * definition. NULL for other classes. */
+static const st_ast_element *type_extends(const st_cls *cls) {
+  const st_ast_class *a = cls->ast;
+  if (!a || a->form != ACF_LONG || a->kind != ACK_TYPE || a->sections) return NULL;
+  const st_ast_element *ext = NULL;
+  for (const st_ast_element *e = a->elements; e; e = e->next) {
+    if (e->kind == AEL_IMPORT || e->kind == AEL_CLASS) continue; /* equalityConstraint */
+    if (e->kind != AEL_EXTENDS || ext) return NULL;
+    ext = e;
+  }
+  return ext;
+}
+
 static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
-  for (int hops = 0; cls && cls->ast && cls->ast->form == ACF_SHORT; hops++) {
+  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || type_extends(cls));
+       hops++) {
     const st_ast_class *a = cls->ast;
     if (hops > 64) {
       st_fl_error(fl, a->loc, in, "cyclic short class definition '%s'", cls->full);
       return NULL;
+    }
+    const st_ast_element *ext = type_extends(cls);
+    if (ext) {
+      st_mod *base_mod = st_mod_from_ast(fl, ext->u.extends.mod, (st_env){NULL, cls}, 0, 0,
+                                         (*mod) ? (*mod)->name : "", ext->loc);
+      *mod = st_mod_merge(fl, *mod, base_mod);
+      st_cls *base = st_lookup_extends(fl->fe, cls, ext);
+      if (!base)
+        st_fl_error(fl, ext->u.extends.name->loc, in, "undefined base class '%s'",
+                    ext->u.extends.name->text);
+      cls = base;
+      continue;
     }
     if (is_connector_class(cls)) in->is_connector = 1;
     apply_type_prefix(&in->prefix, &a->base_prefix);
@@ -264,6 +292,31 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
   return n;
 }
 
+/* The dimensions of a short class definition follow those of the declaration: `type Axis
+ * = Real[3]; Axis n[2];` is a 2x3 array. */
+static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
+  for (int hops = 0; cls && cls->ast && hops < 64; hops++) {
+    const st_ast_element *ext = type_extends(cls);
+    if (ext) {
+      cls = st_lookup_extends(fl->fe, cls, ext);
+      continue;
+    }
+    if (cls->ast->form != ACF_SHORT) break;
+    st_env env = {NULL, cls->parent};
+    for (const st_ast_expr *s = cls->ast->base_subs; s; s = s->next) {
+      if (n == 4) {
+        st_fl_error(fl, s->loc, in, "more than 4 array dimensions are not supported");
+        return -1;
+      }
+      if ((in->dims[n] = type_dim_size(fl, s, env)) < 0 && eval_int(fl, s, env, in, &in->dims[n]))
+        return -1;
+      n++;
+    }
+    cls = st_lookup_class(fl->fe, cls->parent, cls->ast->base);
+  }
+  return n;
+}
+
 static const char *element_name(st_fl *fl, const char *base, const int *ix, int n) {
   char buf[256];
   int len = snprintf(buf, sizeof buf, "%s[", base);
@@ -338,6 +391,44 @@ static st_mod *constraining_mod(st_fl *fl, const st_ast_element *orig, st_env en
   return st_mod_from_ast(fl, m, env, 0, orig->final, orig->u.comp.name, orig->u.comp.name_loc);
 }
 
+static void inst_declared(st_fl *fl, st_inst *in);
+
+/* The inner element for outer component `in` (Modelica 3.5 section 5.4): the element of the
+ * same name declared `inner` in the nearest enclosing instance. Without one, a default inner
+ * is added at the top level (once, with a warning, as tools do). NULL when `in` is to be
+ * instantiated itself: an outer of the top-level model, or an `inner outer` element with no
+ * inner above it. */
+static st_inst *find_inner(st_fl *fl, st_inst *in) {
+  const char *name = in->decl->u.comp.name;
+  for (st_inst *p = in->parent ? in->parent->parent : NULL; p; p = p->parent) {
+    st_inst *k = st_inst_member(fl, p, name);
+    if (k && ((k->decl && k->decl->inner) || k->default_inner)) return k;
+  }
+  if (in->decl->inner || in->parent == fl->top) {
+    if (!in->decl->inner)
+      st_warning(fl->diag, in->loc, "no inner declaration for outer '%s': '%s' is used as the "
+                 "inner one", name, in->path);
+    return NULL;
+  }
+  st_inst *top = st_inst_kid(fl->top, name);
+  if (top && top->default_inner) return top;
+  if (top) {
+    st_fl_error(fl, in->loc, in->parent, "no inner declaration for outer '%s', and the "
+                "top-level '%s' is not one", name, name);
+    return NULL;
+  }
+  st_warning(fl->diag, in->loc, "no inner declaration for outer '%s' (in '%s'): a default "
+             "inner '%s' of its type is added at the top level", name, in->parent->path, name);
+  top = inst_new(fl, fl->top, name, in->loc);
+  if (!top) return NULL;
+  top->decl = in->decl;
+  top->owner = in->owner;
+  top->pending = 1;
+  top->default_inner = 1;
+  inst_declared(fl, top);
+  return top;
+}
+
 /* Instantiates a declared component (Modelica 3.5 section 5.6.2): its own modifier under
  * the one from outside, its prefixes, condition, class and array sizes. A redeclaration,
  * in a modifier from outside or among the elements of a derived class, gives the type,
@@ -348,6 +439,10 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   st_env env = {parent, in->owner};
   st_cls *scope = in->owner;
   in->pending = 2;
+  if (orig->outer && !in->default_inner && (in->alias = find_inner(fl, in))) {
+    in->pending = 0;
+    return;
+  }
   st_mod *own;
   if (in->mod && in->mod->redeclare) {
     e = in->mod->redeclare;
@@ -381,6 +476,7 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   int n = cls ? collect_dims(fl, sized, sized == e ? (st_env){parent, scope} : env, mod, in,
                              in->dims)
               : -1;
+  if (n >= 0) n = type_dims(fl, cls, in, n);
   if (n >= 0) {
     in->ndims = n;
     if (n == 0) inst_element(fl, in, cls, mod, e);
@@ -433,6 +529,11 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
 static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
                             st_mod *mod) {
   st_cls *base = st_lookup_extends(fl->fe, cls, e);
+  if (!base && strcmp(e->u.extends.name->text, "ExternalObject") == 0) {
+    st_fl_error(fl, e->u.extends.name->loc, in, "external objects (classes extending "
+                "ExternalObject, Modelica 3.5 section 12.9.7) are not supported");
+    return;
+  }
   if (!base) {
     st_fl_error(fl, e->u.extends.name->loc, in, "undefined base class '%s'",
                 e->u.extends.name->text);

@@ -138,9 +138,16 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
 }
 
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims) {
-  if (!m || m->each) return m;
+  if (!m) return NULL;
   st_mod *c = copy(fl, m);
   if (!c) return NULL;
+  if (m->each) {
+    /* `each` gives every element the whole value once: an array dimension of the element
+     * itself (tf[2](each b = {1, 2}) with b[2]) splits it again */
+    c->each = 0;
+    c->subs = m->subs;
+    return c;
+  }
   if (c->value) {
     int *ix = st_arena_alloc(fl->tmp, (size_t)(m->nindex + ndims) * sizeof *ix);
     if (!ix) return NULL;

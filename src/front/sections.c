@@ -414,6 +414,66 @@ static st_fstmt *record_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_
   return blk;
 }
 
+static int count_leaves(const st_fexpr *e) {
+  if (e->kind != FX_ARRAY) return 1;
+  int n = 0;
+  for (int i = 0; i < e->nargs; i++) n += count_leaves(e->args[i]);
+  return n;
+}
+
+static void put_leaves(st_fexpr *e, st_fexpr **out, int *n) {
+  if (e->kind != FX_ARRAY) out[(*n)++] = e;
+  else
+    for (int i = 0; i < e->nargs; i++) put_leaves(e->args[i], out, n);
+}
+
+/* Whether e reads variable var. */
+static int reads_var(const st_fexpr *e, int var) {
+  if (!e) return 0;
+  if (e->kind == FX_VAR && e->index == var) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_var(e->args[i], var)) return 1;
+  return 0;
+}
+
+/* x := v with x an array, in a model algorithm: one assignment per element, in a
+ * branch-less if-statement (see record_assign). The elements are assigned one after the
+ * other, so a value that reads another element of x (x := x[{2, 1}]) is refused. */
+static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
+  st_fexpr *t = a->target, *v = a->value;
+  int n = count_leaves(t);
+  if (v->kind != FX_ARRAY || count_leaves(v) != n) {
+    st_fl_error(fl, s->loc, env.inst, "the value assigned to an array of %d elements is not "
+                "such an array (array-valued calls in model algorithms are not supported)", n);
+    return NULL;
+  }
+  st_fexpr **lt = st_arena_alloc(fl->tmp, (size_t)n * sizeof *lt);
+  st_fexpr **lv = st_arena_alloc(fl->tmp, (size_t)n * sizeof *lv);
+  st_fstmt *blk = stmt_new(fl, FS_IF, s->loc);
+  if (!lt || !lv || !blk || !(blk->branches = st_arena_alloc(fl->arena, sizeof *blk->branches)) ||
+      !(blk->branches[0].items = st_arena_alloc(fl->arena, (size_t)n * sizeof(st_fstmt *))))
+    return NULL;
+  int k = 0;
+  put_leaves(t, lt, &k);
+  k = 0;
+  put_leaves(v, lv, &k);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if (j != i && lt[j]->kind == FX_VAR && reads_var(lv[i], lt[j]->index)) {
+        st_fl_error(fl, s->loc, env.inst, "an array assignment in a model algorithm whose "
+                    "value reads other elements of the array is not supported");
+        return NULL;
+      }
+  for (int i = 0; i < n; i++) {
+    st_fstmt *x = stmt_new(fl, FS_ASSIGN, s->loc);
+    if (!x) return NULL;
+    x->target = lt[i];
+    x->value = lv[i];
+    blk->branches[0].items[blk->branches[0].n++] = x;
+  }
+  return blk;
+}
+
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
@@ -442,11 +502,12 @@ static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
       !(a->value = st_translate(fl, s->rhs, env)))
     return NULL;
   if (st_fx_is_record(a->target)) return record_assign(fl, a, s, env);
-  if (a->target->kind == FX_ARRAY || a->value->kind == FX_ARRAY) {
-    if (!fl->fnctx) {
-      st_fl_error(fl, s->loc, env.inst, "array assignments in model algorithms are not supported");
+  if ((a->target->kind == FX_ARRAY || a->value->kind == FX_ARRAY) && !fl->fnctx) {
+    if (a->target->kind != FX_ARRAY) {
+      st_fl_error(fl, s->loc, env.inst, "an array value assigned to a scalar");
       return NULL;
     }
+    return array_assign(fl, a, s, env);
   }
   return a;
 }

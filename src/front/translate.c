@@ -496,6 +496,30 @@ static int refers_to_vars(const st_fexpr *e) {
   return 0;
 }
 
+static int same_shape(const st_fexpr *a, const st_fexpr *b) {
+  if (!is_array(a) || !is_array(b)) return is_array(a) == is_array(b);
+  if (a->nargs != b->nargs) return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_shape(a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+/* if c then t else f, element by element when t and f are arrays of one shape. */
+static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
+  if (is_array(t)) {
+    st_fexpr *r = array_of(fl, t->nargs, loc);
+    for (int i = 0; r && i < t->nargs; i++)
+      if (!(r->args[i] = if_elements(fl, c, t->args[i], f->args[i], loc))) return NULL;
+    return r;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+  if (!r) return NULL;
+  r->args[0] = c;
+  r->args[1] = t;
+  r->args[2] = f;
+  return r;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
   double v;
@@ -506,20 +530,54 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
   st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
   if (!f) return NULL;
-  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
-  if (!r) return NULL;
-  r->args[0] = c;
-  r->args[1] = t;
-  r->args[2] = f;
-  return r;
+  if (is_array(t) || is_array(f)) {
+    /* array branches of different sizes: a parameter condition decides the size */
+    if (!same_shape(t, f)) {
+      if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
+      st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
+                  "sizes and the condition is not a parameter expression");
+      return NULL;
+    }
+  }
+  return if_elements(fl, c, t, f, e->loc);
 }
 
 /* ----------------------------------------------------------------- ranges, arrays */
+
+/* The enumeration type of a literal written E.lit (also through packages), else NULL. */
+static st_cls *enumeration_of(st_fl *fl, const st_ast_expr *e, st_env env) {
+  if (e->kind != AX_CREF || e->u.cref->nparts < 2 || e->u.cref->nparts > 16) return NULL;
+  const char *parts[16];
+  int n = 0;
+  for (const st_ast_cref_part *p = e->u.cref->parts; p->next; p = p->next) parts[n++] = p->name;
+  st_cls *c = st_lookup_class_path(fl->fe, env.cls, parts, n, e->u.cref->global ? 1 : 0);
+  c = c ? st_cls_resolve_short(fl->fe, c) : NULL;
+  return c && c->ast && c->ast->form == ACF_ENUMERATION ? c : NULL;
+}
+
+/* E.a:E.c, a range of enumeration literals (Modelica 3.5 section 10.4.3). */
+static st_fexpr *enumeration_range(st_fl *fl, st_cls *c, int from, int to, st_loc loc) {
+  st_fexpr *r = array_of(fl, to >= from ? to - from + 1 : 0, loc);
+  int ord = 1;
+  for (const st_ast_enum_literal *l = c->ast->literals; r && l; l = l->next, ord++) {
+    if (ord < from || ord > to) continue;
+    st_fexpr *x = st_fx_new(fl->arena, FX_ENUM, 0, 0, loc);
+    if (!x) return NULL;
+    x->value = ord;
+    x->str = st_arena_concat(fl->arena, c->name, ".", l->name);
+    r->args[ord - from] = x;
+  }
+  return r;
+}
 
 /* The values of a for-range or range expression: a:b or a:s:b, or an array. */
 st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env) {
   double a, s = 1, b;
   if (e->kind != AX_RANGE) return st_translate(fl, e, env);
+  st_cls *en = e->u.range.step ? NULL : enumeration_of(fl, e->u.range.start, env);
+  if (en && !st_fl_eval_ast(fl, e->u.range.start, env, &a) &&
+      !st_fl_eval_ast(fl, e->u.range.stop, env, &b))
+    return enumeration_range(fl, en, (int)a, (int)b, e->loc);
   if (st_fl_eval_ast(fl, e->u.range.start, env, &a) ||
       (e->u.range.step && st_fl_eval_ast(fl, e->u.range.step, env, &s)) ||
       st_fl_eval_ast(fl, e->u.range.stop, env, &b)) {
@@ -808,12 +866,34 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
 
 /* ----------------------------------------------------------------- entry */
 
-static st_fexpr *translate_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
-  st_fexpr *m = array_of(fl, e->u.matrix.nrows, e->loc);
-  int i = 0;
-  for (const st_ast_expr *row = e->u.matrix.rows; m && row; row = row->next, i++)
-    if (!(m->args[i] = translate_list_array(fl, row->u.array.elems, env, row->loc))) return NULL;
+/* An element of [a, b; c, d] as a matrix (Modelica 3.5 section 10.4.2): a scalar is 1x1, a
+ * vector a column; arrays of two or more dimensions stay. */
+static st_fexpr *promote_to_matrix(st_fl *fl, st_fexpr *x) {
+  if (x->kind == FX_ARRAY && x->nargs > 0 && x->args[0]->kind == FX_ARRAY) return x;
+  int n = x->kind == FX_ARRAY ? x->nargs : 1;
+  st_fexpr *m = array_of(fl, n, x->loc);
+  for (int i = 0; m && i < n; i++) {
+    st_fexpr *row = array_of(fl, 1, x->loc);
+    if (!row) return NULL;
+    row->args[0] = x->kind == FX_ARRAY ? x->args[i] : x;
+    m->args[i] = row;
+  }
   return m;
+}
+
+/* [a, b; c, d] is cat(1, cat(2, a, b), cat(2, c, d)) of the promoted elements. */
+static st_fexpr *translate_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
+  st_fexpr **rows = st_arena_alloc(fl->tmp, (size_t)(e->u.matrix.nrows + 1) * sizeof *rows);
+  int i = 0;
+  for (const st_ast_expr *row = e->u.matrix.rows; rows && row; row = row->next, i++) {
+    st_fexpr *elems = translate_list_array(fl, row->u.array.elems, env, row->loc);
+    if (!elems) return NULL;
+    for (int j = 0; j < elems->nargs; j++)
+      if (!(elems->args[j] = promote_to_matrix(fl, elems->args[j]))) return NULL;
+    if (!(rows[i] = st_fl_cat(fl, 2, elems->args, elems->nargs, row->loc, env.inst)))
+      return NULL;
+  }
+  return rows ? st_fl_cat(fl, 1, rows, i, e->loc, env.inst) : NULL;
 }
 
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env) {

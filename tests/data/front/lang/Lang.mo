@@ -115,6 +115,10 @@ package Lang
     extends VSource(redeclare Ramp signal(slope = 2), offset = 1);
   end RampSource;
 
+  model RampSourceModel "rs.v = offset + slope*time = 1 + 2*time"
+    RampSource rs;
+  end RampSourceModel;
+
   model Constrained
     replaceable Const c(k = 5) constrainedby Source(offset = 3);
   end Constrained;
@@ -196,4 +200,117 @@ package Lang
     Integer n = T.Next[x, T.Level.mid];
     Integer sizes[T.Level] = {1, 2, 3};
   end EnumTable;
+
+  model Matrices "the matrix constructor concatenates promoted elements"
+    parameter Real v[2] = {1, 2};
+    parameter Real a[2, 2] = [3, 4; 5, 6];
+    parameter Real b[2, 3] = [v, a];
+    parameter Real c[3, 2] = [a; 7, 8];
+    parameter Real d[2, 2, 2] = [{{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}}];
+    constant Tables.Level levels[:] = Tables.Level.mid:Tables.Level.high;
+  end Matrices;
+
+  model ArrayAlgorithm "array assignments in a model algorithm"
+    discrete Real x[3](each start = 0, each fixed = true);
+    Real y[2];
+  algorithm
+    when sample(0.5, 1) then
+      x := pre(x) + {1, 2, 3};
+    end when;
+    y := x[2:3]*time;
+  end ArrayAlgorithm;
+
+  model ArraySwap
+    Real x[2];
+  algorithm
+    x := {time, 2*time};
+    x := x[{2, 1}];
+  end ArraySwap;
+
+  model World
+    parameter Real g = 9.81;
+    Real t = time;
+  end World;
+
+  model Mount
+    outer World world;
+    Real f = 2*world.g + world.t;
+  end Mount;
+
+  model Plant
+    Mount m1, m2;
+  end Plant;
+
+  model InnerOuter "every outer world is the inner one above it"
+    inner World world(g = 10);
+    Plant p;
+    Mount m3;
+  end InnerOuter;
+
+  model MissingInner "a default inner world is added at the top level"
+    Plant p;
+  end MissingInner;
+
+  type TypeReal "a type derived from Real by extends"
+    extends Real;
+  end TypeReal;
+
+  type TypeString
+    extends String;
+  end TypeString;
+
+  type Label = TypeString;
+  type Axis = TypeReal[3](each final unit = "1");
+  type Length = TypeReal(unit = "m");
+
+  model DerivedTypes
+    parameter Label label = "x";
+    parameter Axis n = {0, 0, 1};
+    parameter Axis two[2] = {{1, 0, 0}, {0, 1, 0}};
+    Length s(start = 1);
+  equation
+    der(s) = n[3];
+  end DerivedTypes;
+
+  model IfArrays "if-expressions with array branches"
+    parameter Boolean linear = false;
+    parameter Real table[:, 2] = [0, 1; 1, 2; 2, 3];
+    final parameter Real used[:, 2] = if linear then [0, 0; 1, 1] else table;
+    Real y[2] = if time > 0.5 then {1, 2} else {3, 4};
+  end IfArrays;
+
+  expandable connector Bus
+    Real speed;
+  end Bus;
+
+  connector RealOut = output Real;
+
+  block Emit
+    RealOut y = time;
+  end Emit;
+
+  model ExpandableBus "connections through an expandable connector are refused by name"
+    Bus bus;
+    Emit e;
+  equation
+    connect(e.y, bus.speed);
+  end ExpandableBus;
+
+  class Handle "an external object"
+    extends ExternalObject;
+  end Handle;
+
+  model UsesExternalObject
+    parameter Handle h;
+  end UsesExternalObject;
+
+  block Coefficients
+    parameter Real b[:] = {1};
+    parameter Real k = 0;
+  end Coefficients;
+
+  model EachArrays "each gives every component the whole array value"
+    parameter Integer n = 2;
+    Coefficients c[n](each final b = {-1, 1}, k = {1, 2});
+  end EachArrays;
 end Lang;
