@@ -1,7 +1,3 @@
 # robustness: mutants of the examples found by tests/fuzz_models.py (not run by make check)
 check_PROGRAMS += tests/test_robust
-TESTS += tests/test_robust
-tests_test_robust_SOURCES = tests/test_robust.c
-tests_test_robust_CFLAGS = $(TEST_CFLAGS)
-tests_test_robust_LDADD = $(TEST_LIBS)
 EXTRA_DIST += tests/fuzz_models.py

@@ -144,17 +144,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("cli");
-  TCase *tc = tcase_create("command");
-  tcase_add_test(tc, help_lists_commands_and_exits_zero);
-  tcase_add_test(tc, version_is_the_library_version);
-  tcase_add_test(tc, unknown_command_is_usage_error);
-  tcase_add_test(tc, man_page_documents_every_command);
-  tcase_add_test(tc, shared_run_options);
-  tcase_add_test(tc, library_option_overrides_builtin_library);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "command", 0, ST_TESTS(help_lists_commands_and_exits_zero,
+               version_is_the_library_version, unknown_command_is_usage_error,
+               man_page_documents_every_command, shared_run_options,
+               library_option_overrides_builtin_library));
+  return st_test_main(s);
 }

@@ -8,6 +8,7 @@
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
+#include "testutil.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -254,9 +255,5 @@ int main(void) {
   tcase_add_test(tc, leine_belt_stick_slip_switching);
   tcase_add_test(tc, bouncing_ball_bounce);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

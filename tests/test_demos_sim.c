@@ -9,6 +9,7 @@
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
+#include "testutil.h"
 
 enum { MAX_EVENTS = 256 };
 
@@ -297,9 +298,5 @@ int main(void) {
   tcase_add_test(tc, bouncing_ball_ida);
   tcase_add_test(tc, bouncing_ball_comes_to_rest);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

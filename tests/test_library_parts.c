@@ -248,9 +248,5 @@ int main(void) {
   tcase_add_loop_test(tc, blocks_and_heat, 0, 2);
   tcase_add_test(tc, file_class_replaces_library_class);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

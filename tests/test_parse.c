@@ -934,9 +934,5 @@ static Suite *parse_suite(void) {
 }
 
 int main(void) {
-  SRunner *r = srunner_create(parse_suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(parse_suite());
 }

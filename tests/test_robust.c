@@ -47,15 +47,7 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("robust");
-  TCase *tc = tcase_create("mutants");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, index_reduction_failure_frees_cleanly);
-  tcase_add_test(tc, equation_without_unknowns_in_index_reduction);
-  tcase_add_test(tc, no_equation_has_an_unknown);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "mutants", 120, ST_TESTS(index_reduction_failure_frees_cleanly,
+               equation_without_unknowns_in_index_reduction, no_equation_has_an_unknown));
+  return st_test_main(s);
 }

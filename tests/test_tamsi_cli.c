@@ -13,11 +13,7 @@
 #include "testutil.h"
 
 /* Runs `stiction tamsi ARGS`; returns the exit status, output in *out (caller frees). */
-static int tamsi(char **out, const char *args) {
-  char cmd[4096];
-  snprintf(cmd, sizeof cmd, "tamsi %s", args);
-  return st_test_run(out, cmd);
-}
+static int tamsi(char **out, const char *args) { return st_test_runf(out, "tamsi %s", args); }
 
 static char *data(const char *name) {
   char rel[256];
@@ -303,21 +299,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("tamsi_cli");
-  TCase *tc = tcase_create("cli");
-  tcase_add_test(tc, cli_cylinder_stiction);
-  tcase_add_test(tc, cli_cylinder_sliding_with_fn0);
-  tcase_add_test(tc, cli_pizza_one_way);
-  tcase_add_test(tc, cli_valid_one_way_baseline);
-  tcase_add_test(tc, cli_malformed_json);
-  tcase_add_test(tc, cli_inconsistent_input);
-  tcase_add_test(tc, cli_solver_failure_prints_json_and_exits_3);
-  tcase_add_test(tc, cli_reads_stdin);
-  tcase_add_test(tc, cli_usage);
-  tcase_add_test(tc, cli_box_demo);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "cli", 0, ST_TESTS(cli_cylinder_stiction, cli_cylinder_sliding_with_fn0,
+               cli_pizza_one_way, cli_valid_one_way_baseline, cli_malformed_json,
+               cli_inconsistent_input, cli_solver_failure_prints_json_and_exits_3, cli_reads_stdin,
+               cli_usage, cli_box_demo));
+  return st_test_main(s);
 }
