@@ -130,19 +130,27 @@ static int term_ind(void *ud, double t, const double *y, const double *yp, doubl
   return 0;
 }
 
-START_TEST(terminate_ends_cleanly) {
+/* The decay model with an indicator crossing at t = 0.42 and the given event update, run on
+ * solver i into r: the run and the sink end with STICTION_OK. */
+static stiction_sim *run_terminating(int (*update)(void *, double, double *, double *,
+                                                   stiction_event_info *),
+                                     int i, rows *r) {
   stiction_model m = decay_model();
   m.n_indicators = 1;
   m.indicators = term_ind;
-  m.event_update = term_update;
-  /* the initial pass would terminate at once: only terminate after t0 */
+  m.event_update = update;
   stiction_options opt;
   stiction_options_init(&opt);
-  opt.solver = solvers[_i];
-  rows r = {0};
-  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, &r);
+  opt.solver = solvers[i];
+  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, r);
   ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
-  ck_assert_int_eq(r.end_status, STICTION_OK);
+  ck_assert_int_eq(r->end_status, STICTION_OK);
+  return sim;
+}
+
+START_TEST(terminate_ends_cleanly) {
+  rows r = {0};
+  stiction_sim *sim = run_terminating(term_update, _i, &r);
   ck_assert_str_eq(stiction_sim_error(sim), "");
   /* the initial iteration asked to terminate: one row at t0 and nothing else */
   ck_assert_int_eq(r.n, 1);
@@ -157,17 +165,8 @@ static int term_late_update(void *ud, double t, double *y, double *yp, stiction_
 }
 
 START_TEST(terminate_at_event_writes_final_row) {
-  stiction_model m = decay_model();
-  m.n_indicators = 1;
-  m.indicators = term_ind;
-  m.event_update = term_late_update;
-  stiction_options opt;
-  stiction_options_init(&opt);
-  opt.solver = solvers[_i];
   rows r = {0};
-  stiction_sim *sim = sim_into_rows(&m, NULL, &opt, &r);
-  ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
-  ck_assert_int_eq(r.end_status, STICTION_OK);
+  stiction_sim *sim = run_terminating(term_late_update, _i, &r);
   ck_assert(fabs(at(&r, r.n - 1, 0) - 0.42) < 1e-9);
   ck_assert(at(&r, r.n - 1, 0) == at(&r, r.n - 2, 0)); /* left and right rows */
   ck_assert(fabs(stiction_sim_time(sim) - 0.42) < 1e-9);
