@@ -11,7 +11,7 @@
 
 #include <stiction/bam.h>
 
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 
 static double now(void) {
   struct timespec ts;

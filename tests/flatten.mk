@@ -1,2 +1,4 @@
 # front-end tests, second half: loading, lookup, modifiers, connect, flattening.
 check_PROGRAMS += tests/test_flatten
+# the language features the genuine Modelica Standard Library needs (front end)
+check_PROGRAMS += tests/test_frontlang

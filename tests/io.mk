@@ -8,3 +8,6 @@ check_PROGRAMS += tests/test_io_cli
 check_PROGRAMS += tests/test_io_scalar
 tests_test_io_scalar_SOURCES = tests/test_io.c tests/testutil.h src/io/shortest.c
 tests_test_io_scalar_CFLAGS = $(TEST_CFLAGS) -DST_SHORTEST_NO_SIMD
+# Output files never destroy what they replace (util/outfile.h, the writers, the commands).
+check_PROGRAMS += tests/test_outputs
+

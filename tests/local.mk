@@ -5,7 +5,8 @@ TESTS += $(check_PROGRAMS)
 LDADD = $(TEST_LIBS)
 AM_CFLAGS += $(CHECK_CFLAGS)
 # A test's source is tests/test_NAME.c (automake's default); the headers the tests share:
-EXTRA_DIST += tests/testutil.h tests/runtime_util.h tests/test_compile_builder.h
+EXTRA_DIST += tests/testutil.h tests/runtime_util.h tests/test_compile_builder.h tests/simtable.h \
+	tests/flatutil.h
 check_PROGRAMS += tests/test_util
 
 check_PROGRAMS += tests/test_flat
@@ -18,6 +19,7 @@ include tests/library.mk
 include tests/compile.mk
 include tests/io.mk
 include tests/friction.mk
+include tests/bam.mk
 include tests/cli.mk
 include tests/tamsi.mk
 include tests/study.mk

@@ -12,7 +12,7 @@
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
 
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 #include "testutil.h"
 
 #define REF "bam/"

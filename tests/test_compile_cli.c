@@ -217,12 +217,16 @@ START_TEST(structural_parameter) {
 }
 END_TEST
 
-/* -p that is not a parameter, or is not valid Modelica, fails before anything runs. */
+/* -p that is not a parameter, or whose value is not a finite number, true or false (nan
+ * was pasted into the Modelica text: "undefined name 'nan'"), fails before anything runs. */
 START_TEST(bad_parameter_values) {
   static const struct { const char *p, *needle; int rc; } cases[] = {
       {"x=3", "-p 'x=3': not a parameter that can be set", 2},
       {"q=3", "-p 'q=3': the model has no such parameter", 2},
-      {"n=1+", "-p:2:5: error: syntax error", 1},
+      {"n=1+", "-p 'n=1+': the value of a parameter must be a finite number, true or false", 2},
+      {"k=nan", "-p 'k=nan': the value of a parameter must be a finite number, true or false", 2},
+      {"k=-inf", "-p 'k=-inf': the value of a parameter must be a finite", 2},
+      {"k=1e999", "-p 'k=1e999': the value of a parameter must be a finite", 2},
       {"k=true", "-p:2:3: error: type mismatch", 1}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char args[4096];

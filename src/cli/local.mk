@@ -7,5 +7,5 @@ stiction_SOURCES += src/cli/cmd_flatten.c
 stiction_SOURCES += src/cli/cmd_simulate.c src/cli/sim_common.c src/cli/sim_common.h
 stiction_SOURCES += src/cli/cmd_compare.c
 stiction_SOURCES += src/cli/cmd_tamsi.c
-stiction_SOURCES += src/cli/cmd_bam.c
+stiction_SOURCES += src/cli/cmd_bam.c src/cli/cmd_bam_fit.c
 stiction_SOURCES += src/cli/cmd_study.c src/cli/study.h src/cli/study_modelica.c

@@ -311,7 +311,16 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
   return 0;
 }
 
+static int initialize(st_compiled *cm, double t0);
+
 int st_initialize(st_compiled *cm, double t0) {
+  cm->initializing = 1;
+  int rc = initialize(cm, t0);
+  cm->initializing = 0;
+  return rc;
+}
+
+static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
@@ -320,6 +329,11 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.initial = 1;
   st_apply_parameters(cm);
   apply_starts(cm);
+  if (st_run_initial_algorithms(cm)) {
+    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    cm->reported = 1;
+    return -1;
+  }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);

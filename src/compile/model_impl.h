@@ -176,7 +176,11 @@ struct st_compiled {
   st_sample *samples;
   int nalgs;
   st_algorithm **algs; /* algorithm sections (algorithm.c) */
+  int ninit_algs;
+  st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
+                          again in the first pass of the initial event (algorithm.c) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
@@ -284,6 +288,9 @@ int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);
 int st_algorithms_without_block(const st_compiled *cm, int *which);
 int st_run_algorithm(st_compiled *cm, int index);
+int st_add_initial_algorithms(st_compiled *cm);
+/* Runs the initial algorithms once; -1 (cm->error set) when a statement fails. */
+int st_run_initial_algorithms(st_compiled *cm);
 void st_algorithms_left_limits(st_compiled *cm); /* wc_pre of their when-statements */
 void st_algorithms_free(st_compiled *cm);
 /* inline.c: the output call->op of a call as an expression of its arguments, when the

@@ -1,7 +1,7 @@
 /* BAM evaluation over parameter sets and log directories (doc/bam.md §4): the engine of
  * `stiction bam mae` and `stiction bam rollout`, kept here so the tests can call it. */
-#ifndef ST_FRICTION_BAM_EVAL_H
-#define ST_FRICTION_BAM_EVAL_H
+#ifndef ST_BAM_BAM_EVAL_H
+#define ST_BAM_BAM_EVAL_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -10,6 +10,9 @@
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
 
+#include "bam/bam_fit.h"
+#include "util/outfile.h"
+
 static int fail(char *errbuf, size_t errlen, int status, const char *path, const char *fmt, ...) {
   if (errbuf && errlen) {
     char msg[512];
@@ -90,6 +93,45 @@ static const param_key param_keys[] = {
   PK("load_friction_motor_quad", Kmq), PK("load_friction_external_quad", Keq),
 };
 #undef PK
+
+double *st_bam_param_field(stiction_bam_params *p, const char *key) {
+  for (size_t i = 0; key && i < sizeof param_keys / sizeof param_keys[0]; i++)
+    if (!strcmp(key, param_keys[i].key)) return (double *)((char *)p + param_keys[i].offset);
+  return NULL;
+}
+
+static json_object *params_json(const stiction_bam_params *p, const char *const *keys,
+                                size_t nkeys) {
+  json_object *root = json_object_new_object();
+  stiction_bam_params copy = *p;
+  for (size_t i = 0; i < nkeys; i++) {
+    double *v = st_bam_param_field(&copy, keys[i]);
+    if (v) json_object_object_add(root, keys[i], json_object_new_double(*v));
+  }
+  json_object_object_add(root, "model", json_object_new_string(stiction_bam_model_name(p->model)));
+  json_object_object_add(root, "actuator",
+                         json_object_new_string(stiction_bam_actuator_name(p->actuator)));
+  return root;
+}
+
+/* Through util/outfile: a temporary file beside path, renamed over it once complete, so a
+ * reader never sees half a file and a failed write leaves the previous one. json-c prints
+ * doubles so that they read back exactly. */
+int st_bam_params_write(const char *path, const stiction_bam_params *p,
+                        const char *const *keys, size_t nkeys, char *errbuf, size_t errlen) {
+  st_outfile out;
+  if (st_outfile_open(&out, path, "w"))
+    return fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot write (%s)", strerror(errno));
+  json_object *root = params_json(p, keys, nkeys);
+  int bad = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY), out.file) < 0 ||
+            fputc('\n', out.file) == EOF;
+  json_object_put(root);
+  int e = errno;
+  if (bad) st_outfile_abort(&out);
+  else if (st_outfile_commit(&out)) bad = 1, e = errno;
+  return bad ? fail(errbuf, errlen, STICTION_ERR_IO, path, "cannot write (%s)", strerror(e))
+             : STICTION_OK;
+}
 
 static int read_param_values(json_object *root, stiction_bam_params *p, const char *path,
                              char *errbuf, size_t errlen) {
