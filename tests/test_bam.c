@@ -435,20 +435,12 @@ END_TEST
 
 START_TEST(cli_errors) {
   char *out;
-  ck_assert_int_eq(st_test_run(&out, "bam --help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction bam rollout"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam rollout --bogus"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "Try 'stiction bam --help'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam frobnicate"), 2);
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam mae --params /nonexistent --logdir /tmp"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "/nonexistent: "));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam rollout --params /nonexistent.json --log x.json"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "stiction bam: /nonexistent.json:"));
-  free(out);
+  st_test_expect(0, "bam --help", "Usage: stiction bam rollout");
+  st_test_expect(2, "bam rollout --bogus", "Try 'stiction bam --help'");
+  st_test_expect(2, "bam frobnicate");
+  st_test_expect(1, "bam mae --params /nonexistent --logdir /tmp", "/nonexistent: ");
+  st_test_expect(1, "bam rollout --params /nonexistent.json --log x.json",
+                    "stiction bam: /nonexistent.json:");
   char args[4000];
   char *sts = ref_path(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = ref_path(REF "params_main/xl330/m1.json");
   char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json");

@@ -335,21 +335,12 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("bam_fit");
-  TCase *tc = tcase_create("cmaes");
-  tcase_add_test(tc, cmaes_shifted_sphere_in_box);
-  tcase_add_test(tc, cmaes_rosenbrock_with_restarts);
-  tcase_add_test(tc, cmaes_same_seed_same_search);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("space");
-  tcase_add_test(tc, space_parameter_counts);
-  tcase_add_test(tc, m3_embeds_in_m4_to_m6);
-  tcase_add_test(tc, loss_is_batched_mean_mae);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("cli");
-  tcase_add_test(tc, cli_short_fit_is_reproducible);
-  tcase_add_test(tc, cli_from_and_set);
-  tcase_add_test(tc, cli_errors_keep_output);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "cmaes", 0, ST_TESTS(cmaes_shifted_sphere_in_box, cmaes_rosenbrock_with_restarts,
+               cmaes_same_seed_same_search));
+  st_test_case(s, "space", 0, ST_TESTS(space_parameter_counts, m3_embeds_in_m4_to_m6,
+               loss_is_batched_mean_mae));
+  st_test_case(s, "cli", 0, ST_TESTS(cli_short_fit_is_reproducible, cli_from_and_set,
+               cli_errors_keep_output));
   return s;
 }
 

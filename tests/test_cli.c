@@ -11,11 +11,7 @@
 #include "testutil.h"
 
 START_TEST(help_lists_commands_and_exits_zero) {
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "--help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction COMMAND"));
-  ck_assert_ptr_nonnull(strstr(out, "simulate"));
-  free(out);
+  st_test_expect(0, "--help", "Usage: stiction COMMAND", "simulate");
 }
 END_TEST
 
@@ -29,12 +25,8 @@ START_TEST(version_is_the_library_version) {
 END_TEST
 
 START_TEST(unknown_command_is_usage_error) {
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "frobnicate"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unknown command 'frobnicate'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, ""), 2);
-  free(out);
+  st_test_expect(2, "frobnicate", "unknown command 'frobnicate'");
+  st_test_expect(2, "");
 }
 END_TEST
 
@@ -78,13 +70,8 @@ START_TEST(shared_run_options) {
       ck_assert_msg(b < 3 || strstr(out, want), "%s: %s", args, out); /* not after a value */
       free(out);
     }
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "demo bouncing-ball --dump"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--dump'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "simulate --list"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--list'"));
-  free(out);
+  st_test_expect(2, "demo bouncing-ball --dump", "unrecognized option '--dump'");
+  st_test_expect(2, "simulate --list", "unrecognized option '--list'");
 }
 END_TEST
 

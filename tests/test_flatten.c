@@ -449,17 +449,10 @@ END_TEST
 
 START_TEST(test_cli_usage) {
   char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "flatten --help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction flatten"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "missing FILE.mo"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten --bogus x.mo"), 2);
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten /nonexistent/x.mo"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "error"));
-  free(out);
+  st_test_expect(0, "flatten --help", "Usage: stiction flatten");
+  st_test_expect(2, "flatten", "missing FILE.mo");
+  st_test_expect(2, "flatten --bogus x.mo");
+  st_test_expect(1, "flatten /nonexistent/x.mo", "error");
   ck_assert_int_eq(run_flatten(&out, DATA "/Cases.mo Cases.Nothing"), 1);
   ck_assert_ptr_nonnull(strstr(out, "class 'Cases.Nothing' not found"));
   free(out);

@@ -830,27 +830,18 @@ END_TEST
 
 static Suite *library_suite(void) {
   Suite *s = suite_create("library");
-  TCase *tc = tcase_create("structure");
-  tcase_add_test(tc, files_within_and_class_names_match_paths);
-  tcase_add_test(tc, package_order_matches_files);
+  TCase *tc = st_test_case(s, "structure", 0, ST_TESTS(files_within_and_class_names_match_paths,
+                           package_order_matches_files));
   tcase_add_loop_test(tc, example_experiment_matches_reference, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_declares_compared_signals, 0, N_EXAMPLES);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("command");
+  tc = st_test_case(s, "command", 0, ST_TESTS(every_file_parses, stiction_examples_flatten_balanced,
+                    coupled_clutches_steps_near_dymola));
   tcase_set_timeout(tc, 300); /* simulations under the sanitizers */
-  tcase_add_test(tc, every_file_parses);
   tcase_add_loop_test(tc, example_flattens_balanced, 0, N_EXAMPLES);
-  tcase_add_test(tc, stiction_examples_flatten_balanced);
   tcase_add_loop_test(tc, example_matches_reference, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_matches_reference_ida, 0, N_EXAMPLES);
-  tcase_add_test(tc, coupled_clutches_steps_near_dymola);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("benchmarks");
-  tcase_set_timeout(tc, 300);
-  tcase_add_test(tc, lugre_stick_slip_numbers);
-  tcase_add_test(tc, leine_belt_regularised_periods);
-  tcase_add_test(tc, leine_belt_event_driven_period);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "benchmarks", 300, ST_TESTS(lugre_stick_slip_numbers,
+               leine_belt_regularised_periods, leine_belt_event_driven_period));
   return s;
 }
 

@@ -99,6 +99,20 @@ static inline TCase *st_test_case(Suite *s, const char *name, double timeout,
   return tc;
 }
 
+/* Runs `stiction ARGS` and checks its exit status and that its output contains each of the
+ * strings: st_test_expect(STATUS, ARGS, "wanted", ...). */
+#define st_test_expect(status, ...) st_test_expect_list((status), (const char *const[]){__VA_ARGS__, NULL})
+static inline void st_test_expect_list(int status, const char *const *list) {
+  char *out = NULL;
+  int st = st_test_run(&out, list[0]);
+  ck_assert_msg(st == status, "stiction %s: exit status %d, expected %d\n%s", list[0], st, status,
+                out ? out : "");
+  for (int i = 1; list[i]; i++)
+    ck_assert_msg(out && strstr(out, list[i]), "stiction %s: no '%s' in\n%s", list[0], list[i],
+                  out ? out : "");
+  free(out);
+}
+
 /* Runs every test of s and gives main's exit status. */
 static inline int st_test_main(Suite *s) {
   SRunner *sr = srunner_create(s);
