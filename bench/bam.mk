@@ -15,6 +15,6 @@ BAM_FIT_MODEL = m3
 BAM_FIT_TRIALS = 1000
 BAM_FIT_THREADS = 2
 bench-bam-fit: stiction$(EXEEXT)
-	/usr/bin/python3 '$(abs_top_srcdir)/bench/bam_fit_python.py' '$(abs_top_srcdir)/../shared' \
+	/usr/bin/python3 '$(abs_top_srcdir)/bench/bam_fit_python.py' '$(abs_top_srcdir)/tests/reference' \
 	  '$(abs_top_builddir)/stiction$(EXEEXT)' $(BAM_FIT_MODEL) $(BAM_FIT_TRIALS) $(BAM_FIT_THREADS)
 .PHONY: bench-bam-fit

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Python baseline for `make bench-bam-fit`: the BAM fit of bam.md §4 the way BAM runs it --
+"""Python baseline for `make bench-bam-fit`: the BAM fit of doc/bam.md §4 the way BAM runs it --
 every trial rolls all training logs out as one vectorised NumPy batch (cut to the shortest
 log) and the loss is the mean per-log MAE -- driven by Debian's python3-cmaes (the `cmaes`
 package that Optuna's CmaEsSampler, BAM's optimizer, wraps) with IPOP restarts, in the unit
@@ -21,9 +21,9 @@ import numpy as np
 from cmaes import CMA
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bam_python  # noqa: E402  (the NumPy simulator of bam.md §1.3)
+import bam_python  # noqa: E402  (the NumPy simulator of doc/bam.md §1.3)
 
-# bam.md §3.1 (friction, Dynamixel bounds) and §2.1 (xl330 motor), in stiction's order
+# doc/bam.md §3.1 (friction, Dynamixel bounds) and §2.1 (xl330 motor), in stiction's order
 MOTOR = [("kt", 0.1, 3.0), ("R", 2.0, 5.0), ("armature", 1e-4, 0.05), ("q_offset", -0.1, 0.1)]
 BOX = {"friction_base": (0, 0.2), "friction_viscous": (0, 1.0), "friction_stribeck": (0, 0.2),
        "dtheta_stribeck": (0.1, 3.0), "alpha": (1.0, 10.0), "load_friction_base": (0, 0.5),
@@ -80,11 +80,11 @@ def fit(model, batch, q_log, trials, seed):
 
 
 def main():
-    shared, stiction = sys.argv[1], sys.argv[2]
+    refdir, stiction = sys.argv[1], sys.argv[2]
     model = sys.argv[3] if len(sys.argv) > 3 else "m3"
     trials = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
     threads = int(sys.argv[5]) if len(sys.argv) > 5 else 2
-    logdir = os.path.join(shared, "reference", "bam", "xl330_2026-01-15", "processed")
+    logdir = os.path.join(refdir, "bam", "xl330_2026-01-15", "processed")
     names = sorted(f for f in os.listdir(logdir) if f.endswith(".json"))
     logs = [json.load(open(os.path.join(logdir, f))) for f in names]
     train = [lg for lg in logs if lg["kp"] != 800]  # --validation-kp 800

@@ -1,15 +1,15 @@
 # Check test programs. Each module has its own fragment; tests/testutil.h has shared helpers.
+# Every check program is a test, compiled with Check's flags and linked with the internal
+# library (programs with their own _CFLAGS/_LDADD, the command and the benches, keep theirs).
+TESTS += $(check_PROGRAMS)
+LDADD = $(TEST_LIBS)
+AM_CFLAGS += $(CHECK_CFLAGS)
+# A test's source is tests/test_NAME.c (automake's default); the headers the tests share:
+EXTRA_DIST += tests/testutil.h tests/runtime_util.h tests/test_compile_builder.h tests/simtable.h \
+	tests/flatutil.h
 check_PROGRAMS += tests/test_util
-TESTS += tests/test_util
-tests_test_util_SOURCES = tests/test_util.c tests/testutil.h
-tests_test_util_CFLAGS = $(TEST_CFLAGS)
-tests_test_util_LDADD = $(TEST_LIBS)
 
 check_PROGRAMS += tests/test_flat
-TESTS += tests/test_flat
-tests_test_flat_SOURCES = tests/test_flat.c
-tests_test_flat_CFLAGS = $(TEST_CFLAGS)
-tests_test_flat_LDADD = $(TEST_LIBS)
 
 include tests/runtime.mk
 include tests/front.mk

@@ -292,18 +292,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("alias");
-  TCase *tc = tcase_create("alias");
-  tcase_set_timeout(tc, 60);
-  tcase_add_test(tc, sign_aliases);
-  tcase_add_test(tc, bound_to_parameters);
-  tcase_add_test(tc, fixed_start_moves_to_state);
-  tcase_add_test(tc, conflicting_fixed_starts);
-  tcase_add_test(tc, when_condition_on_alias);
-  tcase_add_test(tc, rigid_connection_flanges_vanish);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "alias", 60, ST_TESTS(sign_aliases, bound_to_parameters,
+               fixed_start_moves_to_state, conflicting_fixed_starts, when_condition_on_alias,
+               rigid_connection_flanges_vanish));
+  return st_test_main(s);
 }

@@ -435,20 +435,12 @@ END_TEST
 
 START_TEST(cli_errors) {
   char *out;
-  ck_assert_int_eq(st_test_run(&out, "bam --help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction bam rollout"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam rollout --bogus"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "Try 'stiction bam --help'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam frobnicate"), 2);
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam mae --params /nonexistent --logdir /tmp"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "/nonexistent: "));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "bam rollout --params /nonexistent.json --log x.json"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "stiction bam: /nonexistent.json:"));
-  free(out);
+  st_test_expect(0, "bam --help", "Usage: stiction bam rollout");
+  st_test_expect(2, "bam rollout --bogus", "Try 'stiction bam --help'");
+  st_test_expect(2, "bam frobnicate");
+  st_test_expect(1, "bam mae --params /nonexistent --logdir /tmp", "/nonexistent: ");
+  st_test_expect(1, "bam rollout --params /nonexistent.json --log x.json",
+                    "stiction bam: /nonexistent.json:");
   char args[4000];
   char *sts = ref_path(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = ref_path(REF "params_main/xl330/m1.json");
   char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json");
@@ -468,28 +460,12 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("bam");
-  TCase *tc = tcase_create("conformance");
-  tcase_set_timeout(tc, 120);
+  TCase *tc = st_test_case(s, "conformance", 120, ST_TESTS(mae_main_params_match_bam,
+                           mae_branch_params_match_bam));
   tcase_add_loop_test(tc, rollout_matches_reference_csv, 0, sizeof traces / sizeof traces[0]);
-  tcase_add_test(tc, mae_main_params_match_bam);
-  tcase_add_test(tc, mae_branch_params_match_bam);
-  suite_add_tcase(s, tc);
-  TCase *tm = tcase_create("model");
-  tcase_add_test(tm, budgets_follow_spec_formulas);
-  tcase_add_test(tm, m6_sign_gate);
-  tcase_add_test(tm, budget_partials_match_fd);
-  tcase_add_test(tm, step_sticks_within_budget);
-  tcase_add_test(tm, servo_models_follow_spec);
-  tcase_add_test(tm, readers_reject_bad_input);
-  suite_add_tcase(s, tm);
-  TCase *tcl = tcase_create("cli");
-  tcase_set_timeout(tcl, 120);
-  tcase_add_test(tcl, cli_rollout_and_mae);
-  tcase_add_test(tcl, cli_errors);
-  suite_add_tcase(s, tcl);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "model", 0, ST_TESTS(budgets_follow_spec_formulas, m6_sign_gate,
+               budget_partials_match_fd, step_sticks_within_budget, servo_models_follow_spec,
+               readers_reject_bad_input));
+  st_test_case(s, "cli", 120, ST_TESTS(cli_rollout_and_mae, cli_errors));
+  return st_test_main(s);
 }

@@ -92,7 +92,7 @@ END_TEST
 /* ---- search space, nesting, loss --------------------------------------------------------- */
 
 START_TEST(space_parameter_counts) {
-  /* bam.md §3.1: friction + kt, R, armature, q_offset */
+  /* doc/bam.md §3.1: friction + kt, R, armature, q_offset */
   const size_t counts[] = {6, 9, 7, 11, 13, 15};
   st_bam_space s;
   for (int m = 1; m <= 6; m++) {
@@ -109,7 +109,7 @@ START_TEST(space_parameter_counts) {
   stiction_bam_params p;
   st_bam_space_params(&s, u, &p);
   ck_assert_double_eq(p.q_offset, 0.01);
-  ck_assert_double_eq(p.kt, 3.0);     /* xl330 box of bam.md §2.1 */
+  ck_assert_double_eq(p.kt, 3.0);     /* xl330 box of doc/bam.md §2.1 */
   ck_assert_double_eq(p.alpha, 10.0);
   ck_assert_double_eq(p.Kmq, 0.01);
   ck_assert_int_eq(st_bam_space_init(&s, STICTION_BAM_M1, STICTION_BAM_STS3215),
@@ -124,7 +124,7 @@ static stiction_bam_log *read_log(const char *rel) {
   return log;
 }
 
-/* M3's optimum embeds in M4..M6: the embedded set rolls out to the same MAE (bam.md §3). */
+/* M3's optimum embeds in M4..M6: the embedded set rolls out to the same MAE (doc/bam.md §3). */
 START_TEST(m3_embeds_in_m4_to_m6) {
   stiction_bam_log *log = read_log(LOG400);
   stiction_bam_params m3;
@@ -348,28 +348,15 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("bam_fit");
-  TCase *tc = tcase_create("cmaes");
-  tcase_add_test(tc, cmaes_shifted_sphere_in_box);
-  tcase_add_test(tc, cmaes_rosenbrock_with_restarts);
-  tcase_add_test(tc, cmaes_same_seed_same_search);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("space");
-  tcase_add_test(tc, space_parameter_counts);
-  tcase_add_test(tc, m3_embeds_in_m4_to_m6);
-  tcase_add_test(tc, loss_is_batched_mean_mae);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("cli");
-  tcase_add_test(tc, cli_short_fit_is_reproducible);
-  tcase_add_test(tc, cli_from_and_set);
-  tcase_add_test(tc, cli_errors_keep_output);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "cmaes", 0, ST_TESTS(cmaes_shifted_sphere_in_box, cmaes_rosenbrock_with_restarts,
+               cmaes_same_seed_same_search));
+  st_test_case(s, "space", 0, ST_TESTS(space_parameter_counts, m3_embeds_in_m4_to_m6,
+               loss_is_batched_mean_mae));
+  st_test_case(s, "cli", 0, ST_TESTS(cli_short_fit_is_reproducible, cli_from_and_set,
+               cli_errors_keep_output));
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

@@ -128,18 +128,11 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("burridge");
-  TCase *tc = tcase_create("chain");
-  tcase_set_timeout(tc, 300);
-  tcase_add_test(tc, independent_blocks_slip_at_the_static_limit);
-  tcase_add_test(tc, coupled_blocks_never_slide_backwards);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "chain", 300, ST_TESTS(independent_blocks_slip_at_the_static_limit,
+               coupled_blocks_never_slide_backwards));
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

@@ -11,11 +11,7 @@
 #include "testutil.h"
 
 START_TEST(help_lists_commands_and_exits_zero) {
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "--help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction COMMAND"));
-  ck_assert_ptr_nonnull(strstr(out, "simulate"));
-  free(out);
+  st_test_expect(0, "--help", "Usage: stiction COMMAND", "simulate");
 }
 END_TEST
 
@@ -29,12 +25,8 @@ START_TEST(version_is_the_library_version) {
 END_TEST
 
 START_TEST(unknown_command_is_usage_error) {
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "frobnicate"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unknown command 'frobnicate'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, ""), 2);
-  free(out);
+  st_test_expect(2, "frobnicate", "unknown command 'frobnicate'");
+  st_test_expect(2, "");
 }
 END_TEST
 
@@ -78,13 +70,8 @@ START_TEST(shared_run_options) {
       ck_assert_msg(b < 3 || strstr(out, want), "%s: %s", args, out); /* not after a value */
       free(out);
     }
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "demo bouncing-ball --dump"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--dump'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "simulate --list"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--list'"));
-  free(out);
+  st_test_expect(2, "demo bouncing-ball --dump", "unrecognized option '--dump'");
+  st_test_expect(2, "simulate --list", "unrecognized option '--list'");
 }
 END_TEST
 
@@ -144,17 +131,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("cli");
-  TCase *tc = tcase_create("command");
-  tcase_add_test(tc, help_lists_commands_and_exits_zero);
-  tcase_add_test(tc, version_is_the_library_version);
-  tcase_add_test(tc, unknown_command_is_usage_error);
-  tcase_add_test(tc, man_page_documents_every_command);
-  tcase_add_test(tc, shared_run_options);
-  tcase_add_test(tc, library_option_overrides_builtin_library);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "command", 0, ST_TESTS(help_lists_commands_and_exits_zero,
+               version_is_the_library_version, unknown_command_is_usage_error,
+               man_page_documents_every_command, shared_run_options,
+               library_option_overrides_builtin_library));
+  return st_test_main(s);
 }

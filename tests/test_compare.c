@@ -335,20 +335,10 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("compare");
-  TCase *tc = tcase_create("tube");
-  tcase_add_test(tc, tube_bounds_by_hand);
-  tcase_add_test(tc, tube_sizes_follow_the_formulas);
-  tcase_add_test(tc, every_msl_reference_passes_against_itself);
-  tcase_add_test(tc, time_shift_inside_x_passes_outside_fails);
-  tcase_add_test(tc, value_offset_inside_y_passes_outside_fails);
-  tcase_add_test(tc, pulses_and_the_epsilon_floor);
-  tcase_add_test(tc, step_timing_nan_and_span);
-  tcase_add_test(tc, missing_signals_and_bad_input);
-  tcase_add_test(tc, result_must_span_the_reference);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "tube", 0, ST_TESTS(tube_bounds_by_hand, tube_sizes_follow_the_formulas,
+               every_msl_reference_passes_against_itself, time_shift_inside_x_passes_outside_fails,
+               value_offset_inside_y_passes_outside_fails, pulses_and_the_epsilon_floor,
+               step_timing_nan_and_span, missing_signals_and_bad_input,
+               result_must_span_the_reference));
+  return st_test_main(s);
 }

@@ -11,6 +11,7 @@
 #include "compile/compile.h"
 #include "compile/model_impl.h"
 #include "test_compile_builder.h"
+#include "testutil.h"
 
 /* Diagnostics into a memory buffer. */
 typedef struct capture {
@@ -489,23 +490,11 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("compile");
-  TCase *tc = tcase_create("compile");
-  tcase_add_test(tc, parameters_chain_and_explicit_derivative);
-  tcase_add_test(tc, fused_programs_keep_values_and_tangents);
-  tcase_add_test(tc, linear_algebraic_loop);
-  tcase_add_test(tc, large_sparse_loop_uses_klu);
-  tcase_add_test(tc, nonlinear_algebraic_loop);
-  tcase_add_test(tc, mixed_loop_two_coulomb_elements);
-  tcase_add_test(tc, structurally_singular);
-  tcase_add_test(tc, over_determined);
-  tcase_add_test(tc, initial_system_count_and_no_solution);
-  tcase_add_test(tc, event_iteration_cycle);
-  tcase_add_test(tc, lu_factors_with_a_later_row_swap);
-  tcase_add_test(tc, min_norm_over_selected_unknowns);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
+               fused_programs_keep_values_and_tangents, linear_algebraic_loop,
+               large_sparse_loop_uses_klu, nonlinear_algebraic_loop,
+               mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
+               initial_system_count_and_no_solution, event_iteration_cycle,
+               lu_factors_with_a_later_row_swap, min_norm_over_selected_unknowns));
+  return st_test_main(s);
 }

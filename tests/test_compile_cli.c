@@ -607,31 +607,14 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("compile_cli");
-  TCase *tc = tcase_create("cli");
-  tcase_add_test(tc, friction_block_cvode);
-  tcase_add_test(tc, friction_block_ida);
-  tcase_add_test(tc, bouncing_ball_with_parameter);
-  tcase_add_test(tc, structural_parameter);
-  tcase_add_test(tc, bad_parameter_values);
-  tcase_add_test(tc, bad_models_are_located);
-  tcase_add_test(tc, relations_of_the_non_initial_branch);
-  tcase_add_test(tc, nonlinear_loop_closed_form);
-  tcase_add_test(tc, initial_equations_of_when_variables);
-  tcase_add_test(tc, singular_mixed_system_min_norm);
-  tcase_add_test(tc, singular_split_by_compared_unknowns);
-  tcase_add_test(tc, locked_bearing_and_gear);
-  tcase_add_test(tc, index_reduction_rigid);
-  tcase_add_test(tc, index_reduction_gear);
-  tcase_add_test(tc, state_select_attributes);
-  tcase_add_test(tc, if_equation_branches_are_assignments);
-  tcase_add_test(tc, coincident_time_and_state_event);
-  tcase_add_test(tc, relations_behind_and_or);
-  tcase_add_test(tc, relations_after_initialization);
-  tcase_add_test(tc, relations_behind_noevent_stay_active);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
+               bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
+               bad_models_are_located, relations_of_the_non_initial_branch,
+               nonlinear_loop_closed_form, initial_equations_of_when_variables,
+               singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
+               locked_bearing_and_gear, index_reduction_rigid, index_reduction_gear,
+               state_select_attributes, if_equation_branches_are_assignments,
+               coincident_time_and_state_event, relations_behind_and_or,
+               relations_after_initialization, relations_behind_noevent_stay_active));
+  return st_test_main(s);
 }

@@ -155,17 +155,7 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("compile_functions");
-  TCase *tc = tcase_create("functions");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, closed_forms);
-  tcase_add_test(tc, coupled_clutches_simulates);
-  tcase_add_test(tc, failing_function_stops);
-  tcase_add_test(tc, external_function_error);
-  tcase_add_test(tc, shared_evaluator);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "functions", 120, ST_TESTS(closed_forms, coupled_clutches_simulates,
+               failing_function_stops, external_function_error, shared_evaluator));
+  return st_test_main(s);
 }

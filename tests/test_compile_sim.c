@@ -10,6 +10,7 @@
 #include "compile/compile.h"
 #include "test_compile_builder.h"
 #include <stiction/simulate.h>
+#include "testutil.h"
 
 #define PI 3.14159265358979323846
 
@@ -390,20 +391,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("compile_sim");
-  TCase *tc = tcase_create("sim");
-  tcase_add_test(tc, friction_block_cvode);
-  tcase_add_test(tc, friction_block_ida);
-  tcase_add_test(tc, friction_block_ida_dae);
-  tcase_add_test(tc, loops_cvode);
-  tcase_add_test(tc, loops_ida_dae);
-  tcase_add_test(tc, restart_slope_cvode);
-  tcase_add_test(tc, restart_slope_ida_dae);
-  tcase_add_test(tc, bouncing_ball_cvode);
-  tcase_add_test(tc, bouncing_ball_ida);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "sim", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
+               friction_block_ida_dae, loops_cvode, loops_ida_dae, restart_slope_cvode,
+               restart_slope_ida_dae, bouncing_ball_cvode, bouncing_ball_ida));
+  return st_test_main(s);
 }

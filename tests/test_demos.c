@@ -8,6 +8,7 @@
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
+#include "testutil.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -242,21 +243,10 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("demos");
-  TCase *tc = tcase_create("catalogue");
-  tcase_add_test(tc, catalogue_lists_the_three_demos);
-  tcase_add_test(tc, unknown_demo_is_not_found);
-  tcase_add_test(tc, parameters_by_name_with_range_checks);
-  tcase_add_test(tc, default_experiments);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("models");
-  tcase_add_test(tc, friction_block_mode_machine);
-  tcase_add_test(tc, two_instances_are_independent);
-  tcase_add_test(tc, leine_belt_stick_slip_switching);
-  tcase_add_test(tc, bouncing_ball_bounce);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "catalogue", 0, ST_TESTS(catalogue_lists_the_three_demos,
+               unknown_demo_is_not_found, parameters_by_name_with_range_checks,
+               default_experiments));
+  st_test_case(s, "models", 0, ST_TESTS(friction_block_mode_machine, two_instances_are_independent,
+               leine_belt_stick_slip_switching, bouncing_ball_bounce));
+  return st_test_main(s);
 }

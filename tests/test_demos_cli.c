@@ -14,28 +14,12 @@
 
 #include "testutil.h"
 
-static char *tmp(const char *name) {
-  static char buf[8][256];
-  static int k;
-  char *b = buf[k++ % 8];
-  snprintf(b, 256, "/tmp/stiction_test_demo_%ld_%s", (long)getpid(), name);
-  return b;
-}
-
-static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *fmt, ...) {
-  char args[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(args, sizeof args, fmt, ap);
-  va_end(ap);
-  return st_test_run(out, args);
-}
+static char *tmp(const char *name) { return st_test_tmp("demo", name); }
 
 /* Runs and expects exit status `want` and `text` in the output (one line for errors). */
 static void expect(int want, const char *text, const char *args) {
   char *out = NULL;
-  int st = run(&out, "%s", args);
+  int st = st_test_runf(&out, "%s", args);
   ck_assert_msg(st == want, "'%s': exit %d, want %d: %s", args, st, want, out);
   ck_assert_msg(strstr(out, text) != NULL, "'%s': no '%s' in: %s", args, text, out);
   free(out);
@@ -99,12 +83,12 @@ static void check_friction_result(const char *path) {
 START_TEST(csv_and_mat_results) {
   char *out;
   const char *csv = tmp("fb.csv"), *mat = tmp("fb.mat");
-  int st = run(&out, "demo friction-block -o '%s'", csv);
+  int st = st_test_runf(&out, "demo friction-block -o '%s'", csv);
   ck_assert_msg(st == 0, "%s", out);
   ck_assert_ptr_nonnull(strstr(out, csv)); /* says where the result is */
   free(out);
   check_friction_result(csv);
-  st = run(&out, "demo friction-block --solver ida -o '%s'", mat);
+  st = st_test_runf(&out, "demo friction-block --solver ida -o '%s'", mat);
   ck_assert_msg(st == 0, "%s", out);
   free(out);
   FILE *f = fopen(mat, "rb");
@@ -136,7 +120,7 @@ static int count_lines(const char *path, const char *text, char *first, size_t s
 START_TEST(event_log_file) {
   char *out, first[4096];
   const char *csv = tmp("ev_res.csv"), *ev = tmp("events.csv");
-  int st = run(&out, "demo friction-block -o '%s' --events '%s'", csv, ev);
+  int st = st_test_runf(&out, "demo friction-block -o '%s' --events '%s'", csv, ev);
   ck_assert_msg(st == 0, "%s", out);
   free(out);
   count_lines(ev, NULL, first, sizeof first);
@@ -160,7 +144,7 @@ END_TEST
 START_TEST(stats_output) {
   char *out;
   const char *csv = tmp("st.csv");
-  int st = run(&out, "demo leine-belt --stop-time 30 --stats -o '%s'", csv);
+  int st = st_test_runf(&out, "demo leine-belt --stop-time 30 --stats -o '%s'", csv);
   ck_assert_msg(st == 0, "%s", out);
   ck_assert_ptr_nonnull(strstr(out, "steps"));
   ck_assert_ptr_nonnull(strstr(out, "state events"));
@@ -177,7 +161,7 @@ START_TEST(default_result_file) {
   ck_assert_int_eq(mkdir(dir, 0700), 0);
   ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
   ck_assert_int_eq(chdir(dir), 0);
-  int st = run(&out, "demo bouncing-ball --stop-time 1");
+  int st = st_test_runf(&out, "demo bouncing-ball --stop-time 1");
   ck_assert_int_eq(chdir(cwd), 0);
   ck_assert_msg(st == 0, "%s", out);
   free(out);
@@ -194,7 +178,7 @@ END_TEST
 /* -o - writes CSV on standard output. */
 START_TEST(csv_to_stdout) {
   char *out;
-  int st = run(&out, "demo bouncing-ball --stop-time 0.1 --interval 0.05 -o -");
+  int st = st_test_runf(&out, "demo bouncing-ball --stop-time 0.1 --interval 0.05 -o -");
   ck_assert_msg(st == 0, "%s", out);
   ck_assert_msg(!strncmp(out, "time,h,v\n0,1,0\n", 15), "%s", out);
   free(out);
@@ -206,7 +190,7 @@ END_TEST
 START_TEST(failed_run_keeps_rows) {
   char *out;
   const char *csv = tmp("fail.csv");
-  int st = run(&out, "demo friction-block --tolerance 1e-300 --keep-partial -o '%s'", csv);
+  int st = st_test_runf(&out, "demo friction-block --tolerance 1e-300 --keep-partial -o '%s'", csv);
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   ck_assert_ptr_nonnull(strstr(out, "stopped at t ="));
   free(out);
@@ -224,20 +208,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("demos_cli");
-  TCase *tc = tcase_create("cli");
-  tcase_add_test(tc, bad_usage_exits_2_with_a_message);
-  tcase_add_test(tc, help_and_lists);
-  tcase_add_test(tc, csv_and_mat_results);
-  tcase_add_test(tc, event_log_file);
-  tcase_add_test(tc, stats_output);
-  tcase_add_test(tc, default_result_file);
-  tcase_add_test(tc, csv_to_stdout);
-  tcase_add_test(tc, failed_run_keeps_rows);
-  tcase_add_test(tc, unwritable_output);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "cli", 0, ST_TESTS(bad_usage_exits_2_with_a_message, help_and_lists,
+               csv_and_mat_results, event_log_file, stats_output, default_result_file,
+               csv_to_stdout, failed_run_keeps_rows, unwritable_output));
+  return st_test_main(s);
 }

@@ -9,6 +9,7 @@
 
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
+#include "testutil.h"
 
 enum { MAX_EVENTS = 256 };
 
@@ -278,28 +279,12 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("demos_sim");
-  TCase *tc = tcase_create("friction-block");
-  tcase_add_test(tc, friction_block_cvode_bdf);
-  tcase_add_test(tc, friction_block_ida);
-  tcase_add_test(tc, friction_block_cvode_adams);
-  tcase_add_test(tc, friction_block_parameter_changes_the_run);
-  tcase_add_test(tc, two_simulations_side_by_side);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("leine-belt");
-  tcase_add_test(tc, leine_belt_bdf_1e6);
-  tcase_add_test(tc, leine_belt_bdf_1e4);
-  tcase_add_test(tc, leine_belt_ida_1e6);
-  tcase_add_test(tc, leine_belt_ida_1e4);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("bouncing-ball");
-  tcase_add_test(tc, bouncing_ball_bdf);
-  tcase_add_test(tc, bouncing_ball_adams);
-  tcase_add_test(tc, bouncing_ball_ida);
-  tcase_add_test(tc, bouncing_ball_comes_to_rest);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "friction-block", 0, ST_TESTS(friction_block_cvode_bdf, friction_block_ida,
+               friction_block_cvode_adams, friction_block_parameter_changes_the_run,
+               two_simulations_side_by_side));
+  st_test_case(s, "leine-belt", 0, ST_TESTS(leine_belt_bdf_1e6, leine_belt_bdf_1e4,
+               leine_belt_ida_1e6, leine_belt_ida_1e4));
+  st_test_case(s, "bouncing-ball", 0, ST_TESTS(bouncing_ball_bdf, bouncing_ball_adams,
+               bouncing_ball_ida, bouncing_ball_comes_to_rest));
+  return st_test_main(s);
 }

@@ -291,19 +291,10 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("external");
-  TCase *tc = tcase_create("external");
-  tcase_set_timeout(tc, 120);
+  TCase *tc = st_test_case(s, "external", 120, ST_TESTS(unknown_names_and_list,
+                           bound_call_value_and_exact_tangent, external_call_inside_function_body,
+                           parameter_tangent_by_difference, model_integrates_to_closed_forms,
+                           located_errors));
   tcase_add_loop_test(tc, table_matches_library_and_differences, 0, NPROBES);
-  tcase_add_test(tc, unknown_names_and_list);
-  tcase_add_test(tc, bound_call_value_and_exact_tangent);
-  tcase_add_test(tc, external_call_inside_function_body);
-  tcase_add_test(tc, parameter_tangent_by_difference);
-  tcase_add_test(tc, model_integrates_to_closed_forms);
-  tcase_add_test(tc, located_errors);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

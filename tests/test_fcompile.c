@@ -398,23 +398,14 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
-  TCase *tc = tcase_create("fcompile");
-  tcase_set_timeout(tc, 120);
+  TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
+                           closed_forms_and_depth_bound, derivative_annotation_in_body, simulated,
+                           long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));
-  tcase_add_test(tc, library_functions_listed);
-  tcase_add_test(tc, closed_forms_and_depth_bound);
-  tcase_add_test(tc, derivative_annotation_in_body);
-  tcase_add_test(tc, simulated);
-  tcase_add_test(tc, long_path_in_runtime_error);
-  suite_add_tcase(s, tc);
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

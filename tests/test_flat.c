@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "front/flat.h"
+#include "testutil.h"
 
 static st_fexpr *node(st_arena *a, st_fexpr_kind kind, int op, int nargs) {
   st_fexpr *e = st_arena_alloc(a, sizeof *e);
@@ -140,13 +141,7 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("flat");
-  TCase *tc = tcase_create("print");
-  tcase_add_test(tc, prints_readable_modelica_and_balance);
-  tcase_add_test(tc, parenthesizes_by_precedence);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "print", 0, ST_TESTS(prints_readable_modelica_and_balance,
+               parenthesizes_by_precedence));
+  return st_test_main(s);
 }

@@ -440,17 +440,10 @@ END_TEST
 
 START_TEST(test_cli_usage) {
   char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "flatten --help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction flatten"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "missing FILE.mo"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten --bogus x.mo"), 2);
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "flatten /nonexistent/x.mo"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "error"));
-  free(out);
+  st_test_expect(0, "flatten --help", "Usage: stiction flatten");
+  st_test_expect(2, "flatten", "missing FILE.mo");
+  st_test_expect(2, "flatten --bogus x.mo");
+  st_test_expect(1, "flatten /nonexistent/x.mo", "error");
   ck_assert_int_eq(run_flatten(&out, DATA "/Cases.mo Cases.Nothing"), 1);
   ck_assert_ptr_nonnull(strstr(out, "class 'Cases.Nothing' not found"));
   free(out);
@@ -459,41 +452,18 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("flatten");
-  TCase *t = tcase_create("front");
-  tcase_add_test(t, test_golden_two_inertias);
-  tcase_add_test(t, test_golden_clutch);
-  tcase_add_test(t, test_golden_package);
-  tcase_add_test(t, test_package_order);
-  tcase_add_test(t, test_library_path);
-  tcase_add_test(t, test_modelicapath);
-  tcase_add_test(t, test_default_class);
-  tcase_add_test(t, test_lookups_forgotten_when_classes_given);
-  tcase_add_test(t, test_lookup_enclosing_and_enum);
-  tcase_add_test(t, test_lookup_encapsulated_imports);
-  tcase_add_test(t, test_lookup_package_imports);
-  tcase_add_test(t, test_modifier_precedence);
-  tcase_add_test(t, test_modifier_each_and_arrays);
-  tcase_add_test(t, test_modifier_final);
-  tcase_add_test(t, test_class_substitution);
-  tcase_add_test(t, test_class_substitution_errors);
-  tcase_add_test(t, test_attributes);
-  tcase_add_test(t, test_connect_three_way);
-  tcase_add_test(t, test_connect_outside);
-  tcase_add_test(t, test_conditional_components);
-  tcase_add_test(t, test_declaration_order);
-  tcase_add_test(t, test_for_equations);
-  tcase_add_test(t, test_functions);
-  tcase_add_test(t, test_function_in_parameter_binding);
-  tcase_add_test(t, test_errors);
-  tcase_add_test(t, test_cli_usage);
-  suite_add_tcase(s, t);
+  st_test_case(s, "front", 0, ST_TESTS(test_golden_two_inertias, test_golden_clutch,
+               test_golden_package, test_package_order, test_library_path, test_modelicapath,
+               test_default_class, test_lookups_forgotten_when_classes_given,
+               test_lookup_enclosing_and_enum, test_lookup_encapsulated_imports,
+               test_lookup_package_imports, test_modifier_precedence, test_modifier_each_and_arrays,
+               test_modifier_final, test_class_substitution, test_class_substitution_errors,
+               test_attributes, test_connect_three_way, test_connect_outside,
+               test_conditional_components, test_declaration_order, test_for_equations,
+               test_functions, test_function_in_parameter_binding, test_errors, test_cli_usage));
   return s;
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

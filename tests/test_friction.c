@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include <stiction/friction.h>
+#include "testutil.h"
 
 /* Central difference of a scalar function of v. */
 typedef double (*fun1)(double v, const void *ctx);
@@ -438,25 +439,10 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("friction");
-  TCase *tc = tcase_create("laws");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, sign_derivatives_match_fd);
-  tcase_add_test(tc, sign_join_points);
-  tcase_add_test(tc, sign_limits_and_closed_forms);
-  tcase_add_test(tc, stribeck_curve);
-  tcase_add_test(tc, leine_and_karnopp);
-  tcase_add_test(tc, drake_mu_samples_and_smoothness);
-  tcase_add_test(tc, ipc_mollifier_property_grid);
-  tcase_add_test(tc, ipc_smooth_mu_property_grid);
-  tcase_add_test(tc, ipc_knee_and_joins);
-  tcase_add_test(tc, ipc_reductions_and_static_peak);
-  tcase_add_test(tc, ipc_sample_tables);
-  tcase_add_test(tc, lugre_partials_match_fd);
-  tcase_add_test(tc, lugre_steady_state_is_stribeck);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "laws", 120, ST_TESTS(sign_derivatives_match_fd, sign_join_points,
+               sign_limits_and_closed_forms, stribeck_curve, leine_and_karnopp,
+               drake_mu_samples_and_smoothness, ipc_mollifier_property_grid,
+               ipc_smooth_mu_property_grid, ipc_knee_and_joins, ipc_reductions_and_static_peak,
+               ipc_sample_tables, lugre_partials_match_fd, lugre_steady_state_is_stribeck));
+  return st_test_main(s);
 }

@@ -13,6 +13,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include <stiction/friction.h>
+#include "testutil.h"
 
 #define MAXN 3
 #define MAXEV 64
@@ -256,16 +257,7 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("friction-ode");
-  TCase *tc = tcase_create("benchmarks");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, lugre_canudas_de_wit_stick_slip);
-  tcase_add_test(tc, leine_belt_arctan_periods);
-  tcase_add_test(tc, leine_belt_lugre_period);
-  tcase_add_test(tc, karnopp_period_converges);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "benchmarks", 120, ST_TESTS(lugre_canudas_de_wit_stick_slip,
+               leine_belt_arctan_periods, leine_belt_lugre_period, karnopp_period_converges));
+  return st_test_main(s);
 }

@@ -253,30 +253,15 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
-  TCase *t = tcase_create("lang");
-  tcase_add_test(t, declaration_order);
-  tcase_add_test(t, string_parameter_conditions);
-  tcase_add_test(t, connect_through_component_arrays);
-  tcase_add_test(t, redeclare_components);
-  tcase_add_test(t, subscripts);
-  tcase_add_test(t, vector_when_conditions);
-  tcase_add_test(t, enumeration_dimensions_and_tables);
-  tcase_add_test(t, matrix_constructor_and_enumeration_ranges);
-  tcase_add_test(t, array_assignments);
-  tcase_add_test(t, inner_outer);
-  tcase_add_test(t, types_derived_from_predefined);
-  tcase_add_test(t, if_expressions_with_arrays);
-  tcase_add_test(t, unsupported_features_named);
-  tcase_add_test(t, each_with_array_values);
-  tcase_add_test(t, simulated_values);
-  suite_add_tcase(s, t);
+  st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
+               connect_through_component_arrays, redeclare_components, subscripts,
+               vector_when_conditions, enumeration_dimensions_and_tables,
+               matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
+               types_derived_from_predefined, if_expressions_with_arrays,
+               unsupported_features_named, each_with_array_values, simulated_values));
   return s;
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

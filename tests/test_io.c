@@ -598,28 +598,14 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("io");
-  TCase *tc = tcase_create("files");
-  tcase_add_test(tc, csv_writer_text_and_round_trip);
-  tcase_add_test(tc, csv_rows_on_disk_before_close);
-  tcase_add_test(tc, existing_result_replaced_links_written_through);
-  tcase_add_test(tc, non_finite_values_round_trip);
-  tcase_add_test(tc, csv_repeated_values_same_text);
-  tcase_add_test(tc, shortest_text_matches_reference);
-  tcase_add_test(tc, shortest_text_round_trips);
-  tcase_add_test(tc, shortest_fast_paths);
-  tcase_add_test(tc, mat_round_trip_and_readable_while_open);
-  tcase_add_test(tc, mat_read_by_scipy);
-  tcase_add_test(tc, flush_interval_keeps_every_row);
-  tcase_add_test(tc, mat_trailing_unpatched_row_is_ignored);
-  tcase_add_test(tc, mat_reader_dsres_normal_with_data1_and_alias);
-  tcase_add_test(tc, reads_msl_reference_csv);
-  tcase_add_test(tc, reads_crlf_quoted_and_Time);
-  tcase_add_test(tc, malformed_input_gives_located_errors);
-  tcase_add_test(tc, writer_rejects_bad_use);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "files", 0, ST_TESTS(csv_writer_text_and_round_trip,
+               csv_rows_on_disk_before_close, existing_result_replaced_links_written_through,
+               non_finite_values_round_trip, csv_repeated_values_same_text,
+               shortest_text_matches_reference, shortest_text_round_trips, shortest_fast_paths,
+               mat_round_trip_and_readable_while_open, mat_read_by_scipy,
+               flush_interval_keeps_every_row, mat_trailing_unpatched_row_is_ignored,
+               mat_reader_dsres_normal_with_data1_and_alias, reads_msl_reference_csv,
+               reads_crlf_quoted_and_Time, malformed_input_gives_located_errors,
+               writer_rejects_bad_use));
+  return st_test_main(s);
 }

@@ -257,12 +257,8 @@ static int probe_rhs(void *ud, double t, const double *y, double *ydot) {
  * oscillator (closed form). */
 START_TEST(simulation_runs_on_runtime_kernels) {
   static const char *const names[2] = {"x", "v"};
-  stiction_model m = {0};
-  m.name = "oscillator";
-  m.n_states = 2;
-  m.state_names = names;
-  m.start_values = probe_start;
-  m.derivatives = probe_rhs;
+  stiction_model m = {.name = "oscillator", .n_states = 2, .state_names = names,
+                      .start_values = probe_start, .derivatives = probe_rhs};
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 1.0;
@@ -283,20 +279,11 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("kernels");
-  TCase *tc = tcase_create("sundials");
+  TCase *tc = st_test_case(s, "sundials", 0, ST_TESTS(linear_sum_bit_identical,
+                           elementwise_ops_bit_identical, reductions_bit_identical,
+                           constraint_mask_bit_identical, clones_inherit_kernels,
+                           dense_lu_bit_identical, dense_scale_add_identity_bit_identical));
   tcase_add_checked_fixture(tc, setup, teardown);
-  tcase_add_test(tc, linear_sum_bit_identical);
-  tcase_add_test(tc, elementwise_ops_bit_identical);
-  tcase_add_test(tc, reductions_bit_identical);
-  tcase_add_test(tc, constraint_mask_bit_identical);
-  tcase_add_test(tc, clones_inherit_kernels);
-  tcase_add_test(tc, dense_lu_bit_identical);
-  tcase_add_test(tc, dense_scale_add_identity_bit_identical);
   tcase_add_loop_test(tc, simulation_runs_on_runtime_kernels, 0, 2);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

@@ -438,30 +438,16 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("lang");
-  TCase *tc = tcase_create("lang");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, terminal_at_stop_time);
-  tcase_add_test(tc, large_sparse_block_klu);
-  tcase_add_test(tc, terminal_after_terminate);
-  tcase_add_test(tc, initial_parameter_and_protected_output);
-  tcase_add_test(tc, redundant_discrete_initial_equation);
-  tcase_add_test(tc, algorithm_sections);
-  tcase_add_test(tc, algorithm_loop_error);
-  tcase_add_test(tc, tuple_equations);
-  tcase_add_test(tc, index_reduction_through_function);
-  tcase_add_test(tc, index_reduction_function_error);
+  TCase *tc = st_test_case(s, "lang", 120, ST_TESTS(terminal_at_stop_time, large_sparse_block_klu,
+                           terminal_after_terminate, initial_parameter_and_protected_output,
+                           redundant_discrete_initial_equation, algorithm_sections,
+                           algorithm_loop_error, tuple_equations,
+                           index_reduction_through_function, index_reduction_function_error,
+                           derivative_annotation_jacobian, derivative_annotation_error,
+                           delay_time_error, discrete_operators,
+                           sample_parameters_and_terminate_message,
+                           start_time_and_max_step_options));
   tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
   tcase_add_loop_test(tc, derivative_annotation_index_reduction, 0, 2);
-  tcase_add_test(tc, derivative_annotation_jacobian);
-  tcase_add_test(tc, derivative_annotation_error);
-  tcase_add_test(tc, delay_time_error);
-  tcase_add_test(tc, discrete_operators);
-  tcase_add_test(tc, sample_parameters_and_terminate_message);
-  tcase_add_test(tc, start_time_and_max_step_options);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

@@ -222,20 +222,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("lang_func");
-  TCase *tc = tcase_create("lang_func");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, external_builtin);
-  tcase_add_test(tc, cardinality_counts_connections);
-  tcase_add_test(tc, array_functions);
-  tcase_add_test(tc, discrete_connections);
-  tcase_add_test(tc, initial_algorithm);
-  tcase_add_test(tc, records);
-  tcase_add_test(tc, inline_array_element);
-  tcase_add_test(tc, vector_when);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
+               array_functions, discrete_connections, initial_algorithm, records,
+               inline_array_element, vector_when));
+  return st_test_main(s);
 }

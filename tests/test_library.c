@@ -114,41 +114,6 @@ static int is_known_failure(const char *cls) {
   return 0;
 }
 
-static int run(char **out, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *format, ...) {
-  char args[4096];
-  va_list ap;
-  va_start(ap, format);
-  vsnprintf(args, sizeof args, format, ap);
-  va_end(ap);
-  return st_test_run(out, args);
-}
-
-/* st_test_run for a command line longer than its buffer. */
-static int st_test_run_long(char **output, const char *args) {
-  const char *bin = getenv("STICTION_BIN");
-  size_t size = strlen(args) + 4096;
-  char *cmd = malloc(size);
-  fmt(cmd, size, "'%s' %s 2>&1", bin ? bin : "./stiction", args);
-  FILE *p = popen(cmd, "r");
-  free(cmd);
-  if (!p) return -1;
-  size_t cap = 4096, len = 0, n;
-  char *buf = malloc(cap);
-  while (buf && (n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
-    len += n;
-    if (cap - len < 2) {
-      char *nb = realloc(buf, cap *= 2);
-      if (!nb) free(buf);
-      buf = nb;
-    }
-  }
-  if (buf) buf[len] = 0;
-  int st = pclose(p);
-  if (output) *output = buf; else free(buf);
-  return st == -1 ? -1 : (st >> 8) & 0xff;
-}
-
 /* True (and says so once) when `stiction CMD` is still the placeholder. */
 static int not_implemented(const char *cmd, int status, const char *out) {
   if (status == 2 && out && strstr(out, "not implemented")) {
@@ -546,7 +511,7 @@ START_TEST(every_file_parses) {
   len += (size_t)sprintf(args, "parse");
   for (int i = 0; i < l->n; i++) len += (size_t)sprintf(args + len, " '%s'", l->paths[i]);
   char *out = NULL;
-  int st = st_test_run_long(&out, args);
+  int st = st_test_run(&out, args);
   if (!not_implemented("parse", st, out)) {
     printf("test_library: %d files parsed: exit %d\n", l->n, st);
     ck_assert_msg(st == 0, "stiction parse failed:\n%.3000s", out ? out : "");
@@ -571,7 +536,7 @@ START_TEST(example_flattens_balanced) {
   char file[4096];
   class_file(file, sizeof file, ex->cls);
   char *out = NULL;
-  int st = run(&out, "flatten -L '%s' '%s' %s", models_dir(), file, ex->cls);
+  int st = st_test_runf(&out, "flatten -L '%s' '%s' %s", models_dir(), file, ex->cls);
   if (!not_implemented("flatten", st, out)) {
     int u = -1, e = -2;
     ck_assert_msg(st == 0, "%s: flatten exit %d\n%.2000s", ex->cls, st, out ? out : "");
@@ -631,13 +596,13 @@ static void match_reference(int i, const char *solver) {
   /* the experiment annotation gives the stop time; the output grid is the reference's */
   char file[4096];
   class_file(file, sizeof file, ex->cls);
-  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' --interval %.17g --solver %s --stats",
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' %s -o '%s' --interval %.17g --solver %s --stats",
                models_dir(), file, ex->cls, result, dt, solver);
   if (not_implemented("simulate", st, out)) { free(out); return; }
   int pass = st == 0;
   char *cmp = NULL;
   if (pass) {
-    pass = run(&cmp, "compare '%s' '%s'", result, csv) == 0;
+    pass = st_test_runf(&cmp, "compare '%s' '%s'", result, csv) == 0;
   }
   int known = is_known_failure(ex->cls);
   printf("test_library: %s (%s) %s%s\n", ex->cls, solver, pass ? "passes" : "fails",
@@ -661,7 +626,7 @@ START_TEST(coupled_clutches_steps_near_dymola) {
   class_file(file, sizeof file, cls);
   fmt(result, sizeof result, "/tmp/stiction_test_library_%ld_cc_steps.csv", (long)getpid());
   char *out = NULL;
-  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' --stats", models_dir(), file, cls, result);
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' %s -o '%s' --stats", models_dir(), file, cls, result);
   unlink(result);
   if (not_implemented("simulate", st, out)) { free(out); return; }
   ck_assert_msg(st == 0, "%.2000s", out ? out : "");
@@ -692,7 +657,7 @@ START_TEST(stiction_examples_flatten_balanced) {
   for (int i = 0; i < 2; i++) {
     char *out = NULL, file[4096];
     class_file(file, sizeof file, names[i]);
-    int st = run(&out, "flatten -L '%s' '%s' %s", models_dir(), file, names[i]);
+    int st = st_test_runf(&out, "flatten -L '%s' '%s' %s", models_dir(), file, names[i]);
     if (not_implemented("flatten", st, out)) { free(out); return; }
     int u = -1, e = -2;
     ck_assert_msg(st == 0, "%s: flatten exit %d\n%.2000s", names[i], st, out ? out : "");
@@ -771,7 +736,7 @@ static double leine_period_on(const char *law, double eps, double interval, cons
   fprintf(f, "model LB%s\n  extends Stiction.Examples.LeineBelt(law=Stiction.Types.FrictionLaw.%s, eps=%.17g);\n"
              "end LB%s;\n", law, law, eps, law);
   fclose(f);
-  int st = run(&out, "simulate -L '%s' '%s' -o '%s' --stop-time 60.005 --interval %g --tolerance 1e-6 "
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' -o '%s' --stop-time 60.005 --interval %g --tolerance 1e-6 "
                "--solver %s %s", models_dir(), mo, csv, interval, solver, extra);
   double period = NAN, c[16];
   series x = {0, NULL, NULL};
@@ -794,7 +759,7 @@ static double leine_period(const char *law, double eps, double interval) {
 
 START_TEST(leine_belt_regularised_periods) {
   char *out = NULL;
-  int st = run(&out, "simulate --help");
+  int st = st_test_runf(&out, "simulate --help");
   int placeholder = not_implemented("simulate", st, out);
   free(out);
   if (placeholder) return;
@@ -827,7 +792,7 @@ END_TEST
  * asserts it there). */
 START_TEST(leine_belt_event_driven_period) {
   char *out = NULL;
-  int st = run(&out, "simulate --help");
+  int st = st_test_runf(&out, "simulate --help");
   int placeholder = not_implemented("simulate", st, out);
   free(out);
   if (placeholder) return;
@@ -842,7 +807,7 @@ START_TEST(lugre_stick_slip_numbers) {
   char csv[256], file[4096], *out = NULL;
   fmt(csv, sizeof csv, "/tmp/stiction_test_library_%ld_lugre.csv", (long)getpid());
   class_file(file, sizeof file, "Stiction.Examples.LuGreStickSlip");
-  int st = run(&out, "simulate -L '%s' '%s' -o '%s'", models_dir(), file, csv);
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' -o '%s'", models_dir(), file, csv);
   if (not_implemented("simulate", st, out)) { free(out); return; }
   ck_assert_msg(st == 0, "simulate exit %d\n%.2000s", st, out ? out : "");
   series v = {0, NULL, NULL};
@@ -865,34 +830,21 @@ END_TEST
 
 static Suite *library_suite(void) {
   Suite *s = suite_create("library");
-  TCase *tc = tcase_create("structure");
-  tcase_add_test(tc, files_within_and_class_names_match_paths);
-  tcase_add_test(tc, package_order_matches_files);
+  TCase *tc = st_test_case(s, "structure", 0, ST_TESTS(files_within_and_class_names_match_paths,
+                           package_order_matches_files));
   tcase_add_loop_test(tc, example_experiment_matches_reference, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_declares_compared_signals, 0, N_EXAMPLES);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("command");
+  tc = st_test_case(s, "command", 0, ST_TESTS(every_file_parses, stiction_examples_flatten_balanced,
+                    coupled_clutches_steps_near_dymola));
   tcase_set_timeout(tc, 300); /* simulations under the sanitizers */
-  tcase_add_test(tc, every_file_parses);
   tcase_add_loop_test(tc, example_flattens_balanced, 0, N_EXAMPLES);
-  tcase_add_test(tc, stiction_examples_flatten_balanced);
   tcase_add_loop_test(tc, example_matches_reference, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_matches_reference_ida, 0, N_EXAMPLES);
-  tcase_add_test(tc, coupled_clutches_steps_near_dymola);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("benchmarks");
-  tcase_set_timeout(tc, 300);
-  tcase_add_test(tc, lugre_stick_slip_numbers);
-  tcase_add_test(tc, leine_belt_regularised_periods);
-  tcase_add_test(tc, leine_belt_event_driven_period);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "benchmarks", 300, ST_TESTS(lugre_stick_slip_numbers,
+               leine_belt_regularised_periods, leine_belt_event_driven_period));
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(library_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(library_suite());
 }

@@ -241,16 +241,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("library_parts");
-  TCase *tc = tcase_create("parts");
-  tcase_set_timeout(tc, 120);
+  TCase *tc = st_test_case(s, "parts", 120, ST_TESTS(file_class_replaces_library_class));
   tcase_add_loop_test(tc, rotational_components, 0, 2);
   tcase_add_loop_test(tc, translational_components, 0, 2);
   tcase_add_loop_test(tc, blocks_and_heat, 0, 2);
-  tcase_add_test(tc, file_class_replaces_library_class);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(s);
 }

@@ -69,12 +69,6 @@ static int entries(void) {
   return n;
 }
 
-static int run(char **out, const char *fmt, const char *a, const char *b, const char *c) {
-  char args[4096];
-  snprintf(args, sizeof args, fmt, a, b, c);
-  return st_test_run(out, args);
-}
-
 /* A child that reads the pipe at path to its end, so that writers of it do not block. */
 static pid_t drain(const char *path) {
   pid_t pid = fork();
@@ -221,7 +215,7 @@ START_TEST(cli_failed_run_keeps_previous_files) {
   const char *res = in_dir("r.csv"), *ev = in_dir("e.csv");
   put_text(res, "precious,data\n");
   put_text(ev, "old events\n");
-  int st = run(&out, "simulate '%s' -o '%s' --events '%s'",
+  int st = st_test_runf(&out, "simulate '%s' -o '%s' --events '%s'",
                st_test_src("tests/data/compile/NonFiniteSqrt.mo"), res, ev);
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   ck_assert_msg(strstr(out, "rows before it are not kept (--keep-partial keeps them)"), "%s", out);
@@ -231,7 +225,7 @@ START_TEST(cli_failed_run_keeps_previous_files) {
   ck_assert_str_eq(text_of(res), "precious,data\n");
   ck_assert_str_eq(text_of(ev), "old events\n");
   ck_assert_int_eq(entries(), 2);
-  st = run(&out, "simulate '%s' -o '%s' --keep-partial%s",
+  st = st_test_runf(&out, "simulate '%s' -o '%s' --keep-partial%s",
            st_test_src("tests/data/compile/NonFiniteSqrt.mo"), res, "");
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   ck_assert_msg(strstr(out, "rows before are kept in"), "%s", out);
@@ -239,7 +233,7 @@ START_TEST(cli_failed_run_keeps_previous_files) {
   ck_assert_msg(!strncmp(text_of(res), "time,", 5), "%s", text_of(res));
   /* the same rule in `stiction demo` */
   put_text(res, "precious,data\n");
-  st = run(&out, "demo friction-block --tolerance 1e-300 -o '%s'%s%s", res, "", "");
+  st = st_test_runf(&out, "demo friction-block --tolerance 1e-300 -o '%s'%s%s", res, "", "");
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   free(out);
   ck_assert_str_eq(text_of(res), "precious,data\n");
@@ -247,7 +241,7 @@ START_TEST(cli_failed_run_keeps_previous_files) {
   const char *fifo = in_dir("fifo");
   ck_assert_int_eq(mkfifo(fifo, 0600), 0);
   pid_t reader = drain(fifo);
-  st = run(&out, "simulate '%s' -o '%s'%s", st_test_src("tests/data/compile/InfAtStart.mo"), fifo,
+  st = st_test_runf(&out, "simulate '%s' -o '%s'%s", st_test_src("tests/data/compile/InfAtStart.mo"), fifo,
            "");
   waitpid(reader, NULL, 0);
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
@@ -258,7 +252,7 @@ START_TEST(cli_failed_run_keeps_previous_files) {
   /* a device node too, where this user may make one */
   const char *dev = in_dir("null");
   if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) == 0) {
-    st = run(&out, "simulate '%s' -o '%s'%s", st_test_src("tests/data/compile/InfAtStart.mo"),
+    st = st_test_runf(&out, "simulate '%s' -o '%s'%s", st_test_src("tests/data/compile/InfAtStart.mo"),
              dev, "");
     ck_assert_msg(st == 1, "exit %d: %s", st, out);
     free(out);
@@ -277,14 +271,14 @@ START_TEST(cli_output_naming_an_input_is_refused) {
   snprintf(model, sizeof model, "%s", in_dir("M.mo"));
   const char *text = "model M\n  Real x(start = 1, fixed = true);\nequation\n  der(x) = -x;\nend M;\n";
   put_text(model, text);
-  int st = run(&out, "simulate '%s' -o '%s'%s", model, model, "");
+  int st = st_test_runf(&out, "simulate '%s' -o '%s'%s", model, model, "");
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   ck_assert_msg(strstr(out, "names an input file"), "%s", out);
   free(out);
-  st = run(&out, "simulate '%s' -o '%s' --events '%s'", model, in_dir("r.csv"), model);
+  st = st_test_runf(&out, "simulate '%s' -o '%s' --events '%s'", model, in_dir("r.csv"), model);
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   free(out);
-  st = run(&out, "simulate '%s' -o '%s' --events '%s'", model, in_dir("r.csv"),
+  st = st_test_runf(&out, "simulate '%s' -o '%s' --events '%s'", model, in_dir("r.csv"),
            in_dir("./r.csv"));
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   ck_assert_msg(strstr(out, "also the result file"), "%s", out);
@@ -292,13 +286,13 @@ START_TEST(cli_output_naming_an_input_is_refused) {
   ck_assert_str_eq(text_of(model), text);
   ck_assert_int_eq(entries(), 1);
   /* the same model runs into another file */
-  st = run(&out, "simulate '%s' -o '%s'%s", model, in_dir("r.csv"), "");
+  st = st_test_runf(&out, "simulate '%s' -o '%s'%s", model, in_dir("r.csv"), "");
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   free(out);
   /* bam rollout: -o naming the log or the parameters */
   put_text(in_dir("log.json"), "{}\n");
   put_text(in_dir("p.json"), "{}\n");
-  st = run(&out, "bam rollout --params '%s' --log '%s' -o '%s'", in_dir("p.json"),
+  st = st_test_runf(&out, "bam rollout --params '%s' --log '%s' -o '%s'", in_dir("p.json"),
            in_dir("log.json"), in_dir("log.json"));
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   free(out);
@@ -315,22 +309,22 @@ START_TEST(plot_refuses_control_characters_and_keeps_old_image) {
   const char *csv = in_dir("r.csv"), *png = in_dir("p.png");
   put_text(csv, "time,x\n0,1\n1,2\n");
   put_text(png, "old image");
-  int st = run(&out, "plot '%s' x -o '%s' --title \"$(printf 'a\\nb')\"%s", csv, png, "");
+  int st = st_test_runf(&out, "plot '%s' x -o '%s' --title \"$(printf 'a\\nb')\"%s", csv, png, "");
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   ck_assert_msg(strstr(out, "control character"), "%s", out);
   free(out);
   put_text(in_dir("n.csv"), "time,\"x\ny\"\n0,1\n1,2\n");
-  st = run(&out, "plot '%s' \"$(printf 'x\\ny')\" -o '%s'%s", in_dir("n.csv"), png, "");
+  st = st_test_runf(&out, "plot '%s' \"$(printf 'x\\ny')\" -o '%s'%s", in_dir("n.csv"), png, "");
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   free(out);
-  st = run(&out, "plot '%s' x -o \"$(printf '%s/q\\n.png')\"%s", csv, dir, "");
+  st = st_test_runf(&out, "plot '%s' x -o \"$(printf '%s/q\\n.png')\"%s", csv, dir, "");
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   free(out);
-  st = run(&out, "plot '%s' x -o '%s'%s", csv, csv, "");
+  st = st_test_runf(&out, "plot '%s' x -o '%s'%s", csv, csv, "");
   ck_assert_msg(st == 2, "exit %d: %s", st, out);
   free(out);
   setenv("STICTION_GNUPLOT", "/bin/false", 1);
-  st = run(&out, "plot '%s' x -o '%s'%s", csv, png, "");
+  st = st_test_runf(&out, "plot '%s' x -o '%s'%s", csv, png, "");
   unsetenv("STICTION_GNUPLOT");
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   free(out);
@@ -343,19 +337,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("outputs");
-  TCase *tc = tcase_create("outputs");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, outfile_commit_abort_and_modes);
-  tcase_add_test(tc, outfile_pipe_in_place);
-  tcase_add_test(tc, same_file_by_identity_or_resolved_path);
-  tcase_add_test(tc, writer_keeps_previous_result_of_failed_run);
-  tcase_add_test(tc, cli_failed_run_keeps_previous_files);
-  tcase_add_test(tc, cli_output_naming_an_input_is_refused);
-  tcase_add_test(tc, plot_refuses_control_characters_and_keeps_old_image);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "outputs", 120, ST_TESTS(outfile_commit_abort_and_modes, outfile_pipe_in_place,
+               same_file_by_identity_or_resolved_path, writer_keeps_previous_result_of_failed_run,
+               cli_failed_run_keeps_previous_files, cli_output_naming_an_input_is_refused,
+               plot_refuses_control_characters_and_keeps_old_image));
+  return st_test_main(s);
 }

@@ -865,18 +865,10 @@ START_TEST(cli_parse_reports_errors_with_caret) {
 END_TEST
 
 START_TEST(cli_parse_usage) {
-  char *out = NULL;
-  ck_assert_int_eq(st_test_run(&out, "parse --help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction parse"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "parse"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "Try 'stiction parse --help'"));
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "parse --bogus x.mo"), 2);
-  free(out);
-  ck_assert_int_eq(st_test_run(&out, "parse /nonexistent/file.mo"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "/nonexistent/file.mo: error: cannot read"));
-  free(out);
+  st_test_expect(0, "parse --help", "Usage: stiction parse");
+  st_test_expect(2, "parse", "Try 'stiction parse --help'");
+  st_test_expect(2, "parse --bogus x.mo");
+  st_test_expect(1, "parse /nonexistent/file.mo", "/nonexistent/file.mo: error: cannot read");
 }
 END_TEST
 
@@ -897,46 +889,22 @@ END_TEST
 
 static Suite *parse_suite(void) {
   Suite *s = suite_create("parse");
-  TCase *t = tcase_create("corpus");
-  tcase_add_test(t, positive_corpus_parses_and_reprints);
-  tcase_add_test(t, negative_corpus_reports_expected_locations);
-  tcase_add_test(t, error_message_quotes_line_with_caret);
-  suite_add_tcase(s, t);
-  t = tcase_create("ast");
-  tcase_add_test(t, stored_definition_within_and_classes);
-  tcase_add_test(t, class_kinds_and_prefixes);
-  tcase_add_test(t, short_enumeration_der_and_extends_classes);
-  tcase_add_test(t, components_share_type_and_keep_their_own_parts);
-  tcase_add_test(t, imports_and_extends);
-  tcase_add_test(t, modifications);
-  tcase_add_test(t, expression_precedence_and_shapes);
-  tcase_add_test(t, literals_numbers_strings_and_quoted_names);
-  tcase_add_test(t, arrays_calls_and_subscripts);
-  tcase_add_test(t, equations_and_sections);
-  tcase_add_test(t, statements_and_external);
-  tcase_add_test(t, annotations_merge_into_the_class);
-  tcase_add_test(t, initial_as_call_and_section);
-  tcase_add_test(t, lexical_details);
-  suite_add_tcase(s, t);
-  t = tcase_create("robustness");
-  tcase_add_test(t, truncated_files_fail_cleanly);
-  tcase_add_test(t, mutated_files_fail_cleanly);
-  tcase_add_test(t, deep_nesting_does_not_crash);
-  tcase_add_test(t, unreadable_file_is_an_error);
-  suite_add_tcase(s, t);
-  t = tcase_create("cli");
-  tcase_add_test(t, cli_parse_is_silent_on_success);
-  tcase_add_test(t, cli_parse_reports_errors_with_caret);
-  tcase_add_test(t, cli_parse_usage);
-  tcase_add_test(t, cli_parse_dump_reprints);
-  suite_add_tcase(s, t);
+  st_test_case(s, "corpus", 0, ST_TESTS(positive_corpus_parses_and_reprints,
+               negative_corpus_reports_expected_locations, error_message_quotes_line_with_caret));
+  st_test_case(s, "ast", 0, ST_TESTS(stored_definition_within_and_classes, class_kinds_and_prefixes,
+               short_enumeration_der_and_extends_classes,
+               components_share_type_and_keep_their_own_parts, imports_and_extends, modifications,
+               expression_precedence_and_shapes, literals_numbers_strings_and_quoted_names,
+               arrays_calls_and_subscripts, equations_and_sections, statements_and_external,
+               annotations_merge_into_the_class, initial_as_call_and_section, lexical_details));
+  st_test_case(s, "robustness", 0, ST_TESTS(truncated_files_fail_cleanly,
+               mutated_files_fail_cleanly, deep_nesting_does_not_crash,
+               unreadable_file_is_an_error));
+  st_test_case(s, "cli", 0, ST_TESTS(cli_parse_is_silent_on_success,
+               cli_parse_reports_errors_with_caret, cli_parse_usage, cli_parse_dump_reprints));
   return s;
 }
 
 int main(void) {
-  SRunner *r = srunner_create(parse_suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(parse_suite());
 }

@@ -157,19 +157,11 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("pattern");
-  TCase *tc = tcase_create("jacobian");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, pattern_holds_every_dependency);
-  tcase_add_test(tc, chain_is_sparse);
-  tcase_add_test(tc, klu_with_the_pattern_matches_dense);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "jacobian", 120, ST_TESTS(pattern_holds_every_dependency, chain_is_sparse,
+               klu_with_the_pattern_matches_dense));
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

@@ -325,33 +325,16 @@ int main(void) {
     return EXIT_FAILURE;
   }
   Suite *s = suite_create("robust");
-  TCase *tc = tcase_create("mutants");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, index_reduction_failure_frees_cleanly);
-  tcase_add_test(tc, equation_without_unknowns_in_index_reduction);
-  tcase_add_test(tc, no_equation_has_an_unknown);
-  suite_add_tcase(s, tc);
-  TCase *tc_input = tcase_create("input");
-  tcase_set_timeout(tc_input, 10);
-  tcase_add_test(tc_input, tamsi_empty_key_is_reported);
-  tcase_add_test(tc_input, tamsi_parse_stays_within_len);
-  tcase_add_test(tc_input, mat_reader_checks_characters_and_indices);
-  suite_add_tcase(s, tc_input);
-  TCase *tc_limits = tcase_create("limits");
-  tcase_set_timeout(tc_limits, 30);
-  tcase_add_test(tc_limits, output_grid_is_bounded);
-  suite_add_tcase(s, tc_limits);
-  TCase *tc_cli = tcase_create("cli");
-  tcase_set_timeout(tc_cli, 30);
-  tcase_add_test(tc_cli, flatten_takes_any_number_of_libraries);
-  tcase_add_test(tc_cli, closed_standard_output_is_an_error);
-  suite_add_tcase(s, tc_cli);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
+  st_test_case(s, "mutants", 120, ST_TESTS(index_reduction_failure_frees_cleanly,
+               equation_without_unknowns_in_index_reduction, no_equation_has_an_unknown));
+  st_test_case(s, "input", 10, ST_TESTS(tamsi_empty_key_is_reported, tamsi_parse_stays_within_len,
+               mat_reader_checks_characters_and_indices));
+  st_test_case(s, "limits", 30, ST_TESTS(output_grid_is_bounded));
+  st_test_case(s, "cli", 30, ST_TESTS(flatten_takes_any_number_of_libraries,
+               closed_standard_output_is_an_error));
+  int status = st_test_main(s);
   char rm[600];
   snprintf(rm, sizeof rm, "rm -rf '%s'", tmp_dir);
   if (system(rm) != 0) fprintf(stderr, "cannot remove %s\n", tmp_dir);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return status;
 }

@@ -242,17 +242,9 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("runerrors");
-  TCase *tc = tcase_create("runerrors");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, nan_names_the_equation);
-  tcase_add_test(tc, newton_without_root_names_the_system);
-  tcase_add_test(tc, nonfinite_status_through_the_api);
-  tcase_add_test(tc, failure_before_first_row_writes_no_file);
-  tcase_add_test(tc, overflowing_sum_of_finite_values_is_no_error);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "runerrors", 120, ST_TESTS(nan_names_the_equation,
+               newton_without_root_names_the_system, nonfinite_status_through_the_api,
+               failure_before_first_row_writes_no_file,
+               overflowing_sum_of_finite_values_is_no_error));
+  return st_test_main(s);
 }

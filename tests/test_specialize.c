@@ -244,25 +244,12 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("specialize");
-  TCase *tc = tcase_create("core");
-  tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, friction_block);
-  tcase_add_test(tc, leine_belt);
-  tcase_add_test(tc, coupled_clutches);
-  tcase_add_test(tc, noevent_branch);
-  tcase_add_test(tc, functions);
-  tcase_add_test(tc, algorithm);
-  tcase_add_test(tc, singular_mixed);
-  tcase_add_test(tc, friction_block_run);
-  tcase_add_test(tc, held_constants);
-  suite_add_tcase(s, tc);
+  st_test_case(s, "core", 120, ST_TESTS(friction_block, leine_belt, coupled_clutches,
+               noevent_branch, functions, algorithm, singular_mixed, friction_block_run,
+               held_constants));
   return s;
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

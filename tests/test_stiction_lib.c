@@ -38,16 +38,6 @@ static const char *const new_classes[] = {
 
 /* ---- running the command and reading its result ----------------------------------------- */
 
-static int run(char **out, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *format, ...) {
-  char args[4096];
-  va_list ap;
-  va_start(ap, format);
-  vsnprintf(args, sizeof args, format, ap);
-  va_end(ap);
-  return st_test_run(out, args);
-}
-
 static const char *models_dir(void) {
   static char buf[4096];
   snprintf(buf, sizeof buf, "%s", st_test_src("models"));
@@ -74,7 +64,7 @@ static const char *result_path(const char *tag) {
 /* Simulates cls with the extra options into `csv`; fails the test with the output otherwise. */
 static void simulate(const char *cls, const char *csv, const char *extra) {
   char *out = NULL;
-  int st = run(&out, "simulate -L '%s' '%s' %s -o '%s' %s", models_dir(), class_file(cls), cls, csv,
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' %s -o '%s' %s", models_dir(), class_file(cls), cls, csv,
                extra ? extra : "");
   ck_assert_msg(st == 0, "%s: simulate exit %d\n%.3000s", cls, st, out ? out : "");
   free(out);
@@ -164,7 +154,7 @@ static int balance_of(const char *out, int *unknowns, int *equations) {
 START_TEST(class_flattens_balanced) {
   const char *cls = new_classes[_i];
   char *out = NULL;
-  int st = run(&out, "flatten -L '%s' '%s' %s", models_dir(), class_file(cls), cls);
+  int st = st_test_runf(&out, "flatten -L '%s' '%s' %s", models_dir(), class_file(cls), cls);
   int u = -1, e = -2;
   ck_assert_msg(st == 0, "%s: flatten exit %d\n%.2000s", cls, st, out ? out : "");
   ck_assert_msg(balance_of(out, &u, &e), "%s: no balance line\n%.2000s", cls, out);
@@ -532,29 +522,18 @@ static Suite *suite(void) {
   tcase_set_timeout(flat, 120);
   tcase_add_loop_test(flat, class_flattens_balanced, 0, N_CLASSES);
   suite_add_tcase(s, flat);
-  TCase *sim = tcase_create("simulate");
-  tcase_set_timeout(sim, 300);
+  TCase *sim = st_test_case(s, "simulate", 300, ST_TESTS(brake_holds_below_peak,
+                            translational_hold_arctan_and_linear, sliding_matches_c_laws,
+                            small_eps_approaches_coulomb, lugre_steady_sliding_is_stribeck,
+                            karnopp_and_lugre_in_replacements, clutch_conserves_momentum_and_sticks,
+                            lugre_block_matches_benchmark, bam_stuck_slip_follows_the_budget,
+                            bearing_interpolates_the_table,
+                            brake_and_clutch_interpolate_the_table));
   tcase_add_loop_test(sim, model_simulates, FIRST_MODEL, N_CLASSES);
-  tcase_add_test(sim, brake_holds_below_peak);
-  tcase_add_test(sim, translational_hold_arctan_and_linear);
-  tcase_add_test(sim, sliding_matches_c_laws);
-  tcase_add_test(sim, small_eps_approaches_coulomb);
-  tcase_add_test(sim, lugre_steady_sliding_is_stribeck);
-  tcase_add_test(sim, karnopp_and_lugre_in_replacements);
   tcase_add_loop_test(sim, bam_budget_matches_spec, 1, 7);
-  tcase_add_test(sim, clutch_conserves_momentum_and_sticks);
-  tcase_add_test(sim, lugre_block_matches_benchmark);
-  tcase_add_test(sim, bam_stuck_slip_follows_the_budget);
-  tcase_add_test(sim, bearing_interpolates_the_table);
-  tcase_add_test(sim, brake_and_clutch_interpolate_the_table);
-  suite_add_tcase(s, sim);
   return s;
 }
 
 int main(void) {
-  SRunner *r = srunner_create(suite());
-  srunner_run_all(r, CK_NORMAL);
-  int failed = srunner_ntests_failed(r);
-  srunner_free(r);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return st_test_main(suite());
 }

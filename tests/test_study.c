@@ -266,16 +266,6 @@ END_TEST
 
 /* ---- the study command ---------------------------------------------------------------------- */
 
-static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *fmt, ...) {
-  char args[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(args, sizeof args, fmt, ap);
-  va_end(ap);
-  return st_test_run(out, args);
-}
-
 /* A parsed table row: law, width and up to 12 numbers (NAN for "-" or empty). */
 typedef struct trow {
   char law[32];
@@ -312,7 +302,7 @@ static int parse_table(char *out, int csv, char *header, size_t hsize, trow *row
 START_TEST(study_table) {
   char *out = NULL, header[512];
   trow rows[8];
-  int st = run(&out, "study leine-belt --laws arctan,karnopp --widths 1e2,1e4 --tolerance 1e-7 --stop-time 59");
+  int st = st_test_runf(&out, "study leine-belt --laws arctan,karnopp --widths 1e2,1e4 --tolerance 1e-7 --stop-time 59");
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   int n = parse_table(out, 0, header, sizeof header, rows, 8);
   ck_assert_int_eq(n, 5);
@@ -343,7 +333,7 @@ END_TEST
 START_TEST(study_csv) {
   char *out = NULL, header[512];
   trow rows[4];
-  int st = run(&out, "study leine-belt --laws tanh --widths 1e3 --csv");
+  int st = st_test_runf(&out, "study leine-belt --laws tanh --widths 1e3 --csv");
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   int n = parse_table(out, 1, header, sizeof header, rows, 4);
   ck_assert_str_eq(header, "law,width,period,period_error,rms,wall_s,steps,nfe,njac,events");
@@ -356,13 +346,13 @@ START_TEST(study_csv) {
   /* the CLI's period and the one measured here on the same demo run agree */
   ck_assert_double_eq_tol(rows[1].v[1], smooth_period(2, 1e3, 1e-6), 1e-6);
   free(out);
-  st = run(&out, "study leine-belt --laws lugre --widths 100 --csv --metric period");
+  st = st_test_runf(&out, "study leine-belt --laws lugre --widths 100 --csv --metric period");
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   n = parse_table(out, 1, header, sizeof header, rows, 4);
   ck_assert_str_eq(header, "law,width,period,period_error,wall_s,steps,nfe,njac,events");
   ck_assert_double_eq_tol(rows[1].v[1], 11.01344, 1e-3); /* sigma1 = 2 sqrt(100) = 20 */
   free(out);
-  st = run(&out, "study leine-belt --laws atan --widths 100 --csv --metric rms --stop-time 20");
+  st = st_test_runf(&out, "study leine-belt --laws atan --widths 100 --csv --metric rms --stop-time 20");
   ck_assert_int_eq(st, 0);
   parse_table(out, 1, header, sizeof header, rows, 4);
   ck_assert_str_eq(header, "law,width,rms,wall_s,steps,nfe,njac,events");
@@ -373,7 +363,7 @@ END_TEST
 
 static void expect(int want, const char *text, const char *args) {
   char *out = NULL;
-  int st = run(&out, "%s", args);
+  int st = st_test_runf(&out, "%s", args);
   ck_assert_msg(st == want, "'%s': exit %d, want %d: %s", args, st, want, out);
   ck_assert_msg(strstr(out, text) != NULL, "'%s': no '%s' in: %s", args, text, out);
   free(out);
@@ -406,7 +396,7 @@ START_TEST(study_bad_input) {
   expect(0, "karnopp", "study --help");
   /* one line of message, then the --help hint, nothing else */
   char *out = NULL;
-  ck_assert_int_eq(run(&out, "study leine-belt --laws nope"), 2);
+  ck_assert_int_eq(st_test_runf(&out, "study leine-belt --laws nope"), 2);
   int lines = 0;
   for (const char *p = out; *p; p++) lines += *p == '\n';
   ck_assert_int_eq(lines, 2);
@@ -420,7 +410,7 @@ END_TEST
 START_TEST(study_modelica_leine_belt) {
   char *out = NULL, header[512];
   trow rows[8];
-  int st = run(&out, "study Stiction.Examples.LeineBelt --element friction --laws arctan "
+  int st = st_test_runf(&out, "study Stiction.Examples.LeineBelt --element friction --laws arctan "
                      "--widths 1e2,1e3,1e4,1e5,1e6 --tolerance 1e-7 --csv --metric period");
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   int n = parse_table(out, 1, header, sizeof header, rows, 8);
@@ -448,7 +438,7 @@ END_TEST
 static double modelica_exact_period_with(const char *solver, double rtol, double dt) {
   char *out = NULL, header[512];
   trow rows[4];
-  int st = run(&out, "study Stiction.Examples.LeineBelt --element friction --laws tanh "
+  int st = st_test_runf(&out, "study Stiction.Examples.LeineBelt --element friction --laws tanh "
                      "--widths 1e3 --tolerance %g --interval %g --solver %s --csv --metric period",
                rtol, dt, solver);
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
@@ -498,7 +488,7 @@ END_TEST
 static int study_event_times(const char *args, double *t, int max) {
   char path[64], *out = NULL;
   snprintf(path, sizeof path, "test_study_ev_%ld.csv", (long)getpid());
-  int st = run(&out, "study %s --events %s", args, path);
+  int st = st_test_runf(&out, "study %s --events %s", args, path);
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
   free(out);
   FILE *f = fopen(path, "r");
@@ -549,7 +539,7 @@ END_TEST
 START_TEST(study_msl_bearing) {
   char *out = NULL, header[512];
   trow rows[8];
-  int st = run(&out, "study %s --element bearing --laws arctan --widths 1e2,1e3,1e4,1e5,1e6 "
+  int st = st_test_runf(&out, "study %s --element bearing --laws arctan --widths 1e2,1e3,1e4,1e5,1e6 "
                "--tolerance 1e-8 --csv --metric period",
                st_test_src("tests/data/study/BeltBearing.mo"));
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
@@ -578,7 +568,7 @@ END_TEST
 START_TEST(study_msl_bearing_karnopp) {
   char *out = NULL, header[512];
   trow rows[8];
-  int st = run(&out, "study %s --element bearing --laws karnopp --widths 1e2,1e3,1e4,1e5 "
+  int st = st_test_runf(&out, "study %s --element bearing --laws karnopp --widths 1e2,1e3,1e4,1e5 "
                "--tolerance 1e-8 --csv --metric period",
                st_test_src("tests/data/study/BeltBearing.mo"));
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
@@ -604,7 +594,7 @@ END_TEST
 START_TEST(study_msl_bearing_lugre) {
   char *out = NULL, header[512];
   trow rows[8];
-  int st = run(&out, "study %s --element bearing --laws lugre --widths 1e2,1e4,1e6 "
+  int st = st_test_runf(&out, "study %s --element bearing --laws lugre --widths 1e2,1e4,1e6 "
                "--tolerance 1e-8 --csv --metric period",
                st_test_src("tests/data/study/BeltBearing.mo"));
   ck_assert_msg(st == 0, "exit %d: %s", st, out);
@@ -635,7 +625,7 @@ START_TEST(study_msl_elements_converge) {
   for (int i = 0; i < 4; i++) {
     char *out = NULL, header[512];
     trow rows[6];
-    int st = run(&out, "study %s --element %s --signal %s --laws tanh,karnopp --widths 1e2,1e3 "
+    int st = st_test_runf(&out, "study %s --element %s --signal %s --laws tanh,karnopp --widths 1e2,1e3 "
                  "--csv --metric rms", cases[i][0], cases[i][1], cases[i][2]);
     ck_assert_msg(st == 0, "%s: exit %d: %s", cases[i][0], st, out);
     ck_assert_int_eq(parse_table(out, 1, header, sizeof header, rows, 6), 5);
@@ -665,35 +655,13 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("study");
-  TCase *demo = tcase_create("leine-belt-smooth");
-  tcase_set_timeout(demo, 300);
-  tcase_add_test(demo, event_driven_period);
-  tcase_add_test(demo, event_driven_events_per_period);
-  tcase_add_test(demo, arctan_periods_vs_eps);
-  tcase_add_test(demo, tanh_converges);
-  tcase_add_test(demo, lugre_period);
-  tcase_add_test(demo, karnopp_converges);
-  tcase_add_test(demo, analytic_jacobians);
-  tcase_add_test(demo, bad_law_fails_the_run);
-  suite_add_tcase(s, demo);
-  TCase *cli = tcase_create("cli");
-  tcase_set_timeout(cli, 300);
-  tcase_add_test(cli, study_table);
-  tcase_add_test(cli, study_csv);
-  tcase_add_test(cli, study_bad_input);
-  tcase_add_test(cli, study_modelica_leine_belt);
-  tcase_add_test(cli, study_modelica_exact_period);
-  tcase_add_test(cli, study_modelica_events_per_period);
-  tcase_add_test(cli, study_modelica_accuracy);
-  tcase_add_test(cli, study_msl_bearing);
-  tcase_add_test(cli, study_msl_bearing_karnopp);
-  tcase_add_test(cli, study_msl_bearing_lugre);
-  tcase_add_test(cli, study_msl_elements_converge);
-  tcase_add_test(cli, study_msl_element_errors);
-  suite_add_tcase(s, cli);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  st_test_case(s, "leine-belt-smooth", 300, ST_TESTS(event_driven_period,
+               event_driven_events_per_period, arctan_periods_vs_eps, tanh_converges, lugre_period,
+               karnopp_converges, analytic_jacobians, bad_law_fails_the_run));
+  st_test_case(s, "cli", 300, ST_TESTS(study_table, study_csv, study_bad_input,
+               study_modelica_leine_belt, study_modelica_exact_period,
+               study_modelica_events_per_period, study_modelica_accuracy, study_msl_bearing,
+               study_msl_bearing_karnopp, study_msl_bearing_lugre, study_msl_elements_converge,
+               study_msl_element_errors));
+  return st_test_main(s);
 }

@@ -10,6 +10,7 @@
 #include <stiction/tamsi.h>
 
 #include "tamsi/tamsi_box.h"
+#include "testutil.h"
 
 static void check_sticks(double angle, double mu, double v0, double dt) {
   st_tamsi_box_params p;
@@ -143,16 +144,7 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("tamsi_box");
-  TCase *tc = tcase_create("incline");
-  tcase_add_test(tc, box_sticks_at_coulomb_time);
-  tcase_add_test(tc, box_slides_past_friction_angle);
-  tcase_add_test(tc, box_substeps_failed_steps);
-  tcase_add_test(tc, box_in_stiction_drake);
-  tcase_add_test(tc, box_rejects_bad_parameters);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "incline", 0, ST_TESTS(box_sticks_at_coulomb_time, box_slides_past_friction_angle,
+               box_substeps_failed_steps, box_in_stiction_drake, box_rejects_bad_parameters));
+  return st_test_main(s);
 }

@@ -13,11 +13,7 @@
 #include "testutil.h"
 
 /* Runs `stiction tamsi ARGS`; returns the exit status, output in *out (caller frees). */
-static int tamsi(char **out, const char *args) {
-  char cmd[4096];
-  snprintf(cmd, sizeof cmd, "tamsi %s", args);
-  return st_test_run(out, cmd);
-}
+static int tamsi(char **out, const char *args) { return st_test_runf(out, "tamsi %s", args); }
 
 static char *data(const char *name) {
   char rel[256];
@@ -234,38 +230,22 @@ START_TEST(cli_reads_stdin) {
 END_TEST
 
 START_TEST(cli_usage) {
-  char *out = NULL;
-  ck_assert_int_eq(tamsi(&out, "--help"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "Usage: stiction tamsi"));
-  ck_assert_ptr_nonnull(strstr(out, "--demo box"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--frobnicate x.json"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unrecognized option '--frobnicate'"));
-  ck_assert_ptr_nonnull(strstr(out, "Try 'stiction tamsi --help'"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "-x"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "invalid option '-x'"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, ""), 2);
-  ck_assert_ptr_nonnull(strstr(out, "missing PROBLEM.json"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "a.json b.json"), 2);
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--angle 5 a.json"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "need --demo box"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "/nonexistent/problem.json"), 1);
-  ck_assert_ptr_nonnull(strstr(out, "/nonexistent/problem.json: No such file"));
-  free(out);
+  st_test_expect(0, "tamsi --help", "Usage: stiction tamsi", "--demo box");
+  st_test_expect(2, "tamsi --frobnicate x.json", "unrecognized option '--frobnicate'",
+                    "Try 'stiction tamsi --help'");
+  st_test_expect(2, "tamsi -x", "invalid option '-x'");
+  st_test_expect(2, "tamsi ", "missing PROBLEM.json");
+  st_test_expect(2, "tamsi a.json b.json");
+  st_test_expect(2, "tamsi --angle 5 a.json", "need --demo box");
+  st_test_expect(1, "tamsi /nonexistent/problem.json",
+                    "/nonexistent/problem.json: No such file");
 }
 END_TEST
 
 START_TEST(cli_box_demo) {
   char *out = NULL;
-  ck_assert_int_eq(tamsi(&out, "--demo box"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "sticks at t = 0.798 s"));
-  ck_assert_ptr_nonnull(strstr(out, "Coulomb closed form t* = 0.797464 s"));
-  free(out);
+  st_test_expect(0, "tamsi --demo box", "sticks at t = 0.798 s",
+                    "Coulomb closed form t* = 0.797464 s");
   char *trace = tmp_file(""), args[512];
   snprintf(args, sizeof args, "--demo box --angle 30 --mu 0.4 --t-end 0.01 --trace '%s'", trace);
   ck_assert_int_eq(tamsi(&out, args), 0);
@@ -281,43 +261,22 @@ START_TEST(cli_box_demo) {
   ck_assert_int_eq(rows, 10);
   unlink(trace);
   free(trace);
-  ck_assert_int_eq(tamsi(&out, "--demo box --angle 95"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "angle must be in"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--demo box --mu abc"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "invalid number 'abc'"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--demo box --v0 2 --t-end 2 --max-iterations 4"), 0);
-  ck_assert_ptr_nonnull(strstr(out, "redone in sub-steps"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--demo box --v0 2 --t-end 2 --max-iterations 3"), 3);
-  ck_assert_ptr_nonnull(strstr(out, "also with up to 20 sub-steps"));
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--demo box --max-iterations 0"), 2);
-  free(out);
-  ck_assert_int_eq(tamsi(&out, "--demo sphere"), 2);
-  ck_assert_ptr_nonnull(strstr(out, "unknown demo 'sphere'"));
-  free(out);
+  st_test_expect(2, "tamsi --demo box --angle 95", "angle must be in");
+  st_test_expect(2, "tamsi --demo box --mu abc", "invalid number 'abc'");
+  st_test_expect(0, "tamsi --demo box --v0 2 --t-end 2 --max-iterations 4",
+                    "redone in sub-steps");
+  st_test_expect(3, "tamsi --demo box --v0 2 --t-end 2 --max-iterations 3",
+                    "also with up to 20 sub-steps");
+  st_test_expect(2, "tamsi --demo box --max-iterations 0");
+  st_test_expect(2, "tamsi --demo sphere", "unknown demo 'sphere'");
 }
 END_TEST
 
 int main(void) {
   Suite *s = suite_create("tamsi_cli");
-  TCase *tc = tcase_create("cli");
-  tcase_add_test(tc, cli_cylinder_stiction);
-  tcase_add_test(tc, cli_cylinder_sliding_with_fn0);
-  tcase_add_test(tc, cli_pizza_one_way);
-  tcase_add_test(tc, cli_valid_one_way_baseline);
-  tcase_add_test(tc, cli_malformed_json);
-  tcase_add_test(tc, cli_inconsistent_input);
-  tcase_add_test(tc, cli_solver_failure_prints_json_and_exits_3);
-  tcase_add_test(tc, cli_reads_stdin);
-  tcase_add_test(tc, cli_usage);
-  tcase_add_test(tc, cli_box_demo);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "cli", 0, ST_TESTS(cli_cylinder_stiction, cli_cylinder_sliding_with_fn0,
+               cli_pizza_one_way, cli_valid_one_way_baseline, cli_malformed_json,
+               cli_inconsistent_input, cli_solver_failure_prints_json_and_exits_3, cli_reads_stdin,
+               cli_usage, cli_box_demo));
+  return st_test_main(s);
 }

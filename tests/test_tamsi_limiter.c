@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "tamsi/tamsi_internal.h"
+#include "testutil.h"
 
 #define KTOL (10 * DBL_EPSILON)
 #define VS 1e-4
@@ -194,27 +195,13 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("tamsi_limiter");
-  TCase *tc = tcase_create("drake_cases");
-  tcase_add_test(tc, zero_v_and_zero_dv);
-  tcase_add_test(tc, zero_v_to_within_stiction_region);
-  tcase_add_test(tc, zero_v_to_sliding_region);
-  tcase_add_test(tc, sliding_region_to_zero);
-  tcase_add_test(tc, sliding_region_to_stiction_region);
-  tcase_add_test(tc, within_stiction_region_to_sliding_region);
-  tcase_add_test(tc, stiction_to_sliding);
-  tcase_add_test(tc, very_small_delta_v);
-  tcase_add_test(tc, straight_cross_through_zero);
-  tcase_add_test(tc, cross_stiction_region_from_the_outside);
-  tcase_add_test(tc, changes_within_the_sliding_region);
-  tcase_add_test(tc, changes_within_the_sliding_region_large_theta);
-  tcase_add_test(tc, changes_within_the_sliding_region_very_large_theta);
-  tcase_add_test(tc, changes_within_the_sliding_region_single_solution);
-  tcase_add_test(tc, quadratic_non_positive_inf);
-  tcase_add_test(tc, quadratic_non_positive_nan);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "drake_cases", 0, ST_TESTS(zero_v_and_zero_dv, zero_v_to_within_stiction_region,
+               zero_v_to_sliding_region, sliding_region_to_zero, sliding_region_to_stiction_region,
+               within_stiction_region_to_sliding_region, stiction_to_sliding, very_small_delta_v,
+               straight_cross_through_zero, cross_stiction_region_from_the_outside,
+               changes_within_the_sliding_region, changes_within_the_sliding_region_large_theta,
+               changes_within_the_sliding_region_very_large_theta,
+               changes_within_the_sliding_region_single_solution, quadratic_non_positive_inf,
+               quadratic_non_positive_nan));
+  return st_test_main(s);
 }

@@ -13,6 +13,7 @@
 #include <stiction/tamsi.h>
 
 #include "tamsi/tamsi_internal.h"
+#include "testutil.h"
 
 #define KTOL (10 * DBL_EPSILON)
 
@@ -577,30 +578,12 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("tamsi_solver");
-  TCase *pz = tcase_create("pizza_saver");
-  tcase_add_test(pz, pizza_small_applied_moment);
-  tcase_add_test(pz, pizza_large_applied_moment);
-  tcase_add_test(pz, pizza_no_contact);
-  tcase_add_test(pz, pizza_max_iterations);
-  tcase_add_test(pz, pizza_indefinite_mass_fails_linear_solver);
-  suite_add_tcase(s, pz);
-  TCase *cy = tcase_create("rolling_cylinder");
-  tcase_add_test(cy, closed_form_normal_velocity);
-  tcase_add_test(cy, cylinder_stiction_after_impact);
-  tcase_add_test(cy, cylinder_sliding_after_impact);
-  tcase_add_test(cy, jacobian_at_impact_state);
-  tcase_add_test(cy, cylinder_repeated_contacts);
-  tcase_add_test(cy, cylinder_singular_matrix_fails_linear_solver);
-  tcase_add_test(cy, non_finite_input_fails);
-  suite_add_tcase(s, cy);
-  TCase *api = tcase_create("api");
-  tcase_add_test(api, empty_world);
-  tcase_add_test(api, setup_errors);
-  tcase_add_test(api, defaults_and_names);
-  suite_add_tcase(s, api);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "pizza_saver", 0, ST_TESTS(pizza_small_applied_moment, pizza_large_applied_moment,
+               pizza_no_contact, pizza_max_iterations, pizza_indefinite_mass_fails_linear_solver));
+  st_test_case(s, "rolling_cylinder", 0, ST_TESTS(closed_form_normal_velocity,
+               cylinder_stiction_after_impact, cylinder_sliding_after_impact,
+               jacobian_at_impact_state, cylinder_repeated_contacts,
+               cylinder_singular_matrix_fails_linear_solver, non_finite_input_fails));
+  st_test_case(s, "api", 0, ST_TESTS(empty_world, setup_errors, defaults_and_names));
+  return st_test_main(s);
 }

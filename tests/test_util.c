@@ -8,6 +8,7 @@
 
 #include "util/arena.h"
 #include "util/diag.h"
+#include "testutil.h"
 
 START_TEST(arena_allocates_zeroed_aligned_memory) {
   st_arena *a = st_arena_new();
@@ -84,15 +85,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("util");
-  TCase *tc = tcase_create("base");
-  tcase_add_test(tc, arena_allocates_zeroed_aligned_memory);
-  tcase_add_test(tc, diag_quotes_line_with_caret);
-  tcase_add_test(tc, diag_keeps_long_messages_whole);
-  tcase_add_test(tc, every_status_has_a_phrase);
-  suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  st_test_case(s, "base", 0, ST_TESTS(arena_allocates_zeroed_aligned_memory,
+               diag_quotes_line_with_caret, diag_keeps_long_messages_whole,
+               every_status_has_a_phrase));
+  return st_test_main(s);
 }

@@ -1,4 +1,4 @@
-/* BAM identification (bam.md §4): search spaces, the batched training loss on a worker pool,
+/* BAM identification (doc/bam.md §4): search spaces, the batched training loss on a worker pool,
  * and the CMA-ES fit with its best-so-far file and progress lines. See bam_fit.h. */
 #include <math.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 /* ---- search space ------------------------------------------------------------------------ */
 
-/* Each model's parameters (bam.md §3.1): the motor ones, then the friction budget's. */
+/* Each model's parameters (doc/bam.md §3.1): the motor ones, then the friction budget's. */
 static const char *const motor_keys[] = {"kt", "R", "armature", "q_offset"};
 static const char *const m1_keys[] = {"friction_base", "friction_viscous"};
 static const char *const m2_keys[] = {"friction_base", "friction_stribeck", "dtheta_stribeck",
@@ -42,7 +42,7 @@ typedef struct key_box {
   double lo, hi;
 } key_box;
 
-/* Dynamixel search bounds of bam.md §3.1 (friction) */
+/* Dynamixel search bounds of doc/bam.md §3.1 (friction) */
 static const key_box friction_boxes[] = {
     {"friction_base", 0, 0.2},          {"friction_viscous", 0, 1.0},
     {"friction_stribeck", 0, 0.2},      {"dtheta_stribeck", 0.1, 3.0},
@@ -53,7 +53,7 @@ static const key_box friction_boxes[] = {
     {"load_friction_external_quad", 0, 0.01},    {"q_offset", -0.1, 0.1},
 };
 
-/* Motor bounds per actuator (bam.md §2 tables) and the widened friction boxes of eRob and
+/* Motor bounds per actuator (doc/bam.md §2 tables) and the widened friction boxes of eRob and
  * XL-320 (`max_friction_base`, `max_load_friction`, `max_viscous_friction`). */
 static int actuator_box(stiction_bam_actuator a, const char *key, double *lo, double *hi) {
   double kt[2], R[2], arm[2];

@@ -1,4 +1,4 @@
-/* BAM identification (bam.md §4): the search space of a model (BAM's parameters and bounds),
+/* BAM identification (doc/bam.md §4): the search space of a model (BAM's parameters and bounds),
  * the training loss (mean per-log MAE of closed-loop rollouts, logs cut to the shortest as BAM
  * batches them) evaluated on a worker pool, and the CMA-ES fit that writes its best-so-far
  * parameter file as it goes. Internal to stiction (the command and the tests). */
@@ -26,7 +26,7 @@ typedef struct st_bam_space {
   double lo[ST_BAM_MAX_KEYS], hi[ST_BAM_MAX_KEYS];
 } st_bam_space;
 
-/* BAM's parameters and search bounds for model/actuator (bam.md §2, §3.1), all free.
+/* BAM's parameters and search bounds for model/actuator (doc/bam.md §2, §3.1), all free.
  * STICTION_ERR_UNSUPPORTED for an actuator that is not simulated. */
 int st_bam_space_init(st_bam_space *s, stiction_bam_model model, stiction_bam_actuator actuator);
 
@@ -71,7 +71,7 @@ void st_bam_loss_free(st_bam_loss *L);
 void st_bam_loss_eval(void *L, const double *X, size_t count, size_t n, double *f);
 
 /* Mean per-log MAE over whole logs (bam.mae's figure); with skip_up_and_down, without those
- * logs (bam.md §8.3). NAN when no log counts. */
+ * logs (doc/bam.md §6.3). NAN when no log counts. */
 double st_bam_mean_mae(const stiction_bam_params *p, const stiction_bam_log *const *logs,
                        size_t nlogs, int skip_up_and_down);
 

@@ -3,7 +3,7 @@
  * weights) and "Benchmarking a BI-Population CMA-ES on the BBOB-2009 Function Testbed"
  * (GECCO 2009) for the restart regimes.
  *
- * Box constraints as the `cmaes` package behind Optuna (BAM's optimizer, bam.md §4) handles
+ * Box constraints as the `cmaes` package behind Optuna (BAM's optimizer, doc/bam.md §4) handles
  * them: a candidate outside the box is resampled, up to 100 times, then clipped; the update
  * uses the candidate actually evaluated.
  *

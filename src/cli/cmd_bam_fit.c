@@ -1,4 +1,4 @@
-/* `stiction bam fit`: BAM identification (bam.md §4) with CMA-ES and restarts.
+/* `stiction bam fit`: BAM identification (doc/bam.md §4) with CMA-ES and restarts.
  *   stiction bam fit --model mN --actuator A --logdir DIR [--validation-kp K] [--trials N]
  *       [--seed S] [-j N] [--set NAME=VALUE]... [--from PARAMS.json] -o PARAMS.json
  *   stiction bam fit --all-models ... -o DIR        (m1.json .. m6.json and a summary table) */
@@ -185,7 +185,7 @@ static void logs_free(log_set *ls) {
 
 /* Reads every log of the directory and splits them by kp (BAM's --validation_kp). */
 static int logs_read(const fit_opts *o, log_set *ls) {
-  char err[1024], **paths = NULL;
+  char err[ST_MSG_MAX], **paths = NULL;
   size_t n = 0;
   int st = st_bam_expand_json(&o->logdir, 1, &paths, &n, err, sizeof err);
   if (!st) {
@@ -249,7 +249,7 @@ static int make_space(const fit_opts *o, stiction_bam_model m, st_bam_space *s) 
 }
 
 static int read_from(const fit_opts *o, stiction_bam_model m, stiction_bam_params *p) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   if (stiction_bam_params_read(o->from, p, err, sizeof err)) {
     fprintf(stderr, "stiction bam fit: %s\n", err);
     return 1;
@@ -267,7 +267,7 @@ static int fit_model(const fit_opts *o, stiction_bam_model m, const char *out, c
                      st_pool *pool, model_row *row) {
   st_bam_space s;
   stiction_bam_params from;
-  char err[1024];
+  char err[ST_MSG_MAX];
   /* --set values live in the space; --from gives the start of the free ones only */
   if (make_space(o, m, &s) || (o->from && read_from(o, m, &from))) return 1;
   st_bam_fit_opts fo = {o->trials, (uint64_t)o->seed, o->restarts, o->from ? &from : NULL, out,
@@ -294,7 +294,7 @@ static void print_mrad(double v) {
   else printf(" %10.2f", 1e3 * v);
 }
 
-/* The model-selection table (bam.md §4, §8.3: with and without the up_and_down logs). */
+/* The model-selection table (doc/bam.md §4, §6.3: with and without the up_and_down logs). */
 static void print_rows(const model_row *rows, size_t n, const log_set *ls) {
   printf("%-5s %6s %8s %8s %8s %8s %10s %10s %10s %10s   [mean per-log MAE, mrad; %zu train",
          "model", "params", "trials", "restarts", "wall s", "cpu s", "train", "validation",
