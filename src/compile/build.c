@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
-#include "compile/sparse_block.h"
+#include "exec/sparse_block.h"
 
 static double *doubles(st_compiled *cm, int n) {
   return st_arena_alloc(cm->arena, sizeof(double) * (size_t)(n > 0 ? n : 1));

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/external.h"
 #include "compile/model_impl.h"
 

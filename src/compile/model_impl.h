@@ -2,7 +2,7 @@
 #ifndef ST_COMPILE_MODEL_IMPL_H
 #define ST_COMPILE_MODEL_IMPL_H
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/function.h"
 #include "front/flat.h"

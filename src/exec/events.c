@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
 
 int st_mentions_initial(const st_fexpr *e) {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
-#include "compile/sparse_block.h"
+#include "exec/sparse_block.h"
 
 /* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
 int st_lu_factor(double *A, int n, int *piv) {

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
 
 /* Indicator hysteresis (model.h, doc/events.md): a relation that is exactly on its threshold

@@ -1,6 +1,6 @@
 /* The histories behind delay() (delay.h): a sliding window of (t, value) samples per delay()
  * node, appended at the end and dropped at the front, interpolated linearly. */
-#include "compile/delay.h"
+#include "exec/delay.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -13,10 +13,10 @@
  * Samples older than start + delayMax (delayTime without delayMax) that interpolation can no
  * longer need are discarded, so a history holds about delayMax / step samples.
  * OP_DELAY interpolates linearly between the samples around time - delayTime. */
-#ifndef ST_COMPILE_DELAY_H
-#define ST_COMPILE_DELAY_H
+#ifndef ST_EXEC_DELAY_H
+#define ST_EXEC_DELAY_H
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 
 typedef struct st_delays st_delays;
 
