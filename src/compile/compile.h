@@ -1,5 +1,18 @@
-/* The equation compiler: from a flat model (src/front/flat.h) to a stiction_model that the
- * runtime simulates (include/stiction/model.h).
+/* The equation compiler: from a flat model (src/front/flat.h) to a compiled program, and
+ * instances of it (src/exec) that the runtime simulates as stiction_models
+ * (include/stiction/model.h).
+ *
+ *   st_program *prog = st_compile_program(flat, diag);  // NULL: errors are in diag
+ *   st_instance *a = st_instance_new(prog, diag_a);     // as many as wanted, any thread
+ *   st_compiled_set_parameter(a, "J1.J", 2);           // st_compiled_* take instances
+ *   stiction_sim *sim = stiction_sim_new(st_compiled_model(a), st_compiled_data(a), &opt);
+ *   ...
+ *   st_instance_free(a);
+ *   st_program_free(prog);                              // after its instances
+ *
+ * The program is immutable: instances share it read-only and each owns its run state
+ * (values, parameters, caches, scratch, event state), so instances run in parallel threads.
+ * st_compile() is the short form for one run: a program with one instance that owns it.
  *
  *   st_diag *diag = st_diag_new(stderr);
  *   st_compiled *cm = st_compile(flat, diag);       // NULL: errors are in diag
@@ -22,6 +35,14 @@
 #include <stiction/model.h>
 
 typedef struct st_compiled st_compiled;
+typedef struct st_compiled st_instance;
+typedef struct st_program st_program;
+
+st_program *st_compile_program(const st_flat_model *flat, st_diag *diag);
+void st_program_free(st_program *prog); /* safe on NULL */
+/* A run of prog; run-time errors go to diag. NULL when out of memory. */
+st_instance *st_instance_new(const st_program *prog, st_diag *diag);
+void st_instance_free(st_instance *in); /* safe on NULL */
 
 st_compiled *st_compile(const st_flat_model *flat, st_diag *diag);
 void st_compiled_free(st_compiled *cm);

@@ -23,7 +23,7 @@ static unsigned long long *set_of(const dep_sets *d, int slot) {
 }
 
 static void add_slot(const st_compiled *cm, const dep_sets *d, int s, unsigned long long *into) {
-  const st_slot *sl = &cm->slots[s];
+  const st_slot *sl = &cm->p.slots[s];
   if (sl->kind == K_STATE && sl->state >= 0) {
     into[sl->state / 64] |= 1ull << (sl->state % 64);
     return;
@@ -55,7 +55,7 @@ static int propagate_block(const st_compiled *cm, const dep_sets *d, const st_bl
     return -1;
   memset(acc, 0, sizeof *acc * (size_t)d->words);
   for (int k = 0; k < b->n; k++) {
-    const st_ceq *q = &cm->eqs[b->eqs[k]];
+    const st_ceq *q = &cm->p.eqs[b->eqs[k]];
     add_reads(cm, d, q->lhs, acc);
     add_reads(cm, d, q->rhs, acc);
   }
@@ -70,34 +70,34 @@ static int has_dep(const dep_sets *d, int slot, int state) {
 /* Compressed columns from the per-derivative sets: column j lists the derivatives that read
  * state j, the diagonal included. */
 static int to_columns(st_compiled *cm, const dep_sets *d) {
-  int n = cm->nstates, nnz = 0;
-  cm->jac_cols = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(n + 1));
-  if (!cm->jac_cols) return -1;
+  int n = cm->p.nstates, nnz = 0;
+  cm->p.jac_cols = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(n + 1));
+  if (!cm->p.jac_cols) return -1;
   for (int pass = 0; pass < 2; pass++) {
     nnz = 0;
     for (int j = 0; j < n; j++) {
-      if (pass) cm->jac_cols[j] = nnz;
+      if (pass) cm->p.jac_cols[j] = nnz;
       for (int i = 0; i < n; i++) {
-        int der = cm->slots[cm->state_slot[i]].der;
+        int der = cm->p.slots[cm->p.state_slot[i]].der;
         if (i != j && !has_dep(d, der, j)) continue;
-        if (pass) cm->jac_rows[nnz] = i;
+        if (pass) cm->p.jac_rows[nnz] = i;
         nnz++;
       }
     }
-    if (!pass && !(cm->jac_rows = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(nnz + 1))))
+    if (!pass && !(cm->p.jac_rows = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(nnz + 1))))
       return -1;
   }
-  cm->jac_cols[n] = nnz;
+  cm->p.jac_cols[n] = nnz;
   return 0;
 }
 
 int st_jacobian_pattern(st_compiled *cm) {
-  cm->jac_cols = cm->jac_rows = NULL;
-  if (cm->nstates == 0) return 0;
-  dep_sets d = {(cm->nstates + 63) / 64, NULL};
-  d.bits = calloc((size_t)cm->nslots * (size_t)d.words + (size_t)d.words, sizeof *d.bits);
+  cm->p.jac_cols = cm->p.jac_rows = NULL;
+  if (cm->p.nstates == 0) return 0;
+  dep_sets d = {(cm->p.nstates + 63) / 64, NULL};
+  d.bits = calloc((size_t)cm->p.nslots * (size_t)d.words + (size_t)d.words, sizeof *d.bits);
   if (!d.bits) return -1;
-  unsigned long long *acc = d.bits + (size_t)cm->nslots * (size_t)d.words;
+  unsigned long long *acc = d.bits + (size_t)cm->p.nslots * (size_t)d.words;
   int rc = 0;
   for (int b = 0; b < cm->nblocks && rc == 0; b++) rc = propagate_block(cm, &d, &cm->blocks[b], acc);
   /* a block kind this pass does not know: no pattern, the runtime treats df/dy as dense */

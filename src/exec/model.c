@@ -23,7 +23,7 @@ void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
 }
 
 void st_load_states(st_compiled *cm, const double *y) {
-  for (int i = 0; i < cm->nstates; i++) cm->x[cm->state_slot[i]] = y[i];
+  for (int i = 0; i < cm->p.nstates; i++) cm->x[cm->p.state_slot[i]] = y[i];
 }
 
 /* A sample of every delay() history at the current values (delay.h says which evaluations
@@ -54,10 +54,10 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   st_delays_reset(cm->delays);
   if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
-  if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
-  for (int i = 0; i < cm->nstates; i++) {
-    y[i] = cm->x[cm->state_slot[i]];
-    yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  if (cm->p.nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
+  for (int i = 0; i < cm->p.nstates; i++) {
+    y[i] = cm->x[cm->p.state_slot[i]];
+    yp[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
   }
   return 0;
 }
@@ -67,10 +67,10 @@ static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   if (evaluate(cm, t, y)) return 1;
   /* the last call at a time is the iterate the integrator accepts (delay.h) */
   if (st_record_delays(cm, 0)) return -1;
-  for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
-  if (cm->nstates == 0) ydot[0] = 0.0;
+  for (int i = 0; i < cm->p.nstates; i++) ydot[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
+  if (cm->p.nstates == 0) ydot[0] = 0.0;
   /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
-  st_check_finite_results(cm, ydot, cm->nstates, "the derivatives");
+  st_check_finite_results(cm, ydot, cm->p.nstates, "the derivatives");
   return 0;
 }
 
@@ -94,8 +94,8 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
   st_compiled *cm = ud;
   const double *raw;
   if (evaluate_slice(cm, t, y, &raw)) return 1;
-  for (int i = 0; i < cm->nind; i++) {
-    int k = cm->ind_rel[i];
+  for (int i = 0; i < cm->p.nind; i++) {
+    int k = cm->p.ind_rel[i];
     if (!cm->vm.active[k]) { /* cannot matter before the next event: no crossing */
       g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
       continue;
@@ -105,7 +105,7 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
     if (op == FOP_LT || op == FOP_LE) v = -v;
     g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
   }
-  st_check_finite_results(cm, g, cm->nind, "the event indicators");
+  st_check_finite_results(cm, g, cm->p.nind, "the event indicators");
   return 0;
 }
 
@@ -123,15 +123,15 @@ static int cb_terminal(void *ud, double t, double *y, double *yp, stiction_event
 
 static int cb_get_discrete(void *ud, double *d) {
   st_compiled *cm = ud;
-  for (int i = 0; i < cm->ndisc; i++) d[i] = cm->x[cm->disc_slot[i]];
+  for (int i = 0; i < cm->p.ndisc; i++) d[i] = cm->x[cm->p.disc_slot[i]];
   return 0;
 }
 
 static double slot_value(const st_compiled *cm, int s) {
   double sign = 1;
-  while (cm->slots[s].kind == K_ALIAS) {
-    sign *= cm->slots[s].alias_sign;
-    s = cm->slots[s].alias_of;
+  while (cm->p.slots[s].kind == K_ALIAS) {
+    sign *= cm->p.slots[s].alias_sign;
+    s = cm->p.slots[s].alias_of;
   }
   return sign * cm->x[s];
 }
@@ -164,8 +164,8 @@ static int cb_outputs(void *ud, double t, const double *y, const double *yp, dou
 }
 
 int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].name && strcmp(cm->slots[s].name, name) == 0) {
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].name && strcmp(cm->p.slots[s].name, name) == 0) {
       *value = slot_value(cm, s);
       return 0;
     }
@@ -175,26 +175,26 @@ int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
 void st_model_setup(st_compiled *cm) {
   stiction_model *m = &cm->model;
   memset(m, 0, sizeof *m);
-  m->name = cm->flat->name;
+  m->name = cm->p.flat->name;
   /* A model without states (only algebraic and discrete equations) still needs time to
    * advance through the integrator: it gets one dummy state with der = 0, as Dymola and
    * OpenModelica do. It is not recorded. */
   static const char *const dummy_name[] = {"$dummy"};
-  m->n_states = cm->nstates > 0 ? cm->nstates : 1;
-  m->n_indicators = cm->nind;
-  m->n_discrete = cm->ndisc;
+  m->n_states = cm->p.nstates > 0 ? cm->p.nstates : 1;
+  m->n_indicators = cm->p.nind;
+  m->n_discrete = cm->p.ndisc;
   m->n_outputs = cm->nout;
   m->output_names = cm->out_names;
-  m->state_names = cm->nstates > 0 ? cm->state_names : dummy_name;
-  m->indicator_names = cm->ind_names;
-  m->discrete_names = cm->disc_names;
+  m->state_names = cm->p.nstates > 0 ? cm->p.state_names : dummy_name;
+  m->indicator_names = cm->p.ind_names;
+  m->discrete_names = cm->p.disc_names;
   m->start_values = cb_start;
   m->derivatives = cb_derivatives;
-  m->indicators = cm->nind ? cb_indicators : NULL;
+  m->indicators = cm->p.nind ? cb_indicators : NULL;
   m->event_update = cb_event_update;
   m->terminal = cb_terminal;
   m->get_discrete = cb_get_discrete;
   m->outputs = cb_outputs;
-  m->ode_jac_cols = cm->jac_cols;
-  m->ode_jac_rows = cm->jac_rows;
+  m->ode_jac_cols = cm->p.jac_cols;
+  m->ode_jac_rows = cm->p.jac_rows;
 }
