@@ -204,6 +204,22 @@ static void *own(st_compiled *in, const void *a, size_t n, size_t size) {
   return c;
 }
 
+/* The cached factors of a linear block with frozen coefficients (blocks.c). */
+static int own_factors(st_compiled *in, st_block *b) {
+  if (!b->const_jac) return 0;
+  size_t n = (size_t)b->n;
+  b->lu = own(in, NULL, n * n, sizeof(double));
+  b->lupiv = own(in, NULL, n, sizeof(int));
+  b->sp_start = own(in, NULL, 2 * n + 1, sizeof(int));
+  b->sp_idx = own(in, NULL, n * n, sizeof(int));
+  b->sp_val = own(in, NULL, n * n, sizeof(double));
+  b->sp_diag = own(in, NULL, n, sizeof(double));
+  b->sp_recip = own(in, NULL, n, 1);
+  b->sp_perm = own(in, NULL, n, sizeof(int));
+  return b->lu && b->lupiv && b->sp_start && b->sp_idx && b->sp_val && b->sp_diag &&
+                 b->sp_recip && b->sp_perm ? 0 : -1;
+}
+
 /* Everything a run writes gets its own copy; the tables stay shared (st_program). */
 static int own_run_state(st_compiled *in) {
   const st_compiled *pr = in->p.proto;
@@ -234,6 +250,7 @@ static int own_run_state(st_compiled *in) {
            (in->piv = own(in, NULL, nm, sizeof(int))) &&
            (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
            !st_algorithms_clone(in);
+  for (int b = 0; ok && b < in->nblocks; b++) ok = !own_factors(in, &in->blocks[b]);
   in->fcalls = st_fcalls_clone(pr->fcalls);
   in->delays = st_delays_clone(pr->delays);
   if (!ok || (pr->fcalls && !in->fcalls) || (pr->delays && !in->delays)) return -1;
@@ -311,13 +328,10 @@ const char *st_compiled_state_name(const st_compiled *cm, int i) {
 int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
   for (int i = 0; i < cm->p.flat->nvars; i++) {
     if (strcmp(cm->p.slots[i].name, name) != 0) continue;
-    if (cm->p.slots[i].kind != K_PARAM || cm->p.flat->vars[i].variability == ST_V_CONSTANT) {
+    if (st_instance_set_parameter(cm, i, value)) {
       st_error(cm->diag, cm->p.slots[i].loc, "'%s' is not a parameter that can be set", name);
       return -1;
     }
-    cm->param_overridden[i] = 1;
-    cm->x[i] = value;
-    cm->gen++;
     return 0;
   }
   st_error(cm->diag, cm->p.flat->loc, "the model has no parameter '%s'", name);

@@ -55,6 +55,26 @@ void *st_compiled_data(st_compiled *cm);
  * such parameter. Call before simulating. */
 int st_compiled_set_parameter(st_compiled *cm, const char *name, double value);
 
+/* Access by slot (0 .. st_instance_nslots - 1; flat variable i is slot i, derivatives
+ * follow). st_instance_set_parameter: a parameter that can be set, before a run;
+ * st_instance_set_start: the start value of a variable that is not a parameter (inputs
+ * included), before a run; st_instance_set_input: a top-level input during a run (the
+ * caller then tells the runtime, stiction_sim_inputs_changed). 0, or -1 when the slot does
+ * not take it. */
+int st_instance_nslots(const st_instance *in);
+const char *st_instance_slot_name(const st_instance *in, int slot);
+int st_instance_set_parameter(st_instance *in, int slot, double value);
+int st_instance_set_start(st_instance *in, int slot, double value);
+int st_instance_set_input(st_instance *in, int slot, double value);
+double st_instance_value(const st_instance *in, int slot);
+/* What a slot is, for the public variable list (modelica.h): 'p' parameter (settable), 'c'
+ * constant or fixed parameter, 'i' top-level input, 's' state, 'd' derivative, 'a'
+ * algebraic, 'z' discrete, 'e' eliminated (alias or constant expression), 'n' none
+ * (String). */
+int st_instance_slot_kind(const st_instance *in, int slot);
+/* The flat model the program was compiled from (names, attributes, locations). */
+const st_flat_model *st_instance_flat(const st_instance *in);
+
 /* Value of a slot by Modelica name after the last callback ("der(x)" for derivatives);
  * returns 0 and sets *value, -1 when unknown. For tests and the CLI. */
 int st_compiled_value(const st_compiled *cm, const char *name, double *value);

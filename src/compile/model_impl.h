@@ -207,6 +207,8 @@ struct st_compiled {
   st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
   struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
   unsigned char *param_overridden;
+  unsigned char *start_set;  /* per slot: start value given (st_instance_set_start), or NULL */
+  double *start_value;
 
   int nblocks;
   st_block *blocks;
@@ -376,6 +378,8 @@ int st_tape_run_indicators(st_compiled *cm, const double **raw);
 void st_tapes_free(struct st_tapes *t);
 /* model.c */
 void st_model_setup(st_compiled *cm);
+/* The slot that holds slot s's value (s itself unless s is an alias) and the sign. */
+int st_value_slot(const st_compiled *cm, int s, double *sign);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void st_load_states(st_compiled *cm, const double *y);

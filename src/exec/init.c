@@ -22,6 +22,7 @@ static void apply_starts(st_compiled *cm) {
     st_kind k = cm->p.slots[s].kind;
     if (k == K_PARAM || k == K_ALIAS || k == K_CONST) continue;
     double v = cm->p.start_prog[s].n ? st_vm_eval(&cm->vm, &cm->p.start_prog[s]) : 0;
+    if (cm->start_set && cm->start_set[s]) v = cm->start_value[s]; /* st_instance_set_start */
     cm->x[s] = cm->p.slots[s].is_bool ? v != 0 : v;
   }
 }

@@ -127,13 +127,77 @@ static int cb_get_discrete(void *ud, double *d) {
   return 0;
 }
 
-static double slot_value(const st_compiled *cm, int s) {
-  double sign = 1;
+int st_value_slot(const st_compiled *cm, int s, double *sign) {
+  *sign = 1;
   while (cm->p.slots[s].kind == K_ALIAS) {
-    sign *= cm->p.slots[s].alias_sign;
+    *sign *= cm->p.slots[s].alias_sign;
     s = cm->p.slots[s].alias_of;
   }
+  return s;
+}
+
+static double slot_value(const st_compiled *cm, int s) {
+  double sign;
+  s = st_value_slot(cm, s, &sign);
   return sign * cm->x[s];
+}
+
+int st_instance_nslots(const st_instance *in) { return in->p.nslots; }
+
+const char *st_instance_slot_name(const st_instance *in, int slot) {
+  return slot >= 0 && slot < in->p.nslots ? in->p.slots[slot].name : NULL;
+}
+
+const st_flat_model *st_instance_flat(const st_instance *in) { return in->p.flat; }
+
+double st_instance_value(const st_instance *in, int slot) {
+  return slot >= 0 && slot < in->p.nslots ? slot_value(in, slot) : NAN;
+}
+
+int st_instance_slot_kind(const st_instance *in, int slot) {
+  if (slot < 0 || slot >= in->p.nslots) return 'n';
+  int fixed = slot < in->p.flat->nvars && in->p.flat->vars[slot].variability == ST_V_CONSTANT;
+  switch (in->p.slots[slot].kind) {
+  case K_PARAM: return fixed ? 'c' : 'p';
+  case K_INPUT: return 'i';
+  case K_STATE: return 's';
+  case K_DER: return 'd';
+  case K_ALG: return 'a';
+  case K_DISCRETE: case K_WHEN: return 'z';
+  case K_ALIAS: case K_CONST: return 'e';
+  default: return 'n';
+  }
+}
+
+int st_instance_set_parameter(st_instance *in, int slot, double value) {
+  if (st_instance_slot_kind(in, slot) != 'p') return -1;
+  in->param_overridden[slot] = 1;
+  in->x[slot] = value;
+  in->gen++;
+  return 0;
+}
+
+int st_instance_set_start(st_instance *in, int slot, double value) {
+  int k = st_instance_slot_kind(in, slot);
+  if (k == 'p' || k == 'c' || k == 'n' || k == 'e') return -1;
+  if (!in->start_set) {
+    in->start_set = st_arena_alloc(in->iarena, (size_t)in->p.nslots);
+    in->start_value = st_arena_alloc(in->iarena, sizeof(double) * (size_t)in->p.nslots);
+    if (!in->start_set || !in->start_value) return -1;
+  }
+  in->start_set[slot] = 1;
+  in->start_value[slot] = value;
+  return 0;
+}
+
+/* Inputs count as parameters to the translator (held between events): the constants
+ * computed from them follow, and the runtime's event at the change re-specializes. */
+int st_instance_set_input(st_instance *in, int slot, double value) {
+  if (st_instance_slot_kind(in, slot) != 'i') return -1;
+  in->x[slot] = in->p.slots[slot].is_bool ? value != 0 : value;
+  st_eval_consts(in);
+  in->gen++;
+  return 0;
 }
 
 /* out[i] = out_sign[i] * x[out_src[i]], summed on the way: 1 when the sum is finite, which
