@@ -9,7 +9,7 @@
 #include <stiction/stiction.h>
 #include <stiction/tamsi.h>
 
-#include "friction/tamsi_box.h"
+#include "tamsi/tamsi_box.h"
 
 static void check_sticks(double angle, double mu, double v0, double dt) {
   st_tamsi_box_params p;

@@ -4,7 +4,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 #define KTOL (10 * DBL_EPSILON)
 #define VS 1e-4

@@ -12,7 +12,7 @@
 #include <stiction/stiction.h>
 #include <stiction/tamsi.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 #define KTOL (10 * DBL_EPSILON)
 

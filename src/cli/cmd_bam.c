@@ -11,6 +11,7 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "util/outfile.h"
 #include "friction/bam_eval.h"
 
 static void usage(FILE *out) {
@@ -74,17 +75,19 @@ static int parse_opts(int argc, char **argv, bam_opts *o, int *help) {
 /* The trace to FILE (or stdout when NULL); a failure is reported with the reason. */
 static int write_csv(const char *path, const stiction_bam_log *log,
                      const stiction_bam_step_info *info) {
-  FILE *out = path ? fopen(path, "w") : stdout;
-  if (!out) {
-    fprintf(stderr, "stiction bam: %s: %s\n", path, strerror(errno));
+  st_outfile out;
+  if (st_outfile_open(&out, path ? path : "-", "w")) {
+    fprintf(stderr, "stiction bam: %s: %s\n", path ? path : "standard output", strerror(errno));
     return STICTION_ERR_IO;
   }
-  st_bam_write_rollout_csv(out, log, info);
-  if ((path ? fclose(out) : fflush(out)) != 0) {
-    fprintf(stderr, "stiction bam: %s: write error\n", path ? path : "stdout");
-    return STICTION_ERR_IO;
+  st_bam_write_rollout_csv(out.file, log, info);
+  if (ferror(out.file)) {
+    st_outfile_abort(&out);
+  } else if (!st_outfile_commit(&out)) {
+    return STICTION_OK;
   }
-  return STICTION_OK;
+  fprintf(stderr, "stiction bam: %s: write error\n", path ? path : "standard output");
+  return STICTION_ERR_IO;
 }
 
 static int run_rollout(const bam_opts *o) {
@@ -92,6 +95,8 @@ static int run_rollout(const bam_opts *o) {
   stiction_bam_params p;
   stiction_bam_log *log = NULL;
   if (o->nparams != 1 || !o->log) return bad_usage("rollout needs one --params FILE and --log FILE", NULL);
+  if (o->output && (st_same_file(o->output, o->log) || st_same_file(o->output, o->params[0])))
+    return bad_usage("-o names an input file; refusing to write over it:", o->output);
   if (stiction_bam_params_read(o->params[0], &p, err, sizeof err) ||
       stiction_bam_log_read(o->log, &log, err, sizeof err)) {
     fprintf(stderr, "stiction bam: %s\n", err);
@@ -137,6 +142,12 @@ static int run_mae(const bam_opts *o) {
   if (!o->nparams || !o->logdir) return bad_usage("mae needs --params and --logdir", NULL);
   int st = st_bam_expand_json(o->params, o->nparams, &pp, &np, err, sizeof err);
   if (!st) st = st_bam_expand_json(&o->logdir, 1, &lp, &nl, err, sizeof err);
+  for (size_t i = 0; !st && o->json && i < np + nl; i++)
+    if (st_same_file(o->json, i < np ? pp[i] : lp[i - np])) {
+      snprintf(err, sizeof err, "--json %s names an input file; refusing to write over it",
+               o->json);
+      st = STICTION_ERR_ARG;
+    }
   if (!st) st = st_bam_evaluate(pp, np, lp, nl, &ev, err, sizeof err);
   if (!st) print_table(&ev);
   if (!st && o->json) st = st_bam_eval_write_json(&ev, o->json, err, sizeof err);

@@ -439,7 +439,7 @@ static void run_one(const study_source *src, const study_args *a, run_result *r)
   }
   if (!rc && events) rc = stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   if (!rc) rc = stiction_sim_run(sim);
-  if (st_event_log_close(&log) && !rc) {
+  if (st_event_log_close(&log, rc == 0) && !rc) {
     snprintf(r->error, sizeof r->error, "cannot write %s", events);
     rc = -1;
   }

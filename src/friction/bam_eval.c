@@ -12,6 +12,7 @@
 #include <stiction/stiction.h>
 
 #include "friction/bam_eval.h"
+#include "util/outfile.h"
 
 static int fail(char *errbuf, size_t errlen, int st, const char *fmt, ...) {
   if (errbuf && errlen) {
@@ -237,7 +238,13 @@ int st_bam_eval_write_json(const st_bam_eval *ev, const char *path, char *errbuf
                            size_t errlen) {
   json_object *root = eval_json(ev);
   /* json-c prints doubles with 17 significant digits: values round-trip exactly */
-  int r = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY);
+  st_outfile out;
+  int r = st_outfile_open(&out, path, "w");
+  if (!r) {
+    fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY), out.file);
+    if (ferror(out.file)) st_outfile_abort(&out), r = -1;
+    else r = st_outfile_commit(&out);
+  }
   json_object_put(root);
   if (r < 0) return fail(errbuf, errlen, STICTION_ERR_IO, "%s: cannot write", path);
   return STICTION_OK;

@@ -6,4 +6,3 @@ libstiction_core_la_SOURCES += \
 	src/friction/lugre.c \
 	src/friction/bam_model.c src/friction/bam_io.c src/friction/bam_names.c \
 	src/friction/bam_eval.c src/friction/bam_eval.h
-include src/friction/tamsi.mk

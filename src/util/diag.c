@@ -127,3 +127,9 @@ void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ..
 int st_diag_errors(const st_diag *d) { return d->errors; }
 
 const char *st_diag_first_error(const st_diag *d) { return d->first_error; }
+
+int st_diag_source_count(const st_diag *d) { return d ? d->nsources : 0; }
+
+const char *st_diag_source_file(const st_diag *d, int i) {
+  return d && i >= 0 && i < d->nsources ? d->sources[i].file : NULL;
+}

@@ -25,6 +25,10 @@ void st_diag_free(st_diag *d);
  * borrowed and must outlive d. */
 void st_diag_add_source(st_diag *d, const char *file, const char *text);
 
+/* The files registered so far (the sources a run has read): for refusing to write over one. */
+int st_diag_source_count(const st_diag *d);
+const char *st_diag_source_file(const st_diag *d, int i);
+
 void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 #define st_error(d, loc, ...) st_diag_report((d), ST_ERROR, (loc), __VA_ARGS__)

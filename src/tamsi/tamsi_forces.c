@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 /* y = A x for row-major A (rows x cols). */
 static void mat_vec(const double *A, int rows, int cols, const double *x, double *y) {

@@ -8,7 +8,7 @@
 
 #include <stiction/stiction.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 /* The solver's arrays are double; SUNDIALS must be built for double precision. */
 _Static_assert(sizeof(sunrealtype) == sizeof(double), "SUNDIALS must use double precision");

@@ -8,7 +8,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 static double dot2(const double a[2], const double b[2]) { return a[0] * b[0] + a[1] * b[1]; }
 

@@ -13,7 +13,7 @@
 #include <stiction/stiction.h>
 #include <stiction/tamsi.h>
 
-#include "friction/tamsi_box.h"
+#include "tamsi/tamsi_box.h"
 
 void st_tamsi_box_defaults(st_tamsi_box_params *p) {
   *p = (st_tamsi_box_params){.mass = 1.0, .gravity = 9.81, .angle_deg = 20.0, .mu = 0.5,

@@ -8,7 +8,7 @@
 
 #include <stiction/stiction.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

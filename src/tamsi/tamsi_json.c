@@ -8,7 +8,7 @@
 
 #include <stiction/stiction.h>
 
-#include "friction/tamsi_json.h"
+#include "tamsi/tamsi_json.h"
 
 typedef struct parse_ctx {
   const char *text, *file;
