@@ -270,6 +270,25 @@ START_TEST(start_values_and_misuse) {
 }
 END_TEST
 
+/* The README's example program (tests/embed_example.c) runs and says what it checked. */
+START_TEST(example_program) {
+  const char *build = getenv("STICTION_BUILDDIR");
+  char cmd[8192], models[4096];
+  snprintf(models, sizeof models, "%s", st_test_src("models"));
+  snprintf(cmd, sizeof cmd, "'%s/tests/embed_example' '%s' '%s' 2>&1", build ? build : ".",
+           models, st_test_src("tests/data/embed/InputLag.mo"));
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  char buf[4096] = "";
+  size_t n = fread(buf, 1, sizeof buf - 1, p);
+  buf[n] = 0;
+  int st = pclose(p);
+  ck_assert_msg(st == 0, "example failed: %s", buf);
+  ck_assert_ptr_nonnull(strstr(buf, "J4.w(end) = "));
+  ck_assert_ptr_nonnull(strstr(buf, "stepped lag off by"));
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("embed");
   TCase *tc = tcase_create("api");
@@ -281,6 +300,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, diagnostics_located);
   tcase_add_test(tc, stepping_with_input);
   tcase_add_test(tc, start_values_and_misuse);
+  tcase_add_test(tc, example_program);
   suite_add_tcase(s, tc);
   return s;
 }
