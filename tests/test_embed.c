@@ -55,6 +55,15 @@ static stiction_modelica *workspace(void) {
   return mo;
 }
 
+/* tests/data/embed/InputLag.mo compiled. */
+static stiction_program *input_lag(stiction_modelica *mo) {
+  stiction_program *prog;
+  ck_assert_int_eq(stiction_modelica_load_file(mo, st_test_src("tests/data/embed/InputLag.mo")),
+                   STICTION_OK);
+  ck_assert_int_eq(stiction_modelica_compile(mo, "InputLag", NULL, 0, &prog), STICTION_OK);
+  return prog;
+}
+
 /* One run of prog, with J1.J set when J > 0, its rows into *out. */
 typedef struct job {
   const stiction_program *prog;
@@ -199,10 +208,7 @@ static int count_events(void *ud, const stiction_event_record *e) {
  * state events inside the steps. */
 START_TEST(stepping_with_input) {
   stiction_modelica *mo = workspace();
-  ck_assert_int_eq(stiction_modelica_load_file(mo, st_test_src("tests/data/embed/InputLag.mo")),
-                   STICTION_OK);
-  stiction_program *prog;
-  ck_assert_int_eq(stiction_modelica_compile(mo, "InputLag", NULL, 0, &prog), STICTION_OK);
+  stiction_program *prog = input_lag(mo);
   stiction_instance *in = stiction_instance_new(prog);
   int u = stiction_program_find(prog, "u"), x = stiction_program_find(prog, "x");
   int y = stiction_program_find(prog, "y");
@@ -246,10 +252,7 @@ END_TEST
 /* Start values and parameters by name before the run; misuse is refused. */
 START_TEST(start_values_and_misuse) {
   stiction_modelica *mo = workspace();
-  ck_assert_int_eq(stiction_modelica_load_file(mo, st_test_src("tests/data/embed/InputLag.mo")),
-                   STICTION_OK);
-  stiction_program *prog;
-  ck_assert_int_eq(stiction_modelica_compile(mo, "InputLag", NULL, 0, &prog), STICTION_OK);
+  stiction_program *prog = input_lag(mo);
   stiction_instance *in = stiction_instance_new(prog);
   ck_assert_int_eq(stiction_instance_set_by_name(in, "x", 2), STICTION_OK);
   ck_assert_int_eq(stiction_instance_set_by_name(in, "u", 1), STICTION_OK);
