@@ -364,7 +364,8 @@ static int run_tuple(exec *x, const astmt *s) {
   for (int i = 0; i < s->nconds; i++)
     if (s->tslots[i] >= 0) v[i] = s->tsigns[i] * st_vm_eval(&cm->vm, &s->conds[i]);
   for (int i = 0; i < s->nconds; i++)
-    if (s->tslots[i] >= 0) cm->x[s->tslots[i]] = cm->p.slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
+    if (s->tslots[i] >= 0)
+      cm->x[s->tslots[i]] = cm->p.slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
   return 0;
 }
 

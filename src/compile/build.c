@@ -91,7 +91,8 @@ static int setup_names(st_compiled *cm) {
       cm->p.disc_names[cm->p.ndisc] = cm->p.slots[s].name;
       cm->p.disc_slot[cm->p.ndisc++] = s;
     }
-  for (int i = 0; i < cm->p.nstates; i++) cm->p.state_names[i] = cm->p.slots[cm->p.state_slot[i]].name;
+  for (int i = 0; i < cm->p.nstates; i++)
+    cm->p.state_names[i] = cm->p.slots[cm->p.state_slot[i]].name;
   return st_compiled_select_outputs(cm, NULL, 0) < 0 ? -1 : 0;
 }
 
@@ -101,7 +102,8 @@ static int compile_initial(st_compiled *cm) {
   for (int i = 0; i < cm->p.ninit; i++)
     if (st_emit_residual(cm, &cm->p.init_res[i], cm->p.init_eqs[i].lhs, cm->p.init_eqs[i].rhs))
       return -1;
-  cm->p.init_assign_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
+  cm->p.init_assign_prog =
+      st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
   if (!cm->p.init_assign_prog) return -1;
   memset(cm->p.init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->p.ninit_assign);
   for (int i = 0; i < cm->p.ninit_assign; i++)

@@ -316,7 +316,8 @@ static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
     return -1;
   }
   if ((cm->p.nsamples & (cm->p.nsamples - 1)) == 0) {
-    st_sample *s = st_arena_alloc(cm->p.arena, sizeof *s * (size_t)(cm->p.nsamples ? 2 * cm->p.nsamples : 1));
+    st_sample *s = st_arena_alloc(cm->p.arena,
+                                  sizeof *s * (size_t)(cm->p.nsamples ? 2 * cm->p.nsamples : 1));
     if (!s) return -1;
     if (cm->p.nsamples) memcpy(s, cm->p.samples, sizeof *s * (size_t)cm->p.nsamples);
     cm->p.samples = s;

@@ -95,7 +95,8 @@ static void alg_slopes(st_compiled *cm, double t, const double *y, double *yp) {
   double *z = yp + n_dae_states(cm);
   double delta = sqrt(DBL_EPSILON) * fmax(1.0, fabs(t));
   if (solve_exactly(cm, t, y)) return;
-  for (int i = 0; i < ns; i++) cm->dae_y1[i] = y[i] + delta * cm->x[cm->p.slots[cm->p.state_slot[i]].der];
+  for (int i = 0; i < ns; i++)
+    cm->dae_y1[i] = y[i] + delta * cm->x[cm->p.slots[cm->p.state_slot[i]].der];
   for (int k = 0; k < cm->nalg; k++) z[k] = cm->x[cm->alg_slot[k]];
   if (solve_exactly(cm, t + delta, cm->dae_y1)) {
     for (int k = 0; k < cm->nalg; k++) z[k] = 0;

@@ -190,7 +190,8 @@ static void when_left_limits(st_compiled *cm) {
   cm->vm.terminal = 0;
   for (int w = 0; w < cm->p.nwhens; w++)
     for (int i = 0; i < cm->p.whens[w].nbranches; i++)
-      cm->wc_pre[cm->p.whens[w].wc + i] = st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0;
+      cm->wc_pre[cm->p.whens[w].wc + i] =
+          st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0;
   st_algorithms_left_limits(cm);
   cm->vm.terminal = terminal;
 }

@@ -365,7 +365,8 @@ static void indicator_slice(st_compiled *cm, struct st_spec *s) {
   memset(s->used, 0, (size_t)cm->p.nslots);
   memset(s->need, 0, (size_t)cm->nblocks);
   for (int k = 0; k < cm->p.nrels; k++)
-    if (cm->rels[k].indicator >= 0 && cm->vm.active[k]) mark_reads(cm, s->used, cm->rels[k].hot_ind);
+    if (cm->rels[k].indicator >= 0 && cm->vm.active[k])
+      mark_reads(cm, s->used, cm->rels[k].hot_ind);
   int all = 0;
   for (int k = cm->nblocks - 1; k >= 0; k--) {
     st_block *b = &cm->blocks[k];
