@@ -518,7 +518,7 @@ END_TEST
 
 START_TEST(reads_msl_reference_csv) {
   const char *path =
-      st_test_shared("reference/msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches/CoupledClutches.csv");
+      st_test_ref("msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches/CoupledClutches.csv");
   char msg[256];
   stiction_table *t;
   ck_assert_msg(stiction_table_read(&t, path, msg, sizeof msg) == STICTION_OK, "%s", msg);
@@ -571,6 +571,8 @@ START_TEST(malformed_input_gives_located_errors) {
   expect_error("tests/data/io/not_a_number.csv", "not_a_number.csv:3:5: expected a number");
   expect_error("tests/data/io/does_not_exist.csv", "cannot open");
   expect_error("tests/data/io/truncated.mat", "truncated");
+  /* a NUL byte ended the text: the rows after it were dropped without a word */
+  expect_error("tests/data/io/nul_byte.csv", "nul_byte.csv:3:1: NUL byte");
 }
 END_TEST
 

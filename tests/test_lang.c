@@ -10,73 +10,11 @@
 
 #include "compile/function.h"
 #include "front/front.h"
+#include "simtable.h"
 #include "testutil.h"
 
-#define MAXROWS 512
-#define MAXCOLS 16
-
-typedef struct table {
-  int nrows, ncols;
-  char names[MAXCOLS][64];
-  double v[MAXROWS][MAXCOLS];
-} table;
-
-static void read_csv(const char *path, table *t) {
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[8192];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  t->ncols = 0;
-  for (char *tok = strtok(line, ",\r\n"); tok && t->ncols < MAXCOLS; tok = strtok(NULL, ",\r\n"))
-    snprintf(t->names[t->ncols++], sizeof t->names[0], "%s", tok);
-  t->nrows = 0;
-  while (t->nrows < MAXROWS && fgets(line, sizeof line, f)) {
-    char *p = line;
-    for (int j = 0; j < t->ncols; j++) {
-      t->v[t->nrows][j] = strtod(p, &p);
-      if (*p == ',') p++;
-    }
-    t->nrows++;
-  }
-  fclose(f);
-}
-
-static int col(const table *t, const char *name) {
-  for (int j = 0; j < t->ncols; j++)
-    if (strcmp(t->names[j], name) == 0) return j;
-  ck_abort_msg("no column %s", name);
-  return -1;
-}
-
-/* Simulates tests/data/compile/MODEL.mo with extra options into t; returns the exit status
- * and leaves the output in *out when out is not NULL. */
-static int simulate(const char *model, const char *opts, table *t, char **out) {
-  char path[256], args[8192];
-  snprintf(path, sizeof path, "/tmp/stiction_test_lang_%ld.csv", (long)getpid());
-  unlink(path);
-  snprintf(args, sizeof args, "simulate '%s' %s -o '%s'",
-           st_test_src(model), opts, path);
-  char *o = NULL;
-  int st = st_test_run(&o, args);
-  if (st == 0) read_csv(path, t);
-  unlink(path);
-  if (out) *out = o;
-  else free(o);
-  return st;
-}
-
-/* MODEL is refused: exit status 1 and EXPECTED (a located message) in the output. */
-static void expect_refused(const char *model, const char *expected) {
-  static table t;
-  char *out = NULL;
-  int st = simulate(model, "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, expected), "%s", out ? out : "");
-  free(out);
-}
-
 /* A 60-unknown cyclic linear loop with time-varying coefficients goes to KLU (issue 4 step 3,
- * src/compile/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
+ * src/exec/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
  * x[i] = 1 + t, s = t + t^2/2. */
 START_TEST(large_sparse_block_klu) {
   static table t;

@@ -137,6 +137,7 @@ static void free_proto(st_compiled *cm) {
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  free(cm->error);
   st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
@@ -272,6 +273,7 @@ st_compiled *st_instance_new(const st_program *prog, st_diag *diag) {
   *in = *prog->proto;
   in->diag = diag;
   in->owned = NULL;
+  in->error = NULL;
   in->fcalls = NULL;
   in->delays = NULL;
   in->blocks = NULL;
@@ -291,6 +293,7 @@ void st_instance_free(st_compiled *in) {
   st_fcalls_free(in->fcalls);
   st_delays_free(in->delays);
   for (int b = 0; in->blocks && b < in->nblocks; b++) st_sparse_block_free(in->blocks[b].sparse);
+  free(in->error);
   st_arena_free(in->iarena);
   free(in);
 }

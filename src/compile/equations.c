@@ -163,8 +163,14 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
 static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
   for (int side = 0; side < 2; side++) {
     st_fexpr *a = side ? *rhs : *lhs, *b = side ? *lhs : *rhs;
+    /* pre(d) = expr for any discrete d gives d's value before the initial event, which the
+     * equations may then change (Blocks.Math.MultiSwitch: pre(u) = fill(false, nu)) */
+    int pre = a->kind == FX_BUILTIN && a->op == FB_PRE && a->nargs == 1 && a->args[0]->kind == FX_VAR;
+    if (pre) a = a->args[0];
     int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
-    if (s < 0 || a->index != s || cm->p.slots[s].kind != K_WHEN || st_sym_count(cm, b, s)) continue;
+    if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
+        !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE)))
+      continue;
     *lhs = a;
     *rhs = b;
     return s;
@@ -195,14 +201,8 @@ static int add_initial(st_compiled *cm) {
 
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
-  if (cm->p.flat->ninitial_algorithms > 0) {
-    st_error(cm->diag, cm->p.flat->initial_algorithms[0].n
-                           ? cm->p.flat->initial_algorithms[0].items[0]->loc : cm->p.flat->loc,
-             "initial algorithm sections are not supported by the compiler yet");
-    return -1;
-  }
   if (add_list(cm, &v, &cm->p.flat->equations) || add_bindings(cm, &v) ||
-      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm))
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm) || st_add_initial_algorithms(cm))
     return -1;
   cm->p.eqs = v.items;
   cm->p.neqs = v.n;

@@ -312,7 +312,16 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
   return 0;
 }
 
+static int initialize(st_compiled *cm, double t0);
+
 int st_initialize(st_compiled *cm, double t0) {
+  cm->initializing = 1;
+  int rc = initialize(cm, t0);
+  cm->initializing = 0;
+  return rc;
+}
+
+static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
@@ -321,6 +330,11 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.initial = 1;
   st_apply_parameters(cm);
   apply_starts(cm);
+  if (st_run_initial_algorithms(cm)) {
+    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    cm->reported = 1;
+    return -1;
+  }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
@@ -352,7 +366,8 @@ int st_initialize(st_compiled *cm, double t0) {
              "did not converge)");
     rc = -1;
   } else if (st_eval_blocks(cm, 1)) {
-    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    st_fail(cm, cm->error_loc, "initialization failed: %s",
+            cm->error ? cm->error : "evaluation failed");
     rc = -1;
   } else {
     fa.n = nfixed; /* every fixed start, also those the solve did not use */

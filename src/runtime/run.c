@@ -235,7 +235,7 @@ static int begin(stiction_sim *sim) {
 /* The terminal pass after a successful run, the message of a failure, the sink's end. */
 static int end(stiction_sim *sim, int rc) {
   if (!rc) rc = st_event_terminal(sim, sim->t);
-  if (rc && !sim->error[0]) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
+  if (rc && !sim->error) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
   finish(sim, rc);
   sim->ended = 1;
   return rc;

@@ -17,7 +17,7 @@ typedef struct kept {
 struct st_diag {
   FILE *out;
   int errors;
-  char first_error[1024];
+  char *first_error; /* malloc'd; NULL until the first error */
   source *sources;
   int nsources, capsources;
   int keep;            /* messages are kept as data (st_diag_keep) */
@@ -33,6 +33,7 @@ st_diag *st_diag_new(FILE *out) {
 
 void st_diag_free(st_diag *d) {
   if (!d) return;
+  free(d->first_error);
   for (int i = 0; i < d->nkept; i++) free(d->kept[i].text);
   free(d->kept);
   free(d->sources);
@@ -81,6 +82,24 @@ static const char *severity_name(st_severity sev) {
   return sev == ST_ERROR ? "error" : sev == ST_WARNING ? "warning" : "note";
 }
 
+char *st_vformat(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return s;
+}
+
+char *st_format(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = st_vformat(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
 /* A message that cannot be kept (out of memory) is dropped: the error count still has it. */
 static void keep_message(st_diag *d, st_severity sev, st_loc loc, const char *msg) {
   if (d->nkept == d->capkept) {
@@ -106,15 +125,17 @@ const char *st_diag_message(const st_diag *d, int i, st_severity *sev, st_loc *l
 }
 
 void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...) {
-  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  char *text = st_vformat(fmt, ap);
   va_end(ap);
-  if (sev == ST_ERROR && d->errors++ == 0)
-    snprintf(d->first_error, sizeof d->first_error, "%s", msg);
+  const char *msg = text ? text : "out of memory for a message";
+  if (sev == ST_ERROR && d->errors++ == 0) d->first_error = text ? strdup(text) : NULL;
   if (d->keep) keep_message(d, sev, loc, msg);
-  if (!d->out) return;
+  if (!d->out) {
+    free(text);
+    return;
+  }
   if (loc.file && loc.line > 0)
     fprintf(d->out, "%s:%d:%d: %s: %s\n", loc.file, loc.line, loc.col, severity_name(sev), msg);
   else if (loc.file)
@@ -122,11 +143,12 @@ void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ..
   else
     fprintf(d->out, "stiction: %s: %s\n", severity_name(sev), msg);
   if (loc.line > 0) quote_source(d, loc);
+  free(text);
 }
 
 int st_diag_errors(const st_diag *d) { return d->errors; }
 
-const char *st_diag_first_error(const st_diag *d) { return d->first_error; }
+const char *st_diag_first_error(const st_diag *d) { return d->first_error ? d->first_error : ""; }
 
 int st_diag_source_count(const st_diag *d) { return d ? d->nsources : 0; }
 
