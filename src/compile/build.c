@@ -298,9 +298,25 @@ void st_instance_free(st_compiled *in) {
   free(in);
 }
 
+/* The program's only instance takes over the prototype's call sites instead of a copy: no
+ * second compilation of the functions (st_fcalls_clone compiles them again for its own
+ * machine), which is most of the cost of an instance. */
+static st_compiled *sole_instance(st_program *prog, st_diag *diag) {
+  st_compiled *proto = prog->proto;
+  st_fcalls *fc = proto->fcalls;
+  proto->fcalls = NULL;
+  st_compiled *cm = st_instance_new(prog, diag);
+  if (!cm) {
+    proto->fcalls = fc;
+    return NULL;
+  }
+  cm->fcalls = cm->vm.calls = fc;
+  return cm;
+}
+
 st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
   st_program *prog = st_compile_program(flat, diag);
-  st_compiled *cm = prog ? st_instance_new(prog, diag) : NULL;
+  st_compiled *cm = prog ? sole_instance(prog, diag) : NULL;
   if (!cm) {
     if (prog && st_diag_errors(diag) == 0)
       st_error(diag, flat->loc, "out of memory while compiling the model");
