@@ -102,6 +102,13 @@ static int compile_initial(st_compiled *cm) {
   for (int i = 0; i < cm->p.ninit; i++)
     if (st_emit_residual(cm, &cm->p.init_res[i], cm->p.init_eqs[i].lhs, cm->p.init_eqs[i].rhs))
       return -1;
+  cm->p.init_check_res =
+      st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_checks + 1);
+  if (!cm->p.init_check_res) return -1;
+  for (int i = 0; i < cm->p.ninit_checks; i++)
+    if (st_emit_residual(cm, &cm->p.init_check_res[i], cm->p.init_checks[i].lhs,
+                         cm->p.init_checks[i].rhs))
+      return -1;
   cm->p.init_assign_prog =
       st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
   if (!cm->p.init_assign_prog) return -1;
@@ -167,6 +174,7 @@ static void free_proto(st_compiled *cm) {
    * never widened (regrow_values) and has only the entries of the original slots */
   free_prog_array(cm->p.start_prog, cm->p.start_prog ? cm->p.nstart_prog : 0);
   free_prog_array(cm->p.init_res, cm->p.init_res ? cm->p.ninit : 0);
+  free_prog_array(cm->p.init_check_res, cm->p.init_check_res ? cm->p.ninit_checks : 0);
   free_prog_array(cm->p.init_assign_prog, cm->p.init_assign_prog ? cm->p.ninit_assign : 0);
   free_prog_array(cm->p.const_prog, cm->p.nconsts);
   st_arena_free(cm->p.arena);
@@ -363,7 +371,7 @@ static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->p.slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
   if (s >= cm->p.flat->nvars) return sl->kind == K_DER;
-  return !cm->p.flat->vars[s].is_protected;
+  return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }
 
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
