@@ -18,3 +18,4 @@ include bench/bam.mk
 include bench/study.mk
 include bench/model.mk
 include bench/chain.mk
+include bench/step.mk

@@ -25,3 +25,4 @@ include tests/tamsi.mk
 include tests/study.mk
 include tests/stiction_lib.mk
 include tests/robust.mk
+include tests/embed.mk

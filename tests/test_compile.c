@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/model_impl.h"
 #include "test_compile_builder.h"

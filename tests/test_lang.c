@@ -14,7 +14,7 @@
 #include "testutil.h"
 
 /* A 60-unknown cyclic linear loop with time-varying coefficients goes to KLU (issue 4 step 3,
- * src/compile/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
+ * src/exec/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
  * x[i] = 1 + t, s = t + t^2/2. */
 START_TEST(large_sparse_block_klu) {
   static table t;

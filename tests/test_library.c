@@ -647,7 +647,7 @@ END_TEST
 
 /* The DAE form on IDA (issue 4, Backends: both forms pass the same tests): the loop unknowns
  * are IDA's, consistent values after every restart come from IDACalcIC and the model's
- * algebraic slopes (src/compile/dae.c). Same references, tolerances and event counts. */
+ * algebraic slopes (src/exec/dae.c). Same references, tolerances and event counts. */
 START_TEST(example_matches_reference_ida) { match_reference(_i, "ida"); }
 END_TEST
 

@@ -1,4 +1,4 @@
-/* Programs specialized to an event interval and chained into tapes (src/compile/specialize.c,
+/* Programs specialized to an event interval and chained into tapes (src/exec/specialize.c,
  * tape.c) against the programs as compiled: two instances of each model, one with
  * specialization off, see the same sequence of callbacks (start, the initial event
  * iteration, then event passes at states that switch modes, and derivatives, indicators and

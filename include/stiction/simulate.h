@@ -153,6 +153,39 @@ int stiction_sim_set_event_listener(stiction_sim *sim, stiction_event_listener f
  * an error status; in both cases every row produced has been handed to the sink. */
 int stiction_sim_run(stiction_sim *sim);
 
+/* Stepping, instead of stiction_sim_run(), for a program that drives the model (inputs,
+ * co-simulation):
+ *
+ *   stiction_sim_start(sim);                   // initialization at start_time
+ *   for (k = 1; k <= 1000; k++) {
+ *     set the model's inputs (through its user_data), then stiction_sim_inputs_changed(sim);
+ *     stiction_sim_advance(sim, k * 1e-3);     // events inside are handled
+ *     read the model's outputs and states
+ *   }
+ *   stiction_sim_finish(sim);                  // terminal pass, the sink's end()
+ *
+ * Rows go to the sink as in stiction_sim_run (grid points and events passed). A failure ends
+ * the run (terminal pass skipped, sink's end() called with the status) and is returned;
+ * later stepping calls return STICTION_ERR_STATE. Inputs are held constant between two
+ * stiction_sim_advance() calls: every advance ends exactly at its t (a stop time of the
+ * integrator).
+ * stiction_sim_start: STICTION_OK, or the status of a failure (then the run has ended). */
+int stiction_sim_start(stiction_sim *sim);
+/* Integrates to t (the current time <= t <= stop_time), then calls the model's outputs() at
+ * t, so that the model's own values (its user_data) are those at t. After the model
+ * terminated (Modelica terminate(); stiction_sim_terminated() says so) it does nothing and
+ * returns STICTION_OK. */
+int stiction_sim_advance(stiction_sim *sim, double t);
+/* The model's inputs were changed since the last advance: an event at the current time with
+ * the new values (its discrete equations and relations see them) and a restart of the
+ * integrator (the right-hand side jumped). */
+int stiction_sim_inputs_changed(stiction_sim *sim);
+/* Ends a stepped run: the terminal pass (Modelica terminal()) and the sink's end(). */
+int stiction_sim_finish(stiction_sim *sim);
+/* 1 when stepping cannot go further: the run ended, the model terminated or stop_time was
+ * reached. */
+int stiction_sim_stopped(const stiction_sim *sim);
+
 /* A one-line description of the last failure ("" when none); owned by sim. */
 const char *stiction_sim_error(const stiction_sim *sim);
 /* The model time reached (where it stopped, after a failure). */

@@ -58,6 +58,7 @@ const char *stiction_version(void);
 
 #include <stiction/model.h>
 #include <stiction/simulate.h>
+#include <stiction/modelica.h>
 #include <stiction/results.h>
 #include <stiction/tamsi.h>
 

@@ -101,7 +101,7 @@ void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigne
 static int grow_ints(st_compiled *cm, int **items, int n, int *cap) {
   if (n < *cap) return 0;
   int c = *cap ? 2 * *cap : 8;
-  int *p = st_arena_alloc(cm->arena, (size_t)c * sizeof *p);
+  int *p = st_arena_alloc(cm->p.arena, (size_t)c * sizeof *p);
   if (!p) return -1;
   if (n) memcpy(p, *items, (size_t)n * sizeof *p);
   *items = p;
@@ -112,7 +112,7 @@ static int grow_ints(st_compiled *cm, int **items, int n, int *cap) {
 static int add_read(st_compiled *cm, st_algorithm *a, st_fexpr *e) {
   if (a->nreads == a->capreads) {
     int c = a->capreads ? 2 * a->capreads : 16;
-    st_fexpr **p = st_arena_alloc(cm->arena, (size_t)c * sizeof *p);
+    st_fexpr **p = st_arena_alloc(cm->p.arena, (size_t)c * sizeof *p);
     if (!p) return -1;
     if (a->nreads) memcpy(p, a->reads, (size_t)a->nreads * sizeof *p);
     a->reads = p;
@@ -132,27 +132,27 @@ static int target_slot(st_compiled *cm, const st_fexpr *t, double *sign) {
   int s = st_ref_slot(cm, t);
   if (s < 0 || t->kind != FX_VAR) return s;
   int v = t->index;
-  while (cm->slots[v].kind == K_ALIAS) {
-    *sign *= cm->slots[v].alias_sign;
-    v = cm->slots[v].alias_of;
+  while (cm->p.slots[v].kind == K_ALIAS) {
+    *sign *= cm->p.slots[v].alias_sign;
+    v = cm->p.slots[v].alias_of;
   }
   return v;
 }
 
 static int add_output(st_compiled *cm, st_algorithm *a, const st_fexpr *target, astmt *s) {
   s->slot = target_slot(cm, target, &s->sign);
-  st_kind k = s->slot >= 0 ? cm->slots[s->slot].kind : K_IGNORED;
+  st_kind k = s->slot >= 0 ? cm->p.slots[s->slot].kind : K_IGNORED;
   if (a->initial && k != K_WHEN) {
     /* the others are determined by the equations, which would overwrite the value */
     st_error(cm->diag, s->loc, "an initial algorithm may only assign variables that "
              "when-clauses assign (as initial equations would)%s%s", s->slot >= 0 ? ": " : "",
-             s->slot >= 0 ? cm->slots[s->slot].name : "");
+             s->slot >= 0 ? cm->p.slots[s->slot].name : "");
     return -1;
   }
   if (k != K_ALG && k != K_DISCRETE && k != K_WHEN) {
     st_error(cm->diag, s->loc, "an algorithm section may only assign algebraic or discrete "
              "variables (not parameters, states, derivatives or strings)%s%s", s->slot >= 0 ? ": " : "",
-             s->slot >= 0 ? cm->slots[s->slot].name : "");
+             s->slot >= 0 ? cm->p.slots[s->slot].name : "");
     return -1;
   }
   for (int i = 0; i < a->nout; i++)
@@ -166,15 +166,15 @@ static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l
 
 static const char *message_text(st_compiled *cm, const st_fexpr *m) {
   if (m && m->kind == FX_STRING && m->str) return m->str;
-  return st_arena_strdup(cm->arena, m ? "(message expression)" : "");
+  return st_arena_strdup(cm->p.arena, m ? "(message expression)" : "");
 }
 
 static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t,
                             int nbranches) {
   t->nconds = s->nconds;
-  t->conds = st_arena_alloc(cm->arena, (size_t)(s->nconds + 1) * sizeof *t->conds);
-  t->branches = st_arena_alloc(cm->arena, (size_t)(nbranches + 1) * sizeof *t->branches);
-  t->has_initial = st_arena_alloc(cm->arena, (size_t)s->nconds + 1);
+  t->conds = st_arena_alloc(cm->p.arena, (size_t)(s->nconds + 1) * sizeof *t->conds);
+  t->branches = st_arena_alloc(cm->p.arena, (size_t)(nbranches + 1) * sizeof *t->branches);
+  t->has_initial = st_arena_alloc(cm->p.arena, (size_t)s->nconds + 1);
   if (!t->conds || !t->branches || !t->has_initial) return -1;
   memset(t->conds, 0, (size_t)(s->nconds + 1) * sizeof *t->conds);
   memset(t->branches, 0, (size_t)(nbranches + 1) * sizeof *t->branches);
@@ -196,14 +196,14 @@ static int compile_tuple(st_compiled *cm, st_algorithm *a, const st_fstmt *s, as
     return -1;
   }
   t->nconds = s->ntargets;
-  t->conds = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->conds);
-  t->tslots = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tslots);
-  t->tsigns = st_arena_alloc(cm->arena, (size_t)(s->ntargets + 1) * sizeof *t->tsigns);
+  t->conds = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->conds);
+  t->tslots = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->tslots);
+  t->tsigns = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->tsigns);
   if (!t->conds || !t->tslots || !t->tsigns) return -1;
   for (int i = 0; i < s->ntargets; i++) {
     t->tslots[i] = -1;
     if (!s->targets[i]) continue;
-    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, call->nargs);
     if (!c) return -1;
     c->index = call->index;
     c->loc = call->loc;
@@ -227,8 +227,8 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
   case FS_TUPLE: return compile_tuple(cm, a, s, t);
   case FS_WHILE: return compile_branches(cm, a, s, t, 1);
   case FS_WHEN:
-    t->wc = cm->nwc;
-    cm->nwc += s->nconds;
+    t->wc = cm->p.nwc;
+    cm->p.nwc += s->nconds;
     return compile_branches(cm, a, s, t, s->nconds);
   case FS_ASSERT:
     t->message = message_text(cm, s->message);
@@ -249,7 +249,7 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
 
 static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l, alist *out) {
   out->n = 0; /* counts the statements started, so that freeing a partial list is safe */
-  out->items = st_arena_alloc(cm->arena, (size_t)(l->n + 1) * sizeof *out->items);
+  out->items = st_arena_alloc(cm->p.arena, (size_t)(l->n + 1) * sizeof *out->items);
   if (!out->items) return -1;
   for (int i = 0; i < l->n; i++) {
     out->n = i + 1;
@@ -259,7 +259,7 @@ static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l
 }
 
 static st_fexpr *var_ref(st_compiled *cm, int slot, st_loc loc) {
-  st_fexpr *r = st_sym_node(cm->arena, FX_VAR, 0, 0);
+  st_fexpr *r = st_sym_node(cm->p.arena, FX_VAR, 0, 0);
   if (r) {
     r->index = slot;
     r->loc = loc;
@@ -271,13 +271,13 @@ static st_fexpr *var_ref(st_compiled *cm, int slot, st_loc loc) {
  * its incidence only (it is never emitted; blocks.c runs the section instead). */
 static int section_equations(st_compiled *cm, st_algorithm *a, int index,
                              int (*push)(st_compiled *, void *, st_ceq), void *ctx) {
-  st_fexpr *all = st_sym_node(cm->arena, FX_ARRAY, 0, a->nreads + a->nout);
+  st_fexpr *all = st_sym_node(cm->p.arena, FX_ARRAY, 0, a->nreads + a->nout);
   if (!all) return -1;
   memcpy(all->args, a->reads, (size_t)a->nreads * sizeof *all->args);
   for (int i = 0; i < a->nout; i++)
     if (!(all->args[a->nreads + i] = var_ref(cm, a->out[i], a->loc))) return -1;
   for (int i = 0; i < a->nout; i++) {
-    if (cm->slots[a->out[i]].kind == K_WHEN) continue;
+    if (cm->p.slots[a->out[i]].kind == K_WHEN) continue;
     st_ceq q = {var_ref(cm, a->out[i], a->loc), all, a->out[i], a->loc, "", 0, index + 1};
     if (!q.lhs || push(cm, ctx, q)) return -1;
   }
@@ -285,18 +285,18 @@ static int section_equations(st_compiled *cm, st_algorithm *a, int index,
 }
 
 int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx) {
-  const st_flat_model *f = cm->flat;
+  const st_flat_model *f = cm->p.flat;
   if (f->nalgorithms == 0) return 0;
-  cm->algs = st_arena_alloc(cm->arena, (size_t)f->nalgorithms * sizeof *cm->algs);
+  cm->algs = st_arena_alloc(cm->p.arena, (size_t)f->nalgorithms * sizeof *cm->algs);
   if (!cm->algs) return -1;
   for (int i = 0; i < f->nalgorithms; i++) {
-    st_algorithm *a = st_arena_alloc(cm->arena, sizeof *a);
+    st_algorithm *a = st_arena_alloc(cm->p.arena, sizeof *a);
     if (!a) return -1;
     memset(a, 0, sizeof *a);
     cm->algs[cm->nalgs++] = a;
     a->loc = f->algorithms[i].n ? f->algorithms[i].items[0]->loc : f->loc;
     if (compile_list(cm, a, &f->algorithms[i], &a->body) ||
-        !(a->saved = st_arena_alloc(cm->arena, (size_t)(a->nout + 1) * sizeof *a->saved)) ||
+        !(a->saved = st_arena_alloc(cm->p.arena, (size_t)(a->nout + 1) * sizeof *a->saved)) ||
         section_equations(cm, a, i, push, ctx))
       return -1;
   }
@@ -308,12 +308,12 @@ int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq
 static int run_list(exec *x, const alist *l);
 
 int st_add_initial_algorithms(st_compiled *cm) {
-  const st_flat_model *f = cm->flat;
+  const st_flat_model *f = cm->p.flat;
   if (f->ninitial_algorithms == 0) return 0;
-  cm->init_algs = st_arena_alloc(cm->arena, (size_t)f->ninitial_algorithms * sizeof *cm->init_algs);
+  cm->init_algs = st_arena_alloc(cm->p.arena, (size_t)f->ninitial_algorithms * sizeof *cm->init_algs);
   if (!cm->init_algs) return -1;
   for (int i = 0; i < f->ninitial_algorithms; i++) {
-    st_algorithm *a = st_arena_alloc(cm->arena, sizeof *a);
+    st_algorithm *a = st_arena_alloc(cm->p.arena, sizeof *a);
     if (!a) return -1;
     memset(a, 0, sizeof *a);
     a->initial = 1;
@@ -337,13 +337,13 @@ int st_run_initial_algorithms(st_compiled *cm) {
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size) {
   int alg = 0, other = -1;
   for (int i = 0; i < size; i++)
-    if (cm->eqs[comp[i]].algorithm && !alg) alg = cm->eqs[comp[i]].algorithm;
+    if (cm->p.eqs[comp[i]].algorithm && !alg) alg = cm->p.eqs[comp[i]].algorithm;
   for (int i = 0; i < size && other < 0; i++)
-    if (cm->eqs[comp[i]].algorithm != alg) other = comp[i];
+    if (cm->p.eqs[comp[i]].algorithm != alg) other = comp[i];
   if (other >= 0) {
     st_error(cm->diag, cm->algs[alg - 1]->loc, "this algorithm section is part of an algebraic "
              "loop with other equations, which is not supported");
-    st_note(cm->diag, cm->eqs[other].loc, "an equation of the loop");
+    st_note(cm->diag, cm->p.eqs[other].loc, "an equation of the loop");
     return -1;
   }
   cm->algs[alg - 1]->has_block = 1;
@@ -351,7 +351,7 @@ int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size) 
   b->alg = alg - 1;
   b->n = 0;
   for (int i = 0; i < size; i++) {
-    b->slots[b->n] = cm->eqs[comp[i]].target;
+    b->slots[b->n] = cm->p.eqs[comp[i]].target;
     b->eqs[b->n++] = comp[i];
   }
   return 0;
@@ -408,7 +408,8 @@ static int run_tuple(exec *x, const astmt *s) {
   for (int i = 0; i < s->nconds; i++)
     if (s->tslots[i] >= 0) v[i] = s->tsigns[i] * st_vm_eval(&cm->vm, &s->conds[i]);
   for (int i = 0; i < s->nconds; i++)
-    if (s->tslots[i] >= 0) cm->x[s->tslots[i]] = cm->slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
+    if (s->tslots[i] >= 0)
+      cm->x[s->tslots[i]] = cm->p.slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
   return 0;
 }
 
@@ -417,7 +418,7 @@ static int run_stmt(exec *x, const astmt *s) {
   switch (s->kind) {
   case FS_ASSIGN: {
     double v = s->sign * st_vm_eval(&cm->vm, &s->value);
-    cm->x[s->slot] = cm->slots[s->slot].is_bool ? v != 0 : v;
+    cm->x[s->slot] = cm->p.slots[s->slot].is_bool ? v != 0 : v;
     return 0;
   }
   case FS_IF:
@@ -450,7 +451,7 @@ static int run_list(exec *x, const alist *l) {
 }
 
 static int is_discrete(const st_compiled *cm, int s) {
-  return cm->slots[s].kind == K_DISCRETE || cm->slots[s].kind == K_WHEN;
+  return cm->p.slots[s].kind == K_DISCRETE || cm->p.slots[s].kind == K_WHEN;
 }
 
 /* Between events the discrete outputs are frozen (model.h): they start from and are put
@@ -461,7 +462,7 @@ int st_run_algorithm(st_compiled *cm, int index) {
   for (int i = 0; i < a->nout; i++) {
     int s = a->out[i];
     if (is_discrete(cm, s)) a->saved[i] = cm->x[s] = event ? cm->pre[s] : cm->x[s];
-    else cm->x[s] = cm->start_prog[s].n ? st_vm_eval(&cm->vm, &cm->start_prog[s]) : 0;
+    else cm->x[s] = cm->p.start_prog[s].n ? st_vm_eval(&cm->vm, &cm->p.start_prog[s]) : 0;
   }
   exec x = {cm, 0, 0};
   int rc = run_list(&x, &a->body);
@@ -500,4 +501,20 @@ static void free_list(alist *l) {
 void st_algorithms_free(st_compiled *cm) {
   for (int i = 0; i < cm->nalgs; i++) free_list(&cm->algs[i]->body);
   for (int i = 0; i < cm->ninit_algs; i++) free_list(&cm->init_algs[i]->body);
+}
+
+/* Initial algorithms keep nothing between runs (no saved values): instances share them. */
+int st_algorithms_clone(st_compiled *cm) {
+  if (cm->nalgs == 0) return 0;
+  st_algorithm **algs = st_arena_alloc(cm->iarena, (size_t)cm->nalgs * sizeof *algs);
+  if (!algs) return -1;
+  for (int i = 0; i < cm->nalgs; i++) {
+    const st_algorithm *a = cm->algs[i];
+    if (!(algs[i] = st_arena_alloc(cm->iarena, sizeof *a))) return -1;
+    *algs[i] = *a;
+    algs[i]->saved = st_arena_alloc(cm->iarena, (size_t)(a->nout + 1) * sizeof *a->saved);
+    if (!algs[i]->saved) return -1;
+  }
+  cm->algs = algs;
+  return 0;
 }

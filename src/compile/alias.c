@@ -36,7 +36,7 @@ static int param_only(const st_compiled *cm, const st_fexpr *e) {
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return 1;
   case FX_VAR: {
-    st_kind k = cm->slots[st_resolve_ref(cm, e, &sign)].kind;
+    st_kind k = cm->p.slots[st_resolve_ref(cm, e, &sign)].kind;
     return k == K_PARAM || k == K_CONST;
   }
   case FX_UNARY: case FX_BINARY: case FX_IF: case FX_CALL: break;
@@ -67,7 +67,7 @@ static void walk(const st_compiled *cm, const st_fexpr *e, double sign, lin *l) 
   if (l->bad) return;
   double rs;
   int s = st_resolve_ref(cm, e, &rs);
-  if (s >= 0 && continuous_unknown(cm->slots[s].kind)) {
+  if (s >= 0 && continuous_unknown(cm->p.slots[s].kind)) {
     add_term(l, s, sign * rs);
   } else if (param_only(cm, e)) {
     l->other |= !(e->kind == FX_REAL && e->value == 0);
@@ -101,7 +101,7 @@ static lin decompose(const st_compiled *cm, const st_ceq *q) {
  * coefficients +-1 and a parameter part (also before elimination: index.c gives alias sets
  * one stateSelect): their number, else 0. */
 int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs) {
-  lin l = decompose(cm, &cm->eqs[e]);
+  lin l = decompose(cm, &cm->p.eqs[e]);
   if (l.bad) return 0;
   *unit_coefs = 1;
   for (int i = 0; i < l.n; i++) {
@@ -120,24 +120,24 @@ static int dots(const char *name) {
 /* > 0 when b rather than a should be kept as the representative: a state or derivative,
  * then a fixed start value, a declared variable (not a derivative slot), fewer dots. */
 static int prefer(const st_compiled *cm, int a, int b) {
-  const st_slot *sa = &cm->slots[a], *sb = &cm->slots[b];
+  const st_slot *sa = &cm->p.slots[a], *sb = &cm->p.slots[b];
   int c = (sb->kind != K_ALG) - (sa->kind != K_ALG);
   if (!c) c = sb->fixed - sa->fixed;
-  if (!c) c = (b < cm->flat->nvars) - (a < cm->flat->nvars);
+  if (!c) c = (b < cm->p.flat->nvars) - (a < cm->p.flat->nvars);
   if (!c) c = dots(sa->name) - dots(sb->name);
   return c ? c : a - b;
 }
 
 static double start_of(st_compiled *cm, int s) {
-  return cm->start_prog[s].n ? st_vm_eval(&cm->vm, &cm->start_prog[s]) : 0;
+  return cm->p.start_prog[s].n ? st_vm_eval(&cm->vm, &cm->p.start_prog[s]) : 0;
 }
 
 /* The start value of v (= sign * r) moves to r; negated for a negative alias. */
 static int move_start(st_compiled *cm, int v, int r, double sign) {
-  st_prog_free(&cm->start_prog[r]);
-  cm->start_prog[r] = cm->start_prog[v];
-  memset(&cm->start_prog[v], 0, sizeof cm->start_prog[v]);
-  if (sign < 0 && cm->start_prog[r].n && st_prog_emit(&cm->start_prog[r], OP_NEG, 0, 0))
+  st_prog_free(&cm->p.start_prog[r]);
+  cm->p.start_prog[r] = cm->p.start_prog[v];
+  memset(&cm->p.start_prog[v], 0, sizeof cm->p.start_prog[v]);
+  if (sign < 0 && cm->p.start_prog[r].n && st_prog_emit(&cm->p.start_prog[r], OP_NEG, 0, 0))
     return -1;
   return 0;
 }
@@ -148,7 +148,7 @@ static int same_value(double a, double b) {
 
 /* Combines the start attributes of v into its representative r. */
 static int combine_starts(st_compiled *cm, int v, int r, double sign, const st_ceq *q) {
-  st_slot *sv = &cm->slots[v], *sr = &cm->slots[r];
+  st_slot *sv = &cm->p.slots[v], *sr = &cm->p.slots[r];
   if (sv->fixed && sr->fixed) {
     double a = start_of(cm, v), b = sign * start_of(cm, r);
     if (same_value(a, b)) return 0;
@@ -163,7 +163,7 @@ static int combine_starts(st_compiled *cm, int v, int r, double sign, const st_c
     sr->fixed = 1;
     return move_start(cm, v, r, sign);
   }
-  if (!sr->fixed && cm->start_prog[r].n == 0 && cm->start_prog[v].n > 0)
+  if (!sr->fixed && cm->p.start_prog[r].n == 0 && cm->p.start_prog[v].n > 0)
     return move_start(cm, v, r, sign);
   return 0;
 }
@@ -173,14 +173,14 @@ static int eliminate_alias(st_compiled *cm, const lin *l, const st_ceq *q) {
   int a = l->slot[0], b = l->slot[1];
   if (fabs(l->coef[0]) != 1 || fabs(l->coef[1]) != 1) return 0;
   if (prefer(cm, a, b) < 0) { int t = a; a = b; b = t; }
-  if (cm->slots[a].kind != K_ALG) return 0; /* two states or derivatives: both stay */
+  if (cm->p.slots[a].kind != K_ALG) return 0; /* two states or derivatives: both stay */
   double sign = -l->coef[0] * l->coef[1];
   if (combine_starts(cm, a, b, sign, q)) return -1;
-  st_slot *s = &cm->slots[a];
+  st_slot *s = &cm->p.slots[a];
   s->kind = K_ALIAS;
   s->alias_of = b;
   s->alias_sign = sign;
-  cm->n_aliases++;
+  cm->p.n_aliases++;
   return 1;
 }
 
@@ -188,16 +188,16 @@ static int eliminate_alias(st_compiled *cm, const lin *l, const st_ceq *q) {
  * unknowns (their start may have to be checked against the initial system). */
 static int eliminate_const(st_compiled *cm, const lin *l, const st_ceq *q) {
   int v = l->slot[0];
-  if (fabs(l->coef[0]) != 1 || cm->slots[v].kind != K_ALG || cm->slots[v].fixed ||
-      v >= cm->flat->nvars)
+  if (fabs(l->coef[0]) != 1 || cm->p.slots[v].kind != K_ALG || cm->p.slots[v].fixed ||
+      v >= cm->p.flat->nvars)
     return 0;
   st_fexpr *sol = st_sym_solve(cm, q->lhs, q->rhs, v);
   if (!sol) return 0;
-  st_prog *p = &cm->const_prog[cm->nconsts];
+  st_prog *p = &cm->p.const_prog[cm->p.nconsts];
   memset(p, 0, sizeof *p);
   if (st_emit(cm, p, sol, EMIT_PLAIN)) return -1;
-  cm->const_slot[cm->nconsts++] = v;
-  cm->slots[v].kind = K_CONST;
+  cm->p.const_slot[cm->p.nconsts++] = v;
+  cm->p.slots[v].kind = K_CONST;
   return 1;
 }
 
@@ -218,76 +218,76 @@ static int try_equation(st_compiled *cm, const st_ceq *q, const unsigned char *p
  * the equations as written, so they are left alone here too. */
 static int square(const st_compiled *cm) {
   int nunk = 0;
-  for (int s = 0; s < cm->nslots; s++) {
-    st_kind k = cm->slots[s].kind;
+  for (int s = 0; s < cm->p.nslots; s++) {
+    st_kind k = cm->p.slots[s].kind;
     nunk += k == K_DER || k == K_ALG || k == K_DISCRETE;
   }
-  return nunk == cm->neqs;
+  return nunk == cm->p.neqs;
 }
 
 static void mark_prog(const st_compiled *cm, const st_prog *p, unsigned char *used) {
   for (int i = 0; i < p->n; i++) {
     int op = p->code[i].op, a = p->code[i].arg;
     if ((op == OP_LOAD || op == OP_PRE || op == OP_EDGE || op == OP_CHANGE) &&
-        cm->slots[a].kind == K_ALIAS)
+        cm->p.slots[a].kind == K_ALIAS)
       used[a] = 1;
   }
 }
 
 /* The programs compiled before elimination: when-clauses, asserts and their relations. */
 static void mark_early_programs(const st_compiled *cm, unsigned char *used) {
-  for (int w = 0; w < cm->nwhens; w++)
-    for (int i = 0; i < cm->whens[w].nbranches; i++) {
-      const st_when_branch *b = &cm->whens[w].branches[i];
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
+      const st_when_branch *b = &cm->p.whens[w].branches[i];
       mark_prog(cm, &b->cond, used);
       for (int a = 0; a < b->nactions; a++) mark_prog(cm, &b->actions[a].value, used);
     }
   for (int i = 0; i < cm->nasserts; i++) mark_prog(cm, &cm->asserts[i].cond, used);
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     mark_prog(cm, &cm->rels[k].ind, used);
     mark_prog(cm, &cm->rels[k].threshold, used);
   }
 }
 
 static int setup_sync(st_compiled *cm) {
-  unsigned char *used = calloc((size_t)cm->nslots + 1, 1);
-  cm->sync_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(cm->n_aliases + 1));
-  if (!used || !cm->sync_slot) { free(used); return -1; }
+  unsigned char *used = calloc((size_t)cm->p.nslots + 1, 1);
+  cm->p.sync_slot = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(cm->p.n_aliases + 1));
+  if (!used || !cm->p.sync_slot) { free(used); return -1; }
   mark_early_programs(cm, used);
-  for (int s = 0; s < cm->nslots; s++)
-    if (used[s]) cm->sync_slot[cm->nsync++] = s;
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (used[s]) cm->p.sync_slot[cm->p.nsync++] = s;
   free(used);
   return 0;
 }
 
 int st_eliminate_aliases(st_compiled *cm) {
   if (!square(cm)) return 0;
-  cm->const_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(cm->neqs + 1));
-  cm->const_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)(cm->neqs + 1));
-  unsigned char *gone = calloc((size_t)cm->neqs + 1, 1);
-  unsigned char *pinned = calloc((size_t)cm->nslots + 1, 1);
-  if (!cm->const_slot || !cm->const_prog || !gone || !pinned) {
+  cm->p.const_slot = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(cm->p.neqs + 1));
+  cm->p.const_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)(cm->p.neqs + 1));
+  unsigned char *gone = calloc((size_t)cm->p.neqs + 1, 1);
+  unsigned char *pinned = calloc((size_t)cm->p.nslots + 1, 1);
+  if (!cm->p.const_slot || !cm->p.const_prog || !gone || !pinned) {
     free(gone);
     free(pinned);
     return -1;
   }
-  for (int e = 0; e < cm->neqs; e++)
-    if (cm->eqs[e].algorithm && cm->eqs[e].target >= 0) pinned[cm->eqs[e].target] = 1;
+  for (int e = 0; e < cm->p.neqs; e++)
+    if (cm->p.eqs[e].algorithm && cm->p.eqs[e].target >= 0) pinned[cm->p.eqs[e].target] = 1;
   int changed = 1, rc = 0;
   while (changed && !rc) {
     changed = 0;
-    for (int e = 0; e < cm->neqs && !rc; e++) {
+    for (int e = 0; e < cm->p.neqs && !rc; e++) {
       if (gone[e]) continue;
-      int r = try_equation(cm, &cm->eqs[e], pinned);
+      int r = try_equation(cm, &cm->p.eqs[e], pinned);
       if (r < 0) rc = -1;
       else if (r > 0) gone[e] = changed = 1;
     }
   }
   int n = 0;
-  for (int e = 0; e < cm->neqs; e++)
-    if (!gone[e]) cm->eqs[n++] = cm->eqs[e];
-  cm->n_alias_eqs = cm->neqs - n;
-  cm->neqs = n;
+  for (int e = 0; e < cm->p.neqs; e++)
+    if (!gone[e]) cm->p.eqs[n++] = cm->p.eqs[e];
+  cm->p.n_alias_eqs = cm->p.neqs - n;
+  cm->p.neqs = n;
   free(gone);
   free(pinned);
   return rc ? -1 : setup_sync(cm);
@@ -296,20 +296,20 @@ int st_eliminate_aliases(st_compiled *cm) {
 /* With the parameters: the K_CONST slots in the order they were found (a later one may use
  * an earlier one). */
 void st_eval_consts(st_compiled *cm) {
-  for (int k = 0; k < cm->nconsts; k++)
-    cm->x[cm->const_slot[k]] = st_vm_eval(&cm->vm, &cm->const_prog[k]);
+  for (int k = 0; k < cm->p.nconsts; k++)
+    cm->x[cm->p.const_slot[k]] = st_vm_eval(&cm->vm, &cm->p.const_prog[k]);
 }
 
 /* Programs compiled before elimination (when-conditions, asserts, their relations) still
  * load the alias slots, and pre() copies x[]: keep x[alias] = sign * x[representative]. */
 void st_sync_aliases(st_compiled *cm) {
-  for (int k = 0; k < cm->nsync; k++) {
-    int s = cm->sync_slot[k];
+  for (int k = 0; k < cm->p.nsync; k++) {
+    int s = cm->p.sync_slot[k];
     double sign = 1;
     int r = s;
-    while (cm->slots[r].kind == K_ALIAS) {
-      sign *= cm->slots[r].alias_sign;
-      r = cm->slots[r].alias_of;
+    while (cm->p.slots[r].kind == K_ALIAS) {
+      sign *= cm->p.slots[r].alias_sign;
+      r = cm->p.slots[r].alias_of;
     }
     cm->x[s] = sign * cm->x[r];
   }

@@ -7,11 +7,11 @@
 #include "compile/model_impl.h"
 
 static int *ints(st_compiled *cm, int n) {
-  return st_arena_alloc(cm->arena, (size_t)(n > 0 ? n : 1) * sizeof(int));
+  return st_arena_alloc(cm->p.arena, (size_t)(n > 0 ? n : 1) * sizeof(int));
 }
 
 static int build_assign(st_compiled *cm, st_block *b) {
-  const st_ceq *q = &cm->eqs[b->eqs[0]];
+  const st_ceq *q = &cm->p.eqs[b->eqs[0]];
   st_fexpr *sol = st_sym_solve(cm, q->lhs, q->rhs, b->slots[0]);
   if (sol) {
     b->kind = BK_ASSIGN;
@@ -34,7 +34,7 @@ static void mark_column(void *ctx, int slot) {
 
 static int build_pattern(st_compiled *cm, st_block *b) {
   int n = b->n;
-  int *col_of = calloc((size_t)cm->nslots, sizeof *col_of);
+  int *col_of = calloc((size_t)cm->p.nslots, sizeof *col_of);
   unsigned char *hit = calloc((size_t)n * (size_t)n, 1); /* hit[i*n + j] */
   b->jac_start = ints(cm, n + 1);
   if (!col_of || !hit || !b->jac_start) { free(col_of); free(hit); return -1; }
@@ -42,8 +42,8 @@ static int build_pattern(st_compiled *cm, st_block *b) {
   int nnz = 0;
   for (int i = 0; i < n; i++) {
     pattern_ctx p = {col_of, hit + (size_t)i * (size_t)n};
-    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].lhs, mark_column, &p);
-    st_expr_unknowns(cm, cm->eqs[b->eqs[i]].rhs, mark_column, &p);
+    st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].lhs, mark_column, &p);
+    st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].rhs, mark_column, &p);
     for (int j = 0; j < n; j++) nnz += p.hit[j];
   }
   b->jac_rows = ints(cm, nnz);
@@ -62,14 +62,14 @@ static int build_pattern(st_compiled *cm, st_block *b) {
 }
 
 static int build_residuals(st_compiled *cm, st_block *b) {
-  b->res = st_arena_alloc(cm->arena, (size_t)(b->n > 0 ? b->n : 1) * sizeof(st_prog));
-  unsigned char *in = calloc((size_t)cm->nslots, 1);
+  b->res = st_arena_alloc(cm->p.arena, (size_t)(b->n > 0 ? b->n : 1) * sizeof(st_prog));
+  unsigned char *in = calloc((size_t)cm->p.nslots, 1);
   if (!b->res || !in) { free(in); return -1; }
   for (int i = 0; i < b->n; i++) in[b->slots[i]] = 1;
   b->linear = 1;
   b->const_jac = 1;
   for (int i = 0; i < b->n; i++) {
-    const st_ceq *q = &cm->eqs[b->eqs[i]];
+    const st_ceq *q = &cm->p.eqs[b->eqs[i]];
     if (!st_sym_linear(cm, q->lhs, in) || !st_sym_linear(cm, q->rhs, in)) b->linear = 0;
     if (!st_sym_frozen_coefficients(cm, q->lhs, in) || !st_sym_frozen_coefficients(cm, q->rhs, in))
       b->const_jac = 0;
@@ -80,19 +80,19 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   b->const_jac = b->const_jac && b->linear;
   b->gen = -1;
   if (b->const_jac) {
-    b->lu = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
+    b->lu = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
     b->lupiv = ints(cm, b->n);
     b->sp_start = ints(cm, 2 * b->n + 1);
     b->sp_idx = ints(cm, b->n * b->n);
-    b->sp_val = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(b->n * b->n));
-    b->sp_diag = st_arena_alloc(cm->arena, sizeof(double) * (size_t)b->n);
-    b->sp_recip = st_arena_alloc(cm->arena, (size_t)b->n);
+    b->sp_val = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
+    b->sp_diag = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)b->n);
+    b->sp_recip = st_arena_alloc(cm->p.arena, (size_t)b->n);
     b->sp_perm = ints(cm, b->n);
     if (!b->lu || !b->lupiv || !b->sp_start || !b->sp_idx || !b->sp_val || !b->sp_diag ||
         !b->sp_recip || !b->sp_perm)
       return -1;
   }
-  if (b->n > cm->maxn) cm->maxn = b->n;
+  if (b->n > cm->p.maxn) cm->p.maxn = b->n;
   return 0;
 }
 
@@ -113,20 +113,20 @@ static int mark_compared(const st_compiled *cm, const st_block *b, const st_fexp
  * friction elements locked on one motion) they decide which of its solutions is taken
  * (solve.c singular_step); a block whose discrete equations compare none keeps NULL. */
 static int find_compared(st_compiled *cm, st_block *b) {
-  b->compared = st_arena_alloc(cm->arena, (size_t)b->n + 1);
+  b->compared = st_arena_alloc(cm->p.arena, (size_t)b->n + 1);
   if (!b->compared) return -1;
   memset(b->compared, 0, (size_t)b->n + 1);
   int marked = 0;
-  for (int i = 0; i < b->nd; i++) marked += mark_compared(cm, b, cm->eqs[b->deqs[i]].rhs, 0);
+  for (int i = 0; i < b->nd; i++) marked += mark_compared(cm, b, cm->p.eqs[b->deqs[i]].rhs, 0);
   if (!marked) b->compared = NULL;
   return 0;
 }
 
 static int build_discrete(st_compiled *cm, st_block *b) {
-  b->dexpr = st_arena_alloc(cm->arena, (size_t)(b->nd > 0 ? b->nd : 1) * sizeof(st_prog));
+  b->dexpr = st_arena_alloc(cm->p.arena, (size_t)(b->nd > 0 ? b->nd : 1) * sizeof(st_prog));
   if (!b->dexpr) return -1;
   for (int i = 0; i < b->nd; i++)
-    if (st_emit(cm, &b->dexpr[i], cm->eqs[b->deqs[i]].rhs, 0)) return -1;
+    if (st_emit(cm, &b->dexpr[i], cm->p.eqs[b->deqs[i]].rhs, 0)) return -1;
   return b->n ? find_compared(cm, b) : 0;
 }
 
@@ -138,11 +138,11 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   b->deqs = ints(cm, size);
   if (!b->slots || !b->eqs || !b->dslots || !b->deqs) return -1;
   for (int i = 0; i < size; i++)
-    if (cm->eqs[comp[i]].algorithm) return st_algorithm_block(cm, b, comp, size);
+    if (cm->p.eqs[comp[i]].algorithm) return st_algorithm_block(cm, b, comp, size);
   for (int i = 0; i < size; i++) {
     int e = comp[i];
-    if (cm->eqs[e].target >= 0) {
-      b->dslots[b->nd] = cm->eqs[e].target;
+    if (cm->p.eqs[e].target >= 0) {
+      b->dslots[b->nd] = cm->p.eqs[e].target;
       b->deqs[b->nd++] = e;
     } else {
       b->slots[b->n] = match_eq[e];
@@ -152,7 +152,7 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   if (b->nd && build_discrete(cm, b)) return -1;
   if (b->nd) {
     b->kind = b->n ? BK_MIXED : BK_DISCRETE;
-    if (b->nd > cm->maxn) cm->maxn = b->nd;
+    if (b->nd > cm->p.maxn) cm->p.maxn = b->nd;
     return b->n ? build_residuals(cm, b) : 0;
   }
   if (b->n == 1) {
@@ -175,7 +175,7 @@ static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned
                                 e->op == FB_DELAY)) /* delay(): history moves with time */
     return 1;
   int s = st_ref_slot(cm, e);
-  if (s >= 0) return cm->slots[s].kind == K_STATE || var[s];
+  if (s >= 0) return cm->p.slots[s].kind == K_STATE || var[s];
   for (int i = 0; i < e->nargs; i++)
     if (refs_varying(cm, e->args[i], var)) return 1;
   return 0;
@@ -187,14 +187,14 @@ static int refs_varying(const st_compiled *cm, const st_fexpr *e, const unsigned
  * (initialization and every event pass, which also follow any parameter change). Blocks are
  * in BLT order, so one forward pass sees every input before its use. */
 static int mark_varying(st_compiled *cm) {
-  unsigned char *var = calloc((size_t)cm->nslots, 1);
+  unsigned char *var = calloc((size_t)cm->p.nslots, 1);
   if (!var) return -1;
   for (int k = 0; k < cm->nblocks; k++) {
     st_block *b = &cm->blocks[k];
     /* an algorithm section runs as a whole: always (its statements are not analysed here) */
     b->varying = b->kind == BK_ALGORITHM;
     for (int i = 0; i < b->n && !b->varying; i++) {
-      const st_ceq *q = &cm->eqs[b->eqs[i]];
+      const st_ceq *q = &cm->p.eqs[b->eqs[i]];
       b->varying = refs_varying(cm, q->lhs, var) || refs_varying(cm, q->rhs, var);
     }
     for (int i = 0; i < b->n && b->varying; i++) var[b->slots[i]] = 1;
@@ -206,7 +206,7 @@ static int mark_varying(st_compiled *cm) {
 int st_build_blocks(st_compiled *cm, const int *order, const int *comp_start, int ncomp,
                     const int *match_eq) {
   int nb = ncomp + cm->nalgs;
-  cm->blocks = st_arena_alloc(cm->arena, (size_t)(nb > 0 ? nb : 1) * sizeof(st_block));
+  cm->blocks = st_arena_alloc(cm->p.arena, (size_t)(nb > 0 ? nb : 1) * sizeof(st_block));
   int *rest = ints(cm, cm->nalgs);
   if (!cm->blocks || !rest) return -1;
   memset(cm->blocks, 0, (size_t)(nb > 0 ? nb : 1) * sizeof(st_block));

@@ -3,24 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
-#include "compile/sparse_block.h"
+#include "exec/sparse_block.h"
 
 static double *doubles(st_compiled *cm, int n) {
-  return st_arena_alloc(cm->arena, sizeof(double) * (size_t)(n > 0 ? n : 1));
+  return st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(n > 0 ? n : 1));
 }
 
 static int alloc_values(st_compiled *cm) {
-  cm->x = doubles(cm, cm->nslots);
-  cm->pre = doubles(cm, cm->nslots);
-  cm->xd = doubles(cm, cm->nslots);
+  cm->x = doubles(cm, cm->p.nslots);
+  cm->pre = doubles(cm, cm->p.nslots);
+  cm->xd = doubles(cm, cm->p.nslots);
   cm->vm.stack = doubles(cm, ST_STACK_MAX);
   cm->vm.dstack = doubles(cm, ST_STACK_MAX);
-  cm->start_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->nslots + 1);
-  if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->start_prog)
+  cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
+  if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
-  cm->nstart_prog = cm->nslots;
+  cm->p.nstart_prog = cm->p.nslots;
   cm->vm.x = cm->x;
   cm->vm.pre = cm->pre;
   cm->vm.xd = cm->xd;
@@ -30,88 +30,91 @@ static int alloc_values(st_compiled *cm) {
 /* Index reduction adds derivative slots: widen the value arrays, keeping parameter values. */
 static int regrow_values(st_compiled *cm, int n0) {
   double *x = cm->x;
-  st_prog *sp = cm->start_prog;
+  st_prog *sp = cm->p.start_prog;
   if (alloc_values(cm)) return -1;
   memcpy(cm->x, x, sizeof(double) * (size_t)n0);
-  memcpy(cm->start_prog, sp, sizeof(st_prog) * (size_t)n0);
+  memcpy(cm->p.start_prog, sp, sizeof(st_prog) * (size_t)n0);
   return 0;
 }
 
 static int compile_starts(st_compiled *cm) {
-  for (int i = 0; i < cm->flat->nvars; i++) {
-    const st_fvar *v = &cm->flat->vars[i];
-    if (cm->slots[i].kind == K_PARAM || !v->start) continue;
-    if (st_emit(cm, &cm->start_prog[i], v->start, EMIT_PLAIN)) return -1;
+  for (int i = 0; i < cm->p.flat->nvars; i++) {
+    const st_fvar *v = &cm->p.flat->vars[i];
+    if (cm->p.slots[i].kind == K_PARAM || !v->start) continue;
+    if (st_emit(cm, &cm->p.start_prog[i], v->start, EMIT_PLAIN)) return -1;
   }
   return 0;
 }
 
 static int alloc_runtime(st_compiled *cm) {
-  int n = cm->maxn > 0 ? cm->maxn : 1;
+  int n = cm->p.maxn > 0 ? cm->p.maxn : 1;
   cm->J = doubles(cm, n * n);
   cm->r = doubles(cm, n);
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
-  cm->piv = st_arena_alloc(cm->arena, sizeof(int) * (size_t)n);
+  cm->piv = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)n);
   cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
-  cm->rel = doubles(cm, cm->nrels);
-  cm->rel_pre = doubles(cm, cm->nrels);
-  cm->wc = doubles(cm, cm->nwc);
-  cm->wc_pre = doubles(cm, cm->nwc);
+  cm->rel = doubles(cm, cm->p.nrels);
+  cm->rel_pre = doubles(cm, cm->p.nrels);
+  cm->wc = doubles(cm, cm->p.nwc);
+  cm->wc_pre = doubles(cm, cm->p.nwc);
   cm->vm.rel = cm->rel;
-  cm->vm.rels = cm->vmrels;
-  cm->vm.active = st_arena_alloc(cm->arena, (size_t)cm->nrels + 1);
-  if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->nrels + 1); /* until the first event */
+  cm->vm.rels = cm->p.vmrels;
+  cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
+  if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   return cm->J && cm->r && cm->dx && cm->x0 && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
                  cm->wc && cm->wc_pre && cm->vm.active ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {
-  cm->ind_rel = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nrels + 1);
-  cm->ind_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)cm->nrels + 1);
-  if (!cm->ind_rel || !cm->ind_names) return -1;
-  for (int k = 0; k < cm->nrels; k++) {
+  cm->p.ind_rel = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)cm->p.nrels + 1);
+  cm->p.ind_names = st_arena_alloc(cm->p.arena, sizeof(char *) * (size_t)cm->p.nrels + 1);
+  if (!cm->p.ind_rel || !cm->p.ind_names) return -1;
+  for (int k = 0; k < cm->p.nrels; k++) {
     if (cm->rels[k].time_only) continue;
-    cm->rels[k].indicator = cm->nind;
+    cm->rels[k].indicator = cm->p.nind;
     const st_loc *l = &cm->rels[k].loc;
-    cm->ind_names[cm->nind] = st_arena_printf(cm->arena, "relation %d (%s:%d:%d)", k,
+    cm->p.ind_names[cm->p.nind] = st_arena_printf(cm->p.arena, "relation %d (%s:%d:%d)", k,
                                               l->file ? l->file : "?", l->line, l->col);
-    cm->ind_rel[cm->nind++] = k;
+    cm->p.ind_rel[cm->p.nind++] = k;
   }
   return 0;
 }
 
 static int setup_names(st_compiled *cm) {
-  cm->disc_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
-  cm->disc_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)cm->nslots + 1);
-  cm->state_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)cm->nstates + 1);
-  if (!cm->disc_slot || !cm->disc_names || !cm->state_names) return -1;
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].kind == K_DISCRETE || cm->slots[s].kind == K_WHEN) {
-      cm->disc_names[cm->ndisc] = cm->slots[s].name;
-      cm->disc_slot[cm->ndisc++] = s;
+  cm->p.disc_slot = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)cm->p.nslots + 1);
+  cm->p.disc_names = st_arena_alloc(cm->p.arena, sizeof(char *) * (size_t)cm->p.nslots + 1);
+  cm->p.state_names = st_arena_alloc(cm->p.arena, sizeof(char *) * (size_t)cm->p.nstates + 1);
+  if (!cm->p.disc_slot || !cm->p.disc_names || !cm->p.state_names) return -1;
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].kind == K_DISCRETE || cm->p.slots[s].kind == K_WHEN) {
+      cm->p.disc_names[cm->p.ndisc] = cm->p.slots[s].name;
+      cm->p.disc_slot[cm->p.ndisc++] = s;
     }
-  for (int i = 0; i < cm->nstates; i++) cm->state_names[i] = cm->slots[cm->state_slot[i]].name;
+  for (int i = 0; i < cm->p.nstates; i++)
+    cm->p.state_names[i] = cm->p.slots[cm->p.state_slot[i]].name;
   return st_compiled_select_outputs(cm, NULL, 0) < 0 ? -1 : 0;
 }
 
 static int compile_initial(st_compiled *cm) {
-  cm->init_res = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit + 1);
-  if (!cm->init_res) return -1;
-  for (int i = 0; i < cm->ninit; i++)
-    if (st_emit_residual(cm, &cm->init_res[i], cm->init_eqs[i].lhs, cm->init_eqs[i].rhs))
+  cm->p.init_res = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit + 1);
+  if (!cm->p.init_res) return -1;
+  for (int i = 0; i < cm->p.ninit; i++)
+    if (st_emit_residual(cm, &cm->p.init_res[i], cm->p.init_eqs[i].lhs, cm->p.init_eqs[i].rhs))
       return -1;
-  cm->init_check_res = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit_checks + 1);
-  if (!cm->init_check_res) return -1;
-  for (int i = 0; i < cm->ninit_checks; i++)
-    if (st_emit_residual(cm, &cm->init_check_res[i], cm->init_checks[i].lhs,
-                         cm->init_checks[i].rhs))
+  cm->p.init_check_res =
+      st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_checks + 1);
+  if (!cm->p.init_check_res) return -1;
+  for (int i = 0; i < cm->p.ninit_checks; i++)
+    if (st_emit_residual(cm, &cm->p.init_check_res[i], cm->p.init_checks[i].lhs,
+                         cm->p.init_checks[i].rhs))
       return -1;
-  cm->init_assign_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit_assign + 1);
-  if (!cm->init_assign_prog) return -1;
-  memset(cm->init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->ninit_assign);
-  for (int i = 0; i < cm->ninit_assign; i++)
-    if (st_emit(cm, &cm->init_assign_prog[i], cm->init_assign[i].rhs, EMIT_NOEVENT)) return -1;
+  cm->p.init_assign_prog =
+      st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
+  if (!cm->p.init_assign_prog) return -1;
+  memset(cm->p.init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->p.ninit_assign);
+  for (int i = 0; i < cm->p.ninit_assign; i++)
+    if (st_emit(cm, &cm->p.init_assign_prog[i], cm->p.init_assign[i].rhs, EMIT_NOEVENT)) return -1;
   return st_check_initial_counts(cm);
 }
 
@@ -119,8 +122,8 @@ static int pipeline(st_compiled *cm) {
   if (st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
   if (compile_starts(cm) || st_collect_equations(cm)) return -1;
-  int n0 = cm->nslots;
-  if (st_index_reduce(cm) || (cm->nslots > n0 && regrow_values(cm, n0))) return -1;
+  int n0 = cm->p.nslots;
+  if (st_index_reduce(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   st_report_state_select(cm);
   if (st_eliminate_aliases(cm) || st_structure(cm)) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
@@ -130,28 +133,13 @@ static int pipeline(st_compiled *cm) {
   return 0;
 }
 
-st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
-  st_compiled *cm = calloc(1, sizeof *cm);
-  if (!cm) return NULL;
-  cm->arena = st_arena_new();
-  cm->diag = diag;
-  cm->flat = flat;
-  cm->specialize = 1;
-  cm->spec_gen = cm->spec_defer_gen = -1;
-  if (!cm->arena || pipeline(cm)) {
-    if (cm->arena && st_diag_errors(diag) == 0)
-      st_error(diag, flat->loc, "out of memory while compiling the model");
-    st_compiled_free(cm);
-    return NULL;
-  }
-  return cm;
-}
-
 static void free_prog_array(st_prog *p, int n) {
   for (int i = 0; p && i < n; i++) st_prog_free(&p[i]);
 }
 
-void st_compiled_free(st_compiled *cm) {
+/* The prototype and everything it owns: the tables, the programs, the originals of the
+ * per-run parts. */
+static void free_proto(st_compiled *cm) {
   if (!cm) return;
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
@@ -166,31 +154,192 @@ void st_compiled_free(st_compiled *cm) {
     if (k->kind != BK_ASSIGN) free_prog_array(k->res, k->n);
     free_prog_array(k->dexpr, k->nd);
   }
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     st_prog_free(&cm->rels[k].ind);
     st_prog_free(&cm->rels[k].threshold);
   }
-  for (int w = 0; w < cm->nwhens; w++)
-    for (int i = 0; i < cm->whens[w].nbranches; i++) {
-      st_when_branch *b = &cm->whens[w].branches[i];
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
+      st_when_branch *b = &cm->p.whens[w].branches[i];
       st_prog_free(&b->cond);
       for (int a = 0; a < b->nactions; a++) st_prog_free(&b->actions[a].value);
     }
   for (int i = 0; i < cm->nasserts; i++) st_prog_free(&cm->asserts[i].cond);
-  for (int i = 0; i < cm->nsamples; i++) {
-    st_prog_free(&cm->samples[i].start);
-    st_prog_free(&cm->samples[i].interval);
+  for (int i = 0; i < cm->p.nsamples; i++) {
+    st_prog_free(&cm->p.samples[i].start);
+    st_prog_free(&cm->p.samples[i].interval);
   }
-  if (cm->param_prog) free_prog_array(cm->param_prog, cm->flat->nvars);
+  if (cm->p.param_prog) free_prog_array(cm->p.param_prog, cm->p.flat->nvars);
   /* not nslots: when index reduction fails after adding derivative slots, start_prog was
    * never widened (regrow_values) and has only the entries of the original slots */
-  free_prog_array(cm->start_prog, cm->start_prog ? cm->nstart_prog : 0);
-  free_prog_array(cm->init_res, cm->init_res ? cm->ninit : 0);
-  free_prog_array(cm->init_check_res, cm->init_check_res ? cm->ninit_checks : 0);
-  free_prog_array(cm->init_assign_prog, cm->init_assign_prog ? cm->ninit_assign : 0);
-  free_prog_array(cm->const_prog, cm->nconsts);
-  st_arena_free(cm->arena);
+  free_prog_array(cm->p.start_prog, cm->p.start_prog ? cm->p.nstart_prog : 0);
+  free_prog_array(cm->p.init_res, cm->p.init_res ? cm->p.ninit : 0);
+  free_prog_array(cm->p.init_check_res, cm->p.init_check_res ? cm->p.ninit_checks : 0);
+  free_prog_array(cm->p.init_assign_prog, cm->p.init_assign_prog ? cm->p.ninit_assign : 0);
+  free_prog_array(cm->p.const_prog, cm->p.nconsts);
+  st_arena_free(cm->p.arena);
   free(cm);
+}
+
+
+/* The prototype's per-run parts become the program's originals (their programs stay there),
+ * so that the prototype is never run: every instance, st_compile's too, is a copy. */
+st_program *st_compile_program(const st_flat_model *flat, st_diag *diag) {
+  st_compiled *cm = calloc(1, sizeof *cm);
+  if (!cm) return NULL;
+  cm->p.arena = cm->iarena = st_arena_new();
+  cm->diag = diag;
+  cm->p.flat = flat;
+  cm->specialize = 1;
+  cm->spec_gen = cm->spec_defer_gen = -1;
+  st_program *prog = NULL;
+  if (!cm->p.arena || pipeline(cm) || !(prog = st_arena_alloc(cm->p.arena, sizeof *prog))) {
+    if (cm->p.arena && st_diag_errors(diag) == 0)
+      st_error(diag, flat->loc, "out of memory while compiling the model");
+    free_proto(cm);
+    return NULL;
+  }
+  cm->p.proto = cm;
+  *prog = cm->p;
+  return prog;
+}
+
+void st_program_free(st_program *prog) {
+  if (prog) free_proto(prog->proto);
+}
+
+/* Copies n items of the prototype's array (NULL: zeros) into the instance's arena. */
+static void *own(st_compiled *in, const void *a, size_t n, size_t size) {
+  void *c = st_arena_alloc(in->iarena, (n ? n : 1) * size);
+  if (c && a && n) memcpy(c, a, n * size);
+  return c;
+}
+
+/* The cached factors of a linear block with frozen coefficients (blocks.c). */
+static int own_factors(st_compiled *in, st_block *b) {
+  if (!b->const_jac) return 0;
+  size_t n = (size_t)b->n;
+  b->lu = own(in, NULL, n * n, sizeof(double));
+  b->lupiv = own(in, NULL, n, sizeof(int));
+  b->sp_start = own(in, NULL, 2 * n + 1, sizeof(int));
+  b->sp_idx = own(in, NULL, n * n, sizeof(int));
+  b->sp_val = own(in, NULL, n * n, sizeof(double));
+  b->sp_diag = own(in, NULL, n, sizeof(double));
+  b->sp_recip = own(in, NULL, n, 1);
+  b->sp_perm = own(in, NULL, n, sizeof(int));
+  return b->lu && b->lupiv && b->sp_start && b->sp_idx && b->sp_val && b->sp_diag &&
+                 b->sp_recip && b->sp_perm ? 0 : -1;
+}
+
+/* Everything a run writes gets its own copy; the tables stay shared (st_program). */
+static int own_run_state(st_compiled *in) {
+  const st_compiled *pr = in->p.proto;
+  size_t ns = (size_t)in->p.nslots, nr = (size_t)in->p.nrels, nw = (size_t)in->p.nwc;
+  size_t nm = (size_t)(in->p.maxn > 0 ? in->p.maxn : 1), nv = (size_t)in->p.flat->nvars;
+  int ok = (in->x = own(in, pr->x, ns, sizeof(double))) &&
+           (in->pre = own(in, pr->pre, ns, sizeof(double))) &&
+           (in->xd = own(in, pr->xd, ns, sizeof(double))) &&
+           (in->vm.stack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
+           (in->vm.dstack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
+           (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&
+           (in->blocks = own(in, pr->blocks, (size_t)in->nblocks, sizeof(st_block))) &&
+           (in->rels = own(in, pr->rels, nr, sizeof(st_relation))) &&
+           (in->rel = own(in, pr->rel, nr, sizeof(double))) &&
+           (in->rel_pre = own(in, pr->rel_pre, nr, sizeof(double))) &&
+           (in->vm.active = own(in, pr->vm.active, nr + 1, 1)) &&
+           (in->wc = own(in, pr->wc, nw, sizeof(double))) &&
+           (in->wc_pre = own(in, pr->wc_pre, nw, sizeof(double))) &&
+           (in->asserts = own(in, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
+           (in->out_slot = own(in, pr->out_slot, ns + 1, sizeof(int))) &&
+           (in->out_src = own(in, pr->out_src, ns + 1, sizeof(int))) &&
+           (in->out_sign = own(in, pr->out_sign, ns + 1, sizeof(double))) &&
+           (in->out_names = own(in, pr->out_names, ns + 1, sizeof(char *))) &&
+           (in->J = own(in, NULL, nm * nm, sizeof(double))) &&
+           (in->r = own(in, NULL, nm, sizeof(double))) &&
+           (in->dx = own(in, NULL, nm, sizeof(double))) &&
+           (in->x0 = own(in, NULL, nm, sizeof(double))) &&
+           (in->piv = own(in, NULL, nm, sizeof(int))) &&
+           (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
+           !st_algorithms_clone(in);
+  for (int b = 0; ok && b < in->nblocks; b++) ok = !own_factors(in, &in->blocks[b]);
+  in->fcalls = st_fcalls_clone(pr->fcalls);
+  in->delays = st_delays_clone(pr->delays);
+  if (!ok || (pr->fcalls && !in->fcalls) || (pr->delays && !in->delays)) return -1;
+  in->vm.x = in->x;
+  in->vm.pre = in->pre;
+  in->vm.xd = in->xd;
+  in->vm.rel = in->rel;
+  in->vm.calls = in->fcalls;
+  in->vm.delays = in->delays;
+  in->model.output_names = in->out_names;
+  return 0;
+}
+
+st_compiled *st_instance_new(const st_program *prog, st_diag *diag) {
+  st_compiled *in = malloc(sizeof *in);
+  if (!in) return NULL;
+  *in = *prog->proto;
+  in->diag = diag;
+  in->owned = NULL;
+  in->error = NULL;
+  in->fcalls = NULL;
+  in->delays = NULL;
+  in->blocks = NULL;
+  in->spec = NULL;
+  in->tapes = NULL;
+  if (!(in->iarena = st_arena_new()) || own_run_state(in)) {
+    st_instance_free(in);
+    return NULL;
+  }
+  return in;
+}
+
+void st_instance_free(st_compiled *in) {
+  if (!in) return;
+  st_spec_free(in, in->spec);
+  st_tapes_free(in->tapes);
+  st_fcalls_free(in->fcalls);
+  st_delays_free(in->delays);
+  for (int b = 0; in->blocks && b < in->nblocks; b++) st_sparse_block_free(in->blocks[b].sparse);
+  free(in->error);
+  st_arena_free(in->iarena);
+  free(in);
+}
+
+/* The program's only instance takes over the prototype's call sites instead of a copy: no
+ * second compilation of the functions (st_fcalls_clone compiles them again for its own
+ * machine), which is most of the cost of an instance. */
+static st_compiled *sole_instance(st_program *prog, st_diag *diag) {
+  st_compiled *proto = prog->proto;
+  st_fcalls *fc = proto->fcalls;
+  proto->fcalls = NULL;
+  st_compiled *cm = st_instance_new(prog, diag);
+  if (!cm) {
+    proto->fcalls = fc;
+    return NULL;
+  }
+  cm->fcalls = cm->vm.calls = fc;
+  return cm;
+}
+
+st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
+  st_program *prog = st_compile_program(flat, diag);
+  st_compiled *cm = prog ? sole_instance(prog, diag) : NULL;
+  if (!cm) {
+    if (prog && st_diag_errors(diag) == 0)
+      st_error(diag, flat->loc, "out of memory while compiling the model");
+    st_program_free(prog);
+    return NULL;
+  }
+  cm->owned = prog;
+  return cm;
+}
+
+void st_compiled_free(st_compiled *cm) {
+  if (!cm) return;
+  st_program *prog = cm->owned;
+  st_instance_free(cm);
+  st_program_free(prog);
 }
 
 void st_compiled_set_specialize(st_compiled *cm, int on) {
@@ -202,52 +351,49 @@ const stiction_model *st_compiled_model(const st_compiled *cm) { return &cm->mod
 void *st_compiled_data(st_compiled *cm) { return cm; }
 
 const char *st_compiled_state_name(const st_compiled *cm, int i) {
-  return i >= 0 && i < cm->nstates ? cm->state_names[i] : NULL;
+  return i >= 0 && i < cm->p.nstates ? cm->p.state_names[i] : NULL;
 }
 
 int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
-  for (int i = 0; i < cm->flat->nvars; i++) {
-    if (strcmp(cm->slots[i].name, name) != 0) continue;
-    if (cm->slots[i].kind != K_PARAM || cm->flat->vars[i].variability == ST_V_CONSTANT) {
-      st_error(cm->diag, cm->slots[i].loc, "'%s' is not a parameter that can be set", name);
+  for (int i = 0; i < cm->p.flat->nvars; i++) {
+    if (strcmp(cm->p.slots[i].name, name) != 0) continue;
+    if (st_instance_set_parameter(cm, i, value)) {
+      st_error(cm->diag, cm->p.slots[i].loc, "'%s' is not a parameter that can be set", name);
       return -1;
     }
-    cm->param_overridden[i] = 1;
-    cm->x[i] = value;
-    cm->gen++;
     return 0;
   }
-  st_error(cm->diag, cm->flat->loc, "the model has no parameter '%s'", name);
+  st_error(cm->diag, cm->p.flat->loc, "the model has no parameter '%s'", name);
   return -1;
 }
 
 static int recordable(const st_compiled *cm, int s) {
-  const st_slot *sl = &cm->slots[s];
+  const st_slot *sl = &cm->p.slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
-  if (s >= cm->flat->nvars) return sl->kind == K_DER;
+  if (s >= cm->p.flat->nvars) return sl->kind == K_DER;
   return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }
 
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
   if (!cm->out_slot) {
-    cm->out_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
-    cm->out_src = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
-    cm->out_sign = st_arena_alloc(cm->arena, sizeof(double) * (size_t)cm->nslots + 1);
-    cm->out_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)cm->nslots + 1);
+    cm->out_slot = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
+    cm->out_src = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
+    cm->out_sign = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)cm->p.nslots + 1);
+    cm->out_names = st_arena_alloc(cm->iarena, sizeof(char *) * (size_t)cm->p.nslots + 1);
     if (!cm->out_slot || !cm->out_src || !cm->out_sign || !cm->out_names) return -1;
   }
   cm->nout = 0;
-  for (int s = 0; s < cm->nslots; s++) {
+  for (int s = 0; s < cm->p.nslots; s++) {
     if (!recordable(cm, s)) continue;
     int keep = n == 0;
-    for (int p = 0; p < n && !keep; p++) keep = fnmatch(patterns[p], cm->slots[s].name, 0) == 0;
+    for (int p = 0; p < n && !keep; p++) keep = fnmatch(patterns[p], cm->p.slots[s].name, 0) == 0;
     if (!keep) continue;
-    cm->out_names[cm->nout] = cm->slots[s].name;
+    cm->out_names[cm->nout] = cm->p.slots[s].name;
     /* aliases are fixed once compiled: the chain is followed here, not at every row */
     int src = s;
     double sign = 1;
-    for (; cm->slots[src].kind == K_ALIAS; src = cm->slots[src].alias_of)
-      sign *= cm->slots[src].alias_sign;
+    for (; cm->p.slots[src].kind == K_ALIAS; src = cm->p.slots[src].alias_of)
+      sign *= cm->p.slots[src].alias_sign;
     cm->out_src[cm->nout] = src;
     cm->out_sign[cm->nout] = sign;
     cm->out_slot[cm->nout++] = s;
@@ -258,21 +404,21 @@ int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int
 
 void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   memset(info, 0, sizeof *info);
-  info->n_states = cm->nstates;
-  info->n_discrete = cm->ndisc;
-  info->n_parameters = cm->nparams;
-  info->n_aliases = cm->n_aliases;
-  info->n_constants = cm->nconsts;
+  info->n_states = cm->p.nstates;
+  info->n_discrete = cm->p.ndisc;
+  info->n_parameters = cm->p.nparams;
+  info->n_aliases = cm->p.n_aliases;
+  info->n_constants = cm->p.nconsts;
   info->n_blocks = cm->nblocks;
-  info->n_indicators = cm->nind;
-  info->n_whens = cm->nwhens;
-  info->n_differentiated = cm->n_differentiated;
+  info->n_indicators = cm->p.nind;
+  info->n_whens = cm->p.nwhens;
+  info->n_differentiated = cm->p.n_differentiated;
   info->mixed_iterations_max = cm->mixed_iter_max;
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;
   info->tape_runs = cm->tape_runs;
-  for (int s = 0; s < cm->nslots; s++) info->n_algebraic += cm->slots[s].kind == K_ALG;
-  for (int k = 0; k < cm->nrels; k++) info->n_time_relations += cm->rels[k].time_only;
+  for (int s = 0; s < cm->p.nslots; s++) info->n_algebraic += cm->p.slots[s].kind == K_ALG;
+  for (int k = 0; k < cm->p.nrels; k++) info->n_time_relations += cm->rels[k].time_only;
   for (int b = 0; b < cm->nblocks; b++) {
     const st_block *k = &cm->blocks[b];
     info->n_assign += k->kind == BK_ASSIGN;

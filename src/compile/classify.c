@@ -47,16 +47,16 @@ static st_kind kind_of(const st_fvar *v, int state, int when) {
 
 static int setup_slots(st_compiled *cm, const unsigned char *is_state,
                        const unsigned char *in_when) {
-  const st_flat_model *f = cm->flat;
-  for (int i = 0; i < f->nvars; i++) cm->nstates += is_state[i] && !in_when[i];
-  cm->nslots = f->nvars + cm->nstates;
-  cm->slots = st_arena_alloc(cm->arena, (size_t)cm->nslots * sizeof *cm->slots + 1);
-  cm->state_slot = st_arena_alloc(cm->arena, (size_t)cm->nstates * sizeof(int) + 1);
-  if (!cm->slots || !cm->state_slot) return -1;
+  const st_flat_model *f = cm->p.flat;
+  for (int i = 0; i < f->nvars; i++) cm->p.nstates += is_state[i] && !in_when[i];
+  cm->p.nslots = f->nvars + cm->p.nstates;
+  cm->p.slots = st_arena_alloc(cm->p.arena, (size_t)cm->p.nslots * sizeof *cm->p.slots + 1);
+  cm->p.state_slot = st_arena_alloc(cm->p.arena, (size_t)cm->p.nstates * sizeof(int) + 1);
+  if (!cm->p.slots || !cm->p.state_slot) return -1;
   int ns = 0;
   for (int i = 0; i < f->nvars; i++) {
     const st_fvar *v = &f->vars[i];
-    st_slot *s = &cm->slots[i];
+    st_slot *s = &cm->p.slots[i];
     *s = (st_slot){v->name, kind_of(v, is_state[i], in_when[i]), i, -1, -1, -1, 1,
                    v->type == ST_T_BOOLEAN, 0, v->loc, v->fixed == 1};
     if (s->kind == K_PARAM && in_when[i]) {
@@ -67,8 +67,8 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
     int d = f->nvars + ns;
     s->state = ns;
     s->der = d;
-    cm->state_slot[ns] = i;
-    cm->slots[d] = (st_slot){st_arena_concat(cm->arena, "der(", v->name, ")"), K_DER, -1, ns,
+    cm->p.state_slot[ns] = i;
+    cm->p.slots[d] = (st_slot){st_arena_concat(cm->p.arena, "der(", v->name, ")"), K_DER, -1, ns,
                              -1, -1, 1, 0, 0, v->loc, 0};
     ns++;
   }
@@ -76,7 +76,7 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
 }
 
 int st_classify(st_compiled *cm) {
-  const st_flat_model *f = cm->flat;
+  const st_flat_model *f = cm->p.flat;
   unsigned char *is_state = calloc((size_t)f->nvars + 1, 1);
   unsigned char *in_when = calloc((size_t)f->nvars + 1, 1);
   int rc = -1;
@@ -109,11 +109,11 @@ static void visit_param(order_ctx *c, int i);
 static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
   if (!e || c->failed) return;
   if (e->kind == FX_VAR) {
-    const st_slot *s = &c->cm->slots[e->index];
+    const st_slot *s = &c->cm->p.slots[e->index];
     if (s->kind == K_PARAM) visit_param(c, e->index);
     else if (s->kind != K_INPUT) {
       st_error(c->cm->diag, e->loc, "the value of parameter '%s' depends on variable '%s'",
-               c->cm->slots[from].name, s->name);
+               c->cm->p.slots[from].name, s->name);
       c->failed = 1;
     }
     return;
@@ -124,39 +124,39 @@ static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
 static void visit_param(order_ctx *c, int i) {
   if (c->mark[i] == 2 || c->failed) return;
   if (c->mark[i] == 1) {
-    st_error(c->cm->diag, c->cm->flat->vars[i].loc,
-             "parameter '%s' is defined in terms of itself", c->cm->slots[i].name);
+    st_error(c->cm->diag, c->cm->p.flat->vars[i].loc,
+             "parameter '%s' is defined in terms of itself", c->cm->p.slots[i].name);
     c->failed = 1;
     return;
   }
   c->mark[i] = 1;
-  visit_refs(c, param_expr(&c->cm->flat->vars[i]), i);
+  visit_refs(c, param_expr(&c->cm->p.flat->vars[i]), i);
   c->mark[i] = 2;
-  c->cm->param_order[c->n++] = i;
+  c->cm->p.param_order[c->n++] = i;
 }
 
 static int compile_param_progs(st_compiled *cm) {
-  for (int k = 0; k < cm->nparams; k++) {
-    int i = cm->param_order[k];
-    const st_fexpr *e = param_expr(&cm->flat->vars[i]);
-    if (e && st_emit(cm, &cm->param_prog[i], e, EMIT_PLAIN)) return -1;
+  for (int k = 0; k < cm->p.nparams; k++) {
+    int i = cm->p.param_order[k];
+    const st_fexpr *e = param_expr(&cm->p.flat->vars[i]);
+    if (e && st_emit(cm, &cm->p.param_prog[i], e, EMIT_PLAIN)) return -1;
   }
   return 0;
 }
 
 int st_eval_parameters(st_compiled *cm) {
-  const st_flat_model *f = cm->flat;
+  const st_flat_model *f = cm->p.flat;
   order_ctx c = {cm, calloc((size_t)f->nvars + 1, 1), 0, 0};
-  cm->param_order = st_arena_alloc(cm->arena, (size_t)f->nvars * sizeof(int) + 1);
-  cm->param_prog = st_arena_alloc(cm->arena, (size_t)f->nvars * sizeof(st_prog) + 1);
-  cm->param_overridden = st_arena_alloc(cm->arena, (size_t)f->nvars + 1);
-  if (!c.mark || !cm->param_order || !cm->param_prog || !cm->param_overridden) {
+  cm->p.param_order = st_arena_alloc(cm->p.arena, (size_t)f->nvars * sizeof(int) + 1);
+  cm->p.param_prog = st_arena_alloc(cm->p.arena, (size_t)f->nvars * sizeof(st_prog) + 1);
+  cm->param_overridden = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
+  if (!c.mark || !cm->p.param_order || !cm->p.param_prog || !cm->param_overridden) {
     free(c.mark);
     return -1;
   }
   for (int i = 0; i < f->nvars && !c.failed; i++)
-    if (cm->slots[i].kind == K_PARAM) visit_param(&c, i);
+    if (cm->p.slots[i].kind == K_PARAM) visit_param(&c, i);
   free(c.mark);
-  cm->nparams = c.n;
+  cm->p.nparams = c.n;
   return c.failed ? -1 : compile_param_progs(cm);
 }

@@ -1,5 +1,18 @@
-/* The equation compiler: from a flat model (src/front/flat.h) to a stiction_model that the
- * runtime simulates (include/stiction/model.h).
+/* The equation compiler: from a flat model (src/front/flat.h) to a compiled program, and
+ * instances of it (src/exec) that the runtime simulates as stiction_models
+ * (include/stiction/model.h).
+ *
+ *   st_program *prog = st_compile_program(flat, diag);  // NULL: errors are in diag
+ *   st_instance *a = st_instance_new(prog, diag_a);     // as many as wanted, any thread
+ *   st_compiled_set_parameter(a, "J1.J", 2);           // st_compiled_* take instances
+ *   stiction_sim *sim = stiction_sim_new(st_compiled_model(a), st_compiled_data(a), &opt);
+ *   ...
+ *   st_instance_free(a);
+ *   st_program_free(prog);                              // after its instances
+ *
+ * The program is immutable: instances share it read-only and each owns its run state
+ * (values, parameters, caches, scratch, event state), so instances run in parallel threads.
+ * st_compile() is the short form for one run: a program with one instance that owns it.
  *
  *   st_diag *diag = st_diag_new(stderr);
  *   st_compiled *cm = st_compile(flat, diag);       // NULL: errors are in diag
@@ -22,6 +35,14 @@
 #include <stiction/model.h>
 
 typedef struct st_compiled st_compiled;
+typedef struct st_compiled st_instance;
+typedef struct st_program st_program;
+
+st_program *st_compile_program(const st_flat_model *flat, st_diag *diag);
+void st_program_free(st_program *prog); /* safe on NULL */
+/* A run of prog; run-time errors go to diag. NULL when out of memory. */
+st_instance *st_instance_new(const st_program *prog, st_diag *diag);
+void st_instance_free(st_instance *in); /* safe on NULL */
 
 st_compiled *st_compile(const st_flat_model *flat, st_diag *diag);
 void st_compiled_free(st_compiled *cm);
@@ -33,6 +54,26 @@ void *st_compiled_data(st_compiled *cm);
  * depend on it are re-evaluated. Returns 0, or -1 with an error in diag when there is no
  * such parameter. Call before simulating. */
 int st_compiled_set_parameter(st_compiled *cm, const char *name, double value);
+
+/* Access by slot (0 .. st_instance_nslots - 1; flat variable i is slot i, derivatives
+ * follow). st_instance_set_parameter: a parameter that can be set, before a run;
+ * st_instance_set_start: the start value of a variable that is not a parameter (inputs
+ * included), before a run; st_instance_set_input: a top-level input during a run (the
+ * caller then tells the runtime, stiction_sim_inputs_changed). 0, or -1 when the slot does
+ * not take it. */
+int st_instance_nslots(const st_instance *in);
+const char *st_instance_slot_name(const st_instance *in, int slot);
+int st_instance_set_parameter(st_instance *in, int slot, double value);
+int st_instance_set_start(st_instance *in, int slot, double value);
+int st_instance_set_input(st_instance *in, int slot, double value);
+double st_instance_value(const st_instance *in, int slot);
+/* What a slot is, for the public variable list (modelica.h): 'p' parameter (settable), 'c'
+ * constant or fixed parameter, 'i' top-level input, 's' state, 'd' derivative, 'a'
+ * algebraic, 'z' discrete, 'e' eliminated (alias or constant expression), 'n' none
+ * (String). */
+int st_instance_slot_kind(const st_instance *in, int slot);
+/* The flat model the program was compiled from (names, attributes, locations). */
+const st_flat_model *st_instance_flat(const st_instance *in);
 
 /* Value of a slot by Modelica name after the last callback ("der(x)" for derivatives);
  * returns 0 and sets *value, -1 when unknown. For tests and the CLI. */

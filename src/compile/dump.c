@@ -23,18 +23,18 @@ static void dump_loc(FILE *out, st_loc l) {
 static void dump_block(const st_compiled *cm, const st_block *b, int k, FILE *out) {
   fprintf(out, "  block %d: %s, %d unknown%s:", k + 1, block_kind(b), b->n + b->nd,
           b->n + b->nd == 1 ? "" : "s");
-  for (int i = 0; i < b->n; i++) fprintf(out, " %s", cm->slots[b->slots[i]].name);
-  for (int i = 0; i < b->nd; i++) fprintf(out, " %s", cm->slots[b->dslots[i]].name);
+  for (int i = 0; i < b->n; i++) fprintf(out, " %s", cm->p.slots[b->slots[i]].name);
+  for (int i = 0; i < b->nd; i++) fprintf(out, " %s", cm->p.slots[b->dslots[i]].name);
   fputc('\n', out);
   if (b->kind == BK_MIXED && b->compared) {
     fprintf(out, "    compared (metric of a singular real part):");
     for (int i = 0; i < b->n; i++)
-      if (b->compared[i]) fprintf(out, " %s", cm->slots[b->slots[i]].name);
+      if (b->compared[i]) fprintf(out, " %s", cm->p.slots[b->slots[i]].name);
     fputc('\n', out);
   }
   if (b->n + b->nd > 1)
     for (int i = 0; i < b->n + b->nd; i++) {
-      const st_ceq *q = &cm->eqs[i < b->n ? b->eqs[i] : b->deqs[i - b->n]];
+      const st_ceq *q = &cm->p.eqs[i < b->n ? b->eqs[i] : b->deqs[i - b->n]];
       fprintf(out, "    equation");
       dump_loc(out, q->loc);
       fputc('\n', out);
@@ -44,27 +44,27 @@ static void dump_block(const st_compiled *cm, const st_block *b, int k, FILE *ou
 void st_compiled_dump(const st_compiled *cm, FILE *out) {
   st_compile_info info;
   st_compiled_info(cm, &info);
-  fprintf(out, "Translation of %s\n", cm->flat->name ? cm->flat->name : "?");
+  fprintf(out, "Translation of %s\n", cm->p.flat->name ? cm->p.flat->name : "?");
   fprintf(out, "  %d states, %d algebraic, %d discrete, %d parameters, %d aliases eliminated, "
           "%d equations differentiated\n", info.n_states, info.n_algebraic, info.n_discrete,
           info.n_parameters, info.n_aliases, info.n_differentiated);
   fprintf(out, "  alias elimination: %d alias variables, %d variables bound to parameter "
           "expressions\n", info.n_aliases, info.n_constants);
   fprintf(out, "Selected states:");
-  for (int i = 0; i < cm->nstates; i++) fprintf(out, " %s", cm->state_names[i]);
+  for (int i = 0; i < cm->p.nstates; i++) fprintf(out, " %s", cm->p.state_names[i]);
   fprintf(out, "\nBLT blocks (%d: %d assignments, %d linear, %d nonlinear, %d mixed, %d discrete):\n",
           info.n_blocks, info.n_assign, info.n_linear, info.n_nonlinear, info.n_mixed,
           info.n_discrete_blocks);
   for (int k = 0; k < cm->nblocks; k++) dump_block(cm, &cm->blocks[k], k, out);
   fprintf(out, "Relations (%d state-event indicators, %d time events):\n", info.n_indicators,
           info.n_time_relations);
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     fprintf(out, "  relation %d: %s", k, cm->rels[k].time_only ? "time event" : "indicator");
     dump_loc(out, cm->rels[k].loc);
     fputc('\n', out);
   }
   fprintf(out, "When-equations: %d, asserts: %d, samples: %d, initial equations: %d\n",
-          cm->nwhens, cm->nasserts, cm->nsamples, cm->ninit);
+          cm->p.nwhens, cm->nasserts, cm->p.nsamples, cm->p.ninit);
   if (cm->fcalls) {
     fprintf(out, "Functions (per argument shapes; interpreted: the tree walker runs them):\n");
     st_fcalls_dump(cm->fcalls, out);

@@ -3,15 +3,15 @@
 #include <math.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/external.h"
 #include "compile/model_impl.h"
 
 static int resolve(const st_compiled *cm, int slot, double *sign) {
   *sign = 1;
-  while (slot >= 0 && cm->slots[slot].kind == K_ALIAS) {
-    *sign *= cm->slots[slot].alias_sign;
-    slot = cm->slots[slot].alias_of;
+  while (slot >= 0 && cm->p.slots[slot].kind == K_ALIAS) {
+    *sign *= cm->p.slots[slot].alias_sign;
+    slot = cm->p.slots[slot].alias_of;
   }
   return slot;
 }
@@ -21,10 +21,10 @@ static int resolve(const st_compiled *cm, int slot, double *sign) {
  * followed through aliases again. */
 static int resolve_der(const st_compiled *cm, int v, double *sign) {
   double s1 = 1, s2 = 1;
-  int d = cm->slots[v].der;
+  int d = cm->p.slots[v].der;
   if (d < 0) {
     int r = resolve(cm, v, &s1);
-    d = r >= 0 ? cm->slots[r].der : -1;
+    d = r >= 0 ? cm->p.slots[r].der : -1;
   }
   int s = d >= 0 ? resolve(cm, d, &s2) : -1;
   *sign = s1 * s2;
@@ -59,7 +59,7 @@ int st_expr_deps(const st_compiled *cm, const st_fexpr *e) {
   case FX_TIME: return DEP_TIME;
   case FX_VAR: {
     double sign;
-    return kind_deps(cm->slots[resolve(cm, e->index, &sign)].kind);
+    return kind_deps(cm->p.slots[resolve(cm, e->index, &sign)].kind);
   }
   case FX_BUILTIN:
     if (e->op == FB_DER) return DEP_CONT;
@@ -87,7 +87,7 @@ void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e, void (*fn)(void 
   }
   int s = st_ref_slot(cm, e);
   if (s >= 0) {
-    st_kind k = cm->slots[s].kind;
+    st_kind k = cm->p.slots[s].kind;
     if (k == K_DER || k == K_ALG || k == K_DISCRETE) fn(ctx, s);
     return;
   }
@@ -101,7 +101,7 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
     double sv;
     int v = resolve(cm, e->args[0]->index, &sv);
     st_error(cm->diag, e->loc, "der(%s): '%s' is not a state of the model",
-             cm->slots[e->args[0]->index].name, cm->slots[v].name);
+             cm->p.slots[e->args[0]->index].name, cm->p.slots[v].name);
     return -1;
   }
   if (st_prog_emit(p, OP_LOAD, s, 0)) return -1;
@@ -119,18 +119,18 @@ static int same_expr(const st_fexpr *a, const st_fexpr *b) {
 }
 
 static int grow_relations(st_compiled *cm) {
-  if (cm->nrels < cm->caprels) return 0;
-  int cap = cm->caprels ? 2 * cm->caprels : 16;
-  st_relation *r = st_arena_alloc(cm->arena, (size_t)cap * sizeof *r);
-  st_vm_rel *v = st_arena_alloc(cm->arena, (size_t)cap * sizeof *v);
+  if (cm->p.nrels < cm->p.caprels) return 0;
+  int cap = cm->p.caprels ? 2 * cm->p.caprels : 16;
+  st_relation *r = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *r);
+  st_vm_rel *v = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *v);
   if (!r || !v) return -1;
-  if (cm->nrels) {
-    memcpy(r, cm->rels, (size_t)cm->nrels * sizeof *r);
-    memcpy(v, cm->vmrels, (size_t)cm->nrels * sizeof *v);
+  if (cm->p.nrels) {
+    memcpy(r, cm->rels, (size_t)cm->p.nrels * sizeof *r);
+    memcpy(v, cm->p.vmrels, (size_t)cm->p.nrels * sizeof *v);
   }
   cm->rels = r;
-  cm->vmrels = v;
-  cm->caprels = cap;
+  cm->p.vmrels = v;
+  cm->p.caprels = cap;
   return 0;
 }
 
@@ -150,13 +150,13 @@ static int piecewise_constant(const st_fexpr *e) {
 static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   const st_fexpr *a = e->args[0], *b = e->args[1];
   int volatile_ = (flags & EMIT_VOLATILE) != 0;
-  for (int k = 0; k < cm->nrels; k++)
+  for (int k = 0; k < cm->p.nrels; k++)
     if (cm->rels[k].op == e->op && same_expr(cm->rels[k].a, a) && same_expr(cm->rels[k].b, b)) {
       cm->rels[k].always_active |= volatile_;
       return k;
     }
   if (grow_relations(cm)) return -1;
-  int k = cm->nrels++;
+  int k = cm->p.nrels++;
   st_relation *r = &cm->rels[k];
   memset(r, 0, sizeof *r);
   r->always_active = volatile_;
@@ -172,16 +172,16 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
     r->time_only = 1;
   }
-  cm->vmrels[k].op = e->op;
-  cm->vmrels[k].time_right = r->time_only;
-  cm->vmrels[k].tie_keep = !r->time_only && !((da | db) & DEP_DISC) && !piecewise_constant(a) &&
+  cm->p.vmrels[k].op = e->op;
+  cm->p.vmrels[k].time_right = r->time_only;
+  cm->p.vmrels[k].tie_keep = !r->time_only && !((da | db) & DEP_DISC) && !piecewise_constant(a) &&
                            !piecewise_constant(b);
   if (r->time_only && !r->time_left) {
     /* Stored as `time op' T` (T < time is time > T) so that the machine can take the
      * right limit at the event instant: time > T is true at T itself. */
     static const int mirror[] = {[FOP_LT] = FOP_GT, [FOP_LE] = FOP_GE, [FOP_GT] = FOP_LT,
                                  [FOP_GE] = FOP_LE};
-    cm->vmrels[k].op = mirror[e->op];
+    cm->p.vmrels[k].op = mirror[e->op];
   }
   const st_fexpr *param_side = r->time_left ? b : a;
   int rc = r->time_only ? st_emit(cm, &r->threshold, param_side, EMIT_PLAIN)
@@ -297,12 +297,12 @@ static int emit_pre_like(st_compiled *cm, st_prog *p, const st_fexpr *e, int op)
 /* semiLinear(x, kp, km) = if x >= 0 then kp*x else km*x (continuous: no event). */
 static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   st_fexpr *x = e->args[0];
-  st_fexpr *c = st_sym_bin(cm->arena, FOP_GE, x, st_sym_num(cm->arena, 0));
-  st_fexpr *f = st_sym_node(cm->arena, FX_IF, 0, 3);
+  st_fexpr *c = st_sym_bin(cm->p.arena, FOP_GE, x, st_sym_num(cm->p.arena, 0));
+  st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
   if (!c || !f) return -1;
   f->args[0] = c;
-  f->args[1] = st_sym_bin(cm->arena, FOP_MUL, e->args[1], x);
-  f->args[2] = st_sym_bin(cm->arena, FOP_MUL, e->args[2], x);
+  f->args[1] = st_sym_bin(cm->p.arena, FOP_MUL, e->args[1], x);
+  f->args[2] = st_sym_bin(cm->p.arena, FOP_MUL, e->args[2], x);
   return emit_if(cm, p, f, flags | EMIT_NOEVENT);
 }
 
@@ -315,13 +315,13 @@ static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
     st_error(cm->diag, e->loc, "sample() needs a parameter start time and interval");
     return -1;
   }
-  if ((cm->nsamples & (cm->nsamples - 1)) == 0) {
-    st_sample *s = st_arena_alloc(cm->arena, sizeof *s * (size_t)(cm->nsamples ? 2 * cm->nsamples : 1));
+  if ((cm->p.nsamples & (cm->p.nsamples - 1)) == 0) {
+    st_sample *s = st_arena_alloc(cm->p.arena, sizeof *s * (size_t)(cm->p.nsamples ? 2 * cm->p.nsamples : 1));
     if (!s) return -1;
-    if (cm->nsamples) memcpy(s, cm->samples, sizeof *s * (size_t)cm->nsamples);
-    cm->samples = s;
+    if (cm->p.nsamples) memcpy(s, cm->p.samples, sizeof *s * (size_t)cm->p.nsamples);
+    cm->p.samples = s;
   }
-  st_sample *s = &cm->samples[cm->nsamples++];
+  st_sample *s = &cm->p.samples[cm->p.nsamples++];
   if (st_emit(cm, &s->start, e->args[0], EMIT_PLAIN) ||
       st_emit(cm, &s->interval, e->args[1], EMIT_PLAIN))
     return -1;
@@ -427,14 +427,14 @@ static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int lev
 }
 
 static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const int *dims) {
-  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->flat);
+  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
   cm->vm.calls = cm->fcalls;
   int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, e->nargs, ndims, dims) : -1;
   if (k < 0) st_error(cm->diag, e->loc, "out of memory");
   /* op of a call is the output it stands for (tuple equations, equations.c) */
   if (k >= 0 && e->op > 0 && st_fcall_select_output(cm->fcalls, k, e->op)) {
     st_error(cm->diag, e->loc, "function '%s' has no output number %d",
-             cm->flat->functions[e->index].name, e->op + 1);
+             cm->p.flat->functions[e->index].name, e->op + 1);
     return -1;
   }
   return k;
@@ -459,8 +459,8 @@ static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction 
 /* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
  * output (function.h). */
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  if (e->index < 0 || e->index >= cm->flat->nfunctions) return -1;
-  const st_ffunction *fn = &cm->flat->functions[e->index];
+  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
   int ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS], width = 0;
   if (e->nargs > ST_FCALL_MAX_ARGS) {
     st_error(cm->diag, e->loc, "call of function '%s': more than %d arguments are not "

@@ -12,7 +12,7 @@ typedef struct eq_vec {
 static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
   if (v->n == v->cap) {
     int cap = v->cap ? 2 * v->cap : 32;
-    st_ceq *items = st_arena_alloc(cm->arena, (size_t)cap * sizeof *items);
+    st_ceq *items = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *items);
     if (!items) return -1;
     if (v->n) memcpy(items, v->items, (size_t)v->n * sizeof *items);
     v->items = items;
@@ -29,9 +29,9 @@ static st_ceq make_eq(const st_compiled *cm, st_fexpr *lhs, st_fexpr *rhs, const
   st_ceq q = {lhs, rhs, -1, src->loc, src->origin, 0, 0};
   int sl = lhs->kind == FX_VAR ? st_ref_slot(cm, lhs) : -1;
   int sr = rhs->kind == FX_VAR ? st_ref_slot(cm, rhs) : -1;
-  if (sl >= 0 && cm->slots[sl].kind == K_DISCRETE && lhs->index == sl) {
+  if (sl >= 0 && cm->p.slots[sl].kind == K_DISCRETE && lhs->index == sl) {
     q.target = sl;
-  } else if (sr >= 0 && cm->slots[sr].kind == K_DISCRETE && rhs->index == sr) {
+  } else if (sr >= 0 && cm->p.slots[sr].kind == K_DISCRETE && rhs->index == sr) {
     q.lhs = rhs;
     q.rhs = lhs;
     q.target = sr;
@@ -79,18 +79,18 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
   }
   for (int i = 0; i < n; i++) {
     const st_feq *last = q->branches[q->nconds].items[i];
-    st_fexpr *res = st_sym_bin(cm->arena, FOP_SUB, last->lhs, last->rhs);
+    st_fexpr *res = st_sym_bin(cm->p.arena, FOP_SUB, last->lhs, last->rhs);
     for (int b = q->nconds - 1; b >= 0; b--) {
       const st_feq *e = q->branches[b].items[i];
-      st_fexpr *f = st_sym_node(cm->arena, FX_IF, 0, 3);
+      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
       if (!f) return -1;
       f->args[0] = q->conds[b];
-      f->args[1] = st_sym_bin(cm->arena, FOP_SUB, e->lhs, e->rhs);
+      f->args[1] = st_sym_bin(cm->p.arena, FOP_SUB, e->lhs, e->rhs);
       f->args[2] = res;
       f->loc = e->loc;
       res = f;
     }
-    if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->arena, 0), -1, q->branches[0].items[i]->loc,
+    if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->p.arena, 0), -1, q->branches[0].items[i]->loc,
                                      q->origin, 0, 0}))
       return -1;
   }
@@ -107,7 +107,7 @@ static int add_tuple(st_compiled *cm, eq_vec *v, const st_feq *q) {
   }
   for (int i = 0; i < q->ntuple; i++) {
     if (!q->tuple[i]) continue;
-    st_fexpr *c = st_sym_node(cm->arena, FX_CALL, i, call->nargs);
+    st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, call->nargs);
     if (!c) return -1;
     c->index = call->index;
     c->loc = call->loc;
@@ -141,11 +141,11 @@ static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l) {
 }
 
 static int add_bindings(st_compiled *cm, eq_vec *v) {
-  for (int i = 0; i < cm->flat->nvars; i++) {
-    const st_fvar *fv = &cm->flat->vars[i];
-    st_kind k = cm->slots[i].kind;
+  for (int i = 0; i < cm->p.flat->nvars; i++) {
+    const st_fvar *fv = &cm->p.flat->vars[i];
+    st_kind k = cm->p.slots[i].kind;
     if (!fv->binding || k == K_PARAM || k == K_IGNORED || k == K_WHEN) continue;
-    st_fexpr *ref = st_sym_node(cm->arena, FX_VAR, 0, 0);
+    st_fexpr *ref = st_sym_node(cm->p.arena, FX_VAR, 0, 0);
     if (!ref) return -1;
     ref->index = i;
     ref->loc = fv->loc;
@@ -164,7 +164,7 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
  * afterwards (Modelica 3.6 section 8.6: `parameter Time t0(fixed = false); initial equation
  * t0 = time;` in Blocks.Math.Mean). */
 static int initial_parameter(const st_compiled *cm, int s) {
-  return cm->slots[s].kind == K_PARAM && s < cm->flat->nvars && cm->flat->vars[s].fixed == 0;
+  return cm->p.slots[s].kind == K_PARAM && s < cm->p.flat->nvars && cm->p.flat->vars[s].fixed == 0;
 }
 
 static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
@@ -176,7 +176,7 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (pre) a = a->args[0];
     int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
-        !(cm->slots[s].kind == K_WHEN || (pre && cm->slots[s].kind == K_DISCRETE) ||
+        !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE) ||
           (!pre && initial_parameter(cm, s))))
       continue;
     *lhs = a;
@@ -195,7 +195,7 @@ static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *
 
 static int add_initial(st_compiled *cm) {
   eq_vec v = {0}, a = {0}, c = {0};
-  const st_feq_list *l = &cm->flat->initial_equations;
+  const st_feq_list *l = &cm->p.flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
     if (q->kind != FE_EQUAL) {
@@ -207,21 +207,21 @@ static int add_initial(st_compiled *cm) {
     eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
     if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
   }
-  cm->init_checks = c.items;
-  cm->ninit_checks = c.n;
-  cm->init_eqs = v.items;
-  cm->ninit = v.n;
-  cm->init_assign = a.items;
-  cm->ninit_assign = a.n;
+  cm->p.init_checks = c.items;
+  cm->p.ninit_checks = c.n;
+  cm->p.init_eqs = v.items;
+  cm->p.ninit = v.n;
+  cm->p.init_assign = a.items;
+  cm->p.ninit_assign = a.n;
   return 0;
 }
 
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
-  if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) ||
+  if (add_list(cm, &v, &cm->p.flat->equations) || add_bindings(cm, &v) ||
       st_add_algorithms(cm, push_ctx, &v) || add_initial(cm) || st_add_initial_algorithms(cm))
     return -1;
-  cm->eqs = v.items;
-  cm->neqs = v.n;
+  cm->p.eqs = v.items;
+  cm->p.neqs = v.n;
   return 0;
 }

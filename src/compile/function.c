@@ -155,6 +155,25 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   return fc->n++;
 }
 
+st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
+  if (!fc) return NULL;
+  st_fcalls *c = st_fcalls_new(fc->flat);
+  if (!c || !(c->sites = malloc((size_t)(fc->n + 1) * sizeof *c->sites))) {
+    st_fcalls_free(c);
+    return NULL;
+  }
+  c->cap = fc->n + 1;
+  for (int k = 0; k < fc->n; k++) {
+    call_site *s = &c->sites[c->n++];
+    *s = fc->sites[k];
+    s->pinmask = 0; /* pinned bodies are compiled again on first use, by this clone */
+    s->npins = 0;
+    /* compiled in the original's order: the same bodies as the original's machine */
+    if (!s->ext.fn) s->compiled = compile_site(c, s);
+  }
+  return c;
+}
+
 int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
 
 static int count_outputs(const st_ffunction *fn) {

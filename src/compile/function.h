@@ -25,6 +25,10 @@ typedef struct st_fcalls st_fcalls;
 /* A call table for the functions of flat (which must outlive it). NULL when out of memory. */
 st_fcalls *st_fcalls_new(const st_flat_model *flat);
 void st_fcalls_free(st_fcalls *fc); /* safe on NULL */
+/* The same call sites on machines of their own (compiled bodies, tree walker, pins): one per
+ * instance of a compiled program, so instances run in parallel. NULL for NULL fc or when out
+ * of memory. */
+st_fcalls *st_fcalls_clone(const st_fcalls *fc);
 
 /* Registers one call site with argument shapes ndims[i], dims[4*i..4*i+ndims[i]) for the
  * nargs arguments. Returns the call index, or -1 (out of memory, too many arguments). */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 #include "compile/fvm_impl.h"
 #include "front/fexpr.h"
 

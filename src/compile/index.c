@@ -37,9 +37,9 @@ typedef struct ir {
 
 static int grow_slots(ir *r) {
   st_compiled *cm = r->cm;
-  if (cm->nslots < r->capslots) return 0;
+  if (cm->p.nslots < r->capslots) return 0;
   int cap = 2 * r->capslots + 16;
-  st_slot *s = st_arena_alloc(cm->arena, (size_t)cap * sizeof *s);
+  st_slot *s = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *s);
   int *integral = realloc(r->integral, (size_t)cap * sizeof(int));
   if (integral) r->integral = integral;
   int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
@@ -52,17 +52,17 @@ static int grow_slots(ir *r) {
   unsigned char *d = realloc(r->dummy, (size_t)cap);
   if (d) r->dummy = d;
   if (!s || !integral || !assign || !vc || !d) return -1;
-  memcpy(s, cm->slots, (size_t)cm->nslots * sizeof *s);
-  cm->slots = s;
+  memcpy(s, cm->p.slots, (size_t)cm->p.nslots * sizeof *s);
+  cm->p.slots = s;
   r->capslots = cap;
   return 0;
 }
 
 static int grow_eqs(ir *r) {
   st_compiled *cm = r->cm;
-  if (cm->neqs < r->capeqs) return 0;
+  if (cm->p.neqs < r->capeqs) return 0;
   int cap = 2 * r->capeqs + 16;
-  st_ceq *q = st_arena_alloc(cm->arena, (size_t)cap * sizeof *q);
+  st_ceq *q = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *q);
   int *diff = realloc(r->diff, (size_t)cap * sizeof(int));
   if (diff) r->diff = diff;
   int *pred = realloc(r->pred, (size_t)cap * sizeof(int));
@@ -75,27 +75,27 @@ static int grow_eqs(ir *r) {
     memset(ec + r->capeqs, 0, sizeof(int) * (size_t)(cap - r->capeqs));
   }
   if (!q || !diff || !pred || !level || !ec) return -1;
-  if (cm->neqs) memcpy(q, cm->eqs, (size_t)cm->neqs * sizeof *q);
-  cm->eqs = q;
+  if (cm->p.neqs) memcpy(q, cm->p.eqs, (size_t)cm->p.neqs * sizeof *q);
+  cm->p.eqs = q;
   r->capeqs = cap;
   return 0;
 }
 
 static int continuous(const st_compiled *cm, int s) {
-  st_kind k = cm->slots[s].kind;
+  st_kind k = cm->p.slots[s].kind;
   return k == K_STATE || k == K_DER || k == K_ALG;
 }
 
 /* The derivative slot of s, created on first use. */
 static int der_slot(ir *r, int s) {
   st_compiled *cm = r->cm;
-  if (cm->slots[s].der >= 0) return cm->slots[s].der;
+  if (cm->p.slots[s].der >= 0) return cm->p.slots[s].der;
   if (grow_slots(r)) return -1;
-  int d = cm->nslots++;
-  st_slot *src = &cm->slots[s];
-  cm->slots[d] = (st_slot){st_arena_concat(cm->arena, "der(", src->name, ")"), K_DER, -1, -1, -1,
+  int d = cm->p.nslots++;
+  st_slot *src = &cm->p.slots[s];
+  cm->p.slots[d] = (st_slot){st_arena_concat(cm->p.arena, "der(", src->name, ")"), K_DER, -1, -1, -1,
                            -1, 1, 0, 0, src->loc, 0};
-  cm->slots[s].der = d;
+  cm->p.slots[s].der = d;
   r->integral[d] = s;
   r->assign[d] = -1;
   r->vcolour[d] = 0;
@@ -145,7 +145,7 @@ static st_fexpr *diff(ir *r, const st_fexpr *e);
 
 /* d/dt f(x) = f'(x) dx/dt for the one-argument functions that have a closed-form f'. */
 static st_fexpr *diff_fn1(ir *r, const st_fexpr *e) {
-  st_arena *A = r->cm->arena;
+  st_arena *A = r->cm->p.arena;
   st_fexpr *x = e->args[0], *dx = diff(r, x);
   if (!dx) return NULL;
   if (is_zero(dx)) return dx;
@@ -176,7 +176,7 @@ static st_fexpr *diff_fn1(ir *r, const st_fexpr *e) {
 }
 
 static st_fexpr *diff_binary(ir *r, const st_fexpr *e) {
-  st_arena *A = r->cm->arena;
+  st_arena *A = r->cm->p.arena;
   st_fexpr *a = e->args[0], *b = e->args[1];
   st_fexpr *da = diff(r, a), *db = diff(r, b);
   if (!da || !db) return NULL;
@@ -201,7 +201,7 @@ static st_fexpr *diff_binary(ir *r, const st_fexpr *e) {
  * an array of zeros of its shape, as the derivative function expects). */
 static st_fexpr *diff_arg(ir *r, const st_fexpr *e) {
   if (e->kind != FX_ARRAY) return diff(r, e);
-  st_fexpr *n = st_sym_node(r->cm->arena, FX_ARRAY, 0, e->nargs);
+  st_fexpr *n = st_sym_node(r->cm->p.arena, FX_ARRAY, 0, e->nargs);
   if (!n) return NULL;
   n->loc = e->loc;
   for (int i = 0; i < e->nargs; i++)
@@ -220,7 +220,7 @@ static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn
       nd += fn->has_derivative[i];
     }
   if (e->nargs != nin) return NULL; /* defaults are filled in by the front end */
-  st_fexpr *c = st_sym_node(r->cm->arena, FX_CALL, e->op, nin + nd);
+  st_fexpr *c = st_sym_node(r->cm->p.arena, FX_CALL, e->op, nin + nd);
   if (!c) return NULL;
   c->index = fn->derivative - 1;
   c->loc = e->loc;
@@ -237,8 +237,8 @@ static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn
  * chain of scalar assignments. */
 static st_fexpr *diff_call(ir *r, const st_fexpr *e) {
   st_compiled *cm = r->cm;
-  if (e->index < 0 || e->index >= cm->flat->nfunctions) return NULL;
-  const st_ffunction *fn = &cm->flat->functions[e->index];
+  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return NULL;
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
   if (fn->derivative) return diff_annotated(r, e, fn);
   st_fexpr *body = st_inline_call(cm, e);
   if (body) return diff(r, body);
@@ -250,7 +250,7 @@ static st_fexpr *diff_call(ir *r, const st_fexpr *e) {
 
 static st_fexpr *diff(ir *r, const st_fexpr *e) {
   st_compiled *cm = r->cm;
-  st_arena *A = cm->arena;
+  st_arena *A = cm->p.arena;
   int deps = st_expr_deps(cm, e);
   if (!(deps & (DEP_TIME | DEP_CONT))) return st_sym_num(A, 0);
   switch (e->kind) {
@@ -261,8 +261,8 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
       if (s < 0) break;
       double sign = 1;
       if (e->kind == FX_VAR)
-        for (int t = e->index; cm->slots[t].kind == K_ALIAS; t = cm->slots[t].alias_of)
-          sign *= cm->slots[t].alias_sign;
+        for (int t = e->index; cm->p.slots[t].kind == K_ALIAS; t = cm->p.slots[t].alias_of)
+          sign *= cm->p.slots[t].alias_sign;
       int d = der_slot(r, s);
       if (d < 0) return NULL;
       st_fexpr *v = ref(A, d);
@@ -307,12 +307,12 @@ static void collect(void *p, int slot) {
 static int incidence(ir *r, int e, int **out) {
   st_compiled *cm = r->cm;
   r->ninc = 0;
-  st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
-  st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+  st_expr_unknowns(cm, cm->p.eqs[e].lhs, collect, r);
+  st_expr_unknowns(cm, cm->p.eqs[e].rhs, collect, r);
   int n = 0;
   for (int i = 0; i < r->ninc; i++) {
     int s = r->inc[i];
-    if (continuous(cm, s) && cm->slots[s].der < 0) r->inc[n++] = s;
+    if (continuous(cm, s) && cm->p.slots[s].der < 0) r->inc[n++] = s;
   }
   *out = r->inc;
   return n;
@@ -360,24 +360,24 @@ static int augment(ir *r, int e) {
 
 static int differentiate_eq(ir *r, int e) {
   st_compiled *cm = r->cm;
-  if (cm->eqs[e].target >= 0) {
-    st_error(cm->diag, cm->eqs[e].loc, "index reduction would have to differentiate this "
+  if (cm->p.eqs[e].target >= 0) {
+    st_error(cm->diag, cm->p.eqs[e].loc, "index reduction would have to differentiate this "
              "discrete equation");
     return -1;
   }
-  st_fexpr *l = diff(r, cm->eqs[e].lhs), *rr = diff(r, cm->eqs[e].rhs);
+  st_fexpr *l = diff(r, cm->p.eqs[e].lhs), *rr = diff(r, cm->p.eqs[e].rhs);
   if (!l || !rr || grow_eqs(r)) return -1;
-  int d = cm->neqs++;
-  cm->eqs[d] = cm->eqs[e];
-  cm->eqs[d].lhs = l;
-  cm->eqs[d].rhs = rr;
-  cm->eqs[d].differentiated = cm->eqs[e].differentiated + 1;
+  int d = cm->p.neqs++;
+  cm->p.eqs[d] = cm->p.eqs[e];
+  cm->p.eqs[d].lhs = l;
+  cm->p.eqs[d].rhs = rr;
+  cm->p.eqs[d].differentiated = cm->p.eqs[e].differentiated + 1;
   r->diff[e] = d;
   r->diff[d] = -1;
   r->pred[d] = e;
   r->level[d] = r->level[e] + 1;
   r->ecolour[d] = 0; /* never a search's gen (from 1) */
-  cm->n_differentiated++;
+  cm->p.n_differentiated++;
   return 0;
 }
 
@@ -400,7 +400,7 @@ static int pantelides_step(ir *r) {
   }
   for (int i = 0; i < r->nvv; i++) {
     int v = r->vvisit[i];
-    if (r->assign[v] >= 0) r->assign[cm->slots[v].der] = r->diff[r->assign[v]];
+    if (r->assign[v] >= 0) r->assign[cm->p.slots[v].der] = r->diff[r->assign[v]];
   }
   return 0;
 }
@@ -409,7 +409,7 @@ static int has_derivative_ref(const ir *r, const st_fexpr *e) {
   if (!e) return 0;
   if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
   int s = st_ref_slot(r->cm, e);
-  if (s >= 0) return r->cm->slots[s].der >= 0 || r->integral[s] >= 0;
+  if (s >= 0) return r->cm->p.slots[s].der >= 0 || r->integral[s] >= 0;
   for (int i = 0; i < e->nargs; i++)
     if (has_derivative_ref(r, e->args[i])) return 1;
   return 0;
@@ -421,7 +421,7 @@ static int mentions_state(ir *r) {
   st_compiled *cm = r->cm;
   for (int i = 0; i < r->nev; i++) {
     int e = r->evisit[i];
-    if (has_derivative_ref(r, cm->eqs[e].lhs) || has_derivative_ref(r, cm->eqs[e].rhs)) return 1;
+    if (has_derivative_ref(r, cm->p.eqs[e].lhs) || has_derivative_ref(r, cm->p.eqs[e].rhs)) return 1;
   }
   return 0;
 }
@@ -430,9 +430,9 @@ static int mentions_state(ir *r) {
  * algebraic singularity (left to the structural analysis to report). */
 static int pantelides(ir *r) {
   st_compiled *cm = r->cm;
-  int did = 0, n0 = cm->neqs;
+  int did = 0, n0 = cm->p.neqs;
   for (int k = 0; k < n0; k++) {
-    if (cm->eqs[k].target >= 0) continue;
+    if (cm->p.eqs[k].target >= 0) continue;
     int e = k;
     for (int guard = 0; guard < 8; guard++) {
       r->gen++;
@@ -459,7 +459,7 @@ static int order_of(const ir *r, int s, int *root) {
 }
 
 static int root_flat(const st_compiled *cm, int root) {
-  return root < cm->flat->nvars ? root : -1;
+  return root < cm->p.flat->nvars ? root : -1;
 }
 
 static int uf_find(int *p, int i) {
@@ -472,10 +472,10 @@ static int uf_find(int *p, int i) {
  * absent support: gear.phi_a = flange_a.phi - phi_support is an alias equation). */
 static void union_aliases(const ir *r, int *p, unsigned char *known) {
   const st_compiled *cm = r->cm;
-  int nv = cm->flat->nvars, t[3], unit;
-  for (int e = 0; e < cm->neqs; e++)
+  int nv = cm->p.flat->nvars, t[3], unit;
+  for (int e = 0; e < cm->p.neqs; e++)
     if (r->level[e] == 0 && st_linear_terms(cm, e, t, &unit) == 1 && t[0] < nv) known[t[0]] = 1;
-  for (int e = 0; e < cm->neqs; e++) {
+  for (int e = 0; e < cm->p.neqs; e++) {
     int n = r->level[e] == 0 ? st_linear_terms(cm, e, t, &unit) : 0, m = 0, ab[3];
     for (int i = 0; i < n; i++)
       if (t[i] >= nv || !known[t[i]]) ab[m++] = t[i];
@@ -490,7 +490,7 @@ static void union_aliases(const ir *r, int *p, unsigned char *known) {
  * non-default one given in it, else the lowest. */
 static int effective_ss(ir *r) {
   const st_compiled *cm = r->cm;
-  int nv = cm->flat->nvars;
+  int nv = cm->p.flat->nvars;
   int *p = malloc(sizeof(int) * (size_t)(3 * nv + 1));
   unsigned char *known = calloc((size_t)nv + 1, 1);
   r->ss = malloc(sizeof(int) * (size_t)(nv + 1));
@@ -500,12 +500,12 @@ static int effective_ss(ir *r) {
   union_aliases(r, p, known);
   free(known);
   for (int i = 0; i < nv; i++) {
-    int k = uf_find(p, i), ss = (int)cm->flat->vars[i].state_select;
+    int k = uf_find(p, i), ss = (int)cm->p.flat->vars[i].state_select;
     if (ss > hi[k]) hi[k] = ss;
     if (ss < lo[k]) lo[k] = ss;
   }
   for (int i = 0; i < nv; i++) {
-    int k = uf_find(p, i), own = (int)cm->flat->vars[i].state_select;
+    int k = uf_find(p, i), own = (int)cm->p.flat->vars[i].state_select;
     r->ss[i] = own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
   }
   free(p);
@@ -526,11 +526,11 @@ static int name_depth(const char *name) {
 static long long dummy_score(const ir *r, int s) {
   int root, order = order_of(r, s, &root);
   int f = root_flat(r->cm, root);
-  const st_fvar *v = f >= 0 ? &r->cm->flat->vars[f] : NULL;
+  const st_fvar *v = f >= 0 ? &r->cm->p.flat->vars[f] : NULL;
   long long eff = v ? r->ss[f] : ST_SS_DEFAULT, own = v ? (long long)v->state_select : ST_SS_DEFAULT;
   int fixed = v && v->fixed == 1;
   long long key = ((order * 5LL + (ST_SS_ALWAYS - eff)) * 5 + (ST_SS_ALWAYS - own)) * 2 + !fixed;
-  int written = f >= 0 && r->cm->slots[f].kind == K_STATE;
+  int written = f >= 0 && r->cm->p.slots[f].kind == K_STATE;
   key = (key * 2 + !written) * 16 + (v ? name_depth(v->name) : 0);
   return key << 28 | (f < 0 ? 0 : f);
 }
@@ -551,7 +551,7 @@ typedef struct level_inc {
 
 static int level_incidence(ir *r, const unsigned char *ing, level_inc *li) {
   st_compiled *cm = r->cm;
-  int ns = cm->nslots;
+  int ns = cm->p.nslots;
   li->off = calloc((size_t)ns + 2, sizeof(int));
   int *last = malloc(sizeof(int) * (size_t)(ns + 1));
   li->list = NULL;
@@ -561,11 +561,11 @@ static int level_incidence(ir *r, const unsigned char *ing, level_inc *li) {
   }
   for (int pass = 0; pass < 2; pass++) { /* count, then fill */
     for (int v = 0; v < ns; v++) last[v] = -1;
-    for (int e = 0; e < cm->neqs; e++) {
+    for (int e = 0; e < cm->p.neqs; e++) {
       if (!ing[e]) continue;
       r->ninc = 0;
-      st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
-      st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+      st_expr_unknowns(cm, cm->p.eqs[e].lhs, collect, r);
+      st_expr_unknowns(cm, cm->p.eqs[e].rhs, collect, r);
       if (r->failed) break;
       for (int i = 0; i < r->ninc; i++) {
         int v = r->inc[i];
@@ -601,8 +601,8 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
 
 static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned char *inz) {
   st_compiled *cm = r->cm;
-  cand *c = malloc(sizeof *c * (size_t)(cm->nslots + 1));
-  int *eq_match = malloc(sizeof(int) * (size_t)(cm->neqs + 1));
+  cand *c = malloc(sizeof *c * (size_t)(cm->p.nslots + 1));
+  int *eq_match = malloc(sizeof(int) * (size_t)(cm->p.neqs + 1));
   level_inc li;
   int bad = level_incidence(r, ing, &li);
   if (!c || !eq_match || bad) {
@@ -613,15 +613,15 @@ static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned 
     return -1;
   }
   int nc = 0, got = 0, stamp = 0;
-  for (int s = 0; s < cm->nslots; s++)
+  for (int s = 0; s < cm->p.nslots; s++)
     if (inz[s]) c[nc++] = (cand){s, dummy_score(r, s)};
   qsort(c, (size_t)nc, sizeof *c, by_score);
-  for (int e = 0; e < cm->neqs; e++) { eq_match[e] = -1; r->ecolour[e] = 0; }
+  for (int e = 0; e < cm->p.neqs; e++) { eq_match[e] = -1; r->ecolour[e] = 0; }
   for (int i = 0; i < nc && got < ng; i++) {
     stamp++;
     if (pick_augment(r, c[i].slot, &li, eq_match, &stamp)) got++;
   }
-  for (int e = 0; e < cm->neqs; e++)
+  for (int e = 0; e < cm->p.neqs; e++)
     if (ing[e] && eq_match[e] >= 0) r->dummy[eq_match[e]] = 1;
   free(c);
   free(eq_match);
@@ -632,31 +632,31 @@ static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned 
 
 static int dummy_derivatives(ir *r) {
   st_compiled *cm = r->cm;
-  unsigned char *ing = calloc((size_t)cm->neqs + 1, 1), *inz = calloc((size_t)cm->nslots + 1, 1);
-  unsigned char *next = calloc((size_t)cm->neqs + 1, 1);
+  unsigned char *ing = calloc((size_t)cm->p.neqs + 1, 1), *inz = calloc((size_t)cm->p.nslots + 1, 1);
+  unsigned char *next = calloc((size_t)cm->p.neqs + 1, 1);
   int rc = (ing && inz && next && !effective_ss(r)) ? 0 : -1, ng = 0;
-  for (int e = 0; !rc && e < cm->neqs; e++)
+  for (int e = 0; !rc && e < cm->p.neqs; e++)
     if (r->level[e] >= 1 && r->diff[e] < 0) {
       ing[e] = 1;
       ng++;
       r->ninc = 0;
-      st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
-      st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+      st_expr_unknowns(cm, cm->p.eqs[e].lhs, collect, r);
+      st_expr_unknowns(cm, cm->p.eqs[e].rhs, collect, r);
       for (int i = 0; i < r->ninc; i++)
-        if (continuous(cm, r->inc[i]) && cm->slots[r->inc[i]].der < 0) inz[r->inc[i]] = 1;
+        if (continuous(cm, r->inc[i]) && cm->p.slots[r->inc[i]].der < 0) inz[r->inc[i]] = 1;
     }
   while (!rc && ng > 0) {
     rc = select_level(r, ing, ng, inz);
     int nn = 0;
-    memset(next, 0, (size_t)cm->neqs);
-    for (int e = 0; e < cm->neqs; e++)
+    memset(next, 0, (size_t)cm->p.neqs);
+    for (int e = 0; e < cm->p.neqs; e++)
       if (ing[e] && r->pred[e] >= 0 && r->level[r->pred[e]] >= 1) { next[r->pred[e]] = 1; nn++; }
-    memset(inz, 0, (size_t)cm->nslots);
-    for (int s = 0; s < cm->nslots; s++)
+    memset(inz, 0, (size_t)cm->p.nslots);
+    for (int s = 0; s < cm->p.nslots; s++)
       if (r->dummy[s] && r->integral[s] >= 0) inz[r->integral[s]] = 1;
-    for (int s = 0; s < cm->nslots; s++)
+    for (int s = 0; s < cm->p.nslots; s++)
       if (inz[s] && r->dummy[s]) inz[s] = 0;
-    memcpy(ing, next, (size_t)cm->neqs);
+    memcpy(ing, next, (size_t)cm->p.neqs);
     ng = nn;
   }
   free(ing);
@@ -668,37 +668,37 @@ static int dummy_derivatives(ir *r) {
 /* New kinds: a continuous slot is a state when it has a derivative that is not a dummy. */
 static int reclassify(ir *r) {
   st_compiled *cm = r->cm;
-  int *ss = st_arena_alloc(cm->arena, sizeof(int) * (size_t)cm->nslots + 1);
+  int *ss = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)cm->p.nslots + 1);
   if (!ss) return -1;
   int ns = 0;
-  for (int s = 0; s < cm->nslots; s++) {
+  for (int s = 0; s < cm->p.nslots; s++) {
     if (!continuous(cm, s)) continue;
-    int was_der = cm->slots[s].kind == K_DER;
-    cm->slots[s].state = -1;
-    cm->slots[s].kind = was_der ? K_DER : K_ALG;
-    if (cm->slots[s].der >= 0 && !r->dummy[cm->slots[s].der]) {
-      cm->slots[s].kind = K_STATE;
+    int was_der = cm->p.slots[s].kind == K_DER;
+    cm->p.slots[s].state = -1;
+    cm->p.slots[s].kind = was_der ? K_DER : K_ALG;
+    if (cm->p.slots[s].der >= 0 && !r->dummy[cm->p.slots[s].der]) {
+      cm->p.slots[s].kind = K_STATE;
       ss[ns] = s;
-      cm->slots[s].state = ns++;
+      cm->p.slots[s].state = ns++;
     }
   }
   for (int i = 0; i < ns; i++) {
-    int d = cm->slots[ss[i]].der;
-    cm->slots[d].kind = K_DER;
-    cm->slots[d].state = i;
+    int d = cm->p.slots[ss[i]].der;
+    cm->p.slots[d].kind = K_DER;
+    cm->p.slots[d].state = i;
   }
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].kind == K_DER && cm->slots[s].state < 0) cm->slots[s].kind = K_ALG;
-  cm->state_slot = ss;
-  cm->nstates = ns;
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].kind == K_DER && cm->p.slots[s].state < 0) cm->p.slots[s].kind = K_ALG;
+  cm->p.state_slot = ss;
+  cm->p.nstates = ns;
   return 0;
 }
 
 static int setup(ir *r, st_compiled *cm) {
   r->cm = cm;
-  r->capslots = cm->nslots;
-  r->capeqs = cm->neqs;
-  int ns = cm->nslots + 1, ne = cm->neqs + 1;
+  r->capslots = cm->p.nslots;
+  r->capeqs = cm->p.neqs;
+  int ns = cm->p.nslots + 1, ne = cm->p.neqs + 1;
   r->integral = malloc(sizeof(int) * (size_t)ns);
   r->assign = malloc(sizeof(int) * (size_t)ns);
   r->vcolour = calloc((size_t)ns, sizeof(int));
@@ -710,10 +710,10 @@ static int setup(ir *r, st_compiled *cm) {
   if (!r->integral || !r->assign || !r->vcolour || !r->dummy || !r->diff || !r->pred ||
       !r->level || !r->ecolour)
     return -1;
-  for (int s = 0; s < cm->nslots; s++) { r->integral[s] = -1; r->assign[s] = -1; }
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].kind == K_STATE) r->integral[cm->slots[s].der] = s;
-  for (int e = 0; e < cm->neqs; e++) { r->diff[e] = -1; r->pred[e] = -1; }
+  for (int s = 0; s < cm->p.nslots; s++) { r->integral[s] = -1; r->assign[s] = -1; }
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].kind == K_STATE) r->integral[cm->p.slots[s].der] = s;
+  for (int e = 0; e < cm->p.neqs; e++) { r->diff[e] = -1; r->pred[e] = -1; }
   return 0;
 }
 
@@ -727,11 +727,11 @@ static void teardown(ir *r) {
  * others with the equations and variables involved. */
 static int square(const st_compiled *cm) {
   int nunk = 0;
-  for (int s = 0; s < cm->nslots; s++) {
-    st_kind k = cm->slots[s].kind;
+  for (int s = 0; s < cm->p.nslots; s++) {
+    st_kind k = cm->p.slots[s].kind;
     nunk += k == K_DER || k == K_ALG || k == K_DISCRETE;
   }
-  return nunk == cm->neqs;
+  return nunk == cm->p.neqs;
 }
 
 int st_index_reduce(st_compiled *cm) {
@@ -742,7 +742,7 @@ int st_index_reduce(st_compiled *cm) {
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
   if (rc && !st_diag_errors(cm->diag))
-    st_error(cm->diag, cm->flat->loc, "index reduction failed: no consistent choice of "
+    st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
              "dummy derivatives");
   teardown(&r);
   return rc;
@@ -755,15 +755,15 @@ int st_index_reduce(st_compiled *cm) {
  * than the constraints leave states), or its der() does not occur (stiction selects states
  * among those whose der() occurs; Dymola would differentiate equations to make it one). */
 void st_report_state_select(st_compiled *cm) {
-  for (int s = 0; s < cm->flat->nvars; s++) {
-    const st_fvar *v = &cm->flat->vars[s];
-    int state = cm->slots[s].kind == K_STATE;
+  for (int s = 0; s < cm->p.flat->nvars; s++) {
+    const st_fvar *v = &cm->p.flat->vars[s];
+    int state = cm->p.slots[s].kind == K_STATE;
     if (v->state_select == ST_SS_NEVER && state)
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.never but is a state: "
                  "no other variable could be chosen", v->name);
     else if (v->state_select == ST_SS_ALWAYS && !state)
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
-                 "state: %s", v->name, cm->slots[s].der >= 0
+                 "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"
                  : "states are chosen among the variables whose der() occurs");
   }

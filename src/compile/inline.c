@@ -25,7 +25,7 @@ static st_fexpr *subst(inl *c, const st_fexpr *e) {
       (e->kind == FX_BUILTIN && e->op == FB_SIZE))
     return NULL;
   if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *n = st_sym_node(c->cm->arena, e->kind, e->op, e->nargs);
+  st_fexpr *n = st_sym_node(c->cm->p.arena, e->kind, e->op, e->nargs);
   if (!n) return NULL;
   n->index = e->index;
   n->value = e->value;
@@ -83,11 +83,11 @@ static int bind(inl *c, const st_fexpr *call) {
 }
 
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call) {
-  if (call->kind != FX_CALL || call->index < 0 || call->index >= cm->flat->nfunctions)
+  if (call->kind != FX_CALL || call->index < 0 || call->index >= cm->p.flat->nfunctions)
     return NULL;
-  inl c = {cm, &cm->flat->functions[call->index], NULL};
+  inl c = {cm, &cm->p.flat->functions[call->index], NULL};
   if (c.fn->external_name || c.fn->nlocals <= 0) return NULL;
-  c.env = st_arena_alloc(cm->arena, (size_t)c.fn->nlocals * sizeof *c.env);
+  c.env = st_arena_alloc(cm->p.arena, (size_t)c.fn->nlocals * sizeof *c.env);
   if (!c.env || bind(&c, call)) return NULL;
   for (int i = 0, o = 0; i < c.fn->nlocals; i++)
     if (c.fn->locals[i].causality == ST_C_OUTPUT && o++ == call->op) return c.env[i];

@@ -2,7 +2,7 @@
 #ifndef ST_COMPILE_MODEL_IMPL_H
 #define ST_COMPILE_MODEL_IMPL_H
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/function.h"
 #include "front/flat.h"
@@ -133,55 +133,42 @@ typedef struct st_sample {
 
 typedef struct st_algorithm st_algorithm; /* algorithm.c */
 
-struct st_compiled {
+/* The compiled program: everything translation produces, read-only once st_compile_program
+ * returns, shared by every instance (threads included). Each instance holds a copy of this
+ * struct (st_instance.p: the same arrays, reached at a fixed offset from the instance, so the
+ * evaluator pays no extra indirection). Blocks, relations, asserts, algorithm sections, call
+ * sites and delay() histories carry per-run fields (cached factors, hot programs, pins,
+ * samples): an instance has its own copies of those, made from the prototype's. */
+typedef struct st_program {
   st_arena *arena;
-  st_diag *diag;
   const st_flat_model *flat;
+  struct st_compiled *proto; /* the translator's instance, never run: every instance starts as
+                                a copy of it (parameter values, per-run parts in their initial
+                                state); owns the originals of the per-run parts */
 
   int nslots;
   st_slot *slots;
-  double *x, *pre, *xd, *start;
-  st_vm vm;
-  st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
-  struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
-
   int nstates;
   int *state_slot;
   int nparams;
   int *param_order;   /* parameters in evaluation order (bindings after their inputs) */
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
-  unsigned char *param_overridden;
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
   int neqs;
   st_ceq *eqs;
-  int nblocks;
-  st_block *blocks;
 
-  int nrels, caprels;
-  st_relation *rels;
+  int nrels, caprels; /* relations (the array is per instance: st_instance.rels) */
   st_vm_rel *vmrels;
-  double *rel, *rel_pre;
   int nind;
   int *ind_rel;
 
   int nwhens;
   st_when *whens;
   int nwc;
-  double *wc, *wc_pre;
-  int nasserts;
-  st_assert *asserts;
   int nsamples;
   st_sample *samples;
-  int nalgs;
-  st_algorithm **algs; /* algorithm sections (algorithm.c) */
-  int ninit_algs;
-  st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
-  int event_iteration; /* pass number of the current event iteration (initial() handling) */
-  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
-                          again in the first pass of the initial event (algorithm.c) */
-  double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
@@ -195,16 +182,60 @@ struct st_compiled {
   int ndisc;
   int *disc_slot;
   const char **disc_names;
+  const char **state_names;
+  const char **ind_names;
+
+  int maxn;            /* unknowns of the largest block (Newton scratch of an instance) */
+  int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
+  int n_aliases, n_differentiated;
+  int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
+  int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
+  int *const_slot;
+  st_prog *const_prog;
+  int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
+  int *sync_slot;      /* before elimination (when-clauses, asserts) */
+} st_program;
+
+/* One run of a program: values, parameters, relation and when-condition values, caches,
+ * solver scratch, specialization, event state, run-time errors, and the stiction_model table
+ * whose user_data it is. st_compiled (compile.h) is the same struct. */
+struct st_compiled {
+  st_program p;        /* a copy of the program (see st_program) */
+  st_arena *iarena;    /* this instance's own allocations */
+  st_diag *diag;       /* translation errors (the prototype), run-time errors (an instance) */
+  st_program *owned;   /* st_compile's instance owns its program; NULL for others */
+
+  double *x, *pre, *xd;
+  st_vm vm;
+  st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
+  struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
+  unsigned char *param_overridden;
+  unsigned char *start_set;  /* per slot: start value given (st_instance_set_start), or NULL */
+  double *start_value;
+
+  int nblocks;
+  st_block *blocks;
+  st_relation *rels;
+  double *rel, *rel_pre;
+  double *wc, *wc_pre;
+  int nasserts;
+  st_assert *asserts;
+  int nalgs;
+  st_algorithm **algs; /* algorithm sections (algorithm.c) */
+  int ninit_algs;
+  st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
+  int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
+                          again in the first pass of the initial event (algorithm.c) */
+  double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
+
   int nout;
   int *out_slot;
   int *out_src;       /* out_slot[i] with its alias chain followed (out_sign[i] * x[out_src[i]]) */
   double *out_sign;
   const char **out_names;
-  const char **state_names;
-  const char **ind_names;
 
   /* Newton scratch, sized for the largest block */
-  int maxn;
   double *J, *r, *dx, *x0;
   int *piv;
   double *hist;        /* mixed-system history of discrete vectors */
@@ -221,14 +252,6 @@ struct st_compiled {
   int mixed_iter_max;
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
-  int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
-  int n_aliases, n_differentiated;
-  int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
-  int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
-  int *const_slot;
-  st_prog *const_prog;
-  int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
-  int *sync_slot;      /* before elimination (when-clauses, asserts) */
   int reported;        /* a run-time error has been reported to diag */
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
@@ -243,6 +266,7 @@ struct st_compiled {
   double *dae_y1;      /* states moved along their derivatives (dae.c alg_slopes) */
   stiction_model ode;  /* the ODE table, wrapped by the DAE callbacks */
 };
+typedef struct st_compiled st_instance;
 
 /* emit.c: expressions to bytecode. flags: */
 #define ST_STACK_MAX 1024
@@ -296,6 +320,8 @@ int st_add_initial_algorithms(st_compiled *cm);
 int st_run_initial_algorithms(st_compiled *cm);
 void st_algorithms_left_limits(st_compiled *cm); /* wc_pre of their when-statements */
 void st_algorithms_free(st_compiled *cm);
+/* An instance's own copies of the sections (their `saved` values), bodies shared: 0 or -1. */
+int st_algorithms_clone(st_compiled *cm);
 /* inline.c: the output call->op of a call as an expression of its arguments, when the
  * function body is a chain of scalar assignments; NULL otherwise */
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
@@ -362,6 +388,8 @@ int st_tape_run_indicators(st_compiled *cm, const double **raw);
 void st_tapes_free(struct st_tapes *t);
 /* model.c */
 void st_model_setup(st_compiled *cm);
+/* The slot that holds slot s's value (s itself unless s is an alias) and the sign. */
+int st_value_slot(const st_compiled *cm, int s, double *sign);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Replaces cm->error (the arguments may include the old one). */

@@ -30,7 +30,7 @@ static void add_state(dep_sets *d, int state, int block) {
 }
 
 static void add_slot(const st_compiled *cm, dep_sets *d, int s, int block) {
-  const st_slot *sl = &cm->slots[s];
+  const st_slot *sl = &cm->p.slots[s];
   if (sl->kind == K_STATE && sl->state >= 0) {
     add_state(d, sl->state, block);
     return;
@@ -60,7 +60,7 @@ static int propagate_block(const st_compiled *cm, dep_sets *d, int bi) {
     return -1;
   d->nacc = 0;
   for (int k = 0; k < b->n; k++) {
-    const st_ceq *q = &cm->eqs[b->eqs[k]];
+    const st_ceq *q = &cm->p.eqs[b->eqs[k]];
     add_reads(cm, d, q->lhs, bi);
     add_reads(cm, d, q->rhs, bi);
   }
@@ -83,12 +83,12 @@ static int propagate_block(const st_compiled *cm, dep_sets *d, int bi) {
 /* Compressed columns from the per-derivative sets: column j lists, in increasing order, the
  * derivatives that read state j, the diagonal included. */
 static int to_columns(st_compiled *cm, const dep_sets *d) {
-  int n = cm->nstates;
-  int *cols = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(n + 1));
+  int n = cm->p.nstates;
+  int *cols = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(n + 1));
   if (!cols) return -1;
   memset(cols, 0, sizeof(int) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) { /* count per column, the diagonal once */
-    int der = cm->slots[cm->state_slot[i]].der, diag = 0;
+    int der = cm->p.slots[cm->p.state_slot[i]].der, diag = 0;
     for (int k = 0; k < d->count[der]; k++) {
       int j = d->pool[d->start[der] + k];
       cols[j + 1]++;
@@ -97,7 +97,7 @@ static int to_columns(st_compiled *cm, const dep_sets *d) {
     if (!diag) cols[i + 1]++;
   }
   for (int j = 0; j < n; j++) cols[j + 1] += cols[j];
-  int *rows = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(cols[n] + 1));
+  int *rows = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(cols[n] + 1));
   int *fill = malloc(sizeof *fill * (size_t)(n ? n : 1));
   if (!rows || !fill) {
     free(fill);
@@ -105,7 +105,7 @@ static int to_columns(st_compiled *cm, const dep_sets *d) {
   }
   memcpy(fill, cols, sizeof *fill * (size_t)n);
   for (int i = 0; i < n; i++) { /* rows in increasing order: i is the outer loop */
-    int der = cm->slots[cm->state_slot[i]].der, diag = 0;
+    int der = cm->p.slots[cm->p.state_slot[i]].der, diag = 0;
     for (int k = 0; k < d->count[der]; k++) {
       int j = d->pool[d->start[der] + k];
       rows[fill[j]++] = i;
@@ -114,16 +114,16 @@ static int to_columns(st_compiled *cm, const dep_sets *d) {
     if (!diag) rows[fill[i]++] = i;
   }
   free(fill);
-  cm->jac_cols = cols;
-  cm->jac_rows = rows;
+  cm->p.jac_cols = cols;
+  cm->p.jac_rows = rows;
   return 0;
 }
 
 int st_jacobian_pattern(st_compiled *cm) {
-  cm->jac_cols = cm->jac_rows = NULL;
-  if (cm->nstates == 0) return 0;
+  cm->p.jac_cols = cm->p.jac_rows = NULL;
+  if (cm->p.nstates == 0) return 0;
   dep_sets d = {0};
-  size_t ns = (size_t)cm->nslots, nx = (size_t)cm->nstates;
+  size_t ns = (size_t)cm->p.nslots, nx = (size_t)cm->p.nstates;
   d.start = calloc(ns, sizeof *d.start);
   d.count = calloc(ns, sizeof *d.count);
   d.stamp = malloc(nx * sizeof *d.stamp);

@@ -59,7 +59,7 @@ int st_fuse_programs(st_compiled *cm) {
       for (int i = 0; i < b->n; i++)
         if (st_prog_fuse(&b->res[i])) return -1;
   }
-  for (int k = 0; k < cm->nrels; k++)
+  for (int k = 0; k < cm->p.nrels; k++)
     if (st_prog_fuse(&cm->rels[k].ind)) return -1;
   return 0;
 }

@@ -42,9 +42,9 @@ static int build_incidence(const st_compiled *cm, graph *g) {
   if (!g->start) return -1;
   for (int e = 0; e < g->neq; e++) {
     c.n = 0;
-    if (cm->eqs[e].target >= 0) add_inc(&c, cm->eqs[e].target);
-    st_expr_unknowns(cm, cm->eqs[e].lhs, add_inc, &c);
-    st_expr_unknowns(cm, cm->eqs[e].rhs, add_inc, &c);
+    if (cm->p.eqs[e].target >= 0) add_inc(&c, cm->p.eqs[e].target);
+    st_expr_unknowns(cm, cm->p.eqs[e].lhs, add_inc, &c);
+    st_expr_unknowns(cm, cm->p.eqs[e].rhs, add_inc, &c);
     if (c.failed) break;
     if (nadj + c.n > capadj) {
       capadj = 2 * (nadj + c.n) + 64;
@@ -66,16 +66,16 @@ static int build_incidence(const st_compiled *cm, graph *g) {
 /* The other side of a discrete assignment d1 = d2 between two discrete variables (a
  * connection of Boolean or Integer signals): it may assign either; -1 otherwise. */
 static int discrete_other(const st_compiled *cm, int e) {
-  const st_ceq *q = &cm->eqs[e];
+  const st_ceq *q = &cm->p.eqs[e];
   if (q->algorithm || q->rhs->kind != FX_VAR) return -1;
   int s = st_ref_slot(cm, q->rhs);
-  return s >= 0 && s != q->target && q->rhs->index == s && cm->slots[s].kind == K_DISCRETE ? s : -1;
+  return s >= 0 && s != q->target && q->rhs->index == s && cm->p.slots[s].kind == K_DISCRETE ? s : -1;
 }
 
 /* An equation d1 = d2 matched to d2 assigns d2 := d1. */
 static void orient_discrete(st_compiled *cm, const graph *g) {
   for (int e = 0; e < g->neq; e++) {
-    st_ceq *q = &cm->eqs[e];
+    st_ceq *q = &cm->p.eqs[e];
     if (q->target < 0 || g->match_eq[e] < 0 || g->match_eq[e] == q->target) continue;
     st_fexpr *l = q->lhs;
     q->lhs = q->rhs;
@@ -87,8 +87,8 @@ static void orient_discrete(st_compiled *cm, const graph *g) {
 /* May equation e be solved for slot s? A discrete assignment only for its target; a
  * residual equation only for continuous unknowns (Newton cannot solve for a Boolean). */
 static int may_match(const st_compiled *cm, int e, int s) {
-  if (cm->eqs[e].target >= 0) return s == cm->eqs[e].target || s == discrete_other(cm, e);
-  return cm->slots[s].kind != K_DISCRETE;
+  if (cm->p.eqs[e].target >= 0) return s == cm->p.eqs[e].target || s == discrete_other(cm, e);
+  return cm->p.slots[s].kind != K_DISCRETE;
 }
 
 static int augment(const st_compiled *cm, graph *g, int e) {
@@ -114,7 +114,7 @@ static int augment(const st_compiled *cm, graph *g, int e) {
 }
 
 static int is_unknown(const st_compiled *cm, int s) {
-  st_kind k = cm->slots[s].kind;
+  st_kind k = cm->p.slots[s].kind;
   return k == K_DER || k == K_ALG || k == K_DISCRETE;
 }
 
@@ -122,20 +122,20 @@ static int is_unknown(const st_compiled *cm, int s) {
 static void report_structure(st_compiled *cm, const graph *g, int nunk) {
   int free_eq = 0, free_var = 0;
   for (int e = 0; e < g->neq; e++) free_eq += g->match_eq[e] < 0;
-  for (int s = 0; s < cm->nslots; s++) free_var += is_unknown(cm, s) && g->match_var[s] < 0;
+  for (int s = 0; s < cm->p.nslots; s++) free_var += is_unknown(cm, s) && g->match_var[s] < 0;
   const char *what = g->neq > nunk ? "over-determined" : g->neq < nunk ? "under-determined"
                                                                        : "structurally singular";
   /* counted as written: every equation alias elimination removed took one unknown with it */
-  st_error(cm->diag, cm->flat->loc, "the model is %s: %d equations for %d unknowns; "
-           "%d equations and %d variables cannot be matched", what, g->neq + cm->n_alias_eqs,
-           nunk + cm->n_alias_eqs, free_eq, free_var);
+  st_error(cm->diag, cm->p.flat->loc, "the model is %s: %d equations for %d unknowns; "
+           "%d equations and %d variables cannot be matched", what, g->neq + cm->p.n_alias_eqs,
+           nunk + cm->p.n_alias_eqs, free_eq, free_var);
   for (int e = 0; e < g->neq; e++)
     if (g->match_eq[e] < 0)
-      st_note(cm->diag, cm->eqs[e].loc, "this equation is not needed to determine any unknown "
+      st_note(cm->diag, cm->p.eqs[e].loc, "this equation is not needed to determine any unknown "
               "(redundant or conflicting)");
-  for (int s = 0; s < cm->nslots; s++)
+  for (int s = 0; s < cm->p.nslots; s++)
     if (is_unknown(cm, s) && g->match_var[s] < 0)
-      st_note(cm->diag, cm->slots[s].loc, "no equation determines '%s'", cm->slots[s].name);
+      st_note(cm->diag, cm->p.slots[s].loc, "no equation determines '%s'", cm->p.slots[s].name);
 }
 
 /* Tarjan's algorithm, iterative over equations; an equation depends on the equations that
@@ -210,7 +210,7 @@ static int match_all(st_compiled *cm, graph *g) {
   /* discrete assignments first: each can only take its own target */
   for (int pass = 0; pass < 2; pass++)
     for (int e = 0; e < g->neq; e++) {
-      if ((cm->eqs[e].target >= 0) != (pass == 0) || g->match_eq[e] >= 0) continue;
+      if ((cm->p.eqs[e].target >= 0) != (pass == 0) || g->match_eq[e] >= 0) continue;
       g->stamp++;
       if (!augment(cm, g, e)) ok = 0;
     }
@@ -218,9 +218,9 @@ static int match_all(st_compiled *cm, graph *g) {
 }
 
 int st_structure(st_compiled *cm) {
-  graph g = {cm->neqs, cm->nslots, NULL, NULL, NULL, NULL, NULL, 0};
+  graph g = {cm->p.neqs, cm->p.nslots, NULL, NULL, NULL, NULL, NULL, 0};
   int nunk = 0, rc = -1;
-  for (int s = 0; s < cm->nslots; s++) nunk += is_unknown(cm, s);
+  for (int s = 0; s < cm->p.nslots; s++) nunk += is_unknown(cm, s);
   g.match_eq = malloc(sizeof(int) * (size_t)(g.neq + 1));
   g.match_var = malloc(sizeof(int) * (size_t)(g.nslots + 1));
   g.visited = calloc((size_t)g.nslots + 1, sizeof(int));

@@ -52,7 +52,7 @@ int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot) {
  * other operand to `other`: a + b = c with the target in a gives a = c - b, and so on.
  * Returns NULL when the path crosses a non-invertible node (functions, if, power). */
 static st_fexpr *isolate(st_compiled *cm, const st_fexpr *e, st_fexpr *other, int slot) {
-  st_arena *A = cm->arena;
+  st_arena *A = cm->p.arena;
   while (other && st_ref_slot(cm, e) != slot) {
     if (e->kind == FX_UNARY && e->op == FOP_NEG) {
       other = neg(A, other);
@@ -88,7 +88,7 @@ static st_fexpr *solve_branches(st_compiled *cm, const st_fexpr *e, const st_fex
   if (e->kind != FX_IF || e->nargs != 3 || st_sym_count(cm, e->args[0], slot)) return NULL;
   st_fexpr *a = st_sym_solve(cm, e->args[1], rhs, slot);
   st_fexpr *b = a ? st_sym_solve(cm, e->args[2], rhs, slot) : NULL;
-  st_fexpr *f = b ? st_sym_node(cm->arena, FX_IF, 0, 3) : NULL;
+  st_fexpr *f = b ? st_sym_node(cm->p.arena, FX_IF, 0, 3) : NULL;
   if (!f) return NULL;
   f->args[0] = e->args[0];
   f->args[1] = a;

@@ -343,6 +343,26 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   return rc;
 }
 
+/* Inputs are held between steps, so their change is an event of its own: the right-hand
+ * side jumps (a restart, always) and relations or discrete equations may switch. It writes
+ * no rows: the step's end row was written before, the next grid row comes after. */
+int st_event_inputs(stiction_sim *sim, double t, int *terminate) {
+  double w0 = st_wall_now();
+  iter_result r;
+  int rc = sim->ops->yp_at(sim, t, 0);
+  if (!rc) rc = st_call_discrete(sim, sim->d_before);
+  if (!rc) rc = iterate(sim, t, PHASE_EVENT, &r);
+  if (!rc) {
+    apply_schedule(sim, &r);
+    st_sample_forget(sim);
+    rc = restart(sim, t);
+  }
+  if (!rc) rc = sim->ops->yp_at(sim, t, 1);
+  *terminate = note_terminate(sim, rc, &r);
+  sim->stats.wall_events += st_wall_now() - w0;
+  return rc;
+}
+
 /* The initial event iteration at t0 (Modelica initial()). The row before it is kept aside
  * and written only when the iteration changed something, so that a quiet start gives one
  * row at t0 and an event at t0 gives a left and a right row, as at any other event. The

@@ -182,19 +182,24 @@ static int at_current(stiction_sim *sim, int *terminate, int *handled) {
   return STICTION_OK;
 }
 
-static int loop(stiction_sim *sim) {
+/* Integrates until the stop time, or until `until` (stepping: stiction_sim_advance) is
+ * reached exactly: it is a stop time of the integrator like a time event, so inputs set
+ * between two advances hold over the whole step. */
+static int loop(stiction_sim *sim, double until) {
   int terminate = 0;
-  while (!terminate && sim->grid_index < sim->grid_count) {
+  while (!terminate && sim->grid_index < sim->grid_count && sim->t < until) {
     int handled, rc = at_current(sim, &terminate, &handled);
     if (rc) return rc;
     if (handled) continue;
     double tout = grid_time(sim, sim->grid_index), tstop = sim->opt.stop_time;
     if (sim->next_time_event < tstop) tstop = sim->next_time_event;
+    if (until < tstop) tstop = until;
     if (tstop < tout) tout = tstop;
     rc = advance(sim, tout, tstop, &terminate);
     if (rc) return rc;
     st_progress_update(sim, sim->t);
   }
+  sim->stopped |= terminate;
   return STICTION_OK;
 }
 
@@ -213,10 +218,8 @@ static void finish(stiction_sim *sim, int status) {
   if (s->wall_integrate < 0) s->wall_integrate = 0;
 }
 
-int stiction_sim_run(stiction_sim *sim) {
-  if (!sim) return STICTION_ERR_ARG;
-  if (sim->ran)
-    return st_sim_fail(sim, STICTION_ERR_STATE, "a simulation handle runs only once");
+/* Set-up, initialization and the initial event iteration at the start time. */
+static int begin(stiction_sim *sim) {
   sim->ran = 1;
   sim->t_wall0 = st_wall_now();
   sim->t = sim->opt.start_time;
@@ -225,9 +228,80 @@ int stiction_sim_run(stiction_sim *sim) {
   if (!rc) rc = st_output_begin(sim);
   if (!rc) rc = start(sim, &terminate);
   sim->stats.wall_init = st_wall_now() - sim->t_wall0;
-  if (!rc && !terminate) rc = loop(sim);
+  sim->stopped = terminate;
+  return rc;
+}
+
+/* The terminal pass after a successful run, the message of a failure, the sink's end. */
+static int end(stiction_sim *sim, int rc) {
   if (!rc) rc = st_event_terminal(sim, sim->t);
   if (rc && !sim->error) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
   finish(sim, rc);
+  sim->ended = 1;
   return rc;
+}
+
+static int runs_once(stiction_sim *sim) {
+  if (!sim) return STICTION_ERR_ARG;
+  if (sim->ran)
+    return st_sim_fail(sim, STICTION_ERR_STATE, "a simulation handle runs only once");
+  return STICTION_OK;
+}
+
+int stiction_sim_run(stiction_sim *sim) {
+  int rc = runs_once(sim);
+  if (rc) return rc;
+  rc = begin(sim);
+  if (!rc && !sim->stopped) rc = loop(sim, INFINITY);
+  return end(sim, rc);
+}
+
+int stiction_sim_start(stiction_sim *sim) {
+  int rc = runs_once(sim);
+  if (rc) return rc;
+  rc = begin(sim);
+  return rc ? end(sim, rc) : STICTION_OK;
+}
+
+/* A stepping call is valid between stiction_sim_start() and the end of the run. */
+static int stepping(stiction_sim *sim) {
+  if (!sim) return STICTION_ERR_ARG;
+  if (!sim->ran || sim->ended)
+    return st_sim_fail(sim, STICTION_ERR_STATE, "not between stiction_sim_start() and the end "
+                       "of the run");
+  return STICTION_OK;
+}
+
+int stiction_sim_advance(stiction_sim *sim, double t) {
+  int rc = stepping(sim);
+  if (rc) return rc;
+  if (!(t >= sim->t) || t > sim->opt.stop_time)
+    return st_sim_fail(sim, STICTION_ERR_ARG, "advance to t = %.17g: outside [%.17g, %.17g]", t,
+                       sim->t, sim->opt.stop_time);
+  if (sim->stopped) return STICTION_OK;
+  rc = loop(sim, t);
+  /* the model's last evaluation may be an iterate or a sample inside the step: evaluate it
+   * at the time reached, so that what the caller reads of it belongs there */
+  if (!rc) rc = sim->ops->yp_at(sim, sim->t, 0);
+  if (!rc) rc = st_call_outputs(sim, sim->t, N_VGetArrayPointer(sim->y),
+                                N_VGetArrayPointer(sim->yp), sim->row + 1);
+  return rc ? end(sim, rc) : STICTION_OK;
+}
+
+int stiction_sim_inputs_changed(stiction_sim *sim) {
+  int rc = stepping(sim);
+  if (rc || sim->stopped) return rc;
+  int terminate = 0;
+  rc = st_event_inputs(sim, sim->t, &terminate);
+  sim->stopped |= terminate;
+  return rc ? end(sim, rc) : STICTION_OK;
+}
+
+int stiction_sim_finish(stiction_sim *sim) {
+  int rc = stepping(sim);
+  return rc ? rc : end(sim, STICTION_OK);
+}
+
+int stiction_sim_stopped(const stiction_sim *sim) {
+  return sim && (sim->stopped || sim->ended || sim->grid_index >= sim->grid_count);
 }

@@ -32,6 +32,8 @@ struct stiction_sim {
   double t;
   stiction_stats stats;
   int ran;
+  int stopped;                  /* the model terminated: stepping does nothing more */
+  int ended;                    /* end of the run done (terminal pass, sink end) */
 
   /* sizes: states, unknowns (states + algebraic), indicators, discretes, result columns */
   int nx, n, ng, nd, ncols;
@@ -175,6 +177,10 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
 /* True when a time event at te falls on the state event found at t (te - t within the root
  * finder's resolution): the two are handled as one event at te (doc/events.md). */
 int st_event_coincides(double t, double te);
+
+/* The model's inputs were changed at t between two steps (stiction_sim_inputs_changed): an
+ * event iteration with the new values and a restart of the integrator. */
+int st_event_inputs(stiction_sim *sim, double t, int *terminate);
 
 /* The terminal pass at the end of a successful run (model.h: terminal). */
 int st_event_terminal(stiction_sim *sim, double t);

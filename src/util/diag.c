@@ -8,12 +8,21 @@ typedef struct source {
   const char *file, *text;
 } source;
 
+typedef struct kept {
+  st_severity sev;
+  st_loc loc;
+  char *text;
+} kept;
+
 struct st_diag {
   FILE *out;
   int errors;
   char *first_error; /* malloc'd; NULL until the first error */
   source *sources;
   int nsources, capsources;
+  int keep;            /* messages are kept as data (st_diag_keep) */
+  kept *kept;
+  int nkept, capkept;
 };
 
 st_diag *st_diag_new(FILE *out) {
@@ -25,6 +34,8 @@ st_diag *st_diag_new(FILE *out) {
 void st_diag_free(st_diag *d) {
   if (!d) return;
   free(d->first_error);
+  for (int i = 0; i < d->nkept; i++) free(d->kept[i].text);
+  free(d->kept);
   free(d->sources);
   free(d);
 }
@@ -89,6 +100,30 @@ char *st_format(const char *fmt, ...) {
   return s;
 }
 
+/* A message that cannot be kept (out of memory) is dropped: the error count still has it. */
+static void keep_message(st_diag *d, st_severity sev, st_loc loc, const char *msg) {
+  if (d->nkept == d->capkept) {
+    int cap = d->capkept ? 2 * d->capkept : 8;
+    kept *k = realloc(d->kept, (size_t)cap * sizeof *k);
+    if (!k) return;
+    d->kept = k;
+    d->capkept = cap;
+  }
+  char *text = strdup(msg);
+  if (text) d->kept[d->nkept++] = (kept){sev, loc, text};
+}
+
+void st_diag_keep(st_diag *d) { d->keep = 1; }
+
+int st_diag_count(const st_diag *d) { return d->nkept; }
+
+const char *st_diag_message(const st_diag *d, int i, st_severity *sev, st_loc *loc) {
+  if (i < 0 || i >= d->nkept) return NULL;
+  *sev = d->kept[i].sev;
+  *loc = d->kept[i].loc;
+  return d->kept[i].text;
+}
+
 void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -96,6 +131,7 @@ void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ..
   va_end(ap);
   const char *msg = text ? text : "out of memory for a message";
   if (sev == ST_ERROR && d->errors++ == 0) d->first_error = text ? strdup(text) : NULL;
+  if (d->keep) keep_message(d, sev, loc, msg);
   if (!d->out) {
     free(text);
     return;

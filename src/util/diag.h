@@ -47,6 +47,14 @@ char *st_vformat(const char *fmt, va_list ap);
 char *st_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int st_diag_errors(const st_diag *d);
+
+/* Keeps every message reported from now on, for callers that take them as data
+ * (include/stiction/modelica.h). */
+void st_diag_keep(st_diag *d);
+int st_diag_count(const st_diag *d);
+/* Kept message i (0 .. count - 1): its text (owned by d), severity and location (file
+ * borrowed, see st_loc); NULL when out of range. */
+const char *st_diag_message(const st_diag *d, int i, st_severity *sev, st_loc *loc);
 /* The first error message (without location), or "" — for API callers without a stream. */
 const char *st_diag_first_error(const st_diag *d);
 

@@ -14,7 +14,7 @@
 
 #include "compile/model_impl.h"
 
-static int n_dae_states(const st_compiled *cm) { return cm->nstates > 0 ? cm->nstates : 1; }
+static int n_dae_states(const st_compiled *cm) { return cm->p.nstates > 0 ? cm->p.nstates : 1; }
 
 /* Copies IDA's algebraic unknowns into x[] (they are not recomputed in DAE mode). */
 static void load_alg(st_compiled *cm, const double *y) {
@@ -46,9 +46,9 @@ static int dae_residual(void *ud, double t, const double *y, const double *yp, d
   }
   /* the last call at a time is the iterate IDA accepts (delay.h) */
   if (st_record_delays(cm, 0)) return -1;
-  for (int i = 0; i < cm->nstates; i++)
-    r[i] = yp[i] - cm->x[cm->slots[cm->state_slot[i]].der];
-  if (cm->nstates == 0) r[0] = yp[0]; /* the dummy state (model.c) */
+  for (int i = 0; i < cm->p.nstates; i++)
+    r[i] = yp[i] - cm->x[cm->p.slots[cm->p.state_slot[i]].der];
+  if (cm->p.nstates == 0) r[0] = yp[0]; /* the dummy state (model.c) */
   memcpy(r + n_dae_states(cm), cm->dae_r, sizeof(double) * (size_t)cm->nalg);
   /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
   st_check_finite_results(cm, r, n_dae_states(cm) + cm->nalg, "the residuals");
@@ -91,11 +91,12 @@ static int solve_exactly(st_compiled *cm, double t, const double *y) {
  * forward difference of the blocks solved exactly along (1, x'): the right limit, with the
  * discrete values and relations of the event frozen. */
 static void alg_slopes(st_compiled *cm, double t, const double *y, double *yp) {
-  int ns = cm->nstates;
+  int ns = cm->p.nstates;
   double *z = yp + n_dae_states(cm);
   double delta = sqrt(DBL_EPSILON) * fmax(1.0, fabs(t));
   if (solve_exactly(cm, t, y)) return;
-  for (int i = 0; i < ns; i++) cm->dae_y1[i] = y[i] + delta * cm->x[cm->slots[cm->state_slot[i]].der];
+  for (int i = 0; i < ns; i++)
+    cm->dae_y1[i] = y[i] + delta * cm->x[cm->p.slots[cm->p.state_slot[i]].der];
   for (int k = 0; k < cm->nalg; k++) z[k] = cm->x[cm->alg_slot[k]];
   if (solve_exactly(cm, t + delta, cm->dae_y1)) {
     for (int k = 0; k < cm->nalg; k++) z[k] = 0;
@@ -115,13 +116,13 @@ static int dae_event_update(void *ud, double t, double *y, double *yp, stiction_
   if (rc) return rc;
   store_alg(cm, y);
   if (info->discrete_changed || cm->nalg == 0 || !yp) return 0;
-  memcpy(cm->dae_save, cm->x, sizeof(double) * (size_t)cm->nslots);
+  memcpy(cm->dae_save, cm->x, sizeof(double) * (size_t)cm->p.nslots);
   double t_vm = cm->vm.time;
   int initial = cm->vm.initial;
   cm->dae = 0;
   alg_slopes(cm, t, y, yp);
   cm->dae = 1;
-  memcpy(cm->x, cm->dae_save, sizeof(double) * (size_t)cm->nslots);
+  memcpy(cm->x, cm->dae_save, sizeof(double) * (size_t)cm->p.nslots);
   cm->vm.time = t_vm;
   cm->vm.initial = initial;
   return 0;
@@ -139,11 +140,11 @@ static int number_unknowns(st_compiled *cm) {
   int n = 0;
   for (int b = 0; b < cm->nblocks; b++) n += in_dae(&cm->blocks[b]) ? cm->blocks[b].n : 0;
   int ns = n_dae_states(cm);
-  cm->alg_slot = st_arena_alloc(cm->arena, sizeof(int) * (size_t)(n + 1));
-  cm->dae_r = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(n + 1));
-  cm->dae_names = st_arena_alloc(cm->arena, sizeof(char *) * (size_t)(ns + n));
-  cm->dae_save = st_arena_alloc(cm->arena, sizeof(double) * (size_t)(cm->nslots + 1));
-  cm->dae_y1 = st_arena_alloc(cm->arena, sizeof(double) * (size_t)ns);
+  cm->alg_slot = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)(n + 1));
+  cm->dae_r = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)(n + 1));
+  cm->dae_names = st_arena_alloc(cm->iarena, sizeof(char *) * (size_t)(ns + n));
+  cm->dae_save = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)(cm->p.nslots + 1));
+  cm->dae_y1 = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)ns);
   if (!cm->alg_slot || !cm->dae_r || !cm->dae_names || !cm->dae_save || !cm->dae_y1) return -1;
   for (int i = 0; i < ns; i++) cm->dae_names[i] = cm->ode.state_names[i];
   cm->nalg = 0;
@@ -153,7 +154,7 @@ static int number_unknowns(st_compiled *cm) {
     if (!in_dae(k)) continue;
     k->dae_off = cm->nalg;
     for (int i = 0; i < k->n; i++) {
-      cm->dae_names[ns + cm->nalg] = cm->slots[k->slots[i]].name;
+      cm->dae_names[ns + cm->nalg] = cm->p.slots[k->slots[i]].name;
       cm->alg_slot[cm->nalg++] = k->slots[i];
     }
   }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
-#include "compile/sparse_block.h"
+#include "exec/sparse_block.h"
 
 /* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
 int st_lu_factor(double *A, int n, int *piv) {
@@ -240,9 +240,9 @@ static int solve_real(st_compiled *cm, st_block *b) {
     return 0;
   }
   if (newton(cm, b)) {
-    cm->error_loc = cm->eqs[b->eqs[0]].loc;
+    cm->error_loc = cm->p.eqs[b->eqs[0]].loc;
     st_set_error(cm, "%s system for %s%s has no solution at time %.17g",
-             b->linear ? "linear" : "nonlinear", cm->slots[b->slots[0]].name,
+             b->linear ? "linear" : "nonlinear", cm->p.slots[b->slots[0]].name,
              b->n > 1 ? ", ..." : "", cm->vm.time);
     return -1;
   }
@@ -254,7 +254,7 @@ static int discrete_sweep(st_compiled *cm, const st_block *b) {
   int changed = 0;
   for (int i = 0; i < b->nd; i++) {
     double v = st_vm_eval(&cm->vm, &b->dexpr[i]);
-    if (cm->slots[b->dslots[i]].is_bool) v = v != 0;
+    if (cm->p.slots[b->dslots[i]].is_bool) v = v != 0;
     if (v != cm->x[b->dslots[i]]) changed++;
     cm->x[b->dslots[i]] = v;
   }
@@ -278,7 +278,7 @@ static void remember(st_compiled *cm, const st_block *b, int h) {
 /* All 2^nd combinations of Boolean unknowns: accept the first that reproduces itself. */
 static int exhaustive(st_compiled *cm, st_block *b) {
   for (int i = 0; i < b->nd; i++)
-    if (!cm->slots[b->dslots[i]].is_bool) return -1;
+    if (!cm->p.slots[b->dslots[i]].is_bool) return -1;
   if (b->nd > 12) return -1;
   for (long mask = 0; mask < (1L << b->nd); mask++) {
     for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = (double)((mask >> i) & 1);
@@ -291,11 +291,11 @@ static int exhaustive(st_compiled *cm, st_block *b) {
 }
 
 static void report_inconsistent(st_compiled *cm, const st_block *b) {
-  cm->error_loc = cm->eqs[b->deqs[0]].loc;
+  cm->error_loc = cm->p.eqs[b->deqs[0]].loc;
   st_set_error(cm, "mixed system has no consistent solution at time %.17g: ", cm->vm.time);
   for (int i = 0; i < b->nd + b->n; i++)
     st_set_error(cm, "%s%s%s", cm->error ? cm->error : "", i ? ", " : "",
-                 cm->slots[i < b->nd ? b->dslots[i] : b->slots[i - b->nd]].name);
+                 cm->p.slots[i < b->nd ? b->dslots[i] : b->slots[i - b->nd]].name);
 }
 
 /* Restores the discrete vector saved in history row h. */

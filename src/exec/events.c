@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
 
 int st_mentions_initial(const st_fexpr *e) {
@@ -18,7 +18,7 @@ int st_mentions_initial(const st_fexpr *e) {
 static const char *message_text(st_compiled *cm, const st_fexpr *m) {
   if (!m) return "";
   if (m->kind == FX_STRING && m->str) return m->str;
-  return st_arena_strdup(cm->arena, "(message expression)");
+  return st_arena_strdup(cm->p.arena, "(message expression)");
 }
 
 static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
@@ -26,7 +26,7 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
   switch (q->kind) {
   case FE_EQUAL: {
     int s = q->lhs->kind == FX_VAR ? st_ref_slot(cm, q->lhs) : -1;
-    if (s < 0 || cm->slots[s].kind != K_WHEN) {
+    if (s < 0 || cm->p.slots[s].kind != K_WHEN) {
       st_error(cm->diag, q->loc, "a when-equation must have a variable on its left side");
       return -1;
     }
@@ -36,7 +36,7 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
   }
   case FE_REINIT: {
     int s = q->lhs->kind == FX_VAR ? st_ref_slot(cm, q->lhs) : -1;
-    if (s < 0 || cm->slots[s].kind != K_STATE) {
+    if (s < 0 || cm->p.slots[s].kind != K_STATE) {
       st_error(cm->diag, q->loc, "reinit() needs a state variable (a variable whose der() appears)");
       return -1;
     }
@@ -60,7 +60,7 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
 
 static int grow(st_compiled *cm, void **items, int n, size_t size) {
   if (n & (n - 1)) return 0; /* capacities are powers of two */
-  void *p = st_arena_alloc(cm->arena, size * (size_t)(n ? 2 * n : 1));
+  void *p = st_arena_alloc(cm->p.arena, size * (size_t)(n ? 2 * n : 1));
   if (!p) return -1;
   if (n) memcpy(p, *items, size * (size_t)n);
   *items = p;
@@ -68,12 +68,12 @@ static int grow(st_compiled *cm, void **items, int n, size_t size) {
 }
 
 int st_add_when(st_compiled *cm, const st_feq *q) {
-  if (grow(cm, (void **)&cm->whens, cm->nwhens, sizeof *cm->whens)) return -1;
-  st_when *w = &cm->whens[cm->nwhens++];
+  if (grow(cm, (void **)&cm->p.whens, cm->p.nwhens, sizeof *cm->p.whens)) return -1;
+  st_when *w = &cm->p.whens[cm->p.nwhens++];
   w->nbranches = q->nconds;
-  w->branches = st_arena_alloc(cm->arena, (size_t)q->nconds * sizeof *w->branches + 1);
-  w->wc = cm->nwc;
-  cm->nwc += q->nconds;
+  w->branches = st_arena_alloc(cm->p.arena, (size_t)q->nconds * sizeof *w->branches + 1);
+  w->wc = cm->p.nwc;
+  cm->p.nwc += q->nconds;
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
     st_when_branch *b = &w->branches[i];
@@ -82,7 +82,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     b->has_initial = st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
     b->nactions = l->n;
-    b->actions = st_arena_alloc(cm->arena, (size_t)l->n * sizeof *b->actions + 1);
+    b->actions = st_arena_alloc(cm->p.arena, (size_t)l->n * sizeof *b->actions + 1);
     if (!b->actions) return -1;
     for (int k = 0; k < l->n; k++)
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
@@ -137,7 +137,7 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
     switch (a->kind) {
-    case A_ASSIGN: cm->x[a->slot] = cm->slots[a->slot].is_bool ? vals[k] != 0 : vals[k]; break;
+    case A_ASSIGN: cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k]; break;
     case A_REINIT:
       cm->x[a->slot] = vals[k];
       info->states_changed = 1;
@@ -161,8 +161,8 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
  * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
 static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   int fired = 0;
-  for (int w = 0; w < cm->nwhens; w++) {
-    const st_when *wh = &cm->whens[w];
+  for (int w = 0; w < cm->p.nwhens; w++) {
+    const st_when *wh = &cm->p.whens[w];
     int done = 0;
     for (int i = 0; i < wh->nbranches; i++) {
       const st_when_branch *b = &wh->branches[i];
@@ -188,9 +188,10 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
 static void when_left_limits(st_compiled *cm) {
   int terminal = cm->vm.terminal;
   cm->vm.terminal = 0;
-  for (int w = 0; w < cm->nwhens; w++)
-    for (int i = 0; i < cm->whens[w].nbranches; i++)
-      cm->wc_pre[cm->whens[w].wc + i] = st_vm_eval(&cm->vm, &cm->whens[w].branches[i].cond) != 0;
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
+      cm->wc_pre[cm->p.whens[w].wc + i] =
+          st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0;
   st_algorithms_left_limits(cm);
   cm->vm.terminal = terminal;
 }
@@ -198,14 +199,14 @@ static void when_left_limits(st_compiled *cm) {
 double st_next_time_event(st_compiled *cm, double t, int *defined) {
   double next = INFINITY;
   cm->vm.event_mode = 0;
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     if (!cm->rels[k].time_only) continue;
     double T = st_vm_eval(&cm->vm, &cm->rels[k].threshold);
     if (T > t * (1 + 1e-15) + 1e-300 && T < next) next = T;
   }
-  for (int k = 0; k < cm->nsamples; k++) {
-    double s = st_vm_eval(&cm->vm, &cm->samples[k].start);
-    double h = st_vm_eval(&cm->vm, &cm->samples[k].interval);
+  for (int k = 0; k < cm->p.nsamples; k++) {
+    double s = st_vm_eval(&cm->vm, &cm->p.samples[k].start);
+    double h = st_vm_eval(&cm->vm, &cm->p.samples[k].interval);
     if (h <= 0) continue;
     double n = s > t ? 0 : floor((t - s) / h + 1e-9) + 1;
     double T = s + n * h;
@@ -220,15 +221,15 @@ double st_next_time_event(st_compiled *cm, double t, int *defined) {
 }
 
 static int discrete_changed(const st_compiled *cm) {
-  for (int i = 0; i < cm->ndisc; i++)
-    if (cm->x[cm->disc_slot[i]] != cm->pre[cm->disc_slot[i]]) return 1;
-  for (int k = 0; k < cm->nwc; k++)
+  for (int i = 0; i < cm->p.ndisc; i++)
+    if (cm->x[cm->p.disc_slot[i]] != cm->pre[cm->p.disc_slot[i]]) return 1;
+  for (int k = 0; k < cm->p.nwc; k++)
     if (cm->wc[k] != cm->wc_pre[k]) return 1;
   return 0;
 }
 
 static int relations_changed(const st_compiled *cm) {
-  for (int k = 0; k < cm->nrels; k++)
+  for (int k = 0; k < cm->p.nrels; k++)
     if (cm->rel[k] != cm->rel_pre[k]) return 1;
   return 0;
 }
@@ -243,11 +244,11 @@ static int relations_changed(const st_compiled *cm) {
  * relations are updated at event instants). Relations that were taken already hold this
  * value: the blocks were just evaluated with the same unknowns. */
 static void refresh_relations(st_compiled *cm, double t) {
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     const st_relation *r = &cm->rels[k];
     /* one the pass evaluated holds what the equations used (a tie kept, bytecode.c) */
     if (cm->vm.active && cm->vm.active[k] && !r->always_active) continue;
-    int op = cm->vmrels[k].op;
+    int op = cm->p.vmrels[k].op;
     double a, b = 0;
     if (r->time_only) {
       /* right limit at the instant, as the machine takes it (bytecode.c: relation()) */
@@ -268,9 +269,9 @@ static void refresh_relations(st_compiled *cm, double t) {
 }
 
 static void store_y(st_compiled *cm, double *y, double *yp) {
-  for (int i = 0; i < cm->nstates; i++) {
-    y[i] = cm->x[cm->state_slot[i]];
-    if (yp) yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  for (int i = 0; i < cm->p.nstates; i++) {
+    y[i] = cm->x[cm->p.state_slot[i]];
+    if (yp) yp[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
   }
 }
 
@@ -280,13 +281,13 @@ static void store_y(st_compiled *cm, double *y, double *yp) {
  * skipped operand of and/or) cannot influence anything before the next event, so its
  * indicator is held (model.c). Relations behind noEvent conditions are always active. */
 static void clear_active(st_compiled *cm) {
-  for (int k = 0; k < cm->nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
+  for (int k = 0; k < cm->p.nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
 }
 
 static void mark_conditions(st_compiled *cm) {
-  for (int w = 0; w < cm->nwhens; w++)
-    for (int i = 0; i < cm->whens[w].nbranches; i++)
-      st_vm_eval(&cm->vm, &cm->whens[w].branches[i].cond);
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
+      st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond);
   for (int i = 0; i < cm->nasserts; i++) st_vm_eval(&cm->vm, &cm->asserts[i].cond);
 }
 
@@ -294,7 +295,7 @@ static void mark_conditions(st_compiled *cm) {
  * after it has not: the active set comes from one more pass with initial() false and
  * pre() = the initialized values (the first pass of the next event), which is then undone. */
 static void active_after_initial(st_compiled *cm) {
-  size_t nx = (size_t)cm->nslots, nr = (size_t)cm->nrels + 1, nw = (size_t)cm->nwc + 1;
+  size_t nx = (size_t)cm->p.nslots, nr = (size_t)cm->p.nrels + 1, nw = (size_t)cm->p.nwc + 1;
   double *save = malloc(sizeof(double) * (2 * nx + nr + nw));
   if (!save) {
     memset(cm->vm.active, 1, nr);
@@ -325,9 +326,9 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->event_iteration = info->iteration;
   /* left limits with everything frozen, then pre() = those values */
   if (st_eval_blocks(cm, 0) || st_record_delays(cm, 0)) goto fail;
-  memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
-  memcpy(cm->rel_pre, cm->rel, (size_t)(cm->nrels > 0 ? cm->nrels : 1) * sizeof *cm->rel);
-  memcpy(cm->wc_pre, cm->wc, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  memcpy(cm->rel_pre, cm->rel, (size_t)(cm->p.nrels > 0 ? cm->p.nrels : 1) * sizeof *cm->rel);
+  memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
   if (!info->initial && info->iteration == 0 && !(cm->vm.terminal && t == cm->last_event_t))
     when_left_limits(cm);
   if (!cm->vm.terminal) cm->last_event_t = t;

@@ -9,26 +9,27 @@
 
 void st_apply_parameters(st_compiled *cm) {
   cm->vm.event_mode = 0;
-  for (int k = 0; k < cm->nparams; k++) {
-    int i = cm->param_order[k];
-    if (!cm->param_overridden[i] && cm->param_prog[i].n)
-      cm->x[i] = st_vm_eval(&cm->vm, &cm->param_prog[i]);
+  for (int k = 0; k < cm->p.nparams; k++) {
+    int i = cm->p.param_order[k];
+    if (!cm->param_overridden[i] && cm->p.param_prog[i].n)
+      cm->x[i] = st_vm_eval(&cm->vm, &cm->p.param_prog[i]);
   }
   st_eval_consts(cm);
 }
 
 static void apply_starts(st_compiled *cm) {
-  for (int s = 0; s < cm->nslots; s++) {
-    st_kind k = cm->slots[s].kind;
+  for (int s = 0; s < cm->p.nslots; s++) {
+    st_kind k = cm->p.slots[s].kind;
     if (k == K_PARAM || k == K_ALIAS || k == K_CONST) continue;
-    double v = cm->start_prog[s].n ? st_vm_eval(&cm->vm, &cm->start_prog[s]) : 0;
-    cm->x[s] = cm->slots[s].is_bool ? v != 0 : v;
+    double v = cm->p.start_prog[s].n ? st_vm_eval(&cm->vm, &cm->p.start_prog[s]) : 0;
+    if (cm->start_set && cm->start_set[s]) v = cm->start_value[s]; /* st_instance_set_start */
+    cm->x[s] = cm->p.slots[s].is_bool ? v != 0 : v;
   }
 }
 
 static int is_free_state(const st_compiled *cm, int i) {
-  int s = cm->state_slot[i];
-  return !cm->slots[s].fixed; /* alias elimination may have moved a fixed start here */
+  int s = cm->p.state_slot[i];
+  return !cm->p.slots[s].fixed; /* alias elimination may have moved a fixed start here */
 }
 
 /* Continuous variables with fixed = true that index reduction did not keep as states (J2.w
@@ -41,19 +42,19 @@ typedef struct fixed_algebraics {
 } fixed_algebraics;
 
 static int is_fixed_algebraic(const st_compiled *cm, int s) {
-  return s < cm->flat->nvars && cm->slots[s].kind == K_ALG && cm->slots[s].fixed &&
-         cm->flat->vars[s].variability == ST_V_CONTINUOUS;
+  return s < cm->p.flat->nvars && cm->p.slots[s].kind == K_ALG && cm->p.slots[s].fixed &&
+         cm->p.flat->vars[s].variability == ST_V_CONTINUOUS;
 }
 
 /* Collects them with their start values (cm->x holds the start values when called). */
 static int collect_fixed_algebraics(const st_compiled *cm, fixed_algebraics *fa) {
   int n = 0;
-  for (int s = 0; s < cm->nslots; s++) n += is_fixed_algebraic(cm, s);
+  for (int s = 0; s < cm->p.nslots; s++) n += is_fixed_algebraic(cm, s);
   fa->n = 0;
   fa->slot = malloc(sizeof(int) * (size_t)(n + 1));
   fa->start = malloc(sizeof(double) * (size_t)(n + 1));
   if (!fa->slot || !fa->start) return -1;
-  for (int s = 0; s < cm->nslots; s++)
+  for (int s = 0; s < cm->p.nslots; s++)
     if (is_fixed_algebraic(cm, s)) {
       fa->slot[fa->n] = s;
       fa->start[fa->n++] = cm->x[s];
@@ -63,8 +64,8 @@ static int collect_fixed_algebraics(const st_compiled *cm, fixed_algebraics *fa)
 
 static int initial_residuals(st_compiled *cm, const fixed_algebraics *fa, double *r) {
   if (st_eval_blocks(cm, 1)) return -1;
-  for (int i = 0; i < cm->ninit; i++) r[i] = st_vm_eval(&cm->vm, &cm->init_res[i]);
-  for (int k = 0; fa && k < fa->n; k++) r[cm->ninit + k] = cm->x[fa->slot[k]] - fa->start[k];
+  for (int i = 0; i < cm->p.ninit; i++) r[i] = st_vm_eval(&cm->vm, &cm->p.init_res[i]);
+  for (int k = 0; fa && k < fa->n; k++) r[cm->p.ninit + k] = cm->x[fa->slot[k]] - fa->start[k];
   return 0;
 }
 
@@ -115,7 +116,7 @@ static void mark_states(const st_compiled *cm, const st_fexpr *e, unsigned char 
   double sign;
   int s = st_resolve_ref(cm, e, &sign);
   if (s >= 0) {
-    if (cm->slots[s].kind == K_STATE) row[cm->slots[s].state] = 1;
+    if (cm->p.slots[s].kind == K_STATE) row[cm->p.slots[s].state] = 1;
     return;
   }
   for (int i = 0; i < e->nargs; i++) mark_states(cm, e->args[i], row);
@@ -141,14 +142,14 @@ static int augment(const unsigned char *inc, int ns, int e, const unsigned char 
  * the states they name directly: one that reaches the states only through algebraic
  * variables leaves the list longer, never wrong. Falls back to every candidate. */
 static void suggest_fixed(st_compiled *cm, int over, unsigned char *pick) {
-  int ns = cm->nstates, ne = cm->ninit;
+  int ns = cm->p.nstates, ne = cm->p.ninit;
   unsigned char *inc = calloc((size_t)(ne * ns) + 1, 1), *usable = calloc((size_t)ns + 1, 2);
   int *state_eq = malloc(sizeof(int) * (size_t)(ns + 1));
   for (int i = 0; i < ns; i++) pick[i] = is_free_state(cm, i) != over;
   if (!inc || !usable || !state_eq) goto done;
   for (int e = 0; e < ne; e++) {
-    mark_states(cm, cm->init_eqs[e].lhs, inc + e * ns);
-    mark_states(cm, cm->init_eqs[e].rhs, inc + e * ns);
+    mark_states(cm, cm->p.init_eqs[e].lhs, inc + e * ns);
+    mark_states(cm, cm->p.init_eqs[e].rhs, inc + e * ns);
   }
   int any = 0;
   for (int i = 0; i < ns; i++) {
@@ -177,19 +178,19 @@ done:
 }
 
 static void report_count(st_compiled *cm, int nfree) {
-  int over = cm->ninit > nfree;
+  int over = cm->p.ninit > nfree;
   if (over)
-    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is over-determined: %d initial "
-             "equations for %d states without fixed = true", cm->ninit, nfree);
+    st_error(cm->diag, cm->p.init_eqs[0].loc, "the initial system is over-determined: %d initial "
+             "equations for %d states without fixed = true", cm->p.ninit, nfree);
   else
-    st_error(cm->diag, cm->init_eqs[0].loc, "the initial system is under-determined: %d initial "
-             "equations for %d states without fixed = true", cm->ninit, nfree);
-  unsigned char *pick = malloc((size_t)cm->nstates + 1);
+    st_error(cm->diag, cm->p.init_eqs[0].loc, "the initial system is under-determined: %d initial "
+             "equations for %d states without fixed = true", cm->p.ninit, nfree);
+  unsigned char *pick = malloc((size_t)cm->p.nstates + 1);
   if (!pick) return;
   suggest_fixed(cm, over, pick);
-  for (int i = 0; i < cm->nstates; i++) {
+  for (int i = 0; i < cm->p.nstates; i++) {
     if (!pick[i]) continue;
-    const st_slot *s = &cm->slots[cm->state_slot[i]];
+    const st_slot *s = &cm->p.slots[cm->p.state_slot[i]];
     if (over)
       st_note(cm->diag, s->loc, "'%s' has fixed = true; setting fixed = false would balance it",
               s->name);
@@ -201,7 +202,7 @@ static void report_count(st_compiled *cm, int nfree) {
 
 static int count_free(const st_compiled *cm) {
   int nfree = 0;
-  for (int i = 0; i < cm->nstates; i++) nfree += is_free_state(cm, i);
+  for (int i = 0; i < cm->p.nstates; i++) nfree += is_free_state(cm, i);
   return nfree;
 }
 
@@ -209,7 +210,7 @@ static int count_free(const st_compiled *cm) {
  * With no initial equations at all the start values are used (as Modelica tools do). */
 int st_check_initial_counts(st_compiled *cm) {
   int nfree = count_free(cm);
-  if (cm->ninit == 0 || cm->ninit == nfree) return 0;
+  if (cm->p.ninit == 0 || cm->p.ninit == nfree) return 0;
   report_count(cm, nfree);
   return -1;
 }
@@ -220,8 +221,8 @@ int st_check_initial_counts(st_compiled *cm) {
  * (then, as before, a model whose start values were consistent before index reduction
  * still starts from them). */
 static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *fa, int nfree) {
-  if (fa->n > 0 && cm->ninit + fa->n == nfree) return fa->n;
-  return fa->n > 0 && cm->ninit == 0 && fa->n < nfree ? fa->n : 0;
+  if (fa->n > 0 && cm->p.ninit + fa->n == nfree) return fa->n;
+  return fa->n > 0 && cm->p.ninit == 0 && fa->n < nfree ? fa->n : 0;
 }
 
 /* Fewer fixed algebraics than free states (m < n): the free states they determine, found
@@ -277,12 +278,12 @@ done:
  * other in any order (Pulse: T_start uses count), so the list is swept until nothing changes;
  * n sweeps settle any acyclic order. */
 static void initial_assignments(st_compiled *cm) {
-  for (int sweep = 0; sweep < cm->ninit_assign; sweep++) {
+  for (int sweep = 0; sweep < cm->p.ninit_assign; sweep++) {
     int changed = 0;
-    for (int i = 0; i < cm->ninit_assign; i++) {
-      int s = cm->init_assign[i].target;
-      double v = st_vm_eval(&cm->vm, &cm->init_assign_prog[i]);
-      if (cm->slots[s].is_bool) v = v != 0;
+    for (int i = 0; i < cm->p.ninit_assign; i++) {
+      int s = cm->p.init_assign[i].target;
+      double v = st_vm_eval(&cm->vm, &cm->p.init_assign_prog[i]);
+      if (cm->p.slots[s].is_bool) v = v != 0;
       changed += v != cm->x[s];
       cm->x[s] = v;
     }
@@ -301,11 +302,11 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
     int s = all->slot[k];
     double v = cm->x[s], start = all->start[k];
     if (fabs(v - start) <= 1e-8 * (1 + fabs(start))) continue;
-    st_error(cm->diag, cm->slots[s].loc, "the initial system is over-determined: '%s' has "
+    st_error(cm->diag, cm->p.slots[s].loc, "the initial system is over-determined: '%s' has "
              "fixed = true and start = %.17g, but the other equations make it %.17g",
-             cm->slots[s].name, start, v);
-    st_note(cm->diag, cm->slots[s].loc, "setting fixed = false for '%s' would balance it",
-            cm->slots[s].name);
+             cm->p.slots[s].name, start, v);
+    st_note(cm->diag, cm->p.slots[s].loc, "setting fixed = false for '%s' would balance it",
+            cm->p.slots[s].name);
     return -1;
   }
   return 0;
@@ -314,10 +315,10 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
 /* The redundant initial equations (no continuous unknown) must hold at the initialized
  * values; Dymola drops consistent ones the same way. */
 static int check_redundant(st_compiled *cm) {
-  for (int i = 0; i < cm->ninit_checks; i++) {
-    double r = st_vm_eval(&cm->vm, &cm->init_check_res[i]);
+  for (int i = 0; i < cm->p.ninit_checks; i++) {
+    double r = st_vm_eval(&cm->vm, &cm->p.init_check_res[i]);
     if (fabs(r) <= 1e-10) continue;
-    st_error(cm->diag, cm->init_checks[i].loc, "this initial equation names no continuous "
+    st_error(cm->diag, cm->p.init_checks[i].loc, "this initial equation names no continuous "
              "unknown and does not hold at the start (residual %.17g): it contradicts the "
              "start values of the discrete variables", r);
     return -1;
@@ -349,32 +350,32 @@ static int initialize(st_compiled *cm, double t0) {
     return -1;
   }
   initial_assignments(cm);
-  memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
-  memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
-  int *unk = malloc(sizeof(int) * (size_t)(cm->nstates + 1));
+  int *unk = malloc(sizeof(int) * (size_t)(cm->p.nstates + 1));
   if (!unk || collect_fixed_algebraics(cm, &fa)) {
     free(unk);
     free(fa.slot);
     free(fa.start);
     return -1;
   }
-  for (int i = 0; i < cm->nstates; i++)
-    if (is_free_state(cm, i)) unk[nfree++] = cm->state_slot[i];
+  for (int i = 0; i < cm->p.nstates; i++)
+    if (is_free_state(cm, i)) unk[nfree++] = cm->p.state_slot[i];
   int nfixed = fa.n;
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
   if (fa.n > 0 && fa.n < nfree) {
     if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
     else nfree = fa.n; /* the chosen states are unk[0 .. fa.n) */
   }
-  int neq = cm->ninit + fa.n;
+  int neq = cm->p.ninit + fa.n;
   int rc = 0;
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
   } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree)) {
-    st_loc loc = cm->ninit > 0 ? cm->init_eqs[0].loc : cm->slots[fa.slot[0]].loc;
+    st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     st_error(cm->diag, loc, "the initial system has no solution (Newton from the start values "
              "did not converge)");
     rc = -1;

@@ -236,8 +236,8 @@ static const st_prog *hot(st_compiled *cm, const st_prog *src, st_prog *out) {
 }
 
 static void mark_frozen(st_compiled *cm, unsigned char *frozen) {
-  for (int s = 0; s < cm->nslots; s++) {
-    st_kind k = cm->slots[s].kind;
+  for (int s = 0; s < cm->p.nslots; s++) {
+    st_kind k = cm->p.slots[s].kind;
     frozen[s] = k == K_PARAM || k == K_CONST || k == K_DISCRETE || k == K_WHEN;
   }
   for (int k = 0; k < cm->nblocks; k++) {
@@ -254,12 +254,12 @@ static void mark_frozen(st_compiled *cm, unsigned char *frozen) {
 static struct st_spec *spec_new(const st_compiled *cm) {
   struct st_spec *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  s->frozen = calloc((size_t)cm->nslots + 1, 1);
+  s->frozen = calloc((size_t)cm->p.nslots + 1, 1);
   s->assign = calloc((size_t)cm->nblocks + 1, sizeof *s->assign);
   s->res = calloc((size_t)cm->nblocks + 1, sizeof *s->res);
-  s->ind = calloc((size_t)cm->nrels + 1, sizeof *s->ind);
+  s->ind = calloc((size_t)cm->p.nrels + 1, sizeof *s->ind);
   s->need = calloc((size_t)cm->nblocks + 1, 1);
-  s->used = calloc((size_t)cm->nslots + 1, 1);
+  s->used = calloc((size_t)cm->p.nslots + 1, 1);
   s->konst = calloc((size_t)cm->nblocks + 1, 1);
   int ok = s->frozen && s->assign && s->res && s->ind && s->need && s->used && s->konst;
   for (int k = 0; ok && k < cm->nblocks; k++)
@@ -279,7 +279,7 @@ void st_spec_free(const st_compiled *cm, struct st_spec *s) {
     for (int i = 0; s->res && s->res[k] && i < cm->blocks[k].n; i++) st_prog_free(&s->res[k][i]);
     if (s->res) free(s->res[k]);
   }
-  for (int k = 0; s->ind && k < cm->nrels; k++) st_prog_free(&s->ind[k]);
+  for (int k = 0; s->ind && k < cm->p.nrels; k++) st_prog_free(&s->ind[k]);
   free(s->assign);
   free(s->res);
   free(s->ind);
@@ -298,7 +298,7 @@ static void use_originals(st_compiled *cm) {
     b->hot_assign = &b->assign;
     b->hot_res = b->res;
   }
-  for (int k = 0; k < cm->nrels; k++) cm->rels[k].hot_ind = &cm->rels[k].ind;
+  for (int k = 0; k < cm->p.nrels; k++) cm->rels[k].hot_ind = &cm->rels[k].ind;
 }
 
 /* An assignment that folded to a constant k (clutch2.fn = fn_max*f_normalized with a Step
@@ -342,7 +342,7 @@ static void specialize_block(st_compiled *cm, int k) {
 
 static void mark_slot(const st_compiled *cm, unsigned char *used, int s) {
   used[s] = 1;
-  while (cm->slots[s].kind == K_ALIAS) used[s = cm->slots[s].alias_of] = 1; /* synced copies */
+  while (cm->p.slots[s].kind == K_ALIAS) used[s = cm->p.slots[s].alias_of] = 1; /* synced copies */
 }
 
 static void mark_reads(const st_compiled *cm, unsigned char *used, const st_prog *p) {
@@ -362,10 +362,11 @@ static int block_needed(const st_block *b, const unsigned char *used) {
 /* Blocks in BLT order: a block reads only unknowns of earlier blocks, so one backward sweep
  * finds all. An algorithm section's reads are not programs here: all before it are kept. */
 static void indicator_slice(st_compiled *cm, struct st_spec *s) {
-  memset(s->used, 0, (size_t)cm->nslots);
+  memset(s->used, 0, (size_t)cm->p.nslots);
   memset(s->need, 0, (size_t)cm->nblocks);
-  for (int k = 0; k < cm->nrels; k++)
-    if (cm->rels[k].indicator >= 0 && cm->vm.active[k]) mark_reads(cm, s->used, cm->rels[k].hot_ind);
+  for (int k = 0; k < cm->p.nrels; k++)
+    if (cm->rels[k].indicator >= 0 && cm->vm.active[k])
+      mark_reads(cm, s->used, cm->rels[k].hot_ind);
   int all = 0;
   for (int k = cm->nblocks - 1; k >= 0; k--) {
     st_block *b = &cm->blocks[k];
@@ -417,7 +418,7 @@ void st_specialize(st_compiled *cm) {
   cm->vm.event_mode = 0; /* folding evaluates as between events */
   for (int k = 0; k < cm->nblocks; k++)
     if (cm->blocks[k].varying) specialize_block(cm, k);
-  for (int k = 0; k < cm->nrels; k++)
+  for (int k = 0; k < cm->p.nrels; k++)
     if (cm->rels[k].indicator >= 0)
       cm->rels[k].hot_ind = hot(cm, &cm->rels[k].ind, &cm->spec->ind[k]);
   cm->vm.event_mode = event_mode;

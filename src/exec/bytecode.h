@@ -9,8 +9,8 @@
  * Two interpreters share the programs: st_vm_eval() computes the value, st_vm_eval_dual()
  * also the forward-mode derivative along the tangent xd[] (one directional derivative per
  * pass: a Jacobian column for Newton). */
-#ifndef ST_COMPILE_BYTECODE_H
-#define ST_COMPILE_BYTECODE_H
+#ifndef ST_EXEC_BYTECODE_H
+#define ST_EXEC_BYTECODE_H
 
 #include "front/flat.h" /* FOP_LT .. FOP_NE */
 

@@ -13,15 +13,18 @@
  * Samples older than start + delayMax (delayTime without delayMax) that interpolation can no
  * longer need are discarded, so a history holds about delayMax / step samples.
  * OP_DELAY interpolates linearly between the samples around time - delayTime. */
-#ifndef ST_COMPILE_DELAY_H
-#define ST_COMPILE_DELAY_H
+#ifndef ST_EXEC_DELAY_H
+#define ST_EXEC_DELAY_H
 
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 
 typedef struct st_delays st_delays;
 
 st_delays *st_delays_new(void); /* NULL when out of memory */
 void st_delays_free(st_delays *d); /* safe on NULL */
+/* Histories of the same delay() nodes without samples, sharing d's programs (an instance of
+ * a compiled program; d must outlive it). NULL for NULL d or when out of memory. */
+st_delays *st_delays_clone(const st_delays *d);
 
 /* The history of the delay() node `key`, created on first use: its index, or -1 (memory).
  * *created is set when it is new: the caller then emits expr into *arg and the parameter

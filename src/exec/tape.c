@@ -99,8 +99,8 @@ static int add_block(tape *t, seg **cur, st_compiled *cm, int k) {
  * they run after st_sync_aliases, in the tail. */
 static int add_indicators(tape *t, st_compiled *cm) {
   t->tail.n = 0;
-  for (int i = 0; i < cm->nind; i++) {
-    int k = cm->ind_rel[i];
+  for (int i = 0; i < cm->p.nind; i++) {
+    int k = cm->p.ind_rel[i];
     if (cm->vm.active[k] && append(&t->tail, cm->rels[k].hot_ind, OP_OSTORE, i)) return -1;
   }
   return 0;
@@ -126,7 +126,7 @@ static int build(tape *t, st_compiled *cm, const unsigned char *need, int with_i
 int st_tapes_build(st_compiled *cm, const unsigned char *need) {
   struct st_tapes *t = cm->tapes;
   if (!t) {
-    int n = cm->maxn > cm->nind ? cm->maxn : cm->nind;
+    int n = cm->p.maxn > cm->p.nind ? cm->p.maxn : cm->p.nind;
     t = cm->tapes = calloc(1, sizeof *t);
     if (t) t->out = malloc(sizeof(double) * (size_t)(n + 1));
     if (!t || !t->out) return -1;

@@ -1,10 +1,10 @@
 /* The expression machine: building programs and the two interpreters (value, value+tangent). */
-#include "compile/bytecode.h"
+#include "exec/bytecode.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/function.h"
 #include "front/flat.h"
 

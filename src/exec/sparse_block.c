@@ -1,5 +1,5 @@
 /* KLU for large sparse algebraic blocks (sparse_block.h). */
-#include "compile/sparse_block.h"
+#include "exec/sparse_block.h"
 
 #include <klu.h>
 #include <math.h>

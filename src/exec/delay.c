@@ -1,6 +1,6 @@
 /* The histories behind delay() (delay.h): a sliding window of (t, value) samples per delay()
  * node, appended at the end and dropped at the front, interpolated linearly. */
-#include "compile/delay.h"
+#include "exec/delay.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -22,6 +22,7 @@ typedef struct st_delay_line {
 struct st_delays {
   st_delay_line *lines;
   int n, cap;
+  int shared; /* a clone: the programs are the original's */
 };
 
 st_delays *st_delays_new(void) { return calloc(1, sizeof(st_delays)); }
@@ -29,12 +30,31 @@ st_delays *st_delays_new(void) { return calloc(1, sizeof(st_delays)); }
 void st_delays_free(st_delays *d) {
   if (!d) return;
   for (int i = 0; i < d->n; i++) {
-    st_prog_free(&d->lines[i].arg);
-    st_prog_free(&d->lines[i].bound);
+    if (!d->shared) {
+      st_prog_free(&d->lines[i].arg);
+      st_prog_free(&d->lines[i].bound);
+    }
     free(d->lines[i].s);
   }
   free(d->lines);
   free(d);
+}
+
+st_delays *st_delays_clone(const st_delays *d) {
+  if (!d) return NULL;
+  st_delays *c = calloc(1, sizeof *c);
+  if (!c || !(c->lines = calloc((size_t)(d->n + 1), sizeof *c->lines))) {
+    free(c);
+    return NULL;
+  }
+  for (int i = 0; i < d->n; i++) {
+    c->lines[i] = d->lines[i];
+    c->lines[i].s = NULL;
+    c->lines[i].head = c->lines[i].n = c->lines[i].cap = 0;
+  }
+  c->n = c->cap = d->n;
+  c->shared = 1;
+  return c;
 }
 
 int st_delays_line(st_delays *d, const void *key, int *created, st_prog **arg, st_prog **bound) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/delay.h"
+#include "exec/delay.h"
 #include "compile/model_impl.h"
 
 /* Indicator hysteresis (model.h, doc/events.md): a relation that is exactly on its threshold
@@ -35,7 +35,7 @@ void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
 }
 
 void st_load_states(st_compiled *cm, const double *y) {
-  for (int i = 0; i < cm->nstates; i++) cm->x[cm->state_slot[i]] = y[i];
+  for (int i = 0; i < cm->p.nstates; i++) cm->x[cm->p.state_slot[i]] = y[i];
 }
 
 /* A sample of every delay() history at the current values (delay.h says which evaluations
@@ -66,10 +66,10 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   st_delays_reset(cm->delays);
   if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
-  if (cm->nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
-  for (int i = 0; i < cm->nstates; i++) {
-    y[i] = cm->x[cm->state_slot[i]];
-    yp[i] = cm->x[cm->slots[cm->state_slot[i]].der];
+  if (cm->p.nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
+  for (int i = 0; i < cm->p.nstates; i++) {
+    y[i] = cm->x[cm->p.state_slot[i]];
+    yp[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
   }
   return 0;
 }
@@ -79,10 +79,10 @@ static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   if (evaluate(cm, t, y)) return 1;
   /* the last call at a time is the iterate the integrator accepts (delay.h) */
   if (st_record_delays(cm, 0)) return -1;
-  for (int i = 0; i < cm->nstates; i++) ydot[i] = cm->x[cm->slots[cm->state_slot[i]].der];
-  if (cm->nstates == 0) ydot[0] = 0.0;
+  for (int i = 0; i < cm->p.nstates; i++) ydot[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
+  if (cm->p.nstates == 0) ydot[0] = 0.0;
   /* a NaN/Inf is returned as it is: the runtime stops with STICTION_ERR_NONFINITE */
-  st_check_finite_results(cm, ydot, cm->nstates, "the derivatives");
+  st_check_finite_results(cm, ydot, cm->p.nstates, "the derivatives");
   return 0;
 }
 
@@ -106,8 +106,8 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
   st_compiled *cm = ud;
   const double *raw;
   if (evaluate_slice(cm, t, y, &raw)) return 1;
-  for (int i = 0; i < cm->nind; i++) {
-    int k = cm->ind_rel[i];
+  for (int i = 0; i < cm->p.nind; i++) {
+    int k = cm->p.ind_rel[i];
     if (!cm->vm.active[k]) { /* cannot matter before the next event: no crossing */
       g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
       continue;
@@ -117,7 +117,7 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
     if (op == FOP_LT || op == FOP_LE) v = -v;
     g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
   }
-  st_check_finite_results(cm, g, cm->nind, "the event indicators");
+  st_check_finite_results(cm, g, cm->p.nind, "the event indicators");
   return 0;
 }
 
@@ -135,17 +135,81 @@ static int cb_terminal(void *ud, double t, double *y, double *yp, stiction_event
 
 static int cb_get_discrete(void *ud, double *d) {
   st_compiled *cm = ud;
-  for (int i = 0; i < cm->ndisc; i++) d[i] = cm->x[cm->disc_slot[i]];
+  for (int i = 0; i < cm->p.ndisc; i++) d[i] = cm->x[cm->p.disc_slot[i]];
   return 0;
 }
 
-static double slot_value(const st_compiled *cm, int s) {
-  double sign = 1;
-  while (cm->slots[s].kind == K_ALIAS) {
-    sign *= cm->slots[s].alias_sign;
-    s = cm->slots[s].alias_of;
+int st_value_slot(const st_compiled *cm, int s, double *sign) {
+  *sign = 1;
+  while (cm->p.slots[s].kind == K_ALIAS) {
+    *sign *= cm->p.slots[s].alias_sign;
+    s = cm->p.slots[s].alias_of;
   }
+  return s;
+}
+
+static double slot_value(const st_compiled *cm, int s) {
+  double sign;
+  s = st_value_slot(cm, s, &sign);
   return sign * cm->x[s];
+}
+
+int st_instance_nslots(const st_instance *in) { return in->p.nslots; }
+
+const char *st_instance_slot_name(const st_instance *in, int slot) {
+  return slot >= 0 && slot < in->p.nslots ? in->p.slots[slot].name : NULL;
+}
+
+const st_flat_model *st_instance_flat(const st_instance *in) { return in->p.flat; }
+
+double st_instance_value(const st_instance *in, int slot) {
+  return slot >= 0 && slot < in->p.nslots ? slot_value(in, slot) : NAN;
+}
+
+int st_instance_slot_kind(const st_instance *in, int slot) {
+  if (slot < 0 || slot >= in->p.nslots) return 'n';
+  int fixed = slot < in->p.flat->nvars && in->p.flat->vars[slot].variability == ST_V_CONSTANT;
+  switch (in->p.slots[slot].kind) {
+  case K_PARAM: return fixed ? 'c' : 'p';
+  case K_INPUT: return 'i';
+  case K_STATE: return 's';
+  case K_DER: return 'd';
+  case K_ALG: return 'a';
+  case K_DISCRETE: case K_WHEN: return 'z';
+  case K_ALIAS: case K_CONST: return 'e';
+  default: return 'n';
+  }
+}
+
+int st_instance_set_parameter(st_instance *in, int slot, double value) {
+  if (st_instance_slot_kind(in, slot) != 'p') return -1;
+  in->param_overridden[slot] = 1;
+  in->x[slot] = value;
+  in->gen++;
+  return 0;
+}
+
+int st_instance_set_start(st_instance *in, int slot, double value) {
+  int k = st_instance_slot_kind(in, slot);
+  if (k == 'p' || k == 'c' || k == 'n' || k == 'e') return -1;
+  if (!in->start_set) {
+    in->start_set = st_arena_alloc(in->iarena, (size_t)in->p.nslots);
+    in->start_value = st_arena_alloc(in->iarena, sizeof(double) * (size_t)in->p.nslots);
+    if (!in->start_set || !in->start_value) return -1;
+  }
+  in->start_set[slot] = 1;
+  in->start_value[slot] = value;
+  return 0;
+}
+
+/* Inputs count as parameters to the translator (held between events): the constants
+ * computed from them follow, and the runtime's event at the change re-specializes. */
+int st_instance_set_input(st_instance *in, int slot, double value) {
+  if (st_instance_slot_kind(in, slot) != 'i') return -1;
+  in->x[slot] = in->p.slots[slot].is_bool ? value != 0 : value;
+  st_eval_consts(in);
+  in->gen++;
+  return 0;
 }
 
 /* out[i] = out_sign[i] * x[out_src[i]], summed on the way: 1 when the sum is finite, which
@@ -176,8 +240,8 @@ static int cb_outputs(void *ud, double t, const double *y, const double *yp, dou
 }
 
 int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].name && strcmp(cm->slots[s].name, name) == 0) {
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].name && strcmp(cm->p.slots[s].name, name) == 0) {
       *value = slot_value(cm, s);
       return 0;
     }
@@ -187,26 +251,26 @@ int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
 void st_model_setup(st_compiled *cm) {
   stiction_model *m = &cm->model;
   memset(m, 0, sizeof *m);
-  m->name = cm->flat->name;
+  m->name = cm->p.flat->name;
   /* A model without states (only algebraic and discrete equations) still needs time to
    * advance through the integrator: it gets one dummy state with der = 0, as Dymola and
    * OpenModelica do. It is not recorded. */
   static const char *const dummy_name[] = {"$dummy"};
-  m->n_states = cm->nstates > 0 ? cm->nstates : 1;
-  m->n_indicators = cm->nind;
-  m->n_discrete = cm->ndisc;
+  m->n_states = cm->p.nstates > 0 ? cm->p.nstates : 1;
+  m->n_indicators = cm->p.nind;
+  m->n_discrete = cm->p.ndisc;
   m->n_outputs = cm->nout;
   m->output_names = cm->out_names;
-  m->state_names = cm->nstates > 0 ? cm->state_names : dummy_name;
-  m->indicator_names = cm->ind_names;
-  m->discrete_names = cm->disc_names;
+  m->state_names = cm->p.nstates > 0 ? cm->p.state_names : dummy_name;
+  m->indicator_names = cm->p.ind_names;
+  m->discrete_names = cm->p.disc_names;
   m->start_values = cb_start;
   m->derivatives = cb_derivatives;
-  m->indicators = cm->nind ? cb_indicators : NULL;
+  m->indicators = cm->p.nind ? cb_indicators : NULL;
   m->event_update = cb_event_update;
   m->terminal = cb_terminal;
   m->get_discrete = cb_get_discrete;
   m->outputs = cb_outputs;
-  m->ode_jac_cols = cm->jac_cols;
-  m->ode_jac_rows = cm->jac_rows;
+  m->ode_jac_cols = cm->p.jac_cols;
+  m->ode_jac_rows = cm->p.jac_rows;
 }

@@ -17,20 +17,20 @@ static const char *nonfinite_word(double v) {
 
 /* The representative that alias slot s stands for. */
 static int representative(const st_compiled *cm, int s) {
-  while (cm->slots[s].kind == K_ALIAS) s = cm->slots[s].alias_of;
+  while (cm->p.slots[s].kind == K_ALIAS) s = cm->p.slots[s].alias_of;
   return s;
 }
 
 /* "v", or "v (also a, b)" when alias elimination merged a and b into v: the user may know the
  * variable by the name the equation uses. */
 static void describe(const st_compiled *cm, int s, char *buf, size_t size) {
-  size_t len = (size_t)snprintf(buf, size, "%s", cm->slots[s].name);
+  size_t len = (size_t)snprintf(buf, size, "%s", cm->p.slots[s].name);
   int n = 0;
-  for (int a = 0; a < cm->nslots && len + 8 < size; a++) {
-    if (cm->slots[a].kind != K_ALIAS || !cm->slots[a].name || representative(cm, a) != s)
+  for (int a = 0; a < cm->p.nslots && len + 8 < size; a++) {
+    if (cm->p.slots[a].kind != K_ALIAS || !cm->p.slots[a].name || representative(cm, a) != s)
       continue;
     len += (size_t)snprintf(buf + len, size - len, "%s%s", n++ ? ", " : " (also ",
-                            cm->slots[a].name);
+                            cm->p.slots[a].name);
   }
   if (n && len + 1 < size) snprintf(buf + len, size - len, ")");
 }
@@ -38,10 +38,10 @@ static void describe(const st_compiled *cm, int s, char *buf, size_t size) {
 /* Parameters and variables computed from them (K_CONST, alias.c) come before every block:
  * the first non-finite one, or -1. */
 static int nonfinite_parameter(const st_compiled *cm) {
-  for (int s = 0; s < cm->nslots; s++)
-    if (cm->slots[s].kind == K_PARAM && !isfinite(cm->x[s])) return s;
-  for (int k = 0; k < cm->nconsts; k++)
-    if (!isfinite(cm->x[cm->const_slot[k]])) return cm->const_slot[k];
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->p.slots[s].kind == K_PARAM && !isfinite(cm->x[s])) return s;
+  for (int k = 0; k < cm->p.nconsts; k++)
+    if (!isfinite(cm->x[cm->p.const_slot[k]])) return cm->p.const_slot[k];
   return -1;
 }
 
@@ -81,7 +81,7 @@ static int first_nonfinite_residual(const st_compiled *cm, int *pos) {
 
 /* The first relation whose indicator expression is not finite (a - b of `a > b`). */
 static int first_nonfinite_relation(st_compiled *cm, double *value) {
-  for (int k = 0; k < cm->nrels; k++) {
+  for (int k = 0; k < cm->p.nrels; k++) {
     if (cm->rels[k].indicator < 0) continue;
     double v = st_vm_eval(&cm->vm, &cm->rels[k].ind);
     if (isfinite(v)) continue;
@@ -105,7 +105,7 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
   int p = nonfinite_parameter(cm);
   if (p >= 0) {
     describe(cm, p, name, sizeof name);
-    st_fail(cm, cm->slots[p].loc, cm->slots[p].kind == K_PARAM
+    st_fail(cm, cm->p.slots[p].loc, cm->p.slots[p].kind == K_PARAM
             ? "parameter %s evaluated to %s" : "%s, set by a parameter expression, is %s", name,
             nonfinite_word(cm->x[p]));
     return;
@@ -116,7 +116,7 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
     int s = pos < b->n ? b->slots[pos] : b->dslots[pos - b->n];
     int q = pos < b->n ? b->eqs[pos] : b->deqs[pos - b->n];
     describe(cm, s, name, sizeof name);
-    st_fail(cm, cm->eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g%s%s%s", name,
+    st_fail(cm, cm->p.eqs[q].loc, "the equation for %s evaluated to %s at t = %.17g%s%s%s", name,
             nonfinite_word(cm->x[s]), t, call_failure(cm)[0] ? " (" : "", call_failure(cm),
             call_failure(cm)[0] ? ")" : "");
     return;
@@ -125,7 +125,7 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
   if (r >= 0) {
     const st_block *b = &cm->blocks[r];
     describe(cm, b->slots[pos], name, sizeof name);
-    st_fail(cm, cm->eqs[b->eqs[pos]].loc, "the residual of this equation (of the system for "
+    st_fail(cm, cm->p.eqs[b->eqs[pos]].loc, "the residual of this equation (of the system for "
             "%s) evaluated to %s at t = %.17g", name, nonfinite_word(cm->dae_r[b->dae_off + pos]),
             t);
     return;
@@ -137,8 +137,8 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
             nonfinite_word(v), t);
     return;
   }
-  st_fail(cm, cm->flat->loc, "%s of %s evaluated to NaN or Inf at t = %.17g", what,
-          cm->flat->name ? cm->flat->name : "the model", t);
+  st_fail(cm, cm->p.flat->loc, "%s of %s evaluated to NaN or Inf at t = %.17g", what,
+          cm->p.flat->name ? cm->p.flat->name : "the model", t);
 }
 
 int st_check_finite_results(st_compiled *cm, const double *v, int n, const char *what) {

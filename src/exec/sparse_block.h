@@ -4,8 +4,8 @@
  * same pattern. Dense LU stays for small or dense blocks and for linear blocks with frozen
  * coefficients (solve.c cached_linear: factored once per event interval, applied over the
  * factors' nonzeros). */
-#ifndef ST_COMPILE_SPARSE_BLOCK_H
-#define ST_COMPILE_SPARSE_BLOCK_H
+#ifndef ST_EXEC_SPARSE_BLOCK_H
+#define ST_EXEC_SPARSE_BLOCK_H
 
 /* Blocks of at least this many unknowns whose structural Jacobian has at most a fifth of its
  * entries nonzero go to KLU: below it dense LU's O(n^3) is cheaper than KLU's overhead. */
