@@ -81,7 +81,11 @@ static int run_child(const child_setup *cs, const char *const *argv, char **out)
   size_t cap = 1 << 16, len = 0, got;
   *out = malloc(cap);
   ck_assert_ptr_nonnull(*out);
-  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0) len += got;
+  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0)
+    if ((len += got) == cap - 1) {
+      *out = realloc(*out, cap *= 2);
+      ck_assert_ptr_nonnull(*out);
+    }
   (*out)[len] = 0;
   fclose(f);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
@@ -319,6 +323,97 @@ START_TEST(closed_standard_output_is_an_error) {
 }
 END_TEST
 
+/* tmp_dir/name holding `model C Real x; equation x = 1 + 1 + ... + 1; end C;` with n terms
+ * (a tree n levels high). */
+static const char *write_chain(const char *name, int n) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model C\n  Real x;\nequation\n  x = 1", f);
+  for (int i = 1; i < n; i++) fputs("+1", f);
+  fputs(";\nend C;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  return path;
+}
+
+/* translate_binary overflowed the stack at 30 000 terms: the command's stack is 64 MiB and
+ * every pass takes such a sum. */
+START_TEST(sum_of_30000_terms_simulates) {
+  char model[512];
+  snprintf(model, sizeof model, "%s", write_chain("chain.mo", 30000));
+  char *out;
+  child_setup cs = {0};
+  char csv[512];
+  snprintf(csv, sizeof csv, "%s", tmp_path("chain.csv"));
+  int rc = run_child(&cs, (const char *const[]){"simulate", model, "--stop-time", "1",
+                                                "--interval", "0.5", "-o", csv, NULL}, &out);
+  ck_assert_msg(rc == 0, "exit %d:\n%.2000s", rc, out);
+  free(out);
+  FILE *f = fopen(csv, "r");
+  ck_assert_ptr_nonnull(f);
+  char text[256] = "";
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  ck_assert_msg(strstr(text, "\n1,30000\n"), "%s", text);
+}
+END_TEST
+
+/* 200 000 terms overflowed the stack in parse --dump; deeper than the stack can walk, the
+ * sum is refused where it starts, and the 400 KB line is not echoed whole. */
+START_TEST(sum_deeper_than_the_stack_is_located) {
+  char model[512];
+  snprintf(model, sizeof model, "%s", write_chain("deep.mo", 200000));
+  char *out;
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"parse", "--dump", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "deep.mo:4:7: error: expression nested too deeply: "
+                                       "more than "), "exit %d:\n%.2000s", rc, out);
+  ck_assert_msg(strlen(out) < 2000, "%zu bytes of messages", strlen(out));
+  free(out);
+}
+END_TEST
+
+/* 10^5 parentheses: bison's "memory exhausted" and the whole 200 KB line. */
+START_TEST(deep_parentheses_are_located) {
+  const char *path = tmp_path("parens.mo");
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model N\n  Real x = ", f);
+  for (int i = 0; i < 100000; i++) fputc('(', f);
+  fputc('1', f);
+  for (int i = 0; i < 100000; i++) fputc(')', f);
+  fputs(";\nend N;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s", path);
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "parens.mo:2:") &&
+                strstr(out, ": error: nesting too deep: parentheses"), "exit %d:\n%.2000s",
+                rc, out);
+  ck_assert_msg(strlen(out) < 1000, "%zu bytes of messages", strlen(out));
+  free(out);
+}
+END_TEST
+
+/* sum() of a large array was a chain as long as the array: a stack overflow printing it on
+ * a small stack (2 MiB here, which the command cannot raise). */
+START_TEST(sum_of_a_large_array_stays_shallow) {
+  const char *path = write_tmp("Sum.mo", "model Sum\n  parameter Integer n = 60000;\n"
+                               "  Real x[n] = 1:n;\n  Real y;\nequation\n  y = sum(x);\n"
+                               "end Sum;\n");
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s", path);
+  child_setup cs = {.stack = (rlim_t)2 << 20};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 0 && strstr(out, "60001 unknowns, 60001 equations"), "exit %d:\n%.2000s",
+                rc, out);
+  ck_assert_msg(strstr(out, "  y = x[1] + x[2] + x[3]"), "%.300s", strstr(out, "  y ="));
+  free(out);
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(tmp_dir)) {
     perror(tmp_dir);
@@ -340,6 +435,10 @@ int main(void) {
   TCase *tc_limits = tcase_create("limits");
   tcase_set_timeout(tc_limits, 30);
   tcase_add_test(tc_limits, output_grid_is_bounded);
+  tcase_add_test(tc_limits, sum_of_30000_terms_simulates);
+  tcase_add_test(tc_limits, sum_deeper_than_the_stack_is_located);
+  tcase_add_test(tc_limits, deep_parentheses_are_located);
+  tcase_add_test(tc_limits, sum_of_a_large_array_stays_shallow);
   suite_add_tcase(s, tc_limits);
   TCase *tc_cli = tcase_create("cli");
   tcase_set_timeout(tc_cli, 30);

@@ -262,17 +262,46 @@ static const st_fop binop_map[] = {
 
 static int is_array(const st_fexpr *e) { return e && e->kind == FX_ARRAY; }
 
+/* Up to FOLD_RUN operands are joined left to right, as written; longer runs (sum() of a
+ * large array) are split in halves, so that the tree stays shallow enough for the recursive
+ * passes over it (a run of 10^5 was a stack overflow). */
+enum { FOLD_RUN = 1024 };
+
+/* x[0] op x[1] op ... op x[n-1], n >= 1, op a binary operator (kind FX_BINARY) or a
+ * two-argument built-in (FX_BUILTIN: min, max). NULL when out of memory. */
+static st_fexpr *fold(st_fl *fl, st_fexpr_kind kind, int op, st_fexpr *const *x, int n,
+                      st_loc loc) {
+  st_fexpr *halves[2];
+  if (n > FOLD_RUN) {
+    halves[0] = fold(fl, kind, op, x, n / 2, loc);
+    halves[1] = fold(fl, kind, op, x + n / 2, n - n / 2, loc);
+    if (!halves[0] || !halves[1]) return NULL;
+    x = halves;
+    n = 2;
+  }
+  st_fexpr *s = x[0];
+  for (int i = 1; s && i < n; i++) {
+    st_fexpr *j = st_fx_new(fl->arena, kind, op, 2, loc);
+    if (j) {
+      j->args[0] = s;
+      j->args[1] = x[i];
+    }
+    s = j;
+  }
+  return s;
+}
+
 /* Scalar product of two vectors (a*b with both vectors, Modelica 3.5 section 10.6.4). */
 static st_fexpr *dot(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc) {
   if (a->nargs != b->nargs || a->nargs == 0 || is_array(a->args[0]) || is_array(b->args[0])) {
     st_fl_error(fl, loc, NULL, "only vector*vector products are supported between arrays");
     return NULL;
   }
-  st_fexpr *s = st_fx_binary(fl->arena, FOP_MUL, a->args[0], b->args[0], loc);
-  for (int i = 1; s && i < a->nargs; i++)
-    s = st_fx_binary(fl->arena, FOP_ADD, s,
-                     st_fx_binary(fl->arena, FOP_MUL, a->args[i], b->args[i], loc), loc);
-  return s;
+  st_fexpr **p = st_arena_alloc(fl->arena, (size_t)a->nargs * sizeof *p);
+  if (!p) return NULL;
+  for (int i = 0; i < a->nargs; i++)
+    if (!(p[i] = st_fx_binary(fl->arena, FOP_MUL, a->args[i], b->args[i], loc))) return NULL;
+  return fold(fl, FX_BINARY, FOP_ADD, p, a->nargs, loc);
 }
 
 /* Element-wise a op b for arrays (or array with scalar). */
@@ -496,19 +525,9 @@ static st_fexpr *call_array_fn(st_fl *fl, const st_ast_expr *e, const char *name
     st_fexpr *a = n == 1 ? st_translate(fl, args->value, env) : NULL;
     if (!a) return NULL;
     if (a->kind != FX_ARRAY || a->nargs == 0) return a->kind == FX_ARRAY ? st_fx_real(fl->arena, name[0] == 'p', e->loc) : a;
-    st_fexpr *s = a->args[0];
-    for (int i = 1; s && i < a->nargs; i++) {
-      if (name[1] == 'i' || name[1] == 'a') {
-        st_fexpr *m = st_fx_new(fl->arena, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, 2, e->loc);
-        if (!m) return NULL;
-        m->args[0] = s;
-        m->args[1] = a->args[i];
-        s = m;
-      } else {
-        s = st_fx_binary(fl->arena, name[0] == 's' ? FOP_ADD : FOP_MUL, s, a->args[i], e->loc);
-      }
-    }
-    return s;
+    if (name[1] == 'i' || name[1] == 'a')
+      return fold(fl, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, a->args, a->nargs, e->loc);
+    return fold(fl, FX_BINARY, name[0] == 's' ? FOP_ADD : FOP_MUL, a->args, a->nargs, e->loc);
   }
   if ((strcmp(name, "zeros") == 0 || strcmp(name, "ones") == 0 || strcmp(name, "fill") == 0) &&
       n >= 1 && !fl->fnctx) {
