@@ -270,6 +270,20 @@ START_TEST(output_grid_is_bounded) {
 }
 END_TEST
 
+/* (int) of the element count of 1:1e300 was undefined */
+START_TEST(huge_range_is_an_error) {
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s",
+           write_tmp("Range.mo", "model Range\n  Real x[3];\nequation\n"
+                     "  for i in 1:1e300 loop\n    x[1] = 1;\n  end for;\nend Range;\n"));
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "Range.mo:4:12: error: range of 1e+300 elements is too "
+                                       "long (limit 100000)"), "exit %d:\n%s", rc, out);
+  free(out);
+}
+END_TEST
+
 /* flatten kept 64 -L directories and dropped the rest without a word. */
 START_TEST(flatten_takes_any_number_of_libraries) {
   enum { NLIB = 70 };
@@ -414,6 +428,54 @@ START_TEST(sum_of_a_large_array_stays_shallow) {
 }
 END_TEST
 
+/* Runs `stiction argv...` under address-space limits from 4 MiB up in steps of 2 MiB until
+ * it succeeds: every failure before must be an exit status 1 with "out of memory while" in
+ * its message, never a signal or a silent exit. Returns how many limits failed that way. */
+static int out_of_memory_sweep(const char *const *argv) {
+  int failed = 0;
+  for (rlim_t mib = 4; mib <= 64; mib += 2) {
+    child_setup cs = {.address_space = mib << 20};
+    char *out;
+    int rc = run_child(&cs, argv, &out);
+    ck_assert_msg(rc == 0 || (rc == 1 && strstr(out, "out of memory while")),
+                  "stiction %s under %d MiB: exit %d:\n%.1000s", argv[0], (int)mib, rc, out);
+    free(out);
+    if (rc == 0) return failed;
+    failed++;
+  }
+  ck_abort_msg("stiction %s does not run in 64 MiB", argv[0]);
+  return failed;
+}
+
+/* The parser's arena allocations were not checked (SIGSEGV under ulimit -v), and flattening
+ * out of memory exited 1 without a word. (Under AddressSanitizer, whose shadow memory needs
+ * terabytes of address space, there is nothing to limit.) */
+START_TEST(out_of_memory_is_a_message) {
+#if defined(__SANITIZE_ADDRESS__)
+  return;
+#endif
+  const char *path = tmp_path("Many.mo");
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model Many\n", f);
+  for (int i = 0; i < 60000; i++) fprintf(f, "  parameter Real p%d = %d.0 \"comment\";\n", i, i);
+  fputs("end Many;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  char many[512];
+  snprintf(many, sizeof many, "%s", path);
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"parse", many, NULL}), 0);
+  char model[512], csv[512];
+  snprintf(model, sizeof model, "%s",
+           write_tmp("Mil.mo", "model Mil\n  parameter Integer n = 1000;\n"
+                     "  Real x[n](each start = 1, each fixed = true);\nequation\n"
+                     "  for i in 1:n loop\n    der(x[i]) = -x[i];\n  end for;\nend Mil;\n"));
+  snprintf(csv, sizeof csv, "%s", tmp_path("mil.csv"));
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"flatten", model, NULL}), 0);
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"simulate", model, "-o", csv,
+                                                             NULL}), 0);
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(tmp_dir)) {
     perror(tmp_dir);
@@ -433,16 +495,18 @@ int main(void) {
   tcase_add_test(tc_input, mat_reader_checks_characters_and_indices);
   suite_add_tcase(s, tc_input);
   TCase *tc_limits = tcase_create("limits");
-  tcase_set_timeout(tc_limits, 30);
+  tcase_set_timeout(tc_limits, 60);
   tcase_add_test(tc_limits, output_grid_is_bounded);
   tcase_add_test(tc_limits, sum_of_30000_terms_simulates);
   tcase_add_test(tc_limits, sum_deeper_than_the_stack_is_located);
   tcase_add_test(tc_limits, deep_parentheses_are_located);
   tcase_add_test(tc_limits, sum_of_a_large_array_stays_shallow);
+  tcase_add_test(tc_limits, out_of_memory_is_a_message);
   suite_add_tcase(s, tc_limits);
   TCase *tc_cli = tcase_create("cli");
   tcase_set_timeout(tc_cli, 30);
   tcase_add_test(tc_cli, flatten_takes_any_number_of_libraries);
+  tcase_add_test(tc_cli, huge_range_is_an_error);
   tcase_add_test(tc_cli, closed_standard_output_is_an_error);
   suite_add_tcase(s, tc_cli);
   SRunner *sr = srunner_create(s);

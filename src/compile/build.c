@@ -126,14 +126,19 @@ static int pipeline(st_compiled *cm) {
 
 st_compiled *st_compile(const st_flat_model *flat, st_diag *diag) {
   st_compiled *cm = calloc(1, sizeof *cm);
-  if (!cm) return NULL;
+  if (!cm) {
+    st_error(diag, flat->loc, "out of memory while compiling the model");
+    return NULL;
+  }
   cm->arena = st_arena_new();
   cm->diag = diag;
   cm->flat = flat;
   cm->specialize = 1;
   cm->spec_gen = cm->spec_defer_gen = -1;
-  if (!cm->arena || pipeline(cm)) {
-    if (cm->arena && st_diag_errors(diag) == 0)
+  int errors = st_diag_errors(diag);
+  /* a NULL from the arena dropped on the way is no success either */
+  if (!cm->arena || pipeline(cm) || st_arena_failed(cm->arena)) {
+    if (st_diag_errors(diag) == errors)
       st_error(diag, flat->loc, "out of memory while compiling the model");
     st_compiled_free(cm);
     return NULL;

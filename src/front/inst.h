@@ -232,6 +232,7 @@ struct st_fl {
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
   int errors;
+  int out_of_memory;       /* a malloc'd table could not grow (see also st_arena_failed) */
   int depth;               /* instantiation depth (guards runaway recursion) */
   /* The last array binding translated whole (st_fl_lazy): the elements of one array are
    * translated one after the other, and each needs only its element of the same value. */

@@ -121,8 +121,9 @@ st_ast_stored_def *st_parse_file(st_arena *arena, st_diag *diag, const char *pat
   errno = 0;
   char *text = file ? read_file(arena, path, &len) : NULL;
   if (!text) {
-    st_error(diag, ((st_loc){path, 0, 0}), "cannot read: %s",
-             errno ? strerror(errno) : "out of memory");
+    if (!errno || errno == ENOMEM) st_error(diag, ((st_loc){path, 0, 0}),
+                                            "out of memory while reading the file");
+    else st_error(diag, ((st_loc){path, 0, 0}), "cannot read: %s", strerror(errno));
     return NULL;
   }
   if (memchr(text, 0, len)) {
