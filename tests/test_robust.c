@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <stiction/bam.h>
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
 
@@ -270,6 +271,38 @@ START_TEST(output_grid_is_bounded) {
 }
 END_TEST
 
+/* The status of reading a BAM log whose header is `header` (JSON members) and whose second
+ * entry has the timestamp t2; the message in err. */
+static int read_bam_log(const char *header, double t2, char *err, size_t size) {
+  char text[1024];
+  snprintf(text, sizeof text, "{%s, \"entries\": ["
+           "{\"timestamp\": 0, \"position\": 0, \"goal_position\": 1, \"torque_enable\": 1},"
+           "{\"timestamp\": %g, \"position\": 0.1, \"goal_position\": 1, \"torque_enable\": 1}"
+           "]}", header, t2);
+  const char *path = write_tmp("log.json", text);
+  stiction_bam_log *log = NULL;
+  int rc = stiction_bam_log_read(path, &log, err, size);
+  stiction_bam_log_free(log);
+  return rc;
+}
+
+/* kp = -1e308 and negative or decreasing timestamps were accepted without a word. */
+START_TEST(bam_log_values_are_checked) {
+  const char *ok = "\"mass\": 0.5, \"length\": 0.1, \"kp\": 8, \"vin\": 15, \"dt\": 0.005";
+  char err[512] = "";
+  ck_assert_msg(read_bam_log(ok, 0.005, err, sizeof err) == STICTION_OK, "%s", err);
+  ck_assert_int_eq(read_bam_log("\"mass\": 0.5, \"length\": 0.1, \"kp\": -1e308, \"vin\": 15, "
+                                "\"dt\": 0.005", 0.005, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "log.json: \"kp\" = -1e+308 must be in (0, 1e+12]"), "%s", err);
+  ck_assert_int_eq(read_bam_log(ok, -0.005, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "log.json: entry 1: \"timestamp\" -0.005 is negative"), "%s", err);
+  char later[256];
+  snprintf(later, sizeof later, "%s, \"damping\": 0.1", ok);
+  ck_assert_int_eq(read_bam_log(later, 1e300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "entry 1: \"timestamp\" 1e+300 is out of range"), "%s", err);
+}
+END_TEST
+
 /* (int) of the element count of 1:1e300 was undefined */
 START_TEST(huge_range_is_an_error) {
   char model[512], *out;
@@ -507,6 +540,7 @@ int main(void) {
   tcase_set_timeout(tc_cli, 30);
   tcase_add_test(tc_cli, flatten_takes_any_number_of_libraries);
   tcase_add_test(tc_cli, huge_range_is_an_error);
+  tcase_add_test(tc_cli, bam_log_values_are_checked);
   tcase_add_test(tc_cli, closed_standard_output_is_an_error);
   suite_add_tcase(s, tc_cli);
   SRunner *sr = srunner_create(s);
