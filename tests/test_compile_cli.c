@@ -1,5 +1,5 @@
 /* `stiction simulate` on Modelica text (tests/data/compile): the friction block against the
- * reference of benchmarks.md section 9 with CVODE and IDA, the bouncing ball, parameters
+ * reference of doc/benchmarks.md section 7 with CVODE and IDA, the bouncing ball, parameters
  * set with -p, and bad models that must fail with located errors and exit status 1. */
 #include <check.h>
 #include <math.h>
@@ -332,8 +332,8 @@ START_TEST(initial_equations_of_when_variables) {
 END_TEST
 
 /* Two locked elements on one mass: the real part of the mixed system is singular but
- * consistent; the minimum-norm solution of s1 + s2 = F is s1 = s2 = F/2 (spec
- * msl-friction.md section 9, pitfall 3), both stay locked, the mass at rest. Before, the
+ * consistent; the minimum-norm solution of s1 + s2 = F is s1 = s2 = F/2 (doc/compiler.md,
+ * mixed systems), both stay locked, the mass at rest. Before, the
  * initialization failed with "no consistent solution". */
 START_TEST(singular_mixed_system_min_norm) {
   char args[4096];

@@ -108,7 +108,7 @@ typedef struct stiction_event_record {
 typedef int (*stiction_event_listener)(void *user_data, const stiction_event_record *event);
 
 /* Run statistics, counters summed over solver restarts. Names follow
- * ../shared/spec/benchmarks.md section 7.2 (Dymola/OpenModelica vocabulary). */
+ * doc/benchmarks.md section 5 (Dymola/OpenModelica vocabulary). */
 typedef struct stiction_stats {
   long steps;                 /* accepted integrator steps */
   long nfe;                   /* right-hand side / residual evaluations */

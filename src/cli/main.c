@@ -88,7 +88,6 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < NCOMMANDS; i++)
     if (!strcmp(name, commands[i].name)) {
-      st_cli_heap_setup();
       raise_stack_limit();
       return flush_stdout(commands[i].run(argc - 1, argv + 1));
     }
