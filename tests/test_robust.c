@@ -386,8 +386,13 @@ static const char *write_chain(const char *name, int n) {
 /* translate_binary overflowed the stack at 30 000 terms: the command's stack is 64 MiB and
  * every pass takes such a sum. */
 START_TEST(sum_of_30000_terms_simulates) {
+#if defined(__SANITIZE_ADDRESS__)
+  enum { TERMS = 10000 }; /* sanitizer frames: 64 MiB hold ~16 000 levels (util/stack.h) */
+#else
+  enum { TERMS = 30000 };
+#endif
   char model[512];
-  snprintf(model, sizeof model, "%s", write_chain("chain.mo", 30000));
+  snprintf(model, sizeof model, "%s", write_chain("chain.mo", TERMS));
   char *out;
   child_setup cs = {0};
   char csv[512];
@@ -402,7 +407,9 @@ START_TEST(sum_of_30000_terms_simulates) {
   size_t n = fread(text, 1, sizeof text - 1, f);
   text[n] = 0;
   fclose(f);
-  ck_assert_msg(strstr(text, "\n1,30000\n"), "%s", text);
+  char last[32];
+  snprintf(last, sizeof last, "\n1,%d\n", (int)TERMS);
+  ck_assert_msg(strstr(text, last), "%s", text);
 }
 END_TEST
 
