@@ -10,6 +10,7 @@
 
 #include "front/ast.h"
 #include "testutil.h"
+#include "util/stack.h"
 
 /* ------------------------------------------------------------------------- helpers */
 
@@ -806,7 +807,35 @@ START_TEST(deep_nesting_does_not_crash) {
   strcpy(text + n, "; end M;");
   parsed p;
   ck_assert_ptr_null(parse_text(&p, text));
-  ck_assert_ptr_nonnull(strstr(parsed_msgs(&p), "memory exhausted"));
+  /* located at the parenthesis that overflows the parser's stack, the line cut around it */
+  const char *msgs = parsed_msgs(&p);
+  ck_assert_msg(strstr(msgs, "t.mo:1:") && strstr(msgs, ": error: nesting too deep: "
+                "parentheses, brackets, calls or blocks fill the parser's stack"), "%s", msgs);
+  ck_assert_msg(strlen(msgs) < 1000, "the 40 KB line is quoted whole:\n%.2000s", msgs);
+  parsed_close(&p);
+  free(text);
+}
+END_TEST
+
+/* A left-deep sum is as high as it has terms, and every pass over it recurses once a level:
+ * higher than the thread's stack can walk, it is refused where it starts. */
+START_TEST(expression_deeper_than_the_stack_is_an_error) {
+  int terms = st_expr_depth_limit() + 10;
+  char *text = malloc(2 * (size_t)terms + 64);
+  strcpy(text, "model M Real x = 1");
+  size_t n = strlen(text);
+  for (int i = 1; i < terms; i++) n += (size_t)sprintf(text + n, "+1");
+  strcpy(text + n, "; end M;");
+  parsed p;
+  ck_assert_ptr_null(parse_text(&p, text));
+  const char *msgs = parsed_msgs(&p);
+  ck_assert_msg(strstr(msgs, "t.mo:1:18: error: expression nested too deeply: more than "),
+                "%.1000s", msgs);
+  parsed_close(&p);
+  /* the same as deep as allowed parses */
+  text[18 + 2 * (st_expr_depth_limit() - 2)] = 0;
+  strcat(text, "; end M;");
+  ck_assert_ptr_nonnull(parse_text(&p, text));
   parsed_close(&p);
   free(text);
 }
@@ -899,6 +928,7 @@ static Suite *parse_suite(void) {
                annotations_merge_into_the_class, initial_as_call_and_section, lexical_details));
   st_test_case(s, "robustness", 0, ST_TESTS(truncated_files_fail_cleanly,
                mutated_files_fail_cleanly, deep_nesting_does_not_crash,
+               expression_deeper_than_the_stack_is_an_error,
                unreadable_file_is_an_error));
   st_test_case(s, "cli", 0, ST_TESTS(cli_parse_is_silent_on_success,
                cli_parse_reports_errors_with_caret, cli_parse_usage, cli_parse_dump_reprints));

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <stiction/bam.h>
 #include <stiction/demos.h>
 #include <stiction/stiction.h>
 
@@ -81,7 +82,11 @@ static int run_child(const child_setup *cs, const char *const *argv, char **out)
   size_t cap = 1 << 16, len = 0, got;
   *out = malloc(cap);
   ck_assert_ptr_nonnull(*out);
-  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0) len += got;
+  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0)
+    if ((len += got) == cap - 1) {
+      *out = realloc(*out, cap *= 2);
+      ck_assert_ptr_nonnull(*out);
+    }
   (*out)[len] = 0;
   fclose(f);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
@@ -266,6 +271,52 @@ START_TEST(output_grid_is_bounded) {
 }
 END_TEST
 
+/* The status of reading a BAM log whose header is `header` (JSON members) and whose second
+ * entry has the timestamp t2; the message in err. */
+static int read_bam_log(const char *header, double t2, char *err, size_t size) {
+  char text[1024];
+  snprintf(text, sizeof text, "{%s, \"entries\": ["
+           "{\"timestamp\": 0, \"position\": 0, \"goal_position\": 1, \"torque_enable\": 1},"
+           "{\"timestamp\": %g, \"position\": 0.1, \"goal_position\": 1, \"torque_enable\": 1}"
+           "]}", header, t2);
+  const char *path = write_tmp("log.json", text);
+  stiction_bam_log *log = NULL;
+  int rc = stiction_bam_log_read(path, &log, err, size);
+  stiction_bam_log_free(log);
+  return rc;
+}
+
+/* kp = -1e308 and negative or decreasing timestamps were accepted without a word. */
+START_TEST(bam_log_values_are_checked) {
+  const char *ok = "\"mass\": 0.5, \"length\": 0.1, \"kp\": 8, \"vin\": 15, \"dt\": 0.005";
+  char err[512] = "";
+  ck_assert_msg(read_bam_log(ok, 0.005, err, sizeof err) == STICTION_OK, "%s", err);
+  ck_assert_int_eq(read_bam_log("\"mass\": 0.5, \"length\": 0.1, \"kp\": -1e308, \"vin\": 15, "
+                                "\"dt\": 0.005", 0.005, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "log.json: \"kp\" = -1e+308 must be in (0, 1e+12]"), "%s", err);
+  ck_assert_int_eq(read_bam_log(ok, -0.005, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "log.json: entry 1: \"timestamp\" -0.005 is negative"), "%s", err);
+  char later[256];
+  snprintf(later, sizeof later, "%s, \"damping\": 0.1", ok);
+  ck_assert_int_eq(read_bam_log(later, 1e300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "entry 1: \"timestamp\" 1e+300 is out of range"), "%s", err);
+}
+END_TEST
+
+/* (int) of the element count of 1:1e300 was undefined */
+START_TEST(huge_range_is_an_error) {
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s",
+           write_tmp("Range.mo", "model Range\n  Real x[3];\nequation\n"
+                     "  for i in 1:1e300 loop\n    x[1] = 1;\n  end for;\nend Range;\n"));
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "Range.mo:4:12: error: range of 1e+300 elements is too "
+                                       "long (limit 100000)"), "exit %d:\n%s", rc, out);
+  free(out);
+}
+END_TEST
+
 /* flatten kept 64 -L directories and dropped the rest without a word. */
 START_TEST(flatten_takes_any_number_of_libraries) {
   enum { NLIB = 70 };
@@ -319,6 +370,155 @@ START_TEST(closed_standard_output_is_an_error) {
 }
 END_TEST
 
+/* tmp_dir/name holding `model C Real x; equation x = 1 + 1 + ... + 1; end C;` with n terms
+ * (a tree n levels high). */
+static const char *write_chain(const char *name, int n) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model C\n  Real x;\nequation\n  x = 1", f);
+  for (int i = 1; i < n; i++) fputs("+1", f);
+  fputs(";\nend C;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  return path;
+}
+
+/* translate_binary overflowed the stack at 30 000 terms: the command's stack is 64 MiB and
+ * every pass takes such a sum. */
+START_TEST(sum_of_30000_terms_simulates) {
+#if defined(__SANITIZE_ADDRESS__)
+  enum { TERMS = 10000 }; /* sanitizer frames: 64 MiB hold ~16 000 levels (util/stack.h) */
+#else
+  enum { TERMS = 30000 };
+#endif
+  char model[512];
+  snprintf(model, sizeof model, "%s", write_chain("chain.mo", TERMS));
+  char *out;
+  child_setup cs = {0};
+  char csv[512];
+  snprintf(csv, sizeof csv, "%s", tmp_path("chain.csv"));
+  int rc = run_child(&cs, (const char *const[]){"simulate", model, "--stop-time", "1",
+                                                "--interval", "0.5", "-o", csv, NULL}, &out);
+  ck_assert_msg(rc == 0, "exit %d:\n%.2000s", rc, out);
+  free(out);
+  FILE *f = fopen(csv, "r");
+  ck_assert_ptr_nonnull(f);
+  char text[256] = "";
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  char last[32];
+  snprintf(last, sizeof last, "\n1,%d\n", (int)TERMS);
+  ck_assert_msg(strstr(text, last), "%s", text);
+}
+END_TEST
+
+/* 200 000 terms overflowed the stack in parse --dump; deeper than the stack can walk, the
+ * sum is refused where it starts, and the 400 KB line is not echoed whole. */
+START_TEST(sum_deeper_than_the_stack_is_located) {
+  char model[512];
+  snprintf(model, sizeof model, "%s", write_chain("deep.mo", 200000));
+  char *out;
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"parse", "--dump", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "deep.mo:4:7: error: expression nested too deeply: "
+                                       "more than "), "exit %d:\n%.2000s", rc, out);
+  ck_assert_msg(strlen(out) < 2000, "%zu bytes of messages", strlen(out));
+  free(out);
+}
+END_TEST
+
+/* 10^5 parentheses: bison's "memory exhausted" and the whole 200 KB line. */
+START_TEST(deep_parentheses_are_located) {
+  const char *path = tmp_path("parens.mo");
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model N\n  Real x = ", f);
+  for (int i = 0; i < 100000; i++) fputc('(', f);
+  fputc('1', f);
+  for (int i = 0; i < 100000; i++) fputc(')', f);
+  fputs(";\nend N;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s", path);
+  child_setup cs = {0};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "parens.mo:2:") &&
+                strstr(out, ": error: nesting too deep: parentheses"), "exit %d:\n%.2000s",
+                rc, out);
+  ck_assert_msg(strlen(out) < 1000, "%zu bytes of messages", strlen(out));
+  free(out);
+}
+END_TEST
+
+/* sum() of a large array was a chain as long as the array: a stack overflow printing it on
+ * a small stack (2 MiB here, which the command cannot raise). */
+START_TEST(sum_of_a_large_array_stays_shallow) {
+  const char *path = write_tmp("Sum.mo", "model Sum\n  parameter Integer n = 60000;\n"
+                               "  Real x[n] = 1:n;\n  Real y;\nequation\n  y = sum(x);\n"
+                               "end Sum;\n");
+  char model[512], *out;
+  snprintf(model, sizeof model, "%s", path);
+  child_setup cs = {.stack = (rlim_t)2 << 20};
+  int rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 0 && strstr(out, "60001 unknowns, 60001 equations"), "exit %d:\n%.2000s",
+                rc, out);
+  ck_assert_msg(strstr(out, "  y = x[1] + x[2] + x[3]"), "%.300s", strstr(out, "  y ="));
+  free(out);
+}
+END_TEST
+
+/* Runs `stiction argv...` under address-space limits from 4 MiB up in steps of 2 MiB until
+ * it succeeds: every failure before must be an exit status 1 with "out of memory while" in
+ * its message, never a signal or a silent exit. Returns how many limits failed that way. */
+static int out_of_memory_sweep(const char *const *argv) {
+  int failed = 0;
+  for (rlim_t mib = 4; mib <= 64; mib += 2) {
+    child_setup cs = {.address_space = mib << 20};
+    char *out;
+    int rc = run_child(&cs, argv, &out);
+    /* Known limit: an allocation failing inside SUNDIALS during the run is reported as the
+     * solver's failure ("CVODE failed at t = 0: CV_LSETUP_FAIL"), still exit 1. */
+    ck_assert_msg(rc == 0 || (rc == 1 && (strstr(out, "out of memory while") ||
+                                          strstr(out, "failed at t = "))),
+                  "stiction %s under %d MiB: exit %d:\n%.1000s", argv[0], (int)mib, rc, out);
+    free(out);
+    if (rc == 0) return failed;
+    failed++;
+  }
+  ck_abort_msg("stiction %s does not run in 64 MiB", argv[0]);
+  return failed;
+}
+
+/* The parser's arena allocations were not checked (SIGSEGV under ulimit -v), and flattening
+ * out of memory exited 1 without a word. (Under AddressSanitizer, whose shadow memory needs
+ * terabytes of address space, there is nothing to limit.) */
+START_TEST(out_of_memory_is_a_message) {
+#if defined(__SANITIZE_ADDRESS__)
+  return;
+#endif
+  const char *path = tmp_path("Many.mo");
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model Many\n", f);
+  for (int i = 0; i < 60000; i++) fprintf(f, "  parameter Real p%d = %d.0 \"comment\";\n", i, i);
+  fputs("end Many;\n", f);
+  ck_assert_int_eq(fclose(f), 0);
+  char many[512];
+  snprintf(many, sizeof many, "%s", path);
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"parse", many, NULL}), 0);
+  char model[512], csv[512];
+  snprintf(model, sizeof model, "%s",
+           write_tmp("Mil.mo", "model Mil\n  parameter Integer n = 1000;\n"
+                     "  Real x[n](each start = 1, each fixed = true);\nequation\n"
+                     "  for i in 1:n loop\n    der(x[i]) = -x[i];\n  end for;\nend Mil;\n"));
+  snprintf(csv, sizeof csv, "%s", tmp_path("mil.csv"));
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"flatten", model, NULL}), 0);
+  ck_assert_int_gt(out_of_memory_sweep((const char *const[]){"simulate", model, "-o", csv,
+                                                             NULL}), 0);
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(tmp_dir)) {
     perror(tmp_dir);
@@ -329,8 +529,11 @@ int main(void) {
                equation_without_unknowns_in_index_reduction, no_equation_has_an_unknown));
   st_test_case(s, "input", 10, ST_TESTS(tamsi_empty_key_is_reported, tamsi_parse_stays_within_len,
                mat_reader_checks_characters_and_indices));
-  st_test_case(s, "limits", 30, ST_TESTS(output_grid_is_bounded));
+  st_test_case(s, "limits", 60, ST_TESTS(output_grid_is_bounded, sum_of_30000_terms_simulates,
+               sum_deeper_than_the_stack_is_located, deep_parentheses_are_located,
+               sum_of_a_large_array_stays_shallow, out_of_memory_is_a_message));
   st_test_case(s, "cli", 30, ST_TESTS(flatten_takes_any_number_of_libraries,
+               huge_range_is_an_error, bam_log_values_are_checked,
                closed_standard_output_is_an_error));
   int status = st_test_main(s);
   char rm[600];

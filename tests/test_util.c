@@ -1,5 +1,6 @@
 /* Base layer: arena, located diagnostics, status phrases. */
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,35 @@ START_TEST(diag_quotes_line_with_caret) {
 }
 END_TEST
 
+/* A size computed with overflow wrapped when rounded up: a tiny block for a huge request. */
+START_TEST(arena_refuses_sizes_that_overflow) {
+  st_arena *a = st_arena_new();
+  ck_assert_ptr_nonnull(st_arena_alloc(a, 10));
+  ck_assert_int_eq(st_arena_failed(a), 0);
+  ck_assert_ptr_null(st_arena_alloc(a, SIZE_MAX - 3));
+  ck_assert_int_eq(st_arena_failed(a), 1);
+  st_arena_free(a);
+}
+END_TEST
+
+/* A long line is quoted as a window around the column, "..." where it is cut. */
+START_TEST(diag_cuts_long_lines) {
+  static char text[20000], buf[4096];
+  memset(text, 'a', sizeof text - 1);
+  text[9000] = 'X';
+  FILE *out = fmemopen(buf, sizeof buf, "w");
+  st_diag *d = st_diag_new(out);
+  st_diag_add_source(d, "m.mo", text);
+  st_error(d, ((st_loc){"m.mo", 1, 9001}), "here");
+  fclose(out);
+  ck_assert_msg(strlen(buf) < 400, "%zu bytes", strlen(buf));
+  const char *quote = strchr(buf, '\n') + 1, *caret = strchr(quote, '\n') + 1;
+  ck_assert_msg(!strncmp(quote, "...aaa", 6) && strstr(quote, "aaa...\n"), "%s", buf);
+  ck_assert_int_eq(strchr(quote, 'X') - quote, strchr(caret, '^') - caret);
+  st_diag_free(d);
+}
+END_TEST
+
 /* A message with a path longer than any fixed buffer is kept and printed whole. */
 START_TEST(diag_keeps_long_messages_whole) {
   char path[5001];
@@ -86,7 +116,7 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("util");
   st_test_case(s, "base", 0, ST_TESTS(arena_allocates_zeroed_aligned_memory,
-               diag_quotes_line_with_caret, diag_keeps_long_messages_whole,
-               every_status_has_a_phrase));
+               diag_quotes_line_with_caret, arena_refuses_sizes_that_overflow,
+               diag_cuts_long_lines, diag_keeps_long_messages_whole, every_status_has_a_phrase));
   return st_test_main(s);
 }

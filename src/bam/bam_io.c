@@ -2,6 +2,7 @@
  * Errors become one line "FILE: reason" in the caller's buffer; nothing is printed here. */
 #include <errno.h>
 #include <json-c/json.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,10 @@
 
 #include "bam/bam_fit.h"
 #include "util/outfile.h"
+
+/* The largest magnitude a parameter or logged value may have: far beyond any physical one,
+ * far below what overflows when squared or multiplied in a rollout. */
+#define BAM_MAX_VALUE 1e12
 
 static int fail(char *errbuf, size_t errlen, int status, const char *path, const char *fmt, ...) {
   if (errbuf && errlen) {
@@ -140,6 +145,9 @@ static int read_param_values(json_object *root, stiction_bam_params *p, const ch
     if (get_number(root, param_keys[i].key, field) < 0)
       return fail(errbuf, errlen, STICTION_ERR_SYNTAX, path, "\"%s\" is not a number",
                   param_keys[i].key);
+    if (!isfinite(*field) || fabs(*field) > BAM_MAX_VALUE)
+      return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"%s\" = %g is out of range "
+                  "(|value| <= %g)", param_keys[i].key, *field, BAM_MAX_VALUE);
   }
   if (!(p->R > 0) || !(p->armature > 0))
     return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"R\" and \"armature\" must be > 0");
@@ -200,22 +208,46 @@ static int read_log_header(json_object *root, stiction_bam_log *log, const char 
   log->damping = -1.0;
   if (get_number(root, "damping", &log->damping) < 0)
     return fail(errbuf, errlen, STICTION_ERR_SYNTAX, path, "\"damping\" is not a number");
-  if (!(log->dt > 0))
-    return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"dt\" must be > 0");
+  /* physical quantities: positive and of a sane size (kp = -1e308 ran a rollout) */
+  double *positive[] = {&log->mass, &log->length, &log->kp, &log->vin, &log->dt};
+  for (int i = 0; i < 5; i++)
+    if (!(*positive[i] > 0 && *positive[i] <= BAM_MAX_VALUE))
+      return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"%s\" = %g must be in (0, %g]",
+                  required[i], *positive[i], BAM_MAX_VALUE);
+  if (!(log->arm_mass >= 0 && log->arm_mass <= BAM_MAX_VALUE))
+    return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"arm_mass\" = %g must be in [0, %g]",
+                log->arm_mass, BAM_MAX_VALUE);
+  if (!(log->damping == -1.0 || (log->damping >= 0 && log->damping <= BAM_MAX_VALUE)))
+    return fail(errbuf, errlen, STICTION_ERR_ARG, path, "\"damping\" = %g must be in [0, %g]",
+                log->damping, BAM_MAX_VALUE);
   const char *traj = get_string(root, "trajectory");
   snprintf(log->trajectory, sizeof log->trajectory, "%s", traj ? traj : "");
   return STICTION_OK;
 }
 
-static int read_log_entry(json_object *e, stiction_bam_log *log, size_t k, const char *path,
-                          char *errbuf, size_t errlen) {
-  double en = 0.0;
+/* Entry k; *t is the previous entry's timestamp (-INFINITY before the first), which the
+ * optional "timestamp" (s from the start of the log) must not go below. */
+static int read_log_entry(json_object *e, stiction_bam_log *log, size_t k, double *t,
+                          const char *path, char *errbuf, size_t errlen) {
+  double en = 0.0, ts = *t;
   log->speed[k] = 0.0;
   if (!json_object_is_type(e, json_type_object) || get_number(e, "position", &log->position[k]) <= 0 ||
       get_number(e, "goal_position", &log->goal[k]) <= 0 ||
-      get_number(e, "torque_enable", &en) <= 0 || get_number(e, "speed", &log->speed[k]) < 0)
+      get_number(e, "torque_enable", &en) <= 0 || get_number(e, "speed", &log->speed[k]) < 0 ||
+      get_number(e, "timestamp", &ts) < 0)
     return fail(errbuf, errlen, STICTION_ERR_SYNTAX, path,
                 "entry %zu lacks a numeric position, goal_position or torque_enable", k);
+  double v[] = {log->position[k], log->goal[k], log->speed[k], en};
+  for (int i = 0; i < 4; i++)
+    if (!(fabs(v[i]) <= BAM_MAX_VALUE))
+      return fail(errbuf, errlen, STICTION_ERR_ARG, path, "entry %zu: a value %g is out of "
+                  "range (|value| <= %g)", k, v[i], BAM_MAX_VALUE);
+  if (!(ts >= 0 && ts >= *t && ts <= BAM_MAX_VALUE))
+    return fail(errbuf, errlen, STICTION_ERR_ARG, path, "entry %zu: \"timestamp\" %g is %s", k,
+                ts, ts < 0     ? "negative"
+                    : ts < *t ? "before the previous entry's"
+                              : "out of range");
+  *t = ts;
   log->enable[k] = en != 0.0;
   return STICTION_OK;
 }
@@ -234,8 +266,9 @@ static int read_log_entries(json_object *root, stiction_bam_log *log, const char
   if (!log->position || !log->speed || !log->goal || !log->enable)
     return fail(errbuf, errlen, STICTION_ERR_NOMEM, path, "out of memory");
   log->n = n;
+  double t = -INFINITY;
   for (size_t k = 0; k < n; k++) {
-    int st = read_log_entry(json_object_array_get_idx(arr, k), log, k, path, errbuf, errlen);
+    int st = read_log_entry(json_object_array_get_idx(arr, k), log, k, &t, path, errbuf, errlen);
     if (st) return st;
   }
   return STICTION_OK;

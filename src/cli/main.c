@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <stiction/stiction.h>
@@ -58,6 +59,19 @@ static int flush_stdout(int rc) {
   return rc ? rc : 1;
 }
 
+/* The front end and the compiler walk expressions recursively, and the parser accepts trees
+ * as deep as the stack can walk (util/stack.h): a 64 MiB stack for the command, as GCC's
+ * driver raises its own, takes a sum of 100 000 terms. The kernel grows the main thread's
+ * stack up to the limit in force at the time of the fault. */
+static void raise_stack_limit(void) {
+  const rlim_t want = (rlim_t)64 << 20;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+    return;
+  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+  setrlimit(RLIMIT_STACK, &rl);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -73,7 +87,10 @@ int main(int argc, char **argv) {
     return flush_stdout(0);
   }
   for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp(name, commands[i].name)) return flush_stdout(commands[i].run(argc - 1, argv + 1));
+    if (!strcmp(name, commands[i].name)) {
+      raise_stack_limit();
+      return flush_stdout(commands[i].run(argc - 1, argv + 1));
+    }
   fprintf(stderr, "stiction: unknown command '%s'\nTry 'stiction --help'.\n", name);
   return 2;
 }

@@ -67,15 +67,17 @@ static void walk(const st_compiled *cm, const st_fexpr *e, double sign, lin *l) 
   if (l->bad) return;
   double rs;
   int s = st_resolve_ref(cm, e, &rs);
+  /* sums and negations are taken apart before param_only() looks at a part: asked of every
+   * node of a long sum on the way down, it made the walk quadratic */
   if (s >= 0 && continuous_unknown(cm->p.slots[s].kind)) {
     add_term(l, s, sign * rs);
-  } else if (param_only(cm, e)) {
-    l->other |= !(e->kind == FX_REAL && e->value == 0);
   } else if (e->kind == FX_UNARY && e->op == FOP_NEG) {
     walk(cm, e->args[0], -sign, l);
   } else if (e->kind == FX_BINARY && (e->op == FOP_ADD || e->op == FOP_SUB)) {
     walk(cm, e->args[0], sign, l);
     walk(cm, e->args[1], e->op == FOP_ADD ? sign : -sign, l);
+  } else if (param_only(cm, e)) {
+    l->other |= !(e->kind == FX_REAL && e->value == 0);
   } else {
     l->bad = 1;
   }

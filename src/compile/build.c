@@ -186,15 +186,21 @@ static void free_proto(st_compiled *cm) {
  * so that the prototype is never run: every instance, st_compile's too, is a copy. */
 st_program *st_compile_program(const st_flat_model *flat, st_diag *diag) {
   st_compiled *cm = calloc(1, sizeof *cm);
-  if (!cm) return NULL;
+  if (!cm) {
+    st_error(diag, flat->loc, "out of memory while compiling the model");
+    return NULL;
+  }
   cm->p.arena = cm->iarena = st_arena_new();
   cm->diag = diag;
   cm->p.flat = flat;
   cm->specialize = 1;
   cm->spec_gen = cm->spec_defer_gen = -1;
   st_program *prog = NULL;
-  if (!cm->p.arena || pipeline(cm) || !(prog = st_arena_alloc(cm->p.arena, sizeof *prog))) {
-    if (cm->p.arena && st_diag_errors(diag) == 0)
+  int errors = st_diag_errors(diag);
+  /* a NULL from the arena dropped on the way is no success either */
+  if (!cm->p.arena || pipeline(cm) || st_arena_failed(cm->p.arena) ||
+      !(prog = st_arena_alloc(cm->p.arena, sizeof *prog))) {
+    if (st_diag_errors(diag) == errors)
       st_error(diag, flat->loc, "out of memory while compiling the model");
     free_proto(cm);
     return NULL;

@@ -390,8 +390,8 @@ static int ascending(const void *a, const void *b) {
  * slots and equations are numbered as they are made). */
 static int pantelides_step(ir *r) {
   st_compiled *cm = r->cm;
-  qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending);
-  qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
+  if (r->nvv) qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending); /* NULL when none */
+  if (r->nev) qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
   for (int i = 0; i < r->nvv; i++)
     if (der_slot(r, r->vvisit[i]) < 0) return -1;
   for (int i = 0; i < r->nev; i++) {

@@ -75,17 +75,45 @@ static st_fexpr *mul(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc) {
   return st_fx_binary(fl->arena, FOP_MUL, a, b, loc);
 }
 
+/* Up to FOLD_RUN operands are joined left to right, as written; longer runs (sum() of a
+ * large array) are split in halves, so that the tree stays shallow enough for the recursive
+ * passes over it (a run of 10^5 was a stack overflow). */
+enum { FOLD_RUN = 1024 };
+
+/* x[0] op x[1] op ... op x[n-1], n >= 1, op a binary operator (kind FX_BINARY) or a
+ * two-argument built-in (FX_BUILTIN: min, max). NULL when out of memory. */
+static st_fexpr *fold(st_fl *fl, st_fexpr_kind kind, int op, st_fexpr *const *x, int n,
+                      st_loc loc) {
+  st_fexpr *halves[2];
+  if (n > FOLD_RUN) {
+    halves[0] = fold(fl, kind, op, x, n / 2, loc);
+    halves[1] = fold(fl, kind, op, x + n / 2, n - n / 2, loc);
+    if (!halves[0] || !halves[1]) return NULL;
+    x = halves;
+    n = 2;
+  }
+  st_fexpr *s = x[0];
+  for (int i = 1; s && i < n; i++) {
+    st_fexpr *j = st_fx_new(fl->arena, kind, op, 2, loc);
+    if (j) {
+      j->args[0] = s;
+      j->args[1] = x[i];
+    }
+    s = j;
+  }
+  return s;
+}
+
 /* ------------------------------------------------------------ products */
 
 /* sum_k a[k] * b[k] of two lists with strides. */
 static st_fexpr *inner(st_fl *fl, st_fexpr *const *a, int sa, st_fexpr *const *b, int sb, int n,
                        st_loc loc) {
-  st_fexpr *s = NULL;
-  for (int k = 0; k < n; k++) {
-    st_fexpr *p = mul(fl, a[k * sa], b[k * sb], loc);
-    s = s ? add(fl, s, p, loc) : p;
-  }
-  return s;
+  st_fexpr **p = st_arena_alloc(fl->tmp, (size_t)n * sizeof *p);
+  if (!p) return NULL;
+  for (int k = 0; k < n; k++)
+    if (!(p[k] = mul(fl, a[k * sa], b[k * sb], loc))) return NULL;
+  return fold(fl, FX_BINARY, FOP_ADD, p, n, loc);
 }
 
 /* a*b with two arrays (section 10.6.4): vector*vector is the scalar product, matrix*vector,
@@ -196,19 +224,9 @@ static st_fexpr *reduce(st_fl *fl, const char *name, st_fexpr *a, st_loc loc) {
     }
     return real(fl, name[0] == 'p', loc);
   }
-  st_fexpr *s = l[0];
-  for (int i = 1; s && i < n; i++) {
-    if (name[1] == 'i' || name[1] == 'a') {
-      st_fexpr *m = st_fx_new(fl->arena, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, 2, loc);
-      if (!m) return NULL;
-      m->args[0] = s;
-      m->args[1] = l[i];
-      s = m;
-    } else {
-      s = st_fx_binary(fl->arena, name[0] == 's' ? FOP_ADD : FOP_MUL, s, l[i], loc);
-    }
-  }
-  return s;
+  if (name[1] == 'i' || name[1] == 'a')
+    return fold(fl, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, l, n, loc);
+  return fold(fl, FX_BINARY, name[0] == 's' ? FOP_ADD : FOP_MUL, l, n, loc);
 }
 
 /* zeros(n1, n2, ...), ones(...), fill(v, n1, ...). */

@@ -122,6 +122,8 @@ typedef enum st_ast_expr_kind {
 struct st_ast_expr {
   st_ast_expr_kind kind;
   st_loc loc;
+  int height;            /* levels of the tree below and with this node (a leaf: 1); the
+                            parser refuses trees higher than st_expr_depth_limit() */
   st_ast_expr *next;     /* next in the enclosing list (subscripts, array elements, ...) */
   union {
     struct {
@@ -450,7 +452,9 @@ typedef struct st_ast_stored_def {
 
 /* Parses a .mo file. Returns its stored definition (in arena), or NULL when the file cannot
  * be read or has syntax errors; all errors are reported to diag as
- * "file:line:col: error: ..." (several per file where the parser can recover). */
+ * "file:line:col: error: ..." (several per file where the parser can recover). Expressions
+ * deeper than the calling thread's stack can walk (util/stack.h) and nesting beyond the
+ * parser's stack are errors; running out of memory is one ("out of memory while parsing"). */
 st_ast_stored_def *st_parse_file(st_arena *arena, st_diag *diag, const char *path);
 
 /* The same for text in memory; name is used as the file name in locations. The text is

@@ -33,10 +33,16 @@ static int grow(void **items, int *cap, int n, size_t size) {
 
 int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type) {
   int cap = fl->capvars;
-  if (grow((void **)&fl->vars, &cap, fl->nvars, sizeof *fl->vars)) return -1;
+  if (grow((void **)&fl->vars, &cap, fl->nvars, sizeof *fl->vars)) {
+    fl->out_of_memory = 1;
+    return -1;
+  }
   if (cap != fl->capvars) {
     st_varinfo *vi = realloc(fl->info, (size_t)cap * sizeof *vi);
-    if (!vi) return -1;
+    if (!vi) {
+      fl->out_of_memory = 1;
+      return -1;
+    }
     fl->info = vi;
     fl->capvars = cap;
   }
@@ -52,7 +58,11 @@ int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type) {
 }
 
 void st_fl_add_eq(st_fl *fl, st_eqbuf *buf, st_feq *eq) {
-  if (!eq || grow((void **)&buf->items, &buf->cap, buf->n, sizeof *buf->items)) return;
+  if (!eq) return;
+  if (grow((void **)&buf->items, &buf->cap, buf->n, sizeof *buf->items)) {
+    fl->out_of_memory = 1;
+    return;
+  }
   buf->items[buf->n++] = eq;
 }
 

@@ -88,6 +88,7 @@ st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name
              st_ast_class_kind_name(cls->ast->kind));
     return NULL;
   }
+  int errors_before = st_diag_errors(fe->diag);
   st_fl fl = {0};
   fl.fe = fe;
   fl.diag = fe->diag;
@@ -108,6 +109,20 @@ st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name
     st_translate_sections(&fl);
     st_connections_to_equations(&fl);
     if (!fl.errors) m = st_fl_finish(&fl, cls->full);
+  }
+  /* A failed allocation may have been dropped on the way (an equation lost), or have ended
+   * flattening without a message: either way the model is not the user's. (fl.arena is
+   * NULL once the model owns it.) */
+  int nomem = !fl.tmp || (!m && !fl.arena) || fl.out_of_memory || st_arena_failed(fl.tmp) ||
+              st_arena_failed(m ? m->arena : fl.arena);
+  st_loc at = cls->ast ? cls->ast->name_loc : none;
+  if (nomem) {
+    st_error(fe->diag, at, "out of memory while flattening '%s'", class_name);
+    st_flat_free(m);
+    m = NULL;
+  } else if (!m && st_diag_errors(fe->diag) == errors_before) {
+    st_error(fe->diag, at, "flattening '%s' failed without a message (internal error)",
+             class_name);
   }
   fl_free(&fl);
   return m;

@@ -254,6 +254,7 @@ struct st_fl {
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
   int errors;
+  int out_of_memory;       /* a malloc'd table could not grow (see also st_arena_failed) */
   int depth;               /* instantiation depth (guards runaway recursion) */
   /* The last array binding translated whole (st_fl_lazy): the elements of one array are
    * translated one after the other, and each needs only its element of the same value. */

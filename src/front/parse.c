@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "front/parse_impl.h"
+#include "util/stack.h"
 
 /* From the generated scanner and parser (lexer.l, parser.y). */
 typedef void *st_yyscan_t;
@@ -27,22 +28,49 @@ void st_parse_report(st_pstate *ps, st_loc loc, const char *fmt, ...) {
   st_error(ps->diag, loc, "%s", msg);
 }
 
+_Noreturn void st_parse_out_of_memory(st_pstate *ps) {
+  st_parse_report(ps, (st_loc){ps->file, ps->line, ps->col}, "out of memory while parsing");
+  longjmp(*ps->out_of_memory, 1);
+}
+
+void *st_palloc(st_pstate *ps, size_t size) {
+  void *p = st_arena_alloc(ps->arena, size);
+  if (!p) st_parse_out_of_memory(ps);
+  return p;
+}
+
+char *st_pstrndup(st_pstate *ps, const char *s, size_t n) {
+  char *p = st_palloc(ps, n + 1);
+  memcpy(p, s, n);
+  return p;
+}
+
 /* Parses text (already in the arena, registered with diag) named file. */
 static st_ast_stored_def *parse_text(st_arena *arena, st_diag *diag, const char *file,
                                      const char *text, size_t len) {
-  st_pstate ps = {.arena = arena, .diag = diag, .file = file, .line = 1, .col = 1};
+  jmp_buf out_of_memory;
+  st_pstate ps = {.arena = arena, .diag = diag, .file = file, .line = 1, .col = 1,
+                  .out_of_memory = &out_of_memory, .depth_limit = st_expr_depth_limit()};
   if (len > (size_t)0x7fffffff) {
     st_error(diag, ((st_loc){file, 0, 0}), "file too large");
     return NULL;
   }
   st_yyscan_t scanner;
   if (st_yylex_init_extra(&ps, &scanner)) {
-    st_error(diag, ((st_loc){file, 0, 0}), "out of memory");
+    st_error(diag, ((st_loc){file, 0, 0}), "out of memory while parsing");
+    return NULL;
+  }
+  /* After the jump only the scanner is released: the AST is in the caller's arena, and
+   * bison's stack (malloc'd only past its first 200 entries) is lost with it. */
+  st_yyscan_t volatile held = scanner;
+  if (setjmp(out_of_memory)) {
+    st_yylex_destroy(held);
     return NULL;
   }
   int rc = st_yy_scan_copy(text, (int)len, scanner) ? st_yyparse(scanner, &ps) : 2;
   st_yylex_destroy(scanner);
-  if (rc == 2 && ps.errors == 0) st_parse_report(&ps, (st_loc){file, 0, 0}, "out of memory");
+  if (rc == 2 && ps.errors == 0)
+    st_parse_report(&ps, (st_loc){file, 0, 0}, "out of memory while parsing");
   if (rc != 0 || ps.errors > 0) return NULL;
   return ps.result;
 }
@@ -93,8 +121,9 @@ st_ast_stored_def *st_parse_file(st_arena *arena, st_diag *diag, const char *pat
   errno = 0;
   char *text = file ? read_file(arena, path, &len) : NULL;
   if (!text) {
-    st_error(diag, ((st_loc){path, 0, 0}), "cannot read: %s",
-             errno ? strerror(errno) : "out of memory");
+    if (!errno || errno == ENOMEM) st_error(diag, ((st_loc){path, 0, 0}),
+                                            "out of memory while reading the file");
+    else st_error(diag, ((st_loc){path, 0, 0}), "cannot read: %s", strerror(errno));
     return NULL;
   }
   if (memchr(text, 0, len)) {

@@ -81,7 +81,7 @@ int st_yylex(ST_YYSTYPE *lval, ST_YYLTYPE *lloc, void *scanner);
 void st_yyerror(ST_YYLTYPE *l, void *scanner, st_pstate *ps, const char *msg);
 
 #define LOC(l) ((st_loc){ps->file, (l).first_line, (l).first_column})
-#define NEW(T) ((T *)st_arena_alloc(ps->arena, sizeof(T)))
+#define NEW(T) ((T *)st_palloc(ps, sizeof(T)))
 
 /* Appends a node (or a chain of nodes) of type T to a list. */
 #define APPEND(L, T, N)                                                                  \
@@ -106,7 +106,35 @@ static st_ast_expr *expr_new(st_pstate *ps, st_ast_expr_kind kind, ST_YYLTYPE l)
   st_ast_expr *e = NEW(st_ast_expr);
   e->kind = kind;
   e->loc = LOC(l);
+  e->height = 1;
   return e;
+}
+
+/* e is above child: its height grows. Every pass over expressions recurses once a level, so
+ * a tree higher than the stack can walk is an error here (reported once a parse), not a
+ * stack overflow later: `1 + 1 + ... + 1` is a tree as high as it has terms. */
+static void grow(st_pstate *ps, st_ast_expr *e, const st_ast_expr *child) {
+  if (!child || child->height < e->height) return;
+  e->height = child->height + 1;
+  if (e->height > ps->depth_limit && !ps->too_deep) {
+    ps->too_deep = true;
+    st_parse_report(ps, e->loc, "expression nested too deeply: more than %d levels (the "
+                    "limit follows the size of the stack)", ps->depth_limit);
+  }
+}
+
+static void grow_list(st_pstate *ps, st_ast_expr *e, const st_ast_expr *list) {
+  for (; list; list = list->next) grow(ps, e, list);
+}
+
+static void grow_args(st_pstate *ps, st_ast_expr *e, const st_ast_fnarg *args,
+                      const st_ast_iter *iters) {
+  for (; args; args = args->next) grow(ps, e, args->value);
+  for (; iters; iters = iters->next) grow(ps, e, iters->range);
+}
+
+static void grow_cref(st_pstate *ps, st_ast_expr *e, const st_ast_cref *c) {
+  for (const st_ast_cref_part *p = c->parts; p; p = p->next) grow_list(ps, e, p->subs);
 }
 
 static st_ast_expr *number_new(st_pstate *ps, st_pnum num, ST_YYLTYPE l) {
@@ -127,6 +155,9 @@ static st_ast_expr *binary_new(st_pstate *ps, st_ast_op op, st_ast_expr *a, st_a
   e->u.binary.op = op;
   e->u.binary.lhs = a;
   e->u.binary.rhs = b;
+  e->height = 1;
+  grow(ps, e, a);
+  grow(ps, e, b);
   return e;
 }
 
@@ -134,6 +165,7 @@ static st_ast_expr *unary_new(st_pstate *ps, st_ast_op op, st_ast_expr *a, ST_YY
   st_ast_expr *e = expr_new(ps, AX_UNARY, l);
   e->u.unary.op = op;
   e->u.unary.arg = a;
+  grow(ps, e, a);
   return e;
 }
 
@@ -142,6 +174,7 @@ static st_ast_expr *call_new(st_pstate *ps, st_ast_cref *fn, st_ast_expr *args, 
   e->u.call.fn = fn;
   e->u.call.args = args->u.call.args;
   e->u.call.iters = args->u.call.iters;
+  grow_args(ps, e, e->u.call.args, e->u.call.iters);
   return e;
 }
 
@@ -159,7 +192,7 @@ static st_ast_cref *keyword_cref(st_pstate *ps, const char *name, ST_YYLTYPE l) 
 static st_ast_name *name_finish(st_pstate *ps, st_ast_name *n) {
   size_t len = n->global ? 1 : 0;
   for (int i = 0; i < n->nparts; i++) len += strlen(n->parts[i]) + 1;
-  char *text = st_arena_alloc(ps->arena, len + 1), *p = text;
+  char *text = st_palloc(ps, len + 1), *p = text;
   if (n->global) *p++ = '.';
   for (int i = 0; i < n->nparts; i++) {
     size_t k = strlen(n->parts[i]);
@@ -180,7 +213,7 @@ static st_ast_name *name_push(st_pstate *ps, st_ast_name *n, const char *part, S
     n->loc = LOC(l);
     n->global = global;
   }
-  const char **parts = st_arena_alloc(ps->arena, (size_t)(n->nparts + 1) * sizeof *parts);
+  const char **parts = st_palloc(ps, (size_t)(n->nparts + 1) * sizeof *parts);
   if (n->nparts) memcpy(parts, n->parts, (size_t)n->nparts * sizeof *parts);
   parts[n->nparts++] = part;
   n->parts = parts;
@@ -214,7 +247,9 @@ static st_ast_cref *cref_push(st_pstate *ps, st_ast_cref *c, st_ast_cref_part *p
 }
 
 static const char *concat(st_pstate *ps, const char *a, const char *b) {
-  return st_arena_printf(ps->arena, "%s%s", a, b);
+  const char *ab = st_arena_concat(ps->arena, a, b, "");
+  if (!ab) st_parse_out_of_memory(ps);
+  return ab;
 }
 
 /* Several annotation clauses of one class (or one list) become one argument list. */
@@ -432,6 +467,7 @@ static st_ast_expr *paren_list(st_pstate *ps, st_plist l, ST_YYLTYPE loc) {
   if (l.n == 1) return e; /* `()` */
   e->u.tuple.elems = l.head;
   e->u.tuple.nelems = l.n;
+  grow_list(ps, e, l.head);
   return e;
 }
 
@@ -1188,6 +1224,9 @@ expression:
       $$->u.ifexp.cond = $2;
       $$->u.ifexp.then = $4;
       $$->u.ifexp.els = $5;
+      grow(ps, $$, $2);
+      grow(ps, $$, $4);
+      grow(ps, $$, $5);
     }
   ;
 
@@ -1198,6 +1237,9 @@ if_rest:
       $$->u.ifexp.cond = $2;
       $$->u.ifexp.then = $4;
       $$->u.ifexp.els = $5;
+      grow(ps, $$, $2);
+      grow(ps, $$, $4);
+      grow(ps, $$, $5);
     }
   ;
 
@@ -1208,6 +1250,8 @@ simple_expression:
       $$->loc = $1->loc;
       $$->u.range.start = $1;
       $$->u.range.stop = $3;
+      grow(ps, $$, $1);
+      grow(ps, $$, $3);
     }
   | logical_expression ':' logical_expression ':' logical_expression {
       $$ = expr_new(ps, AX_RANGE, @1);
@@ -1215,6 +1259,9 @@ simple_expression:
       $$->u.range.start = $1;
       $$->u.range.step = $3;
       $$->u.range.stop = $5;
+      grow(ps, $$, $1);
+      grow(ps, $$, $3);
+      grow(ps, $$, $5);
     }
   ;
 
@@ -1287,7 +1334,7 @@ primary:
   | T_STRING { $$ = expr_new(ps, AX_STRING, @1); $$->u.string = $1; }
   | T_FALSE { $$ = expr_new(ps, AX_BOOL, @1); $$->u.boolean = false; }
   | T_TRUE { $$ = expr_new(ps, AX_BOOL, @1); $$->u.boolean = true; }
-  | cref { $$ = expr_new(ps, AX_CREF, @1); $$->u.cref = $1; }
+  | cref { $$ = expr_new(ps, AX_CREF, @1); $$->u.cref = $1; grow_cref(ps, $$, $1); }
   | cref fn_args { $$ = call_new(ps, $1, $2, @1); }
   | T_DER fn_args { $$ = call_new(ps, keyword_cref(ps, "der", @1), $2, @1); }
   | T_INITIAL fn_args { $$ = call_new(ps, keyword_cref(ps, "initial", @1), $2, @1); }
@@ -1297,18 +1344,22 @@ primary:
       $$ = expr_new(ps, AX_MATRIX, @1);
       $$->u.matrix.rows = $2.head;
       $$->u.matrix.nrows = $2.n;
+      grow_list(ps, $$, $2.head);
     }
   | '{' '}' { $$ = expr_new(ps, AX_ARRAY, @1); }
   | '{' expr_list '}' {
       $$ = expr_new(ps, AX_ARRAY, @1);
       $$->u.array.elems = $2.head;
       $$->u.array.nelems = $2.n;
+      grow_list(ps, $$, $2.head);
     }
   | '{' expression T_FOR for_indices '}' {
       $$ = expr_new(ps, AX_ARRAY, @1);
       $$->u.array.elems = $2;
       $$->u.array.nelems = 1;
       $$->u.array.iters = $4;
+      grow(ps, $$, $2);
+      grow_args(ps, $$, NULL, $4);
     }
   | T_END_EXPR { $$ = expr_new(ps, AX_END, @1); }
   ;
@@ -1328,6 +1379,7 @@ matrix_rows:
       st_ast_expr *row = expr_new(ps, AX_ARRAY, @1);
       row->u.array.elems = $1.head;
       row->u.array.nelems = $1.n;
+      grow_list(ps, row, $1.head);
       $$ = list_empty();
       APPEND($$, st_ast_expr, row);
     }
@@ -1335,6 +1387,7 @@ matrix_rows:
       st_ast_expr *row = expr_new(ps, AX_ARRAY, @3);
       row->u.array.elems = $3.head;
       row->u.array.nelems = $3.n;
+      grow_list(ps, row, $3.head);
       $$ = $1;
       APPEND($$, st_ast_expr, row);
     }
@@ -1386,6 +1439,7 @@ partial_app:
       $$ = expr_new(ps, AX_PARTIAL, @1);
       $$->u.partial.fn = $2;
       $$->u.partial.args = $4.head;
+      grow_args(ps, $$, $4.head, NULL);
       for (st_ast_fnarg *a = $4.head; a; a = a->next)
         if (!a->name)
           st_parse_report(ps, a->loc, "a function partial application takes named arguments only");
@@ -1465,5 +1519,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, st_psta
 
 void st_yyerror(ST_YYLTYPE *l, void *scanner, st_pstate *ps, const char *msg) {
   (void)scanner;
-  st_parse_report(ps, (st_loc){ps->file, l->first_line, l->first_column}, "%s", msg);
+  st_loc at = {ps->file, l->first_line, l->first_column};
+  /* bison's only other message: its stack is full (YYMAXDEPTH), or could not grow */
+  if (!strcmp(msg, "memory exhausted"))
+    st_parse_report(ps, at, "nesting too deep: parentheses, brackets, calls or blocks fill "
+                    "the parser's stack of %d entries", YYMAXDEPTH);
+  else
+    st_parse_report(ps, at, "%s", msg);
 }

@@ -589,11 +589,12 @@ st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env) {
     return NULL;
   }
   double count = (b - a) / s + 1 + 1e-9;
-  int n = count < 1 ? 0 : (int)count;
-  if (n > 100000) {
-    st_fl_error(fl, e->loc, env.inst, "range of %d elements is too long", n);
+  if (!(count < 100001)) { /* checked as a double: casting 1e300 to int is undefined */
+    st_fl_error(fl, e->loc, env.inst, "range of %.3g elements is too long (limit 100000)",
+                count);
     return NULL;
   }
+  int n = count < 1 ? 0 : (int)count;
   st_fexpr *r = array_of(fl, n, e->loc);
   for (int i = 0; r && i < n; i++) r->args[i] = st_fx_real(fl->arena, a + i * s, e->loc);
   return r;

@@ -92,6 +92,7 @@ static int cv_attach(stiction_sim *sim) {
 
 static int cv_create(stiction_sim *sim, double t0) {
   int lmm = sim->opt.solver == STICTION_SOLVER_CVODE_ADAMS ? CV_ADAMS : CV_BDF;
+  if (st_reserve_vectors(sim, "CVODE")) return STICTION_ERR_NOMEM;
   sim->mem = CVodeCreate(lmm, sim->ctx);
   if (!sim->mem) return st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create CVODE");
   void *m = sim->mem;

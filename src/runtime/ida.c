@@ -137,6 +137,7 @@ static int ida_attach(stiction_sim *sim) {
 static int ida_create(stiction_sim *sim, double t0) {
   int rc = ida_ode_yp(sim, t0);
   if (rc) return rc;
+  if (st_reserve_vectors(sim, "IDA")) return STICTION_ERR_NOMEM;
   sim->mem = IDACreate(sim->ctx);
   if (!sim->mem) return st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create IDA");
   void *m = sim->mem;

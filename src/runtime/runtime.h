@@ -199,4 +199,10 @@ void st_sample_forget(stiction_sim *sim);
 void st_progress_update(stiction_sim *sim, double t);
 void st_progress_finish(stiction_sim *sim);
 
+/* SUNDIALS 6.4's N_VClone dereferences a failed clone: before an integrator allocates its
+ * vectors, room for them is tried once (malloc and free), so that running out of memory is
+ * "out of memory while starting CVODE" (STICTION_ERR_NOMEM) rather than a crash. A probe,
+ * not a guarantee; it covers the usual case, the vectors being the largest allocation. */
+int st_reserve_vectors(stiction_sim *sim, const char *integrator);
+
 #endif

@@ -98,3 +98,13 @@ const char *stiction_sim_terminated(const stiction_sim *sim) {
 const stiction_stats *stiction_sim_stats(const stiction_sim *sim) {
   return sim ? &sim->stats : NULL;
 }
+
+int st_reserve_vectors(stiction_sim *sim, const char *integrator) {
+  enum { VECTORS = 32 }; /* CVODE Adams: history (13) and work vectors; IDA fewer */
+  size_t n = (size_t)(sim->n > 0 ? sim->n : 1);
+  void *probe = malloc(VECTORS * (n * sizeof(double) + 256));
+  if (!probe)
+    return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while starting %s", integrator);
+  free(probe);
+  return STICTION_OK;
+}

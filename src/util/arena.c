@@ -1,6 +1,7 @@
 #include "util/arena.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ typedef struct block {
 
 struct st_arena {
   block *head;
+  int failed; /* an allocation returned NULL */
 };
 
 st_arena *st_arena_new(void) { return calloc(1, sizeof(st_arena)); }
@@ -39,13 +41,20 @@ static block *new_block(size_t at_least) {
 }
 
 void *st_arena_alloc(st_arena *arena, size_t size) {
+  if (size > SIZE_MAX / 2) { /* a size computed with overflow; rounding up would wrap */
+    arena->failed = 1;
+    return NULL;
+  }
   size = (size + 15u) & ~(size_t)15u;
   block *b = arena->head;
   if (!b || b->size - b->used < size) {
     /* A large request gets its own block behind the current one so the current block's
      * free space is not wasted. */
     block *nb = new_block(size);
-    if (!nb) return NULL;
+    if (!nb) {
+      arena->failed = 1;
+      return NULL;
+    }
     if (b && size > ARENA_BLOCK / 4) {
       nb->next = b->next;
       b->next = nb;
@@ -60,6 +69,8 @@ void *st_arena_alloc(st_arena *arena, size_t size) {
   memset(p, 0, size);
   return p;
 }
+
+int st_arena_failed(const st_arena *arena) { return arena->failed; }
 
 char *st_arena_strndup(st_arena *arena, const char *s, size_t n) {
   char *p = st_arena_alloc(arena, n + 1);

@@ -12,6 +12,9 @@ st_arena *st_arena_new(void);
 void st_arena_free(st_arena *arena);                 /* safe on NULL */
 /* Zeroed, 16-byte aligned memory; NULL only when out of memory. */
 void *st_arena_alloc(st_arena *arena, size_t size);
+/* Whether an allocation from arena has failed: a stage that builds in an arena checks this
+ * at its end, so that a NULL dropped on the way (a lost equation) cannot pass unnoticed. */
+int st_arena_failed(const st_arena *arena);
 char *st_arena_strdup(st_arena *arena, const char *s);
 char *st_arena_strndup(st_arena *arena, const char *s, size_t n);
 /* printf into the arena. */

@@ -67,14 +67,24 @@ static const char *find_line(const st_diag *d, st_loc loc, size_t *len) {
 }
 
 /* Prints the source line and a caret under the column; tabs are kept so the caret lines up
- * in a terminal. */
+ * in a terminal. A long line (generated code, a 200 KB expression) is cut to a window of
+ * QUOTE_WIDTH bytes around the column, with "..." where it is cut. */
+enum { QUOTE_WIDTH = 160 };
+
 static void quote_source(const st_diag *d, st_loc loc) {
   size_t len;
   const char *line = loc.file ? find_line(d, loc, &len) : NULL;
   if (!line) return;
-  fprintf(d->out, "%.*s\n", (int)len, line);
-  for (int i = 1; i < loc.col && (size_t)(i - 1) < len; i++)
-    fputc(line[i - 1] == '\t' ? '\t' : ' ', d->out);
+  size_t col = loc.col > 1 ? (size_t)loc.col - 1 : 0, from = 0, to = len;
+  if (col > len) col = len;
+  if (len > QUOTE_WIDTH) {
+    from = col > QUOTE_WIDTH / 2 ? col - QUOTE_WIDTH / 2 : 0;
+    to = from + QUOTE_WIDTH < len ? from + QUOTE_WIDTH : len;
+  }
+  const char *pre = from > 0 ? "..." : "", *post = to < len ? "..." : "";
+  fprintf(d->out, "%s%.*s%s\n", pre, (int)(to - from), line + from, post);
+  fputs(pre[0] ? "   " : "", d->out);
+  for (size_t i = from; i < col; i++) fputc(line[i] == '\t' ? '\t' : ' ', d->out);
   fputs("^\n", d->out);
 }
 
