@@ -220,6 +220,47 @@ START_TEST(vector_when) {
 }
 END_TEST
 
+/* Parameters with fixed = false bound by initial equations (also a tuple with array outputs)
+ * and an array-valued call with parameter arguments; x = exp(-s t) with s = 3. */
+START_TEST(fixed_false_parameters) {
+  static table t;
+  run_ok(LANG("FixedFalse.mo"), "FixedFalse", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_msg(fabs(at(&t, i, "x") - exp(-3 * tm)) < 1e-7, "x(%g)", tm);
+    ck_assert_double_eq(at(&t, i, "d[3]"), 3);
+  }
+  char *out = NULL;
+  char args[4096];
+  snprintf(args, sizeof args, "flatten '%s'", st_test_src(LANG("FixedFalse.mo")));
+  ck_assert_int_eq(st_test_run(&out, args), 0);
+  ck_assert_msg(out && strstr(out, "parameter Real c[3] = 1.5;") && strstr(out, "parameter Real s = 3;") &&
+                strstr(out, "parameter Real m[2] = 0.5;"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* Array functions, matrix products and .* inside a function body, and a time-varying array
+ * result in an equation (one call per element). */
+START_TEST(function_arrays) {
+  static table t;
+  run_ok(LANG("FunctionArrays.mo"), "FunctionArrays", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    double want[12] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
+                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1)};
+    for (int k = 0; k < 12; k++) {
+      char nm[16];
+      snprintf(nm, sizeof nm, "r[%d]", k + 1);
+      ck_assert_msg(fabs(at(&t, i, nm) - want[k]) < 1e-12, "%s(%g) = %.17g, want %.17g", nm, tm,
+                    at(&t, i, nm), want[k]);
+    }
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -232,6 +273,8 @@ int main(void) {
   tcase_add_test(tc, records);
   tcase_add_test(tc, inline_array_element);
   tcase_add_test(tc, vector_when);
+  tcase_add_test(tc, fixed_false_parameters);
+  tcase_add_test(tc, function_arrays);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -111,7 +111,8 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
 static int same_expr(const st_fexpr *a, const st_fexpr *b) {
   if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs) return 0;
   if (a->kind == FX_VAR && a->index != b->index) return 0;
-  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM) && a->value != b->value)
+  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM || a->kind == FX_CALL) &&
+      a->value != b->value)
     return 0;
   for (int i = 0; i < a->nargs; i++)
     if (!same_expr(a->args[i], b->args[i])) return 0;
@@ -437,6 +438,8 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
              cm->flat->functions[e->index].name, e->op + 1);
     return -1;
   }
+  /* value of a call is the element of an array output it stands for (1-based, row-major) */
+  if (k >= 0 && e->value > 0) st_fcall_select_element(cm->fcalls, k, (int)e->value);
   return k;
 }
 

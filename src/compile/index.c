@@ -212,6 +212,7 @@ static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn
   st_fexpr *c = st_sym_node(r->cm->arena, FX_CALL, e->op, nin + nd);
   if (!c) return NULL;
   c->index = fn->derivative - 1;
+  c->value = e->value; /* the same element of the derivative's output */
   c->loc = e->loc;
   for (int i = 0, a = 0, k = nin; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;

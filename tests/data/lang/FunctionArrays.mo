@@ -1,0 +1,31 @@
+// Array functions and matrix products inside function bodies (run by the evaluator).
+// Each output is a closed form checked in test_lang_func.c.
+model FunctionArrays
+  function f
+    input Real t;
+    output Real r[12];
+  protected
+    Real A[2, 2] = [1, 2; 3, 4];
+    Real v[2] = {t, 1};
+    Real w[2];
+    Real B[2, 2];
+    Real c[3];
+  algorithm
+    w := A * v;
+    B := transpose(A) * identity(2) + diagonal({t, t}) - fill(1, 2, 2) + zeros(2, 2) + ones(2, 2);
+    c := cross({1, 0, 0}, {0, 1, 0});
+    r[1] := w[1];
+    r[2] := w[2];
+    r[3] := B[1, 2];
+    r[4] := B[2, 2];
+    r[5] := sum(A) + product(v) + max(A) + min(v);
+    r[6] := ndims(A) + sum(size(A));
+    r[7] := scalar(v * v);
+    r[8] := sum(linspace(0, t, 5));
+    r[9] := sum(vector(A) .* {1, 0, 0, 1});
+    r[10] := c[3] + size(cat(1, v, {2, 3, 4}), 1);
+    r[11] := sum(abs({-t, 2}));
+    r[12] := sum(matrix(v) * transpose(matrix(v)));
+  end f;
+  Real r[12] = f(time);
+end FunctionArrays;
