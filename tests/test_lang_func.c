@@ -230,6 +230,7 @@ START_TEST(fixed_false_parameters) {
     double tm = at(&t, i, "time");
     ck_assert_msg(fabs(at(&t, i, "x") - exp(-3 * tm)) < 1e-7, "x(%g)", tm);
     ck_assert_double_eq(at(&t, i, "d[3]"), 3);
+    ck_assert_double_eq(at(&t, i, "x0"), 2);
   }
   char *out = NULL;
   char args[4096];
