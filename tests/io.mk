@@ -22,3 +22,9 @@ TESTS += tests/test_io_scalar
 tests_test_io_scalar_SOURCES = tests/test_io.c tests/testutil.h src/io/shortest.c
 tests_test_io_scalar_CFLAGS = $(TEST_CFLAGS) -DST_SHORTEST_NO_SIMD
 tests_test_io_scalar_LDADD = $(TEST_LIBS)
+# Output files never destroy what they replace (util/outfile.h, the writers, the commands).
+check_PROGRAMS += tests/test_outputs
+TESTS += tests/test_outputs
+tests_test_outputs_SOURCES = tests/test_outputs.c tests/testutil.h
+tests_test_outputs_CFLAGS = $(TEST_CFLAGS)
+tests_test_outputs_LDADD = $(TEST_LIBS)

@@ -201,11 +201,12 @@ START_TEST(csv_to_stdout) {
 }
 END_TEST
 
-/* A solver failure: one line naming where it stopped, exit 1, the rows so far kept. */
+/* A solver failure: one line naming where it stopped, exit 1, the rows so far kept when
+ * asked for (--keep-partial). */
 START_TEST(failed_run_keeps_rows) {
   char *out;
   const char *csv = tmp("fail.csv");
-  int st = run(&out, "demo friction-block --tolerance 1e-300 -o '%s'", csv);
+  int st = run(&out, "demo friction-block --tolerance 1e-300 --keep-partial -o '%s'", csv);
   ck_assert_msg(st == 1, "exit %d: %s", st, out);
   ck_assert_ptr_nonnull(strstr(out, "stopped at t ="));
   free(out);

@@ -1,10 +1,10 @@
-/* TAMSI iteration limiter: the 16 cases of drake-tamsi.md section 8.1, with Drake's
+/* TAMSI iteration limiter: the 16 cases of Drake's limiter test, with Drake's
  * assertions (kTol) and the spec's independent reference alphas. */
 #include <check.h>
 #include <float.h>
 #include <math.h>
 
-#include "friction/tamsi_internal.h"
+#include "tamsi/tamsi_internal.h"
 
 #define KTOL (10 * DBL_EPSILON)
 #define VS 1e-4

@@ -8,9 +8,13 @@
  *   MAT    MATLAB v4 in the Dymola/OpenModelica "dsres" layout: Aclass, name, description,
  *          dataInfo, data_1, data_2 ("binTrans"). Every variable goes to data_2 (one column
  *          per row of output); the column count in the header is updated as rows arrive.
- * By default both writers put every row on disk (flushed) before the sink's row() returns,
- * so a run that fails, or a process that dies, leaves a readable file with every row
- * produced so far; stiction_writer_set_flush_interval() trades that for speed.
+ * A result never destroys the file it replaces before it is complete: rows go to a temporary
+ * file beside the path (".NAME.XXXXXX"), which replaces the path at stiction_writer_close()
+ * when the run ended well. After a failed run the path keeps its previous contents, unless
+ * stiction_writer_keep_partial() asked for the rows computed before the failure. By default
+ * every row is on disk (flushed) before the sink's row() returns, so a process that dies
+ * leaves them readable in the temporary file; stiction_writer_set_flush_interval() trades
+ * that for speed.
  * Event instants give two rows with the same time; both are written, in order.
  *
  *   stiction_writer *w;
@@ -40,11 +44,12 @@ typedef enum stiction_result_format {
 
 typedef struct stiction_writer stiction_writer;
 
-/* Opens path for writing. An existing regular file is replaced by a new one (unlinked first,
- * so other hard links keep the old contents); a symbolic link, device or pipe is written
- * through (truncated). On success *out owns the file; close it
- * with stiction_writer_close(). On failure returns STICTION_ERR_IO with errno from fopen()
- * (or STICTION_ERR_ARG / STICTION_ERR_NOMEM) and sets *out to NULL. */
+/* Opens path for writing: "-" is standard output (CSV only), a device or pipe is written in
+ * place, anything else is written beside path and renamed over it at close (a symbolic link
+ * stays and its file is replaced; other hard links keep the old contents; the new file takes
+ * the old one's permissions). On success *out owns the file; close it with
+ * stiction_writer_close(). On failure returns STICTION_ERR_IO with errno set (the directory
+ * must be writable) or STICTION_ERR_ARG / STICTION_ERR_NOMEM, and sets *out to NULL. */
 int stiction_writer_open(stiction_writer **out, const char *path, stiction_result_format format);
 
 /* Fills *sink so that a simulation writes into w (the sink borrows w). begin() may be called
@@ -59,8 +64,14 @@ void stiction_writer_sink(stiction_writer *w, stiction_sink *sink);
  * simulation's process time (doc/results.md). Safe on NULL. */
 void stiction_writer_set_flush_interval(stiction_writer *w, double seconds);
 
-/* Completes the file (MAT header sizes), closes it and frees w. Returns STICTION_OK or
- * STICTION_ERR_IO. Safe on NULL. */
+/* After a failed run (the sink's end() got a non-zero status), put the rows computed before
+ * the failure in place of the previous file at close, when there is at least one. Off by
+ * default: the previous file is kept. Safe on NULL. */
+void stiction_writer_keep_partial(stiction_writer *w, int keep);
+
+/* Completes the file (MAT header sizes), closes it, puts it in place (see above; otherwise
+ * the temporary file is removed and the path left as it was) and frees w. Returns
+ * STICTION_OK or STICTION_ERR_IO (a write failed: the path is left as it was). Safe on NULL. */
 int stiction_writer_close(stiction_writer *w);
 
 /* A result table in memory (rows x columns, row-major), read from CSV or MAT. */

@@ -1,6 +1,7 @@
-/* `stiction bam`: BAM reference simulator on BAM logs (bam.md §1, §4, §8).
+/* `stiction bam`: BAM reference simulator on BAM logs (doc/bam.md §1, §4, §6).
  *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
- *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT] */
+ *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]
+ *   stiction bam fit ... (cmd_bam_fit.c) */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -11,16 +12,19 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
+#include "util/outfile.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction bam rollout --params FILE.json --log FILE.json [-o OUT.csv]\n"
         "       stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]\n"
+        "       stiction bam fit --model mN --actuator A --logdir DIR -o OUT.json [...]\n"
         "Reproduce the BAM (Better Actuator Models) reference simulator on its logs.\n\n"
         "  rollout      closed-loop rollout of one log; writes the per-step trace as CSV\n"
         "               (stdout unless -o) and prints the MAE on stderr\n"
         "  mae          per-log MAE of every parameter file on every log in DIR; prints\n"
-        "               mean and population std (mrad) per parameter set\n\n"
+        "               mean and population std (mrad) per parameter set\n"
+        "  fit          identify a model's parameters (see 'stiction bam fit --help')\n\n"
         "  -p, --params PATH   parameter JSON file, or a directory of them (mae: repeatable)\n"
         "  -l, --log FILE      processed log (rollout)\n"
         "  -L, --logdir DIR    directory of processed logs (mae)\n"
@@ -74,24 +78,28 @@ static int parse_opts(int argc, char **argv, bam_opts *o, int *help) {
 /* The trace to FILE (or stdout when NULL); a failure is reported with the reason. */
 static int write_csv(const char *path, const stiction_bam_log *log,
                      const stiction_bam_step_info *info) {
-  FILE *out = path ? fopen(path, "w") : stdout;
-  if (!out) {
-    fprintf(stderr, "stiction bam: %s: %s\n", path, strerror(errno));
+  st_outfile out;
+  if (st_outfile_open(&out, path ? path : "-", "w")) {
+    fprintf(stderr, "stiction bam: %s: %s\n", path ? path : "standard output", strerror(errno));
     return STICTION_ERR_IO;
   }
-  st_bam_write_rollout_csv(out, log, info);
-  if ((path ? fclose(out) : fflush(out)) != 0) {
-    fprintf(stderr, "stiction bam: %s: write error\n", path ? path : "stdout");
-    return STICTION_ERR_IO;
+  st_bam_write_rollout_csv(out.file, log, info);
+  if (ferror(out.file)) {
+    st_outfile_abort(&out);
+  } else if (!st_outfile_commit(&out)) {
+    return STICTION_OK;
   }
-  return STICTION_OK;
+  fprintf(stderr, "stiction bam: %s: write error\n", path ? path : "standard output");
+  return STICTION_ERR_IO;
 }
 
 static int run_rollout(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   stiction_bam_params p;
   stiction_bam_log *log = NULL;
   if (o->nparams != 1 || !o->log) return bad_usage("rollout needs one --params FILE and --log FILE", NULL);
+  if (o->output && (st_same_file(o->output, o->log) || st_same_file(o->output, o->params[0])))
+    return bad_usage("-o names an input file; refusing to write over it:", o->output);
   if (stiction_bam_params_read(o->params[0], &p, err, sizeof err) ||
       stiction_bam_log_read(o->log, &log, err, sizeof err)) {
     fprintf(stderr, "stiction bam: %s\n", err);
@@ -102,7 +110,7 @@ static int run_rollout(const bam_opts *o) {
   double mae = 0.0;
   if (st == STICTION_ERR_UNSUPPORTED)
     fprintf(stderr, "stiction bam: %s: actuator '%s' is not simulated (its servo model is not "
-            "specified in bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
+            "specified in doc/bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
   else if (st)
     fprintf(stderr, "stiction bam: %s\n", stiction_strerror(st));
   if (!st) st = stiction_bam_mae(&p, log, &mae);
@@ -114,7 +122,7 @@ static int run_rollout(const bam_opts *o) {
 }
 
 /* MAE mean and population std in mrad; with up_and_down logs present, also without them
- * (bam.md §8.3 asks benchmarks to report both). */
+ * (doc/bam.md §6.3 asks benchmarks to report both). */
 static void print_table(const st_bam_eval *ev) {
   int both = ev->nlogs_x < ev->nlogs && ev->nlogs_x > 0;
   printf("%-40s %10s %10s", "parameters", "MAE mean", "std");
@@ -130,13 +138,19 @@ static void print_table(const st_bam_eval *ev) {
 }
 
 static int run_mae(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   char **pp = NULL, **lp = NULL;
   size_t np = 0, nl = 0;
   st_bam_eval ev = {0};
   if (!o->nparams || !o->logdir) return bad_usage("mae needs --params and --logdir", NULL);
   int st = st_bam_expand_json(o->params, o->nparams, &pp, &np, err, sizeof err);
   if (!st) st = st_bam_expand_json(&o->logdir, 1, &lp, &nl, err, sizeof err);
+  for (size_t i = 0; !st && o->json && i < np + nl; i++)
+    if (st_same_file(o->json, i < np ? pp[i] : lp[i - np])) {
+      snprintf(err, sizeof err, "--json %s names an input file; refusing to write over it",
+               o->json);
+      st = STICTION_ERR_ARG;
+    }
   if (!st) st = st_bam_evaluate(pp, np, lp, nl, &ev, err, sizeof err);
   if (!st) print_table(&ev);
   if (!st && o->json) st = st_bam_eval_write_json(&ev, o->json, err, sizeof err);
@@ -154,8 +168,9 @@ int st_cmd_bam(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
-  if (argc < 2) return bad_usage("missing subcommand (rollout or mae)", NULL);
+  if (argc < 2) return bad_usage("missing subcommand (rollout, mae or fit)", NULL);
   const char *sub = argv[1];
+  if (!strcmp(sub, "fit")) return st_cmd_bam_fit(argc - 1, argv + 1);
   if (strcmp(sub, "rollout") && strcmp(sub, "mae")) return bad_usage("unknown subcommand", sub);
   int r = parse_opts(argc - 1, argv + 1, &o, &help);
   if (r) return r;

@@ -37,6 +37,7 @@ static void usage(FILE *out) {
         "      --events FILE      write the event log as CSV: time, kind, indicators,\n"
         "                         iterations, changed discrete variables\n"
         "      --stats            print the run statistics\n"
+        "      --keep-partial     after a failed run, keep the rows computed before it\n"
         "      --list             list the demos and exit\n"
         "      --list-params      list NAME's parameters with their values and exit\n"
         "  -h, --help             display this help and exit\n\n"
@@ -44,10 +45,11 @@ static void usage(FILE *out) {
   for (int i = 0; i < stiction_demo_count(); i++)
     fprintf(out, "  %-18s %s\n", stiction_demo_name(i), stiction_demo_description(i));
   fputs("\nEvery event gives two result rows with the same time (left and right limit).\n"
-        "Exit status: 0 success, 1 the simulation failed (the rows computed before the\n"
-        "failure are kept in the result file; none: no file) or a file could not be\n"
-        "written, 2 bad usage\n"
-        "(unknown demo, option or parameter, bad value).\n", out);
+        "The result is written beside FILE and replaces it only when complete; after a\n"
+        "failed run the previous file stays unless --keep-partial asks for the rows\n"
+        "computed before the failure.\n"
+        "Exit status: 0 success, 1 the simulation failed or a file could not be written,\n"
+        "2 bad usage (unknown demo, option or parameter, bad value).\n", out);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -146,58 +148,27 @@ static void set_options(const stiction_demo *demo, const demo_args *a, stiction_
   opt->progress = 1;
 }
 
-static int open_outputs(const demo_args *a, const char *path, const stiction_model *model,
-                        stiction_writer **w, st_event_log *log) {
-  const char *file = strcmp(path, "-") ? path : "/dev/stdout";
-  if (stiction_writer_open(w, file, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
-    fprintf(stderr, "stiction demo: %s: %s\n", path, strerror(errno));
-    return EXIT_RUN;
-  }
-  stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);
-  if (a->run.events && st_event_log_open(log, a->run.events, model)) {
-    fprintf(stderr, "stiction demo: %s: %s\n", a->run.events, strerror(errno));
-    stiction_writer_close(*w);
-    *w = NULL;
-    return EXIT_RUN;
-  }
-  return 0;
-}
-
-/* Closes the files; returns EXIT_RUN if one of them could not be completed. */
-static int close_outputs(const demo_args *a, const char *path, stiction_writer *w, st_event_log *log) {
-  int status = 0;
-  if (stiction_writer_close(w)) {
-    fprintf(stderr, "stiction demo: %s: write error\n", path);
-    status = EXIT_RUN;
-  }
-  if (st_event_log_close(log)) {
-    fprintf(stderr, "stiction demo: %s: write error\n", a->run.events);
-    status = EXIT_RUN;
-  }
-  return status;
-}
-
 static int simulate(stiction_demo *demo, const demo_args *a, const char *path) {
   stiction_options opt;
   set_options(demo, a, &opt);
-  stiction_writer *w = NULL;
-  st_event_log log = {NULL, NULL, 0};
-  int status = open_outputs(a, path, stiction_demo_model(demo), &w, &log);
-  if (status) return status;
+  stiction_writer *w;
+  st_event_log log;
+  if (st_cli_check_outputs("stiction demo", &a->run, path, NULL, 0) ||
+      st_cli_open_outputs("stiction demo", &a->run, path, stiction_demo_model(demo), &w, &log))
+    return EXIT_RUN;
   stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
   if (!sim) {
     fprintf(stderr, "stiction demo: out of memory\n");
-    close_outputs(a, path, w, &log);
+    st_cli_close_outputs("stiction demo", &a->run, path, w, &log, 1);
     return EXIT_RUN;
   }
   stiction_sink sink;
   stiction_writer_sink(w, &sink);
   stiction_sim_set_sink(sim, &sink);
-  if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
+  if (log.out.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
   int rc = stiction_sim_run(sim);
-  st_cli_report_run("stiction demo", a->name, sim, rc, path, opt.start_time, a->run.stats);
-  status = close_outputs(a, path, w, &log);
-  st_cli_discard_empty(path, rc, sim);
+  int status = st_cli_close_outputs("stiction demo", &a->run, path, w, &log, rc != 0);
+  st_cli_report_run("stiction demo", a->name, sim, rc, path, opt.start_time, &a->run);
   stiction_sim_free(sim);
   return rc ? EXIT_RUN : status;
 }

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "io/plot.h"
+#include "util/outfile.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction plot RESULT PANEL... -o FILE.png|FILE.svg [--title TITLE]\n"
@@ -49,7 +50,9 @@ int st_cmd_plot(int argc, char **argv) {
   if (argc - optind < 2) return bad_usage("expected a RESULT file and at least one PANEL", NULL);
   if (!opt.output) return bad_usage("missing -o FILE.png|FILE.svg", NULL);
   if (opt.gnuplot && !*opt.gnuplot) opt.gnuplot = NULL;
-  char msg[1024];
+  if (st_same_file(opt.output, argv[optind]))
+    return bad_usage("-o names the result file being plotted:", opt.output);
+  char msg[ST_MSG_MAX];
   stiction_table *t;
   if (stiction_table_read(&t, argv[optind], msg, sizeof msg)) {
     fprintf(stderr, "stiction plot: %s\n", msg);

@@ -61,10 +61,15 @@ static void usage(FILE *out) {
         "      --stats            print the run statistics\n"
         "      --dump             print the translation log (states, BLT blocks, mixed\n"
         "                         systems, relations) before simulating\n"
+        "      --keep-partial     after a failed run, keep the rows computed before the\n"
+        "                         failure as the result (default: the previous result file,\n"
+        "                         if any, is left as it was)\n"
         "  -L DIR                 add a library directory (repeatable)\n"
         "  -h, --help             display this help and exit\n\n"
-        "Exit status: 0 success, 1 the model has errors or the simulation failed (rows\n"
-        "computed before a failure are kept; none: no result file), 2 bad usage.\n", out);
+        "The result is written beside FILE and replaces it only when complete. -o and\n"
+        "--events may not name an input file.\n"
+        "Exit status: 0 success, 1 the model has errors or the simulation failed, 2 bad\n"
+        "usage.\n", out);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -86,7 +91,7 @@ static int parse_option(void *ctx, int c, const char *arg) {
   return EXIT_USAGE;
 }
 
-static int is_file(const char *arg) {
+int st_cli_is_model_file(const char *arg) {
   struct stat st;
   size_t n = strlen(arg);
   return (n > 3 && strcmp(arg + n - 3, ".mo") == 0) || stat(arg, &st) == 0;
@@ -96,7 +101,7 @@ static int positionals(sim_args *a, int argc, char **argv) {
   int n = argc - optind;
   if (n < 1) return bad_usage("missing MODEL.mo or CLASS", NULL);
   if (n > 2) return bad_usage("unexpected argument '%s'", argv[optind + 2]);
-  if (is_file(argv[optind])) {
+  if (st_cli_is_model_file(argv[optind])) {
     a->file = argv[optind];
     a->class_name = n == 2 ? argv[optind + 1] : NULL;
   } else {
@@ -146,17 +151,38 @@ static int param_value(const char *text, double *v) {
   return st_cli_number(text, v);
 }
 
+/* -p NAME=VALUE into name and *v; a usage error naming the parameter. The value is checked
+ * here, before it becomes Modelica text: nan and inf are no Modelica literals, and a
+ * parameter that is not a number is no result anyone wants (doc/compiler.md). */
+static int split_param(const char *text, char name[256], double *v) {
+  const char *eq = strchr(text, '=');
+  size_t len = eq ? (size_t)(eq - text) : 0;
+  if (!eq || len == 0 || len >= 256)
+    return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false", text);
+  memcpy(name, text, len);
+  name[len] = 0;
+  if (param_value(eq + 1, v))
+    return bad_usage("-p '%s': the value of a parameter must be a finite number, true or "
+                     "false", text);
+  return 0;
+}
+
+static int check_param_values(const sim_args *a) {
+  char name[256];
+  double v;
+  for (int i = 0; i < a->run.n_params; i++) {
+    int rc = split_param(a->run.params[i], name, &v);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 static int apply_params(const sim_args *a, st_compiled *cm) {
   for (int i = 0; i < a->run.n_params; i++) {
     char name[256];
-    const char *eq = strchr(a->run.params[i], '=');
-    size_t len = eq ? (size_t)(eq - a->run.params[i]) : 0;
     double v;
-    if (!eq || len == 0 || len >= sizeof name || param_value(eq + 1, &v))
-      return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false",
-                       a->run.params[i]);
-    memcpy(name, a->run.params[i], len);
-    name[len] = 0;
+    int rc = split_param(a->run.params[i], name, &v);
+    if (rc) return rc;
     if (st_compiled_set_parameter(cm, name, v)) return EXIT_USAGE;
   }
   return 0;
@@ -171,45 +197,44 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   st_cli_apply_run(&a->run, opt);
 }
 
+/* The model file and every library file the front end read: none may be the result. */
+static int check_outputs(const sim_args *a, const st_diag *diag, const char *path) {
+  int n = st_diag_source_count(diag);
+  const char **inputs = malloc((size_t)(n + 1) * sizeof *inputs);
+  if (!inputs) return EXIT_RUN;
+  inputs[0] = a->file;
+  for (int i = 0; i < n; i++) inputs[i + 1] = st_diag_source_file(diag, i);
+  int rc = st_cli_check_outputs("stiction simulate", &a->run, path, inputs, n + 1);
+  free(inputs);
+  return rc;
+}
+
 static int run(const sim_args *a, st_compiled *cm, const st_flat_model *flat, const char *path) {
   stiction_options opt;
   set_options(a, &flat->experiment, &opt);
   /* IDA integrates the true DAE (algebraic loops as unknowns); CVODE the ODE form */
   st_compiled_set_dae(cm, opt.solver == STICTION_SOLVER_IDA);
   const stiction_model *model = st_compiled_model(cm);
-  stiction_writer *w = NULL;
-  st_event_log log = {0};
-  const char *file = strcmp(path, "-") ? path : "/dev/stdout";
-  if (stiction_writer_open(&w, file, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
-    fprintf(stderr, "stiction simulate: %s: %s\n", path, strerror(errno));
-    return EXIT_RUN;
-  }
-  stiction_writer_set_flush_interval(w, ST_CLI_FLUSH_INTERVAL);
-  if (a->run.events && st_event_log_open(&log, a->run.events, model)) {
-    fprintf(stderr, "stiction simulate: %s: %s\n", a->run.events, strerror(errno));
-    stiction_writer_close(w);
-    return EXIT_RUN;
-  }
+  stiction_writer *w;
+  st_event_log log;
+  if (st_cli_open_outputs("stiction simulate", &a->run, path, model, &w, &log)) return EXIT_RUN;
   stiction_sim *sim = stiction_sim_new(model, st_compiled_data(cm), &opt);
-  int status = EXIT_RUN;
+  int rc = STICTION_ERR_NOMEM;
   if (sim) {
     stiction_sink sink;
     stiction_writer_sink(w, &sink);
     stiction_sim_set_sink(sim, &sink);
-    if (log.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
-    int rc = stiction_sim_run(sim);
+    if (log.out.file) stiction_sim_set_event_listener(sim, st_event_log_write, &log);
+    rc = stiction_sim_run(sim);
     if (a->run.stats) print_phases(&a->times, strcmp(path, "-") ? stdout : stderr);
-    st_cli_report_run("stiction simulate", flat->name, sim, rc, path, opt.start_time,
-                      a->run.stats);
-    status = rc ? EXIT_RUN : 0;
+  } else {
+    fprintf(stderr, "stiction simulate: out of memory\n");
   }
-  if (stiction_writer_close(w) | st_event_log_close(&log)) {
-    fprintf(stderr, "stiction simulate: write error\n");
-    status = EXIT_RUN;
-  }
-  if (sim) st_cli_discard_empty(path, status, sim);
+  int status = st_cli_close_outputs("stiction simulate", &a->run, path, w, &log, rc != 0);
+  if (sim)
+    st_cli_report_run("stiction simulate", flat->name, sim, rc, path, opt.start_time, &a->run);
   stiction_sim_free(sim);
-  return status;
+  return rc ? EXIT_RUN : status;
 }
 
 /* Does flat variable `var` belong to `name` (itself, an element x[i] or a field r.f)? */
@@ -251,7 +276,9 @@ static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
     char path[4096];
     const char *base = strrchr(flat->name, '.');
     snprintf(path, sizeof path, "%s_res.mat", base ? base + 1 : flat->name);
-    rc = run(a, cm, flat, a->run.output ? a->run.output : path);
+    const char *out = a->run.output ? a->run.output : path;
+    rc = check_outputs(a, diag, out);
+    if (!rc) rc = run(a, cm, flat, out);
   }
   st_compiled_free(cm);
   return rc;
@@ -260,6 +287,7 @@ static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
 int st_cmd_simulate(int argc, char **argv) {
   sim_args a = {0};
   int rc = parse_args(argc, argv, &a);
+  if (!rc) rc = check_param_values(&a);
   if (rc) return rc < 0 ? 0 : rc;
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;

@@ -10,8 +10,9 @@
 #include <stiction/tamsi.h>
 
 #include "cli/commands.h"
-#include "friction/tamsi_box.h"
-#include "friction/tamsi_json.h"
+#include "util/outfile.h"
+#include "tamsi/tamsi_box.h"
+#include "tamsi/tamsi_json.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_UNSOLVED = 3 };
 
@@ -91,7 +92,7 @@ static int run_problem(const char *path, int compact) {
     return EXIT_INPUT;
   }
   st_tamsi_problem p;
-  char err[512];
+  char err[ST_MSG_MAX];
   int rc = st_tamsi_problem_parse(text, len, name, &p, err, sizeof err);
   free(text);
   if (rc) {
@@ -135,15 +136,18 @@ static void print_box(const st_tamsi_box_params *p, const st_tamsi_box_result *r
 }
 
 static int run_box(const st_tamsi_box_params *p, const char *trace_path) {
-  FILE *trace = NULL;
-  if (trace_path && !(trace = fopen(trace_path, "w"))) {
+  st_outfile trace = {NULL, NULL, NULL};
+  if (trace_path && st_outfile_open(&trace, trace_path, "w")) {
     fprintf(stderr, "stiction tamsi: %s: %s\n", trace_path, strerror(errno));
     return EXIT_INPUT;
   }
   st_tamsi_box_result r;
   char msg[256] = "";
-  int rc = st_tamsi_box_run(p, trace, &r, msg, sizeof msg);
-  if (trace && fclose(trace)) {
+  int rc = st_tamsi_box_run(p, trace.file, &r, msg, sizeof msg);
+  /* the trace of an unsolved run is what explains it: kept; bad parameters wrote nothing */
+  if (rc == STICTION_ERR_ARG || (trace.file && ferror(trace.file))) {
+    st_outfile_abort(&trace);
+  } else if (st_outfile_commit(&trace)) {
     fprintf(stderr, "stiction tamsi: %s: write error\n", trace_path);
     return EXIT_INPUT;
   }

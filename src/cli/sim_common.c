@@ -1,7 +1,9 @@
 /* Option values and the event log of the simulation commands. */
 #include "cli/sim_common.h"
+#include "cli/commands.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@ int st_cli_number(const char *text, double *out) {
 /* ---- the shared run options --------------------------------------------------------------- */
 
 enum { OPT_START = 1000, OPT_STOP, OPT_TOL, OPT_INTERVAL, OPT_SOLVER, OPT_EVENTS, OPT_STATS,
-       OPT_MAX_STEP };
+       OPT_MAX_STEP, OPT_KEEP_PARTIAL };
 
 static const struct option run_longs[] = {
     {"output", required_argument, NULL, 'o'},       {"param", required_argument, NULL, 'p'},
@@ -28,10 +30,12 @@ static const struct option run_longs[] = {
     {"interval", required_argument, NULL, OPT_INTERVAL},
     {"solver", required_argument, NULL, OPT_SOLVER},
     {"events", required_argument, NULL, OPT_EVENTS}, {"stats", no_argument, NULL, OPT_STATS},
-    {"max-step", required_argument, NULL, OPT_MAX_STEP}};
+    {"max-step", required_argument, NULL, OPT_MAX_STEP},
+    {"keep-partial", no_argument, NULL, OPT_KEEP_PARTIAL}};
 static const unsigned run_long_bits[] = {ST_RUN_OUTPUT, ST_RUN_PARAM, ST_RUN_START, ST_RUN_STOP,
                                          ST_RUN_TOL, ST_RUN_INTERVAL, ST_RUN_SOLVER,
-                                         ST_RUN_EVENTS, ST_RUN_STATS, ST_RUN_MAX_STEP};
+                                         ST_RUN_EVENTS, ST_RUN_STATS, ST_RUN_MAX_STEP,
+                                         ST_RUN_OUTPUT};
 enum { N_RUN_LONGS = sizeof run_longs / sizeof run_longs[0], MAX_LONGS = 64 };
 
 int st_cli_bad_usage(const char *cmd, const char *fmt, const char *arg) {
@@ -75,6 +79,7 @@ static int run_option(const char *cmd, st_run_args *r, int c, const char *arg) {
     return 0;
   case OPT_EVENTS: r->events = arg; return 0;
   case OPT_STATS: r->stats = 1; return 0;
+  case OPT_KEEP_PARTIAL: r->keep_partial = 1; return 0;
   case OPT_MAX_STEP:
     if (!strcmp(arg, "inf")) { /* no bound at all, as Dymola steps */
       r->max_step = INFINITY;
@@ -144,12 +149,38 @@ int st_cli_solver(const char *text, stiction_solver *out) {
   return 0;
 }
 
+/* What a failed run left at path (see st_cli_report_run). */
+static void report_failure(const char *cmd, const char *name, const stiction_sim *sim,
+                           const char *path, int keep_partial) {
+  long rows = stiction_sim_stats(sim)->rows;
+  const char *err = stiction_sim_error(sim);
+  size_t len = strlen(name);
+  if (!strncmp(err, name, len) && !strncmp(err + len, ": ", 2)) err += len + 2; /* named below */
+  double t = stiction_sim_time(sim);
+  if (!strcmp(path, "-")) {
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; %ld row%s on standard output)\n", cmd,
+            name, err, t, rows, rows == 1 ? "" : "s");
+  } else if (rows > 0 && keep_partial) {
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; the %ld row%s before %s kept in %s)\n",
+            cmd, name, err, t, rows, rows == 1 ? "" : "s", rows == 1 ? "is" : "are", path);
+  } else {
+    struct stat sb;
+    int old = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    char rows_text[128] = " before the first row";
+    if (rows > 0)
+      snprintf(rows_text, sizeof rows_text, "; the %ld row%s before it %s not kept (--keep-partial "
+               "keeps them)", rows, rows == 1 ? "" : "s", rows == 1 ? "is" : "are");
+    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g%s; %s%s%s)\n", cmd, name, err, t,
+            rows_text, old ? "the previous " : "no result file written", old ? path : "",
+            old ? " is left as it was" : "");
+  }
+}
+
 void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *sim, int rc,
-                       const char *path, double start_time, int stats) {
+                       const char *path, double start_time, const st_run_args *run) {
   const stiction_stats *st = stiction_sim_stats(sim);
   int to_stdout = !strcmp(path, "-");
   FILE *info = to_stdout ? stderr : stdout;
-  const char *where = to_stdout ? "standard output" : path;
   const char *why = stiction_sim_terminated(sim);
   if (!rc && why)
     fprintf(info, "%s: terminated by the model at t = %.17g: %s\n", name, stiction_sim_time(sim),
@@ -157,28 +188,71 @@ void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *si
   if (!rc)
     fprintf(info, "%s: t = %g .. %g s, %ld rows, %ld state and %ld time events -> %s\n", name,
             start_time, stiction_sim_time(sim), st->rows, st->state_events, st->time_events,
-            where);
-  else if (st->rows > 0)
-    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g; the %ld row%s before %s kept in %s)\n",
-            cmd, name, stiction_sim_error(sim), stiction_sim_time(sim), st->rows,
-            st->rows == 1 ? "" : "s", st->rows == 1 ? "is" : "are", where);
+            to_stdout ? "standard output" : path);
   else
-    fprintf(stderr, "%s: %s: %s (stopped at t = %.17g before the first row; %s)\n", cmd, name,
-            stiction_sim_error(sim), stiction_sim_time(sim),
-            to_stdout ? "standard output got the header only" : "no result file written");
-  if (stats) stiction_stats_print(st, info);
+    report_failure(cmd, name, sim, path, run->keep_partial);
+  if (run->stats) stiction_stats_print(st, info);
 }
 
-void st_cli_discard_empty(const char *path, int rc, const stiction_sim *sim) {
-  if (rc && strcmp(path, "-") && stiction_sim_stats(sim)->rows == 0) remove(path);
+/* Inputs exist, so only outputs that exist already can be one of them: one stat per input
+ * then, none at all for a new file (a run reads dozens of library files). */
+int st_cli_check_outputs(const char *cmd, const st_run_args *run, const char *output,
+                         const char *const *inputs, int ninputs) {
+  struct stat so, se, si;
+  int have_o = strcmp(output, "-") && stat(output, &so) == 0;
+  int have_e = run->events && stat(run->events, &se) == 0;
+  for (int i = 0; i < ninputs && (have_o || have_e); i++) {
+    if (!inputs[i] || stat(inputs[i], &si)) continue;
+    if (have_o && so.st_dev == si.st_dev && so.st_ino == si.st_ino)
+      return st_cli_bad_usage(cmd, "-o '%s' names an input file; refusing to write over it",
+                              output);
+    if (have_e && se.st_dev == si.st_dev && se.st_ino == si.st_ino)
+      return st_cli_bad_usage(cmd, "--events '%s' names an input file; refusing to write over it",
+                              run->events);
+  }
+  if (run->events && st_same_file(output, run->events))
+    return st_cli_bad_usage(cmd, "--events '%s' is also the result file (-o)", run->events);
+  return 0;
+}
+
+int st_cli_open_outputs(const char *cmd, const st_run_args *run, const char *path,
+                        const stiction_model *model, stiction_writer **w, st_event_log *log) {
+  *w = NULL;
+  *log = (st_event_log){{NULL, NULL, NULL}, NULL, 0};
+  if (stiction_writer_open(w, path, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
+    st_cli_open_failed(cmd, path);
+    return ST_CLI_EXIT_RUN;
+  }
+  stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);
+  stiction_writer_keep_partial(*w, run->keep_partial);
+  if (run->events && st_event_log_open(log, run->events, model)) {
+    fprintf(stderr, "%s: %s: %s\n", cmd, run->events, strerror(errno));
+    stiction_writer_close(*w);
+    *w = NULL;
+    return ST_CLI_EXIT_RUN;
+  }
+  return 0;
+}
+
+int st_cli_close_outputs(const char *cmd, const st_run_args *run, const char *path,
+                         stiction_writer *w, st_event_log *log, int run_failed) {
+  int status = 0;
+  if (stiction_writer_close(w)) {
+    fprintf(stderr, "%s: %s: write error; nothing written there\n", cmd, path);
+    status = ST_CLI_EXIT_RUN;
+  }
+  if (st_event_log_close(log, !run_failed || run->keep_partial)) {
+    fprintf(stderr, "%s: %s: write error; nothing written there\n", cmd, run->events);
+    status = ST_CLI_EXIT_RUN;
+  }
+  return status;
 }
 
 int st_event_log_open(st_event_log *log, const char *path, const stiction_model *model) {
   log->model = model;
   log->failed = 0;
-  log->file = fopen(path, "w");
-  if (!log->file) return -1;
-  fputs("time,kind,indicators,iterations,changed\n", log->file);
+  if (st_outfile_open(&log->out, path, "w")) return -1;
+  fputs("time,kind,indicators,iterations,changed\n", log->out.file);
   return 0;
 }
 
@@ -245,18 +319,18 @@ int st_event_log_write(void *user_data, const stiction_event_record *e) {
   char fired[1024], changed[2048];
   fired_text(log, e, fired, sizeof fired);
   changed_text(log, e, changed, sizeof changed);
-  fprintf(log->file, "%.17g,%s,", e->time, kind_name(e->kind));
-  csv_field(log->file, fired);
-  fprintf(log->file, ",%d,", e->iterations);
-  csv_field(log->file, changed);
-  fputc('\n', log->file);
-  if (ferror(log->file)) log->failed = 1;
+  fprintf(log->out.file, "%.17g,%s,", e->time, kind_name(e->kind));
+  csv_field(log->out.file, fired);
+  fprintf(log->out.file, ",%d,", e->iterations);
+  csv_field(log->out.file, changed);
+  fputc('\n', log->out.file);
+  if (ferror(log->out.file)) log->failed = 1;
   return 0;
 }
 
-int st_event_log_close(st_event_log *log) {
-  if (!log->file) return 0;
-  int rc = fclose(log->file) || log->failed ? -1 : 0;
-  log->file = NULL;
-  return rc;
+int st_event_log_close(st_event_log *log, int keep) {
+  if (!log->out.file) return 0;
+  if (keep && !log->failed && !ferror(log->out.file)) return st_outfile_commit(&log->out);
+  st_outfile_abort(&log->out);
+  return keep ? -1 : 0;
 }

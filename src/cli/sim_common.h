@@ -10,6 +10,8 @@
 
 #include <stiction/stiction.h>
 
+#include "util/outfile.h"
+
 /* Result rows reach the disk at least this often (seconds): a killed run loses at most this
  * much, and a short run does not pay a system call per row (doc/results.md). */
 #define ST_CLI_FLUSH_INTERVAL 0.1
@@ -18,7 +20,7 @@ enum { ST_CLI_EXIT_RUN = 1, ST_CLI_EXIT_USAGE = 2 };
 
 /* The run options a command accepts, as bits of st_cli_parser.common. */
 enum {
-  ST_RUN_OUTPUT = 1 << 0,   /* -o, --output FILE */
+  ST_RUN_OUTPUT = 1 << 0,   /* -o, --output FILE; --keep-partial */
   ST_RUN_PARAM = 1 << 1,    /* -p, --param NAME=VALUE (repeatable) */
   ST_RUN_LIB = 1 << 2,      /* -L DIR (repeatable) */
   ST_RUN_START = 1 << 3,    /* --start-time T (finite) */
@@ -36,6 +38,7 @@ enum {
 typedef struct st_run_args {
   const char *output, *events;
   int stats;
+  int keep_partial; /* --keep-partial (with ST_RUN_OUTPUT) */
   int have_start, have_stop, have_tol, have_interval, have_solver, have_max_step;
   double start_time, stop_time, rtol, interval, max_step;
   stiction_solver solver;
@@ -71,27 +74,41 @@ int st_cli_solver(const char *text, stiction_solver *out);
 
 /* The closing line of a run of `cmd` ("stiction demo") on model `name`: on success the span,
  * rows and events (stdout, or stderr when the rows go to standard output, path "-"), on
- * failure the error, where it stopped and what the result file holds; then the statistics
- * when `stats`. A run that failed before its first row leaves no result file: the CLI
- * removes it after closing the writer (st_cli_discard_empty), and the message says so. */
+ * failure the error, where it stopped and what is at path now: the rows computed before the
+ * failure with --keep-partial, else the previous file as it was (or none); then the
+ * statistics with --stats. */
 void st_cli_report_run(const char *cmd, const char *name, const stiction_sim *sim, int rc,
-                       const char *path, double start_time, int stats);
-/* After the writer is closed: removes path when the run failed (rc != 0) without a row, so
- * that a file on disk always holds results (a header alone, or an older file of the same
- * name, would pass for them). Standard output ("-") is left alone. */
-void st_cli_discard_empty(const char *path, int rc, const stiction_sim *sim);
+                       const char *path, double start_time, const st_run_args *run);
 
-typedef struct st_event_log {
-  FILE *file;
+typedef struct st_event_log st_event_log;
+
+/* Refuses (ST_CLI_EXIT_USAGE, with the reason) a result path or event log that names one of
+ * the inputs, or the two naming one file; 0 otherwise. inputs may hold NULLs. */
+int st_cli_check_outputs(const char *cmd, const st_run_args *run, const char *output,
+                         const char *const *inputs, int ninputs);
+
+/* Opens the result writer at path ("-": CSV to standard output) with the CLI's flush policy
+ * and run->keep_partial, and the event log when run->events; 0 or ST_CLI_EXIT_RUN (said why,
+ * nothing left open). */
+int st_cli_open_outputs(const char *cmd, const st_run_args *run, const char *path,
+                        const stiction_model *model, stiction_writer **w, st_event_log *log);
+/* Closes both: a file is put in place when the run ended well, or failed with
+ * --keep-partial; else the previous one stays. 0 or ST_CLI_EXIT_RUN (a write failed). */
+int st_cli_close_outputs(const char *cmd, const st_run_args *run, const char *path,
+                         stiction_writer *w, st_event_log *log, int run_failed);
+
+struct st_event_log {
+  st_outfile out;
   const stiction_model *model;
   int failed;
-} st_event_log;
+};
 
 /* Opens path and writes the header; 0, or -1 with errno. */
 int st_event_log_open(st_event_log *log, const char *path, const stiction_model *model);
 /* The listener for stiction_sim_set_event_listener(); user_data is the st_event_log. */
 int st_event_log_write(void *user_data, const stiction_event_record *e);
-/* 0, or -1 when a write failed. Safe when never opened. */
-int st_event_log_close(st_event_log *log);
+/* Puts the log in place when keep (else the previous file stays); 0, or -1 when a write
+ * failed. Safe when never opened. */
+int st_event_log_close(st_event_log *log, int keep);
 
 #endif

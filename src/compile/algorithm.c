@@ -370,7 +370,7 @@ static int run_list(exec *x, const alist *l);
 
 static int fail(exec *x, st_loc loc, const char *msg) {
   x->cm->error_loc = loc;
-  snprintf(x->cm->error, sizeof x->cm->error, "%s at time %.17g", msg, x->cm->vm.time);
+  st_set_error(x->cm, "%s at time %.17g", msg, x->cm->vm.time);
   return -1;
 }
 

@@ -150,6 +150,7 @@ void st_compiled_free(st_compiled *cm) {
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  free(cm->error);
   st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {

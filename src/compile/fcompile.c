@@ -833,6 +833,7 @@ void st_fvm_free(st_fvm *vm) {
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
   free(vm->ext);
   free(vm->tmp);
+  free(vm->failure);
   free(vm->c);
   free(vm);
 }

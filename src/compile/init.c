@@ -365,7 +365,8 @@ static int initialize(st_compiled *cm, double t0) {
              "did not converge)");
     rc = -1;
   } else if (st_eval_blocks(cm, 1)) {
-    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    st_fail(cm, cm->error_loc, "initialization failed: %s",
+            cm->error ? cm->error : "evaluation failed");
     rc = -1;
   } else {
     fa.n = nfixed; /* every fixed start, also those the solve did not use */

@@ -227,7 +227,7 @@ struct st_compiled {
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
   int reported;        /* a run-time error has been reported to diag */
-  char error[512];
+  char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
   /* DAE form for IDA (dae.c) */
@@ -361,6 +361,8 @@ void st_tapes_free(struct st_tapes *t);
 void st_model_setup(st_compiled *cm);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Replaces cm->error (the arguments may include the old one). */
+void st_set_error(st_compiled *cm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void st_load_states(st_compiled *cm, const double *y);
 int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) */
 /* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of

@@ -125,6 +125,10 @@ struct st_mod {
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
   const int *index;
+  /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
+   * whose type is looked up from redeclare_env; value and subs above are its modifier. */
+  const st_ast_element *redeclare;
+  st_env redeclare_env;
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;
@@ -163,9 +167,21 @@ struct st_inst {
   st_name_index index;     /* of kids, by name */
   st_section_ref *sections, *last_section;
   st_loc loc;              /* the declaration */
+  /* A class's components are all declared (named here) before any is instantiated; each is
+   * then instantiated in declaration order, or earlier when a name used while instantiating
+   * another one (an array size, a condition, a binding evaluated then) refers to it: the
+   * order of declarations is free (Modelica 3.5 section 5.6.1). */
+  const st_ast_element *decl; /* the declaration */
+  st_cls *owner;           /* the class whose scope the declaration is written in */
+  const st_ast_element *redecl; /* `redeclare T name` among the elements of a derived class */
+  st_cls *redecl_owner;
+  st_mod *mod;             /* the modifier from outside the declaration */
+  int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
+/* The component `name` of in, instantiated first if it is still only declared. */
+st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name);
 
 /* ----------------------------------------------------------------- flattening run */
 

@@ -1,6 +1,6 @@
 /* User functions at flattening time: parameter bindings such as
- * f_pos = GenerateStribeckFrictionTable(...) (spec msl-friction.md 6.18: "function call in a
- * parameter binding (algorithm function with a for loop)") and structural conditions need
+ * f_pos = GenerateStribeckFrictionTable(...) (a function call in a
+ * parameter binding: an algorithm function with a for loop) and structural conditions need
  * their values before the model is compiled. The constant arguments become values, the one
  * evaluator of function bodies (feval.c, also the compiled model's) runs the call, and the
  * result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"

@@ -250,39 +250,52 @@ static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqb
   if (q->nconds > 0 && fl->connect_pass != 1) st_fl_add_eq(fl, out, q);
 }
 
-/* Room for n conditions and branches in a when-equation being built. */
-static st_feq *grow_when(st_fl *fl, st_feq *q, int n) {
-  st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *conds);
-  st_feq_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
-  if (!conds || !br) return NULL;
-  memcpy(conds, q->conds, (size_t)q->nconds * sizeof *conds);
-  memcpy(br, q->branches, (size_t)q->nconds * sizeof *br);
-  q->conds = conds;
-  q->branches = br;
-  return q;
+/* The conditions of a when's branches, translated into conds (n of them, in arena). A vector
+ * condition `when {a, b} then S` fires when any element becomes true, once: the same as
+ * `when a then S elsewhen b then S` (a later branch fires only when no earlier one did),
+ * so each element becomes a branch of its own; *of[i] is the AST branch of conds[i]. */
+static int when_conditions(st_fl *fl, const st_ast_branch *branches, st_env env,
+                           st_fexpr ***conds, const st_ast_branch ***of) {
+  int n = 0, cap = 0;
+  st_fexpr **c = NULL;
+  const st_ast_branch **o = NULL;
+  for (const st_ast_branch *b = branches; b && b->cond; b = b->next) {
+    st_fexpr *v = st_translate(fl, b->cond, env);
+    if (!v) return -1;
+    int k = v->kind == FX_ARRAY ? v->nargs : 1;
+    if (n + k > cap) {
+      cap = 2 * (n + k);
+      st_fexpr **c2 = st_arena_alloc(fl->arena, (size_t)cap * sizeof *c2);
+      const st_ast_branch **o2 = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *o2);
+      if (!c2 || !o2) return -1;
+      if (n) {
+        memcpy(c2, c, (size_t)n * sizeof *c2);
+        memcpy(o2, o, (size_t)n * sizeof *o2);
+      }
+      c = c2;
+      o = o2;
+    }
+    for (int j = 0; j < k; j++) {
+      c[n] = v->kind == FX_ARRAY ? v->args[j] : v;
+      o[n++] = b;
+    }
+  }
+  *conds = c;
+  *of = o;
+  return n;
 }
 
 static void when_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
-  int n = count_branches(eq->branches);
   st_feq *q = st_feq_new(fl, FE_WHEN, eq->loc, origin_of(&env));
-  if (!q) return;
-  q->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *q->conds);
+  const st_ast_branch **of;
+  int n = q ? when_conditions(fl, eq->branches, env, &q->conds, &of) : -1;
+  if (n < 0) return;
   q->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *q->branches);
-  if (!q->conds || !q->branches) return;
-  for (const st_ast_branch *b = eq->branches; b; b = b->next) {
-    st_fexpr *c = st_translate(fl, b->cond, env);
-    if (!c) return;
+  if (!q->branches) return;
+  for (int i = 0; i < n; i++) {
     st_eqbuf buf = {0};
-    translate_eqs(fl, b->eqs, env, &buf);
-    st_feq_list body = to_list(fl, &buf);
-    /* when {c1, c2} fires when any element becomes true: as `when c1 ... elsewhen c2 ...`
-     * with the same body (Modelica 3.6 section 8.3.5) */
-    int nc = c->kind == FX_ARRAY ? c->nargs : 1;
-    if (nc > 1 && !(q = grow_when(fl, q, n += nc - 1))) return;
-    for (int k = 0; k < nc; k++) {
-      q->conds[q->nconds] = c->kind == FX_ARRAY ? c->args[k] : c;
-      q->branches[q->nconds++] = body;
-    }
+    translate_eqs(fl, of[i]->eqs, env, &buf);
+    q->branches[q->nconds++] = to_list(fl, &buf);
   }
   st_fl_add_eq(fl, out, q);
 }
@@ -516,6 +529,14 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   st_fstmt *t = stmt_new(fl, s->kind == AS_IF ? FS_IF : FS_WHEN, s->loc);
   int n = count_branches(s->branches);
   if (!t) return NULL;
+  if (s->kind == AS_WHEN) {
+    const st_ast_branch **of;
+    n = when_conditions(fl, s->branches, env, &t->conds, &of);
+    t->branches = n < 0 ? NULL : st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *t->branches);
+    if (!t->branches) return NULL;
+    for (int i = 0; i < n; i++) t->branches[t->nconds++] = stmt_list(fl, of[i]->stmts, env);
+    return t;
+  }
   t->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *t->conds);
   t->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *t->branches);
   if (!t->conds || !t->branches) return NULL;

@@ -46,9 +46,14 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
                            st_env env, const st_ast_cref *cr) {
   if (!next) {
     if (node->var >= 0) return st_fx_var(fl->arena, node->var, cr->loc);
+    if (node->pending == 2) {
+      st_fl_error(fl, cr->loc, env.inst, "the declaration of '%s' depends on itself",
+                  node->path);
+      return NULL;
+    }
     return st_rec_of_inst(fl, node, cr->loc); /* a record or connector as a value */
   }
-  st_inst *kid = st_inst_kid(node, next->name);
+  st_inst *kid = st_inst_member(fl, node, next->name);
   if (!kid) {
     st_fl_error(fl, next->loc, env.inst, "'%s' has no element '%s'", node->path, next->name);
     return NULL;
@@ -205,6 +210,32 @@ static st_fexpr *cref_part(st_fl *fl, st_inst *node, const st_ast_cref_part *par
 
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env);
 
+/* The elements of an array value v (a constant's) that subscripts select, the same way as
+ * for arrays of variables: `Tables.AndTable[a, b]` with a, b variables chooses at run time. */
+static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, st_env env,
+                                 st_loc loc) {
+  if (!s) return v;
+  if (v->kind != FX_ARRAY) {
+    st_fl_error(fl, s->loc, env.inst, "too many subscripts");
+    return NULL;
+  }
+  subscript sub;
+  if (eval_subscript(fl, s, v->nargs, env, &sub)) return NULL;
+  if (sub.var) {
+    st_fexpr **r = st_arena_alloc(fl->tmp, (size_t)(v->nargs + 1) * sizeof *r);
+    if (!r || v->nargs == 0) return NULL;
+    for (int i = 0; i < v->nargs; i++)
+      if (!(r[i] = subscript_value(fl, v->args[i], s->next, env, loc))) return NULL;
+    return index_choice(fl, sub.var, r, v->nargs, loc);
+  }
+  if (!sub.vector) return subscript_value(fl, v->args[sub.idx[0] - 1], s->next, env, loc);
+  st_fexpr *a = array_of(fl, sub.nidx, loc);
+  for (int i = 0; a && i < sub.nidx; i++)
+    if (!(a->args[i] = subscript_value(fl, v->args[sub.idx[i] - 1], s->next, env, loc)))
+      return NULL;
+  return a;
+}
+
 /* An enumeration literal Type.lit, or a constant reached through packages. */
 static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *part,
                               const st_ast_cref *cr, st_env env) {
@@ -228,8 +259,9 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
       return NULL;
     }
     if (el.comp) {
-      if (part->next || part->nsubs) break;
-      return constant_value(fl, &el, cr, env);
+      if (part->next) break;
+      st_fexpr *v = constant_value(fl, &el, cr, env);
+      return v && part->nsubs ? subscript_value(fl, v, part->subs, env, cr->loc) : v;
     }
     cls = el.cls;
   }
@@ -280,7 +312,7 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   }
   if (!cr->global && cr->nparts == 1 && !p0->nsubs && find_iter(fl, p0->name, &v))
     return st_fx_real(fl->arena, v, cr->loc);
-  st_inst *kid = cr->global ? NULL : st_inst_kid(env.inst, p0->name);
+  st_inst *kid = cr->global ? NULL : st_inst_member(fl, env.inst, p0->name);
   if (kid) return cref_part(fl, kid, p0, env, cr);
   if (!cr->global && cr->nparts == 1 && strcmp(p0->name, "time") == 0)
     return st_fx_new(fl->arena, FX_TIME, 0, 0, cr->loc);
@@ -304,12 +336,13 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is used before its declaration", p0->name);
     return NULL;
   }
-  if (p0->next || p0->nsubs) {
+  if (p0->next) {
     st_fl_error(fl, cr->loc, env.inst, "access into the constant '%s' is not supported",
                 p0->name);
     return NULL;
   }
-  return constant_value(fl, &el, cr, env);
+  st_fexpr *cv = constant_value(fl, &el, cr, env);
+  return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
 }
 
 /* The locals path.* of a function as a record value (records.c), NULL when there are none. */
@@ -390,11 +423,36 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+/* The text of a String literal or of a String constant or parameter (following their
+ * bindings), else NULL. */
+static const char *string_const(st_fl *fl, const st_fexpr *e) {
+  for (int hops = 0; e && hops < 64; hops++) {
+    if (e->kind == FX_STRING) return e->str;
+    if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
+    e = st_fl_binding(fl, e->index);
+  }
+  return NULL;
+}
+
+/* A comparison of two String parameters is decided while flattening (the compiler has no
+ * strings): `star if terminalConnection <> "D"`. */
+static st_fexpr *compare_strings(st_fl *fl, st_ast_op op, const char *a, const char *b,
+                                 st_loc loc) {
+  int c = strcmp(a, b);
+  int r = op == AOP_LT ? c < 0 : op == AOP_LE ? c <= 0 : op == AOP_GT ? c > 0
+          : op == AOP_GE ? c >= 0 : op == AOP_EQ ? c == 0 : c != 0;
+  return st_fx_bool(fl->arena, r, loc);
+}
+
 static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.binary.lhs, env);
   st_fexpr *b = a ? st_translate(fl, e->u.binary.rhs, env) : NULL;
   if (!b) return NULL;
   st_ast_op op = e->u.binary.op;
+  if (op >= AOP_LT && op <= AOP_NE) {
+    const char *sa = string_const(fl, a), *sb = sa ? string_const(fl, b) : NULL;
+    if (sb) return compare_strings(fl, op, sa, sb, e->loc);
+  }
   if (st_fx_is_record(a) || st_fx_is_record(b)) {
     st_fl_error(fl, e->loc, env.inst, "operators on records (operator records and "
                 "overloading, Modelica 3.6 chapter 14) are not supported yet");

@@ -1,7 +1,7 @@
 /* Reading CSV result tables: stiction's own CSV and the MSL reference format (double-quoted
  * header names, LF or CRLF line ends, duplicated rows at events, first column "time", "Time"
  * or "t"). Blank lines are ignored; every other line must have exactly one value per column.
- * Format: doc/results.md, ../shared/spec/msl-friction.md section 7.3. */
+ * Format: doc/results.md. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,11 +143,24 @@ static int read_row(cursor *c, stiction_table *t) {
   return 0;
 }
 
+/* A NUL byte would end the text early and drop the rows after it without a word. */
+static int check_no_nul(cursor *c, const char *text, size_t len) {
+  const char *nul = memchr(text, 0, len);
+  if (!nul) return 0;
+  for (const char *p = text; p < nul; p++)
+    if (*p == '\n') {
+      c->line++;
+      c->line_start = p + 1;
+    }
+  return fail(c, STICTION_ERR_SYNTAX, "NUL byte: not a text file", nul);
+}
+
 int st_table_read_csv(stiction_table **out, const char *path, const char *text, size_t len,
                       char *msg, size_t size) {
   cursor c = {path, text, 1, text, msg, size};
   stiction_table *t = NULL;
-  int rc = read_header(&c, &t, len);
+  int rc = check_no_nul(&c, text, len);
+  if (!rc) rc = read_header(&c, &t, len);
   if (rc) return rc;
   long cap = 0;
   while (*c.p && !rc) {

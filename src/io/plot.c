@@ -13,6 +13,7 @@
 #include <stiction/stiction.h>
 
 #include "io/plot.h"
+#include "util/outfile.h"
 
 typedef struct panel_set {
   int npanels;
@@ -101,6 +102,14 @@ static int write_data(const stiction_table *t, const panel_set *ps, FILE *f) {
   return ferror(f) ? -1 : 0;
 }
 
+/* gnuplot reads one command per line: a newline (or any control character) inside a quoted
+ * string would end it and start another, so such texts are refused, not escaped. */
+static int has_control(const char *s) {
+  for (; s && *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) return 1;
+  return 0;
+}
+
 /* A gnuplot single-quoted string: only the quote itself needs escaping (doubled). */
 static void put_quoted(FILE *f, const char *s) {
   fputc('\'', f);
@@ -117,11 +126,11 @@ static int is_svg(const char *path) {
 }
 
 static void write_script(FILE *g, const stiction_table *t, const panel_set *ps,
-                         const st_plot_options *opt, const char *data) {
+                         const st_plot_options *opt, const char *data, const char *image) {
   int h = 60 + 220 * ps->npanels;
   fprintf(g, "set terminal %s size 1000,%d noenhanced\n", is_svg(opt->output) ? "svg" : "pngcairo", h);
   fputs("set output ", g);
-  put_quoted(g, opt->output);
+  put_quoted(g, image);
   /* Fixed left/right margins: the panels' time axes line up whatever the tick labels. */
   fprintf(g, "\nset lmargin at screen 0.09\nset rmargin at screen 0.80\nset grid\n"
              "set key outside right top noenhanced\nset autoscale xfix\n"
@@ -160,14 +169,39 @@ static int find_gnuplot(const char *given, char *buf, size_t size) {
   return -1;
 }
 
+static int gnuplot_to(const char *prog, const stiction_table *t, const panel_set *ps,
+                      const st_plot_options *opt, const char *data, const char *image, char *msg,
+                      size_t size);
+
+/* gnuplot writes the image beside the output (util/outfile.h), which replaces the output only
+ * when gnuplot succeeded: a failed plot leaves the previous image. */
 static int run_gnuplot(const char *prog, const stiction_table *t, const panel_set *ps,
                        const st_plot_options *opt, const char *data, char *msg, size_t size) {
+  st_outfile image;
+  if (st_outfile_open(&image, opt->output, "w")) {
+    snprintf(msg, size, "cannot write %s: %s", opt->output, strerror(errno));
+    return STICTION_ERR_IO;
+  }
+  const char *path = image.temp ? image.temp : opt->output;
+  int rc = gnuplot_to(prog, t, ps, opt, data, path, msg, size);
+  if (rc) {
+    st_outfile_abort(&image);
+  } else if (st_outfile_commit(&image)) {
+    snprintf(msg, size, "cannot write %s: %s", opt->output, strerror(errno));
+    rc = STICTION_ERR_IO;
+  }
+  return rc;
+}
+
+static int gnuplot_to(const char *prog, const stiction_table *t, const panel_set *ps,
+                      const st_plot_options *opt, const char *data, const char *image, char *msg,
+                      size_t size) {
   char cmd[4200];
   snprintf(cmd, sizeof cmd, "'%s'", prog); /* prog found by us: no quote in practice */
   if (strchr(prog, '\'')) { snprintf(msg, size, "bad gnuplot path '%s'", prog); return STICTION_ERR_IO; }
   FILE *g = popen(cmd, "w");
   if (!g) { snprintf(msg, size, "cannot run %s: %s", prog, strerror(errno)); return STICTION_ERR_IO; }
-  write_script(g, t, ps, opt, data);
+  write_script(g, t, ps, opt, data, image);
   int st = pclose(g);
   if (st != 0) {
     snprintf(msg, size, "gnuplot failed (exit status %d); see its messages above",
@@ -175,7 +209,7 @@ static int run_gnuplot(const char *prog, const stiction_table *t, const panel_se
     return STICTION_ERR_IO;
   }
   struct stat sb;
-  if (stat(opt->output, &sb) || sb.st_size == 0) {
+  if (stat(image, &sb) || (S_ISREG(sb.st_mode) && sb.st_size == 0)) {
     snprintf(msg, size, "gnuplot did not write %s", opt->output);
     return STICTION_ERR_IO;
   }
@@ -201,7 +235,7 @@ static int plot_with_data(const stiction_table *t, const panel_set *ps, const st
     snprintf(msg, size, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
     return STICTION_ERR_IO;
   }
-  int bad = write_data(t, ps, f);
+  int bad = write_data(t, ps, f) || has_control(data);
   if (fclose(f) || bad) {
     unlink(data);
     snprintf(msg, size, "cannot write the temporary file %s", data);
@@ -212,6 +246,18 @@ static int plot_with_data(const stiction_table *t, const panel_set *ps, const st
   return rc;
 }
 
+static int check_texts(const stiction_table *t, const panel_set *ps, const st_plot_options *opt,
+                       char *msg, size_t size) {
+  const char *what = has_control(opt->output) ? "the output file name"
+                     : has_control(opt->title) ? "the title" : NULL;
+  for (int k = 0; !what && k < ps->nsignals; k++)
+    if (has_control(stiction_table_name(t, ps->column[k]))) what = "a signal name";
+  if (!what) return STICTION_OK;
+  snprintf(msg, size, "%s contains a control character (newline, tab, ...), which gnuplot "
+           "cannot take", what);
+  return STICTION_ERR_ARG;
+}
+
 int st_plot(const stiction_table *t, const char *const *panels, int npanels,
             const st_plot_options *opt, char *msg, size_t size) {
   panel_set ps = {0};
@@ -219,6 +265,7 @@ int st_plot(const stiction_table *t, const char *const *panels, int npanels,
   int rc = check_output_name(opt->output, msg, size);
   if (!rc && npanels < 1) { snprintf(msg, size, "no panel given"); rc = STICTION_ERR_ARG; }
   if (!rc) rc = resolve(t, panels, npanels, &ps, msg, size);
+  if (!rc) rc = check_texts(t, &ps, opt, msg, size);
   if (!rc && stiction_table_rows(t) < 1) { snprintf(msg, size, "the result has no rows"); rc = STICTION_ERR_ARG; }
   if (!rc && find_gnuplot(opt->gnuplot, prog, sizeof prog)) {
     snprintf(msg, size, "gnuplot not found%s%s: install the Debian package gnuplot-nox",

@@ -20,7 +20,8 @@ int st_table_set_name(stiction_table *t, int col, const char *name, size_t len);
 /* Makes room for rows rows. Returns 0, or -1 when out of memory. */
 int st_table_reserve(stiction_table *t, long rows);
 
-/* Readers: fill *out from a whole file held in memory. On failure return an error status
+/* Readers: fill *out from a whole file held in memory (len bytes; the CSV reader's text also
+ * has a NUL at text[len], and a NUL before it is an error). On failure return an error status
  * and write a one-line message "path:line: reason" (or "path: reason") into msg. */
 int st_table_read_csv(stiction_table **out, const char *path, const char *text, size_t len,
                       char *msg, size_t size);

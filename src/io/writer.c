@@ -3,13 +3,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <stiction/stiction.h>
 
 #include "io/writer_impl.h"
+#include "util/outfile.h"
 
 static int has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -22,17 +21,6 @@ static int has_suffix(const char *s, const char *suffix) {
   return 1;
 }
 
-/* An existing regular file is replaced (unlinked, then created), not truncated: on ext4 the
- * truncation of a file whose blocks are still being written back costs the process as much
- * system time as the whole simulation (CoupledClutches, run twice to the same 2 MB CSV: 21.8
- * ms median instead of 11.2 ms). GNU ld replaces its output the same way. Symbolic links,
- * devices and pipes are opened as they are, so "-o /dev/null" and a link to a file keep
- * working; if the unlink is refused, fopen() truncates as before. */
-static void replace_regular_file(const char *path) {
-  struct stat sb;
-  if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode)) (void)unlink(path);
-}
-
 int stiction_writer_open(stiction_writer **out, const char *path, stiction_result_format format) {
   if (!out || !path) return STICTION_ERR_ARG;
   *out = NULL;
@@ -41,10 +29,9 @@ int stiction_writer_open(stiction_writer **out, const char *path, stiction_resul
   if (format != STICTION_FORMAT_CSV && format != STICTION_FORMAT_MAT) return STICTION_ERR_ARG;
   stiction_writer *w = calloc(1, sizeof *w);
   if (!w) return STICTION_ERR_NOMEM;
-  replace_regular_file(path);
-  /* "w+b": the MAT writer seeks back to patch sizes; binary mode for the MAT bytes. */
-  w->file = fopen(path, format == STICTION_FORMAT_MAT ? "w+b" : "w");
-  if (!w->file) {
+  /* "w+b": the MAT writer seeks back to patch sizes; binary mode for the MAT bytes. Written
+   * beside the path and put in place at close (util/outfile.h). */
+  if (st_outfile_open(&w->out, path, format == STICTION_FORMAT_MAT ? "w+b" : "w")) {
     int e = errno;
     free(w);
     errno = e;
@@ -53,6 +40,7 @@ int stiction_writer_open(stiction_writer **out, const char *path, stiction_resul
   /* A larger buffer than stdio's 4 KiB: a write() per 4 KiB was 530 system calls for
    * CoupledClutches' 2 MB; when rows reach the disk stays the flush policy's decision
    * (row_policy). Without it the stream keeps stdio's own buffer. */
+  w->file = w->out.file;
   w->stdio_buf = malloc(ST_WRITER_BUFFER);
   if (w->stdio_buf && setvbuf(w->file, w->stdio_buf, _IOFBF, ST_WRITER_BUFFER)) {
     free(w->stdio_buf);
@@ -119,8 +107,8 @@ static int sink_row(void *user_data, const double *values) {
 }
 
 static int sink_end(void *user_data, int status) {
-  (void)status; /* rows already on disk stay valid whatever the run's outcome */
   stiction_writer *w = user_data;
+  if (status) w->run_failed = 1;
   if (w->failed) return STICTION_ERR_IO;
   int rc = flush_rows(w);
   if (rc) w->failed = 1;
@@ -135,11 +123,22 @@ void stiction_writer_sink(stiction_writer *w, stiction_sink *sink) {
   sink->user_data = w;
 }
 
+void stiction_writer_keep_partial(stiction_writer *w, int keep) {
+  if (w) w->keep_partial = keep != 0;
+}
+
+/* The file is put in place when it is complete: a run that ended well, or the rows of a
+ * failed run when they were asked for. Otherwise the previous file stays. */
 int stiction_writer_close(stiction_writer *w) {
   if (!w) return STICTION_OK;
   int rc = w->failed ? STICTION_ERR_IO : STICTION_OK;
-  if (!w->failed && (flush_rows(w) || w->ops->finish(w))) rc = STICTION_ERR_IO;
-  if (fclose(w->file)) rc = STICTION_ERR_IO;
+  int keep = !w->failed && (!w->run_failed || (w->keep_partial && w->rows > 0));
+  if (keep && (flush_rows(w) || w->ops->finish(w))) rc = STICTION_ERR_IO, keep = 0;
+  if (keep) {
+    if (st_outfile_commit(&w->out)) rc = STICTION_ERR_IO;
+  } else {
+    st_outfile_abort(&w->out);
+  }
   free(w->stdio_buf); /* only after fclose, which flushes through it */
   st_csv_cache_free(w);
   free(w->line);

@@ -7,6 +7,8 @@
 
 #include <stiction/results.h>
 
+#include "util/outfile.h"
+
 typedef struct st_writer_ops {
   int (*begin)(stiction_writer *w, int ncols, const char *const *names);
   int (*row)(stiction_writer *w, const double *values);
@@ -17,11 +19,14 @@ typedef struct st_writer_ops {
 } st_writer_ops;
 
 struct stiction_writer {
-  FILE *file;
+  st_outfile out;  /* the file being written and where it goes at close */
+  FILE *file;      /* out.file */
   const st_writer_ops *ops;
   int ncols;       /* 0 until begin() */
   long rows;       /* rows written so far */
   int failed;      /* a write failed: later calls report STICTION_ERR_IO */
+  int run_failed;  /* the sink's end() reported a failed run */
+  int keep_partial; /* stiction_writer_keep_partial() */
   /* MAT only: file offsets of the fields patched as rows arrive. */
   long off_data1;  /* data_1 values (start time, end time) */
   long off_data2;  /* data_2 header, ncols field */
