@@ -545,24 +545,8 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
       t->branches[t->nconds] = stmt_list(fl, b->stmts, env);
       break;
     }
-    st_fexpr *c = st_translate(fl, b->cond, env);
-    if (!c) return NULL;
-    st_fstmt_list body = stmt_list(fl, b->stmts, env);
-    /* when {c1, c2}: one elsewhen per element, as for when-equations */
-    int nc = s->kind == AS_WHEN && c->kind == FX_ARRAY ? c->nargs : 1;
-    if (nc > 1) {
-      st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)(n += nc - 1) * sizeof *conds);
-      st_fstmt_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
-      if (!conds || !br) return NULL;
-      memcpy(conds, t->conds, (size_t)t->nconds * sizeof *conds);
-      memcpy(br, t->branches, (size_t)t->nconds * sizeof *br);
-      t->conds = conds;
-      t->branches = br;
-    }
-    for (int k = 0; k < nc; k++) {
-      t->conds[t->nconds] = nc > 1 ? c->args[k] : c;
-      t->branches[t->nconds++] = body;
-    }
+    if (!(t->conds[t->nconds] = st_translate(fl, b->cond, env))) return NULL;
+    t->branches[t->nconds++] = stmt_list(fl, b->stmts, env);
   }
   return t;
 }
