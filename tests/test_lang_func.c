@@ -262,6 +262,19 @@ START_TEST(function_arrays) {
 }
 END_TEST
 
+/* An initial equation on a discrete variable defined through a chain ending in pre(). */
+START_TEST(discrete_initial_equation) {
+  static table t;
+  run_ok(LANG("DiscreteInit.mo"), "DiscreteInit", "--interval 0.01", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    if (fabs(tm - 0.5) < 1e-9) continue;
+    ck_assert_msg(at(&t, i, "active") == (tm < 0.5), "active(%g) = %g", tm, at(&t, i, "active"));
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -276,6 +289,7 @@ int main(void) {
   tcase_add_test(tc, vector_when);
   tcase_add_test(tc, fixed_false_parameters);
   tcase_add_test(tc, function_arrays);
+  tcase_add_test(tc, discrete_initial_equation);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
