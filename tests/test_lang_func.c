@@ -242,7 +242,8 @@ START_TEST(fixed_false_parameters) {
 }
 END_TEST
 
-/* Array functions, matrix products and .* inside a function body, and a time-varying array
+/* Array functions, matrix products, .* and slice assignments inside a function body, and a
+ * time-varying array
  * result in an equation (one call per element). */
 START_TEST(function_arrays) {
   static table t;
@@ -250,9 +251,9 @@ START_TEST(function_arrays) {
   ck_assert_int_gt(t.nrows, 100);
   for (int i = 0; i < t.nrows; i++) {
     double tm = at(&t, i, "time");
-    double want[12] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
-                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1)};
-    for (int k = 0; k < 12; k++) {
+    double want[13] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
+                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1), 4 + 3 * tm};
+    for (int k = 0; k < 13; k++) {
       char nm[16];
       snprintf(nm, sizeof nm, "r[%d]", k + 1);
       ck_assert_msg(fabs(at(&t, i, nm) - want[k]) < 1e-12, "%s(%g) = %.17g, want %.17g", nm, tm,

@@ -502,12 +502,48 @@ static int ev(frame *f, const st_fexpr *e, st_fval *out) {
 
 static int run(frame *f, const st_fstmt_list *list);
 
+/* a[i, 2:3] := v: the subscripts as index lists (a scalar is one index, a range or array
+ * its elements, ':' all), v's elements assigned in row-major order. */
+static int assign_slice(frame *f, const st_fexpr *target, st_fval *base, const st_fval *v) {
+  int nd = base->ndims, count[4], *idx[4], total = 1;
+  for (int d = 0; d < nd; d++) {
+    const st_fexpr *s = target->args[d + 1];
+    st_fval x;
+    int saved = f->end;
+    f->end = base->dims[d];
+    int rc = is_colon(s) ? 0 : ev(f, s, &x);
+    f->end = saved;
+    if (rc) return -1;
+    count[d] = is_colon(s) ? base->dims[d] : x.n;
+    idx[d] = scratch(f->fe, (size_t)(count[d] + 1) * sizeof(int));
+    if (!idx[d]) return -1;
+    for (int i = 0; i < count[d]; i++) {
+      double k = is_colon(s) ? i + 1 : at(&x, i);
+      if (k < 1 || k > base->dims[d] || k != floor(k)) return -1;
+      idx[d][i] = (int)k - 1;
+    }
+    total *= count[d];
+  }
+  if (v->n != total && v->ndims) return -1;
+  int cur[4] = {0, 0, 0, 0};
+  for (int i = 0; i < total; i++) {
+    int off = 0;
+    for (int d = 0; d < nd; d++) off = off * base->dims[d] + idx[d][cur[d]];
+    base->d[off] = v->ndims ? v->d[i] : v->s;
+    for (int d = nd - 1; d >= 0 && ++cur[d] == count[d]; d--) cur[d] = 0;
+  }
+  return 0;
+}
+
 static int assign(frame *f, const st_fexpr *target, const st_fval *v) {
   if (target->kind == FX_LOCAL && target->index >= 0 && target->index < f->fn->nlocals)
     return copy_val(f, &f->loc[target->index], v);
-  if (target->kind != FX_INDEX || target->args[0]->kind != FX_LOCAL || v->ndims) return -1;
+  if (target->kind != FX_INDEX || target->args[0]->kind != FX_LOCAL) return -1;
   int k = target->args[0]->index, off;
-  if (k < 0 || k >= f->fn->nlocals || subscript_offset(f, target, &f->loc[k], &off)) return -1;
+  if (k < 0 || k >= f->fn->nlocals || !f->loc[k].d || target->nargs - 1 != f->loc[k].ndims)
+    return -1;
+  if (v->ndims || subscript_offset(f, target, &f->loc[k], &off))
+    return assign_slice(f, target, &f->loc[k], v);
   f->loc[k].d[off] = v->s;
   return 0;
 }

@@ -1,15 +1,17 @@
-// Array functions and matrix products inside function bodies (run by the evaluator).
+// Array functions, matrix products and slice assignments inside function bodies (run by
+// the evaluator).
 // Each output is a closed form checked in test_lang_func.c.
 model FunctionArrays
   function f
     input Real t;
-    output Real r[12];
+    output Real r[13];
   protected
     Real A[2, 2] = [1, 2; 3, 4];
     Real v[2] = {t, 1};
     Real w[2];
     Real B[2, 2];
     Real c[3];
+    Real sl[2, 4] = zeros(2, 4);
   algorithm
     w := A * v;
     B := transpose(A) * identity(2) + diagonal({t, t}) - fill(1, 2, 2) + zeros(2, 2) + ones(2, 2);
@@ -26,6 +28,9 @@ model FunctionArrays
     r[10] := c[3] + size(cat(1, v, {2, 3, 4}), 1);
     r[11] := sum(abs({-t, 2}));
     r[12] := sum(matrix(v) * transpose(matrix(v)));
+    sl[2, 2:3] := {t, 2 * t};
+    sl[1, :] := fill(1, 4);
+    r[13] := sum(sl);
   end f;
-  Real r[12] = f(time);
+  Real r[13] = f(time);
 end FunctionArrays;
