@@ -231,6 +231,9 @@ START_TEST(fixed_false_parameters) {
     ck_assert_msg(fabs(at(&t, i, "x") - exp(-3 * tm)) < 1e-7, "x(%g)", tm);
     ck_assert_double_eq(at(&t, i, "d[3]"), 3);
     ck_assert_double_eq(at(&t, i, "x0"), 2);
+    double q = tm / 0.25;
+    if (fabs(q - floor(q + 0.5)) > 1e-6)
+      ck_assert_msg(at(&t, i, "ticks") == floor(q), "ticks(%g) = %g", tm, at(&t, i, "ticks"));
   }
   char *out = NULL;
   char args[4096];
