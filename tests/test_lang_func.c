@@ -279,6 +279,18 @@ START_TEST(discrete_initial_equation) {
 }
 END_TEST
 
+/* der() in a declaration equation. */
+START_TEST(der_in_binding) {
+  static table t;
+  run_ok(LANG("DerBinding.mo"), "DerBinding", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_msg(fabs(at(&t, i, "dp") + 2 * exp(-tm)) < 1e-7, "dp(%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   TCase *tc = tcase_create("lang_func");
@@ -294,6 +306,7 @@ int main(void) {
   tcase_add_test(tc, fixed_false_parameters);
   tcase_add_test(tc, function_arrays);
   tcase_add_test(tc, discrete_initial_equation);
+  tcase_add_test(tc, der_in_binding);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -86,6 +86,9 @@ int st_classify(st_compiled *cm) {
   if (is_state && in_when) {
     scan_list(&f->equations, is_state, in_when, 0);
     scan_list(&f->initial_equations, is_state, in_when, 0);
+    /* declaration equations too: wMechanical = der(phiMechanical) (Machines' PartialBasicMachine) */
+    for (int i = 0; i < f->nvars; i++)
+      if (f->vars[i].variability > ST_V_PARAMETER) mark_der(f->vars[i].binding, is_state);
     st_algorithms_scan(f, is_state, in_when);
     rc = setup_slots(cm, is_state, in_when);
   }
