@@ -391,8 +391,9 @@ static int ascending(const void *a, const void *b) {
  * slots and equations are numbered as they are made). */
 static int pantelides_step(ir *r) {
   st_compiled *cm = r->cm;
-  qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending);
-  qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
+  /* the lists are NULL until a search visits something: qsort of NULL is undefined */
+  if (r->nvv > 1) qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending);
+  if (r->nev > 1) qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
   for (int i = 0; i < r->nvv; i++)
     if (der_slot(r, r->vvisit[i]) < 0) return -1;
   for (int i = 0; i < r->nev; i++) {
