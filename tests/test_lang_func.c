@@ -254,14 +254,15 @@ START_TEST(function_arrays) {
   ck_assert_int_gt(t.nrows, 100);
   for (int i = 0; i < t.nrows; i++) {
     double tm = at(&t, i, "time");
-    double want[13] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
-                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1), 4 + 3 * tm};
-    for (int k = 0; k < 13; k++) {
+    double want[14] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
+                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1), 4 + 3 * tm, 6 * tm};
+    for (int k = 0; k < 14; k++) {
       char nm[16];
       snprintf(nm, sizeof nm, "r[%d]", k + 1);
       ck_assert_msg(fabs(at(&t, i, nm) - want[k]) < 1e-12, "%s(%g) = %.17g, want %.17g", nm, tm,
                     at(&t, i, nm), want[k]);
     }
+    ck_assert_double_eq(at(&t, i, "s"), 1);
   }
 }
 END_TEST

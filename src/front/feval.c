@@ -328,9 +328,34 @@ static int ev_cat(frame *f, const st_fexpr *e, st_fval *out) {
   return 0;
 }
 
+/* {body for i in range}: the items must have one shape (scalars make a vector). */
+static int ev_comprehension(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval range;
+  if (e->nargs != 2 || e->index < 0 || e->index >= f->fn->nlocals || ev(f, e->args[1], &range) ||
+      range.ndims > 1)
+    return -1;
+  int n = range.n;
+  st_fval *items = scratch(f->fe, (size_t)(n + 1) * sizeof *items);
+  if (!items) return -1;
+  for (int i = 0; i < n; i++) {
+    f->loc[e->index] = scalar(at(&range, i));
+    if (ev(f, e->args[0], &items[i]) || items[i].ndims > 2 ||
+        (i && (items[i].ndims != items[0].ndims || items[i].n != items[0].n)))
+      return -1;
+  }
+  int dims[4] = {n, 0, 0, 0}, nd = n ? items[0].ndims : 0;
+  for (int d = 0; d < nd; d++) dims[d + 1] = items[0].dims[d];
+  if (new_array(f, out, nd + 1, dims)) return -1;
+  int w = n ? items[0].n : 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < w; j++) out->d[i * w + j] = at(&items[i], j);
+  return 0;
+}
+
 static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
   double x, y, r;
   switch (e->op) {
+  case FB_COMPREHENSION: return ev_comprehension(f, e, out);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return ev_filled(f, e, out);
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return ev_reduce(f, e, out);
   case FB_CAT: return ev_cat(f, e, out);

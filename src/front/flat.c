@@ -20,7 +20,7 @@ static const char *const builtin_names[FB_COUNT_] = {
   "size",
   "zeros", "ones", "fill", "sum", "product", "min", "max", "ndims", "size",
   "transpose", "identity", "diagonal", "linspace", "vector", "scalar", "matrix",
-  "cross", "cat",
+  "cross", "cat", "array",
 };
 
 const char *st_builtin_name(st_builtin b) {

@@ -55,6 +55,7 @@ typedef enum st_builtin {
   FB_ZEROS, FB_ONES, FB_FILL, FB_SUM, FB_PRODUCT, FB_AMIN, FB_AMAX, FB_NDIMS, FB_SIZES,
   FB_TRANSPOSE, FB_IDENTITY, FB_DIAGONAL, FB_LINSPACE, FB_VECTOR, FB_SCALAR, FB_MATRIX,
   FB_CROSS, FB_CAT,
+  FB_COMPREHENSION, /* {args[0] for locals[index] in args[1]} in a function body */
   FB_COUNT_
 } st_builtin;
 

@@ -444,6 +444,14 @@ static st_fexpr *compare_strings(st_fl *fl, st_ast_op op, const char *a, const c
   return st_fx_bool(fl->arena, r, loc);
 }
 
+/* The text of a string literal or of a String constant or parameter with a literal value. */
+static const char *string_of(st_fl *fl, const st_fexpr *e) {
+  if (e->kind == FX_STRING) return e->str;
+  if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
+  const st_fexpr *b = st_fl_binding(fl, e->index);
+  return b && b->kind == FX_STRING ? b->str : NULL;
+}
+
 static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.binary.lhs, env);
   st_fexpr *b = a ? st_translate(fl, e->u.binary.rhs, env) : NULL;
@@ -458,6 +466,9 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
     return NULL;
   }
+  const char *sa = string_of(fl, a), *sb = string_of(fl, b);
+  if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
+    return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
   if (fl->fnctx) { /* shapes are known when the body runs (feval.c): no expansion here */
@@ -559,6 +570,15 @@ static st_fexpr *function_range(st_fl *fl, const st_ast_expr *e, st_env env) {
 /* {e for i in r}: the expression for each value of the iterator. */
 static st_fexpr *comprehension(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_iter *it = e->u.array.iters;
+  if (fl->fnctx && it->range && !it->next) {
+    /* in a function the range is known when the body runs (feval.c) */
+    st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_COMPREHENSION, 2, e->loc);
+    if (!r || (r->index = st_fn_iterator_local(fl, it->name, it->loc)) < 0 ||
+        !(r->args[1] = st_translate(fl, it->range, env)) ||
+        !(r->args[0] = st_translate(fl, e->u.array.elems, env)))
+      return NULL;
+    return r;
+  }
   st_fexpr *vals = it->range ? st_range_values(fl, it->range, env) : NULL;
   if (!vals || vals->kind != FX_ARRAY || it->next || fl->niters == 32) {
     if (vals) st_fl_error(fl, e->loc, env.inst, "unsupported array comprehension");

@@ -1,10 +1,11 @@
-// Array functions, matrix products and slice assignments inside function bodies (run by
-// the evaluator).
+// Array functions, matrix products, slice assignments and a comprehension over an input's
+// range inside function bodies (run by the evaluator); a String parameter compared.
 // Each output is a closed form checked in test_lang_func.c.
 model FunctionArrays
   function f
     input Real t;
-    output Real r[13];
+    input Integer m = 3;
+    output Real r[14];
   protected
     Real A[2, 2] = [1, 2; 3, 4];
     Real v[2] = {t, 1};
@@ -31,6 +32,9 @@ model FunctionArrays
     sl[2, 2:3] := {t, 2 * t};
     sl[1, :] := fill(1, 4);
     r[13] := sum(sl);
+    r[14] := sum({k * t for k in 1:m});
   end f;
-  Real r[13] = f(time);
+  parameter String conn = "D";
+  Real r[14] = f(time);
+  Real s = if conn == "D" then 1 else 2 "a String parameter compared: decided now";
 end FunctionArrays;
