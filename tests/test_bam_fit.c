@@ -1,10 +1,11 @@
 /* BAM identification: CMA-ES on known functions in a box, BAM's search spaces and nesting,
- * the batched loss, and `stiction bam fit` on the two logs of tests/data/bam. */
+ * the batched loss, and `stiction bam fit` on two of the shipped XL330 logs (tests/reference). */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <stiction/bam.h>
@@ -14,8 +15,8 @@
 #include "bam/cmaes.h"
 #include "testutil.h"
 
-#define LOG400 "tests/data/bam/2026-01-15_10h29m14.json"
-#define LOG800 "tests/data/bam/2026-01-15_10h29m47.json"
+#define LOG400 "bam/xl330_2026-01-15/processed/2026-01-15_10h29m14.json" /* kp 400 */
+#define LOG800 "bam/xl330_2026-01-15/processed/2026-01-15_10h29m47.json" /* kp 800 */
 
 /* ---- CMA-ES ------------------------------------------------------------------------------ */
 
@@ -119,7 +120,7 @@ END_TEST
 static stiction_bam_log *read_log(const char *rel) {
   char err[512];
   stiction_bam_log *log;
-  ck_assert_msg(!stiction_bam_log_read(st_test_src(rel), &log, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_log_read(st_test_ref(rel), &log, err, sizeof err), "%s", err);
   return log;
 }
 
@@ -189,10 +190,23 @@ END_TEST
 
 static char tmpdir[256];
 
+static char logdir[300]; /* tmpdir/logs: links to the two logs, the fit's --logdir */
+
+static void link_log(const char *rel, const char *name) {
+  char target[4096], link[400];
+  ck_assert_ptr_nonnull(realpath(st_test_ref(rel), target));
+  snprintf(link, sizeof link, "%s/%s", logdir, name);
+  ck_assert_int_eq(symlink(target, link), 0);
+}
+
 static void make_tmpdir(void) {
   const char *t = getenv("TMPDIR");
   snprintf(tmpdir, sizeof tmpdir, "%s/st_bam_fit_XXXXXX", t && *t ? t : "/tmp");
   ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+  snprintf(logdir, sizeof logdir, "%s/logs", tmpdir);
+  ck_assert_int_eq(mkdir(logdir, 0777), 0);
+  link_log(LOG400, "kp400.json");
+  link_log(LOG800, "kp800.json");
 }
 
 static void remove_tmpdir(void) {
@@ -217,7 +231,7 @@ static char *short_fit(const char *name, const char *extra, char **out) {
   snprintf(path, sizeof path, "%s/%s", tmpdir, name);
   snprintf(args, sizeof args,
            "bam fit --model m2 --actuator xl330 --logdir '%s' --validation-kp 800 --trials 600 "
-           "--seed 5 %s -o '%s'", st_test_src("tests/data/bam"), extra, path);
+           "--seed 5 %s -o '%s'", logdir, extra, path);
   ck_assert_int_eq(st_test_run(out, args), 0);
   return slurp(path);
 }
@@ -250,7 +264,7 @@ START_TEST(cli_short_fit_is_reproducible) {
   stiction_bam_mae(&p, log, &fitted);
   stiction_bam_mae(&centre, log, &start);
   ck_assert_msg(fitted < 0.5 * start, "fitted %g, start %g", fitted, start);
-  snprintf(args, sizeof args, "bam mae --params '%s' --logdir '%s'", path, st_test_src("tests/data/bam"));
+  snprintf(args, sizeof args, "bam mae --params '%s' --logdir '%s'", path, logdir);
   ck_assert_int_eq(st_test_run(&mae, args), 0);
   ck_assert_ptr_nonnull(strstr(mae, "m2"));
   stiction_bam_log_free(log);
@@ -275,7 +289,7 @@ START_TEST(cli_from_and_set) {
   ck_assert_int_eq(st_bam_params_write(from, &m3, keys, 7, NULL, 0), 0);
   snprintf(args, sizeof args,
            "bam fit --model m5 --actuator xl330 --logdir '%s' --trials 40 --restarts none -q "
-           "--from '%s' --set alpha=2.5 -o '%s'", st_test_src("tests/data/bam"), from, path);
+           "--from '%s' --set alpha=2.5 -o '%s'", logdir, from, path);
   ck_assert_int_eq(st_test_run(&out, args), 0);
   stiction_bam_params p, start = m3;
   char err[512];
@@ -309,7 +323,7 @@ START_TEST(cli_errors_keep_output) {
                        "bipop, ipop or none"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     snprintf(args, sizeof args, "bam fit --model m1 --actuator xl330 --logdir '%s' %s -o '%s'",
-             st_test_src("tests/data/bam"), bad[i], path);
+             logdir, bad[i], path);
     ck_assert_int_ne(st_test_run(&out, args), 0);
     ck_assert_msg(strstr(out, msg[i]) != NULL, "%s: %s", bad[i], out);
     free(out);
@@ -317,17 +331,16 @@ START_TEST(cli_errors_keep_output) {
     ck_assert_str_eq(keep, "previous result\n");
     free(keep);
   }
-  /* -o naming one of the logs is refused before anything is written */
-  snprintf(path, sizeof path, "%s/log.json", tmpdir);
-  snprintf(args, sizeof args, "cp '%s' '%s'", st_test_src(LOG400), path);
-  ck_assert_int_eq(system(args), 0);
-  snprintf(args, sizeof args, "bam fit --model m1 --actuator xl330 --logdir '%s' -o '%s'", tmpdir, path);
+  /* -o naming one of the logs (here through the link to the shipped log) is refused before
+   * anything is written */
+  snprintf(path, sizeof path, "%s/kp400.json", logdir);
+  snprintf(args, sizeof args, "bam fit --model m1 --actuator xl330 --logdir '%s' -o '%s'", logdir, path);
   ck_assert_int_ne(st_test_run(&out, args), 0);
   ck_assert_ptr_nonnull(strstr(out, "names one of the logs"));
   free(out);
   stiction_bam_log *log;
   char err[512];
-  ck_assert_msg(!stiction_bam_log_read(path, &log, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_log_read(st_test_ref(LOG400), &log, err, sizeof err), "%s", err);
   stiction_bam_log_free(log);
   remove_tmpdir();
 }

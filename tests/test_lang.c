@@ -60,6 +60,49 @@ START_TEST(terminal_at_stop_time) {
 }
 END_TEST
 
+/* A parameter with fixed = false takes its value from an initial equation (t0 = time, the
+ * start time 0.5), not from its start (7); the protected y = x + t0 = time is recorded. */
+START_TEST(initial_parameter_and_protected_output) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/InitialParameter.mo", "--start-time 0.5 --stop-time 2",
+                    &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y");
+  ck_assert_int_ge(cy, 0);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(fabs(t.v[i][cx] - (tm - 0.5)) < 1e-9, "x(%g) = %.17g", tm, t.v[i][cx]);
+    ck_assert_msg(fabs(t.v[i][cy] - tm) < 1e-9, "y(%g) = %.17g", tm, t.v[i][cy]);
+  }
+}
+END_TEST
+
+/* A redundant initial equation over discrete variables is checked, not counted: the
+ * consistent one runs (x rises to 0.5, then c follows b = false one event later and x falls),
+ * the contradicting one is an error at its line. */
+START_TEST(redundant_discrete_initial_equation) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/RedundantInit.mo", "RedundantInit --stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int cx = col(&t, "x"), cc = col(&t, "c");
+  ck_assert_double_eq(t.v[0][cc], 1);
+  ck_assert_msg(fabs(t.v[t.nrows - 1][cx]) < 1e-6, "x(1) = %.17g", t.v[t.nrows - 1][cx]);
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' RedundantInitBad -o -",
+           st_test_src("tests/data/compile/RedundantInit.mo"));
+  st = st_test_run(&out, args);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "RedundantInit.mo:21:3: error: this initial equation names no "
+                                   "continuous unknown and does not hold"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 /* terminate() at x = 0.5 (t = ln 2): the terminal pass runs there, once. */
 START_TEST(terminal_after_terminate) {
   static table t;
@@ -400,6 +443,8 @@ int main(void) {
   tcase_add_test(tc, terminal_at_stop_time);
   tcase_add_test(tc, large_sparse_block_klu);
   tcase_add_test(tc, terminal_after_terminate);
+  tcase_add_test(tc, initial_parameter_and_protected_output);
+  tcase_add_test(tc, redundant_discrete_initial_equation);
   tcase_add_test(tc, algorithm_sections);
   tcase_add_test(tc, algorithm_loop_error);
   tcase_add_test(tc, tuple_equations);

@@ -1,6 +1,7 @@
 /* `stiction plot RESULT PANEL... -o FILE.png|FILE.svg`: stacked gnuplot panels of result
  * signals over a shared time axis (src/io/plot.h, doc/results.md). */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,10 @@ int st_cmd_plot(int argc, char **argv) {
   if (argc - optind < 2) return bad_usage("expected a RESULT file and at least one PANEL", NULL);
   if (!opt.output) return bad_usage("missing -o FILE.png|FILE.svg", NULL);
   if (opt.gnuplot && !*opt.gnuplot) opt.gnuplot = NULL;
+  /* gnuplot may exit before it has read the script (a bad terminal, a missing font): the
+   * write then fails with EPIPE and the failure is reported, instead of SIGPIPE ending the
+   * command with nothing said */
+  signal(SIGPIPE, SIG_IGN);
   if (st_same_file(opt.output, argv[optind]))
     return bad_usage("-o names the result file being plotted:", opt.output);
   char msg[ST_MSG_MAX];

@@ -155,11 +155,18 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
   return 0;
 }
 
-/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses
- * determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
+/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses,
+ * or for a parameter with fixed = false, determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
  * equation has nothing to say about the continuous states, so it is not part of the Newton
  * system: it becomes an assignment evaluated before it (Modelica 3.6 section 8.6: the
  * initialization problem includes the discrete unknowns). Returns the target slot or -1. */
+/* A parameter declared with fixed = false is an unknown of the initialization, constant
+ * afterwards (Modelica 3.6 section 8.6: `parameter Time t0(fixed = false); initial equation
+ * t0 = time;` in Blocks.Math.Mean). */
+static int initial_parameter(const st_compiled *cm, int s) {
+  return cm->slots[s].kind == K_PARAM && s < cm->flat->nvars && cm->flat->vars[s].fixed == 0;
+}
+
 static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
   for (int side = 0; side < 2; side++) {
     st_fexpr *a = side ? *rhs : *lhs, *b = side ? *lhs : *rhs;
@@ -169,7 +176,8 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (pre) a = a->args[0];
     int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
-        !(cm->slots[s].kind == K_WHEN || (pre && cm->slots[s].kind == K_DISCRETE)))
+        !(cm->slots[s].kind == K_WHEN || (pre && cm->slots[s].kind == K_DISCRETE) ||
+          (!pre && initial_parameter(cm, s))))
       continue;
     *lhs = a;
     *rhs = b;
@@ -215,8 +223,15 @@ static int discrete_chain(st_compiled *cm, const eq_vec *eqs, st_fexpr *lhs, st_
   return 0;
 }
 
+/* An initial equation over discrete variables and parameters only (StateGraph's InitialStep:
+ * `active = true` where active = pre(newActive) and newActive has fixed = true) adds nothing
+ * to the system of the states: it is redundant, and checked once they are initialized. */
+static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs) {
+  return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
+}
+
 static int add_initial(st_compiled *cm, const eq_vec *eqs) {
-  eq_vec v = {0}, a = {0};
+  eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
@@ -228,9 +243,11 @@ static int add_initial(st_compiled *cm, const eq_vec *eqs) {
     if (discrete_chain(cm, eqs, lhs, rhs, q, &a) || discrete_chain(cm, eqs, rhs, lhs, q, &a))
       continue;
     int target = initial_target(cm, &lhs, &rhs);
-    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0}))
-      return -1;
+    eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
+    if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
   }
+  cm->init_checks = c.items;
+  cm->ninit_checks = c.n;
   cm->init_eqs = v.items;
   cm->ninit = v.n;
   cm->init_assign = a.items;

@@ -311,6 +311,20 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
   return 0;
 }
 
+/* The redundant initial equations (no continuous unknown) must hold at the initialized
+ * values; Dymola drops consistent ones the same way. */
+static int check_redundant(st_compiled *cm) {
+  for (int i = 0; i < cm->ninit_checks; i++) {
+    double r = st_vm_eval(&cm->vm, &cm->init_check_res[i]);
+    if (fabs(r) <= 1e-10) continue;
+    st_error(cm->diag, cm->init_checks[i].loc, "this initial equation names no continuous "
+             "unknown and does not hold at the start (residual %.17g): it contradicts the "
+             "start values of the discrete variables", r);
+    return -1;
+  }
+  return 0;
+}
+
 static int initialize(st_compiled *cm, double t0);
 
 int st_initialize(st_compiled *cm, double t0) {
@@ -370,7 +384,7 @@ static int initialize(st_compiled *cm, double t0) {
     rc = -1;
   } else {
     fa.n = nfixed; /* every fixed start, also those the solve did not use */
-    rc = check_fixed_starts(cm, &fa);
+    rc = check_fixed_starts(cm, &fa) || check_redundant(cm);
   }
   cm->reported |= rc != 0;
   free(unk);

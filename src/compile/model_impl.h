@@ -185,6 +185,9 @@ struct st_compiled {
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
+  int ninit_checks;   /* initial equations without continuous unknowns: checked (init.c) */
+  st_ceq *init_checks;
+  st_prog *init_check_res;
   int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
   st_ceq *init_assign;
   st_prog *init_assign_prog;

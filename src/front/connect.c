@@ -325,23 +325,37 @@ static void flow_equation(st_fl *fl, const int *members, int n, st_loc loc, cons
   st_fl_add_eq(fl, &fl->equations, q);
 }
 
-/* The set of each root in first-use order; `where` gives each set's first connection. */
+/* The set of each root in first-use order; `where` gives each set's first connection. The
+ * members of a set are chained in order through `next` in one backward pass, so the sets
+ * come out in linear time (a scan of the rest per set was quadratic: 15 % of flattening a
+ * chain of 3000 components). */
 static void emit_sets(st_fl *fl, sets *s, const int *where) {
   int nn = 2 * fl->nvars;
   int *members = malloc((size_t)(nn + 1) * sizeof *members);
+  int *next = malloc((size_t)(s->norder + 1) * sizeof *next);
+  int *first = malloc((size_t)(nn + 1) * sizeof *first); /* per root: its earliest entry */
   unsigned char *done = calloc((size_t)nn + 1, 1);
-  for (int i = 0; members && done && i < s->norder; i++) {
-    int root = find(s, s->order[i]);
-    if (done[root]) continue;
-    done[root] = 1;
-    int n = 0;
-    for (int j = i; j < s->norder; j++)
-      if (find(s, s->order[j]) == root) members[n++] = s->order[j];
-    const st_connection *c = &fl->connections[where[s->order[i]]];
-    if (fl->vars[members[0] / 2].is_flow) flow_equation(fl, members, n, c->loc, c->origin);
-    else potential_equations(fl, members, n, c->loc, c->origin);
+  if (members && next && first && done) {
+    for (int i = 0; i < nn; i++) first[i] = -1;
+    for (int i = s->norder - 1; i >= 0; i--) {
+      int root = find(s, s->order[i]);
+      next[i] = first[root];
+      first[root] = i;
+    }
+    for (int i = 0; i < s->norder; i++) {
+      int root = find(s, s->order[i]);
+      if (done[root]) continue;
+      done[root] = 1;
+      int n = 0;
+      for (int j = i; j >= 0; j = next[j]) members[n++] = s->order[j];
+      const st_connection *c = &fl->connections[where[s->order[i]]];
+      if (fl->vars[members[0] / 2].is_flow) flow_equation(fl, members, n, c->loc, c->origin);
+      else potential_equations(fl, members, n, c->loc, c->origin);
+    }
   }
   free(members);
+  free(next);
+  free(first);
   free(done);
 }
 
