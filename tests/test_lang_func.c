@@ -220,10 +220,83 @@ START_TEST(vector_when) {
 }
 END_TEST
 
+/* Parameters with fixed = false bound by initial equations (also a tuple with array outputs)
+ * and an array-valued call with parameter arguments; x = exp(-s t) with s = 3. */
+START_TEST(fixed_false_parameters) {
+  static table t;
+  run_ok(LANG("FixedFalse.mo"), "FixedFalse", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_msg(fabs(at(&t, i, "x") - exp(-3 * tm)) < 1e-7, "x(%g)", tm);
+    ck_assert_double_eq(at(&t, i, "d[3]"), 3);
+    ck_assert_double_eq(at(&t, i, "x0"), 2);
+    double q = tm / 0.25;
+    if (fabs(q - floor(q + 0.5)) > 1e-6)
+      ck_assert_msg(at(&t, i, "ticks") == floor(q), "ticks(%g) = %g", tm, at(&t, i, "ticks"));
+  }
+  char *out = NULL;
+  char args[4096];
+  snprintf(args, sizeof args, "flatten '%s'", st_test_src(LANG("FixedFalse.mo")));
+  ck_assert_int_eq(st_test_run(&out, args), 0);
+  ck_assert_msg(out && strstr(out, "parameter Real c[3] = 1.5;") && strstr(out, "parameter Real s = 3;") &&
+                strstr(out, "parameter Real m[2] = 0.5;"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* Array functions, matrix products, .* and slice assignments inside a function body, and a
+ * time-varying array
+ * result in an equation (one call per element). */
+START_TEST(function_arrays) {
+  static table t;
+  run_ok(LANG("FunctionArrays.mo"), "FunctionArrays", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    double want[14] = {tm + 2, 3 * tm + 4, 3, 4 + tm, 10 + tm + 4 + fmin(tm, 1), 6,
+                       tm * tm + 1, 2.5 * tm, 5, 6, fabs(tm) + 2, (tm + 1) * (tm + 1), 4 + 3 * tm, 6 * tm};
+    for (int k = 0; k < 14; k++) {
+      char nm[16];
+      snprintf(nm, sizeof nm, "r[%d]", k + 1);
+      ck_assert_msg(fabs(at(&t, i, nm) - want[k]) < 1e-12, "%s(%g) = %.17g, want %.17g", nm, tm,
+                    at(&t, i, nm), want[k]);
+    }
+    ck_assert_double_eq(at(&t, i, "s"), 1);
+  }
+}
+END_TEST
+
+/* An initial equation on a discrete variable defined through a chain ending in pre(). */
+START_TEST(discrete_initial_equation) {
+  static table t;
+  run_ok(LANG("DiscreteInit.mo"), "DiscreteInit", "--interval 0.01", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    if (fabs(tm - 0.5) < 1e-9) continue;
+    ck_assert_msg(at(&t, i, "active") == (tm < 0.5), "active(%g) = %g", tm, at(&t, i, "active"));
+  }
+}
+END_TEST
+
+/* der() in a declaration equation. */
+START_TEST(der_in_binding) {
+  static table t;
+  run_ok(LANG("DerBinding.mo"), "DerBinding", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_msg(fabs(at(&t, i, "dp") + 2 * exp(-tm)) < 1e-7, "dp(%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
                array_functions, discrete_connections, initial_algorithm, records,
-               inline_array_element, vector_when));
+               inline_array_element, vector_when, fixed_false_parameters, function_arrays,
+               discrete_initial_equation, der_in_binding));
   return st_test_main(s);
 }

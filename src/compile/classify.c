@@ -37,6 +37,9 @@ static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned ch
 static st_kind kind_of(const st_fvar *v, int state, int when) {
   /* strings are only kept as text (messages, annotations' names): also String parameters */
   if (v->type == ST_T_STRING) return K_IGNORED;
+  /* a parameter(fixed = false) without binding is computed by the initial equations (section
+   * 8.6) and held: like a variable assigned only at initialization (equations.c) */
+  if (v->variability == ST_V_PARAMETER && v->fixed == 0 && !v->binding) return K_WHEN;
   if (v->variability == ST_V_CONSTANT || v->variability == ST_V_PARAMETER) return K_PARAM;
   if (when) return K_WHEN;
   if (state) return K_STATE;
@@ -83,6 +86,9 @@ int st_classify(st_compiled *cm) {
   if (is_state && in_when) {
     scan_list(&f->equations, is_state, in_when, 0);
     scan_list(&f->initial_equations, is_state, in_when, 0);
+    /* declaration equations too: wMechanical = der(phiMechanical) (Machines' PartialBasicMachine) */
+    for (int i = 0; i < f->nvars; i++)
+      if (f->vars[i].variability > ST_V_PARAMETER) mark_der(f->vars[i].binding, is_state);
     st_algorithms_scan(f, is_state, in_when);
     rc = setup_slots(cm, is_state, in_when);
   }

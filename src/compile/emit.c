@@ -111,7 +111,8 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
 static int same_expr(const st_fexpr *a, const st_fexpr *b) {
   if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs) return 0;
   if (a->kind == FX_VAR && a->index != b->index) return 0;
-  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM) && a->value != b->value)
+  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM || a->kind == FX_CALL) &&
+      a->value != b->value)
     return 0;
   for (int i = 0; i < a->nargs; i++)
     if (!same_expr(a->args[i], b->args[i])) return 0;
@@ -307,11 +308,31 @@ static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int f
 }
 
 /* sample(start, interval): a stateless test at the instant, plus a schedule of time events. */
+static int held_args(const st_compiled *cm, const st_fexpr *e);
+
+/* Whether e is fixed after initialization: parameters, also those with fixed = false that
+ * the initial equations compute (held like when-variables, classify.c). */
+static int held_after_init(const st_compiled *cm, const st_fexpr *e) {
+  if (e->kind == FX_TIME || e->kind == FX_CALL) return e->kind == FX_CALL && held_args(cm, e);
+  if (e->kind == FX_VAR) {
+    int s = st_ref_slot(cm, e);
+    if (s < 0) return 0;
+    st_kind k = cm->p.slots[s].kind;
+    return k == K_PARAM || k == K_CONST ||
+           (k == K_WHEN && cm->p.flat->vars[s].variability == ST_V_PARAMETER);
+  }
+  return held_args(cm, e);
+}
+
+static int held_args(const st_compiled *cm, const st_fexpr *e) {
+  for (int i = 0; i < e->nargs; i++)
+    if (!held_after_init(cm, e->args[i])) return 0;
+  return 1;
+}
+
 static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
   /* the arguments, not e itself: st_expr_deps counts sample() as discrete */
-  if (e->nargs != 2 ||
-      ((st_expr_deps(cm, e->args[0]) | st_expr_deps(cm, e->args[1])) &
-       (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  if (e->nargs != 2 || !held_after_init(cm, e->args[0]) || !held_after_init(cm, e->args[1])) {
     st_error(cm->diag, e->loc, "sample() needs a parameter start time and interval");
     return -1;
   }
@@ -437,6 +458,8 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
              cm->p.flat->functions[e->index].name, e->op + 1);
     return -1;
   }
+  /* value of a call is the element of an array output it stands for (1-based, row-major) */
+  if (k >= 0 && e->value > 0) st_fcall_select_element(cm->fcalls, k, (int)e->value);
   return k;
 }
 

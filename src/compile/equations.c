@@ -186,6 +186,43 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
   return -1;
 }
 
+/* An initial equation `d = value` for a discrete variable that the equations define as a
+ * chain of discrete variables ending in a pre() (StateGraph's InitialStep: active = true with
+ * active = localActive, localActive = pre(newActive)) sets every variable of the chain to the
+ * value before the initial event: that pre() is the unknown the equation determines (Modelica
+ * 3.6 section 8.6). 1 when the chain was found and its assignments pushed to a. */
+static int discrete_chain(st_compiled *cm, const eq_vec *eqs, st_fexpr *lhs, st_fexpr *rhs,
+                          const st_feq *q, eq_vec *a) {
+  int chain[8], n = 0;
+  const st_fexpr *d = lhs;
+  for (int step = 0; step < 8; step++) {
+    int s = d->kind == FX_VAR ? st_ref_slot(cm, d) : -1;
+    if (s < 0 || d->index != s || cm->p.slots[s].kind != K_DISCRETE) return 0;
+    chain[n++] = s;
+    const st_fexpr *def = NULL;
+    for (int e = 0; e < eqs->n && !def; e++)
+      if (eqs->items[e].target == s && !eqs->items[e].algorithm) def = eqs->items[e].rhs;
+    if (!def) return 0;
+    if (def->kind == FX_BUILTIN && def->op == FB_PRE && def->nargs == 1) {
+      d = def->args[0];
+      s = d->kind == FX_VAR ? st_ref_slot(cm, d) : -1;
+      if (s < 0 || d->index != s || cm->p.slots[s].kind != K_DISCRETE || st_sym_count(cm, rhs, s))
+        return 0;
+      chain[n++] = s;
+      for (int i = 0; i < n; i++) {
+        st_fexpr *ref = st_sym_node(cm->p.arena, FX_VAR, 0, 0);
+        if (!ref) return 0;
+        ref->index = chain[i];
+        ref->loc = q->loc;
+        if (push(cm, a, (st_ceq){ref, rhs, chain[i], q->loc, q->origin, 0, 0})) return 0;
+      }
+      return 1;
+    }
+    d = def;
+  }
+  return 0;
+}
+
 /* An initial equation over discrete variables and parameters only (StateGraph's InitialStep:
  * `active = true` where active = pre(newActive) and newActive has fixed = true) adds nothing
  * to the system of the states: it is redundant, and checked once they are initialized. */
@@ -193,7 +230,7 @@ static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *
   return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
 }
 
-static int add_initial(st_compiled *cm) {
+static int add_initial(st_compiled *cm, const eq_vec *eqs) {
   eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->p.flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
@@ -203,6 +240,8 @@ static int add_initial(st_compiled *cm) {
       return -1;
     }
     st_fexpr *lhs = q->lhs, *rhs = q->rhs;
+    if (discrete_chain(cm, eqs, lhs, rhs, q, &a) || discrete_chain(cm, eqs, rhs, lhs, q, &a))
+      continue;
     int target = initial_target(cm, &lhs, &rhs);
     eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
     if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
@@ -219,7 +258,7 @@ static int add_initial(st_compiled *cm) {
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
   if (add_list(cm, &v, &cm->p.flat->equations) || add_bindings(cm, &v) ||
-      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm) || st_add_initial_algorithms(cm))
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm, &v) || st_add_initial_algorithms(cm))
     return -1;
   cm->p.eqs = v.items;
   cm->p.neqs = v.n;

@@ -19,6 +19,7 @@
 typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
+  int element;       /* > 0: that element (1-based, row-major) of an array output */
   int compiled;      /* the body compiled for this site's shapes (fcompile.h), -1 (the tree
                         walker runs it), or PINNED: compiled per value of some arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
@@ -189,6 +190,11 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   return 0;
 }
 
+void st_fcall_select_element(st_fcalls *fc, int k, int element) {
+  fc->sites[k].element = element;
+  fc->sites[k].compiled = -1; /* compiled bodies return scalars (fcompile.h) */
+}
+
 /* The argument values of call site s from its stack elements x (shapes of the site). */
 static void site_args(const call_site *s, const double *x, st_fval *args) {
   int off = 0;
@@ -207,10 +213,12 @@ static void site_args(const call_site *s, const double *x, st_fval *args) {
 }
 
 /* Runs function k on args and returns its output number `output` (a scalar), NaN on failure. */
-static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, int output) {
+static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, int output,
+                         int element) {
   st_fval out;
-  if (st_feval_call(fc->ev, k, args, nargs, output, &out) || out.ndims != 0) return NAN;
-  return out.s;
+  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) return NAN;
+  if (element > 0) return out.ndims && element <= out.n ? out.d[element - 1] : NAN;
+  return out.ndims == 0 ? out.s : NAN;
 }
 
 /* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
@@ -237,7 +245,7 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   }
   st_fval args[MAX_ARGS];
   site_args(s, x, args);
-  return run_output(fc, s->function, args, s->nargs, s->output);
+  return run_output(fc, s->function, args, s->nargs, s->output, s->element);
 }
 
 /* The exact directional derivative by annotation(derivative = f_der) (Modelica 3.6 section
@@ -257,7 +265,7 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
     a++;
   }
   if (a < s->nargs) return -1;
-  double d = run_output(fc, fn->derivative - 1, args, n, s->output);
+  double d = run_output(fc, fn->derivative - 1, args, n, s->output, s->element);
   if (isnan(d)) return -1;
   *dot = d;
   return 0;

@@ -36,6 +36,9 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
 /* Makes call `call` return output number `output` (0-based, in declaration order) instead of
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);
+/* Call site k returns element `element` (1-based, row-major) of its array output; run by the
+ * tree walker (front/feval.c). */
+void st_fcall_select_element(st_fcalls *fc, int k, int element);
 /* Number of scalar values the call pops from the stack. */
 int st_fcall_width(const st_fcalls *fc, int call);
 

@@ -223,6 +223,7 @@ static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn
   st_fexpr *c = st_sym_node(r->cm->p.arena, FX_CALL, e->op, nin + nd);
   if (!c) return NULL;
   c->index = fn->derivative - 1;
+  c->value = e->value; /* the same element of the derivative's output */
   c->loc = e->loc;
   for (int i = 0, a = 0, k = nin; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
@@ -390,8 +391,9 @@ static int ascending(const void *a, const void *b) {
  * slots and equations are numbered as they are made). */
 static int pantelides_step(ir *r) {
   st_compiled *cm = r->cm;
-  if (r->nvv) qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending); /* NULL when none */
-  if (r->nev) qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
+  /* the lists are NULL until a search visits something: qsort of NULL is undefined */
+  if (r->nvv > 1) qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending);
+  if (r->nev > 1) qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
   for (int i = 0; i < r->nvv; i++)
     if (der_slot(r, r->vvisit[i]) < 0) return -1;
   for (int i = 0; i < r->nev; i++) {

@@ -22,7 +22,7 @@ static st_fexpr *subst(inl *c, const st_fexpr *e) {
     return e->index >= 0 && e->index < c->fn->nlocals ? c->env[e->index] : NULL;
   if (e->kind == FX_INDEX) return element(c, e);
   if (e->kind == FX_ARRAY || e->kind == FX_RANGE || e->kind == FX_END ||
-      (e->kind == FX_BUILTIN && e->op == FB_SIZE))
+      (e->kind == FX_BUILTIN && e->op >= FB_SIZE))
     return NULL;
   if (e->nargs == 0) return (st_fexpr *)e;
   st_fexpr *n = st_sym_node(c->cm->p.arena, e->kind, e->op, e->nargs);
@@ -83,7 +83,8 @@ static int bind(inl *c, const st_fexpr *call) {
 }
 
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call) {
-  if (call->kind != FX_CALL || call->index < 0 || call->index >= cm->p.flat->nfunctions)
+  if (call->kind != FX_CALL || call->index < 0 || call->index >= cm->p.flat->nfunctions ||
+      call->value != 0) /* an element of an array output */
     return NULL;
   inl c = {cm, &cm->p.flat->functions[call->index], NULL};
   if (c.fn->external_name || c.fn->nlocals <= 0) return NULL;

@@ -120,6 +120,29 @@ static double binop(int op, double a, double b) {
   return st_fx_apply_binary((st_fop)op, a, b, &r) ? NAN : r;
 }
 
+/* a*b of arrays: scalar product, matrix-vector, vector-matrix and matrix-matrix. */
+static int ev_product(frame *f, const st_fval *a, const st_fval *b, st_fval *out) {
+  if (a->ndims > 2 || b->ndims > 2) return -1;
+  int k = a->dims[a->ndims - 1];
+  if (b->dims[0] != k) return -1;
+  int rows = a->ndims == 2 ? a->dims[0] : 1, cols = b->ndims == 2 ? b->dims[1] : 1;
+  int dims[2] = {a->ndims == 2 ? rows : cols, cols}, nd = (a->ndims == 2) + (b->ndims == 2);
+  if (nd == 0) {
+    double s = 0;
+    for (int i = 0; i < k; i++) s += a->d[i] * b->d[i];
+    *out = scalar(s);
+    return 0;
+  }
+  if (new_array(f, out, nd, dims)) return -1;
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      double s = 0;
+      for (int m = 0; m < k; m++) s += a->d[i * k + m] * b->d[m * cols + j];
+      out->d[i * cols + j] = s;
+    }
+  return 0;
+}
+
 /* Scalar op scalar, or element-wise with a scalar or an equal-shaped array (+, -, and
  * scalar * array, array / scalar). Matrix products are not needed by the library's functions. */
 static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
@@ -136,8 +159,10 @@ static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
     *out = scalar(binop(e->op, a.s, b.s));
     return 0;
   }
+  if (e->op == FOP_MUL && a.ndims && b.ndims && e->value == 0) return ev_product(f, &a, &b, out);
   const st_fval *shape = a.ndims ? &a : &b;
-  int elementwise = e->op == FOP_ADD || e->op == FOP_SUB;
+  /* value 1: an element-wise operator (.* ./ .^) between arrays */
+  int elementwise = e->op == FOP_ADD || e->op == FOP_SUB || e->value == 1;
   if (a.ndims && b.ndims && (!elementwise || a.n != b.n)) return -1;
   if (!a.ndims || !b.ndims) elementwise = e->op == FOP_MUL || (e->op == FOP_DIV && !b.ndims);
   if (!elementwise || new_array(f, out, shape->ndims, shape->dims)) return -1;
@@ -162,9 +187,181 @@ static int ev_unary(frame *f, const st_fexpr *e, st_fval *out) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ array built-ins */
+
+static int int_value(frame *f, const st_fexpr *e, int *out) {
+  double x;
+  if (ev_scalar(f, e, &x) || x != floor(x) || x < 0 || x > 1000000) return -1;
+  *out = (int)x;
+  return 0;
+}
+
+/* zeros(n, ...), ones(n, ...), fill(v, n, ...) */
+static int ev_filled(frame *f, const st_fexpr *e, st_fval *out) {
+  int first = e->op == FB_FILL, dims[4];
+  double v = e->op == FB_ONES;
+  if (e->nargs - first < 1 || e->nargs - first > 4 || (first && ev_scalar(f, e->args[0], &v)))
+    return -1;
+  for (int i = first; i < e->nargs; i++)
+    if (int_value(f, e->args[i], &dims[i - first])) return -1;
+  if (new_array(f, out, e->nargs - first, dims)) return -1;
+  for (int i = 0; i < out->n; i++) out->d[i] = v;
+  return 0;
+}
+
+static int ev_reduce(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval a;
+  if (e->nargs != 1 || ev(f, e->args[0], &a)) return -1;
+  if ((e->op == FB_AMIN || e->op == FB_AMAX) && a.n == 0) return -1;
+  double r = e->op == FB_PRODUCT ? 1 : e->op == FB_SUM ? 0 : at(&a, 0);
+  for (int i = 0; i < a.n; i++) {
+    double x = at(&a, i);
+    if (e->op == FB_SUM) r += x;
+    else if (e->op == FB_PRODUCT) r *= x;
+    else if (e->op == FB_AMIN ? x < r : x > r) r = x;
+  }
+  *out = scalar(r);
+  return 0;
+}
+
+/* transpose, identity, diagonal, linspace, vector, scalar, matrix, cross, size(a), ndims */
+static int ev_matrix_fn(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval a, b;
+  int n, dims[4];
+  switch (e->op) {
+  case FB_IDENTITY:
+    if (e->nargs != 1 || int_value(f, e->args[0], &n)) return -1;
+    dims[0] = dims[1] = n;
+    if (new_array(f, out, 2, dims)) return -1;
+    for (int i = 0; i < n * n; i++) out->d[i] = i % (n + 1) == 0;
+    return 0;
+  case FB_LINSPACE: {
+    double x1, x2;
+    if (e->nargs != 3 || ev_scalar(f, e->args[0], &x1) || ev_scalar(f, e->args[1], &x2) ||
+        int_value(f, e->args[2], &n) || n < 2 || new_array(f, out, 1, &n))
+      return -1;
+    for (int i = 0; i < n; i++) out->d[i] = x1 + (x2 - x1) * i / (n - 1);
+    return 0;
+  }
+  default: break;
+  }
+  if (e->nargs < 1 || ev(f, e->args[0], &a)) return -1;
+  switch (e->op) {
+  case FB_NDIMS: *out = scalar(a.ndims); return 0;
+  case FB_SIZES:
+    n = a.ndims;
+    if (new_array(f, out, 1, &n)) return -1;
+    for (int i = 0; i < n; i++) out->d[i] = a.dims[i];
+    return 0;
+  case FB_SCALAR:
+    if (a.n != 1) return -1;
+    *out = scalar(at(&a, 0));
+    return 0;
+  case FB_VECTOR:
+    n = a.n;
+    if (new_array(f, out, 1, &n)) return -1;
+    for (int i = 0; i < n; i++) out->d[i] = at(&a, i);
+    return 0;
+  case FB_MATRIX:
+    dims[0] = a.ndims >= 1 ? a.dims[0] : 1;
+    dims[1] = a.ndims >= 2 ? a.dims[1] : 1;
+    if (dims[0] * dims[1] != a.n || new_array(f, out, 2, dims)) return -1;
+    for (int i = 0; i < a.n; i++) out->d[i] = at(&a, i);
+    return 0;
+  case FB_TRANSPOSE:
+    if (a.ndims != 2) return -1;
+    dims[0] = a.dims[1];
+    dims[1] = a.dims[0];
+    if (new_array(f, out, 2, dims)) return -1;
+    for (int i = 0; i < a.dims[0]; i++)
+      for (int j = 0; j < a.dims[1]; j++) out->d[j * a.dims[0] + i] = a.d[i * a.dims[1] + j];
+    return 0;
+  case FB_DIAGONAL:
+    if (a.ndims != 1) return -1;
+    dims[0] = dims[1] = n = a.n;
+    if (new_array(f, out, 2, dims)) return -1;
+    for (int i = 0; i < n * n; i++) out->d[i] = i % (n + 1) == 0 ? a.d[i / (n + 1)] : 0;
+    return 0;
+  case FB_CROSS:
+    if (e->nargs != 2 || ev(f, e->args[1], &b) || a.ndims != 1 || b.ndims != 1 || a.n != 3 ||
+        b.n != 3)
+      return -1;
+    n = 3;
+    if (new_array(f, out, 1, &n)) return -1;
+    for (int i = 0; i < 3; i++)
+      out->d[i] = a.d[(i + 1) % 3] * b.d[(i + 2) % 3] - a.d[(i + 2) % 3] * b.d[(i + 1) % 3];
+    return 0;
+  default: return -1;
+  }
+}
+
+/* cat(k, a, b, ...) along dimension k (the others equal). */
+static int ev_cat(frame *f, const st_fexpr *e, st_fval *out) {
+  int k;
+  if (e->nargs < 2 || int_value(f, e->args[0], &k)) return -1;
+  int np = e->nargs - 1;
+  st_fval *p = scratch(f->fe, (size_t)np * sizeof *p);
+  if (!p) return -1;
+  for (int i = 0; i < np; i++)
+    if (ev(f, e->args[i + 1], &p[i]) || p[i].ndims != p[0].ndims || !p[i].d) return -1;
+  int nd = p[0].ndims, dims[4];
+  if (k < 1 || k > nd) return -1;
+  memcpy(dims, p[0].dims, sizeof dims);
+  dims[k - 1] = 0;
+  for (int i = 0; i < np; i++) {
+    for (int d = 0; d < nd; d++)
+      if (d != k - 1 && p[i].dims[d] != p[0].dims[d]) return -1;
+    dims[k - 1] += p[i].dims[k - 1];
+  }
+  if (new_array(f, out, nd, dims)) return -1;
+  /* blocks: outer = product of dims before k, inner = product after k */
+  int outer = 1, inner = 1;
+  for (int d = 0; d < k - 1; d++) outer *= dims[d];
+  for (int d = k; d < nd; d++) inner *= dims[d];
+  int at_off = 0;
+  for (int o = 0; o < outer; o++)
+    for (int i = 0; i < np; i++) {
+      int len = p[i].dims[k - 1] * inner;
+      memcpy(out->d + at_off, p[i].d + o * len, (size_t)len * sizeof(double));
+      at_off += len;
+    }
+  return 0;
+}
+
+/* {body for i in range}: the items must have one shape (scalars make a vector). */
+static int ev_comprehension(frame *f, const st_fexpr *e, st_fval *out) {
+  st_fval range;
+  if (e->nargs != 2 || e->index < 0 || e->index >= f->fn->nlocals || ev(f, e->args[1], &range) ||
+      range.ndims > 1)
+    return -1;
+  int n = range.n;
+  st_fval *items = scratch(f->fe, (size_t)(n + 1) * sizeof *items);
+  if (!items) return -1;
+  for (int i = 0; i < n; i++) {
+    f->loc[e->index] = scalar(at(&range, i));
+    if (ev(f, e->args[0], &items[i]) || items[i].ndims > 2 ||
+        (i && (items[i].ndims != items[0].ndims || items[i].n != items[0].n)))
+      return -1;
+  }
+  int dims[4] = {n, 0, 0, 0}, nd = n ? items[0].ndims : 0;
+  for (int d = 0; d < nd; d++) dims[d + 1] = items[0].dims[d];
+  if (new_array(f, out, nd + 1, dims)) return -1;
+  int w = n ? items[0].n : 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < w; j++) out->d[i * w + j] = at(&items[i], j);
+  return 0;
+}
+
 static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
   double x, y, r;
   switch (e->op) {
+  case FB_COMPREHENSION: return ev_comprehension(f, e, out);
+  case FB_ZEROS: case FB_ONES: case FB_FILL: return ev_filled(f, e, out);
+  case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return ev_reduce(f, e, out);
+  case FB_CAT: return ev_cat(f, e, out);
+  case FB_NDIMS: case FB_SIZES: case FB_TRANSPOSE: case FB_IDENTITY: case FB_DIAGONAL:
+  case FB_LINSPACE: case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_CROSS:
+    return ev_matrix_fn(f, e, out);
   case FB_SIZE: {
     st_fval a;
     if (e->nargs != 2 || ev(f, e->args[0], &a) || ev_scalar(f, e->args[1], &x) || x < 1 ||
@@ -180,9 +377,15 @@ static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
     return -1;
   default: break;
   }
-  if (e->nargs == 1 && ev_scalar(f, e->args[0], &x) == 0 &&
-      st_fx_apply_builtin1((st_builtin)e->op, x, &r) == 0) {
-    *out = scalar(r);
+  if (e->nargs == 1) { /* element-wise on an array (abs(v)) */
+    st_fval a;
+    if (ev(f, e->args[0], &a) || st_fx_apply_builtin1((st_builtin)e->op, at(&a, 0), &r)) return -1;
+    if (!a.ndims) {
+      *out = scalar(r);
+      return 0;
+    }
+    if (new_array(f, out, a.ndims, a.dims)) return -1;
+    for (int i = 0; i < a.n; i++) st_fx_apply_builtin1((st_builtin)e->op, a.d[i], &out->d[i]);
     return 0;
   }
   if (e->nargs == 2 && ev_scalar(f, e->args[0], &x) == 0 && ev_scalar(f, e->args[1], &y) == 0 &&
@@ -324,12 +527,48 @@ static int ev(frame *f, const st_fexpr *e, st_fval *out) {
 
 static int run(frame *f, const st_fstmt_list *list);
 
+/* a[i, 2:3] := v: the subscripts as index lists (a scalar is one index, a range or array
+ * its elements, ':' all), v's elements assigned in row-major order. */
+static int assign_slice(frame *f, const st_fexpr *target, st_fval *base, const st_fval *v) {
+  int nd = base->ndims, count[4], *idx[4], total = 1;
+  for (int d = 0; d < nd; d++) {
+    const st_fexpr *s = target->args[d + 1];
+    st_fval x;
+    int saved = f->end;
+    f->end = base->dims[d];
+    int rc = is_colon(s) ? 0 : ev(f, s, &x);
+    f->end = saved;
+    if (rc) return -1;
+    count[d] = is_colon(s) ? base->dims[d] : x.n;
+    idx[d] = scratch(f->fe, (size_t)(count[d] + 1) * sizeof(int));
+    if (!idx[d]) return -1;
+    for (int i = 0; i < count[d]; i++) {
+      double k = is_colon(s) ? i + 1 : at(&x, i);
+      if (k < 1 || k > base->dims[d] || k != floor(k)) return -1;
+      idx[d][i] = (int)k - 1;
+    }
+    total *= count[d];
+  }
+  if (v->n != total && v->ndims) return -1;
+  int cur[4] = {0, 0, 0, 0};
+  for (int i = 0; i < total; i++) {
+    int off = 0;
+    for (int d = 0; d < nd; d++) off = off * base->dims[d] + idx[d][cur[d]];
+    base->d[off] = v->ndims ? v->d[i] : v->s;
+    for (int d = nd - 1; d >= 0 && ++cur[d] == count[d]; d--) cur[d] = 0;
+  }
+  return 0;
+}
+
 static int assign(frame *f, const st_fexpr *target, const st_fval *v) {
   if (target->kind == FX_LOCAL && target->index >= 0 && target->index < f->fn->nlocals)
     return copy_val(f, &f->loc[target->index], v);
-  if (target->kind != FX_INDEX || target->args[0]->kind != FX_LOCAL || v->ndims) return -1;
+  if (target->kind != FX_INDEX || target->args[0]->kind != FX_LOCAL) return -1;
   int k = target->args[0]->index, off;
-  if (k < 0 || k >= f->fn->nlocals || subscript_offset(f, target, &f->loc[k], &off)) return -1;
+  if (k < 0 || k >= f->fn->nlocals || !f->loc[k].d || target->nargs - 1 != f->loc[k].ndims)
+    return -1;
+  if (v->ndims || subscript_offset(f, target, &f->loc[k], &off))
+    return assign_slice(f, target, &f->loc[k], v);
   f->loc[k].d[off] = v->s;
   return 0;
 }

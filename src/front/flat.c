@@ -18,6 +18,9 @@ static const char *const builtin_names[FB_COUNT_] = {
   "floor", "ceil", "integer", "mod", "rem", "div",
   "homotopy", "semiLinear", "delay", "cardinality",
   "size",
+  "zeros", "ones", "fill", "sum", "product", "min", "max", "ndims", "size",
+  "transpose", "identity", "diagonal", "linspace", "vector", "scalar", "matrix",
+  "cross", "cat", "array",
 };
 
 const char *st_builtin_name(st_builtin b) {

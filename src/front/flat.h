@@ -50,6 +50,12 @@ typedef enum st_builtin {
   FB_FLOOR, FB_CEIL, FB_INTEGER, FB_MOD, FB_REM, FB_DIV,
   FB_HOMOTOPY, FB_SEMILINEAR, FB_DELAY, FB_CARDINALITY,
   FB_SIZE,     /* size(a, d) inside function bodies (in models the front end folds it) */
+  /* The array functions inside function bodies (in models the front end expands them,
+   * src/front/arrays.c); run by the tree walker (front/feval.c). Keep them after FB_SIZE. */
+  FB_ZEROS, FB_ONES, FB_FILL, FB_SUM, FB_PRODUCT, FB_AMIN, FB_AMAX, FB_NDIMS, FB_SIZES,
+  FB_TRANSPOSE, FB_IDENTITY, FB_DIAGONAL, FB_LINSPACE, FB_VECTOR, FB_SCALAR, FB_MATRIX,
+  FB_CROSS, FB_CAT,
+  FB_COMPREHENSION, /* {args[0] for locals[index] in args[1]} in a function body */
   FB_COUNT_
 } st_builtin;
 

@@ -251,6 +251,8 @@ struct st_fl {
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
+  int initial_section;     /* translating an initial equation section */
+  int raw_call;            /* the next call translated is a tuple's right side: kept a call */
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
   int errors;

@@ -23,7 +23,13 @@ static int to_val(st_fl *fl, const st_fexpr *e, st_fval *out) {
     *out = st_fval_scalar(x);
     return 0;
   }
-  if (e->nargs == 0 || e->nargs > 100000) return -1;
+  if (e->nargs > 100000) return -1;
+  if (e->nargs == 0) { /* an empty vector (filter coefficients c0[0]) */
+    memset(out, 0, sizeof *out);
+    out->ndims = 1;
+    out->d = st_arena_alloc(fl->tmp, sizeof(double));
+    return out->d ? 0 : -1;
+  }
   st_fval first;
   if (to_val(fl, e->args[0], &first) || first.ndims > 2) return -1;
   memset(out, 0, sizeof *out);

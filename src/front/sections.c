@@ -26,6 +26,26 @@ static const char *origin_of(const st_env *env) { return env->inst ? env->inst->
 
 /* ------------------------------------------------------------------ a = b */
 
+/* The initial equation p = expr for a parameter p(fixed = false) without binding, expr known
+ * now, is p's binding (Modelica 3.6 section 8.6: such a parameter is computed at
+ * initialization; from parameters alone that is now). 1 when it was taken as one. */
+static int fold_initial_parameter(st_fl *fl, const st_fexpr *l, st_fexpr *r) {
+  if (!fl->initial_section || l->kind != FX_VAR || l->index < 0 || l->index >= fl->nvars ||
+      fl->vars[l->index].variability != ST_V_PARAMETER)
+    return 0;
+  st_varinfo *vi = &fl->info[l->index];
+  if (vi->attr[LZ_BINDING].expr || vi->attr[LZ_BINDING].value) return 0;
+  st_fexpr *fx = st_fl_lazy(fl, &vi->attr[LZ_FIXED]);
+  double v;
+  if (!fx || st_fl_eval(fl, fx, &v) || v != 0) return 0;
+  if (!st_fx_is_parametric(r, fl->vars) || st_fl_eval(fl, r, &v)) return 0;
+  vi->attr[LZ_BINDING].value = r;
+  vi->attr[LZ_BINDING].state = 2;
+  vi->attr[LZ_FIXED].value = NULL; /* a bound parameter */
+  vi->attr[LZ_FIXED].state = 2;
+  return 1;
+}
+
 static void emit_equal(st_fl *fl, st_fexpr *l, st_fexpr *r, st_loc loc, st_env env,
                        st_eqbuf *out) {
   int la = l->kind == FX_ARRAY, ra = r->kind == FX_ARRAY;
@@ -38,6 +58,7 @@ static void emit_equal(st_fl *fl, st_fexpr *l, st_fexpr *r, st_loc loc, st_env e
     for (int i = 0; i < l->nargs; i++) emit_equal(fl, l->args[i], r->args[i], loc, env, out);
     return;
   }
+  if (fold_initial_parameter(fl, l, r)) return;
   st_ftype lt = st_fl_type(fl, l), rt = st_fl_type(fl, r);
   int ln = lt == ST_T_REAL || lt == ST_T_INTEGER, rn = rt == ST_T_REAL || rt == ST_T_INTEGER;
   if (ln != rn || (!ln && lt != rt)) {
@@ -52,10 +73,30 @@ static void emit_equal(st_fl *fl, st_fexpr *l, st_fexpr *r, st_loc loc, st_env e
   st_fl_add_eq(fl, out, q);
 }
 
+/* An initial (a, b) = f(x) whose arguments are known now: each output evaluated, then
+ * equated element by element (which makes parameters with fixed = false bound, see
+ * fold_initial_parameter). 0 when an output cannot be evaluated. */
+static int tuple_now(st_fl *fl, const st_feq *q, st_env env, st_eqbuf *out) {
+  st_fexpr **vals = st_arena_alloc(fl->tmp, (size_t)(q->ntuple + 1) * sizeof *vals);
+  if (!vals) return 0;
+  for (int i = 0; i < q->ntuple; i++) {
+    vals[i] = NULL;
+    if (!q->tuple[i]) continue;
+    st_fexpr c = *q->rhs;
+    c.op = i;
+    if (st_fl_call(fl, &c, &vals[i])) return 0;
+  }
+  for (int i = 0; i < q->ntuple; i++)
+    if (vals[i]) emit_equal(fl, q->tuple[i], vals[i], q->loc, env, out);
+  return 1;
+}
+
 /* (a, b) = f(x) */
 static void tuple_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   const st_ast_expr *t = eq->lhs;
+  fl->raw_call = 1;
   st_fexpr *rhs = st_translate(fl, eq->rhs, env);
+  fl->raw_call = 0;
   if (!rhs) return;
   const st_fexpr *call = st_fn_call_of(rhs);
   if (!call) {
@@ -75,6 +116,7 @@ static void tuple_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_
   if (!targets || (q->ntuple = st_fn_tuple_targets(fl, &fl->functions[call->index], targets, n,
                                                    &q->tuple, eq->loc)) < 0)
     return;
+  if (fl->initial_section && tuple_now(fl, q, env, out)) return;
   st_fl_add_eq(fl, out, q);
 }
 
@@ -477,7 +519,9 @@ static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_e
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
+    fl->raw_call = 1;
     st_fexpr *v = t ? st_translate(fl, s->rhs, env) : NULL;
+    fl->raw_call = 0;
     const st_fexpr *call = st_fn_call_of(v);
     if (!call) {
       if (v) st_fl_error(fl, s->loc, env.inst, "a tuple assignment needs a function call on "
@@ -562,24 +606,8 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
       t->branches[t->nconds] = stmt_list(fl, b->stmts, env);
       break;
     }
-    st_fexpr *c = st_translate(fl, b->cond, env);
-    if (!c) return NULL;
-    st_fstmt_list body = stmt_list(fl, b->stmts, env);
-    /* when {c1, c2}: one elsewhen per element, as for when-equations */
-    int nc = s->kind == AS_WHEN && c->kind == FX_ARRAY ? c->nargs : 1;
-    if (nc > 1) {
-      st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)(n += nc - 1) * sizeof *conds);
-      st_fstmt_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
-      if (!conds || !br) return NULL;
-      memcpy(conds, t->conds, (size_t)t->nconds * sizeof *conds);
-      memcpy(br, t->branches, (size_t)t->nconds * sizeof *br);
-      t->conds = conds;
-      t->branches = br;
-    }
-    for (int k = 0; k < nc; k++) {
-      t->conds[t->nconds] = nc > 1 ? c->args[k] : c;
-      t->branches[t->nconds++] = body;
-    }
+    if (!(t->conds[t->nconds] = st_translate(fl, b->cond, env))) return NULL;
+    t->branches[t->nconds++] = stmt_list(fl, b->stmts, env);
   }
   return t;
 }
@@ -652,10 +680,12 @@ static void translate_instance(st_fl *fl, st_inst *in) {
   if (in->disabled) return;
   for (st_section_ref *r = in->sections; r; r = r->next) {
     const st_ast_section *s = r->sec;
+    fl->initial_section = s->initial;
     if (s->kind == ASEC_EQUATION)
       translate_eqs(fl, s->eqs, r->env, s->initial ? &fl->initial_equations : &fl->equations);
     else if (fl->connect_pass != 1)
       add_algorithm(fl, stmt_list(fl, s->stmts, r->env), s->initial);
+    fl->initial_section = 0;
   }
   for (int i = 0; i < in->nkids; i++) translate_instance(fl, in->kids[i]);
 }

@@ -444,6 +444,14 @@ static st_fexpr *compare_strings(st_fl *fl, st_ast_op op, const char *a, const c
   return st_fx_bool(fl->arena, r, loc);
 }
 
+/* The text of a string literal or of a String constant or parameter with a literal value. */
+static const char *string_of(st_fl *fl, const st_fexpr *e) {
+  if (e->kind == FX_STRING) return e->str;
+  if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
+  const st_fexpr *b = st_fl_binding(fl, e->index);
+  return b && b->kind == FX_STRING ? b->str : NULL;
+}
+
 static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.binary.lhs, env);
   st_fexpr *b = a ? st_translate(fl, e->u.binary.rhs, env) : NULL;
@@ -458,8 +466,17 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
     return NULL;
   }
+  const char *sa = string_of(fl, a), *sb = string_of(fl, b);
+  if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
+    return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
+  if (fl->fnctx) { /* shapes are known when the body runs (feval.c): no expansion here */
+    st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
+    /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
+    if (r && (op == AOP_EMUL || op == AOP_EDIV || op == AOP_EPOW)) r->value = 1;
+    return r;
+  }
   if (op == AOP_MUL && is_array(a) && is_array(b)) return st_fl_array_product(fl, a, b, e->loc);
   if ((op == AOP_ADD || op == AOP_SUB) && is_array(a) != is_array(b)) {
     st_fl_error(fl, e->loc, env.inst, "size mismatch: array %s scalar",
@@ -612,6 +629,15 @@ static st_fexpr *function_range(st_fl *fl, const st_ast_expr *e, st_env env) {
 /* {e for i in r}: the expression for each value of the iterator. */
 static st_fexpr *comprehension(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_iter *it = e->u.array.iters;
+  if (fl->fnctx && it->range && !it->next) {
+    /* in a function the range is known when the body runs (feval.c) */
+    st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_COMPREHENSION, 2, e->loc);
+    if (!r || (r->index = st_fn_iterator_local(fl, it->name, it->loc)) < 0 ||
+        !(r->args[1] = st_translate(fl, it->range, env)) ||
+        !(r->args[0] = st_translate(fl, e->u.array.elems, env)))
+      return NULL;
+    return r;
+  }
   st_fexpr *vals = it->range ? st_range_values(fl, it->range, env) : NULL;
   if (!vals || vals->kind != FX_ARRAY || it->next || fl->niters == 32) {
     if (vals) st_fl_error(fl, e->loc, env.inst, "unsupported array comprehension");
@@ -723,10 +749,56 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
 
 /* A call's value: the FX_CALL, or, when the first output is a record, the record value of
  * one call per leaf (op = the output it returns). */
-static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn) {
+/* An array result that varies: one call per element (value = the element, 1-based
+ * row-major; the compiler's call sites return it), shaped like the output. */
+static st_fexpr *element_calls(st_fl *fl, const st_fexpr *r, const int *dims, int nd, int *next) {
+  if (nd == 0) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, r->op, r->nargs, r->loc);
+    if (!c) return NULL;
+    c->index = r->index;
+    c->value = ++*next;
+    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    return c;
+  }
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, dims[0], r->loc);
+  for (int i = 0; a && i < dims[0]; i++)
+    if (!(a->args[i] = element_calls(fl, r, dims + 1, nd - 1, next))) return NULL;
+  return a;
+}
+
+static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_flocal *out) {
+  int dims[4];
+  for (int d = 0; d < out->ndims; d++) {
+    double v;
+    /* a size given by an input (output Real y[n] for input Integer n): from the argument */
+    dims[d] = out->dims[d];
+    if (dims[d] < 0 && out->size[d] && out->size[d]->kind == FX_LOCAL &&
+        out->size[d]->index < r->nargs && st_fl_eval(fl, r->args[out->size[d]->index], &v) == 0)
+      dims[d] = (int)v;
+    if (dims[d] < 0) {
+      st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
+                  "translating (make its arguments parameters)", fn->name);
+      return NULL;
+    }
+  }
+  int next = 0;
+  return element_calls(fl, r, dims, out->ndims, &next);
+}
+
+static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw) {
   st_fn_group *g;
   int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
   if (ng < 0) return NULL;
+  const st_flocal *out = NULL;
+  for (int i = 0; i < fn->nlocals && !out; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT) out = &fn->locals[i];
+  if (!fl->fnctx && out && out->ndims > 0 && !g[0].record && !raw) {
+    /* an array result in a model: the equations are scalar, so the call is evaluated now
+     * (filter coefficients from the order: Blocks.Continuous.Filter) */
+    st_fexpr *v;
+    if (st_fx_is_parametric(r, fl->vars) && st_fl_call(fl, r, &v) == 0) return v;
+    return array_call(fl, r, fn, out);
+  }
   if (ng == 0 || !g[0].record) return r;
   int n = g[0].count;
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
@@ -744,6 +816,8 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn) {
 
 /* Arguments of a user function call in the order of its inputs. */
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+  int raw = fl->raw_call;
+  fl->raw_call = 0; /* calls in the arguments are values */
   int k = st_fl_function(fl, cls, e->loc);
   if (k < 0) return NULL;
   const st_ffunction *fn = &fl->functions[k];
@@ -787,7 +861,7 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
     }
     in++;
   }
-  return call_value(fl, r, fn);
+  return call_value(fl, r, fn, raw);
 }
 
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
@@ -834,9 +908,46 @@ static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *
   return r;
 }
 
+/* The array functions inside function bodies: FX_BUILTIN for the evaluator (feval.c). */
+static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
+                                        st_env env) {
+  static const struct {
+    const char *name;
+    st_builtin b;
+    int nargs; /* -1: one or more */
+  } fns[] = {
+      {"zeros", FB_ZEROS, -1}, {"ones", FB_ONES, -1}, {"fill", FB_FILL, -1},
+      {"sum", FB_SUM, 1}, {"product", FB_PRODUCT, 1}, {"min", FB_AMIN, 1}, {"max", FB_AMAX, 1},
+      {"ndims", FB_NDIMS, 1}, {"size", FB_SIZES, 1}, {"transpose", FB_TRANSPOSE, 1},
+      {"identity", FB_IDENTITY, 1}, {"diagonal", FB_DIAGONAL, 1}, {"linspace", FB_LINSPACE, 3},
+      {"vector", FB_VECTOR, 1}, {"scalar", FB_SCALAR, 1}, {"matrix", FB_MATRIX, 1},
+      {"cross", FB_CROSS, 2}, {"cat", FB_CAT, -1},
+  };
+  int n = count_args(e->u.call.args);
+  for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+    if (strcmp(fns[k].name, name) || (fns[k].nargs >= 0 && n != fns[k].nargs) || n == 0 ||
+        e->u.call.iters)
+      continue;
+    st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)fns[k].b, n, e->loc);
+    int i = 0;
+    for (const st_ast_fnarg *a = e->u.call.args; r && a; a = a->next, i++)
+      if (a->name || !(r->args[i] = st_translate(fl, a->value, env))) {
+        if (a->name) st_fl_error(fl, a->loc, env.inst, "%s(): named arguments are not supported", name);
+        return NULL;
+      }
+    return r;
+  }
+  return NULL;
+}
+
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
+  if (fn->nparts == 1 && !fn->global && fl->fnctx) {
+    int errors = fl->errors;
+    st_fexpr *r = function_array_builtin(fl, e, name, env);
+    if (r || fl->errors > errors) return r;
+  }
   if (fn->nparts == 1 && !fn->global) {
     int handled;
     st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
