@@ -1,8 +1,8 @@
-/* BAM rollout speed: steps per second of the reference simulator (bam.md §1.3) on the 16
+/* BAM rollout speed: steps per second of the reference simulator (doc/bam.md §1.3) on the 16
  * XL330 logs for M1..M6, the cost of one full 16-log MAE evaluation (one fitting trial), and
  * the ratio to a Python + NumPy baseline (bench/bam_python.py: the same simulator written from
- * bam.md, checked against BAM's reference MAEs before it is timed; issue 6 asks for >= 50x
- * against BAM's Python). bam.md states no speed figure of its own.
+ * doc/bam.md, checked against BAM's reference MAEs before it is timed; issue 6 asks for >= 50x
+ * against BAM's Python). doc/bam.md states no speed figure of its own.
  * Usage: bam_bench SHARED_DIR [SECONDS_PER_MODEL [BASELINE_SCRIPT]] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 #include <stiction/bam.h>
 
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 
 static double now(void) {
   struct timespec ts;
@@ -19,9 +19,9 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int load(const char *shared, stiction_bam_log ***logs, size_t *n) {
+static int load(const char *refdir, stiction_bam_log ***logs, size_t *n) {
   char dir[4096], err[1024], **paths;
-  snprintf(dir, sizeof dir, "%s/reference/bam/xl330_2026-01-15/processed", shared);
+  snprintf(dir, sizeof dir, "%s/bam/xl330_2026-01-15/processed", refdir);
   const char *arg = dir;
   if (st_bam_expand_json(&arg, 1, &paths, n, err, sizeof err)) {
     fprintf(stderr, "bam_bench: %s\n", err);
@@ -58,7 +58,7 @@ static double time_model(const stiction_bam_params *p, stiction_bam_log **logs, 
 /* Steps/s of the Python baseline per model (index 1..6), one log at a time (as `bam.mae`
  * rolls out) and all logs as one batch (as BAM fits); 0 when python3 or NumPy is missing or
  * the baseline disagrees with the reference. */
-static int python_baseline(const char *script, const char *shared, double per_log[7],
+static int python_baseline(const char *script, const char *refdir, double per_log[7],
                            double batched[7]) {
   char cmd[8192], line[256];
   /* Debian's python3-numpy belongs to /usr/bin/python3, which a python3 earlier on PATH
@@ -66,7 +66,7 @@ static int python_baseline(const char *script, const char *shared, double per_lo
   int len = snprintf(cmd, sizeof cmd,
                      "python3 -c 'import numpy' 2>/dev/null && exec python3 '%s' '%s' 0.5 || "
                      "exec /usr/bin/python3 '%s' '%s' 0.5",
-                     script, shared, script, shared);
+                     script, refdir, script, refdir);
   if (len < 0 || (size_t)len >= sizeof cmd) return 0;
   FILE *p = popen(cmd, "r");
   if (!p) return 0;
@@ -82,13 +82,13 @@ static int python_baseline(const char *script, const char *shared, double per_lo
 }
 
 int main(int argc, char **argv) {
-  const char *shared = argc > 1 ? argv[1] : "../shared";
+  const char *refdir = argc > 1 ? argv[1] : "tests/reference";
   double seconds = argc > 2 ? atof(argv[2]) : 1.0, checksum = 0.0;
   stiction_bam_log **logs;
   size_t n;
-  if (load(shared, &logs, &n)) return 1;
+  if (load(refdir, &logs, &n)) return 1;
   double py_log[7] = {0}, py_batch[7] = {0};
-  int have_py = argc > 3 && python_baseline(argv[3], shared, py_log, py_batch);
+  int have_py = argc > 3 && python_baseline(argv[3], refdir, py_log, py_batch);
   printf("BAM reference simulator, %zu XL330 logs, params_main/xl330\n", n);
   printf("%-4s %14s %18s", "model", "steps/s", "16-log MAE eval [ms]");
   if (have_py) printf(" %16s %8s %16s %8s", "python per-log", "ratio", "python batched", "ratio");
@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
   for (int m = 1; m <= 6; m++) {
     char path[4096], err[1024];
     stiction_bam_params p;
-    snprintf(path, sizeof path, "%s/reference/bam/params_main/xl330/m%d.json", shared, m);
+    snprintf(path, sizeof path, "%s/bam/params_main/xl330/m%d.json", refdir, m);
     if (stiction_bam_params_read(path, &p, err, sizeof err)) {
       fprintf(stderr, "bam_bench: %s\n", err);
       return 1;
@@ -109,7 +109,7 @@ int main(int argc, char **argv) {
     printf("\n");
   }
   if (have_py)
-    printf("baseline: bench/bam_python.py (bam.md's simulator in Python + NumPy, matches the\n"
+    printf("baseline: bench/bam_python.py (doc/bam.md's simulator in Python + NumPy, matches the\n"
            "reference MAEs to 1e-12; BAM's own code adds objects around the same arithmetic,\n"
            "so these ratios are lower bounds; target >= 50x)\n");
   else

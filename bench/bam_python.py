@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Python baseline for `make bench-bam`: BAM's reference simulator (shared/spec/bam.md §1.3)
+"""Python baseline for `make bench-bam`: BAM's reference simulator (doc/bam.md §1.3)
 restated in Python + NumPy, the way BAM's own simulator runs (NumPy math on each step, one
-log at a time for `bam.mae`, or all logs as one vectorised batch when fitting, bam.md §4).
+log at a time for `bam.mae`, or all logs as one vectorised batch when fitting, doc/bam.md §4).
 
-BAM's code is not in this tree (and is not copied here): this program is written from the
-spec, for the XL330 voltage servo of the shipped logs only. It checks itself against the
+BAM's code is not in this tree (and is not copied here): this program is written from
+doc/bam.md, for the XL330 voltage servo of the shipped logs only. It checks itself against the
 reference per-log MAEs (bam_reference_outputs/mae_16logs__params_main_xl330.json, |error| <=
 1e-12 rad) before it reports a speed, so the work it times is the work BAM does. BAM wraps the
 same arithmetic in actuator/model objects, so its own per-step cost is at least this one's: a
@@ -31,7 +31,7 @@ def stribeck(omega, p):
 
 
 def friction_budget(model, p, tau_m, tau_e, omega):
-    """tau_fm of bam.md §3 (frictionloss + damping |omega|)."""
+    """tau_fm of doc/bam.md §3 (frictionloss + damping |omega|)."""
     b = p["friction_base"] + p["friction_viscous"] * np.abs(omega)
     if model == "m1":
         return b
@@ -74,7 +74,7 @@ def prepare(logs):
 
 
 def rollout(model, p, b):
-    """Closed-loop rollout of bam.md §1.3 over a prepared batch; returns the simulated
+    """Closed-loop rollout of doc/bam.md §1.3 over a prepared batch; returns the simulated
     positions, shape (steps, logs)."""
     mass, arm, length, kp, vin, dt = b["mass"], b["arm"], b["length"], b["kp"], b["vin"], b["dt"]
     inertia = mass * length ** 2 + arm * length ** 2 / 3 + p["armature"]
@@ -101,9 +101,9 @@ def mae(model, p, log, batch):
 
 
 def main():
-    shared = sys.argv[1] if len(sys.argv) > 1 else "../shared"
+    refdir = sys.argv[1] if len(sys.argv) > 1 else "tests/reference"
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
-    bam = os.path.join(shared, "reference", "bam")
+    bam = os.path.join(refdir, "bam")
     ref = json.load(open(os.path.join(bam, "bam_reference_outputs",
                                       "mae_16logs__params_main_xl330.json")))
     logdir = os.path.join(bam, "xl330_2026-01-15", "processed")

@@ -1,5 +1,5 @@
-/* `make bench-chain`: the Burridge-Knopoff chain (Stiction.Examples.BurridgeKnopoff, spec
- * benchmarks.md section 4) at growing N, through the whole pipeline in one process. For each
+/* `make bench-chain`: the Burridge-Knopoff chain (Stiction.Examples.BurridgeKnopoff,
+ * doc/benchmarks.md section 4) at growing N, through the whole pipeline in one process. For each
  * N it prints the translate time (parse + flatten + compile, N given as a modification), the
  * run's statistics, the cost per simulated second and per event, and two ratios against the
  * smallest N scaled linearly: translate and cost per event divided by N/N0. A ratio near 1 is

@@ -3,7 +3,7 @@
  * equations and the event handling mirror src/demos/friction_block.c and leine_belt.c
  * (same indicators with the same 1e-10 hysteresis, the same snapping of the velocity when an
  * element sticks, a CVodeReInit after every event that changed the mode), so both sides
- * do the same numerical work. Reference numbers: ../shared/spec/benchmarks.md §1 and §9. */
+ * do the same numerical work. Reference numbers: doc/benchmarks.md §1 and §7. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,8 +7,8 @@
  *                 writing the same CSV, median wall time of alternating runs and the
  *                 fastest CPU time (user + system), and the ratio of the CPU times;
  *   statistics    steps, f evaluations, indicator evaluations and state events of both sides,
- *                 and for an MSL example the figures of Dymola's log in the shared reference
- *                 data ($STICTION_SHARED, else SRCDIR/../shared).
+ *                 and for an MSL example the figures of Dymola's log in the MSL reference
+ *                 data (SRCDIR/tests/reference/msl).
  * Models without a hand-written twin (the MSL examples) print translate, per run and whole
  * process alone. Usage: model_bench STICTION HANDWRITTEN SRCDIR [SECONDS].
  * `model_bench --runs SRCDIR K st|hw N` only runs model K's simulation (or its hand-written
@@ -204,8 +204,8 @@ static void print_model(const bench_model *m, double translate_s, const double r
            h->steps, h->nfe, h->nge, h->events);
 }
 
-/* The statistics Dymola printed for the same example (its simulate_passed.log in the shared
- * MSL reference data), beside ours; nothing when the class has no log. */
+/* The statistics Dymola printed for the same example (its simulate_passed.log in the MSL
+ * reference data, tests/reference/msl), beside ours; nothing when the class has no log. */
 typedef struct dymola_stats {
   long steps, nfe, nge, njac, state_events, time_events;
 } dymola_stats;
@@ -218,11 +218,8 @@ static long log_number(const char *line, const char *label) {
 
 static int read_dymola_log(const char *srcdir, const char *class_name, dymola_stats *d) {
   char path[4096], line[512];
-  const char *shared = getenv("STICTION_SHARED");
-  if (shared) snprintf(path, sizeof path, "%s/reference/msl/%s/simulate_passed.log", shared,
-                       class_name);
-  else snprintf(path, sizeof path, "%s/../shared/reference/msl/%s/simulate_passed.log", srcdir,
-                class_name);
+  snprintf(path, sizeof path, "%s/tests/reference/msl/%s/simulate_passed.log", srcdir,
+           class_name);
   FILE *f = fopen(path, "r");
   if (!f) return -1;
   static const char *const labels[] = {"Number of accepted steps", "Number of f-evaluations",

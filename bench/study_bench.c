@@ -1,5 +1,5 @@
 /* `make bench-study`: Leine's belt, event-driven (demo leine-belt) against the regularized
- * laws (demo leine-belt-smooth), benchmarks.md §1.3-§1.4 and issue 6:
+ * laws (demo leine-belt-smooth), doc/benchmarks.md §1.3-§1.4 and issue 6:
  *   1. cost at equal accuracy: for each target period error, the cheapest (width, rtol) of
  *      each law that meets it, and its cost relative to the cheapest event-driven run that
  *      meets it;
@@ -90,7 +90,7 @@ static double now(void) {
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-/* One run, creation and freeing included in the time (as benchmarks.md §1.4). */
+/* One run, creation and freeing included in the time (as doc/benchmarks.md §1.4). */
 static outcome run_once(const config *c) {
   outcome o = {0};
   meas m = {0};

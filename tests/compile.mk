@@ -28,7 +28,7 @@ tests_test_compile_functions_LDADD = $(TEST_LIBS)
 # language features (terminal(), algorithm sections, tuple equations, delay): closed forms
 check_PROGRAMS += tests/test_lang
 TESTS += tests/test_lang
-tests_test_lang_SOURCES = tests/test_lang.c
+tests_test_lang_SOURCES = tests/test_lang.c tests/simtable.h
 tests_test_lang_CFLAGS = $(TEST_CFLAGS)
 tests_test_lang_LDADD = $(TEST_LIBS)
 
@@ -81,3 +81,10 @@ TESTS += tests/test_external
 tests_test_external_SOURCES = tests/test_external.c
 tests_test_external_CFLAGS = $(TEST_CFLAGS)
 tests_test_external_LDADD = $(TEST_LIBS)
+
+# functions, expressions and equations the genuine MSL needs (issue 15): closed forms
+check_PROGRAMS += tests/test_lang_func
+TESTS += tests/test_lang_func
+tests_test_lang_func_SOURCES = tests/test_lang_func.c tests/simtable.h
+tests_test_lang_func_CFLAGS = $(TEST_CFLAGS)
+tests_test_lang_func_LDADD = $(TEST_LIBS)

@@ -1,12 +1,9 @@
-# friction tests: friction-law library and BAM conformance.
-check_PROGRAMS += tests/test_friction tests/test_bam
-TESTS += tests/test_friction tests/test_bam
+# friction tests: friction-law library.
+check_PROGRAMS += tests/test_friction
+TESTS += tests/test_friction
 tests_test_friction_SOURCES = tests/test_friction.c tests/testutil.h
 tests_test_friction_CFLAGS = $(TEST_CFLAGS)
 tests_test_friction_LDADD = $(TEST_LIBS)
-tests_test_bam_SOURCES = tests/test_bam.c tests/testutil.h
-tests_test_bam_CFLAGS = $(TEST_CFLAGS)
-tests_test_bam_LDADD = $(TEST_LIBS)
 # friction laws inside CVODE against the benchmark reference numbers
 check_PROGRAMS += tests/test_friction_ode
 TESTS += tests/test_friction_ode

@@ -19,6 +19,7 @@ include tests/library.mk
 include tests/compile.mk
 include tests/io.mk
 include tests/friction.mk
+include tests/bam.mk
 include tests/cli.mk
 include tests/tamsi.mk
 include tests/study.mk

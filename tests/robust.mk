@@ -1,4 +1,4 @@
-# robustness: mutants of the examples found by tests/fuzz_models.py (not run by make check)
+# robustness: bad input fails cleanly (mutants found by tests/fuzz_models.py, issue 21 crashes and hangs)
 check_PROGRAMS += tests/test_robust
 TESTS += tests/test_robust
 tests_test_robust_SOURCES = tests/test_robust.c

@@ -1,4 +1,4 @@
-# TAMSI tests: limiter cases, solver scenarios of drake-tamsi.md section 8, CLI and box demo.
+# TAMSI tests: limiter cases, solver scenarios of Drake's own tests (doc/tamsi.md, Tests), CLI and box demo.
 check_PROGRAMS += tests/test_tamsi_limiter tests/test_tamsi_solver
 TESTS += tests/test_tamsi_limiter tests/test_tamsi_solver
 tests_test_tamsi_limiter_SOURCES = tests/test_tamsi_limiter.c

@@ -1,4 +1,4 @@
-/* BAM conformance (bam.md §8): reference rollout CSVs and per-log MAEs of BAM's own simulator,
+/* BAM conformance (doc/bam.md §6): reference rollout CSVs and per-log MAEs of BAM's own simulator,
  * budget formulas M1..M6 against the closed forms of §3, the sticking property of the step
  * (§1.4), readers and the `stiction bam` command. */
 #include <check.h>
@@ -12,13 +12,13 @@
 #include <stiction/bam.h>
 #include <stiction/stiction.h>
 
-#include "friction/bam_eval.h"
+#include "bam/bam_eval.h"
 #include "testutil.h"
 
-#define REF "reference/bam/"
+#define REF "bam/"
 #define LOGDIR REF "xl330_2026-01-15/processed"
 
-static char *shared(const char *rel) { return strdup(st_test_shared(rel)); }
+static char *ref_path(const char *rel) { return strdup(st_test_ref(rel)); }
 
 /* ---- rollout traces ---------------------------------------------------------------- */
 
@@ -38,7 +38,7 @@ static const trace_case traces[] = {
   {"10h29m21", "params_main/xl330/m6.json", "10h29m21__params_main_xl330_m6"},
 };
 
-/* bam.md §8.1: |x_ours - x_csv| <= 1e-12 + 5e-10 |x_csv| for every numeric column. */
+/* doc/bam.md §6.1: |x_ours - x_csv| <= 1e-12 + 5e-10 |x_csv| for every numeric column. */
 static void check_value(double ours, double ref, size_t row, int col) {
   double tol = 1e-12 + 5e-10 * fabs(ref);
   if (!(fabs(ours - ref) <= tol))
@@ -59,7 +59,7 @@ static void check_row(const char *line, const stiction_bam_log *log,
                      s->volts, log->enable[k], s->tau_m, s->tau_e, s->frictionloss,
                      s->damping, s->budget, s->tau_stop};
   for (int c = 0; c < 13; c++) check_value(ours[c], v[c], k, c);
-  /* the simulated angle itself: <= 1e-12 rad (§8.1, first bullet) */
+  /* the simulated angle itself: <= 1e-12 rad (doc/bam.md §6.1) */
   ck_assert_msg(fabs(s->q - v[3]) <= 1e-12, "sim_q row %zu off by %g", k, fabs(s->q - v[3]));
 }
 
@@ -69,13 +69,13 @@ START_TEST(rollout_matches_reference_csv) {
   stiction_bam_params p;
   stiction_bam_log *log;
   snprintf(rel, sizeof rel, REF "%s", tc->params);
-  ck_assert_msg(!stiction_bam_params_read(st_test_shared(rel), &p, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_params_read(st_test_ref(rel), &p, err, sizeof err), "%s", err);
   snprintf(rel, sizeof rel, LOGDIR "/2026-01-15_%s.json", tc->log);
-  ck_assert_msg(!stiction_bam_log_read(st_test_shared(rel), &log, err, sizeof err), "%s", err);
+  ck_assert_msg(!stiction_bam_log_read(st_test_ref(rel), &log, err, sizeof err), "%s", err);
   stiction_bam_step_info *info = calloc(log->n, sizeof *info);
   ck_assert_int_eq(stiction_bam_rollout(&p, log, NULL, info), STICTION_OK);
   snprintf(rel, sizeof rel, REF "bam_reference_outputs/rollout_xl330_2026-01-15_%s.csv", tc->csv);
-  FILE *f = fopen(st_test_shared(rel), "r");
+  FILE *f = fopen(st_test_ref(rel), "r");
   ck_assert_ptr_nonnull(f);
   char line[4096];
   size_t k = 0;
@@ -97,7 +97,7 @@ END_TEST
 static json_object *load_ref(const char *name) {
   char rel[512];
   snprintf(rel, sizeof rel, REF "bam_reference_outputs/%s", name);
-  json_object *o = json_object_from_file(st_test_shared(rel));
+  json_object *o = json_object_from_file(st_test_ref(rel));
   ck_assert_ptr_nonnull(o);
   return o;
 }
@@ -118,7 +118,7 @@ static double lookup_agg(const st_bam_eval *ev, const char *set, int want_std) {
   return NAN;
 }
 
-/* bam.md §8.3: aggregates without the up_and_down logs, recomputed here from BAM's per-log
+/* doc/bam.md §6.3: aggregates without the up_and_down logs, recomputed here from BAM's per-log
  * values and its log_meta trajectories. */
 static void check_without_up_and_down(const st_bam_eval *ev, json_object *ref) {
   json_object *order, *results, *meta;
@@ -176,8 +176,8 @@ static void compare_with_reference(const st_bam_eval *ev, json_object *ref) {
 static void evaluate(const char *const *param_dirs, size_t nd, st_bam_eval *ev) {
   char **pp, **lp, err[512];
   size_t np, nl;
-  char *dirs[4], *logdir = shared(LOGDIR);
-  for (size_t i = 0; i < nd; i++) dirs[i] = shared(param_dirs[i]);
+  char *dirs[4], *logdir = ref_path(LOGDIR);
+  for (size_t i = 0; i < nd; i++) dirs[i] = ref_path(param_dirs[i]);
   ck_assert_msg(!st_bam_expand_json((const char *const *)dirs, nd, &pp, &np, err, sizeof err), "%s", err);
   ck_assert_msg(!st_bam_expand_json((const char *const *)&logdir, 1, &lp, &nl, err, sizeof err), "%s", err);
   ck_assert_uint_eq(nl, 16);
@@ -195,7 +195,7 @@ START_TEST(mae_main_params_match_bam) {
   ck_assert_uint_eq(ev.nsets, 6);
   json_object *ref = load_ref("mae_16logs__params_main_xl330.json");
   compare_with_reference(&ev, ref);
-  /* the spec's table (§8.2) to its printed digits: M3 69.06 +- 46.87 mrad */
+  /* the table of doc/bam.md §6.2 to its printed digits: M3 69.06 +- 46.87 mrad */
   ck_assert_double_eq_tol(1e3 * lookup_agg(&ev, "m3", 0), 69.06, 0.005);
   ck_assert_double_eq_tol(1e3 * lookup_agg(&ev, "m3", 1), 46.87, 0.005);
   json_object_put(ref);
@@ -215,7 +215,7 @@ START_TEST(mae_branch_params_match_bam) {
 }
 END_TEST
 
-/* ---- budgets against the closed forms of bam.md §3 ---------------------------------- */
+/* ---- budgets against the closed forms of doc/bam.md §3 ---------------------------------- */
 
 static stiction_bam_params test_params(stiction_bam_model m) {
   stiction_bam_params p;
@@ -275,7 +275,7 @@ START_TEST(budget_partials_match_fd) {
 }
 END_TEST
 
-/* M6's Q (bam.md §3) at rest (s = 1): gate on opposite signs, cross-wired coefficients. */
+/* M6's Q (doc/bam.md §3) at rest (s = 1): gate on opposite signs, cross-wired coefficients. */
 static double m6_q(double tm, double te) {
   stiction_bam_params p6 = test_params(STICTION_BAM_M6), p5 = test_params(STICTION_BAM_M5);
   double f6, f5;
@@ -295,7 +295,7 @@ START_TEST(m6_sign_gate) {
 }
 END_TEST
 
-/* Servo models of bam.md §2 against their formulas written out here. */
+/* Servo models of doc/bam.md §2 against their formulas written out here. */
 START_TEST(servo_models_follow_spec) {
   stiction_bam_params p;
   stiction_bam_log log = {.kp = 32, .vin = 15.0, .dt = 0.005, .damping = -1};
@@ -384,8 +384,8 @@ START_TEST(readers_reject_bad_input) {
   ck_assert_ptr_nonnull(strstr(err, "\"dt\" is missing"));
   ck_assert_int_lt(stiction_bam_log_read(write_tmp("e.json", "{\"mass\": 1, \"length\": 1, \"kp\": 1, \"vin\": 7, \"dt\": 0.005, \"entries\": [{\"position\": 1}]}"), &log, err, sizeof err), 0);
   ck_assert_ptr_nonnull(strstr(err, "entry 0"));
-  /* missing keys take BAM's defaults: R = 2, q_offset = 0 (bam.md §3.1) */
-  ck_assert_int_eq(stiction_bam_params_read(st_test_shared(REF "params_main/erob80_100/m1.json"), &p, err, sizeof err), 0);
+  /* missing keys take BAM's defaults: R = 2, q_offset = 0 (doc/bam.md §3.1) */
+  ck_assert_int_eq(stiction_bam_params_read(st_test_ref(REF "params_main/erob80_100/m1.json"), &p, err, sizeof err), 0);
   ck_assert_double_eq(p.R, 2.0);
   ck_assert_double_eq(p.q_offset, 0.0);
   ck_assert_int_eq(p.actuator, STICTION_BAM_EROB80_100);
@@ -397,12 +397,12 @@ START_TEST(cli_rollout_and_mae) {
   char csv[256], js[256];
   snprintf(csv, sizeof csv, "/tmp/st_test_bam_%d.csv", (int)getpid());
   snprintf(js, sizeof js, "/tmp/st_test_bam_%d.json", (int)getpid());
-  char *pm6 = shared(REF "params_main/xl330/m6.json");
-  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json"), *logdir = shared(LOGDIR);
+  char *pm6 = ref_path(REF "params_main/xl330/m6.json");
+  char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json"), *logdir = ref_path(LOGDIR);
   snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s' -o '%s'", pm6,
            logf, csv);
   ck_assert_int_eq(st_test_run(&out, args), 0);
-  ck_assert_ptr_nonnull(strstr(out, "MAE = 0.0765261729756")); /* bam.md §8.1 table */
+  ck_assert_ptr_nonnull(strstr(out, "MAE = 0.0765261729756")); /* doc/bam.md §6.1 table */
   free(out);
   FILE *f = fopen(csv, "r");
   ck_assert_ptr_nonnull(f);
@@ -410,11 +410,11 @@ START_TEST(cli_rollout_and_mae) {
   while ((c = fgetc(f)) != EOF) lines += c == '\n';
   fclose(f);
   ck_assert_int_eq(lines, 1201);
-  char *pdir = shared(REF "params_main/xl330");
+  char *pdir = ref_path(REF "params_main/xl330");
   snprintf(args, sizeof args, "bam mae --params '%.900s' --logdir '%.900s' --json '%s'", pdir,
            logdir, js);
   ck_assert_int_eq(st_test_run(&out, args), 0);
-  ck_assert_ptr_nonnull(strstr(out, "81.8583")); /* M1 mean, bam.md §8.2: 81.86 */
+  ck_assert_ptr_nonnull(strstr(out, "81.8583")); /* M1 mean, doc/bam.md §6.2: 81.86 */
   free(out);
   json_object *o = json_object_from_file(js), *res, *m6, *per, *v;
   ck_assert_ptr_nonnull(o);
@@ -450,8 +450,8 @@ START_TEST(cli_errors) {
   ck_assert_ptr_nonnull(strstr(out, "stiction bam: /nonexistent.json:"));
   free(out);
   char args[4000];
-  char *sts = shared(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = shared(REF "params_main/xl330/m1.json");
-  char *logf = shared(LOGDIR "/2026-01-15_10h29m14.json");
+  char *sts = ref_path(REF "params_main/feetech_sts3215_7_4V/m1.json"), *m1 = ref_path(REF "params_main/xl330/m1.json");
+  char *logf = ref_path(LOGDIR "/2026-01-15_10h29m14.json");
   snprintf(args, sizeof args, "bam rollout --params '%.900s' --log '%.900s'", sts, logf);
   ck_assert_int_eq(st_test_run(&out, args), 1);
   ck_assert_ptr_nonnull(strstr(out, "actuator 'sts3215' is not simulated"));

@@ -1,4 +1,4 @@
-/* Stiction.Examples.BurridgeKnopoff (spec benchmarks.md section 4): the chain of stick-slip
+/* Stiction.Examples.BurridgeKnopoff (doc/benchmarks.md section 4): the chain of stick-slip
  * blocks. With l = 0 the blocks are independent, and while a block is stuck only the plate
  * spring loads it, so each slip must start exactly when nu*t - x = 1 (the static limit):
  * t = (1 + x0)/nu for the first, t = (1 + x_stop)/nu after a block came to rest at x_stop.

@@ -1,4 +1,4 @@
-/* The csv-compare tube rule (src/io/compare.h) against the spec (msl-friction.md section 8):
+/* The csv-compare tube rule (src/io/compare.h) as doc/results.md states it:
  * tube bounds computed by hand, the stored MSL references against themselves, time shifts
  * inside/outside X, value offsets inside/outside Y, and narrow pulses. */
 #include <check.h>
@@ -83,7 +83,7 @@ static stiction_table *copy_table(const stiction_table *src) {
 
 static const char *ref_dir(const char *cls) {
   static char buf[4096];
-  snprintf(buf, sizeof buf, "%s", st_test_shared("reference/msl/"));
+  snprintf(buf, sizeof buf, "%s", st_test_ref("msl/"));
   strncat(buf, cls, sizeof buf - strlen(buf) - 1);
   return buf;
 }
@@ -105,7 +105,7 @@ static void compare_dir(const char *cls, st_compare_compat compat) {
 }
 
 START_TEST(every_msl_reference_passes_against_itself) {
-  DIR *d = opendir(st_test_shared("reference/msl"));
+  DIR *d = opendir(st_test_ref("msl"));
   ck_assert_ptr_nonnull(d);
   struct dirent *e;
   int n = 0;

@@ -1,5 +1,5 @@
 /* `stiction simulate` on Modelica text (tests/data/compile): the friction block against the
- * reference of benchmarks.md section 9 with CVODE and IDA, the bouncing ball, parameters
+ * reference of doc/benchmarks.md section 7 with CVODE and IDA, the bouncing ball, parameters
  * set with -p, and bad models that must fail with located errors and exit status 1. */
 #include <check.h>
 #include <math.h>
@@ -217,12 +217,16 @@ START_TEST(structural_parameter) {
 }
 END_TEST
 
-/* -p that is not a parameter, or is not valid Modelica, fails before anything runs. */
+/* -p that is not a parameter, or whose value is not a finite number, true or false (nan
+ * was pasted into the Modelica text: "undefined name 'nan'"), fails before anything runs. */
 START_TEST(bad_parameter_values) {
   static const struct { const char *p, *needle; int rc; } cases[] = {
       {"x=3", "-p 'x=3': not a parameter that can be set", 2},
       {"q=3", "-p 'q=3': the model has no such parameter", 2},
-      {"n=1+", "-p:2:5: error: syntax error", 1},
+      {"n=1+", "-p 'n=1+': the value of a parameter must be a finite number, true or false", 2},
+      {"k=nan", "-p 'k=nan': the value of a parameter must be a finite number, true or false", 2},
+      {"k=-inf", "-p 'k=-inf': the value of a parameter must be a finite", 2},
+      {"k=1e999", "-p 'k=1e999': the value of a parameter must be a finite", 2},
       {"k=true", "-p:2:3: error: type mismatch", 1}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char args[4096];
@@ -328,8 +332,8 @@ START_TEST(initial_equations_of_when_variables) {
 END_TEST
 
 /* Two locked elements on one mass: the real part of the mixed system is singular but
- * consistent; the minimum-norm solution of s1 + s2 = F is s1 = s2 = F/2 (spec
- * msl-friction.md section 9, pitfall 3), both stay locked, the mass at rest. Before, the
+ * consistent; the minimum-norm solution of s1 + s2 = F is s1 = s2 = F/2 (doc/compiler.md,
+ * mixed systems), both stay locked, the mass at rest. Before, the
  * initialization failed with "no consistent solution". */
 START_TEST(singular_mixed_system_min_norm) {
   char args[4096];

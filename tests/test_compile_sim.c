@@ -1,5 +1,5 @@
 /* Whole simulations of compiled hand-built flat models through the runtime: the friction
- * block of the MSL friction documentation against the reference of benchmarks.md section 9,
+ * block of the MSL friction documentation against the reference of doc/benchmarks.md section 7,
  * and a bouncing ball against its analytic bounce times; with CVODE and IDA. */
 #include <check.h>
 #include <math.h>
@@ -70,7 +70,7 @@ static int listen_all(void *ud, const stiction_event_record *r) {
   return 0;
 }
 
-/* The simple friction element as a block (msl-friction.md, benchmarks.md section 9):
+/* The simple friction element as a block (doc/benchmarks.md section 7):
  *   m*der(v) = u - f, a = der(v), startFor/startBack from pre(mode) and sa, the friction
  *   force and the acceleration by mode, and the mode from pre(mode), startFor/Back, v. */
 static fb friction_block(int *i_sf, int *i_sb, int *i_mode) {

@@ -1,5 +1,5 @@
 /* The built-in demos simulated by the runtime, against their reference numbers
- * (../shared/spec/benchmarks.md §1 and §9, and the bouncing ball's closed form), with CVODE
+ * (doc/benchmarks.md §1 and §7, and the bouncing ball's closed form), with CVODE
  * BDF and IDA (and Adams for the ball). Event times and mode changes come from the event
  * listener, final values from the last result row. */
 #include <check.h>
@@ -101,7 +101,7 @@ static int run(const char *name, stiction_solver solver, double rtol, double sto
   return run_bounded(name, solver, rtol, stop, 0, log, param, value);
 }
 
-/* ---- friction block (benchmarks.md §9) ------------------------------------------------------ */
+/* ---- friction block (doc/benchmarks.md §7) ------------------------------------------------------ */
 
 /* Transition k (0-based) of the closed-form reference: stuck->fwd, fwd->stuck, stuck->bwd,
  * bwd->stuck, ... at 0.232279527199 + j and 1.051480408344 + j. */
@@ -161,7 +161,7 @@ START_TEST(friction_block_parameter_changes_the_run) {
 }
 END_TEST
 
-/* ---- Leine's belt (benchmarks.md §1) ------------------------------------------------------ */
+/* ---- Leine's belt (doc/benchmarks.md §1) ------------------------------------------------------ */
 
 /* The step is bounded by 1/500 of the run, as it was by default when these tolerances were
  * set: with free steps (the default on CVODE since indicator sampling, doc/events.md) the

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "compile/fcompile.h"
 #include "front/feval.h"
@@ -356,6 +358,44 @@ START_TEST(simulated) {
 }
 END_TEST
 
+/* A model in a directory 1,000 characters deep: the run-time error of a failed call names
+ * both locations (the equation's and the function's) in full -- no message buffer of a
+ * fixed size cuts it. */
+START_TEST(long_path_in_runtime_error) {
+  char dir[1400], model[1500], result[1500], *out = NULL;
+  int n = snprintf(dir, sizeof dir, "/tmp/stiction_test_fcompile_%ld", (long)getpid());
+  ck_assert_int_eq(mkdir(dir, 0700), 0);
+  for (int level = 0; level < 5; level++) {
+    n += snprintf(dir + n, sizeof dir - (size_t)n, "/%0199d", level);
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+  }
+  snprintf(model, sizeof model, "%s/FunctionsLoops.mo", dir);
+  snprintf(result, sizeof result, "%s/r.csv", dir);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *in = fopen(st_test_src("tests/data/compile/FunctionsLoops.mo"), "r"), *copy = fopen(model, "w");
+  ck_assert(in && copy);
+  ck_assert_int_eq(getdelim(&text, &len, '\0', in) > 0, 1);
+  fputs(text, copy);
+  fclose(in);
+  ck_assert_int_eq(fclose(copy), 0);
+  free(text);
+  char *args = malloc(2 * sizeof model + 64), expect[1600];
+  sprintf(args, "simulate '%s' FunctionsTooDeep -o '%s'", model, result);
+  ck_assert_int_ne(st_test_run(&out, args), 0);
+  snprintf(expect, sizeof expect, "%s:118:3: error: the equation for f evaluated to NaN", model);
+  ck_assert_msg(strstr(out, expect), "%s", out);
+  snprintf(expect, sizeof expect, "(%s:", model);
+  ck_assert_msg(strstr(out, expect) && strstr(out, "more than 64 nested calls"), "%s", out);
+  free(out);
+  free(args);
+  snprintf(args = malloc(sizeof dir + 32), sizeof dir + 32, "rm -rf '/tmp/stiction_test_fcompile_%ld'",
+           (long)getpid());
+  ck_assert_int_eq(system(args), 0);
+  free(args);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = tcase_create("fcompile");
@@ -366,6 +406,7 @@ static Suite *suite(void) {
   tcase_add_test(tc, closed_forms_and_depth_bound);
   tcase_add_test(tc, derivative_annotation_in_body);
   tcase_add_test(tc, simulated);
+  tcase_add_test(tc, long_path_in_runtime_error);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1,6 +1,6 @@
 /* Friction-law library: analytic derivatives against central finite differences (including
  * join points), continuity where promised, limits, the IPC sample tables and property tests
- * (ipc-friction.md §5, §6), Drake's continuous curve samples (drake-tamsi.md §9), LuGre
+ * (doc/friction.md §5), Drake's continuous curve samples (doc/friction.md §4), LuGre
  * partials and its steady state. */
 #include <check.h>
 #include <math.h>
@@ -167,7 +167,7 @@ START_TEST(leine_and_karnopp) {
 }
 END_TEST
 
-/* ---- Drake continuous curve (drake-tamsi.md §9) --------------------------------------- */
+/* ---- Drake continuous curve (doc/friction.md §4) --------------------------------------- */
 
 START_TEST(drake_mu_samples_and_smoothness) {
   const double x[] = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4};
@@ -193,7 +193,7 @@ START_TEST(drake_mu_samples_and_smoothness) {
 }
 END_TEST
 
-/* ---- IPC mollifier and smooth mu (ipc-friction.md §5, §6) ------------------------------- */
+/* ---- IPC mollifier and smooth mu (doc/friction.md §5) ------------------------------- */
 
 typedef struct ipc_ctx {
   double eps, mus, muk;

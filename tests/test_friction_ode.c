@@ -1,6 +1,6 @@
 /* End-to-end checks of the friction laws inside an implicit integrator (CVODE BDF with the
  * analytic Jacobians the library provides) against the independent reference numbers of
- * benchmarks.md: Canudas de Wit 1995 LuGre stick-slip (§3) and Leine's belt with arctan and
+ * doc/benchmarks.md: Canudas de Wit 1995 LuGre stick-slip (§3) and Leine's belt with arctan and
  * LuGre friction (§1.3). Uses SUNDIALS directly so it does not depend on the runtime module. */
 #include <check.h>
 #include <cvode/cvode.h>
@@ -182,7 +182,7 @@ static void x_up_root(const ode *o, double t, const double *y, double *g) {
   g[0] = y[0];
 }
 
-/* benchmarks.md §1.3: periods of the regularized belt; the regularization error (not the
+/* doc/benchmarks.md §1.3: periods of the regularized belt; the regularization error (not the
  * solver) dominates, so a tight tolerance reproduces the reference to +-1e-3 s. */
 START_TEST(leine_belt_arctan_periods) {
   const double eps[] = {1e2, 1e3, 1e4, 1e5}, ref[] = {9.70965, 11.29810, 11.80793, 11.95182};
@@ -206,7 +206,7 @@ START_TEST(leine_belt_lugre_period) {
 }
 END_TEST
 
-/* ---- Karnopp on the Leine belt (benchmarks.md §2): fixed-step RK4, the way the velocity-band
+/* ---- Karnopp on the Leine belt (doc/benchmarks.md §2): fixed-step RK4, the way the velocity-band
  * model is meant to be used; the period must approach 12.00103 s as the band shrinks. ---- */
 
 static void karnopp_acc(double dv, const double *y, double *f) {

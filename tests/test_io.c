@@ -518,7 +518,7 @@ END_TEST
 
 START_TEST(reads_msl_reference_csv) {
   const char *path =
-      st_test_shared("reference/msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches/CoupledClutches.csv");
+      st_test_ref("msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches/CoupledClutches.csv");
   char msg[256];
   stiction_table *t;
   ck_assert_msg(stiction_table_read(&t, path, msg, sizeof msg) == STICTION_OK, "%s", msg);

@@ -13,12 +13,12 @@
 
 #include "testutil.h"
 
-#define CC_DIR "reference/msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches"
+#define CC_DIR "msl/Modelica.Mechanics.Rotational.Examples.CoupledClutches"
 
 static char cc_csv[4200];
 
 static void setup(void) {
-  snprintf(cc_csv, sizeof cc_csv, "%s/CoupledClutches.csv", st_test_shared(CC_DIR));
+  snprintf(cc_csv, sizeof cc_csv, "%s/CoupledClutches.csv", st_test_ref(CC_DIR));
 }
 
 static char *tmp(const char *name) {
@@ -180,7 +180,7 @@ START_TEST(compare_exit_statuses) {
   ck_assert_ptr_nonnull(strstr(out, "FAILED: 0 of 11 signals pass"));
   free(out);
   ck_assert_int_eq(run(&out, "compare '%s' '%s' --signals '%s/comparisonSignals.txt' -v", renamed,
-                       cc_csv, st_test_shared(CC_DIR)), 1);
+                       cc_csv, st_test_ref(CC_DIR)), 1);
   ck_assert_ptr_nonnull(strstr(out, "FAIL clutch2.mode: not in the result file"));
   ck_assert_ptr_nonnull(strstr(out, "pass clutch1.startForward (3021 samples, Y = "));
   ck_assert_ptr_nonnull(strstr(out, "16 of 17 signals pass (0 outside the tube, 1 missing"));

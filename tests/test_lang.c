@@ -10,70 +10,8 @@
 
 #include "compile/function.h"
 #include "front/front.h"
+#include "simtable.h"
 #include "testutil.h"
-
-#define MAXROWS 512
-#define MAXCOLS 16
-
-typedef struct table {
-  int nrows, ncols;
-  char names[MAXCOLS][64];
-  double v[MAXROWS][MAXCOLS];
-} table;
-
-static void read_csv(const char *path, table *t) {
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[8192];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  t->ncols = 0;
-  for (char *tok = strtok(line, ",\r\n"); tok && t->ncols < MAXCOLS; tok = strtok(NULL, ",\r\n"))
-    snprintf(t->names[t->ncols++], sizeof t->names[0], "%s", tok);
-  t->nrows = 0;
-  while (t->nrows < MAXROWS && fgets(line, sizeof line, f)) {
-    char *p = line;
-    for (int j = 0; j < t->ncols; j++) {
-      t->v[t->nrows][j] = strtod(p, &p);
-      if (*p == ',') p++;
-    }
-    t->nrows++;
-  }
-  fclose(f);
-}
-
-static int col(const table *t, const char *name) {
-  for (int j = 0; j < t->ncols; j++)
-    if (strcmp(t->names[j], name) == 0) return j;
-  ck_abort_msg("no column %s", name);
-  return -1;
-}
-
-/* Simulates tests/data/compile/MODEL.mo with extra options into t; returns the exit status
- * and leaves the output in *out when out is not NULL. */
-static int simulate(const char *model, const char *opts, table *t, char **out) {
-  char path[256], args[8192];
-  snprintf(path, sizeof path, "/tmp/stiction_test_lang_%ld.csv", (long)getpid());
-  unlink(path);
-  snprintf(args, sizeof args, "simulate '%s' %s -o '%s'",
-           st_test_src(model), opts, path);
-  char *o = NULL;
-  int st = st_test_run(&o, args);
-  if (st == 0) read_csv(path, t);
-  unlink(path);
-  if (out) *out = o;
-  else free(o);
-  return st;
-}
-
-/* MODEL is refused: exit status 1 and EXPECTED (a located message) in the output. */
-static void expect_refused(const char *model, const char *expected) {
-  static table t;
-  char *out = NULL;
-  int st = simulate(model, "", &t, &out);
-  ck_assert_int_eq(st, 1);
-  ck_assert_msg(out && strstr(out, expected), "%s", out ? out : "");
-  free(out);
-}
 
 /* A 60-unknown cyclic linear loop with time-varying coefficients goes to KLU (issue 4 step 3,
  * src/compile/sparse_block.c) and keeps the closed form of tests/data/compile/SparseLoop.mo:
@@ -119,6 +57,49 @@ START_TEST(terminal_at_stop_time) {
   ck_assert_msg(fabs(last[cx] - exp(-2)) < 1e-5, "x(2) = %.10g", last[cx]);
   ck_assert_double_eq(last[ce], last[cx]);
   ck_assert_double_eq(last[cn], 1);
+}
+END_TEST
+
+/* A parameter with fixed = false takes its value from an initial equation (t0 = time, the
+ * start time 0.5), not from its start (7); the protected y = x + t0 = time is recorded. */
+START_TEST(initial_parameter_and_protected_output) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/InitialParameter.mo", "--start-time 0.5 --stop-time 2",
+                    &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cy = col(&t, "y");
+  ck_assert_int_ge(cy, 0);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(fabs(t.v[i][cx] - (tm - 0.5)) < 1e-9, "x(%g) = %.17g", tm, t.v[i][cx]);
+    ck_assert_msg(fabs(t.v[i][cy] - tm) < 1e-9, "y(%g) = %.17g", tm, t.v[i][cy]);
+  }
+}
+END_TEST
+
+/* A redundant initial equation over discrete variables is checked, not counted: the
+ * consistent one runs (x rises to 0.5, then c follows b = false one event later and x falls),
+ * the contradicting one is an error at its line. */
+START_TEST(redundant_discrete_initial_equation) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/RedundantInit.mo", "RedundantInit --stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int cx = col(&t, "x"), cc = col(&t, "c");
+  ck_assert_double_eq(t.v[0][cc], 1);
+  ck_assert_msg(fabs(t.v[t.nrows - 1][cx]) < 1e-6, "x(1) = %.17g", t.v[t.nrows - 1][cx]);
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' RedundantInitBad -o -",
+           st_test_src("tests/data/compile/RedundantInit.mo"));
+  st = st_test_run(&out, args);
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(out && strstr(out, "RedundantInit.mo:21:3: error: this initial equation names no "
+                                   "continuous unknown and does not hold"), "%s", out ? out : "");
+  free(out);
 }
 END_TEST
 
@@ -462,6 +443,8 @@ int main(void) {
   tcase_add_test(tc, terminal_at_stop_time);
   tcase_add_test(tc, large_sparse_block_klu);
   tcase_add_test(tc, terminal_after_terminate);
+  tcase_add_test(tc, initial_parameter_and_protected_output);
+  tcase_add_test(tc, redundant_discrete_initial_equation);
   tcase_add_test(tc, algorithm_sections);
   tcase_add_test(tc, algorithm_loop_error);
   tcase_add_test(tc, tuple_equations);

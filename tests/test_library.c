@@ -4,7 +4,7 @@
  *     the reference compares, under the reference's name (the comparison is by name),
  *   - every .mo file parses (`stiction parse`), every example flattens to a balanced model
  *     (`stiction flatten`), and every example not listed as a known failure simulates and
- *     passes `stiction compare` against ../shared/reference/msl/<class>/ with the signals of
+ *     passes `stiction compare` against tests/reference/msl/<class>/ with the signals of
  *     msl-v4.1.0/comparisonSignals.txt at the default tolerance, with CVODE and with IDA.
  * The command-based checks say so and stop when the command is not implemented yet. */
 #include <check.h>
@@ -358,8 +358,8 @@ END_TEST
 static const char *ref_dir(const char *cls) {
   static char buf[4096];
   char rel[1024];
-  fmt(rel, sizeof rel, "reference/msl/%s", cls);
-  fmt(buf, sizeof buf, "%s", st_test_shared(rel));
+  fmt(rel, sizeof rel, "msl/%s", cls);
+  fmt(buf, sizeof buf, "%s", st_test_ref(rel));
   return buf;
 }
 
@@ -702,7 +702,7 @@ START_TEST(stiction_examples_flatten_balanced) {
 }
 END_TEST
 
-/* ---- the Stiction benchmarks (benchmarks.md sections 1-3) ------------------------------ */
+/* ---- the Stiction benchmarks (doc/benchmarks.md sections 1-3) ------------------------------ */
 
 typedef struct series {
   int n;
@@ -798,12 +798,12 @@ START_TEST(leine_belt_regularised_periods) {
   int placeholder = not_implemented("simulate", st, out);
   free(out);
   if (placeholder) return;
-  /* benchmarks.md 1.3: arctan with Leine's epsilon 1e3 (width 1e-3) and LuGre (100, 20) */
+  /* doc/benchmarks.md §1.3: arctan with Leine's epsilon 1e3 (width 1e-3) and LuGre (100, 20) */
   double arctan = leine_period("Arctan", 1e-3, 0.005), lugre = leine_period("LuGre", 1e-3, 0.005);
   printf("test_library: LeineBelt periods arctan(1e-3) %.5f, LuGre %.5f\n", arctan, lugre);
   ck_assert_msg(fabs(arctan - 11.29810) < 1e-3, "arctan period %.6f, expected 11.29810", arctan);
   ck_assert_msg(fabs(lugre - 11.01344) < 1e-3, "LuGre period %.6f, expected 11.01344", lugre);
-  /* Karnopp: the period approaches the exact 12.00103 as the band shrinks (benchmarks.md 2) */
+  /* Karnopp: the period approaches the exact 12.00103 as the band shrinks (doc/benchmarks.md §2) */
   double k2 = leine_period("Karnopp", 1e-2, 0.001), k3 = leine_period("Karnopp", 1e-3, 0.001),
          k4 = leine_period("Karnopp", 1e-4, 0.001);
   printf("test_library: LeineBelt Karnopp periods %.5f %.5f %.5f\n", k2, k3, k4);
@@ -822,7 +822,7 @@ END_TEST
 
 /* The exact (event-driven) belt through `stiction simulate` with the step bounded by 1/500 of
  * the run (the default when this tolerance was set; free steps give 1.18e-4, see
- * test_demos_sim check_leine), rtol 1e-6: period 12.001031 s +-1e-4 (benchmarks.md 1.2 and
+ * test_demos_sim check_leine), rtol 1e-6: period 12.001031 s +-1e-4 (doc/benchmarks.md §1.2 and
  * 8, fixture 1). The issue's +-1e-5 needs a tighter rtol (doc/study.md; tests/test_study.c
  * asserts it there). */
 START_TEST(leine_belt_event_driven_period) {
@@ -847,7 +847,7 @@ START_TEST(lugre_stick_slip_numbers) {
   ck_assert_msg(st == 0, "simulate exit %d\n%.2000s", st, out ? out : "");
   series v = {0, NULL, NULL};
   ck_assert(read_column(csv, "v", &v));
-  /* benchmarks.md 3: slip means v > 1e-3 m/s */
+  /* doc/benchmarks.md §3: slip means v > 1e-3 m/s */
   double on[8], vmax = 0;
   int n = upward_crossings(&v, 1e-3, on, 8);
   for (int i = 0; i < v.n; i++) vmax = fmax(vmax, v.y[i]);

@@ -1,18 +1,106 @@
-/* Bad models found by semantic mutation fuzzing (tests/fuzz_models.py) must fail cleanly:
- * exit status 1, a located error, and no sanitizer report (under --enable-sanitizers a
- * memory or UB error in the compiler would print one and change the exit status). Each
- * file in tests/data/robust is one distinct root cause. */
+/* Bad input must fail cleanly, in bounded time and memory: exit status 1, a located error,
+ * and no sanitizer report (under --enable-sanitizers a memory or UB error would print one and
+ * change the exit status). The "mutants" are models found by semantic mutation fuzzing
+ * (tests/fuzz_models.py), each file in tests/data/robust one distinct root cause; the other
+ * cases are crashes and hangs of issue 21, their big inputs generated here at run time. */
 #include <check.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <stiction/demos.h>
+#include <stiction/stiction.h>
+
+#include "tamsi/tamsi_json.h"
+#include "io/table_impl.h"
 #include "testutil.h"
+
+/* The temporary directory of this run (made in main, removed at the end): the only place
+ * the tests write. */
+static char tmp_dir[] = "/tmp/stiction_robust_XXXXXX";
+
+/* tmp_dir/name in a static buffer. */
+static const char *tmp_path(const char *name) {
+  static char buf[512];
+  snprintf(buf, sizeof buf, "%s/%s", tmp_dir, name);
+  return buf;
+}
+
+/* How run_child() sets up the command's process. */
+typedef struct child_setup {
+  int close_stdout;     /* run with standard output closed */
+  rlim_t address_space; /* RLIMIT_AS in bytes; 0: unchanged */
+  rlim_t stack;         /* RLIMIT_STACK in bytes; 0: unchanged */
+} child_setup;
+
+/* Runs `stiction argv...` (argv NULL-terminated, argv[0] the subcommand) with stdout and
+ * stderr into tmp_dir/out.txt (stdout only if open), under the limits of cs. Returns the exit
+ * status, or 128 + signal; *out is the output (caller frees). */
+static int run_child(const child_setup *cs, const char *const *argv, char **out) {
+  const char *bin = getenv("STICTION_BIN") ? getenv("STICTION_BIN") : "./stiction";
+  const char *const *a = argv;
+  char *args[256] = {(char *)bin};
+  int n = 1;
+  while (*a && n < 255) args[n++] = (char *)*a++;
+  args[n] = NULL;
+  char path[512];
+  snprintf(path, sizeof path, "%s", tmp_path("out.txt"));
+  fflush(NULL);
+  pid_t pid = fork();
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) _exit(120);
+    dup2(fd, 2);
+    if (cs->close_stdout) close(1);
+    else dup2(fd, 1);
+    close(fd);
+    if (cs->address_space) {
+      struct rlimit rl = {cs->address_space, cs->address_space};
+      setrlimit(RLIMIT_AS, &rl);
+    }
+    if (cs->stack) {
+      struct rlimit rl = {cs->stack, cs->stack};
+      setrlimit(RLIMIT_STACK, &rl);
+    }
+    execv(bin, args);
+    _exit(121);
+  }
+  int st;
+  ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  size_t cap = 1 << 16, len = 0, got;
+  *out = malloc(cap);
+  ck_assert_ptr_nonnull(*out);
+  while ((got = fread(*out + len, 1, cap - 1 - len, f)) > 0) len += got;
+  (*out)[len] = 0;
+  fclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Writes text to tmp_dir/name; returns the path (static buffer of tmp_path). */
+static const char *write_tmp(const char *name, const char *text) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+  return path;
+}
 
 static void expect_located(const char *file, const char *needle) {
   char args[4096];
-  snprintf(args, sizeof args, "simulate '%.3000s%.200s' -o robust_out.csv",
-           st_test_src("tests/data/robust/"), file);
+  snprintf(args, sizeof args, "simulate '%.3000s%.200s' -o '%s'",
+           st_test_src("tests/data/robust/"), file, tmp_path("robust_out.csv"));
   char *out = NULL;
   int rc = st_test_run(&out, args);
   ck_assert_ptr_nonnull(out);
@@ -21,7 +109,6 @@ static void expect_located(const char *file, const char *needle) {
   ck_assert_msg(strstr(out, "Sanitizer") == NULL && strstr(out, "runtime error:") == NULL,
                 "sanitizer report for %s:\n%s", file, out);
   free(out);
-  remove("robust_out.csv");
 }
 
 /* st_compiled_free freed start_prog entries past its end (nslots had grown) */
@@ -44,8 +131,199 @@ START_TEST(no_equation_has_an_unknown) {
 }
 END_TEST
 
+/* find_key() on an empty member name matched in place and never advanced. */
+START_TEST(tamsi_empty_key_is_reported) {
+  const char text[] = "{\"\":20}";
+  st_tamsi_problem p;
+  char err[256];
+  int rc = st_tamsi_problem_parse(text, strlen(text), "e.json", &p, err, sizeof err);
+  ck_assert_int_lt(rc, 0);
+  ck_assert_msg(strstr(err, "e.json:1:2: error: unknown key ''") != NULL, "%s", err);
+}
+END_TEST
+
+/* The text is len bytes without a NUL: placed against a PROT_NONE page, a read past len
+ * faults. */
+START_TEST(tamsi_parse_stays_within_len) {
+  /* the unknown key, written with an escape, is searched for to the end of the text */
+  const char text[] = "{\"nv\": 1, \"mu\": [], \"bo\\u0067us\" : 2}";
+  size_t len = strlen(text);
+  long page = sysconf(_SC_PAGESIZE);
+  unsigned char *mem = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(mem, MAP_FAILED);
+  ck_assert_int_eq(mprotect(mem + page, (size_t)page, PROT_NONE), 0);
+  char *at = (char *)mem + page - len;
+  memcpy(at, text, len);
+  st_tamsi_problem p;
+  char err[256];
+  ck_assert_int_lt(st_tamsi_problem_parse(at, len, "t.json", &p, err, sizeof err), 0);
+  ck_assert_msg(strstr(err, "t.json: error: unknown key 'bogus'") != NULL, "%s", err);
+  munmap(mem, 2 * (size_t)page);
+}
+END_TEST
+
+/* A MAT v4 matrix of doubles (type 0, or 1 for text) appended at *len. */
+static void mat_append(unsigned char *buf, size_t *len, int32_t type, int32_t rows,
+                       int32_t cols, const char *name, const double *v) {
+  int32_t h[5] = {type, rows, cols, 0, (int32_t)strlen(name) + 1};
+  memcpy(buf + *len, h, sizeof h);
+  memcpy(buf + *len + sizeof h, name, (size_t)h[4]);
+  *len += sizeof h + (size_t)h[4];
+  memcpy(buf + *len, v, (size_t)rows * (size_t)cols * sizeof *v);
+  *len += (size_t)rows * (size_t)cols * sizeof *v;
+}
+
+/* Text matrix of n strings of width w, one per column (binTrans: var-major). */
+static void mat_text(double *v, const char *const *s, int n, int w) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < w; i++) v[j * w + i] = i < (int)strlen(s[j]) ? s[j][i] : ' ';
+}
+
+/* A binTrans dsres file with variables time and x; name_char replaces the first character
+ * of x's name and info the column index of x. Returns the reader's status. */
+static int read_mat(double name_char, double info, char *msg, size_t size) {
+  static unsigned char buf[4096];
+  size_t len = 0;
+  double aclass[4 * 11], names[2 * 4], dinfo[2 * 4] = {0, 1, 0, -1, 2, 2, 0, -1};
+  double data2[2 * 2] = {0, 1, 1, 2};
+  const char *const ac[4] = {"Atrajectory", "1.1", "", "binTrans"};
+  for (int r = 0; r < 4; r++) /* Aclass is row-wise text: 4 rows x 11 columns */
+    for (int c = 0; c < 11; c++) aclass[c * 4 + r] = c < (int)strlen(ac[r]) ? ac[r][c] : ' ';
+  const char *const nm[2] = {"time", "x"};
+  mat_text(names, nm, 2, 4);
+  names[4] = name_char;
+  dinfo[5] = info;
+  mat_append(buf, &len, 1, 4, 11, "Aclass", aclass);
+  mat_append(buf, &len, 1, 4, 2, "name", names);
+  mat_append(buf, &len, 0, 4, 2, "dataInfo", dinfo);
+  mat_append(buf, &len, 0, 2, 2, "data_2", data2);
+  stiction_table *t = NULL;
+  int rc = st_table_read_mat(&t, "r.mat", buf, len, msg, size);
+  stiction_table_free(t);
+  return rc;
+}
+
+/* The MAT reader cast doubles to char and int: undefined out of range and for NaN. */
+START_TEST(mat_reader_checks_characters_and_indices) {
+  char msg[256] = "";
+  ck_assert_int_eq(read_mat('x', 2, msg, sizeof msg), STICTION_OK);
+  ck_assert_int_eq(read_mat(1e10, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "r.mat: name of variable 2: character 1 is 1e+10, not a byte")
+                != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat(NAN, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "character 1 is nan") != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat(-200, 2, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_int_eq(read_mat('x', 1e300, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_msg(strstr(msg, "r.mat: variable 'x' has an invalid dataInfo entry (2, 1e+300)")
+                != NULL, "%s", msg);
+  ck_assert_int_eq(read_mat('x', NAN, msg, sizeof msg), STICTION_ERR_SYNTAX);
+  ck_assert_int_eq(read_mat('x', 1.5, msg, sizeof msg), STICTION_ERR_SYNTAX);
+}
+END_TEST
+
+/* Runs the bouncing ball over [start, stop] with the given interval; the status, and the
+ * error in err. */
+static int run_grid(double start, double stop, double interval, char *err, size_t size) {
+  stiction_demo *demo;
+  ck_assert_int_eq(stiction_demo_new(&demo, "bouncing-ball"), STICTION_OK);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  stiction_demo_options(demo, &opt);
+  opt.start_time = start;
+  opt.stop_time = stop;
+  opt.interval = interval;
+  stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
+  ck_assert_ptr_nonnull(sim);
+  int rc = stiction_sim_run(sim);
+  snprintf(err, size, "%s", stiction_sim_error(sim));
+  stiction_sim_free(sim);
+  stiction_demo_free(demo);
+  return rc;
+}
+
+/* (long)ceil(span / 1e-300) was undefined; 1e-12 ran without bound. */
+START_TEST(output_grid_is_bounded) {
+  char err[512];
+  ck_assert_int_eq(run_grid(0, 1, 1e-300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "output interval 1e-300 gives 1e+300 output points over [0, 1]; "
+                            "the limit is 10000000") != NULL, "%s", err);
+  ck_assert_int_eq(run_grid(0, 1, 1e-12, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1, 1e-300, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1e-3, 1e-11, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_int_eq(run_grid(0, 1, 1e-3, err, sizeof err), STICTION_OK);
+  /* 10^6 points, but closer than double times near 1e9 can tell apart */
+  ck_assert_int_eq(run_grid(1e9, 1e9 + 0.1, 1e-7, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "output interval 1e-07 is below the resolution of time values "
+                            "near 1e+09") != NULL, "%s", err);
+  /* the command line says the same and writes nothing */
+  char *out = NULL, args[1024];
+  snprintf(args, sizeof args, "demo bouncing-ball --interval 1e-300 -o '%s'",
+           tmp_path("grid.csv"));
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_msg(strstr(out, "the limit is 10000000") != NULL, "%s", out);
+  free(out);
+}
+END_TEST
+
+/* flatten kept 64 -L directories and dropped the rest without a word. */
+START_TEST(flatten_takes_any_number_of_libraries) {
+  enum { NLIB = 70 };
+  static char dirs[NLIB][512];
+  const char *argv[2 * NLIB + 3] = {"flatten"};
+  int n = 1;
+  for (int i = 0; i < NLIB; i++) {
+    snprintf(dirs[i], sizeof dirs[i], "%s/lib%d", tmp_dir, i);
+    ck_assert_int_eq(mkdir(dirs[i], 0700), 0);
+    argv[n++] = "-L";
+    argv[n++] = dirs[i];
+  }
+  char path[600];
+  snprintf(path, sizeof path, "lib%d/Last.mo", NLIB - 1);
+  write_tmp(path, "package Last\n  model M\n    Real x = 2;\n  end M;\nend Last;\n");
+  argv[n++] = "Last.M"; /* a class name alone, as simulate takes it */
+  argv[n] = NULL;
+  char *out;
+  child_setup cs = {0};
+  int rc = run_child(&cs, argv, &out);
+  ck_assert_msg(rc == 0 && strstr(out, "1 unknowns, 1 equations"), "exit %d:\n%s", rc, out);
+  free(out);
+  /* an unknown class is named as a class, not read as a file */
+  rc = run_child(&cs, (const char *const[]){"flatten", "No.Such.Class", NULL}, &out);
+  ck_assert_msg(rc == 1 && strstr(out, "class 'No.Such.Class' not found"), "exit %d:\n%s",
+                rc, out);
+  free(out);
+}
+END_TEST
+
+/* A closed standard output: "-: No such file or directory" for -o -, exit 0 with the text
+ * lost for flatten. */
+START_TEST(closed_standard_output_is_an_error) {
+  const char *model = write_tmp("Decay.mo", "model Decay\n  Real x(start = 1, fixed = true);\n"
+                                            "equation\n  der(x) = -x;\nend Decay;\n");
+  char mpath[512];
+  snprintf(mpath, sizeof mpath, "%s", model);
+  child_setup cs = {.close_stdout = 1};
+  const char *const *cases[] = {
+      (const char *const[]){"simulate", mpath, "-o", "-", NULL},
+      (const char *const[]){"demo", "bouncing-ball", "-o", "-", NULL},
+      (const char *const[]){"flatten", mpath, NULL},
+      (const char *const[]){"parse", "--dump", mpath, NULL}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *out;
+    int rc = run_child(&cs, cases[i], &out);
+    ck_assert_msg(rc == 1 && strstr(out, "standard output: Bad file descriptor") &&
+                  !strstr(out, "-: "), "stiction %s: exit %d:\n%s", cases[i][0], rc, out);
+    free(out);
+  }
+}
+END_TEST
 
 int main(void) {
+  if (!mkdtemp(tmp_dir)) {
+    perror(tmp_dir);
+    return EXIT_FAILURE;
+  }
   Suite *s = suite_create("robust");
   TCase *tc = tcase_create("mutants");
   tcase_set_timeout(tc, 120);
@@ -53,9 +331,27 @@ int main(void) {
   tcase_add_test(tc, equation_without_unknowns_in_index_reduction);
   tcase_add_test(tc, no_equation_has_an_unknown);
   suite_add_tcase(s, tc);
+  TCase *tc_input = tcase_create("input");
+  tcase_set_timeout(tc_input, 10);
+  tcase_add_test(tc_input, tamsi_empty_key_is_reported);
+  tcase_add_test(tc_input, tamsi_parse_stays_within_len);
+  tcase_add_test(tc_input, mat_reader_checks_characters_and_indices);
+  suite_add_tcase(s, tc_input);
+  TCase *tc_limits = tcase_create("limits");
+  tcase_set_timeout(tc_limits, 30);
+  tcase_add_test(tc_limits, output_grid_is_bounded);
+  suite_add_tcase(s, tc_limits);
+  TCase *tc_cli = tcase_create("cli");
+  tcase_set_timeout(tc_cli, 30);
+  tcase_add_test(tc_cli, flatten_takes_any_number_of_libraries);
+  tcase_add_test(tc_cli, closed_standard_output_is_an_error);
+  suite_add_tcase(s, tc_cli);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);
+  char rm[600];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", tmp_dir);
+  if (system(rm) != 0) fprintf(stderr, "cannot remove %s\n", tmp_dir);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

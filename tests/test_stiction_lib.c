@@ -5,8 +5,8 @@
  *     brake/support friction is where the closed-form law (tanh, arctan, linear) gives the load,
  *     a driven bearing/Stribeck element gives the closed-form Stribeck curve, a LuGre element's
  *     steady sliding force is the Stribeck curve, eps -> 0 approaches the Coulomb value, a clutch
- *     conserves momentum and sticks, the BAM elements follow the budgets of spec/bam.md section
- *     3 (written out here), and the LuGre block reproduces benchmarks.md section 3.
+ *     conserves momentum and sticks, the BAM elements follow the budgets of doc/bam.md section
+ *     3 (written out here), and the LuGre block reproduces doc/benchmarks.md section 3.
  * The elements compute their laws through the C library (Stiction.Functions, external
  * functions), so every reference below is a closed form written from the spec, not a call of
  * the library the element itself calls. */
@@ -190,7 +190,7 @@ END_TEST
 
 typedef enum { LAW_TANH, LAW_ATAN, LAW_LINEAR } law_kind;
 
-/* The regularized sign laws in closed form (doc/friction.md section 1, msl-friction.md 5.9). */
+/* The regularized sign laws in closed form (doc/friction.md section 1). */
 static double closed_sign(law_kind law, double v, double eps) {
   if (law == LAW_TANH) return tanh(v / eps);
   if (law == LAW_ATAN) return 2 / M_PI * atan(v / eps);
@@ -257,8 +257,7 @@ START_TEST(sliding_matches_c_laws) {
 }
 END_TEST
 
-/* The whole friction table, linear in |w| with linear extrapolation (spec msl-friction.md
- * section 5): tau_pos = [0, 2; 1, 3] is 2 + |w|, so at 0.1 rad/s the bearing gives
+/* The whole friction table, linear in |w| with linear extrapolation: tau_pos = [0, 2; 1, 3] is 2 + |w|, so at 0.1 rad/s the bearing gives
  * tanh(0.1/0.05)*2.1 and at 3 rad/s (beyond the last row) tanh(60)*5. */
 START_TEST(bearing_interpolates_the_table) {
   const double speeds[] = {0.1, 3.0};
@@ -277,7 +276,7 @@ START_TEST(bearing_interpolates_the_table) {
 END_TEST
 
 /* The mu tables of Brake (rotational, translational) and Clutch, linear in |w| with linear
- * extrapolation as the MSL's M(w) (spec msl-friction.md sections 5.2, 5.3, 5.7): with
+ * extrapolation as the MSL's M(w): with
  * f_normalized = 1 and tanh of width 0.05, the closed forms at drive speed w are
  *   brake  tanh(w/0.05)*2*10*(0.5 + 0.2 w)     mu_pos = [0, 0.5; 1, 0.7], cgeo 2, fn_max 10
  *   clutch tanh(-w/0.05)*1.5*4*(0.4 - 0.1 w)   mu_pos = [0, 0.4; 2, 0.2], w_rel = -w
@@ -381,7 +380,7 @@ static const bam_k bam_test_k = {0.05, 0.1, 0.05, 0.2, 1.35, 0.05, 0.05, 0.4, 0.
 
 static double sgn(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
-/* frictionloss = tau_fm - Kv|w| of model M1..M6, written from the table of spec/bam.md
+/* frictionloss = tau_fm - Kv|w| of model M1..M6, written from the table of doc/bam.md
  * section 3, with M6's Q "exactly as implemented" (opposite-sign gate, cross-wired). */
 static double spec_frictionloss(int model, const bam_k *k, double tm, double te, double w) {
   double s = exp(-pow(fabs(w / k->ws), k->alpha)), load = fabs(te - tm);
@@ -399,7 +398,7 @@ static double spec_frictionloss(int model, const bam_k *k, double tm, double te,
   }
 }
 
-/* Friction torque while sliding, -sign(w)*frictionloss - Kv*w (bam.md section 10 b). */
+/* Friction torque while sliding, -sign(w)*frictionloss - Kv*w (doc/bam.md section 7). */
 static double spec_slip_torque(int model, const bam_k *k, double tm, double te, double w) {
   return -sgn(w) * spec_frictionloss(model, k, tm, te, w) - k->Kv * w;
 }
@@ -430,9 +429,9 @@ START_TEST(bam_budget_matches_spec) {
 }
 END_TEST
 
-/* bam.md section 10 b, the event-driven BAMStuckSlip: a joint driven by tau_m = t (ramp)
+/* doc/bam.md section 7, the event-driven BAMStuckSlip: a joint driven by tau_m = t (ramp)
  * against tau_e = -0.1 sticks while the drive tau_m + tau_e stays within the static limit
- * frictionloss(tau_m, tau_e, 0) of bam.md section 3 and slides beyond it with the sliding
+ * frictionloss(tau_m, tau_e, 0) of doc/bam.md section 3 and slides beyond it with the sliding
  * torque of section 10 b, for all six models: M2's limit Kc + Kcs = 0.1 gives the closed
  * form t = 0.2 s; the load-dependent M3..M6 break away where the spec's limit says. (They stopped
  * on chattering of a relation the element does not use after break-away until only active
@@ -518,7 +517,7 @@ START_TEST(lugre_block_matches_benchmark) {
     if (isnan(first_slip) && v.y[i] > 0.05) first_slip = v.t[i];
     if (v.t[i] < 12) vmax = fmax(vmax, v.y[i]);
   }
-  /* benchmarks.md section 3: peak speed 0.36982 m/s shortly after the first slip at 7.4376 s
+  /* doc/benchmarks.md section 3: peak speed 0.36982 m/s shortly after the first slip at 7.4376 s
    * (here the time the speed passes 0.05 m/s, a little later) */
   ck_assert_msg(first_slip > 7.4 && first_slip < 7.9, "first slip at %.6g s", first_slip);
   ck_assert_msg(fabs(vmax - 0.36982) < 0.01, "peak speed %.6g m/s, benchmark 0.36982", vmax);

@@ -1,11 +1,11 @@
 /* The regularized Leine belt (demo leine-belt-smooth) and `stiction study`, against the
- * reference numbers of ../shared/spec/benchmarks.md §1.2, §1.3 and §2 (issue 6):
+ * reference numbers of doc/benchmarks.md §1.2, §1.3 and §2 (issue 6):
  *   - the event-driven period 12.001031295 s (leine-belt through the runtime);
  *   - arctan periods vs eps 1e2..1e6 (§1.3, +-1e-3), converging toward it; tanh likewise;
  *   - Leine's LuGre variant (sigma0 = 100, sigma1 = 20) 11.01344 s;
  *   - Karnopp: the period approaches 12.0010 s as the band DV shrinks;
  *   - the analytic Jacobian of every law against difference quotients;
- *   - the event-driven demo: 2 events per period across rtol 1e-4..1e-8 (§8 fixture 1), its
+ *   - the event-driven demo: 2 events per period across rtol 1e-4..1e-8 (§6 fixture 1), its
  *     period independent of the output grid;
  *   - the study command: table and CSV parsed back, bad input; the Modelica source
  *     (Stiction.Examples.LeineBelt --element friction): arctan periods vs eps as §1.3. */
@@ -22,7 +22,7 @@
 
 #include "testutil.h"
 
-#define LEINE_PERIOD 12.001031295 /* benchmarks.md §1.2 */
+#define LEINE_PERIOD 12.001031295 /* doc/benchmarks.md §1.2 */
 
 /* ---- running a demo and measuring x ----------------------------------------------------- */
 
@@ -40,7 +40,7 @@ static int xr_begin(void *ud, int ncols, const char *const *names) {
 }
 
 /* Upward zero crossings of x, linearly interpolated between rows (the period definition of
- * benchmarks.md §1.3), counted as the rows arrive. */
+ * doc/benchmarks.md §1.3), counted as the rows arrive. */
 static int xr_row(void *ud, const double *v) {
   xrun *r = ud;
   double t = v[0], x = v[r->col];
@@ -100,7 +100,7 @@ static double smooth_period(double law, double eps, double rtol) {
 /* ---- the demos through the runtime -------------------------------------------------------- */
 
 /* At rtol 1e-8 the event-driven period is the reference to 1e-5. At rtol 1e-6 it is
- * 12.000948 (benchmarks.md §8 fixture 1: +-1e-4 at rtol <= 1e-6): BDF's global error in the
+ * 12.000948 (doc/benchmarks.md §6 fixture 1: +-1e-4 at rtol <= 1e-6): BDF's global error in the
  * 4.3 s slip phase leaves x at re-stick ~1.7e-5 too high, and the stick phase, x' = v_dr,
  * turns that into a stick 8e-5 s too short (dt = dx / v_dr). The crossing of x lies in the
  * stick phase, where x is linear, so how the period is measured adds nothing (doc/study.md).
@@ -130,7 +130,7 @@ static int ev_listen(void *ud, const stiction_event_record *e) {
   return 0;
 }
 
-/* benchmarks.md §8 fixture 1: exactly 2 events per period (break-away, re-stick) and the
+/* doc/benchmarks.md §6 fixture 1: exactly 2 events per period (break-away, re-stick) and the
  * period within 2e-3 of the reference across rtol 1e-4..1e-8. Run to 54 s from break-away:
  * the start's break-away, 4 periods, the re-stick at 52.3 s. */
 START_TEST(event_driven_events_per_period) {
@@ -159,7 +159,7 @@ START_TEST(event_driven_events_per_period) {
 }
 END_TEST
 
-/* benchmarks.md §1.3 at rtol 1e-7 (at 1e-6 the eps = 1e6 run drifts to 12.08: the stiff
+/* doc/benchmarks.md §1.3 at rtol 1e-7 (at 1e-6 the eps = 1e6 run drifts to 12.08: the stiff
  * regularization is where tolerance starts to matter, see the bench). */
 START_TEST(arctan_periods_vs_eps) {
   const double eps[] = {1e2, 1e3, 1e4, 1e5, 1e6};
@@ -197,7 +197,7 @@ START_TEST(lugre_period) {
 }
 END_TEST
 
-/* benchmarks.md §2: the Karnopp period approaches 12.0010 s as DV -> 0. */
+/* doc/benchmarks.md §2: the Karnopp period approaches 12.0010 s as DV -> 0. */
 START_TEST(karnopp_converges) {
   double e_prev = INFINITY;
   for (double dv = 1e-2; dv >= 1e-5; dv /= 10) {
@@ -475,7 +475,7 @@ END_TEST
 
 /* Where the event-driven period's error comes from (doc/study.md): the integrator's global
  * error over the slip phase, not the Modelica pipeline. (1) At rtol 1e-6 the period equals
- * that of the hand-written CVODE program of benchmarks.md §1.4 with the same method and
+ * that of the hand-written CVODE program of doc/benchmarks.md §1.4 with the same method and
  * tolerances (12.00095 BDF, 12.00102 Adams; printed to 5 decimals, so +-1e-5). (2) It
  * converges to the reference as rtol shrinks: |error| falls at every step 1e-4 .. 1e-8 (BDF).
  * (3) The issue's +-1e-5 is met by Adams at 1e-7 and BDF at 1e-8, not at 1e-6 by either. */
@@ -514,7 +514,7 @@ static int study_event_times(const char *args, double *t, int max) {
   return n;
 }
 
-/* benchmarks.md §1.2 and §8 fixture 1 on the Modelica element (LeineFriction, EventDriven):
+/* doc/benchmarks.md §1.2 and §6 fixture 1 on the Modelica element (LeineFriction, EventDriven):
  * exactly 2 events per period (break-away, re-stick), the period within 2e-3 and the slip
  * 4.296 s, across rtol 1e-4..1e-8, BDF and Adams. To 54 s from break-away: the start's
  * break-away, 4 periods, the re-stick at 52.3 s = 10 state events. (The MSL-style machine

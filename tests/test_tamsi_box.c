@@ -1,7 +1,7 @@
 /* Box on an incline stepped with TAMSI against the Coulomb closed form (issue 7, "Demo"):
  * stick time t* = v0 / (g (mu cos a - sin a)), distance v0^2 / (2 g (mu cos a - sin a)),
  * creep after sticking bounded by the stiction tolerance and equal to the regularised law's
- * steady slip v_s (1 - sqrt(1 - rho)), rho = tan a / mu (drake-tamsi.md section 2). */
+ * steady slip v_s (1 - sqrt(1 - rho)), rho = tan a / mu (doc/tamsi.md, Model). */
 #include <check.h>
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* `stiction tamsi`: problem files of the spec's scenarios solved through the command (values
- * against drake-tamsi.md section 8), GNU option handling, one-line errors for malformed or
+ * against the values of Drake's own tests), GNU option handling, one-line errors for malformed or
  * inconsistent input, and the box demo. */
 #include <check.h>
 #include <math.h>

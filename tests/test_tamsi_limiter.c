@@ -1,4 +1,4 @@
-/* TAMSI iteration limiter: the 16 cases of drake-tamsi.md section 8.1, with Drake's
+/* TAMSI iteration limiter: the 16 cases of Drake's limiter test, with Drake's
  * assertions (kTol) and the spec's independent reference alphas. */
 #include <check.h>
 #include <float.h>

@@ -1,4 +1,4 @@
-/* TAMSI solver: the scenarios of drake-tamsi.md section 8 (PizzaSaver, RollingCylinder,
+/* TAMSI solver: the scenarios of Drake's own tests (PizzaSaver, RollingCylinder,
  * multiplicity, empty world, closed-form normal velocity), the Newton matrix against central
  * finite differences of the residual, result codes and set-up errors. */
 #include <check.h>

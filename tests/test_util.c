@@ -1,6 +1,7 @@
 /* Base layer: arena, located diagnostics, status phrases. */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <stiction/stiction.h>
@@ -51,6 +52,28 @@ START_TEST(diag_quotes_line_with_caret) {
 }
 END_TEST
 
+/* A message with a path longer than any fixed buffer is kept and printed whole. */
+START_TEST(diag_keeps_long_messages_whole) {
+  char path[5001];
+  memset(path, 'p', sizeof path - 1);
+  path[sizeof path - 1] = '\0';
+  char *text = st_format("cannot read %s: %s", path, "gone");
+  ck_assert_uint_eq(strlen(text), strlen("cannot read : gone") + 5000);
+  char *printed = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&printed, &size);
+  st_diag *d = st_diag_new(out);
+  st_error(d, ((st_loc){path, 3, 4}), "%s", text);
+  fclose(out);
+  ck_assert_str_eq(st_diag_first_error(d), text);
+  ck_assert_ptr_nonnull(strstr(printed, text));
+  ck_assert_ptr_nonnull(strstr(printed, ":3:4: error: cannot read "));
+  st_diag_free(d);
+  free(printed);
+  free(text);
+}
+END_TEST
+
 START_TEST(every_status_has_a_phrase) {
   for (int s = 0; s >= STICTION_ERR_NOT_FOUND; s--)
     ck_assert_str_ne(stiction_strerror(s), "unknown status");
@@ -64,6 +87,7 @@ int main(void) {
   TCase *tc = tcase_create("base");
   tcase_add_test(tc, arena_allocates_zeroed_aligned_memory);
   tcase_add_test(tc, diag_quotes_line_with_caret);
+  tcase_add_test(tc, diag_keeps_long_messages_whole);
   tcase_add_test(tc, every_status_has_a_phrase);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

@@ -1,5 +1,5 @@
-/* Helpers shared by the Check tests: where the shared reference data and the built command
- * are (set by `make check`, see AM_TESTS_ENVIRONMENT), and running the command. */
+/* Helpers common to the Check tests: where the reference data, the sources and the built
+ * command are (set by `make check`, see AM_TESTS_ENVIRONMENT), and running the command. */
 #ifndef ST_TESTS_TESTUTIL_H
 #define ST_TESTS_TESTUTIL_H
 
@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A path under ../shared (the spec and reference data), e.g. st_test_shared("reference/msl"). */
-static inline const char *st_test_shared(const char *rel) {
+/* A path under tests/reference (MSL and BAM reference data, tests/reference/README.md),
+ * e.g. st_test_ref("msl"). */
+static inline const char *st_test_ref(const char *rel) {
   static char buf[4096];
-  const char *root = getenv("STICTION_SHARED");
-  snprintf(buf, sizeof buf, "%s/%s", root ? root : "../shared", rel);
+  const char *root = getenv("STICTION_SRCDIR");
+  snprintf(buf, sizeof buf, "%s/tests/reference/%s", root ? root : ".", rel);
   return buf;
 }
 

@@ -1,6 +1,6 @@
 /* BAM ("Better Actuator Models", Duclusaud et al., ICRA 2025) servo-actuator models: the
  * friction budgets M1..M6, the servo (motor + firmware) models and BAM's discrete reference
- * simulator, reproduced exactly (spec: shared/spec/bam.md, "BAM-discrete" tier).
+ * simulator, reproduced exactly (spec: doc/bam.md, "BAM-discrete" tier).
  *
  * Conventions: q [rad] (0 = pendulum hanging down), omega = dq/dt [rad/s], tau_m motor torque
  * and tau_e external (gravity) torque acting on the joint, J*a = tau_m + tau_e + tau_f.
@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-/* Friction budget models (bam.md §3). */
+/* Friction budget models (doc/bam.md §3). */
 typedef enum stiction_bam_model {
   STICTION_BAM_M1 = 1, /* Coulomb + viscous */
   STICTION_BAM_M2,     /* + Stribeck */
@@ -25,7 +25,7 @@ typedef enum stiction_bam_model {
   STICTION_BAM_M6      /* directional + quadratic (with the opposite-sign gate) */
 } stiction_bam_model;
 
-/* Servo families (bam.md §2). */
+/* Servo families (doc/bam.md §2). */
 typedef enum stiction_bam_actuator {
   STICTION_BAM_MX64 = 1, /* voltage servo, Dynamixel MX-64 */
   STICTION_BAM_MX106,    /* voltage servo, Dynamixel MX-106 */
@@ -36,7 +36,7 @@ typedef enum stiction_bam_actuator {
   STICTION_BAM_STS3215     /* recognised but not simulated (its goal rate limiter is unspecified) */
 } stiction_bam_actuator;
 
-/* Every fitted parameter (JSON keys of bam.md §3.1 in comments). Keys a model does not use
+/* Every fitted parameter (JSON keys of doc/bam.md §3.1 in comments). Keys a model does not use
  * are ignored by it. */
 typedef struct stiction_bam_params {
   stiction_bam_model model;       /* "model": "m1".."m6" */
@@ -58,7 +58,7 @@ typedef struct stiction_bam_params {
   double Kmq, Keq; /* "load_friction_motor_quad", "load_friction_external_quad" (M6) */
 } stiction_bam_params;
 
-/* One processed log (bam.md §5.2): header constants and n samples at period dt. */
+/* One processed log (doc/bam.md §5.2): header constants and n samples at period dt. */
 typedef struct stiction_bam_log {
   double mass, arm_mass, length; /* [kg], [kg] (0 if absent), [m] */
   double kp, vin, dt;            /* firmware gain, header supply voltage [V], period [s] */
@@ -69,7 +69,7 @@ typedef struct stiction_bam_log {
   unsigned char *enable;           /* [n] torque_enable (0/1) */
 } stiction_bam_log;
 
-/* Everything BAM computes in one step (the columns of the reference rollout CSVs, §8.1). */
+/* Everything BAM computes in one step (the columns of the reference rollout CSVs, doc/bam.md §6.1). */
 typedef struct stiction_bam_step_info {
   double q, omega;       /* state at the start of the step */
   double volts;          /* u = vin * duty (voltage servos); 0 for current servos */
@@ -91,13 +91,13 @@ void stiction_bam_friction(const stiction_bam_params *p, double tau_m, double ta
                            double omega, double *frictionloss, double *damping);
 
 /* Partial derivatives of frictionloss with respect to tau_m, tau_e and omega (for Jacobians of
- * the continuous tier, bam.md §10). The |.| terms give one-sided values on their kinks
+ * the continuous tier, doc/bam.md §7). The |.| terms give one-sided values on their kinks
  * (sign(0) = 0), and M6 jumps at |tau_e| = |tau_m| unless K_eq = K_mq. Outputs may be NULL. */
 void stiction_bam_friction_partials(const stiction_bam_params *p, double tau_m, double tau_e,
                                     double omega, double *d_tau_m, double *d_tau_e,
                                     double *d_omega);
 
-/* Continuous stuck/slip tier (bam.md §10 b): the static limit is the budget at rest,
+/* Continuous stuck/slip tier (doc/bam.md §7): the static limit is the budget at rest,
  * tau_fm(tau_m, tau_e, 0); stuck <=> omega = 0 and |tau_m + tau_e| <= limit. */
 double stiction_bam_static_limit(const stiction_bam_params *p, double tau_m, double tau_e);
 
@@ -134,7 +134,7 @@ int stiction_bam_log_read(const char *path, stiction_bam_log **log, char *errbuf
                           size_t errlen);
 void stiction_bam_log_free(stiction_bam_log *log);
 
-/* Names: "m1".."m6" and the actuator keys of bam.md §2 ("xl330", ...); NULL/0 if unknown. */
+/* Names: "m1".."m6" and the actuator keys of doc/bam.md §2 ("xl330", ...); NULL/0 if unknown. */
 const char *stiction_bam_model_name(stiction_bam_model m);
 const char *stiction_bam_actuator_name(stiction_bam_actuator a);
 stiction_bam_model stiction_bam_model_from_name(const char *name);

@@ -17,7 +17,7 @@
  * Demos: "friction-block" (the simple friction element of the MSL friction documentation),
  * "leine-belt" (Leine's block on a moving belt, set-valued stick), "bouncing-ball", and what
  * stiction_demo_name() lists besides. Equations, events and reference numbers: the comment at
- * the top of each src/demos/<name>.c and ../shared/spec/benchmarks.md §1 and §9.
+ * the top of each src/demos/<name>.c and doc/benchmarks.md §1 and §7.
  */
 #ifndef STICTION_DEMOS_H
 #define STICTION_DEMOS_H

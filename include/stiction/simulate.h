@@ -40,10 +40,15 @@ typedef enum stiction_linear_solver {
 
 #define STICTION_KLU_THRESHOLD 100
 
+/* The most output grid points (stop - start) / interval a run accepts: each is a result row,
+ * and 10^7 rows are gigabytes of results already. */
+#define STICTION_MAX_OUTPUT_POINTS 10000000
+
 typedef struct stiction_options {
   double start_time;          /* default 0 */
   double stop_time;           /* default 1 */
-  double interval;            /* output interval; <= 0: (stop - start) / 500 */
+  double interval;            /* output interval; <= 0: (stop - start) / 500. At most
+                                 STICTION_MAX_OUTPUT_POINTS points (rows) on the grid */
   double rtol;                /* relative tolerance, default 1e-6 */
   double atol;                /* absolute tolerance; <= 0: rtol * 1e-2 * nominal */
   double max_step;            /* <= 0: no span longer than (stop - start) / 500 without a
@@ -103,7 +108,7 @@ typedef struct stiction_event_record {
 typedef int (*stiction_event_listener)(void *user_data, const stiction_event_record *event);
 
 /* Run statistics, counters summed over solver restarts. Names follow
- * ../shared/spec/benchmarks.md section 7.2 (Dymola/OpenModelica vocabulary). */
+ * doc/benchmarks.md section 5 (Dymola/OpenModelica vocabulary). */
 typedef struct stiction_stats {
   long steps;                 /* accepted integrator steps */
   long nfe;                   /* right-hand side / residual evaluations */

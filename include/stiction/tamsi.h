@@ -3,7 +3,7 @@
  * friction, solved implicitly by Newton-Raphson with an iteration limiter on the change of
  * direction of the tangential velocities (after Drake's ImplicitStribeckSolver / TamsiSolver;
  * Castro et al., IEEE RA-L 5(2), 2020; limiter after Uchida, Sherman & Delp 2015).
- * Specification: ../shared/spec/drake-tamsi.md; user documentation: doc/tamsi.md.
+ * Documentation: doc/tamsi.md.
  *
  * The unknown is v (nv generalized velocities) solving
  *
@@ -53,7 +53,7 @@ typedef struct stiction_tamsi_params {
   int max_iterations;        /* >= 1; default 100 */
 } stiction_tamsi_params;
 
-/* Drake's defaults (spec section 7). */
+/* Drake's defaults (doc/tamsi.md). */
 stiction_tamsi_params stiction_tamsi_default_params(void);
 
 /* Dense row-major matrix view (entry (i, j) at data[i*cols + j]) and vector view. data may

@@ -105,7 +105,7 @@ package Functions
     annotation (Library="stiction");
   end lugreForceG;
 
-  function bamFrictionloss "BAM budget without the viscous part, models M1..M6 (stiction_bam_friction, spec/bam.md 3)"
+  function bamFrictionloss "BAM budget without the viscous part, models M1..M6 (stiction_bam_friction, doc/bam.md section 3)"
     input Integer bamModel "1..6";
     input Real Kc;
     input Real Kcs;

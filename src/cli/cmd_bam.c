@@ -1,6 +1,7 @@
-/* `stiction bam`: BAM reference simulator on BAM logs (bam.md §1, §4, §8).
+/* `stiction bam`: BAM reference simulator on BAM logs (doc/bam.md §1, §4, §6).
  *   stiction bam rollout --params FILE.json --log FILE.json [-o out.csv]
- *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT] */
+ *   stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]
+ *   stiction bam fit ... (cmd_bam_fit.c) */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -11,17 +12,19 @@
 #include <stiction/stiction.h>
 
 #include "cli/commands.h"
+#include "bam/bam_eval.h"
 #include "util/outfile.h"
-#include "friction/bam_eval.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction bam rollout --params FILE.json --log FILE.json [-o OUT.csv]\n"
         "       stiction bam mae --params DIR|FILE... --logdir DIR [--json OUT]\n"
+        "       stiction bam fit --model mN --actuator A --logdir DIR -o OUT.json [...]\n"
         "Reproduce the BAM (Better Actuator Models) reference simulator on its logs.\n\n"
         "  rollout      closed-loop rollout of one log; writes the per-step trace as CSV\n"
         "               (stdout unless -o) and prints the MAE on stderr\n"
         "  mae          per-log MAE of every parameter file on every log in DIR; prints\n"
-        "               mean and population std (mrad) per parameter set\n\n"
+        "               mean and population std (mrad) per parameter set\n"
+        "  fit          identify a model's parameters (see 'stiction bam fit --help')\n\n"
         "  -p, --params PATH   parameter JSON file, or a directory of them (mae: repeatable)\n"
         "  -l, --log FILE      processed log (rollout)\n"
         "  -L, --logdir DIR    directory of processed logs (mae)\n"
@@ -91,7 +94,7 @@ static int write_csv(const char *path, const stiction_bam_log *log,
 }
 
 static int run_rollout(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   stiction_bam_params p;
   stiction_bam_log *log = NULL;
   if (o->nparams != 1 || !o->log) return bad_usage("rollout needs one --params FILE and --log FILE", NULL);
@@ -107,7 +110,7 @@ static int run_rollout(const bam_opts *o) {
   double mae = 0.0;
   if (st == STICTION_ERR_UNSUPPORTED)
     fprintf(stderr, "stiction bam: %s: actuator '%s' is not simulated (its servo model is not "
-            "specified in bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
+            "specified in doc/bam.md)\n", o->params[0], stiction_bam_actuator_name(p.actuator));
   else if (st)
     fprintf(stderr, "stiction bam: %s\n", stiction_strerror(st));
   if (!st) st = stiction_bam_mae(&p, log, &mae);
@@ -119,7 +122,7 @@ static int run_rollout(const bam_opts *o) {
 }
 
 /* MAE mean and population std in mrad; with up_and_down logs present, also without them
- * (bam.md §8.3 asks benchmarks to report both). */
+ * (doc/bam.md §6.3 asks benchmarks to report both). */
 static void print_table(const st_bam_eval *ev) {
   int both = ev->nlogs_x < ev->nlogs && ev->nlogs_x > 0;
   printf("%-40s %10s %10s", "parameters", "MAE mean", "std");
@@ -135,7 +138,7 @@ static void print_table(const st_bam_eval *ev) {
 }
 
 static int run_mae(const bam_opts *o) {
-  char err[1024];
+  char err[ST_MSG_MAX];
   char **pp = NULL, **lp = NULL;
   size_t np = 0, nl = 0;
   st_bam_eval ev = {0};
@@ -165,8 +168,9 @@ int st_cmd_bam(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
-  if (argc < 2) return bad_usage("missing subcommand (rollout or mae)", NULL);
+  if (argc < 2) return bad_usage("missing subcommand (rollout, mae or fit)", NULL);
   const char *sub = argv[1];
+  if (!strcmp(sub, "fit")) return st_cmd_bam_fit(argc - 1, argv + 1);
   if (strcmp(sub, "rollout") && strcmp(sub, "mae")) return bad_usage("unknown subcommand", sub);
   int r = parse_opts(argc - 1, argv + 1, &o, &help);
   if (r) return r;

@@ -95,7 +95,7 @@ int st_cmd_compare(int argc, char **argv) {
   char *auto_signals = a.signals ? NULL : default_signals(reference);
   if (auto_signals) printf("signals from %s\n", auto_signals);
   st_compare_report rep;
-  char msg[1024];
+  char msg[ST_MSG_MAX];
   rc = st_compare_files(result, reference, a.signals ? a.signals : auto_signals, &a.opt, &rep,
                         msg, sizeof msg);
   free(auto_signals);

@@ -9,9 +9,11 @@
 
 static void usage(FILE *out) {
   fputs("Usage: stiction flatten [OPTION]... FILE.mo [CLASS]\n"
+        "  or:  stiction flatten [OPTION]... CLASS\n"
         "Print the flat model of CLASS (default: the only, else the last, model of FILE):\n"
         "scalar variables with their attributes, then the equations, and a count line\n"
-        "\"N unknowns, M equations\". FILE may also be a package directory.\n\n"
+        "\"N unknowns, M equations\". FILE may also be a package directory; CLASS alone is\n"
+        "a full name looked up in the libraries.\n\n"
         "Libraries are found in -L directories, then in MODELICAPATH, then in stiction's\n"
         "own models/ directory.\n\n"
         "  -L, --library=DIR  add DIR to the library path (may be repeated)\n"
@@ -27,7 +29,7 @@ static int usage_error(const char *msg, const char *arg) {
 }
 
 typedef struct options {
-  const char *libs[64];
+  const char **libs; /* argc entries at most, malloc'd */
   int nlibs;
   const char *file, *cls;
 } options;
@@ -43,21 +45,26 @@ static int parse_options(int argc, char **argv, options *o) {
       usage(stdout);
       return 0;
     }
-    if (c == 'L' && o->nlibs < 64) o->libs[o->nlibs++] = optarg;
+    if (c == 'L') o->libs[o->nlibs++] = optarg;
     else if (c == ':') return usage_error("option needs an argument:", argv[optind - 1]);
     else if (c != 'L') return usage_error("unknown option", argv[optind - 1]);
   }
-  if (optind >= argc) return usage_error("missing FILE.mo", NULL);
+  if (optind >= argc) return usage_error("missing FILE.mo or CLASS", NULL);
   if (argc - optind > 2) return usage_error("too many arguments", NULL);
-  o->file = argv[optind];
-  o->cls = optind + 1 < argc ? argv[optind + 1] : NULL;
+  if (st_cli_is_model_file(argv[optind])) {
+    o->file = argv[optind];
+    o->cls = optind + 1 < argc ? argv[optind + 1] : NULL;
+  } else {
+    if (optind + 1 < argc) return usage_error("not a file:", argv[optind]);
+    o->cls = argv[optind];
+  }
   return -1;
 }
 
 static int flatten(st_front *fe, const options *o) {
   for (int i = 0; i < o->nlibs; i++) st_front_add_library_path(fe, o->libs[i]);
   st_front_add_default_paths(fe);
-  if (st_front_load_file(fe, o->file)) return 1;
+  if (o->file && st_front_load_file(fe, o->file)) return 1;
   const char *name = o->cls ? o->cls : st_front_default_class(fe);
   if (!name) {
     fprintf(stderr, "stiction flatten: %s defines no model; name the class to flatten\n",
@@ -71,10 +78,7 @@ static int flatten(st_front *fe, const options *o) {
   return 0;
 }
 
-int st_cmd_flatten(int argc, char **argv) {
-  options o = {0};
-  int rc = parse_options(argc, argv, &o);
-  if (rc >= 0) return rc;
+static int run(const options *o) {
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;
   if (!fe) {
@@ -82,9 +86,22 @@ int st_cmd_flatten(int argc, char **argv) {
     st_diag_free(diag);
     return 1;
   }
-  rc = flatten(fe, &o);
+  int rc = flatten(fe, o);
   if (rc == 0 && st_diag_errors(diag)) rc = 1;
   st_front_free(fe);
   st_diag_free(diag);
+  return rc;
+}
+
+int st_cmd_flatten(int argc, char **argv) {
+  options o = {0};
+  o.libs = malloc((size_t)argc * sizeof *o.libs);
+  if (!o.libs) {
+    fputs("stiction flatten: out of memory\n", stderr);
+    return 1;
+  }
+  int rc = parse_options(argc, argv, &o);
+  if (rc < 0) rc = run(&o);
+  free(o.libs);
   return rc;
 }

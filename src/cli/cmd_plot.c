@@ -52,7 +52,7 @@ int st_cmd_plot(int argc, char **argv) {
   if (opt.gnuplot && !*opt.gnuplot) opt.gnuplot = NULL;
   if (st_same_file(opt.output, argv[optind]))
     return bad_usage("-o names the result file being plotted:", opt.output);
-  char msg[1024];
+  char msg[ST_MSG_MAX];
   stiction_table *t;
   if (stiction_table_read(&t, argv[optind], msg, sizeof msg)) {
     fprintf(stderr, "stiction plot: %s\n", msg);

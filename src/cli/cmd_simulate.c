@@ -91,7 +91,7 @@ static int parse_option(void *ctx, int c, const char *arg) {
   return EXIT_USAGE;
 }
 
-static int is_file(const char *arg) {
+int st_cli_is_model_file(const char *arg) {
   struct stat st;
   size_t n = strlen(arg);
   return (n > 3 && strcmp(arg + n - 3, ".mo") == 0) || stat(arg, &st) == 0;
@@ -101,7 +101,7 @@ static int positionals(sim_args *a, int argc, char **argv) {
   int n = argc - optind;
   if (n < 1) return bad_usage("missing MODEL.mo or CLASS", NULL);
   if (n > 2) return bad_usage("unexpected argument '%s'", argv[optind + 2]);
-  if (is_file(argv[optind])) {
+  if (st_cli_is_model_file(argv[optind])) {
     a->file = argv[optind];
     a->class_name = n == 2 ? argv[optind + 1] : NULL;
   } else {
@@ -151,17 +151,38 @@ static int param_value(const char *text, double *v) {
   return st_cli_number(text, v);
 }
 
+/* -p NAME=VALUE into name and *v; a usage error naming the parameter. The value is checked
+ * here, before it becomes Modelica text: nan and inf are no Modelica literals, and a
+ * parameter that is not a number is no result anyone wants (doc/compiler.md). */
+static int split_param(const char *text, char name[256], double *v) {
+  const char *eq = strchr(text, '=');
+  size_t len = eq ? (size_t)(eq - text) : 0;
+  if (!eq || len == 0 || len >= 256)
+    return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false", text);
+  memcpy(name, text, len);
+  name[len] = 0;
+  if (param_value(eq + 1, v))
+    return bad_usage("-p '%s': the value of a parameter must be a finite number, true or "
+                     "false", text);
+  return 0;
+}
+
+static int check_param_values(const sim_args *a) {
+  char name[256];
+  double v;
+  for (int i = 0; i < a->run.n_params; i++) {
+    int rc = split_param(a->run.params[i], name, &v);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 static int apply_params(const sim_args *a, st_compiled *cm) {
   for (int i = 0; i < a->run.n_params; i++) {
     char name[256];
-    const char *eq = strchr(a->run.params[i], '=');
-    size_t len = eq ? (size_t)(eq - a->run.params[i]) : 0;
     double v;
-    if (!eq || len == 0 || len >= sizeof name || param_value(eq + 1, &v))
-      return bad_usage("-p '%s': expected NAME=VALUE with a finite number, true or false",
-                       a->run.params[i]);
-    memcpy(name, a->run.params[i], len);
-    name[len] = 0;
+    int rc = split_param(a->run.params[i], name, &v);
+    if (rc) return rc;
     if (st_compiled_set_parameter(cm, name, v)) return EXIT_USAGE;
   }
   return 0;
@@ -266,6 +287,7 @@ static int compile_and_run(sim_args *a, st_flat_model *flat, st_diag *diag) {
 int st_cmd_simulate(int argc, char **argv) {
   sim_args a = {0};
   int rc = parse_args(argc, argv, &a);
+  if (!rc) rc = check_param_values(&a);
   if (rc) return rc < 0 ? 0 : rc;
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;

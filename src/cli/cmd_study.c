@@ -134,7 +134,7 @@ static void usage(FILE *out) {
         "                         60.005, five Leine periods)\n"
         "      --tolerance R      relative tolerance of every run (default: the model's\n"
         "                         experiment, else 1e-6)\n"
-        "      --atol A           absolute tolerance (default 1e-3 R, as benchmarks.md 1.3)\n"
+        "      --atol A           absolute tolerance (default 1e-3 R, as doc/benchmarks.md §1.3)\n"
         "      --interval DT      common output grid for the RMS error (default 0.01 s)\n"
         "      --solver S         cvode (BDF, default), cvode-adams or ida\n"
         "      --metric M         accuracy columns: period, rms or all (default)\n"

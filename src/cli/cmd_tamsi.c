@@ -92,7 +92,7 @@ static int run_problem(const char *path, int compact) {
     return EXIT_INPUT;
   }
   st_tamsi_problem p;
-  char err[512];
+  char err[ST_MSG_MAX];
   int rc = st_tamsi_problem_parse(text, len, name, &p, err, sizeof err);
   free(text);
   if (rc) {

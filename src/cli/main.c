@@ -1,6 +1,9 @@
 /* The `stiction` command: dispatches to one subcommand per file (src/cli/cmd_*.c). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <stiction/stiction.h>
 
@@ -37,6 +40,24 @@ static void usage(FILE *out) {
         "  -V, --version  output version information and exit\n", out);
 }
 
+void st_cli_open_failed(const char *cmd, const char *path) {
+  int err = errno;
+  int is_stdout = !strcmp(path, "-");
+  if (is_stdout && fcntl(STDOUT_FILENO, F_GETFD) == -1) err = EBADF;
+  fprintf(stderr, "%s: %s: %s\n", cmd, is_stdout ? "standard output" : path, strerror(err));
+}
+
+/* A command's text on standard output (a flat model, a dump, a report) that could not be
+ * written is a failure, not exit 0: closed, or a full disk. */
+static int flush_stdout(int rc) {
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+  int err = errno ? errno : EIO;
+  if (fcntl(STDOUT_FILENO, F_GETFD) == -1) err = EBADF;
+  fprintf(stderr, "stiction: standard output: %s\n", strerror(err));
+  return rc ? rc : 1;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -45,17 +66,14 @@ int main(int argc, char **argv) {
   const char *name = argv[1];
   if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
     usage(stdout);
-    return 0;
+    return flush_stdout(0);
   }
   if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
     printf("stiction %s\n", stiction_version());
-    return 0;
+    return flush_stdout(0);
   }
   for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp(name, commands[i].name)) {
-      st_cli_heap_setup();
-      return commands[i].run(argc - 1, argv + 1);
-    }
+    if (!strcmp(name, commands[i].name)) return flush_stdout(commands[i].run(argc - 1, argv + 1));
   fprintf(stderr, "stiction: unknown command '%s'\nTry 'stiction --help'.\n", name);
   return 2;
 }

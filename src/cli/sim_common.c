@@ -1,5 +1,6 @@
 /* Option values and the event log of the simulation commands. */
 #include "cli/sim_common.h"
+#include "cli/commands.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -219,7 +220,7 @@ int st_cli_open_outputs(const char *cmd, const st_run_args *run, const char *pat
   *w = NULL;
   *log = (st_event_log){{NULL, NULL, NULL}, NULL, 0};
   if (stiction_writer_open(w, path, strcmp(path, "-") ? STICTION_FORMAT_AUTO : STICTION_FORMAT_CSV)) {
-    fprintf(stderr, "%s: %s: %s\n", cmd, path, strerror(errno));
+    st_cli_open_failed(cmd, path);
     return ST_CLI_EXIT_RUN;
   }
   stiction_writer_set_flush_interval(*w, ST_CLI_FLUSH_INTERVAL);

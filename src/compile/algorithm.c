@@ -14,9 +14,11 @@
  * relations in conditions become event relations like those of equations. A section is
  * therefore a function of its inputs and pre-values and can be executed any number of times
  * in one event pass. when-statements fire only in event mode, on a rising edge of their
- * condition (the first branch of an elsewhen chain that rises), with initial() handled as
- * for when-equations (events.c); their condition values live in cm->wc so that the event
- * iteration sees them change. */
+ * condition (the first branch of an elsewhen chain that rises); a condition with initial()
+ * fires during initialization (the section runs there in event mode) and not again in the
+ * first pass of the initial event, which starts from the initialized values; their condition
+ * values live in cm->wc so that the event iteration sees them change. */
+#include <math.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -54,6 +56,7 @@ struct st_algorithm {
   int nreads, capreads;
   st_fexpr **reads;  /* every expression it evaluates (for the incidence) */
   int has_block;
+  int initial;       /* an initial algorithm: run once before the initial system */
   st_loc loc;
 };
 
@@ -139,6 +142,13 @@ static int target_slot(st_compiled *cm, const st_fexpr *t, double *sign) {
 static int add_output(st_compiled *cm, st_algorithm *a, const st_fexpr *target, astmt *s) {
   s->slot = target_slot(cm, target, &s->sign);
   st_kind k = s->slot >= 0 ? cm->slots[s->slot].kind : K_IGNORED;
+  if (a->initial && k != K_WHEN) {
+    /* the others are determined by the equations, which would overwrite the value */
+    st_error(cm->diag, s->loc, "an initial algorithm may only assign variables that "
+             "when-clauses assign (as initial equations would)%s%s", s->slot >= 0 ? ": " : "",
+             s->slot >= 0 ? cm->slots[s->slot].name : "");
+    return -1;
+  }
   if (k != K_ALG && k != K_DISCRETE && k != K_WHEN) {
     st_error(cm->diag, s->loc, "an algorithm section may only assign algebraic or discrete "
              "variables (not parameters, states, derivatives or strings)%s%s", s->slot >= 0 ? ": " : "",
@@ -225,9 +235,14 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
     t->level = s->level;
     return emit_read(cm, a, &t->value, s->value);
   case FS_BREAK: return 0;
+  case FS_CALL:
+    /* a function called for its asserts (Blocks.Sources' isValidTable(table)) */
+    if (s->value && s->value->kind == FX_CALL) return emit_read(cm, a, &t->value, s->value);
+    /* fall through */
   default:
-    st_error(cm->diag, s->loc, "this statement (reinit, terminate, return, function call) "
-             "is not supported in algorithm sections of models yet");
+    st_error(cm->diag, s->loc, "this statement (reinit, terminate, return, a call of "
+             "something else than a function) is not supported in algorithm sections of "
+             "models yet");
     return -1;
   }
 }
@@ -288,6 +303,35 @@ int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq
   return 0;
 }
 
+/* Initial algorithm sections (Modelica 3.6 section 8.6): run once, in order, before the
+ * initial system, like the initial equations of when-assigned variables (equations.c). */
+static int run_list(exec *x, const alist *l);
+
+int st_add_initial_algorithms(st_compiled *cm) {
+  const st_flat_model *f = cm->flat;
+  if (f->ninitial_algorithms == 0) return 0;
+  cm->init_algs = st_arena_alloc(cm->arena, (size_t)f->ninitial_algorithms * sizeof *cm->init_algs);
+  if (!cm->init_algs) return -1;
+  for (int i = 0; i < f->ninitial_algorithms; i++) {
+    st_algorithm *a = st_arena_alloc(cm->arena, sizeof *a);
+    if (!a) return -1;
+    memset(a, 0, sizeof *a);
+    a->initial = 1;
+    cm->init_algs[cm->ninit_algs++] = a;
+    a->loc = f->initial_algorithms[i].n ? f->initial_algorithms[i].items[0]->loc : f->loc;
+    if (compile_list(cm, a, &f->initial_algorithms[i], &a->body)) return -1;
+  }
+  return 0;
+}
+
+int st_run_initial_algorithms(st_compiled *cm) {
+  for (int i = 0; i < cm->ninit_algs; i++) {
+    exec x = {cm, 0, 0};
+    if (run_list(&x, &cm->init_algs[i]->body)) return -1;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ blocks */
 
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size) {
@@ -326,7 +370,7 @@ static int run_list(exec *x, const alist *l);
 
 static int fail(exec *x, st_loc loc, const char *msg) {
   x->cm->error_loc = loc;
-  snprintf(x->cm->error, sizeof x->cm->error, "%s at time %.17g", msg, x->cm->vm.time);
+  st_set_error(x->cm, "%s at time %.17g", msg, x->cm->vm.time);
   return -1;
 }
 
@@ -337,7 +381,7 @@ static int run_when(exec *x, const astmt *s) {
   for (int i = 0; i < s->nconds; i++) {
     int k = s->wc + i;
     cm->wc[k] = st_vm_eval(&cm->vm, &s->conds[i]) != 0;
-    if (cm->vm.initial && cm->event_iteration == 0) cm->wc_pre[k] = s->has_initial[i] ? 0 : cm->wc[k];
+    if (cm->vm.initial && cm->initializing) cm->wc_pre[k] = s->has_initial[i] ? 0 : cm->wc[k];
     if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
     done = 1;
     if (run_list(x, &s->branches[i])) return -1;
@@ -391,6 +435,10 @@ static int run_stmt(exec *x, const astmt *s) {
     }
     return 0;
   case FS_BREAK: x->brk = 1; return 0;
+  case FS_CALL:
+    /* NaN: the call failed (an assert in the function, see st_fcall_eval) */
+    if (isnan(st_vm_eval(&cm->vm, &s->value))) return fail(x, s->loc, "the function call failed");
+    return 0;
   default: return fail(x, s->loc, "unsupported statement");
   }
 }
@@ -451,4 +499,5 @@ static void free_list(alist *l) {
 
 void st_algorithms_free(st_compiled *cm) {
   for (int i = 0; i < cm->nalgs; i++) free_list(&cm->algs[i]->body);
+  for (int i = 0; i < cm->ninit_algs; i++) free_list(&cm->init_algs[i]->body);
 }

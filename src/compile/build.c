@@ -101,6 +101,12 @@ static int compile_initial(st_compiled *cm) {
   for (int i = 0; i < cm->ninit; i++)
     if (st_emit_residual(cm, &cm->init_res[i], cm->init_eqs[i].lhs, cm->init_eqs[i].rhs))
       return -1;
+  cm->init_check_res = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit_checks + 1);
+  if (!cm->init_check_res) return -1;
+  for (int i = 0; i < cm->ninit_checks; i++)
+    if (st_emit_residual(cm, &cm->init_check_res[i], cm->init_checks[i].lhs,
+                         cm->init_checks[i].rhs))
+      return -1;
   cm->init_assign_prog = st_arena_alloc(cm->arena, sizeof(st_prog) * (size_t)cm->ninit_assign + 1);
   if (!cm->init_assign_prog) return -1;
   memset(cm->init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->ninit_assign);
@@ -150,6 +156,7 @@ void st_compiled_free(st_compiled *cm) {
   st_spec_free(cm, cm->spec);
   st_tapes_free(cm->tapes);
   st_fcalls_free(cm->fcalls);
+  free(cm->error);
   st_delays_free(cm->delays);
   st_algorithms_free(cm);
   for (int b = 0; b < cm->nblocks; b++) {
@@ -179,6 +186,7 @@ void st_compiled_free(st_compiled *cm) {
    * never widened (regrow_values) and has only the entries of the original slots */
   free_prog_array(cm->start_prog, cm->start_prog ? cm->nstart_prog : 0);
   free_prog_array(cm->init_res, cm->init_res ? cm->ninit : 0);
+  free_prog_array(cm->init_check_res, cm->init_check_res ? cm->ninit_checks : 0);
   free_prog_array(cm->init_assign_prog, cm->init_assign_prog ? cm->ninit_assign : 0);
   free_prog_array(cm->const_prog, cm->nconsts);
   st_arena_free(cm->arena);
@@ -217,7 +225,7 @@ static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
   if (s >= cm->flat->nvars) return sl->kind == K_DER;
-  return !cm->flat->vars[s].is_protected;
+  return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }
 
 int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {

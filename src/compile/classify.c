@@ -35,8 +35,9 @@ static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned ch
 }
 
 static st_kind kind_of(const st_fvar *v, int state, int when) {
-  if (v->variability == ST_V_CONSTANT || v->variability == ST_V_PARAMETER) return K_PARAM;
+  /* strings are only kept as text (messages, annotations' names): also String parameters */
   if (v->type == ST_T_STRING) return K_IGNORED;
+  if (v->variability == ST_V_CONSTANT || v->variability == ST_V_PARAMETER) return K_PARAM;
   if (when) return K_WHEN;
   if (state) return K_STATE;
   if (v->variability == ST_V_DISCRETE || v->type != ST_T_REAL) return K_DISCRETE;

@@ -461,10 +461,10 @@ static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction 
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   if (e->index < 0 || e->index >= cm->flat->nfunctions) return -1;
   const st_ffunction *fn = &cm->flat->functions[e->index];
-  int ndims[16], dims[64], width = 0;
-  if (e->nargs > 16) {
-    st_error(cm->diag, e->loc, "call of function '%s': more than 16 arguments are not "
-             "supported in equations", fn->name);
+  int ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS], width = 0;
+  if (e->nargs > ST_FCALL_MAX_ARGS) {
+    st_error(cm->diag, e->loc, "call of function '%s': more than %d arguments are not "
+             "supported in equations", fn->name, ST_FCALL_MAX_ARGS);
     return -1;
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;

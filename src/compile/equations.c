@@ -155,16 +155,30 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
   return 0;
 }
 
-/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses
- * determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
+/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses,
+ * or for a parameter with fixed = false, determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
  * equation has nothing to say about the continuous states, so it is not part of the Newton
  * system: it becomes an assignment evaluated before it (Modelica 3.6 section 8.6: the
  * initialization problem includes the discrete unknowns). Returns the target slot or -1. */
+/* A parameter declared with fixed = false is an unknown of the initialization, constant
+ * afterwards (Modelica 3.6 section 8.6: `parameter Time t0(fixed = false); initial equation
+ * t0 = time;` in Blocks.Math.Mean). */
+static int initial_parameter(const st_compiled *cm, int s) {
+  return cm->slots[s].kind == K_PARAM && s < cm->flat->nvars && cm->flat->vars[s].fixed == 0;
+}
+
 static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
   for (int side = 0; side < 2; side++) {
     st_fexpr *a = side ? *rhs : *lhs, *b = side ? *lhs : *rhs;
+    /* pre(d) = expr for any discrete d gives d's value before the initial event, which the
+     * equations may then change (Blocks.Math.MultiSwitch: pre(u) = fill(false, nu)) */
+    int pre = a->kind == FX_BUILTIN && a->op == FB_PRE && a->nargs == 1 && a->args[0]->kind == FX_VAR;
+    if (pre) a = a->args[0];
     int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
-    if (s < 0 || a->index != s || cm->slots[s].kind != K_WHEN || st_sym_count(cm, b, s)) continue;
+    if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
+        !(cm->slots[s].kind == K_WHEN || (pre && cm->slots[s].kind == K_DISCRETE) ||
+          (!pre && initial_parameter(cm, s))))
+      continue;
     *lhs = a;
     *rhs = b;
     return s;
@@ -172,8 +186,15 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
   return -1;
 }
 
+/* An initial equation over discrete variables and parameters only (StateGraph's InitialStep:
+ * `active = true` where active = pre(newActive) and newActive has fixed = true) adds nothing
+ * to the system of the states: it is redundant, and checked once they are initialized. */
+static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs) {
+  return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
+}
+
 static int add_initial(st_compiled *cm) {
-  eq_vec v = {0}, a = {0};
+  eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
@@ -183,9 +204,11 @@ static int add_initial(st_compiled *cm) {
     }
     st_fexpr *lhs = q->lhs, *rhs = q->rhs;
     int target = initial_target(cm, &lhs, &rhs);
-    if (push(cm, target >= 0 ? &a : &v, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0}))
-      return -1;
+    eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
+    if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
   }
+  cm->init_checks = c.items;
+  cm->ninit_checks = c.n;
   cm->init_eqs = v.items;
   cm->ninit = v.n;
   cm->init_assign = a.items;
@@ -195,14 +218,8 @@ static int add_initial(st_compiled *cm) {
 
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
-  if (cm->flat->ninitial_algorithms > 0) {
-    st_error(cm->diag, cm->flat->initial_algorithms[0].n
-                           ? cm->flat->initial_algorithms[0].items[0]->loc : cm->flat->loc,
-             "initial algorithm sections are not supported by the compiler yet");
-    return -1;
-  }
   if (add_list(cm, &v, &cm->flat->equations) || add_bindings(cm, &v) ||
-      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm))
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm) || st_add_initial_algorithms(cm))
     return -1;
   cm->eqs = v.items;
   cm->neqs = v.n;

@@ -356,7 +356,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   store_y(cm, y, yp);
   return 0;
 fail:
-  st_fail(cm, cm->error_loc, "%s", cm->error);
+  st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 fail_when:
   cm->lenient_mixed = 0;
   return -1;

@@ -1,7 +1,7 @@
 /* The table of external functions stiction provides (external.h): adapters from a flat list of
  * scalar arguments to the friction library's C signatures, returning the partials the library
  * computes. Argument order follows the C function (struct fields spelled out in order);
- * formulas: doc/friction.md, spec/bam.md section 3. */
+ * formulas: doc/friction.md, doc/bam.md section 3. */
 #include "compile/external.h"
 
 #include <math.h>
@@ -157,7 +157,7 @@ static double lugre_g(const double *x, double *g, int want_force) {
 static double ext_lugre_g_zdot(const double *x, double *g) { return lugre_g(x, g, 0); }
 static double ext_lugre_g_force(const double *x, double *g) { return lugre_g(x, g, 1); }
 
-/* ---- BAM friction budget (spec/bam.md section 3) ------------------------------------------ */
+/* ---- BAM friction budget (doc/bam.md section 3) ------------------------------------------ */
 
 /* (model, Kc, Kcs, ws, alpha, Kl, Kls, Km, Ke, Kms, Kes, Kmq, Keq, tau_m, tau_e, omega): the
  * frictionloss of model M1..M6 (the budget without Kv|omega|). */

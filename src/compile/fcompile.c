@@ -335,6 +335,7 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
     return external_call(c, e, sh);
+  if (e->op != 0) return refuse(c, "a call returning another output than the first (a record field)");
   st_fsig sig;
   int k = callee(c, e, &sig);
   if (k < 0) return -1;
@@ -832,6 +833,7 @@ void st_fvm_free(st_fvm *vm) {
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
   free(vm->ext);
   free(vm->tmp);
+  free(vm->failure);
   free(vm->c);
   free(vm);
 }

@@ -12,7 +12,7 @@
 #include "compile/fcompile.h"
 #include "front/feval.h"
 
-#define MAX_ARGS 16
+#define MAX_ARGS ST_FCALL_MAX_ARGS
 #define PINNED (-2)
 #define MAX_PINS 8 /* distinct pinned values per call site before the tree walker takes over */
 
@@ -74,6 +74,7 @@ static void site_sig(const call_site *s, st_fsig *sig) {
 /* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
  * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
 static int compile_site(st_fcalls *fc, const call_site *s) {
+  if (s->nargs > ST_FVM_MAX_ARGS) return -1; /* the tree walker runs it */
   st_fsig sig;
   site_sig(s, &sig);
   char why[200];
@@ -156,10 +157,14 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
 
 int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
 
-int st_fcall_select_output(st_fcalls *fc, int k, int output) {
-  const st_ffunction *fn = &fc->flat->functions[fc->sites[k].function];
+static int count_outputs(const st_ffunction *fn) {
   int n = 0;
   for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
+  return n;
+}
+
+int st_fcall_select_output(st_fcalls *fc, int k, int output) {
+  int n = count_outputs(&fc->flat->functions[fc->sites[k].function]);
   if (output < 0 || output >= n) return -1;
   fc->sites[k].output = output;
   return 0;
@@ -200,6 +205,12 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
+  if (!count_outputs(&fc->flat->functions[s->function])) {
+    /* called as a statement for its asserts: 0, or NaN when one fails */
+    st_fval args[MAX_ARGS], out;
+    site_args(s, x, args);
+    return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
+  }
   int c = body_for(fc, s, x);
   if (c >= 0) {
     double y;

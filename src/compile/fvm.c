@@ -17,17 +17,17 @@
 
 static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   const st_ffunction *fn = &vm->functions[f->fn];
-  int n = snprintf(vm->failure, sizeof vm->failure, "function '%s'", fn->name);
-  if (fn->loc.file && n > 0 && (size_t)n < sizeof vm->failure)
-    n += snprintf(vm->failure + n, sizeof vm->failure - (size_t)n, " (%s:%d:%d)", fn->loc.file,
-                  fn->loc.line, fn->loc.col);
-  if (n > 0 && (size_t)n + 2 < sizeof vm->failure) {
-    va_list ap;
-    va_start(ap, fmt);
-    memcpy(vm->failure + n, ": ", 2);
-    vsnprintf(vm->failure + n + 2, sizeof vm->failure - (size_t)n - 2, fmt, ap);
-    va_end(ap);
-  }
+  va_list ap;
+  va_start(ap, fmt);
+  char *what = st_vformat(fmt, ap);
+  va_end(ap);
+  free(vm->failure);
+  if (fn->loc.file)
+    vm->failure = st_format("function '%s' (%s:%d:%d): %s", fn->name, fn->loc.file, fn->loc.line,
+                            fn->loc.col, what ? what : "out of memory");
+  else
+    vm->failure = st_format("function '%s': %s", fn->name, what ? what : "out of memory");
+  free(what);
   return -1;
 }
 
@@ -386,6 +386,9 @@ int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx,
   return 0;
 }
 
-const char *st_fvm_failure(const st_fvm *vm) { return vm->failure; }
+const char *st_fvm_failure(const st_fvm *vm) { return vm->failure ? vm->failure : ""; }
 
-void st_fvm_clear_failure(st_fvm *vm) { vm->failure[0] = '\0'; }
+void st_fvm_clear_failure(st_fvm *vm) {
+  free(vm->failure);
+  vm->failure = NULL;
+}

@@ -4,6 +4,7 @@
 
 #include "compile/external.h"
 #include "compile/fcompile.h"
+#include "util/diag.h"
 
 /* Instructions. The stack holds scalars; an array value is its elements in row-major order
  * (a call pushes its arguments that way and pops them into the callee's frame). */
@@ -83,7 +84,7 @@ struct st_fvm {
   int next, capext;
   double *tmp;               /* the tangents a derivative function gave (fvm.c) */
   size_t tmp_size;
-  char failure[256];
+  char *failure; /* malloc'd; NULL when none */
 };
 
 /* Doubles one activation of f needs: frame and stack, values and tangents. */

@@ -28,6 +28,11 @@ typedef struct ir {
   int ninc, capinc;
   int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
   int failed;
+  /* One augmenting search: colours equal to gen mark what it visited (no clearing of whole
+   * arrays per equation), listed in vvisit/evisit for the differentiation that may follow. */
+  int gen;
+  int *vvisit, nvv, capvv;
+  int *evisit, nev, capev;
 } ir;
 
 static int grow_slots(ir *r) {
@@ -40,7 +45,10 @@ static int grow_slots(ir *r) {
   int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
   if (assign) r->assign = assign;
   int *vc = realloc(r->vcolour, (size_t)cap * sizeof(int));
-  if (vc) r->vcolour = vc;
+  if (vc) {
+    r->vcolour = vc;
+    memset(vc + r->capslots, 0, sizeof(int) * (size_t)(cap - r->capslots));
+  }
   unsigned char *d = realloc(r->dummy, (size_t)cap);
   if (d) r->dummy = d;
   if (!s || !integral || !assign || !vc || !d) return -1;
@@ -62,7 +70,10 @@ static int grow_eqs(ir *r) {
   int *level = realloc(r->level, (size_t)cap * sizeof(int));
   if (level) r->level = level;
   int *ec = realloc(r->ecolour, (size_t)cap * sizeof(int));
-  if (ec) r->ecolour = ec;
+  if (ec) {
+    r->ecolour = ec;
+    memset(ec + r->capeqs, 0, sizeof(int) * (size_t)(cap - r->capeqs));
+  }
   if (!q || !diff || !pred || !level || !ec) return -1;
   if (cm->neqs) memcpy(q, cm->eqs, (size_t)cm->neqs * sizeof *q);
   cm->eqs = q;
@@ -307,6 +318,17 @@ static int incidence(ir *r, int e, int **out) {
   return n;
 }
 
+static void visit(ir *r, int **list, int *n, int *cap, int x) {
+  if (*n == *cap) {
+    int c = 2 * *cap + 64;
+    int *l = realloc(*list, sizeof(int) * (size_t)c);
+    if (!l) { r->failed = 1; return; }
+    *list = l;
+    *cap = c;
+  }
+  (*list)[(*n)++] = x;
+}
+
 static int augment(ir *r, int e) {
   int *inc, n = incidence(r, e, &inc);
   int *vars = malloc(sizeof(int) * (size_t)(n + 1));
@@ -314,7 +336,8 @@ static int augment(ir *r, int e) {
   /* an equation without unknowns (der(1) = x with x a parameter) has inc == NULL, n == 0:
    * memcpy from NULL is undefined even for 0 bytes */
   if (n > 0) memcpy(vars, inc, sizeof(int) * (size_t)n);
-  r->ecolour[e] = 1;
+  r->ecolour[e] = r->gen;
+  visit(r, &r->evisit, &r->nev, &r->capev, e);
   int found = 0;
   for (int i = 0; i < n && !found; i++)
     if (r->assign[vars[i]] < 0) {
@@ -323,8 +346,9 @@ static int augment(ir *r, int e) {
     }
   for (int i = 0; i < n && !found; i++) {
     int v = vars[i];
-    if (r->vcolour[v]) continue;
-    r->vcolour[v] = 1;
+    if (r->vcolour[v] == r->gen) continue;
+    r->vcolour[v] = r->gen;
+    visit(r, &r->vvisit, &r->nvv, &r->capvv, v);
     if (augment(r, r->assign[v])) {
       r->assign[v] = e;
       found = 1;
@@ -352,20 +376,32 @@ static int differentiate_eq(ir *r, int e) {
   r->diff[d] = -1;
   r->pred[d] = e;
   r->level[d] = r->level[e] + 1;
-  r->ecolour[d] = 0;
+  r->ecolour[d] = 0; /* never a search's gen (from 1) */
   cm->n_differentiated++;
   return 0;
 }
 
-/* Differentiates the coloured equations and variables of a failed search. */
-static int pantelides_step(ir *r, int neq_before, int nslots_before) {
+static int ascending(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* Differentiates the equations and variables a failed search visited, in index order (new
+ * slots and equations are numbered as they are made). */
+static int pantelides_step(ir *r) {
   st_compiled *cm = r->cm;
-  for (int v = 0; v < nslots_before; v++)
-    if (r->vcolour[v] && der_slot(r, v) < 0) return -1;
-  for (int e = 0; e < neq_before; e++)
-    if (r->ecolour[e] && (r->level[e] >= 3 || differentiate_eq(r, e))) return -1;
-  for (int v = 0; v < nslots_before; v++)
-    if (r->vcolour[v] && r->assign[v] >= 0) r->assign[cm->slots[v].der] = r->diff[r->assign[v]];
+  qsort(r->vvisit, (size_t)r->nvv, sizeof(int), ascending);
+  qsort(r->evisit, (size_t)r->nev, sizeof(int), ascending);
+  for (int i = 0; i < r->nvv; i++)
+    if (der_slot(r, r->vvisit[i]) < 0) return -1;
+  for (int i = 0; i < r->nev; i++) {
+    int e = r->evisit[i];
+    if (r->level[e] >= 3 || differentiate_eq(r, e)) return -1;
+  }
+  for (int i = 0; i < r->nvv; i++) {
+    int v = r->vvisit[i];
+    if (r->assign[v] >= 0) r->assign[cm->slots[v].der] = r->diff[r->assign[v]];
+  }
   return 0;
 }
 
@@ -381,12 +417,12 @@ static int has_derivative_ref(const ir *r, const st_fexpr *e) {
 
 /* A singular subset that mentions no state or derivative is an algebraic singularity, not a
  * higher index: differentiating would not help. */
-static int mentions_state(ir *r, int neq) {
+static int mentions_state(ir *r) {
   st_compiled *cm = r->cm;
-  for (int e = 0; e < neq; e++)
-    if (r->ecolour[e] && (has_derivative_ref(r, cm->eqs[e].lhs) ||
-                          has_derivative_ref(r, cm->eqs[e].rhs)))
-      return 1;
+  for (int i = 0; i < r->nev; i++) {
+    int e = r->evisit[i];
+    if (has_derivative_ref(r, cm->eqs[e].lhs) || has_derivative_ref(r, cm->eqs[e].rhs)) return 1;
+  }
   return 0;
 }
 
@@ -399,11 +435,12 @@ static int pantelides(ir *r) {
     if (cm->eqs[k].target >= 0) continue;
     int e = k;
     for (int guard = 0; guard < 8; guard++) {
-      memset(r->vcolour, 0, sizeof(int) * (size_t)cm->nslots);
-      memset(r->ecolour, 0, sizeof(int) * (size_t)cm->neqs);
+      r->gen++;
+      r->nvv = r->nev = 0;
       if (augment(r, e)) break;
-      if (!mentions_state(r, cm->neqs)) return did; /* structure.c reports it */
-      if (pantelides_step(r, cm->neqs, cm->nslots)) return -1;
+      if (r->failed) return -1;
+      if (!mentions_state(r)) return did; /* structure.c reports it */
+      if (pantelides_step(r)) return -1;
       did = 1;
       e = r->diff[e];
     }
@@ -505,46 +542,54 @@ static int by_score(const void *a, const void *b) {
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* Matches the equations of g to candidates, taking candidates in preference order. */
-/* The unknowns of the equations of one level, listed once (CSR): the matching below asks
- * for them once per candidate and equation. */
+/* The equations of one level that mention each unknown, listed once per pair in increasing
+ * equation order (CSR): the matching below asks, per candidate, for the equations it is in. */
 typedef struct level_inc {
-  int *off;  /* per equation: its unknowns are list[off[e] .. off[e + 1]) (none if !ing[e]) */
+  int *off;  /* per slot: its equations are list[off[s] .. off[s + 1]) */
   int *list;
 } level_inc;
 
 static int level_incidence(ir *r, const unsigned char *ing, level_inc *li) {
   st_compiled *cm = r->cm;
-  li->off = malloc(sizeof(int) * (size_t)(cm->neqs + 1));
+  int ns = cm->nslots;
+  li->off = calloc((size_t)ns + 2, sizeof(int));
+  int *last = malloc(sizeof(int) * (size_t)(ns + 1));
   li->list = NULL;
-  if (!li->off) return -1;
-  int n = 0, cap = 0;
-  for (int e = 0; e < cm->neqs; e++) {
-    li->off[e] = n;
-    if (!ing[e]) continue;
-    r->ninc = 0;
-    st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
-    st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
-    if (n + r->ninc > cap) {
-      cap = 2 * (n + r->ninc) + 64;
-      int *l = realloc(li->list, sizeof(int) * (size_t)cap);
-      if (!l) return -1;
-      li->list = l;
-    }
-    if (r->ninc) memcpy(li->list + n, r->inc, sizeof(int) * (size_t)r->ninc);
-    n += r->ninc;
+  if (!li->off || !last) {
+    free(last);
+    return -1;
   }
-  li->off[cm->neqs] = n;
-  return 0;
+  for (int pass = 0; pass < 2; pass++) { /* count, then fill */
+    for (int v = 0; v < ns; v++) last[v] = -1;
+    for (int e = 0; e < cm->neqs; e++) {
+      if (!ing[e]) continue;
+      r->ninc = 0;
+      st_expr_unknowns(cm, cm->eqs[e].lhs, collect, r);
+      st_expr_unknowns(cm, cm->eqs[e].rhs, collect, r);
+      if (r->failed) break;
+      for (int i = 0; i < r->ninc; i++) {
+        int v = r->inc[i];
+        if (last[v] == e) continue;
+        last[v] = e;
+        if (pass) li->list[li->off[v + 1]++] = e;
+        else li->off[v + 2]++;
+      }
+    }
+    if (pass == 0) { /* off[v + 1] becomes v's start, advanced by the fill to v's end */
+      for (int v = 0; v < ns; v++) li->off[v + 2] += li->off[v + 1];
+      li->list = malloc(sizeof(int) * (size_t)(li->off[ns + 1] + 1));
+      if (!li->list) break;
+    }
+  }
+  free(last);
+  return li->list && !r->failed ? 0 : -1;
 }
 
+/* Matches the equations of g to candidates, taking candidates in preference order. */
 static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *stamp) {
-  st_compiled *cm = r->cm;
-  for (int e = 0; e < cm->neqs; e++) {
-    if (li->off[e] == li->off[e + 1] || r->ecolour[e] == *stamp) continue;
-    int has = 0;
-    for (int i = li->off[e]; i < li->off[e + 1] && !has; i++) has = li->list[i] == v;
-    if (!has) continue;
+  for (int i = li->off[v]; i < li->off[v + 1]; i++) {
+    int e = li->list[i];
+    if (r->ecolour[e] == *stamp) continue;
     r->ecolour[e] = *stamp;
     if (eq_match[e] < 0 || pick_augment(r, eq_match[e], li, eq_match, stamp)) {
       eq_match[e] = v;
@@ -675,6 +720,7 @@ static int setup(ir *r, st_compiled *cm) {
 static void teardown(ir *r) {
   free(r->integral); free(r->assign); free(r->vcolour); free(r->dummy);
   free(r->diff); free(r->pred); free(r->level); free(r->ecolour); free(r->inc); free(r->ss);
+  free(r->vvisit); free(r->evisit);
 }
 
 /* Index reduction only makes sense for a square system; the structural analysis reports the

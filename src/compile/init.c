@@ -311,7 +311,30 @@ static int check_fixed_starts(st_compiled *cm, const fixed_algebraics *all) {
   return 0;
 }
 
+/* The redundant initial equations (no continuous unknown) must hold at the initialized
+ * values; Dymola drops consistent ones the same way. */
+static int check_redundant(st_compiled *cm) {
+  for (int i = 0; i < cm->ninit_checks; i++) {
+    double r = st_vm_eval(&cm->vm, &cm->init_check_res[i]);
+    if (fabs(r) <= 1e-10) continue;
+    st_error(cm->diag, cm->init_checks[i].loc, "this initial equation names no continuous "
+             "unknown and does not hold at the start (residual %.17g): it contradicts the "
+             "start values of the discrete variables", r);
+    return -1;
+  }
+  return 0;
+}
+
+static int initialize(st_compiled *cm, double t0);
+
 int st_initialize(st_compiled *cm, double t0) {
+  cm->initializing = 1;
+  int rc = initialize(cm, t0);
+  cm->initializing = 0;
+  return rc;
+}
+
+static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
@@ -320,6 +343,11 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.initial = 1;
   st_apply_parameters(cm);
   apply_starts(cm);
+  if (st_run_initial_algorithms(cm)) {
+    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    cm->reported = 1;
+    return -1;
+  }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->nwc > 0 ? cm->nwc : 1) * sizeof *cm->wc);
@@ -351,11 +379,12 @@ int st_initialize(st_compiled *cm, double t0) {
              "did not converge)");
     rc = -1;
   } else if (st_eval_blocks(cm, 1)) {
-    st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
+    st_fail(cm, cm->error_loc, "initialization failed: %s",
+            cm->error ? cm->error : "evaluation failed");
     rc = -1;
   } else {
     fa.n = nfixed; /* every fixed start, also those the solve did not use */
-    rc = check_fixed_starts(cm, &fa);
+    rc = check_fixed_starts(cm, &fa) || check_redundant(cm);
   }
   cm->reported |= rc != 0;
   free(unk);

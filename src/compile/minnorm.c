@@ -6,7 +6,7 @@
  * Why: two friction elements locked on the same motion (LossyGearDemo2: the bearing friction
  * and the lossy gear on one shaft) leave their constraint torques undetermined; the linear
  * system of the mixed block is singular but consistent. Dymola continues with a minimum-norm
- * solution (spec msl-friction.md section 9, pitfall 3); the break-away tests then decide at
+ * solution (doc/compiler.md, mixed systems); the break-away tests then decide at
  * the next event iteration. The V_i of the dropped sigma_i span the undetermined directions:
  * st_min_norm_solve_sel moves along them to the least norm of selected entries only (the
  * unknowns a mixed block's discrete equations compare, solve.c singular_step). Only used when

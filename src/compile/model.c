@@ -1,6 +1,7 @@
 /* The stiction_model callbacks of a compiled model. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/delay.h"
@@ -11,14 +12,25 @@
  * this much towards the side the relation is on (Dymola switches `w > 0` at about 1e-10). */
 #define ST_HYSTERESIS 1e-10
 
-void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
-  char msg[512];
+static void replace_error(st_compiled *cm, char *msg) {
+  free(cm->error);
+  cm->error = msg;
+}
+
+void st_set_error(st_compiled *cm, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  replace_error(cm, st_vformat(fmt, ap));
   va_end(ap);
-  if (msg != cm->error) snprintf(cm->error, sizeof cm->error, "%s", msg);
-  st_error(cm->diag, loc, "%s", msg);
+}
+
+void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = st_vformat(fmt, ap);
+  va_end(ap);
+  st_error(cm->diag, loc, "%s", msg ? msg : "out of memory for a message");
+  replace_error(cm, msg);
   cm->reported = 1;
 }
 
@@ -34,7 +46,7 @@ int st_record_delays(st_compiled *cm, int event) {
   cm->vm.event_mode = event;
   int rc = st_delays_record(cm->delays, &cm->vm);
   cm->vm.event_mode = mode;
-  if (rc) snprintf(cm->error, sizeof cm->error, "out of memory for the delay() histories");
+  if (rc) st_set_error(cm, "out of memory for the delay() histories");
   return rc;
 }
 

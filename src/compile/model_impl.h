@@ -176,11 +176,18 @@ struct st_compiled {
   st_sample *samples;
   int nalgs;
   st_algorithm **algs; /* algorithm sections (algorithm.c) */
+  int ninit_algs;
+  st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
+  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
+                          again in the first pass of the initial event (algorithm.c) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int ninit;
   st_ceq *init_eqs;
   st_prog *init_res;
+  int ninit_checks;   /* initial equations without continuous unknowns: checked (init.c) */
+  st_ceq *init_checks;
+  st_prog *init_check_res;
   int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
   st_ceq *init_assign;
   st_prog *init_assign_prog;
@@ -223,7 +230,7 @@ struct st_compiled {
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
   int reported;        /* a run-time error has been reported to diag */
-  char error[512];
+  char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
   /* DAE form for IDA (dae.c) */
@@ -284,6 +291,9 @@ int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);
 int st_algorithms_without_block(const st_compiled *cm, int *which);
 int st_run_algorithm(st_compiled *cm, int index);
+int st_add_initial_algorithms(st_compiled *cm);
+/* Runs the initial algorithms once; -1 (cm->error set) when a statement fails. */
+int st_run_initial_algorithms(st_compiled *cm);
 void st_algorithms_left_limits(st_compiled *cm); /* wc_pre of their when-statements */
 void st_algorithms_free(st_compiled *cm);
 /* inline.c: the output call->op of a call as an expression of its arguments, when the
@@ -354,6 +364,8 @@ void st_tapes_free(struct st_tapes *t);
 void st_model_setup(st_compiled *cm);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Replaces cm->error (the arguments may include the old one). */
+void st_set_error(st_compiled *cm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void st_load_states(st_compiled *cm, const double *y);
 int st_record_delays(st_compiled *cm, int event); /* delay.h; 0, or -1 (memory) */
 /* runerror.c: run-time errors located at the equation. A non-finite entry of v (n values of

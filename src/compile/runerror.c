@@ -160,5 +160,5 @@ int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_fini
 }
 
 void st_report_eval_failure(st_compiled *cm) {
-  st_fail(cm, cm->error_loc, "%s", cm->error[0] ? cm->error : "evaluation failed");
+  st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 }

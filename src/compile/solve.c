@@ -241,7 +241,7 @@ static int solve_real(st_compiled *cm, st_block *b) {
   }
   if (newton(cm, b)) {
     cm->error_loc = cm->eqs[b->eqs[0]].loc;
-    snprintf(cm->error, sizeof cm->error, "%s system for %s%s has no solution at time %.17g",
+    st_set_error(cm, "%s system for %s%s has no solution at time %.17g",
              b->linear ? "linear" : "nonlinear", cm->slots[b->slots[0]].name,
              b->n > 1 ? ", ..." : "", cm->vm.time);
     return -1;
@@ -292,14 +292,10 @@ static int exhaustive(st_compiled *cm, st_block *b) {
 
 static void report_inconsistent(st_compiled *cm, const st_block *b) {
   cm->error_loc = cm->eqs[b->deqs[0]].loc;
-  int len = snprintf(cm->error, sizeof cm->error,
-                     "mixed system has no consistent solution at time %.17g: ", cm->vm.time);
-  for (int i = 0; i < b->nd && len < (int)sizeof cm->error - 40; i++)
-    len += snprintf(cm->error + len, sizeof cm->error - (size_t)len, "%s%s", i ? ", " : "",
-                    cm->slots[b->dslots[i]].name);
-  for (int i = 0; i < b->n && len < (int)sizeof cm->error - 40; i++)
-    len += snprintf(cm->error + len, sizeof cm->error - (size_t)len, ", %s",
-                    cm->slots[b->slots[i]].name);
+  st_set_error(cm, "mixed system has no consistent solution at time %.17g: ", cm->vm.time);
+  for (int i = 0; i < b->nd + b->n; i++)
+    st_set_error(cm, "%s%s%s", cm->error ? cm->error : "", i ? ", " : "",
+                 cm->slots[i < b->nd ? b->dslots[i] : b->slots[i - b->nd]].name);
 }
 
 /* Restores the discrete vector saved in history row h. */
@@ -307,8 +303,8 @@ static void recall(st_compiled *cm, const st_block *b, int h) {
   for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = cm->hist[(size_t)h * (size_t)b->nd + (size_t)i];
 }
 
-/* Inside an event iteration a fixed point that cycles is not fatal (spec msl-friction.md
- * section 9, pitfall 2, MSL #1741): the last discrete vector the sweep produced is kept, the
+/* Inside an event iteration a fixed point that cycles is not fatal (MSL issue #1741;
+ * doc/compiler.md, mixed systems): the last discrete vector the sweep produced is kept, the
  * real part is solved for it, and the next pass of the event iteration (with pre() updated)
  * decides. LossyGearDemo2 at t = 0.0636: the bearing's break-away test sa > tau0_max sits
  * exactly on its threshold once the gear locks, so within one pass it alternates; with

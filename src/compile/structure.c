@@ -63,10 +63,31 @@ static int build_incidence(const st_compiled *cm, graph *g) {
   return c.failed ? -1 : 0;
 }
 
+/* The other side of a discrete assignment d1 = d2 between two discrete variables (a
+ * connection of Boolean or Integer signals): it may assign either; -1 otherwise. */
+static int discrete_other(const st_compiled *cm, int e) {
+  const st_ceq *q = &cm->eqs[e];
+  if (q->algorithm || q->rhs->kind != FX_VAR) return -1;
+  int s = st_ref_slot(cm, q->rhs);
+  return s >= 0 && s != q->target && q->rhs->index == s && cm->slots[s].kind == K_DISCRETE ? s : -1;
+}
+
+/* An equation d1 = d2 matched to d2 assigns d2 := d1. */
+static void orient_discrete(st_compiled *cm, const graph *g) {
+  for (int e = 0; e < g->neq; e++) {
+    st_ceq *q = &cm->eqs[e];
+    if (q->target < 0 || g->match_eq[e] < 0 || g->match_eq[e] == q->target) continue;
+    st_fexpr *l = q->lhs;
+    q->lhs = q->rhs;
+    q->rhs = l;
+    q->target = g->match_eq[e];
+  }
+}
+
 /* May equation e be solved for slot s? A discrete assignment only for its target; a
  * residual equation only for continuous unknowns (Newton cannot solve for a Boolean). */
 static int may_match(const st_compiled *cm, int e, int s) {
-  if (cm->eqs[e].target >= 0) return s == cm->eqs[e].target;
+  if (cm->eqs[e].target >= 0) return s == cm->eqs[e].target || s == discrete_other(cm, e);
   return cm->slots[s].kind != K_DISCRETE;
 }
 
@@ -206,7 +227,10 @@ int st_structure(st_compiled *cm) {
   if (g.match_eq && g.match_var && g.visited && !build_incidence(cm, &g)) {
     for (int e = 0; e < g.neq; e++) g.match_eq[e] = -1;
     for (int s = 0; s < g.nslots; s++) g.match_var[s] = -1;
-    if (match_all(cm, &g) && g.neq == nunk) rc = blt(cm, &g);
+    if (match_all(cm, &g) && g.neq == nunk) {
+      orient_discrete(cm, &g);
+      rc = blt(cm, &g);
+    }
     else report_structure(cm, &g, nunk);
   }
   free(g.start); free(g.adj); free(g.match_eq); free(g.match_var); free(g.visited);

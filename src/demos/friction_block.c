@@ -1,6 +1,6 @@
 /*
  * friction-block: the simple friction element of the MSL friction documentation
- * (Modelica.Mechanics.Rotational.UsersGuide.ModelingOfFriction; ../shared/spec/benchmarks.md
+ * (Modelica.Mechanics.Rotational.UsersGuide.ModelingOfFriction; doc/benchmarks.md
  * §9), a mass pushed by a sine force over a dry-friction surface:
  *
  *   der(x) = v,   m der(v) = u - f,   u = U sin(2 pi freq t)

@@ -1,13 +1,13 @@
 /*
  * leine-belt: Leine's block on a moving belt (Leine, van Campen, de Kraker, van den Steen,
- * Nonlinear Dynamics 16 (1998); ../shared/spec/benchmarks.md §1) with set-valued stick:
+ * Nonlinear Dynamics 16 (1998); doc/benchmarks.md §1) with set-valued stick:
  *
  *   der(x) = v,   m der(v) + k x = F,   gamma = v - v_dr (velocity relative to the belt)
  *   slip (mode +1: gamma > 0, -1: gamma < 0):  F = -mode g(gamma),
  *        g(gamma) = Fs / (1 + delta |gamma|)   (stiction_friction_leine_g)
  *   stick (mode 0): gamma = 0, der(v) = 0; F = k x holds the block while |k x| <= Fs.
  *
- * Events (the event-driven scheme of benchmarks.md §1.4):
+ * Events (the event-driven scheme of doc/benchmarks.md §1.4):
  *   stick -> slip when the holding force exceeds the limit: k x > Fs (slip -), k x < -Fs
  *   (slip +); slip -> stick when gamma returns to zero with |k x| <= Fs (else the block slips
  *   on in the direction the spring pulls).

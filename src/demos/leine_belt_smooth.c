@@ -1,7 +1,7 @@
 /*
- * leine-belt-smooth: Leine's block on a moving belt (../shared/spec/benchmarks.md §1) with
+ * leine-belt-smooth: Leine's block on a moving belt (doc/benchmarks.md §1) with
  * the set-valued stick of the leine-belt demo replaced by a regularized friction law, the
- * alternatives of benchmarks.md §1.3 and §2:
+ * alternatives of doc/benchmarks.md §1.3 and §2:
  *
  *   der(x) = v,   m der(v) + k x = F_T,   gamma = v - v_dr,   g(gamma) = Fs/(1 + delta |gamma|)
  *   law 1 arctan:  F_T = -g(gamma) (2/pi) atan(eps gamma)            (Leine's smoothing)
@@ -22,7 +22,7 @@
  * a kink of der(z) at gamma = 0) and have no events.
  *
  * Default start: break-away, x = Fs/k = 1, v = v_dr = 0.2; for LuGre z0 = 0.01 (the start of
- * the reference computation of benchmarks.md §1.3, whose periods the tests check).
+ * the reference computation of doc/benchmarks.md §1.3, whose periods the tests check).
  */
 #include <math.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-/* Drake's continuous-mode Stribeck coefficient (MultibodyPlant StribeckModel, drake-tamsi.md
- * §9): a C2 quintic smoothstep rises from 0 to mu_s over one stiction tolerance v_s, then a
+/* Drake's continuous-mode Stribeck coefficient (MultibodyPlant StribeckModel,
+ * doc/friction.md §4): a C2 quintic smoothstep rises from 0 to mu_s over one stiction tolerance v_s, then a
  * second one falls to mu_d over [v_s, 3 v_s]. */
 #include <stiction/friction.h>
 

@@ -1,4 +1,4 @@
-/* Karnopp (1985) velocity dead-zone model (benchmarks.md §2): inside |v| < dv the velocity is
+/* Karnopp (1985) velocity dead-zone model (doc/benchmarks.md §2): inside |v| < dv the velocity is
  * treated as zero and friction balances the applied force up to the static limit. */
 #include <math.h>
 

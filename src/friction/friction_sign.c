@@ -1,5 +1,5 @@
-/* Regularizations of sign(v): MSL SignTorque variants (msl-friction.md §5.9), tanh and arctan
- * (Leine et al. 1998 smoothing, benchmarks.md §1.1). Formulas: doc/friction.md §1. */
+/* Regularizations of sign(v): MSL SignTorque variants, tanh and arctan
+ * (Leine et al. 1998 smoothing, doc/benchmarks.md §1.1). Formulas: doc/friction.md §1. */
 #include <math.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
-/* IPC Toolkit smooth friction mollifier f0 and its derivatives (ipc-friction.md §1): f0 is
+/* IPC Toolkit smooth friction mollifier f0 and its derivatives (doc/friction.md §5): f0 is
  * the C2 smoothing of |y| on [0, eps) used as a friction potential, f1 = f0' the smoothed
  * sign, f2 = f1'. Defined for y >= 0; branches test |y| as IPC does. Drake's discrete
- * "modified Stribeck" mu(s) = mu*s(2-s) is mu*f1(|v|; v_s) (drake-tamsi.md §2). */
+ * "modified Stribeck" mu(s) = mu*s(2-s) is mu*f1(|v|; v_s) (doc/tamsi.md, Model). */
 #include <math.h>
 
 #include <stiction/friction.h>

@@ -1,4 +1,4 @@
-/* IPC Toolkit smooth static-to-kinetic coefficient (ipc-friction.md §2, the piecewise
+/* IPC Toolkit smooth static-to-kinetic coefficient (doc/friction.md §5, the piecewise
  * quadratic of IPC Toolkit v1.4.0+, PR #179): mu(y) goes from mu_s at y = 0 to mu_k at
  * y = eps with a C1 knee at eps/2, and its products with the mollifier. */
 #include <math.h>
@@ -26,7 +26,7 @@ double stiction_friction_ipc_mu_derivative(double y, double mu_s, double mu_k, d
 }
 
 /* Antiderivative of mu*f1 (the dissipative potential); the constants make it continuous at
- * eps/2 and equal to mu_k*eps at y = eps (ipc-friction.md §2). */
+ * eps/2 and equal to mu_k*eps at y = eps (doc/friction.md §5). */
 double stiction_friction_ipc_mu_f0(double y, double mu_s, double mu_k, double eps) {
   if (constant_mu(y, mu_s, mu_k, eps)) return mu_k * stiction_friction_ipc_f0(y, eps);
   double z = fabs(y) / eps, dl = mu_k - mu_s, z2 = z * z;

@@ -1,8 +1,6 @@
-# friction module: friction-law library (regularizations, Stribeck, Drake, IPC, LuGre) and BAM.
-pkginclude_HEADERS += include/stiction/friction.h include/stiction/bam.h
+# friction module: friction-law library (regularizations, Stribeck, Drake, IPC, LuGre).
+pkginclude_HEADERS += include/stiction/friction.h
 libstiction_core_la_SOURCES += \
 	src/friction/friction_sign.c src/friction/friction_stribeck.c \
 	src/friction/friction_karnopp.c src/friction/friction_drake.c src/friction/ipc_mollifier.c src/friction/ipc_smooth_mu.c \
-	src/friction/lugre.c \
-	src/friction/bam_model.c src/friction/bam_io.c src/friction/bam_names.c \
-	src/friction/bam_eval.c src/friction/bam_eval.h
+	src/friction/lugre.c

@@ -9,7 +9,7 @@
 
 #include "front/fexpr.h"
 
-#define MAX_ARGS 16
+#define MAX_ARGS 128 /* a record input counts one per field */
 #define MAX_DEPTH 64
 #define MAX_STEPS 10000000L /* statements per call: a runaway while-loop gives up */
 #define CHUNK 65536
@@ -287,8 +287,8 @@ static int ev_call(frame *f, const st_fexpr *e, st_fval *out) {
     if (ev(f, e->args[i], &args[i])) return -1;
   const st_ffunction *fn = &f->fe->functions[e->index];
   if (call(f->fe, fn, args, e->nargs, &locals, f->depth + 1)) return -1;
-  for (int i = 0; i < fn->nlocals; i++)
-    if (fn->locals[i].causality == ST_C_OUTPUT) {
+  for (int i = 0, o = 0; i < fn->nlocals; i++) /* op: the output it stands for */
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == e->op) {
       *out = locals[i];
       return 0;
     }
@@ -492,6 +492,7 @@ int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int outpu
   st_fval *locals;
   scratch_reset(fe);
   if (call(fe, fn, args, nargs, &locals, 0)) return -1;
+  if (output < 0) return 0; /* run for the asserts only */
   for (int i = 0, o = 0; i < fn->nlocals; i++)
     if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output) {
       *out = locals[i];

@@ -32,8 +32,9 @@ st_feval *st_feval_new(const st_ffunction *functions, int nfunctions);
 void st_feval_free(st_feval *fe); /* safe on NULL */
 
 /* Runs function k on args (the first nargs inputs; the others take their defaults) and sets
- * *out to its output number `output` (0-based, declaration order). 0, or -1 when the call
- * fails. Arrays in *out live in the scratch pool until the next call. */
+ * *out to its output number `output` (0-based, declaration order; -1: none, the call runs for
+ * its asserts). 0, or -1 when the call fails. Arrays in *out live in the scratch pool until
+ * the next call. */
 int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int output,
                   st_fval *out);
 

@@ -36,6 +36,42 @@ static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env 
   }
 }
 
+static st_causality causality_of(const st_ast_element *e) {
+  return e->is_protected ? ST_C_NONE
+         : e->u.comp.prefix.causality == AC_INPUT ? ST_C_INPUT
+         : e->u.comp.prefix.causality == AC_OUTPUT ? ST_C_OUTPUT : ST_C_NONE;
+}
+
+/* A record component of a function is one local per leaf of the record ("r.a", "r.s.x",
+ * records.c), each with the field's declared default as binding. */
+static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls *rec,
+                         st_fnctx *ctx) {
+  st_ffunction *fn = ctx->fn;
+  if (e->u.comp.subs) {
+    st_fl_error(fl, e->loc, NULL, "arrays of records in functions are not supported yet");
+    return -1;
+  }
+  st_rec_leaf *lv;
+  int n = st_rec_leaves(fl, rec, e->u.comp.name, &lv);
+  if (n < 0) return -1;
+  if (fn->nlocals + n > ctx->caplocals) {
+    st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", fn->name);
+    return -1;
+  }
+  for (int i = 0; i < n; i++) {
+    st_flocal *l = &fn->locals[fn->nlocals++];
+    memset(l, 0, sizeof *l);
+    l->name = lv[i].name;
+    l->type = lv[i].type;
+    l->causality = causality_of(e);
+    l->loc = e->loc;
+    local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
+    const st_ast_mod *m = lv[i].decl->u.comp.mod;
+    if (m && m->value) l->binding = st_translate(fl, m->value, (st_env){NULL, lv[i].owner});
+  }
+  return 0;
+}
+
 /* Components of the function class and of its base classes (Modelica.Icons.Function...). */
 static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
   if (depth > 32 || !cls->ast) return 0;
@@ -47,6 +83,12 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     if (e->kind != AEL_COMPONENT) continue;
     st_ffunction *fn = ctx->fn;
+    st_cls *rt = st_lookup_class(fl->fe, cls, e->u.comp.type);
+    rt = rt ? st_cls_resolve_short(fl->fe, rt) : NULL;
+    if (st_cls_is_record(rt)) {
+      if (record_locals(fl, cls, e, rt, ctx)) return -1;
+      continue;
+    }
     if (fn->nlocals == ctx->caplocals) {
       st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", fn->name);
       return -1;
@@ -59,9 +101,7 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
                   e->u.comp.name);
       return -1;
     }
-    l->causality = e->is_protected ? ST_C_NONE
-                   : e->u.comp.prefix.causality == AC_INPUT ? ST_C_INPUT
-                   : e->u.comp.prefix.causality == AC_OUTPUT ? ST_C_OUTPUT : ST_C_NONE;
+    l->causality = causality_of(e);
     l->loc = e->loc;
     local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
@@ -72,7 +112,13 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
 static int count_components(st_fl *fl, st_cls *cls, int depth) {
   int n = 0;
   for (const st_ast_element *e = cls->ast && depth < 32 ? cls->ast->elements : NULL; e; e = e->next) {
-    if (e->kind == AEL_COMPONENT) n++;
+    if (e->kind == AEL_COMPONENT) {
+      st_cls *t = st_lookup_class(fl->fe, cls, e->u.comp.type);
+      t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+      st_rec_leaf *lv;
+      int k = st_cls_is_record(t) ? st_rec_leaves(fl, t, NULL, &lv) : 1;
+      n += k > 0 ? k : 1;
+    }
     if (e->kind == AEL_EXTENDS) {
       st_cls *base = st_lookup_extends(fl->fe, cls, e);
       if (base) n += count_components(fl, base, depth + 1);
@@ -90,9 +136,25 @@ static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
       if (base) local_bindings(fl, base, ctx, depth + 1);
     }
     if (e->kind != AEL_COMPONENT || !e->u.comp.mod || !e->u.comp.mod->value) continue;
-    for (int i = 0; i < ctx->fn->nlocals; i++)
-      if (strcmp(ctx->fn->locals[i].name, e->u.comp.name) == 0)
-        ctx->fn->locals[i].binding = st_translate(fl, e->u.comp.mod->value, (st_env){NULL, cls});
+    int first = -1, n = 0;
+    size_t len = strlen(e->u.comp.name);
+    for (int i = 0; i < ctx->fn->nlocals; i++) {
+      const char *name = ctx->fn->locals[i].name;
+      if (strncmp(name, e->u.comp.name, len) || (name[len] && name[len] != '.')) continue;
+      if (first < 0) first = i;
+      n++;
+    }
+    if (first < 0) continue;
+    st_fexpr *v = st_translate(fl, e->u.comp.mod->value, (st_env){NULL, cls});
+    if (!v) continue;
+    if (n == 1 && !st_fx_is_record(v)) {
+      ctx->fn->locals[first].binding = v;
+    } else if (st_fx_is_record(v) && v->nargs == n) {
+      for (int i = 0; i < n; i++) ctx->fn->locals[first + i].binding = v->args[i];
+    } else {
+      st_fl_error(fl, e->u.comp.mod->value->loc, NULL, "the binding of '%s' does not fit it",
+                  e->u.comp.name);
+    }
   }
 }
 

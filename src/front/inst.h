@@ -125,6 +125,10 @@ struct st_mod {
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
   const int *index;
+  /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
+   * whose type is looked up from redeclare_env; value and subs above are its modifier. */
+  const st_ast_element *redeclare;
+  st_env redeclare_env;
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;
@@ -163,9 +167,21 @@ struct st_inst {
   st_name_index index;     /* of kids, by name */
   st_section_ref *sections, *last_section;
   st_loc loc;              /* the declaration */
+  /* A class's components are all declared (named here) before any is instantiated; each is
+   * then instantiated in declaration order, or earlier when a name used while instantiating
+   * another one (an array size, a condition, a binding evaluated then) refers to it: the
+   * order of declarations is free (Modelica 3.5 section 5.6.1). */
+  const st_ast_element *decl; /* the declaration */
+  st_cls *owner;           /* the class whose scope the declaration is written in */
+  const st_ast_element *redecl; /* `redeclare T name` among the elements of a derived class */
+  st_cls *redecl_owner;
+  st_mod *mod;             /* the modifier from outside the declaration */
+  int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
+/* The component `name` of in, instantiated first if it is still only declared. */
+st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name);
 
 /* ----------------------------------------------------------------- flattening run */
 
@@ -231,6 +247,8 @@ struct st_fl {
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
+  int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
+                              translated (cardinality() needs them all first), 2 after */
   int errors;
   int depth;               /* instantiation depth (guards runaway recursion) */
   /* The last array binding translated whole (st_fl_lazy): the elements of one array are
@@ -283,8 +301,59 @@ st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
 st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
                             st_loc loc);
 
+/* arrays.c: the built-in array functions of models on expanded arrays (nested FX_ARRAY).
+ * *handled is 0 when name is not one of them here (then the caller looks further). */
+st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                              int *handled);
+/* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
+st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
+/* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
+ * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
+st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
+/* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
+int st_fx_shape(const st_fexpr *a, int *dims, int max);
+
+/* records.c: record values (FX_ARRAY with str = the record class) of leaves in flat order. */
+typedef struct st_rec_leaf {
+  const char *name;             /* dotted path below the record: "a", "s.x" */
+  const st_ast_element *decl;   /* its declaration, in class owner */
+  st_cls *owner;
+  st_ftype type;
+  int ndims, dims[4];           /* dims -1 where not constant */
+  const st_ast_expr *size[4];
+  int top;                      /* index of the top-level field it belongs to */
+} st_rec_leaf;
+int st_cls_is_record(const st_cls *c);
+int st_fx_is_record(const st_fexpr *e);
+/* The leaves of record class rec (names prefixed by prefix., unless NULL) in fl->tmp; their
+ * number, or -1 after an error. */
+int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out);
+/* The value of a record or connector instance node. */
+st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc);
+/* A record constructor call R(...) of record class rec. */
+st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *call, st_cls *rec, st_env env);
+/* The field (dotted path) of a record value. */
+st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc);
+
+/* The declared inputs or outputs of a translated function: a record is one group of
+ * consecutive locals "r.a", "r.b" (first and count are ordinals among those locals). */
+typedef struct st_fn_group {
+  const char *name;
+  int first, count;
+  int record;
+} st_fn_group;
+int st_fn_groups(st_fl *fl, const st_ffunction *fn, st_causality causality, st_fn_group **out);
+const st_fexpr *st_fn_call_of(const st_fexpr *v);
+/* Tuple targets (one per declared output, NULL for skipped) spread over the output locals:
+ * a record target gives one per leaf. The number of output locals, or -1 after an error. */
+int st_fn_tuple_targets(st_fl *fl, const st_ffunction *fn, st_fexpr **targets, int ntargets,
+                        st_fexpr ***out, st_loc loc);
+
 /* sections.c */
 void st_translate_sections(st_fl *fl);
+/* The number of connect-equations that name connector c (an element of a connected array
+ * counts too); all connections are known once st_translate_sections has begun. */
+int st_fl_cardinality(const st_fl *fl, const st_inst *c);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
 /* connect.c */

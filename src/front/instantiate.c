@@ -228,6 +228,23 @@ static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_ins
   return -1;
 }
 
+/* A dimension given by an enumeration type or Boolean, `Integer table[Logic, Logic]`
+ * (Modelica 3.5 section 10.1): its number of values; -1 when s names no such type. */
+static int type_dim_size(st_fl *fl, const st_ast_expr *s, st_env env) {
+  if (s->kind != AX_CREF || s->u.cref->nparts > 16) return -1;
+  const char *parts[16];
+  int n = 0;
+  for (const st_ast_cref_part *p = s->u.cref->parts; p; p = p->next) {
+    if (p->nsubs) return -1;
+    parts[n++] = p->name;
+  }
+  if (n == 1 && st_inst_member(fl, env.inst, parts[0])) return -1; /* a component */
+  st_cls *c = st_lookup_class_path(fl->fe, env.cls, parts, n, s->u.cref->global ? 1 : 0);
+  c = c ? st_cls_resolve_short(fl->fe, c) : NULL;
+  if (c && c->prim == ST_T_BOOLEAN) return 2;
+  return c && c->ast && c->ast->form == ACF_ENUMERATION ? c->ast->nliterals : -1;
+}
+
 static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st_mod *mod,
                         st_inst *in, int *dims) {
   const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
@@ -239,7 +256,8 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
         return -1;
       }
       if (s->kind == AX_COLON) dims[n] = size_from_binding(fl, mod, n, in, s->loc);
-      else if (eval_int(fl, s, env, in, &dims[n])) return -1;
+      else if ((dims[n] = type_dim_size(fl, s, env)) < 0 && eval_int(fl, s, env, in, &dims[n]))
+        return -1;
       if (dims[n] < 0) return -1;
       n++;
     }
@@ -313,28 +331,87 @@ static st_cls *component_class(st_fl *fl, st_inst *in, const st_ast_element *e, 
   return cls;
 }
 
-static void inst_component(st_fl *fl, st_inst *parent, const st_ast_element *e, st_cls *owner,
-                           st_mod *outer) {
-  st_env env = {parent, owner};
-  const char *name = e->u.comp.name;
-  st_mod *own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, name, e->u.comp.name_loc);
-  st_mod *mod = st_mod_merge(fl, outer, own);
-  st_inst *in = inst_new(fl, parent, name, e->u.comp.name_loc);
-  if (!in) return;
-  in->prefix.is_protected |= e->is_protected;
-  in->prefix.is_final |= e->final;
-  apply_type_prefix(&in->prefix, &e->u.comp.prefix);
-  if (e->u.comp.condition && !condition_holds(fl, e->u.comp.condition, env, in)) {
+/* The modifier a redeclaration keeps from the replaced declaration (Modelica 3.5 section
+ * 7.3.2): that of its constraining clause, or without one, the declaration's own. */
+static st_mod *constraining_mod(st_fl *fl, const st_ast_element *orig, st_env env) {
+  const st_ast_mod *m = orig->constraint ? orig->constraint->mod : orig->u.comp.mod;
+  return st_mod_from_ast(fl, m, env, 0, orig->final, orig->u.comp.name, orig->u.comp.name_loc);
+}
+
+/* Instantiates a declared component (Modelica 3.5 section 5.6.2): its own modifier under
+ * the one from outside, its prefixes, condition, class and array sizes. A redeclaration,
+ * in a modifier from outside or among the elements of a derived class, gives the type,
+ * the modifier and the array sizes. */
+static void inst_declared(st_fl *fl, st_inst *in) {
+  const st_ast_element *orig = in->decl, *e = orig;
+  st_inst *parent = in->parent;
+  st_env env = {parent, in->owner};
+  st_cls *scope = in->owner;
+  in->pending = 2;
+  st_mod *own;
+  if (in->mod && in->mod->redeclare) {
+    e = in->mod->redeclare;
+    scope = in->mod->redeclare_env.cls;
+    own = constraining_mod(fl, orig, env);
+  } else if (in->redecl) {
+    e = in->redecl;
+    scope = in->redecl_owner;
+    own = st_mod_merge(fl, st_mod_from_ast(fl, e->u.comp.mod, (st_env){parent, scope}, 0,
+                                           e->final, e->u.comp.name, e->u.comp.name_loc),
+                       constraining_mod(fl, orig, env));
+  } else {
+    own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, e->u.comp.name,
+                          e->u.comp.name_loc);
+  }
+  if (e != orig && !orig->replaceable)
+    st_fl_error(fl, e->u.comp.name_loc, parent, "'%s' is not replaceable and cannot be "
+                "redeclared", orig->u.comp.name);
+  st_mod *mod = st_mod_merge(fl, in->mod, own);
+  in->prefix.is_protected |= orig->is_protected;
+  in->prefix.is_final |= orig->final || e->final;
+  apply_type_prefix(&in->prefix, &orig->u.comp.prefix);
+  if (e != orig) apply_type_prefix(&in->prefix, &e->u.comp.prefix);
+  if (orig->u.comp.condition && !condition_holds(fl, orig->u.comp.condition, env, in)) {
     in->disabled = 1;
+    in->pending = 0;
     return;
   }
-  st_cls *cls = component_class(fl, in, e, owner);
-  if (!cls) return;
-  int n = collect_dims(fl, e, env, mod, in, in->dims);
-  if (n < 0) return;
-  in->ndims = n;
-  if (n == 0) inst_element(fl, in, cls, mod, e);
-  else inst_array(fl, in, cls, mod, e);
+  st_cls *cls = component_class(fl, in, e, scope);
+  const st_ast_element *sized = e->u.comp.subs || e->u.comp.type_subs ? e : orig;
+  int n = cls ? collect_dims(fl, sized, sized == e ? (st_env){parent, scope} : env, mod, in,
+                             in->dims)
+              : -1;
+  if (n >= 0) {
+    in->ndims = n;
+    if (n == 0) inst_element(fl, in, cls, mod, e);
+    else inst_array(fl, in, cls, mod, e);
+  }
+  in->pending = 0;
+}
+
+st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name) {
+  st_inst *kid = st_inst_kid(in, name);
+  if (kid && kid->pending == 1) inst_declared(fl, kid);
+  return kid;
+}
+
+/* Names a component of parent, to be instantiated later; an inherited element of the same
+ * name stays (Modelica 3.5 section 7.1.3: the two must be identical). */
+static void declare_component(st_fl *fl, st_inst *parent, const st_ast_element *e,
+                              st_cls *owner, st_mod *outer) {
+  st_inst *old = st_inst_kid(parent, e->u.comp.name);
+  if (old && e->redeclare && old->pending == 1) {
+    old->redecl = e;
+    old->redecl_owner = owner;
+    old->mod = st_mod_merge(fl, outer, old->mod);
+  }
+  if (old) return;
+  st_inst *in = inst_new(fl, parent, e->u.comp.name, e->u.comp.name_loc);
+  if (!in) return;
+  in->decl = e;
+  in->owner = owner;
+  in->mod = outer;
+  in->pending = 1;
 }
 
 /* ------------------------------------------------------------------- classes */
@@ -351,8 +428,10 @@ static void add_sections(st_fl *fl, st_inst *in, st_cls *cls) {
   }
 }
 
-static void inst_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
-                         st_mod *mod) {
+static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
+
+static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
+                            st_mod *mod) {
   st_cls *base = st_lookup_extends(fl->fe, cls, e);
   if (!base) {
     st_fl_error(fl, e->u.extends.name->loc, in, "undefined base class '%s'",
@@ -363,10 +442,11 @@ static void inst_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_eleme
   st_mod *own = st_mod_from_ast(fl, e->u.extends.mod, env, 0, 0, "", e->loc);
   check_mod_names(fl, own, st_cls_resolve_short(fl->fe, base) ? st_cls_resolve_short(fl->fe, base)
                                                               : base, in);
-  inst_class(fl, in, base, st_mod_merge(fl, mod, own));
+  declare_class(fl, in, base, st_mod_merge(fl, mod, own));
 }
 
-static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
+/* Declares the components of cls and its base classes in `in`, and adds their sections. */
+static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
   if (cls->busy || fl->depth > 200) {
     st_fl_error(fl, cls->ast ? cls->ast->name_loc : in->loc, in,
                 "class '%s' extends or contains itself", cls->full);
@@ -374,7 +454,7 @@ static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
   }
   if (cls->ast && cls->ast->form == ACF_SHORT) {
     st_cls *base = resolve_type(fl, in, cls, &mod);
-    if (base) inst_class(fl, in, base, mod);
+    if (base) declare_class(fl, in, base, mod);
     return;
   }
   if (!cls->ast || cls->ast->form == ACF_ENUMERATION || cls->ast->form == ACF_DER) {
@@ -384,22 +464,42 @@ static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
   }
   if (is_connector_class(cls)) in->is_connector = 1;
   cls->busy = 1;
-  fl->depth++;
-  /* Base classes, constants and parameters first, then the other components: array sizes
-   * and conditions (`support if useSupport`) need parameter values, whatever the order of
-   * declaration (Modelica 3.5 section 5.6.1.2 makes the order irrelevant). */
+  /* Base classes, constants and parameters first, then the other components: the order
+   * of instantiation, and so of the flat variables, when nothing is needed earlier. */
   for (int pass = 0; pass < 2; pass++)
     for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
       int early = e->kind == AEL_EXTENDS ||
                   (e->kind == AEL_COMPONENT && e->u.comp.prefix.variability >= AV_PARAMETER);
       if (early != (pass == 0)) continue;
-      if (e->kind == AEL_EXTENDS) inst_extends(fl, in, cls, e, mod);
+      if (e->kind == AEL_EXTENDS) declare_extends(fl, in, cls, e, mod);
+      else if (e->kind == AEL_CLASS && e->redeclare && pass == 0)
+        st_fl_error(fl, e->loc, in, "redeclaring the class '%s' is not supported",
+                    e->u.cls ? e->u.cls->name : "?");
       else if (e->kind == AEL_COMPONENT)
-        inst_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
+        declare_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
     }
   add_sections(fl, in, cls);
-  fl->depth--;
   cls->busy = 0;
+}
+
+/* A class instantiated inside an instance of itself would never end. */
+static int contains_itself(const st_inst *in, const st_cls *cls) {
+  for (const st_inst *p = in->parent; p; p = p->parent)
+    if (p->cls == cls) return 1;
+  return 0;
+}
+
+static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
+  if (contains_itself(in, cls) || fl->depth > 200) {
+    st_fl_error(fl, cls->ast ? cls->ast->name_loc : in->loc, in,
+                "class '%s' extends or contains itself", cls->full);
+    return;
+  }
+  fl->depth++;
+  declare_class(fl, in, cls, mod);
+  for (int i = 0; i < in->nkids; i++)
+    if (in->kids[i]->pending == 1) inst_declared(fl, in->kids[i]);
+  fl->depth--;
 }
 
 st_inst *st_instantiate(st_fl *fl, st_cls *cls, st_mod *mod) {

@@ -1,6 +1,6 @@
 /* User functions at flattening time: parameter bindings such as
- * f_pos = GenerateStribeckFrictionTable(...) (spec msl-friction.md 6.18: "function call in a
- * parameter binding (algorithm function with a for loop)") and structural conditions need
+ * f_pos = GenerateStribeckFrictionTable(...) (a function call in a
+ * parameter binding: an algorithm function with a for loop) and structural conditions need
  * their values before the model is compiled. The constant arguments become values, the one
  * evaluator of function bodies (feval.c, also the compiled model's) runs the call, and the
  * result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"
@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#define MAX_ARGS 16
+#define MAX_ARGS 128 /* as feval.c */
 
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */
@@ -56,9 +56,10 @@ static st_fexpr *to_fexpr(st_fl *fl, const st_fval *v, int dim, int offset, int 
   return a;
 }
 
-static int first_output_is_bool(const st_ffunction *fn) {
-  for (int i = 0; i < fn->nlocals; i++)
-    if (fn->locals[i].causality == ST_C_OUTPUT) return fn->locals[i].type == ST_T_BOOLEAN;
+static int output_is_bool(const st_ffunction *fn, int output) {
+  for (int i = 0, o = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output)
+      return fn->locals[i].type == ST_T_BOOLEAN;
   return 0;
 }
 
@@ -72,9 +73,9 @@ int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   /* functions may still be added while flattening: an evaluator over the current table */
   st_feval *fe = st_feval_new(fl->functions, fl->nfunctions);
   if (!fe) return -1;
-  int rc = st_feval_call(fe, call->index, args, call->nargs, 0, &out);
+  int rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
   if (!rc) {
-    *result = to_fexpr(fl, &out, 0, 0, first_output_is_bool(&fl->functions[call->index]),
+    *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
                        call->loc);
     rc = *result ? 0 : -1;
   }

@@ -93,43 +93,6 @@ st_cls *st_cls_resolve_short(st_front *fe, st_cls *c) {
   return c;
 }
 
-static st_cls *lookup_base(st_front *fe, st_cls *c, const st_ast_element *ext) {
-  /* The base name is not looked up among the inherited elements of c itself (that would
-   * recurse); its local classes and the enclosing scopes are visible. */
-  const st_ast_name *n = ext->u.extends.name;
-  st_elem first;
-  if (n->global || find_local(fe, c, n->parts[0], &first) || !first.cls)
-    return st_lookup_class(fe, c->parent ? c->parent : fe->root, n);
-  return n->nparts == 1 ? first.cls
-                        : st_lookup_class_path(fe, first.cls, n->parts + 1, n->nparts - 1, 2);
-}
-
-/* Remembered under the extends clause itself (not its name: st_lookup_class(c, name)
- * would be another lookup, through c's inherited members). */
-st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
-  st_cls *base = memo_get(fe, c, ext);
-  if (base) return base;
-  base = lookup_base(fe, c, ext);
-  if (base) memo_put(fe, c, ext, base);
-  return base;
-}
-
-int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out) {
-  if (!c) return -1;
-  if (find_local(fe, c, name, out) == 0) return 0;
-  if (c->visiting) return -1; /* cyclic extends: reported by the instantiator */
-  int rc = -1;
-  c->visiting = 1;
-  if (c->ast && c->ast->form == ACF_SHORT) {
-    st_cls *base = st_lookup_class(fe, c->parent, c->ast->base);
-    rc = st_lookup_member(fe, base, name, out);
-  }
-  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e && rc; e = e->next)
-    if (e->kind == AEL_EXTENDS) rc = st_lookup_member(fe, st_lookup_extends(fe, c, e), name, out);
-  c->visiting = 0;
-  return rc;
-}
-
 static int lookup_global(st_front *fe, const char *name, st_elem *out);
 
 /* `import` clauses of c (not inherited, Modelica 3.5 section 13.2.1). */
@@ -160,6 +123,45 @@ static int find_import(st_front *fe, st_cls *c, const char *name, st_elem *out) 
     }
   }
   return -1;
+}
+
+static st_cls *lookup_base(st_front *fe, st_cls *c, const st_ast_element *ext) {
+  /* The base name is not looked up among the inherited elements of c itself (that would
+   * recurse); its local classes and the enclosing scopes are visible. */
+  const st_ast_name *n = ext->u.extends.name;
+  st_elem first;
+  if (n->global ||
+      ((find_local(fe, c, n->parts[0], &first) || !first.cls) &&
+       (find_import(fe, c, n->parts[0], &first) || !first.cls)))
+    return st_lookup_class(fe, c->parent ? c->parent : fe->root, n);
+  return n->nparts == 1 ? first.cls
+                        : st_lookup_class_path(fe, first.cls, n->parts + 1, n->nparts - 1, 2);
+}
+
+/* Remembered under the extends clause itself (not its name: st_lookup_class(c, name)
+ * would be another lookup, through c's inherited members). */
+st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
+  st_cls *base = memo_get(fe, c, ext);
+  if (base) return base;
+  base = lookup_base(fe, c, ext);
+  if (base) memo_put(fe, c, ext, base);
+  return base;
+}
+
+int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out) {
+  if (!c) return -1;
+  if (find_local(fe, c, name, out) == 0) return 0;
+  if (c->visiting) return -1; /* cyclic extends: reported by the instantiator */
+  int rc = -1;
+  c->visiting = 1;
+  if (c->ast && c->ast->form == ACF_SHORT) {
+    st_cls *base = st_lookup_class(fe, c->parent, c->ast->base);
+    rc = st_lookup_member(fe, base, name, out);
+  }
+  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e && rc; e = e->next)
+    if (e->kind == AEL_EXTENDS) rc = st_lookup_member(fe, st_lookup_extends(fe, c, e), name, out);
+  c->visiting = 0;
+  return rc;
 }
 
 static int find_predefined(st_front *fe, const char *name, st_elem *out) {

@@ -59,6 +59,26 @@ static st_mod *from_arg(st_fl *fl, const st_ast_arg *arg, st_env env) {
   return leaf;
 }
 
+/* `redeclare T name(mod)` in a modification: the modifier of the new declaration, carrying
+ * it. Classes are not redeclared (yet): an error, never a silent default. */
+static st_mod *redeclaration(st_fl *fl, const st_ast_arg *arg, st_env env) {
+  const st_ast_element *el = arg->element;
+  if (!el) return NULL;
+  if (el->kind != AEL_COMPONENT) {
+    st_fl_error(fl, arg->loc, env.inst, "redeclaring the class '%s' is not supported",
+                el->kind == AEL_CLASS && el->u.cls ? el->u.cls->name : "?");
+    return NULL;
+  }
+  st_mod *m = st_mod_from_ast(fl, el->u.comp.mod, env, arg->each, arg->final || el->final,
+                              el->u.comp.name, el->u.comp.name_loc);
+  if (m) {
+    m->redeclare = el;
+    m->redeclare_env = env;
+    m->description = el->description;
+  }
+  return m;
+}
+
 st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *am, st_env env, int each, int final,
                         const char *name, st_loc loc) {
   st_mod *m = mod_new(fl, name, loc);
@@ -69,8 +89,9 @@ st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *am, st_env env, int each, i
   if (!am) return m;
   m->value = am->value;
   for (const st_ast_arg *a = am->args; a; a = a->next) {
-    if (a->kind != AA_MODIFY || !a->name) continue; /* redeclarations are not supported */
-    st_mod *sub = from_arg(fl, a, env);
+    st_mod *sub = NULL;
+    if (a->kind == AA_MODIFY && a->name) sub = from_arg(fl, a, env);
+    else if (a->kind == AA_REDECLARE || a->kind == AA_REPLACEABLE) sub = redeclaration(fl, a, env);
     if (sub) add_sub(fl, m, sub);
   }
   return m;
@@ -95,6 +116,10 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
       st_fl_error(fl, outer->loc, NULL, "'%s' is final and cannot be modified", outer->name);
     else
       take_value(m, outer);
+  }
+  if (outer->redeclare) {
+    m->redeclare = outer->redeclare;
+    m->redeclare_env = outer->redeclare_env;
   }
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;

@@ -57,18 +57,24 @@ static void tuple_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_
   const st_ast_expr *t = eq->lhs;
   st_fexpr *rhs = st_translate(fl, eq->rhs, env);
   if (!rhs) return;
-  if (rhs->kind != FX_CALL) {
+  const st_fexpr *call = st_fn_call_of(rhs);
+  if (!call) {
     st_fl_error(fl, eq->loc, env.inst, "a tuple equation needs a function call on the right");
     return;
   }
   st_feq *q = st_feq_new(fl, FE_TUPLE, eq->loc, origin_of(&env));
   if (!q) return;
-  q->rhs = rhs;
-  q->ntuple = t->u.tuple.nelems;
-  q->tuple = st_arena_alloc(fl->arena, (size_t)(q->ntuple + 1) * sizeof *q->tuple);
+  q->rhs = (st_fexpr *)call;
+  int n = t->u.tuple.nelems;
+  st_fexpr **targets = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *targets);
   int i = 0;
-  for (const st_ast_expr *x = t->u.tuple.elems; x && q->tuple; x = x->next, i++)
-    if (x->kind != AX_EMPTY && !(q->tuple[i] = st_translate(fl, x, env))) return;
+  for (const st_ast_expr *x = t->u.tuple.elems; x && targets; x = x->next, i++) {
+    targets[i] = NULL;
+    if (x->kind != AX_EMPTY && !(targets[i] = st_translate(fl, x, env))) return;
+  }
+  if (!targets || (q->ntuple = st_fn_tuple_targets(fl, &fl->functions[call->index], targets, n,
+                                                   &q->tuple, eq->loc)) < 0)
+    return;
   st_fl_add_eq(fl, out, q);
 }
 
@@ -199,22 +205,54 @@ static void if_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqb
     q->branches[q->nconds] = to_list(fl, &buf);
     break;
   }
-  if (q->nconds > 0) st_fl_add_eq(fl, out, q);
+  if (q->nconds > 0 && fl->connect_pass != 1) st_fl_add_eq(fl, out, q);
+}
+
+/* The conditions of a when's branches, translated into conds (n of them, in arena). A vector
+ * condition `when {a, b} then S` fires when any element becomes true, once: the same as
+ * `when a then S elsewhen b then S` (a later branch fires only when no earlier one did),
+ * so each element becomes a branch of its own; *of[i] is the AST branch of conds[i]. */
+static int when_conditions(st_fl *fl, const st_ast_branch *branches, st_env env,
+                           st_fexpr ***conds, const st_ast_branch ***of) {
+  int n = 0, cap = 0;
+  st_fexpr **c = NULL;
+  const st_ast_branch **o = NULL;
+  for (const st_ast_branch *b = branches; b && b->cond; b = b->next) {
+    st_fexpr *v = st_translate(fl, b->cond, env);
+    if (!v) return -1;
+    int k = v->kind == FX_ARRAY ? v->nargs : 1;
+    if (n + k > cap) {
+      cap = 2 * (n + k);
+      st_fexpr **c2 = st_arena_alloc(fl->arena, (size_t)cap * sizeof *c2);
+      const st_ast_branch **o2 = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *o2);
+      if (!c2 || !o2) return -1;
+      if (n) {
+        memcpy(c2, c, (size_t)n * sizeof *c2);
+        memcpy(o2, o, (size_t)n * sizeof *o2);
+      }
+      c = c2;
+      o = o2;
+    }
+    for (int j = 0; j < k; j++) {
+      c[n] = v->kind == FX_ARRAY ? v->args[j] : v;
+      o[n++] = b;
+    }
+  }
+  *conds = c;
+  *of = o;
+  return n;
 }
 
 static void when_equation(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
-  int n = count_branches(eq->branches);
   st_feq *q = st_feq_new(fl, FE_WHEN, eq->loc, origin_of(&env));
-  if (!q) return;
-  q->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *q->conds);
+  const st_ast_branch **of;
+  int n = q ? when_conditions(fl, eq->branches, env, &q->conds, &of) : -1;
+  if (n < 0) return;
   q->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *q->branches);
-  if (!q->conds || !q->branches) return;
-  for (const st_ast_branch *b = eq->branches; b; b = b->next) {
-    st_fexpr *c = st_translate(fl, b->cond, env);
-    if (!c) return;
+  if (!q->branches) return;
+  for (int i = 0; i < n; i++) {
     st_eqbuf buf = {0};
-    translate_eqs(fl, b->eqs, env, &buf);
-    q->conds[q->nconds] = c;
+    translate_eqs(fl, of[i]->eqs, env, &buf);
     q->branches[q->nconds++] = to_list(fl, &buf);
   }
   st_fl_add_eq(fl, out, q);
@@ -258,8 +296,26 @@ static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
     st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
 }
 
+static int has_connect(const st_ast_equation *eq);
+
+/* Whether one equation is or holds a connect-equation (inside for and if). */
+static int is_connect(const st_ast_equation *eq) {
+  if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
+  for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
+    if (has_connect(b->eqs)) return 1;
+  return 0;
+}
+
+static int has_connect(const st_ast_equation *eq) {
+  for (; eq; eq = eq->next)
+    if (is_connect(eq)) return 1;
+  return 0;
+}
+
 static void translate_eqs(st_fl *fl, const st_ast_equation *eq, st_env env, st_eqbuf *out) {
   for (; eq; eq = eq->next) {
+    if (fl->connect_pass == 1 && !is_connect(eq)) continue;
+    if (fl->connect_pass == 2 && eq->kind == AE_CONNECT) continue;
     switch (eq->kind) {
     case AE_EQUAL:
       if (eq->lhs->kind == AX_TUPLE) tuple_equation(fl, eq, env, out);
@@ -324,21 +380,68 @@ st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env) {
   return stmt_list(fl, s, env);
 }
 
+/* r := value for a record r: one tuple assignment when the value is a call's record result
+ * (the function runs once), else one assignment per leaf, in a branch-less if-statement that
+ * holds them (FS_IF without conditions runs its else branch). */
+static st_fstmt *record_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
+  st_fexpr *t = a->target, *v = a->value;
+  const st_fexpr *call = st_fn_call_of(v);
+  if (!st_fx_is_record(v) || v->nargs != t->nargs) {
+    st_fl_error(fl, s->loc, env.inst, "the value assigned to a record of %d fields is not such "
+                "a record", t->nargs);
+    return NULL;
+  }
+  if (call && call == v->args[0]) {
+    st_fstmt *tu = stmt_new(fl, FS_TUPLE, s->loc);
+    if (!tu) return NULL;
+    tu->value = (st_fexpr *)call;
+    if ((tu->ntargets = st_fn_tuple_targets(fl, &fl->functions[call->index], &t, 1,
+                                            &tu->targets, s->loc)) < 0)
+      return NULL;
+    return tu;
+  }
+  st_fstmt *blk = stmt_new(fl, FS_IF, s->loc);
+  if (!blk || !(blk->branches = st_arena_alloc(fl->arena, sizeof *blk->branches)) ||
+      !(blk->branches[0].items = st_arena_alloc(fl->arena, (size_t)t->nargs * sizeof(st_fstmt *))))
+    return NULL;
+  for (int i = 0; i < t->nargs; i++) {
+    st_fstmt *x = stmt_new(fl, FS_ASSIGN, s->loc);
+    if (!x) return NULL;
+    x->target = t->args[i];
+    x->value = v->args[i];
+    blk->branches[0].items[blk->branches[0].n++] = x;
+  }
+  return blk;
+}
+
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
-    if (!t || !(t->value = st_translate(fl, s->rhs, env))) return NULL;
-    t->ntargets = s->lhs->u.tuple.nelems;
-    t->targets = st_arena_alloc(fl->arena, (size_t)(t->ntargets + 1) * sizeof *t->targets);
+    st_fexpr *v = t ? st_translate(fl, s->rhs, env) : NULL;
+    const st_fexpr *call = st_fn_call_of(v);
+    if (!call) {
+      if (v) st_fl_error(fl, s->loc, env.inst, "a tuple assignment needs a function call on "
+                         "the right");
+      return NULL;
+    }
+    t->value = (st_fexpr *)call;
+    int n = s->lhs->u.tuple.nelems;
+    st_fexpr **targets = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *targets);
     int i = 0;
-    for (const st_ast_expr *x = s->lhs->u.tuple.elems; x && t->targets; x = x->next, i++)
-      if (x->kind != AX_EMPTY && !(t->targets[i] = st_translate(fl, x, env))) return NULL;
+    for (const st_ast_expr *x = s->lhs->u.tuple.elems; x && targets; x = x->next, i++) {
+      targets[i] = NULL;
+      if (x->kind != AX_EMPTY && !(targets[i] = st_translate(fl, x, env))) return NULL;
+    }
+    if (!targets || (t->ntargets = st_fn_tuple_targets(fl, &fl->functions[call->index], targets,
+                                                       n, &t->targets, s->loc)) < 0)
+      return NULL;
     return t;
   }
   st_fstmt *a = stmt_new(fl, FS_ASSIGN, s->loc);
   if (!a || !(a->target = st_translate(fl, s->lhs, env)) ||
       !(a->value = st_translate(fl, s->rhs, env)))
     return NULL;
+  if (st_fx_is_record(a->target)) return record_assign(fl, a, s, env);
   if (a->target->kind == FX_ARRAY || a->value->kind == FX_ARRAY) {
     if (!fl->fnctx) {
       st_fl_error(fl, s->loc, env.inst, "array assignments in model algorithms are not supported");
@@ -382,6 +485,14 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   st_fstmt *t = stmt_new(fl, s->kind == AS_IF ? FS_IF : FS_WHEN, s->loc);
   int n = count_branches(s->branches);
   if (!t) return NULL;
+  if (s->kind == AS_WHEN) {
+    const st_ast_branch **of;
+    n = when_conditions(fl, s->branches, env, &t->conds, &of);
+    t->branches = n < 0 ? NULL : st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *t->branches);
+    if (!t->branches) return NULL;
+    for (int i = 0; i < n; i++) t->branches[t->nconds++] = stmt_list(fl, of[i]->stmts, env);
+    return t;
+  }
   t->conds = st_arena_alloc(fl->arena, (size_t)n * sizeof *t->conds);
   t->branches = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *t->branches);
   if (!t->conds || !t->branches) return NULL;
@@ -390,8 +501,24 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
       t->branches[t->nconds] = stmt_list(fl, b->stmts, env);
       break;
     }
-    if (!(t->conds[t->nconds] = st_translate(fl, b->cond, env))) return NULL;
-    t->branches[t->nconds++] = stmt_list(fl, b->stmts, env);
+    st_fexpr *c = st_translate(fl, b->cond, env);
+    if (!c) return NULL;
+    st_fstmt_list body = stmt_list(fl, b->stmts, env);
+    /* when {c1, c2}: one elsewhen per element, as for when-equations */
+    int nc = s->kind == AS_WHEN && c->kind == FX_ARRAY ? c->nargs : 1;
+    if (nc > 1) {
+      st_fexpr **conds = st_arena_alloc(fl->arena, (size_t)(n += nc - 1) * sizeof *conds);
+      st_fstmt_list *br = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *br);
+      if (!conds || !br) return NULL;
+      memcpy(conds, t->conds, (size_t)t->nconds * sizeof *conds);
+      memcpy(br, t->branches, (size_t)t->nconds * sizeof *br);
+      t->conds = conds;
+      t->branches = br;
+    }
+    for (int k = 0; k < nc; k++) {
+      t->conds[t->nconds] = nc > 1 ? c->args[k] : c;
+      t->branches[t->nconds++] = body;
+    }
   }
   return t;
 }
@@ -466,10 +593,27 @@ static void translate_instance(st_fl *fl, st_inst *in) {
     const st_ast_section *s = r->sec;
     if (s->kind == ASEC_EQUATION)
       translate_eqs(fl, s->eqs, r->env, s->initial ? &fl->initial_equations : &fl->equations);
-    else
+    else if (fl->connect_pass != 1)
       add_algorithm(fl, stmt_list(fl, s->stmts, r->env), s->initial);
   }
   for (int i = 0; i < in->nkids; i++) translate_instance(fl, in->kids[i]);
 }
 
-void st_translate_sections(st_fl *fl) { translate_instance(fl, fl->top); }
+/* Connections first: cardinality() (Modelica 3.6 section 3.7.2.3) counts them all, and the
+ * equations of a component may ask before the connections that concern it are reached. */
+void st_translate_sections(st_fl *fl) {
+  fl->connect_pass = 1;
+  translate_instance(fl, fl->top);
+  fl->connect_pass = 2;
+  translate_instance(fl, fl->top);
+}
+
+int st_fl_cardinality(const st_fl *fl, const st_inst *c) {
+  int n = 0;
+  for (int i = 0; i < fl->nconnections; i++) {
+    const st_connection *k = &fl->connections[i];
+    n += k->a == c || (c->parent && c->parent->ndims && k->a == c->parent);
+    n += k->b == c || (c->parent && c->parent->ndims && k->b == c->parent);
+  }
+  return n;
+}

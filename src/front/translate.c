@@ -46,11 +46,14 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
                            st_env env, const st_ast_cref *cr) {
   if (!next) {
     if (node->var >= 0) return st_fx_var(fl->arena, node->var, cr->loc);
-    st_fl_error(fl, cr->loc, env.inst, "'%s' is not a scalar variable (records and "
-                "connectors cannot be used in expressions)", node->path);
-    return NULL;
+    if (node->pending == 2) {
+      st_fl_error(fl, cr->loc, env.inst, "the declaration of '%s' depends on itself",
+                  node->path);
+      return NULL;
+    }
+    return st_rec_of_inst(fl, node, cr->loc); /* a record or connector as a value */
   }
-  st_inst *kid = st_inst_kid(node, next->name);
+  st_inst *kid = st_inst_member(fl, node, next->name);
   if (!kid) {
     st_fl_error(fl, next->loc, env.inst, "'%s' has no element '%s'", node->path, next->name);
     return NULL;
@@ -58,37 +61,119 @@ static st_fexpr *cref_next(st_fl *fl, st_inst *node, const st_ast_cref_part *nex
   return cref_part(fl, kid, next, env, cr);
 }
 
-static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, int *out) {
+/* One subscript of an array component: a scalar index (nidx 1, vector 0), a vector of
+ * indices (a range, an array, ':'), or a variable index (*var set: the equations choose the
+ * element at run time). Indices are 1-based and checked against size. */
+typedef struct subscript {
+  int vector;       /* keeps the dimension */
+  int nidx;
+  int *idx;
+  st_fexpr *var;    /* a discrete index expression, or NULL */
+} subscript;
+
+static int index_value(st_fl *fl, const st_fexpr *x, int size, st_loc loc, st_env env, int *out) {
   double v;
-  int saved = fl->end_size;
-  fl->end_size = size;
-  int rc = st_fl_eval_ast(fl, s, env, &v);
-  fl->end_size = saved;
-  if (rc == -2) return -1;
-  if (rc || v != (int)v) {
-    st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
+  if (st_fl_eval(fl, x, &v) || v != (int)v) {
+    st_fl_error(fl, loc, env.inst, "subscript must be an integer constant, parameter or "
                 "for-loop index");
     return -1;
   }
   if (v < 1 || v > size) {
-    st_fl_error(fl, s->loc, env.inst, "subscript %d out of range 1..%d", (int)v, size);
+    st_fl_error(fl, loc, env.inst, "subscript %d out of range 1..%d", (int)v, size);
     return -1;
   }
   *out = (int)v;
   return 0;
 }
 
-/* Selects elements of array node by subscripts (-1 = ':'), dimension d onwards, starting
- * at flat offset. Whole dimensions become FX_ARRAY. */
-static st_fexpr *select(st_fl *fl, st_inst *node, const int *sub, int d, int offset,
+static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, subscript *out) {
+  memset(out, 0, sizeof *out);
+  if (s->kind == AX_COLON) {
+    out->vector = 1;
+    out->nidx = size;
+    out->idx = st_arena_alloc(fl->tmp, (size_t)(size + 1) * sizeof *out->idx);
+    for (int i = 0; out->idx && i < size; i++) out->idx[i] = i + 1;
+    return out->idx ? 0 : -1;
+  }
+  int saved = fl->end_size;
+  fl->end_size = size;
+  int errors = fl->errors;
+  st_fexpr *x = st_translate(fl, s, env);
+  fl->end_size = saved;
+  if (!x) {
+    if (fl->errors == errors)
+      st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter or "
+                  "for-loop index");
+    return -1;
+  }
+  if (x->kind == FX_ARRAY) {
+    out->vector = 1;
+    out->nidx = x->nargs;
+    out->idx = st_arena_alloc(fl->tmp, (size_t)(x->nargs + 1) * sizeof *out->idx);
+    for (int i = 0; out->idx && i < x->nargs; i++)
+      if (index_value(fl, x->args[i], size, s->loc, env, &out->idx[i])) return -1;
+    return out->idx ? 0 : -1;
+  }
+  out->nidx = 1;
+  out->idx = st_arena_alloc(fl->tmp, sizeof *out->idx);
+  if (!out->idx) return -1;
+  double v;
+  if (!st_fx_is_parametric(x, fl->vars) || st_fl_eval(fl, x, &v)) {
+    st_ftype t = st_fl_type(fl, x);
+    /* Integer literals are numbers here: a Real-typed index is accepted as well */
+    if (st_fx_is_parametric(x, fl->vars) || t == ST_T_BOOLEAN || t == ST_T_STRING) {
+      st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter, "
+                  "for-loop index or Integer variable");
+      return -1;
+    }
+    out->var = x;
+    return 0;
+  }
+  return index_value(fl, x, size, s->loc, env, &out->idx[0]);
+}
+
+/* if i == 1 then c[0] elseif i == 2 ... else c[n-1], element by element for arrays. */
+static st_fexpr *index_choice(st_fl *fl, st_fexpr *var, st_fexpr **c, int n, st_loc loc) {
+  if (c[0]->kind == FX_ARRAY) {
+    st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, c[0]->nargs, loc);
+    st_fexpr **part = st_arena_alloc(fl->tmp, (size_t)n * sizeof *part);
+    for (int i = 0; r && part && i < c[0]->nargs; i++) {
+      for (int k = 0; k < n; k++) part[k] = c[k]->args[i];
+      if (!(r->args[i] = index_choice(fl, var, part, n, loc))) return NULL;
+    }
+    return part ? r : NULL;
+  }
+  st_fexpr *r = c[n - 1];
+  for (int k = n - 2; r && k >= 0; k--) {
+    st_fexpr *f = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+    if (!f) return NULL;
+    f->args[0] = st_fx_binary(fl->arena, FOP_EQ, var, st_fx_real(fl->arena, k + 1, loc), loc);
+    f->args[1] = c[k];
+    f->args[2] = r;
+    r = f;
+  }
+  return r;
+}
+
+/* Selects elements of array node by subscripts, dimension d onwards, starting at flat
+ * offset. Vector subscripts keep their dimension (FX_ARRAY). */
+static st_fexpr *select(st_fl *fl, st_inst *node, subscript *sub, int d, int offset,
                         const st_ast_cref_part *part, st_env env, const st_ast_cref *cr) {
   if (d == node->ndims) return cref_next(fl, node->kids[offset], part->next, env, cr);
   int stride = 1;
   for (int k = d + 1; k < node->ndims; k++) stride *= node->dims[k];
-  if (sub[d] > 0) return select(fl, node, sub, d + 1, offset + (sub[d] - 1) * stride, part, env, cr);
-  st_fexpr *a = array_of(fl, node->dims[d], cr->loc);
-  for (int i = 0; a && i < node->dims[d]; i++) {
-    a->args[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr);
+  if (sub[d].var) {
+    int n = node->dims[d];
+    st_fexpr **c = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *c);
+    for (int i = 0; c && i < n; i++)
+      if (!(c[i] = select(fl, node, sub, d + 1, offset + i * stride, part, env, cr))) return NULL;
+    return c && n > 0 ? index_choice(fl, sub[d].var, c, n, cr->loc) : NULL;
+  }
+  if (!sub[d].vector)
+    return select(fl, node, sub, d + 1, offset + (sub[d].idx[0] - 1) * stride, part, env, cr);
+  st_fexpr *a = array_of(fl, sub[d].nidx, cr->loc);
+  for (int i = 0; a && i < sub[d].nidx; i++) {
+    a->args[i] = select(fl, node, sub, d + 1, offset + (sub[d].idx[i] - 1) * stride, part, env, cr);
     if (!a->args[i]) return NULL;
   }
   return a;
@@ -108,18 +193,48 @@ static st_fexpr *cref_part(st_fl *fl, st_inst *node, const st_ast_cref_part *par
     }
     return cref_next(fl, node, part->next, env, cr);
   }
-  int sub[4] = {-1, -1, -1, -1};
+  subscript sub[4];
   if (part->nsubs > node->ndims) {
     st_fl_error(fl, part->loc, env.inst, "too many subscripts for '%s'", node->path);
     return NULL;
   }
   int d = 0;
   for (const st_ast_expr *s = part->subs; s; s = s->next, d++)
-    if (s->kind != AX_COLON && eval_subscript(fl, s, node->dims[d], env, &sub[d])) return NULL;
+    if (eval_subscript(fl, s, node->dims[d], env, &sub[d])) return NULL;
+  for (; d < node->ndims; d++) {
+    static const st_ast_expr colon = {.kind = AX_COLON};
+    if (eval_subscript(fl, &colon, node->dims[d], env, &sub[d])) return NULL;
+  }
   return select(fl, node, sub, 0, 0, part, env, cr);
 }
 
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env);
+
+/* The elements of an array value v (a constant's) that subscripts select, the same way as
+ * for arrays of variables: `Tables.AndTable[a, b]` with a, b variables chooses at run time. */
+static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, st_env env,
+                                 st_loc loc) {
+  if (!s) return v;
+  if (v->kind != FX_ARRAY) {
+    st_fl_error(fl, s->loc, env.inst, "too many subscripts");
+    return NULL;
+  }
+  subscript sub;
+  if (eval_subscript(fl, s, v->nargs, env, &sub)) return NULL;
+  if (sub.var) {
+    st_fexpr **r = st_arena_alloc(fl->tmp, (size_t)(v->nargs + 1) * sizeof *r);
+    if (!r || v->nargs == 0) return NULL;
+    for (int i = 0; i < v->nargs; i++)
+      if (!(r[i] = subscript_value(fl, v->args[i], s->next, env, loc))) return NULL;
+    return index_choice(fl, sub.var, r, v->nargs, loc);
+  }
+  if (!sub.vector) return subscript_value(fl, v->args[sub.idx[0] - 1], s->next, env, loc);
+  st_fexpr *a = array_of(fl, sub.nidx, loc);
+  for (int i = 0; a && i < sub.nidx; i++)
+    if (!(a->args[i] = subscript_value(fl, v->args[sub.idx[i] - 1], s->next, env, loc)))
+      return NULL;
+  return a;
+}
 
 /* An enumeration literal Type.lit, or a constant reached through packages. */
 static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *part,
@@ -144,8 +259,9 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
       return NULL;
     }
     if (el.comp) {
-      if (part->next || part->nsubs) break;
-      return constant_value(fl, &el, cr, env);
+      if (part->next) break;
+      st_fexpr *v = constant_value(fl, &el, cr, env);
+      return v && part->nsubs ? subscript_value(fl, v, part->subs, env, cr->loc) : v;
     }
     cls = el.cls;
   }
@@ -196,7 +312,7 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   }
   if (!cr->global && cr->nparts == 1 && !p0->nsubs && find_iter(fl, p0->name, &v))
     return st_fx_real(fl->arena, v, cr->loc);
-  st_inst *kid = cr->global ? NULL : st_inst_kid(env.inst, p0->name);
+  st_inst *kid = cr->global ? NULL : st_inst_member(fl, env.inst, p0->name);
   if (kid) return cref_part(fl, kid, p0, env, cr);
   if (!cr->global && cr->nparts == 1 && strcmp(p0->name, "time") == 0)
     return st_fx_new(fl->arena, FX_TIME, 0, 0, cr->loc);
@@ -220,12 +336,31 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is used before its declaration", p0->name);
     return NULL;
   }
-  if (p0->next || p0->nsubs) {
+  if (p0->next) {
     st_fl_error(fl, cr->loc, env.inst, "access into the constant '%s' is not supported",
                 p0->name);
     return NULL;
   }
-  return constant_value(fl, &el, cr, env);
+  st_fexpr *cv = constant_value(fl, &el, cr, env);
+  return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
+}
+
+/* The locals path.* of a function as a record value (records.c), NULL when there are none. */
+static st_fexpr *local_record(st_fl *fl, const st_ffunction *fn, const char *path, st_loc loc) {
+  size_t len = strlen(path);
+  int first = -1, n = 0;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (!strncmp(fn->locals[i].name, path, len) && fn->locals[i].name[len] == '.') {
+      if (first < 0) first = i;
+      n++;
+    }
+  if (first < 0) return NULL;
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
+  if (!r) return NULL;
+  r->str = "";
+  for (int i = 0; i < n; i++)
+    if ((r->args[i] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, loc))) r->args[i]->index = first + i;
+  return r;
 }
 
 /* Inside a function body: inputs, outputs and protected variables. */
@@ -233,9 +368,17 @@ static st_fexpr *local_ref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   const st_ast_cref_part *p0 = cr->parts;
   const st_ffunction *fn = fl->fnctx->fn;
   int k = -1;
+  if (cr->global) return NULL;
+  /* a record local's leaves are named by their path: r.s.x */
+  const char *path = p0->name;
+  for (const st_ast_cref_part *p = p0; p->next; p = p->next) {
+    if (p->nsubs) return NULL;
+    path = st_arena_concat(fl->tmp, path, ".", p->next->name);
+    p0 = p->next;
+  }
   for (int i = 0; i < fn->nlocals && k < 0; i++)
-    if (strcmp(fn->locals[i].name, p0->name) == 0) k = i;
-  if (k < 0 || cr->global) return NULL;
+    if (strcmp(fn->locals[i].name, path) == 0) k = i;
+  if (k < 0) return p0->nsubs ? NULL : local_record(fl, fn, path, cr->loc);
   st_fexpr *l = st_fx_new(fl->arena, FX_LOCAL, 0, 0, cr->loc);
   if (l) l->index = k;
   if (!l || !p0->nsubs) return l;
@@ -262,19 +405,6 @@ static const st_fop binop_map[] = {
 
 static int is_array(const st_fexpr *e) { return e && e->kind == FX_ARRAY; }
 
-/* Scalar product of two vectors (a*b with both vectors, Modelica 3.5 section 10.6.4). */
-static st_fexpr *dot(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc) {
-  if (a->nargs != b->nargs || a->nargs == 0 || is_array(a->args[0]) || is_array(b->args[0])) {
-    st_fl_error(fl, loc, NULL, "only vector*vector products are supported between arrays");
-    return NULL;
-  }
-  st_fexpr *s = st_fx_binary(fl->arena, FOP_MUL, a->args[0], b->args[0], loc);
-  for (int i = 1; s && i < a->nargs; i++)
-    s = st_fx_binary(fl->arena, FOP_ADD, s,
-                     st_fx_binary(fl->arena, FOP_MUL, a->args[i], b->args[i], loc), loc);
-  return s;
-}
-
 /* Element-wise a op b for arrays (or array with scalar). */
 static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_loc loc) {
   if (!is_array(a) && !is_array(b)) return st_fx_binary(fl->arena, op, a, b, loc);
@@ -293,14 +423,44 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+/* The text of a String literal or of a String constant or parameter (following their
+ * bindings), else NULL. */
+static const char *string_const(st_fl *fl, const st_fexpr *e) {
+  for (int hops = 0; e && hops < 64; hops++) {
+    if (e->kind == FX_STRING) return e->str;
+    if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
+    e = st_fl_binding(fl, e->index);
+  }
+  return NULL;
+}
+
+/* A comparison of two String parameters is decided while flattening (the compiler has no
+ * strings): `star if terminalConnection <> "D"`. */
+static st_fexpr *compare_strings(st_fl *fl, st_ast_op op, const char *a, const char *b,
+                                 st_loc loc) {
+  int c = strcmp(a, b);
+  int r = op == AOP_LT ? c < 0 : op == AOP_LE ? c <= 0 : op == AOP_GT ? c > 0
+          : op == AOP_GE ? c >= 0 : op == AOP_EQ ? c == 0 : c != 0;
+  return st_fx_bool(fl->arena, r, loc);
+}
+
 static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.binary.lhs, env);
   st_fexpr *b = a ? st_translate(fl, e->u.binary.rhs, env) : NULL;
   if (!b) return NULL;
   st_ast_op op = e->u.binary.op;
+  if (op >= AOP_LT && op <= AOP_NE) {
+    const char *sa = string_const(fl, a), *sb = sa ? string_const(fl, b) : NULL;
+    if (sb) return compare_strings(fl, op, sa, sb, e->loc);
+  }
+  if (st_fx_is_record(a) || st_fx_is_record(b)) {
+    st_fl_error(fl, e->loc, env.inst, "operators on records (operator records and "
+                "overloading, Modelica 3.6 chapter 14) are not supported yet");
+    return NULL;
+  }
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
-  if (op == AOP_MUL && is_array(a) && is_array(b)) return dot(fl, a, b, e->loc);
+  if (op == AOP_MUL && is_array(a) && is_array(b)) return st_fl_array_product(fl, a, b, e->loc);
   if ((op == AOP_ADD || op == AOP_SUB) && is_array(a) != is_array(b)) {
     st_fl_error(fl, e->loc, env.inst, "size mismatch: array %s scalar",
                 op == AOP_ADD ? "+" : "-");
@@ -329,8 +489,20 @@ static st_fexpr *translate_unary(st_fl *fl, const st_ast_expr *e, st_env env) {
   }
 }
 
+static int refers_to_vars(const st_fexpr *e) {
+  if (e->kind == FX_VAR || e->kind == FX_TIME || e->kind == FX_CALL || e->kind == FX_LOCAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (refers_to_vars(e->args[i])) return 1;
+  return 0;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
+  double v;
+  /* a condition of literals and for-indices picks its branch: the other may index out of
+   * range (x[i - 1] for i = 1), as tools accept; parameters stay (they may be changed later) */
+  if (c && !refers_to_vars(c) && st_fl_eval(fl, c, &v) == 0)
+    return st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
   st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
   st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
   if (!f) return NULL;
@@ -451,6 +623,24 @@ static const st_ast_expr *builtin_arg(const st_ast_fnarg *args, int pos, const c
   return NULL;
 }
 
+/* cardinality(c): the number of connect-equations naming connector c, a constant once the
+ * connections are known (sections.c translates them before the other equations). */
+static st_fexpr *cardinality(st_fl *fl, const st_ast_expr *e, st_env env) {
+  const st_ast_expr *a = e->u.call.args->value;
+  int outside;
+  if (a->kind != AX_CREF || fl->fnctx) {
+    st_fl_error(fl, e->loc, env.inst, "cardinality() needs a connector");
+    return NULL;
+  }
+  if (fl->connect_pass != 2) {
+    st_fl_error(fl, e->loc, env.inst, "cardinality() is only supported in equations and "
+                "algorithms (the connections are not known yet)");
+    return NULL;
+  }
+  st_inst *c = st_resolve_inst(fl, a->u.cref, env, &outside);
+  return c ? st_fx_real(fl->arena, st_fl_cardinality(fl, c), e->loc) : NULL;
+}
+
 static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env) {
   static const char *const homotopy_names[] = {"actual", "simplified"};
   const st_ast_fnarg *args = e->u.call.args;
@@ -460,6 +650,7 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
                 builtins[k].nargs, builtins[k].nargs == 1 ? "" : "s", n);
     return NULL;
   }
+  if (builtins[k].b == FB_CARDINALITY) return cardinality(fl, e, env);
   st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)builtins[k].b, n, e->loc);
   for (int i = 0; r && i < n; i++) {
     const st_ast_expr *a = builtin_arg(args, i, builtins[k].b == FB_HOMOTOPY ? homotopy_names[i] : NULL);
@@ -468,69 +659,28 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
       return NULL;
     }
   }
-  return r;
+  return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
-static int array_size(const st_fexpr *a, int dim) {
-  for (int d = 1; a && d < dim; d++) a = a->kind == FX_ARRAY && a->nargs ? a->args[0] : NULL;
-  return a && a->kind == FX_ARRAY ? a->nargs : -1;
-}
-
-/* size(a, d), sum(a), product(a), zeros/ones/fill, min/max of one array. */
-static st_fexpr *call_array_fn(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
-                               int *handled) {
-  const st_ast_fnarg *args = e->u.call.args;
-  int n = count_args(args);
-  *handled = 1;
-  if (strcmp(name, "size") == 0 && n == 2 && !fl->fnctx) {
-    st_fexpr *a = st_translate(fl, args->value, env);
-    double d;
-    if (!a || st_fl_eval_ast(fl, args->next->value, env, &d)) return NULL;
-    int s = array_size(a, (int)d);
-    if (s < 0) st_fl_error(fl, e->loc, env.inst, "size(): dimension %g does not exist", d);
-    return s < 0 ? NULL : st_fx_real(fl->arena, s, e->loc);
+/* A call's value: the FX_CALL, or, when the first output is a record, the record value of
+ * one call per leaf (op = the output it returns). */
+static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn) {
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
+  if (ng < 0) return NULL;
+  if (ng == 0 || !g[0].record) return r;
+  int n = g[0].count;
+  st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
+  if (!v) return NULL;
+  v->str = "";
+  for (int k = 0; k < n; k++) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
+    if (!c) return NULL;
+    c->index = r->index;
+    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    v->args[k] = c;
   }
-  if ((strcmp(name, "sum") == 0 || strcmp(name, "product") == 0 ||
-       ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && n == 1)) && !fl->fnctx &&
-      !e->u.call.iters) {
-    st_fexpr *a = n == 1 ? st_translate(fl, args->value, env) : NULL;
-    if (!a) return NULL;
-    if (a->kind != FX_ARRAY || a->nargs == 0) return a->kind == FX_ARRAY ? st_fx_real(fl->arena, name[0] == 'p', e->loc) : a;
-    st_fexpr *s = a->args[0];
-    for (int i = 1; s && i < a->nargs; i++) {
-      if (name[1] == 'i' || name[1] == 'a') {
-        st_fexpr *m = st_fx_new(fl->arena, FX_BUILTIN, name[1] == 'i' ? FB_MIN : FB_MAX, 2, e->loc);
-        if (!m) return NULL;
-        m->args[0] = s;
-        m->args[1] = a->args[i];
-        s = m;
-      } else {
-        s = st_fx_binary(fl->arena, name[0] == 's' ? FOP_ADD : FOP_MUL, s, a->args[i], e->loc);
-      }
-    }
-    return s;
-  }
-  if ((strcmp(name, "zeros") == 0 || strcmp(name, "ones") == 0 || strcmp(name, "fill") == 0) &&
-      n >= 1 && !fl->fnctx) {
-    const st_ast_fnarg *dims = args;
-    st_fexpr *v;
-    if (name[0] == 'f') {
-      v = st_translate(fl, args->value, env);
-      dims = args->next;
-    } else {
-      v = st_fx_real(fl->arena, name[0] == 'o', e->loc);
-    }
-    double size;
-    if (!v || !dims || dims->next || st_fl_eval_ast(fl, dims->value, env, &size) || size < 0) {
-      if (v) st_fl_error(fl, e->loc, env.inst, "%s(): one constant size is supported", name);
-      return NULL;
-    }
-    st_fexpr *r = array_of(fl, (int)size, e->loc);
-    for (int i = 0; r && i < (int)size; i++) r->args[i] = v;
-    return r;
-  }
-  *handled = 0;
-  return NULL;
+  return v;
 }
 
 /* Arguments of a user function call in the order of its inputs. */
@@ -541,24 +691,33 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
   int ninputs = 0;
   for (int i = 0; i < fn->nlocals; i++) ninputs += fn->locals[i].causality == ST_C_INPUT;
   st_fexpr *r = st_fx_new(fl->arena, FX_CALL, 0, ninputs, e->loc);
-  if (!r) return NULL;
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_INPUT, &g);
+  if (!r || ng < 0) return NULL;
   r->index = k;
-  int pos = 0, slot = 0;
+  int pos = 0;
   for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
     int target = -1;
-    for (int i = 0, in = 0; i < fn->nlocals && target < 0; i++) {
-      if (fn->locals[i].causality != ST_C_INPUT) continue;
-      if (a->name ? strcmp(fn->locals[i].name, a->name) == 0 : in == pos) target = in;
-      in++;
-    }
+    for (int i = 0; i < ng && target < 0; i++)
+      if (a->name ? strcmp(g[i].name, a->name) == 0 : i == pos) target = i;
     if (!a->name) pos++;
     if (target < 0) {
-      st_fl_error(fl, a->loc, env.inst, "%s(): no input %s%s", fn->name,
-                  a->name ? a->name : "at this position", "");
+      st_fl_error(fl, a->loc, env.inst, "%s(): no input %s", fn->name,
+                  a->name ? a->name : "at this position");
       return NULL;
     }
-    if (!(r->args[target] = st_translate(fl, a->value, env))) return NULL;
-    slot++;
+    st_fexpr *v = st_translate(fl, a->value, env);
+    if (!v) return NULL;
+    const st_fn_group *t = &g[target];
+    if (!t->record) {
+      r->args[t->first] = v;
+    } else if (st_fx_is_record(v) && v->nargs == t->count) {
+      memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
+    } else {
+      st_fl_error(fl, a->loc, env.inst, "%s(): input '%s' needs a record value with %d "
+                  "fields", fn->name, t->name, t->count);
+      return NULL;
+    }
   }
   for (int i = 0, in = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
@@ -569,7 +728,50 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
     }
     in++;
   }
-  (void)slot;
+  return call_value(fl, r, fn);
+}
+
+/* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
+ * and friends) is the built-in of its external name: the call becomes FX_BUILTIN over the
+ * arguments the external clause passes, so index reduction and the Jacobian see sin() itself. */
+static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+  const st_ast_external *x = cls->ast->external;
+  const char *name = x->fn ? x->fn : cls->name;
+  int k = find_builtin(name);
+  int n = 0;
+  for (const st_ast_expr *a = x->args; a; a = a->next) n++;
+  if (k < 0 || builtins[k].b == FB_SIZE) {
+    st_fl_error(fl, x->loc, env.inst, "external \"builtin\" function '%s' of '%s' is not a "
+                "built-in function of stiction", name, cls->full);
+    return NULL;
+  }
+  st_fexpr *call = call_user(fl, e, cls, env);
+  if (!call) return NULL;
+  const st_ffunction *fn = &fl->functions[call->index];
+  if (!x->fn) n = call->nargs;
+  if (builtins[k].nargs >= 0 && n != builtins[k].nargs) {
+    st_fl_error(fl, x->loc, env.inst, "external \"builtin\" function '%s' of '%s' takes %d "
+                "arguments, %d given", name, cls->full, builtins[k].nargs, n);
+    return NULL;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)builtins[k].b, n, e->loc);
+  const st_ast_expr *a = x->args;
+  for (int i = 0; r && i < n; i++, a = a ? a->next : NULL) {
+    int in = x->fn ? -1 : i;
+    for (int j = 0, ord = 0; in < 0 && j < fn->nlocals; j++) {
+      if (fn->locals[j].causality != ST_C_INPUT) continue;
+      if (a->kind == AX_CREF && a->u.cref->nparts == 1 && !a->u.cref->parts->nsubs &&
+          strcmp(a->u.cref->parts->name, fn->locals[j].name) == 0)
+        in = ord;
+      ord++;
+    }
+    if (in < 0) {
+      st_fl_error(fl, a->loc, env.inst, "external \"builtin\" function '%s': every argument "
+                  "must name an input", cls->full);
+      return NULL;
+    }
+    r->args[i] = call->args[in];
+  }
   return r;
 }
 
@@ -578,7 +780,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *name = fn->parts->name;
   if (fn->nparts == 1 && !fn->global) {
     int handled;
-    st_fexpr *r = call_array_fn(fl, e, name, env, &handled);
+    st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
     if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
@@ -593,10 +795,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
     return NULL;
   }
-  if (!st_cls_is(cls, ACK_FUNCTION)) {
+  if (!st_cls_is(cls, ACK_FUNCTION) && !st_cls_is_record(cls)) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
     return NULL;
   }
+  if (st_cls_is_record(cls)) return st_rec_construct(fl, e, cls, env);
+  const st_ast_external *x = cls->ast->external;
+  if (x && x->language && strcmp(x->language, "builtin") == 0)
+    return call_external_builtin(fl, e, cls, env);
   return call_user(fl, e, cls, env);
 }
 

@@ -1,5 +1,5 @@
 /* Comparing a result with a reference, signal by signal, with the csv-compare tube rule
- * (msl-friction.md section 8.1, step 5): every result sample (t_j, y_j) with t_j inside the
+ * (doc/results.md, the tube rule): every result sample (t_j, y_j) with t_j inside the
  * tube's time span must satisfy L(t_j) <= y_j <= U(t_j); samples outside the span are not
  * checked (csv-compare does not extrapolate). A non-finite result value is outside.
  *

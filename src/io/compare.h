@@ -1,4 +1,4 @@
-/* The csv-compare "rectangle tube" rule (../shared/spec/msl-friction.md section 8; our own
+/* The csv-compare "rectangle tube" rule (doc/results.md; our own
  * description in doc/results.md): does a result stay inside a tube around a reference?
  *
  * Typical use (the MSL example tests):

@@ -1,7 +1,7 @@
 /* Reading CSV result tables: stiction's own CSV and the MSL reference format (double-quoted
  * header names, LF or CRLF line ends, duplicated rows at events, first column "time", "Time"
  * or "t"). Blank lines are ignored; every other line must have exactly one value per column.
- * Format: doc/results.md, ../shared/spec/msl-friction.md section 7.3. */
+ * Format: doc/results.md. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -91,13 +91,17 @@ static int scan(const unsigned char *b, size_t len, matrix *m, const char *path,
   return STICTION_OK;
 }
 
+/* A character of a text matrix: a byte value 0..255 (a cast of any other double to char,
+ * NaN included, is undefined behaviour). -1 when v is none. */
+static int byte_of(double v) { return v >= 0 && v <= 255 ? (int)v : -1; }
+
 /* Row r of a text matrix (a string of cols characters). */
 static int aclass_row_is(const matrix *a, int r, const char *s) {
   size_t n = strlen(s);
   if (r >= a->rows || (size_t)a->cols < n) return 0;
   for (size_t c = 0; c < (size_t)a->cols; c++) {
-    char ch = (char)elem(a, c * (size_t)a->rows + (size_t)r);
-    if (c < n ? ch != s[c] : (ch != ' ' && ch != 0)) return 0;
+    int ch = byte_of(elem(a, c * (size_t)a->rows + (size_t)r));
+    if (c < n ? ch != (unsigned char)s[c] : (ch != ' ' && ch != 0)) return 0;
   }
   return 1;
 }
@@ -110,15 +114,27 @@ static double per_var(const matrix *m, int trans, int var, int k) {
   return elem(m, i);
 }
 
-static int set_names(stiction_table *t, const matrix *nm, int trans) {
+/* 0, STICTION_ERR_NOMEM, or STICTION_ERR_SYNTAX for a value that is no character. */
+static int set_names(stiction_table *t, const matrix *nm, int trans, const char *path,
+                     char *msg, size_t size) {
   int len = trans ? nm->rows : nm->cols;
   char *buf = malloc((size_t)len + 1);
-  if (!buf) return -1;
+  if (!buf) return STICTION_ERR_NOMEM;
   for (int v = 0; v < t->cols; v++) {
     int n = 0;
-    for (int i = 0; i < len; i++) buf[n++] = (char)per_var(nm, trans, v, i);
+    for (int i = 0; i < len; i++) {
+      double x = per_var(nm, trans, v, i);
+      int ch = byte_of(x);
+      if (ch < 0) {
+        snprintf(msg, size, "%s: name of variable %d: character %d is %g, not a byte 0..255",
+                 path, v + 1, i + 1, x);
+        free(buf);
+        return STICTION_ERR_SYNTAX;
+      }
+      buf[n++] = (char)(unsigned char)ch;
+    }
     while (n && (buf[n - 1] == ' ' || buf[n - 1] == 0)) n--;
-    if (st_table_set_name(t, v, buf, (size_t)n)) { free(buf); return -1; }
+    if (st_table_set_name(t, v, buf, (size_t)n)) { free(buf); return STICTION_ERR_NOMEM; }
   }
   free(buf);
   return 0;
@@ -132,13 +148,18 @@ typedef struct layout {
 /* Fills column v of the table from its dataInfo entry. */
 static int fill_column(stiction_table *t, const layout *L, int v, const char *path, char *msg, size_t size) {
   matrix *info = &L->m[M_DATAINFO];
-  int which = (int)per_var(info, L->trans, v, 0), idx = (int)per_var(info, L->trans, v, 1);
+  double which_d = per_var(info, L->trans, v, 0), idx_d = per_var(info, L->trans, v, 1);
+  int which = which_d == 1 ? 1 : 2;
   const matrix *d = which == 1 ? &L->m[M_DATA1] : &L->m[M_DATA2];
   int dvars = L->trans ? d->rows : d->cols;
-  if (which < 0 || which > 2 || !d->found || idx == 0 || idx > dvars || idx < -dvars) {
-    snprintf(msg, size, "%s: variable '%s' has an invalid dataInfo entry (%d, %d)", path, t->names[v], which, idx);
+  /* checked as doubles: a cast of an out-of-range double to int is undefined */
+  if (!(which_d >= 0 && which_d <= 2 && which_d == (int)which_d) || !d->found ||
+      !(idx_d >= -dvars && idx_d <= dvars && idx_d == (int)idx_d) || idx_d == 0) {
+    snprintf(msg, size, "%s: variable '%s' has an invalid dataInfo entry (%g, %g)", path,
+             t->names[v], which_d, idx_d);
     return STICTION_ERR_SYNTAX;
   }
+  int idx = (int)idx_d;
   double sign = idx < 0 ? -1 : 1;
   for (int r = 0; r < L->nrows; r++)
     t->data[(size_t)r * (size_t)t->cols + (size_t)v] = sign * per_var(d, !L->trans, abs(idx) - 1, which == 1 ? 0 : r);
@@ -163,10 +184,12 @@ int st_table_read_mat(stiction_table **out, const char *path, const unsigned cha
     return STICTION_ERR_SYNTAX;
   }
   stiction_table *t = st_table_new(L.nvars);
-  if (!t || st_table_reserve(t, L.nrows) || set_names(t, &m[M_NAME], trans)) {
+  rc = !t || st_table_reserve(t, L.nrows) ? STICTION_ERR_NOMEM
+                                          : set_names(t, &m[M_NAME], trans, path, msg, size);
+  if (rc) {
     stiction_table_free(t);
-    snprintf(msg, size, "%s: out of memory", path);
-    return STICTION_ERR_NOMEM;
+    if (rc == STICTION_ERR_NOMEM) snprintf(msg, size, "%s: out of memory", path);
+    return rc;
   }
   t->rows = L.nrows;
   for (int v = 0; v < L.nvars && !rc; v++) rc = fill_column(t, &L, v, path, msg, size);

@@ -1,4 +1,4 @@
-/* The csv-compare tube around one reference signal (msl-friction.md section 8.1, steps 3-4).
+/* The csv-compare tube around one reference signal (doc/results.md, the tube rule).
  *
  * With R the piecewise-linear interpolant of the reference points (vertical at repeated
  * times), the tube at time t is

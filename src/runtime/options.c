@@ -1,4 +1,5 @@
 /* Default options and their checks before a run. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -60,6 +61,27 @@ static int check_events(stiction_sim *sim) {
   return STICTION_OK;
 }
 
+/* The output grid is bounded: every grid point is a result row, and (stop - start) /
+ * interval as a count of rows must stay far from LONG_MAX (casting a larger double is
+ * undefined) and from a run that never ends. Points closer than the resolution of double
+ * times would repeat a time. */
+static int check_grid(stiction_sim *sim, double span) {
+  const stiction_options *o = &sim->opt;
+  double points = span / sim->interval;
+  if (!(points <= STICTION_MAX_OUTPUT_POINTS))
+    return st_sim_fail(sim, STICTION_ERR_ARG,
+                       "output interval %g gives %.3g output points over [%.10g, %.10g]; the limit "
+                       "is %d (each point is a result row): use a larger interval",
+                       sim->interval, points, o->start_time, o->stop_time,
+                       STICTION_MAX_OUTPUT_POINTS);
+  double t_max = fmax(fabs(o->start_time), fabs(o->stop_time));
+  if (sim->interval < 8 * t_max * DBL_EPSILON)
+    return st_sim_fail(sim, STICTION_ERR_ARG,
+                       "output interval %g is below the resolution of time values near %g",
+                       sim->interval, t_max);
+  return STICTION_OK;
+}
+
 /* Validates options against the model and fills the derived ones (interval). */
 int st_options_check(stiction_sim *sim) {
   int rc = check_times(sim);
@@ -70,6 +92,8 @@ int st_options_check(stiction_sim *sim) {
   double span = o->stop_time - o->start_time;
   sim->interval = o->interval > 0 ? o->interval : span / 500;
   if (sim->interval > span) sim->interval = span;
+  rc = check_grid(sim, span);
+  if (rc) return rc;
   if (sim->model->n_algebraic > 0 && o->solver != STICTION_SOLVER_IDA)
     return st_sim_fail(sim, STICTION_ERR_ARG,
                        "model %s has %d algebraic variables: use the IDA solver",

@@ -227,7 +227,7 @@ int stiction_sim_run(stiction_sim *sim) {
   sim->stats.wall_init = st_wall_now() - sim->t_wall0;
   if (!rc && !terminate) rc = loop(sim);
   if (!rc) rc = st_event_terminal(sim, sim->t);
-  if (rc && !sim->error[0]) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
+  if (rc && !sim->error) st_sim_fail(sim, rc, "%s", stiction_strerror(rc));
   finish(sim, rc);
   return rc;
 }

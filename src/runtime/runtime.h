@@ -26,7 +26,7 @@ struct stiction_sim {
   stiction_sink sink;
   stiction_event_listener listener;
   void *listener_ud;
-  char error[512];
+  char *error;                  /* the first failure of the run (malloc'd), NULL: none */
   int terminated;               /* the model called terminate(); its message below */
   char terminate_message[256];
   double t;

@@ -8,6 +8,7 @@
 #include <nvector/nvector_serial.h>
 
 #include "runtime/runtime.h"
+#include "util/diag.h"
 
 double st_wall_now(void) {
   struct timespec ts;
@@ -17,10 +18,10 @@ double st_wall_now(void) {
 
 /* Records the first failure of a run; later ones are consequences and are dropped. */
 int st_sim_fail(stiction_sim *sim, int status, const char *fmt, ...) {
-  if (sim->error[0]) return status;
+  if (sim->error) return status;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(sim->error, sizeof sim->error, fmt, ap);
+  sim->error = st_vformat(fmt, ap);
   va_end(ap);
   return status;
 }
@@ -67,6 +68,7 @@ void stiction_sim_free(stiction_sim *sim) {
   if (!sim) return;
   free_sundials(sim);
   free_work(sim);
+  free(sim->error);
   free(sim);
 }
 
@@ -85,7 +87,7 @@ int stiction_sim_set_event_listener(stiction_sim *sim, stiction_event_listener f
   return STICTION_OK;
 }
 
-const char *stiction_sim_error(const stiction_sim *sim) { return sim ? sim->error : ""; }
+const char *stiction_sim_error(const stiction_sim *sim) { return sim && sim->error ? sim->error : ""; }
 
 double stiction_sim_time(const stiction_sim *sim) { return sim ? sim->t : NAN; }
 

@@ -1,5 +1,5 @@
 /* stiction_stats_print: one "name: value" per line, in the vocabulary of
- * ../shared/spec/benchmarks.md section 7.2. */
+ * doc/benchmarks.md section 5. */
 #include <stdio.h>
 
 #include "runtime/runtime.h"

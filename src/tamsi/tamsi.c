@@ -1,5 +1,5 @@
 /* TAMSI solver object: creation, parameters, problem set-up with size checks, getters.
- * The iteration itself is in tamsi_solve.c. Spec: drake-tamsi.md sections 5 and 7. */
+ * The iteration itself is in tamsi_solve.c. Model and parameters: doc/tamsi.md. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

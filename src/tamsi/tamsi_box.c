@@ -2,7 +2,7 @@
  * slope, normal speed away from the slope); one point contact with Jn = [0 1] and
  * Jt = [[1 0], [0 0]] (the second tangent direction is out of plane). The normal force is
  * compliant (two-way coupling) with k = m g / allowance and critical damping, the recipe of
- * drake-tamsi.md section 7; the box starts at its static penetration, so the normal
+ * doc/tamsi.md; the box starts at its static penetration, so the normal
  * direction stays in equilibrium and the slope direction follows Coulomb's law: with an
  * optional push F down the slope, m a = m g sin a + F - mu m g cos a, so the box stops at
  * t* = v0 / (g (mu cos a - sin a) - F/m). */

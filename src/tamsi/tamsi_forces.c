@@ -1,4 +1,4 @@
-/* TAMSI contact forces, residual and Newton matrix (drake-tamsi.md sections 1-4). */
+/* TAMSI contact forces, residual and Newton matrix (doc/tamsi.md, Model). */
 #include <math.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Internals of the TAMSI solver shared by its files (tamsi.c: set-up and getters,
  * tamsi_forces.c: forces, residual and Newton matrix, tamsi_limiter.c, tamsi_solve.c) and
- * reachable by the tests. Spec: ../shared/spec/drake-tamsi.md. */
+ * reachable by the tests. Model: doc/tamsi.md. */
 #ifndef ST_FRICTION_TAMSI_INTERNAL_H
 #define ST_FRICTION_TAMSI_INTERNAL_H
 

@@ -1,5 +1,6 @@
 /* TAMSI problem files (JSON, read with json-c in strict mode) and solutions as JSON.
  * Every malformed or inconsistent input ends in one located message, never in a crash. */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,15 +33,19 @@ static void line_col(const char *text, size_t off, int *line, int *col) {
 }
 
 /* json-c keeps no positions, so a message about a key points at the key's first
- * occurrence as a member name ("key" followed by ':'), or at no position if absent. */
+ * occurrence as a member name ("key" followed by ':'), or at no position if absent. The
+ * text is c->len bytes, not NUL-terminated, and the key may be empty. */
 static bool find_key(const parse_ctx *c, const char *key, size_t *off) {
-  size_t klen = strlen(key);
-  for (const char *p = c->text; (p = strstr(p, key)) != NULL; p += klen) {
-    if (p == c->text || p[-1] != '"' || p[klen] != '"') continue;
-    const char *q = p + klen + 1;
-    while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
-    if (*q == ':') {
-      *off = (size_t)(p - 1 - c->text);
+  size_t klen = strlen(key), len = c->len;
+  for (size_t i = 0; i + klen + 2 <= len; i++) {
+    const char *p = c->text + i;
+    if (p[0] != '"' || memcmp(p + 1, key, klen) != 0 || p[klen + 1] != '"') continue;
+    size_t j = i + klen + 2;
+    while (j < len && (c->text[j] == ' ' || c->text[j] == '\t' || c->text[j] == '\n' ||
+                       c->text[j] == '\r'))
+      j++;
+    if (j < len && c->text[j] == ':') {
+      *off = i;
       return true;
     }
   }
@@ -292,6 +297,10 @@ int st_tamsi_problem_parse(const char *text, size_t len, const char *file, st_ta
   memset(p, 0, sizeof *p);
   parse_ctx c = {text, file, len, err, errlen};
   if (errlen) err[0] = 0;
+  if (len > INT_MAX) { /* json-c takes an int length */
+    fail(&c, NULL, "the file is larger than %d bytes", INT_MAX);
+    return STICTION_ERR_SYNTAX;
+  }
   if (memchr(text, 0, len)) {
     fail(&c, NULL, "the file contains a NUL byte; not a JSON text");
     return STICTION_ERR_SYNTAX;

@@ -1,4 +1,4 @@
-/* Iteration limiter of TAMSI (drake-tamsi.md section 6; Uchida, Sherman & Delp 2015): the
+/* Iteration limiter of TAMSI (doc/tamsi.md; Uchida, Sherman & Delp 2015): the
  * fraction alpha of a Newton step dv applied to one contact's tangential velocity v so that
  * the direction of v turns by at most theta_max and stiction <-> sliding transitions land
  * inside the stiction circle of radius v_s instead of jumping across it.

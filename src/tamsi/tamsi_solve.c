@@ -1,4 +1,4 @@
-/* TAMSI Newton-Raphson iteration (drake-tamsi.md section 5) and its dense linear solves,
+/* TAMSI Newton-Raphson iteration (doc/tamsi.md, Model) and its dense linear solves,
  * done by SUNDIALS' dense routines: Cholesky for the symmetric one-way matrix and for M,
  * LU with partial pivoting for the unsymmetric two-way matrix (section 4). */
 #include <math.h>

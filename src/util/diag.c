@@ -11,7 +11,7 @@ typedef struct source {
 struct st_diag {
   FILE *out;
   int errors;
-  char first_error[1024];
+  char *first_error; /* malloc'd; NULL until the first error */
   source *sources;
   int nsources, capsources;
 };
@@ -24,6 +24,7 @@ st_diag *st_diag_new(FILE *out) {
 
 void st_diag_free(st_diag *d) {
   if (!d) return;
+  free(d->first_error);
   free(d->sources);
   free(d);
 }
@@ -70,15 +71,35 @@ static const char *severity_name(st_severity sev) {
   return sev == ST_ERROR ? "error" : sev == ST_WARNING ? "warning" : "note";
 }
 
-void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...) {
-  char msg[1024];
+char *st_vformat(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return s;
+}
+
+char *st_format(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  char *s = st_vformat(fmt, ap);
   va_end(ap);
-  if (sev == ST_ERROR && d->errors++ == 0)
-    snprintf(d->first_error, sizeof d->first_error, "%s", msg);
-  if (!d->out) return;
+  return s;
+}
+
+void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *text = st_vformat(fmt, ap);
+  va_end(ap);
+  const char *msg = text ? text : "out of memory for a message";
+  if (sev == ST_ERROR && d->errors++ == 0) d->first_error = text ? strdup(text) : NULL;
+  if (!d->out) {
+    free(text);
+    return;
+  }
   if (loc.file && loc.line > 0)
     fprintf(d->out, "%s:%d:%d: %s: %s\n", loc.file, loc.line, loc.col, severity_name(sev), msg);
   else if (loc.file)
@@ -86,11 +107,12 @@ void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ..
   else
     fprintf(d->out, "stiction: %s: %s\n", severity_name(sev), msg);
   if (loc.line > 0) quote_source(d, loc);
+  free(text);
 }
 
 int st_diag_errors(const st_diag *d) { return d->errors; }
 
-const char *st_diag_first_error(const st_diag *d) { return d->first_error; }
+const char *st_diag_first_error(const st_diag *d) { return d->first_error ? d->first_error : ""; }
 
 int st_diag_source_count(const st_diag *d) { return d ? d->nsources : 0; }
 

@@ -4,6 +4,8 @@
 #ifndef ST_DIAG_H
 #define ST_DIAG_H
 
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /* A position in a source file. file is borrowed (interned by the loader); line and col
@@ -34,6 +36,15 @@ void st_diag_report(st_diag *d, st_severity sev, st_loc loc, const char *fmt, ..
 #define st_error(d, loc, ...) st_diag_report((d), ST_ERROR, (loc), __VA_ARGS__)
 #define st_warning(d, loc, ...) st_diag_report((d), ST_WARNING, (loc), __VA_ARGS__)
 #define st_note(d, loc, ...) st_diag_report((d), ST_NOTE, (loc), __VA_ARGS__)
+
+/* Room for a message of an API that fills a caller's buffer (char *msg, size_t size): two
+ * paths of any length the system accepts and the text around them. */
+#define ST_MSG_MAX (2 * PATH_MAX + 1024)
+
+/* printf into a new malloc'd string (NULL when out of memory), so that a message with long
+ * paths in it is never cut. */
+char *st_vformat(const char *fmt, va_list ap);
+char *st_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int st_diag_errors(const st_diag *d);
 /* The first error message (without location), or "" — for API callers without a stream. */

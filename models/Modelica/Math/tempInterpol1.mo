@@ -16,7 +16,7 @@ algorithm
   else
     // segment k..k+1: the first whose right end lies beyond u; below the table the first
     // segment and above it the last one, so that values outside extrapolate linearly
-    // through the two outermost points (spec/msl-friction.md section 5, T(x))
+    // through the two outermost points (the MSL's T(x))
     k := 1;
     while k < n - 1 and u >= table[k + 1, 1] loop
       k := k + 1;

@@ -46,6 +46,6 @@ equation
   connect(oneWayClutch.flange_a, inertia5.flange_a);
   connect(step2.y, oneWayClutch.f_normalized);
   annotation (experiment(StopTime=1.1), Documentation(info="<html>
-<p>Reference: spec/msl-friction.md 6.15.</p>
+<p>Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end TestFriction;

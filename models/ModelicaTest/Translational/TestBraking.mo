@@ -24,7 +24,7 @@ equation
   connect(mass5.flange_b, eddyCurrentForce.flange);
   connect(eddyCurrentForce.heatPort, heatCapacitor.port);
   annotation (experiment(StopTime=2), Documentation(info="<html>
-<p>Reference: spec/msl-friction.md 6.16. The eddy current brake heats a 1 J/K capacity; its
+<p>Reference: the MSL 4.0.0 reference result (tests/reference/msl). The eddy current brake heats a 1 J/K capacity; its
 nominal speed grows with the copper temperature coefficient.</p>
 </html>"));
 end TestBraking;

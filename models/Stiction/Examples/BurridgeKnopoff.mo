@@ -13,7 +13,7 @@ model BurridgeKnopoff
   Real F[N] "Spring forces on each block (neighbours and plate)";
   Real f[N] "Friction forces (static limit 1)";
   Real a[N] "Accelerations";
-  Real sa[N] "Free variables of the stuck/slip curves (spec msl-friction.md, the sa parameterization)";
+  Real sa[N] "Free variables of the stuck/slip curves (the sa parameterization of the MSL friction elements)";
   Boolean startFor[N](each start = false, each fixed = true);
   Integer mode[N](each start = Stuck, each fixed = true) "Stuck or Forward (no backward slip)";
 equation
@@ -37,7 +37,7 @@ equation
     mode[i] = if (pre(mode[i]) == Forward or startFor[i]) and v[i] > 0 then Forward else Stuck;
   end for;
   annotation (experiment(StopTime = 200, Interval = 0.1), Documentation(info="<html>
-<p>Benchmark 4 of spec/benchmarks.md (scaling study; defaults l = 10, alpha = 2.5, nu = 0.01).
+<p>Benchmark 4 of doc/benchmarks.md (scaling study; defaults l = 10, alpha = 2.5, nu = 0.01).
 The friction is unidirectional as in Carlson and Langer's model: a block cannot slide
 backwards. With l = 0 the blocks are independent and each slip starts exactly when
 nu*t - x = 1, which the tests check. No published trajectories exist (the system is chaotic);

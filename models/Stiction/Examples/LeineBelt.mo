@@ -23,11 +23,11 @@ model LeineBelt
 equation
   v = der(x);
   a = der(v);
-  // spring to the wall and belt friction (benchmarks.md 1.1: m*x'' + k*x = F_T)
+  // spring to the wall and belt friction (doc/benchmarks.md section 1.1: m*x'' + k*x = F_T)
   F = friction.F;
   m*a = -k*x + F;
   annotation (experiment(StopTime=60.005, Interval=0.005, Tolerance=1e-6), Documentation(info="<html>
-<p>Benchmark 1 of spec/benchmarks.md: m = k = Fs = 1, belt speed 0.2, delta = 3. The block
+<p>Benchmark 1 of doc/benchmarks.md: m = k = Fs = 1, belt speed 0.2, delta = 3. The block
 starts stuck at break-away (x = Fs/k, v = belt speed); the exact (event-driven) limit cycle has
 the period 12.00103 s. <code>law</code> selects the friction model; for the regularised laws
 <code>eps</code> is the velocity width (Leine's epsilon = 1/eps: eps = 1e-3 gives 11.298 s with

@@ -18,14 +18,14 @@ model LuGreStickSlip "Stick-slip of a unit mass pulled through a spring (Canudas
 equation
   der(x) = v;
   m*der(v) = k*(v_pull*time - x) - F;
-  // LuGre (benchmarks.md section 3) by the C library: g = Fc + (Fs - Fc)*exp(-(v/vs)^2),
+  // LuGre (doc/benchmarks.md section 3) by the C library: g = Fc + (Fs - Fc)*exp(-(v/vs)^2),
   // dz/dt = v - sigma0*|v|*z/g, F = sigma0*z + sigma1*dz/dt + sigma2*v (stiction_friction_lugre)
   g = Stiction.Functions.stribeckMagnitude(Fc, Fs, vs, 2, v);
   zdot = Stiction.Functions.lugreZdotG(sigma0, sigma1, sigma2, g, z, v);
   der(z) = zdot;
   F = Stiction.Functions.lugreForceG(sigma0, sigma1, sigma2, g, z, v);
   annotation (experiment(StopTime=30, Interval=0.001, Tolerance=1e-8), Documentation(info="<html>
-<p>Benchmark 3 of spec/benchmarks.md (Table I parameters): first slip at 7.4376 s, period
+<p>Benchmark 3 of doc/benchmarks.md (Table I parameters): first slip at 7.4376 s, period
 6.3627 s, peak velocity 0.36982 m/s. The bristle dynamics are stiff (eigenvalues near
 -1e4 1/s while sliding): use an implicit (BDF) solver.</p>
 </html>"));

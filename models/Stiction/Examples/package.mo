@@ -1,4 +1,4 @@
 within Stiction;
-package Examples "Stick-slip benchmarks (spec/benchmarks.md)"
+package Examples "Stick-slip benchmarks (doc/benchmarks.md)"
   extends Modelica.Icons.ExamplesPackage;
 end Examples;

@@ -1,5 +1,5 @@
 // The simple friction element of the MSL friction documentation as a block
-// (spec benchmarks.md section 9): stuck while |sa| <= 1, sliding forward/backward otherwise.
+// (doc/benchmarks.md section 7): stuck while |sa| <= 1, sliding forward/backward otherwise.
 block FrictionBlock
   parameter Real m = 1 "mass";
   parameter Real f0 = 1 "sliding friction force";

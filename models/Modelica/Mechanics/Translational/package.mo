@@ -4,6 +4,6 @@ package Translational "1-dimensional translational mechanics with friction eleme
   annotation (Documentation(info="<html>
 <p>stiction's own implementation of a subset of Modelica.Mechanics.Translational (MSL 4.0
 names and equations). SupportFriction and Brake use Interfaces.PartialFriction;
-MassWithStopAndFriction has the same machine plus hard stops (spec/msl-friction.md 5.6-5.8).</p>
+MassWithStopAndFriction has the same machine plus hard stops (doc/library.md).</p>
 </html>"));
 end Translational;

@@ -1,6 +1,6 @@
 within Stiction.Rotational.Components;
 model BAMFriction
-  "BAM servo friction budgets M1..M6 (spec/bam.md section 3) as a continuous element: frictionloss*law(w) + Kv*w"
+  "BAM servo friction budgets M1..M6 (doc/bam.md section 3) as a continuous element: frictionloss*law(w) + Kv*w"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   extends Stiction.Interfaces.PartialRegularizedSign;
   parameter Integer bamModel(min=1, max=6) = 6 "BAM model number: 1 Coulomb-viscous .. 6 directional + quadratic";
@@ -32,7 +32,7 @@ equation
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
   s_str = exp(-abs(w/w_s)^alpha);
-  // the budget of include/stiction/bam.h (stiction_bam_friction, bam.md section 3, M6 with its
+  // the budget of include/stiction/bam.h (stiction_bam_friction, doc/bam.md section 3, M6 with its
   // opposite-sign gate as BAM implements it); a function call makes no events: the budget is
   // a smooth-enough input to the regularized law, with no modes to track
   frictionloss = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,

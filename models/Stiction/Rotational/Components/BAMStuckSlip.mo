@@ -1,6 +1,6 @@
 within Stiction.Rotational.Components;
 model BAMStuckSlip
-  "BAM friction budgets M1..M6 (spec/bam.md section 10 b) as an event-driven stuck/slip element: static limit = budget at rest"
+  "BAM friction budgets M1..M6 (doc/bam.md section 7) as an event-driven stuck/slip element: static limit = budget at rest"
   extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
   parameter Integer bamModel(min=1, max=6) = 6 "BAM model number: 1 Coulomb-viscous .. 6 directional + quadratic";
   parameter SI.Torque Kc(min=0) = 0.05 "friction_base: Coulomb friction";
@@ -46,13 +46,13 @@ equation
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
   s_str = exp(-abs(w/w_s)^alpha);
-  // the budget of include/stiction/bam.h (bam.md section 3, M6 with its sign gate): sliding at
+  // the budget of include/stiction/bam.h (doc/bam.md section 3, M6 with its sign gate): sliding at
   // the present speed, and at rest for the static limit
   frictionloss = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,
     Kms, Kes, Kmq, Keq, tau_m, tau_e, w);
   tau_static = Stiction.Functions.bamFrictionloss(bamModel, Kc, Kcs, w_s, alpha, Kl, Kls, Km, Ke,
     Kms, Kes, Kmq, Keq, tau_m, tau_e, 0);
-  // bam.md section 10 b: stuck <=> w = 0 and |drive| <= tau_static(tau_m, tau_e); sliding
+  // doc/bam.md section 7: stuck <=> w = 0 and |drive| <= tau_static(tau_m, tau_e); sliding
   // tau = sign(w)*(frictionloss(w) + Kv*|w|). The relations sa > tau_static are the root
   // functions that locate the break-away on the moving, load-dependent limit.
   // the relations are their own equations (evaluated at every event, not behind the
@@ -79,7 +79,7 @@ equation
     else if (pre(mode) == Backward or startBackward) and w < 0 then Backward
     else Stuck;
   annotation (Documentation(info="<html>
-<p>The continuous hybrid tier of spec/bam.md section 10 (b): the joint is stuck (w = 0, tau
+<p>The continuous hybrid tier of doc/bam.md section 7: the joint is stuck (w = 0, tau
 the holding torque) while the holding torque stays within the BAM budget at rest
 tau_static(tau_m, tau_e) = frictionloss(tau_m, tau_e, 0), and slides with tau =
 sign(w)*(frictionloss(w) + Kv*|w|) otherwise. frictionloss is the budget of M1..M6 without

@@ -8,7 +8,7 @@ model BearingFriction
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
      apply when stiction study substitutes this element for it";
   parameter Real tau_pos[:, 2] = [0, 1]
-    "[w, tau] as in the MSL: sliding torque (N.m) vs |w|, interpolated linearly (spec msl-friction.md 5)";
+    "[w, tau] as in the MSL: sliding torque (N.m) vs |w|, interpolated linearly";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";

@@ -8,7 +8,7 @@ model Brake
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
      apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
-    "[w, mu] as in the MSL: friction coefficient vs |w|, interpolated linearly (spec msl-friction.md 5)";
+    "[w, mu] as in the MSL: friction coefficient vs |w|, interpolated linearly";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -35,7 +35,7 @@ equation
   tau_slide = Modelica.Math.tempInterpol1(noEvent(abs(w)), mu_pos, 2)*cgeo*noEvent(max(fn, 0));
   tau0_max = peak*tau0;
   v_law = w;
-  // the MSL slides with cgeo*fn*M(|w|) (msl-friction.md 5.3); the peak refers to M(0)
+  // the MSL slides with cgeo*fn*M(|w|); the peak refers to M(0)
   // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
   // break-away peak decaying over w_peak (stiction_friction_stribeck_g, doc/friction.md)
   g_law = Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w);

@@ -8,7 +8,7 @@ model Clutch
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
      apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
-    "[w, mu] as in the MSL: friction coefficient vs |w_rel|, interpolated linearly (spec msl-friction.md 5)";
+    "[w, mu] as in the MSL: friction coefficient vs |w_rel|, interpolated linearly";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.AngularVelocity w_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -26,7 +26,7 @@ equation
   tau0_max = peak*tau0;
   v_law = w_rel;
   // tau = flange_b.tau acts like a damper torque: it opposes the relative speed w_rel; the
-  // MSL slides with cgeo*fn*M(|w_rel|) (msl-friction.md 5.2, without the startBackward quirk)
+  // MSL slides with cgeo*fn*M(|w_rel|) (without its startBackward quirk)
   g_law = Stiction.Functions.stribeckMagnitude(tau_slide, tau_slide + tau0_max - tau0, w_peak, 2, w_rel);
   f_max = tau0_max;
   a_law = a_rel;

@@ -22,7 +22,7 @@ equation
   w = der(phi);
   a = der(w);
   flange_a.tau + flange_b.tau - tau = 0;
-  // benchmarks.md section 3: dz/dt = w - sigma0*|w|*z/g(w); at steady sliding z = g/sigma0*sign(w),
+  // doc/benchmarks.md section 3: dz/dt = w - sigma0*|w|*z/g(w); at steady sliding z = g/sigma0*sign(w),
   // so tau = g(w)*sign(w) + sigma2*w, the Stribeck curve
   // (stiction_friction_stribeck_g, stiction_friction_lugre of include/stiction/friction.h)
   g = Stiction.Functions.stribeckMagnitude(tau_c, tau_s, w_s, alpha, w);

@@ -8,7 +8,7 @@ model Brake
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
      apply when stiction study substitutes this element for it";
   parameter Real mu_pos[:, 2] = [0, 0.5]
-    "[v, mu] as in the MSL: friction coefficient vs |v|, interpolated linearly (spec msl-friction.md 5)";
+    "[v, mu] as in the MSL: friction coefficient vs |v|, interpolated linearly";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.Velocity v_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";
@@ -34,7 +34,7 @@ equation
   f_slide = Modelica.Math.tempInterpol1(noEvent(abs(v)), mu_pos, 2)*cgeo*noEvent(max(fn, 0));
   f0_max = peak*f0;
   v_law = v;
-  // the MSL slides with cgeo*fn*M(|v|) (msl-friction.md 5.7); the peak refers to M(0)
+  // the MSL slides with cgeo*fn*M(|v|); the peak refers to M(0)
   // the Stribeck magnitude of the C library with alpha = 2: the table's sliding level plus the
   // break-away peak decaying over v_peak (stiction_friction_stribeck_g, doc/friction.md)
   g_law = Stiction.Functions.stribeckMagnitude(f_slide, f_slide + f0_max - f0, v_peak, 2, v);

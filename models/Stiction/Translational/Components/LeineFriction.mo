@@ -34,8 +34,8 @@ protected
 equation
   if law == FrictionLaw.EventDriven then
     // Stuck: a_rel = 0 and F is the constraint force (-sa); it breaks away when |sa| > Fs.
-    // Sliding: F = -sign(v_rel)*Fs/(1 + delta*|v_rel|) (spec/msl-friction.md section 2).
-    // One event per transition, as benchmarks.md section 1.2 counts them (2 per period):
+    // Sliding: F = -sign(v_rel)*Fs/(1 + delta*|v_rel|) (doc/library.md).
+    // One event per transition, as doc/benchmarks.md section 1.2 counts them (2 per period):
     // the break-away sets the slip mode at once (v_rel is still exactly 0 there), and a
     // slip mode ends when v_rel crosses to the other side. The MSL PartialFriction waits in
     // startForward/startBackward for v_rel to leave 0, a second event 1e-6 s later that
@@ -95,7 +95,7 @@ equation
     end if;
   end if;
   annotation (Documentation(info="<html>
-<p>The friction law of Leine's block on a belt (spec/benchmarks.md section 1) as an element
+<p>The friction law of Leine's block on a belt (doc/benchmarks.md section 1) as an element
 that <code>stiction study --element</code> can switch: <code>law</code> selects the exact
 stuck/slip machine (EventDriven) or a regularised law of width <code>eps</code>. The body's
 relative velocity and acceleration and the other forces on it come in as inputs; the

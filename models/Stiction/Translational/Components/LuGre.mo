@@ -22,7 +22,7 @@ equation
   v = der(s);
   a = der(v);
   flange_a.f + flange_b.f - f = 0;
-  // benchmarks.md section 3; steady sliding: z = g/sigma0*sign(v), f = g(v)*sign(v) + sigma2*v
+  // doc/benchmarks.md section 3; steady sliding: z = g/sigma0*sign(v), f = g(v)*sign(v) + sigma2*v
   // (stiction_friction_stribeck_g, stiction_friction_lugre of include/stiction/friction.h)
   g = Stiction.Functions.stribeckMagnitude(F_c, F_s, v_s, alpha, v);
   zdot = Stiction.Functions.lugreZdotG(sigma0, sigma1, sigma2, g, z, v);

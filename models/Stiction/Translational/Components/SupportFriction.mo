@@ -8,7 +8,7 @@ model SupportFriction
     "Not used (no stuck mode): the MSL machine's parameter, so that an MSL element's modifiers
      apply when stiction study substitutes this element for it";
   parameter Real f_pos[:, 2] = [0, 1]
-    "[v, f] as in the MSL: sliding force (N) vs |v|, interpolated linearly (spec msl-friction.md 5)";
+    "[v, f] as in the MSL: sliding force (N) vs |v|, interpolated linearly";
   parameter Real peak(final min=1) = 1 "Break-away level = peak times the Coulomb level";
   parameter SI.Velocity v_peak(min=1e-15) = 10*eps
     "Speed over which the break-away peak decays to the Coulomb level (Gaussian)";

@@ -23,7 +23,7 @@ equation
   // the friction torque is the sum of the flange cut torques
   flange_a.tau + flange_b.tau - tau = 0;
 
-  // data of the friction state machine (spec 5.1)
+  // data of the friction state machine
   tau0 = Modelica.Math.tempInterpol1(0, tau_pos, 2);
   tau0_max = peak*tau0;
   free = false;

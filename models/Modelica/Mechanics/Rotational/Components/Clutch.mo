@@ -26,7 +26,7 @@ equation
   tau0_max = peak*tau0;
 
   // Note: the startBackward branch evaluates the table at +w_rel, not -w_rel (a quirk of the
-  // MSL kept on purpose, spec section 1; identical for one-row tables).
+  // MSL kept on purpose; identical for one-row tables).
   tau = if locked then sa*unitTorque
     else if free then 0
     else cgeo*fn*(if startForward then Modelica.Math.tempInterpol1(w_rel, mu_pos, 2)

@@ -98,7 +98,7 @@ equation
   tauLossMax = if tau_etaPos then quadrant1 else quadrant2;
   tauLossMin = if tau_etaPos then quadrant4 else quadrant3;
 
-  // state machine (spec 5.5): no pre(startForward) hysteresis and no w_small here
+  // state machine: no pre(startForward) hysteresis and no w_small here
   startForward = pre(mode) == Stuck and sa > tauLossMax_p/unitTorque or initial() and w_a > 0;
   startBackward = pre(mode) == Stuck and sa < tauLossMin_m/unitTorque or initial() and w_a < 0;
   locked = if ideal then false

@@ -39,7 +39,7 @@ equation
 
   // A locked element starts forward when the constraint torque exceeds the break-away torque
   // (with the pre(startForward) hysteresis, as PartialFriction); it can never start
-  // backward: then the freewheel blocks (spec 5.4).
+  // backward: then the freewheel blocks.
   startForward = pre(stuck) and (sa > tau0_max/unitTorque or pre(startForward) and sa > tau0/unitTorque
     or w_rel > w_small) or initial() and w_rel > 0;
   locked = pre(stuck) and not startForward;

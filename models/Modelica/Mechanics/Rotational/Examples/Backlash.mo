@@ -22,6 +22,6 @@ equation
   connect(elastoBacklash2.flange_b, inertia3.flange_a);
   annotation (experiment(StopTime=1.0, Interval=0.001), Documentation(info="<html>
 <p>Each inertia starts deflected by 90 degrees and swings back; the two backlash elements lose
-contact within +-22.5 degrees. Reference: spec/msl-friction.md 6.10.</p>
+contact within +-22.5 degrees. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end Backlash;

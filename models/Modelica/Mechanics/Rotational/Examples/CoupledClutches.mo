@@ -33,6 +33,6 @@ equation
   annotation (experiment(StopTime=1.5, Interval=0.001), Documentation(info="<html>
 <p>J1 is driven by a sinusoidal torque and starts at 10 rad/s. clutch1 is closed by a cosine
 normal force that becomes negative (clutch open) after 1.25 s; clutch2 closes at T2 and
-clutch3 at T3. The clutches stick and slip in turn. Reference: spec/msl-friction.md 6.2.</p>
+clutch3 at T3. The clutches stick and slip in turn. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end CoupledClutches;

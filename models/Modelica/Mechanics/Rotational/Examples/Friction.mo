@@ -40,6 +40,6 @@ equation
   annotation (experiment(StopTime=3.0, Interval=0.001), Documentation(info="<html>
 <p>A motor drives inertia3 with a sinusoidal torque until startTime; the clutch couples it to
 inertia2, a spring-damper to inertia1, and a brake closes at startTime. Reference:
-spec/msl-friction.md 6.3.</p>
+the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end Friction;

@@ -24,6 +24,6 @@ equation
   connect(torque2.support, fixed.flange);
   annotation (experiment(StopTime=0.5, Interval=0.001), Documentation(info="<html>
 <p>Gear with 50 % mesh efficiency in both directions, driven by a sinusoidal torque against
-a load torque ramping from -10 N.m. Reference: spec/msl-friction.md 6.4.</p>
+a load torque ramping from -10 N.m. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end LossyGearDemo1;

@@ -27,6 +27,6 @@ equation
   connect(torque2.support, fixed.flange);
   annotation (experiment(StopTime=0.5, Interval=0.001), Documentation(info="<html>
 <p>As LossyGearDemo1, with a bearing friction (0.5 N.m at rest, 1 N.m at 1 rad/s) between
-the drive and Inertia1. Reference: spec/msl-friction.md 6.5.</p>
+the drive and Inertia1. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end LossyGearDemo2;

@@ -19,6 +19,6 @@ equation
   connect(step1.y, torque2.tau);
   annotation (experiment(StopTime=1.0, Interval=0.001), Documentation(info="<html>
 <p>Both inertias start at 10 rad/s; the gear losses stop them at t = 0.02 s and the gear stays
-locked, also after a 1 N.m load step at 0.5 s. Reference: spec/msl-friction.md 6.6.</p>
+locked, also after a 1 N.m load step at 0.5 s. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end LossyGearDemo3;

@@ -16,6 +16,6 @@ equation
   connect(signalEngagement.y, oneWayClutch.f_normalized);
   annotation (experiment(StopTime=2, Interval=0.001), Documentation(info="<html>
 <p>The freewheel carries inertiaOut along whenever inertiaIn overtakes it; while the clutch
-is engaged (pulse) it also transmits friction torque. Reference: spec/msl-friction.md 6.7.</p>
+is engaged (pulse) it also transmits friction torque. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end OneWayClutch;

@@ -18,6 +18,6 @@ equation
   connect(signalEngagement.y, oneWayClutch.f_normalized);
   annotation (experiment(StopTime=2, Interval=0.001), Documentation(info="<html>
 <p>As OneWayClutch with the clutch always open and a constant load on inertiaOut.
-Reference: spec/msl-friction.md 6.8.</p>
+Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end OneWayClutchDisengaged;

@@ -30,6 +30,6 @@ equation
   annotation (experiment(StopTime=5, Interval=0.01), Documentation(info="<html>
 <p>First gear: the brake holds the ring and the sun drives the carrier (ratio 2.5). At 2 s
 the brake is released and the clutch closed within 0.1 s: direct drive. Reference:
-spec/msl-friction.md 6.9.</p>
+the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end SimpleGearShift;

@@ -2,7 +2,7 @@ within Modelica.Mechanics.Rotational.Interfaces;
 partial model PartialFriction
   "Stuck/forward/backward state machine of Coulomb-type friction (Otter, Elmqvist, Mattsson 1999)"
   // A subclass defines w_relfric, a_relfric (kinematics), tau0, tau0_max, free and the
-  // friction torque from locked/startForward/startBackward/pre(mode) (spec section 2.2).
+  // friction torque from locked/startForward/startBackward/pre(mode).
   parameter SI.AngularVelocity w_small = 1.0e10
     "Speed where a reinit may jump from backward to forward sliding within one event; the huge
      default disables it on purpose (MSL #701, #1493)";
@@ -30,7 +30,7 @@ equation
   // Break-away while stuck: sa beyond the break-away torque, or - hysteresis that keeps the
   // start alive during the following event iterations - beyond the sliding torque. The
   // initial() term starts a sliding element in its direction; the w_small term is the
-  // reinit short cut from the opposite direction (spec 2.3, items 1 and 2).
+  // reinit short cut from the opposite direction.
   startForward = pre(mode) == Stuck and (sa > tau0_max/unitTorque or pre(startForward) and sa > tau0/unitTorque)
     or pre(mode) == Backward and w_relfric > w_small
     or initial() and w_relfric > 0;
@@ -41,7 +41,7 @@ equation
 
   // Locked: the constraint is a = 0 (not w = 0) and sa is the constraint torque. Otherwise
   // sa is the acceleration offset by the break-away torque in the sliding direction
-  // (spec 2.3, item 4; v4.0 form: the last branch covers pre(mode) = Backward).
+  // (v4.0 form: the last branch covers pre(mode) = Backward).
   a_relfric/unitAngularAcceleration = if locked then 0
     else if free then sa
     else if startForward then sa - tau0_max/unitTorque
@@ -50,7 +50,7 @@ equation
     else sa + tau0_max/unitTorque;
 
   // The mode follows the sign of the velocity only once it has actually changed: after a
-  // start the element stays Stuck until w_relfric > 0 (< 0) is seen (spec 2.3, item 6).
+  // start the element stays Stuck until w_relfric > 0 (< 0) is seen.
   mode = if free then Free
     else (if (pre(mode) == Forward or pre(mode) == Free or startForward) and w_relfric > 0 then Forward
     else if (pre(mode) == Backward or pre(mode) == Free or startBackward) and w_relfric < 0 then Backward

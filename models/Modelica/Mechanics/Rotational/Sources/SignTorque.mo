@@ -12,7 +12,7 @@ model SignTorque "Constant-magnitude torque with a regularised sign of the speed
 equation
   w = der(phi);
   tau = -flange.tau;
-  // spec 5.9; Exp equals tau_nominal*tanh(w/(0.02*w0)) and saturates near 0.05*w0
+  // Exp equals tau_nominal*tanh(w/(0.02*w0)) and saturates near 0.05*w0
   if reg == Regularization.Exp then
     tau = tau_nominal*(2/(1 + exp(-w/(0.01*w0))) - 1);
   elseif reg == Regularization.Sine then

@@ -15,6 +15,6 @@ equation
   connect(step.y, brake1.f_normalized);
   annotation (experiment(StopTime=2.0, Interval=0.001), Documentation(info="<html>
 <p>Both masses slide at 1 m/s; at 0.1 s the brakes close (f_normalized = 2, i.e. 1 N of
-friction) and stop them at 1.1 s. Reference: spec/msl-friction.md 6.13.</p>
+friction) and stop them at 1.1 s. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end Brake;

@@ -27,6 +27,6 @@ equation
 <p>stop1 (MassWithStopAndFriction) and mass + supportFriction (the same Stribeck curve as a
 50-row table) are driven by the same sine force and should move alike; stop2 starts at -5 m/s
 on a spring, hits its left stop (reinit) and oscillates until it sticks. Reference:
-spec/msl-friction.md 6.11.</p>
+the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end Friction;

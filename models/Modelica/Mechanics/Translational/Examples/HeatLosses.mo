@@ -1,8 +1,8 @@
 within Modelica.Mechanics.Translational.Examples;
 model HeatLosses "Translational chain with friction, brake, stops and elastic elements; every loss is convected to the ambient"
   extends Modelica.Icons.Example;
-  // Topology and parameters of the MSL example (spec msl-friction.md 6.14 and the public
-  // MSL diagram): mass1 (driven by a sine force, held by a damper and an elastic gap to
+  // Topology and parameters of the MSL example (the public MSL
+  // diagram and the reference result): mass1 (driven by a sine force, held by a damper and an elastic gap to
   // the housing) - springDamper - mass2 - supportFriction - spring - mass3 - brake -
   // springDamper1 - massWithStopAndFriction. The reference's initial values follow from it:
   // mass1 at s = 0 gives damper.s_rel = 0.05, the fixed relative positions of the
@@ -66,6 +66,6 @@ equation
 <p>A chain of four masses with a damper, an elastic gap, ground friction, a brake and a mass
 with hard stops and Stribeck friction. All elements that dissipate power have their heat port
 enabled; the heat flows through one convection element to an ambient at 25 degC, so
-convection.solid.Q_flow is the total loss power. Reference: spec/msl-friction.md 6.14.</p>
+convection.solid.Q_flow is the total loss power. Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end HeatLosses;

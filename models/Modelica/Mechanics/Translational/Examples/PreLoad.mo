@@ -44,6 +44,6 @@ shoulders of the spool (inner contacts) and of the housing (outer contacts). The
 closer together than the shoulders, so they separate first. The shoulder geometry is chosen so
 that the initial gaps are those of the MSL reference (innerContactA 1 mm, innerContactB
 2.75 mm, outerContactA 1.5 mm, outerContactB 3.25 mm); only gaps enter the dynamics.
-Reference: spec/msl-friction.md 6.12.</p>
+Reference: the MSL 4.0.0 reference result (tests/reference/msl).</p>
 </html>"));
 end PreLoad;

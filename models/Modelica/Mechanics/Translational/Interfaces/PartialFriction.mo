@@ -2,7 +2,7 @@ within Modelica.Mechanics.Translational.Interfaces;
 partial model PartialFriction
   "Stuck/forward/backward state machine of Coulomb-type friction (translational; as the rotational one)"
   // A subclass defines v_relfric, a_relfric, f0, f0_max, free and the friction force from
-  // locked/startForward/startBackward/pre(mode) (spec/msl-friction.md section 2).
+  // locked/startForward/startBackward/pre(mode) (doc/library.md).
   parameter SI.Velocity v_small = 1e-3
     "Speed where a reinit may jump from backward to forward sliding within one event";
   SI.Velocity v_relfric "Relative velocity between the frictional surfaces";
@@ -27,7 +27,7 @@ protected
   constant SI.Force unitForce = 1 "Makes sa dimensionless";
 equation
   // break-away with the pre(startForward) hysteresis; reinit short cut with v_small; start
-  // in the direction of an initial velocity (spec 2.3, items 1 and 2)
+  // in the direction of an initial velocity
   startForward = pre(mode) == Stuck and (sa > f0_max/unitForce or pre(startForward) and sa > f0/unitForce)
     or pre(mode) == Backward and v_relfric > v_small
     or initial() and v_relfric > 0;

@@ -9,7 +9,7 @@ model SignForce "Constant-magnitude force with a regularised sign of the speed (
   SI.Velocity v "Velocity of the flange relative to the support";
 equation
   v = der(s);
-  // spec 5.9 (as Rotational.Sources.SignTorque)
+  // as Rotational.Sources.SignTorque
   if reg == Regularization.Exp then
     f = f_nominal*(2/(1 + exp(-v/(0.01*v0))) - 1);
   elseif reg == Regularization.Sine then

@@ -1,0 +1,295 @@
+/* Records in expressions (Modelica 3.6 section 12.6). A record value is an FX_ARRAY whose
+ * str is the record class's full name and whose elements are the record's leaves: its scalar
+ * and array fields in declaration order, nested records spliced in (a record R(a, S s(x, y))
+ * is {a, s.x, s.y}). The same flat order names the locals of a record input or output of a
+ * function ("r.a", "r.s.x"), so equations and assignments between record values pair leaf
+ * by leaf, and a call's record result is its outputs in order. The compiler never sees a
+ * record: everything becomes scalars here. */
+#include "front/inst.h"
+
+#include "front/fexpr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LEAVES 256
+
+int st_cls_is_record(const st_cls *c) {
+  return st_cls_is(c, ACK_RECORD) || st_cls_is(c, ACK_OPERATOR_RECORD);
+}
+
+int st_fx_is_record(const st_fexpr *e) { return e && e->kind == FX_ARRAY && e->str; }
+
+typedef struct leaf_buf {
+  st_rec_leaf *items;
+  int n;
+  int ntop;          /* top-level fields so far */
+} leaf_buf;
+
+static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth);
+
+static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, const char *prefix,
+                         int top, leaf_buf *b, int depth) {
+  st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
+  t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+  if (!t) return -1;
+  const char *name = prefix ? st_arena_concat(fl->arena, prefix, ".", e->u.comp.name)
+                            : st_arena_strdup(fl->arena, e->u.comp.name);
+  if (st_cls_is_record(t)) {
+    if (e->u.comp.subs) {
+      st_fl_error(fl, e->loc, NULL, "arrays of records inside records are not supported");
+      return -1;
+    }
+    return collect(fl, t, name, top, b, depth + 1);
+  }
+  if (t->prim < 0 && !(t->ast && t->ast->form == ACF_ENUMERATION)) {
+    st_fl_error(fl, e->loc, NULL, "record field '%s' must be of a predefined type or a record",
+                e->u.comp.name);
+    return -1;
+  }
+  if (b->n == MAX_LEAVES) {
+    st_fl_error(fl, e->loc, NULL, "record with more than %d fields", MAX_LEAVES);
+    return -1;
+  }
+  st_rec_leaf *l = &b->items[b->n++];
+  memset(l, 0, sizeof *l);
+  l->name = name;
+  l->decl = e;
+  l->owner = owner;
+  l->type = t->prim >= 0 ? (st_ftype)t->prim : ST_T_ENUM;
+  l->top = top;
+  for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
+    double v;
+    l->size[l->ndims] = s->kind != AX_COLON ? s : NULL;
+    l->dims[l->ndims++] =
+        s->kind != AX_COLON && st_fl_eval_ast(fl, s, (st_env){NULL, owner}, &v) == 0 ? (int)v : -1;
+  }
+  return 0;
+}
+
+static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth) {
+  if (depth > 16 || !rec->ast) return depth > 16 ? -1 : 0;
+  for (const st_ast_element *e = rec->ast->elements; e; e = e->next) {
+    if (e->kind == AEL_EXTENDS) {
+      st_cls *base = st_lookup_extends(fl->fe, rec, e);
+      if (!base || collect(fl, st_cls_resolve_short(fl->fe, base), prefix, top, b, depth + 1))
+        return -1;
+      continue;
+    }
+    if (e->kind != AEL_COMPONENT || e->is_protected) continue;
+    if (add_component(fl, rec, e, prefix, prefix ? top : b->ntop++, b, depth)) return -1;
+  }
+  return 0;
+}
+
+int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out) {
+  leaf_buf b = {st_arena_alloc(fl->tmp, MAX_LEAVES * sizeof *b.items), 0, 0};
+  if (!b.items || collect(fl, st_cls_resolve_short(fl->fe, rec), prefix, 0, &b, 0)) return -1;
+  *out = b.items;
+  return b.n;
+}
+
+/* ------------------------------------------------------------ values */
+
+static st_fexpr *record_value(st_fl *fl, const char *cls, int n, st_loc loc) {
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
+  if (r) r->str = cls;
+  return r;
+}
+
+/* The leaves of instance node (a record or connector component) into b. */
+static int inst_leaves(st_fl *fl, st_inst *node, st_fexpr **b, int *n, st_loc loc,
+                       st_fexpr *(*value)(st_fl *, st_inst *, st_loc)) {
+  for (int i = 0; i < node->nkids; i++) {
+    st_inst *k = node->kids[i];
+    if (k->disabled) continue;
+    if (k->var >= 0 || k->ndims > 0) {
+      if (*n == MAX_LEAVES) return -1;
+      if (!(b[(*n)++] = value(fl, k, loc))) return -1;
+    } else if (inst_leaves(fl, k, b, n, loc, value)) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* A scalar variable, or an array of them (nested FX_ARRAY). */
+static st_fexpr *var_value(st_fl *fl, st_inst *k, st_loc loc) {
+  if (k->var >= 0) return st_fx_var(fl->arena, k->var, loc);
+  if (k->ndims == 0) return NULL;
+  /* the kids of an array node are its elements, row-major */
+  int stride = k->nkids / (k->dims[0] ? k->dims[0] : 1);
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, k->dims[0], loc);
+  for (int i = 0; a && i < k->dims[0]; i++) {
+    st_inst sub = *k;
+    if (k->ndims == 1) {
+      if (!(a->args[i] = var_value(fl, k->kids[i], loc))) return NULL;
+      continue;
+    }
+    sub.ndims = k->ndims - 1;
+    memmove(sub.dims, k->dims + 1, sizeof sub.dims - sizeof sub.dims[0]);
+    sub.kids = k->kids + i * stride;
+    sub.nkids = stride;
+    if (!(a->args[i] = var_value(fl, &sub, loc))) return NULL;
+  }
+  return a;
+}
+
+st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
+  st_fexpr *buf[MAX_LEAVES];
+  int n = 0;
+  if (inst_leaves(fl, node, buf, &n, loc, var_value) || n == 0) {
+    st_fl_error(fl, loc, NULL, "'%s' cannot be used as a value (a record or connector of "
+                "scalar and array variables is needed)", node->path);
+    return NULL;
+  }
+  st_fexpr *r = record_value(fl, node->cls ? node->cls->full : "", n, loc);
+  if (r) memcpy(r->args, buf, (size_t)n * sizeof *buf);
+  return r;
+}
+
+/* R(a, b = 2, ...): the fields in order from the arguments (positional, then named), else
+ * their declared defaults; a record argument fills the leaves of a record field. */
+st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env env) {
+  st_rec_leaf *lv;
+  int n = st_rec_leaves(fl, rec, NULL, &lv);
+  if (n < 0) return NULL;
+  st_fexpr *r = record_value(fl, rec->full, n, e->loc);
+  if (!r) return NULL;
+  int ntop = n ? lv[n - 1].top + 1 : 0;
+  const st_ast_expr **given = st_arena_alloc(fl->tmp, (size_t)(ntop + 1) * sizeof *given);
+  if (!given) return NULL;
+  memset(given, 0, (size_t)(ntop + 1) * sizeof *given);
+  int pos = 0;
+  for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
+    int t = -1;
+    if (!a->name) t = pos++;
+    size_t len = a->name ? strlen(a->name) : 0;
+    for (int i = 0; a->name && i < n && t < 0; i++) /* the first segment names the field */
+      if (!strncmp(lv[i].name, a->name, len) && (lv[i].name[len] == 0 || lv[i].name[len] == '.'))
+        t = lv[i].top;
+    if (t < 0 || t >= ntop) {
+      st_fl_error(fl, a->loc, env.inst, "%s(): no field %s", rec->full,
+                  a->name ? a->name : "at this position");
+      return NULL;
+    }
+    given[t] = a->value;
+  }
+  for (int i = 0; i < n;) {
+    int j = i;
+    while (j < n && lv[j].top == lv[i].top) j++;
+    const st_ast_expr *x = given[lv[i].top];
+    st_env xenv = env;
+    if (!x) { /* the declared default of a scalar field */
+      const st_ast_mod *m = lv[i].decl->u.comp.mod;
+      x = j == i + 1 && m ? m->value : NULL;
+      xenv = (st_env){NULL, lv[i].owner};
+    }
+    if (!x) {
+      st_fl_error(fl, e->loc, env.inst, "%s(): missing value of field '%s'", rec->full,
+                  lv[i].name);
+      return NULL;
+    }
+    st_fexpr *v = st_translate(fl, x, xenv);
+    if (!v) return NULL;
+    if (j == i + 1 && !st_fx_is_record(v)) {
+      r->args[i] = v;
+    } else if (st_fx_is_record(v) && v->nargs == j - i) {
+      memcpy(r->args + i, v->args, (size_t)(j - i) * sizeof *v->args);
+    } else {
+      st_fl_error(fl, x->loc, env.inst, "%s(): the value of field '%s' does not fit it",
+                  rec->full, lv[i].name);
+      return NULL;
+    }
+    i = j;
+  }
+  return r;
+}
+
+/* The leaf named `field` (a dotted path) of a record value of class rec: the element, or a
+ * record value of the leaves below it. */
+st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc) {
+  st_cls *rec = value->str ? st_front_class_by_name(fl->fe, value->str) : NULL;
+  st_rec_leaf *lv;
+  int n = rec ? st_rec_leaves(fl, rec, NULL, &lv) : -1;
+  if (n != value->nargs) {
+    st_fl_error(fl, loc, NULL, "cannot take field '%s' of this record value", field);
+    return NULL;
+  }
+  size_t len = strlen(field);
+  int first = -1, count = 0;
+  for (int i = 0; i < n; i++)
+    if (!strncmp(lv[i].name, field, len) && (lv[i].name[len] == 0 || lv[i].name[len] == '.')) {
+      if (first < 0) first = i;
+      count++;
+      if (lv[i].name[len] == 0) return value->args[i];
+    }
+  if (first < 0) {
+    st_fl_error(fl, loc, NULL, "record '%s' has no field '%s'", value->str, field);
+    return NULL;
+  }
+  st_fexpr *r = record_value(fl, "", count, loc);
+  if (r) memcpy(r->args, value->args + first, (size_t)count * sizeof *r->args);
+  return r;
+}
+
+/* ------------------------------------------------------------ functions */
+
+static int first_segment_is(const char *local, const char *name, size_t len) {
+  return !strncmp(local, name, len) && (local[len] == 0 || local[len] == '.');
+}
+
+int st_fn_groups(st_fl *fl, const st_ffunction *fn, st_causality causality, st_fn_group **out) {
+  st_fn_group *g = st_arena_alloc(fl->tmp, (size_t)(fn->nlocals + 1) * sizeof *g);
+  int n = 0, ord = 0;
+  if (!g) return -1;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != causality) continue;
+    const char *name = fn->locals[i].name, *dot = strchr(name, '.');
+    size_t len = dot ? (size_t)(dot - name) : strlen(name);
+    if (n && g[n - 1].record && dot && strlen(g[n - 1].name) == len &&
+        first_segment_is(name, g[n - 1].name, len)) {
+      g[n - 1].count++;
+    } else {
+      g[n++] = (st_fn_group){dot ? st_arena_strndup(fl->tmp, name, len) : name, ord, 1, dot != NULL};
+    }
+    ord++;
+  }
+  *out = g;
+  return n;
+}
+
+/* The call of a value: an FX_CALL, or the first of the calls of a record result. */
+const st_fexpr *st_fn_call_of(const st_fexpr *v) {
+  if (st_fx_is_record(v) && v->nargs > 0 && v->args[0]->kind == FX_CALL) v = v->args[0];
+  return v && v->kind == FX_CALL ? v : NULL;
+}
+
+int st_fn_tuple_targets(st_fl *fl, const st_ffunction *fn, st_fexpr **targets, int ntargets,
+                        st_fexpr ***out, st_loc loc) {
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
+  if (ng < 0) return -1;
+  if (ntargets > ng) {
+    st_fl_error(fl, loc, NULL, "'%s' has %d outputs, %d given", fn->name, ng, ntargets);
+    return -1;
+  }
+  int total = ng ? g[ng - 1].first + g[ng - 1].count : 0;
+  st_fexpr **t = st_arena_alloc(fl->arena, (size_t)(total + 1) * sizeof *t);
+  if (!t) return -1;
+  memset(t, 0, (size_t)(total + 1) * sizeof *t);
+  for (int j = 0; j < ntargets; j++) {
+    if (!targets[j]) continue;
+    if (!g[j].record) {
+      t[g[j].first] = targets[j];
+    } else if (st_fx_is_record(targets[j]) && targets[j]->nargs == g[j].count) {
+      memcpy(t + g[j].first, targets[j]->args, (size_t)g[j].count * sizeof *t);
+    } else {
+      st_fl_error(fl, loc, NULL, "output '%s' of '%s' is a record of %d fields: the target "
+                  "must be such a record", g[j].name, fn->name, g[j].count);
+      return -1;
+    }
+  }
+  *out = t;
+  return total;
+}

@@ -1,0 +1,199 @@
+// Small models for the Modelica language features the genuine library needs (redeclaration,
+// declaration order, inner/outer, ...); tests/test_frontlang.c checks what they flatten to.
+package Lang
+  block MultiOut "an output vector sized by a parameter"
+    parameter Integer nout = 1;
+    output Real y[nout];
+  end MultiOut;
+
+  block Gains "the base class's size comes from a component declared after the extends"
+    extends MultiOut(final nout = size(k, 1));
+    parameter Real k[:] = {1, 2, 3};
+  equation
+    for i in 1:nout loop
+      y[i] = k[i]*time;
+    end for;
+  end Gains;
+
+  model Holder
+    parameter Integer n = 1;
+    Real v[n];
+  equation
+    v = fill(1.0, n);
+  end Holder;
+
+  model DeclOrder "sizes from elements declared later, also inside other components"
+    Gains g(k = {4, 5});
+    Real z[h.n](each start = 1);
+    Real w[size(g.y, 1) + m];
+    Holder h(n = m + 1);
+    parameter Integer m = 2;
+  equation
+    for i in 1:h.n loop
+      der(z[i]) = -z[i];
+    end for;
+    w = fill(time, size(w, 1));
+  end DeclOrder;
+
+  model DeclCycle "an array size that depends on itself"
+    Real x[n];
+    parameter Integer n = size(x, 1);
+  equation
+    x = fill(0.0, n);
+  end DeclCycle;
+
+  model Box "components present depending on a String parameter"
+    parameter String conn(start = "Y") "Y or D";
+    Real star = 1 if conn <> "D";
+    Real delta = 2 if conn == "D";
+    Real order = if conn < "E" then 1 else 2;
+  end Box;
+
+  model StringConditions
+    Box d(conn = "D");
+    Box y;
+  end StringConditions;
+
+  connector Pin
+    Real v;
+    flow Real i;
+  end Pin;
+
+  connector Plug
+    parameter Integer m = 3;
+    Pin pin[m];
+  end Plug;
+
+  model Res
+    parameter Real R = 1;
+    Pin p, n;
+  equation
+    p.v - n.v = R*p.i;
+    p.i + n.i = 0;
+  end Res;
+
+  model ArrayConnects "connectors reached through arrays of components"
+    Res r[3](R = {1, 2, 3});
+    Plug plug;
+    Pin g;
+  equation
+    connect(r.p, plug.pin);
+    connect(r[1:2].n, r[2:end].p);
+    connect(r[3].n, g);
+    g.v = 0;
+    plug.pin[1].v = sin(time);
+  end ArrayConnects;
+
+  partial block Source
+    parameter Real offset = 0;
+    output Real y;
+  end Source;
+
+  block Const
+    extends Source;
+    parameter Real k = 1;
+  equation
+    y = offset + k;
+  end Const;
+
+  block Ramp
+    extends Source;
+    parameter Real slope = 1;
+  equation
+    y = offset + slope*time;
+  end Ramp;
+
+  model VSource "a replaceable source keeps its declaration's modifier when redeclared"
+    parameter Real offset = 0;
+    replaceable Source signal(final offset = offset);
+    Real v;
+  equation
+    v = signal.y;
+  end VSource;
+
+  model RampSource
+    extends VSource(redeclare Ramp signal(slope = 2), offset = 1);
+  end RampSource;
+
+  model Constrained
+    replaceable Const c(k = 5) constrainedby Source(offset = 3);
+  end Constrained;
+
+  model BodyRedeclare "a redeclaration among the elements of a derived class"
+    extends Constrained;
+    redeclare Ramp c(slope = 4);
+  end BodyRedeclare;
+
+  model Several
+    replaceable Source s[2];
+  end Several;
+
+  model Redeclares
+    RampSource rs;
+    VSource vs(redeclare Const signal(k = 7));
+    BodyRedeclare b;
+    Constrained c2(redeclare Ramp c);
+    Several sev(redeclare each Const s(k = 2));
+  end Redeclares;
+
+  model Fixed
+    Const s;
+  end Fixed;
+
+  model NotReplaceable
+    Fixed f(redeclare Ramp s);
+  end NotReplaceable;
+
+  model ClassRedeclare
+    VSource v(redeclare model M = Ramp);
+  end ClassRedeclare;
+
+  model Subscripts "slices, vectors and run-time indices as subscripts"
+    Real x[4] = {1, 2, 3, 4}*time;
+    Real m[2, 3] = [1, 2, 3; 4, 5, 6]*time;
+    Real s[2];
+    Real v[2];
+    Real row[3];
+    Real pick;
+    discrete Integer k(start = 1, fixed = true);
+  equation
+    s = x[2:3];
+    v = x[{4, 1}];
+    row = m[k, :];
+    pick = x[k + 1];
+    when sample(1, 1) then
+      k = 2;
+    end when;
+  end Subscripts;
+
+  model VectorWhen "when {a, b}: fires when either becomes true"
+    Boolean a = time > 0.5;
+    Boolean b = time > 0.7;
+    Integer y(start = 0, fixed = true);
+    Integer z(start = 0, fixed = true);
+  equation
+    when {a, b} then
+      y = pre(y) + 1;
+    end when;
+  algorithm
+    when {a, b} then
+      z := pre(z) + 2;
+    end when;
+  end VectorWhen;
+
+  package Tables
+    type Level = enumeration(low, mid, high);
+    constant Integer Next[Level, Level] = [2, 3, 1; 3, 1, 2; 1, 2, 3];
+    partial model Base
+      parameter Integer k = 4;
+    end Base;
+  end Tables;
+
+  model EnumTable "a constant table sized and indexed by an enumeration"
+    import T = Lang.Tables;
+    extends T.Base(k = 5);
+    T.Level x = if time < 0.5 then T.Level.low else T.Level.high;
+    Integer n = T.Next[x, T.Level.mid];
+    Integer sizes[T.Level] = {1, 2, 3};
+  end EnumTable;
+end Lang;

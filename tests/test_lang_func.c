@@ -1,0 +1,241 @@
+/* Functions, expressions and equations of the Modelica language that the genuine Modelica
+ * Standard Library needs (issue 15): external "builtin" functions, built-in array functions,
+ * records in expressions and functions, initial algorithms. Models written here in
+ * tests/data/lang/, run through `stiction simulate`; expected values are closed forms. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simtable.h"
+#include "testutil.h"
+
+#define LANG(model) "tests/data/lang/" model
+
+/* Simulates CLASS of tests/data/lang/FILE with OPTS into t and fails on a non-zero exit. */
+static void run_ok(const char *file, const char *cls, const char *opts, table *t) {
+  char o[1024];
+  snprintf(o, sizeof o, "%s %s", cls, opts);
+  char *out = NULL;
+  int st = simulate(file, o, t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+}
+
+/* external "builtin": sin, atan2 with a named and a default argument, exp through the default
+ * external call, and a call inside a function body. */
+START_TEST(external_builtin) {
+  static table t;
+  run_ok(LANG("ExternalBuiltin.mo"), "ExternalBuiltin.Test", "--tolerance 1e-10", &t);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cs = col(&t, "s"), ca = col(&t, "a");
+  int ca1 = col(&t, "a1"), cw = col(&t, "w");
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[cx] - exp(-tm)) < 1e-7, "x(%g) = %.17g", tm, r[cx]);
+    ck_assert_msg(fabs(r[cs] - sin(tm)) < 1e-15, "s(%g) = %.17g", tm, r[cs]);
+    ck_assert_msg(fabs(r[ca] - atan2(tm, 2)) < 1e-15, "a(%g) = %.17g", tm, r[ca]);
+    ck_assert_msg(fabs(r[ca1] - atan2(tm, 1)) < 1e-15, "a1(%g) = %.17g", tm, r[ca1]);
+    ck_assert_msg(fabs(r[cw] - 2 * sin(tm)) < 1e-15, "w(%g) = %.17g", tm, r[cw]);
+  }
+  expect_refused(LANG("ExternalBuiltinBad.mo"),
+                 "ExternalBuiltinBad.mo:6:3: error: external \"builtin\" function 'j0' of "
+                 "'ExternalBuiltinBad.besselJ0' is not a built-in function of stiction");
+}
+END_TEST
+
+/* cardinality() of connector array elements, in equations, if-equations and bindings; an
+ * if-expression on a for-index picks its branch (chain[i - 1] for i = 1 is never built). */
+START_TEST(cardinality_counts_connections) {
+  static table t;
+  run_ok(LANG("Cardinality.mo"), "Cardinality.Test", "", &t);
+  int ct = col(&t, "time");
+  static const char *const counts[] = {"a.c[1]", "a.c[2]", "a.c[3]", "b.c[1]", "b.c[2]",
+                                       "b.c[3]", "cy"};
+  static const double want[] = {1, 1, 0, 0, 0, 1, 2};
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    for (int k = 0; k < 7; k++) ck_assert_double_eq(r[col(&t, counts[k])], want[k]);
+    ck_assert_double_eq(r[col(&t, "a.u[3]")], -1);
+    ck_assert_double_eq(r[col(&t, "b.u[1]")], -1);
+    ck_assert_msg(fabs(r[col(&t, "a.chain[3]")] - (30 * tm - 1)) < 1e-12, "a.chain[3](%g)", tm);
+    ck_assert_msg(fabs(r[col(&t, "b.chain[3]")] - (10 * tm - 2)) < 1e-12, "b.chain[3](%g)", tm);
+    ck_assert_msg(fabs(r[col(&t, "z")] - 2 * tm) < 1e-12, "z(%g)", tm);
+  }
+}
+END_TEST
+
+static double at(const table *t, int row, const char *name) { return t->v[row][col(t, name)]; }
+
+/* Array built-ins and operators of ArrayFunctions.mo against their closed forms. */
+START_TEST(array_functions) {
+  static table t;
+  run_ok(LANG("ArrayFunctions.mo"), "ArrayFunctions", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    double v[3] = {tm, 2, 3}, A[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    for (int k = 1; k <= 3; k++) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "x[%d]", k);
+      ck_assert_msg(fabs(at(&t, i, nm) - exp(-tm)) < 1e-7, "%s(%g)", nm, tm);
+    }
+    for (int r = 0; r < 2; r++) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "Av[%d]", r + 1);
+      ck_assert_double_eq_tol(at(&t, i, nm), A[r][0] * v[0] + A[r][1] * v[1] + A[r][2] * v[2], 1e-12);
+    }
+    ck_assert_double_eq(at(&t, i, "AAt[1,2]"), 32);
+    ck_assert_double_eq(at(&t, i, "AAt[2,2]"), 77);
+    ck_assert_double_eq(at(&t, i, "vA[3]"), 9);
+    ck_assert_double_eq(at(&t, i, "c[1]"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "c[2]"), -tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "S[1,2]"), -3);
+    ck_assert_double_eq_tol(at(&t, i, "S[3,2]"), tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "I2[1,1]"), 1 + tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "I2[2,1]"), 0);
+    ck_assert_double_eq_tol(at(&t, i, "F[2,1]"), 1 + tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "total"), 33 + tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "lin[3]"), 2 * tm / 3, 1e-15);
+    ck_assert_double_eq(at(&t, i, "vec[5]"), 5);
+    ck_assert_double_eq(at(&t, i, "mat[2,1]"), 8);
+    ck_assert_double_eq_tol(at(&t, i, "sc"), tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "cc[3]"), tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "cc[5]"), 3);
+    ck_assert_double_eq(at(&t, i, "cm[2,4]"), 8);
+    ck_assert_double_eq(at(&t, i, "cm[2,1]"), 4);
+    ck_assert_double_eq(at(&t, i, "dims"), 10);
+    ck_assert_double_eq(at(&t, i, "sl[1]"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "op[2,1]"), 2 * tm, 1e-15);
+    int late = tm > 0.5 + 1e-9, early = tm < 0.5 - 1e-9;
+    if (early) ck_assert_double_eq_tol(at(&t, i, "pick"), tm, 1e-15);
+    if (late) ck_assert_double_eq(at(&t, i, "pick"), 3);
+    if (early) ck_assert_double_eq(at(&t, i, "pickRow[2]"), 2);
+    if (late) ck_assert_double_eq(at(&t, i, "pickRow[2]"), 5);
+    ck_assert_double_eq(at(&t, i, "ab[1]"), 1);
+  }
+}
+END_TEST
+
+/* Boolean and Integer connections determine the side not assigned elsewhere; pre(u) = true
+ * initially, so the input that starts false makes no rising edge. */
+START_TEST(discrete_connections) {
+  static table t;
+  run_ok(LANG("DiscreteConnection.mo"), "DiscreteConnection", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    if (tm < 0.5 - 1e-9 || tm > 0.5 + 1e-9) {
+      int on = tm > 0.5;
+      ck_assert_double_eq(at(&t, i, "c.u[1]"), on);
+      ck_assert_double_eq(at(&t, i, "c.u[2]"), on);
+      ck_assert_double_eq(at(&t, i, "c.i"), on ? 7 : 3);
+      ck_assert_double_eq(at(&t, i, "c.z"), on ? 7 : -3);
+      ck_assert_double_eq(at(&t, i, "c.rising"), 0);
+    }
+  }
+}
+END_TEST
+
+/* An initial algorithm starts the pulse in its third period; a function called as a
+ * statement for its assert; a section that assigns what the equations determine is refused,
+ * and a failing assert in such a call stops the run at the call. */
+START_TEST(initial_algorithm) {
+  static table t;
+  run_ok(LANG("InitialAlgorithm.mo"), "InitialAlgorithm", "--interval 0.01", &t);
+  ck_assert_int_gt(t.nrows, 90);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), q = tm / 0.125;
+    if (fabs(q - floor(q + 0.5)) < 1e-6) continue; /* event instants */
+    double k = floor(tm / 0.25);
+    ck_assert_msg(at(&t, i, "count") == 2 + k, "count(%g) = %g", tm, at(&t, i, "count"));
+    ck_assert_msg(fabs(at(&t, i, "T_start") - 0.25 * k) < 1e-9, "T_start(%g)", tm);
+    ck_assert_msg(at(&t, i, "y") == (tm - 0.25 * k < 0.125), "y(%g)", tm);
+  }
+  expect_refused(LANG("InitialAlgorithmBad.mo"),
+                 "InitialAlgorithmBad.mo:5:3: error: an initial algorithm may only assign "
+                 "variables that when-clauses assign (as initial equations would): x");
+  expect_refused(LANG("InitialAlgorithmAssert.mo"),
+                 "InitialAlgorithmAssert.mo:12:3: error: initialization failed: the function "
+                 "call failed at time 0");
+}
+END_TEST
+
+/* Records.mo: record components in equations, constructors, record inputs, outputs and
+ * locals of functions, a tuple equation skipping a record output. */
+START_TEST(records) {
+  static table t;
+  run_ok(LANG("Records.mo"), "Records.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "s.a.x"), tm, 1e-15);
+    ck_assert_double_eq(at(&t, i, "s.a.y"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "s.b.x"), 2 * tm, 1e-15);
+    ck_assert_double_eq_tol(at(&t, i, "L"), sqrt(tm * tm + 4), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "L2"), 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.x"), 1.5 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "m.y"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.x"), 1.5 * tm + 10, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sh.y"), 1, 1e-12);
+    ck_assert_double_eq(at(&t, i, "n"), 2);
+    ck_assert_double_eq_tol(at(&t, i, "sc"), 3 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "sc2"), 5 * tm, 1e-12);
+  }
+  expect_refused(LANG("RecordOperator.mo"),
+                 "RecordOperator.mo:11:7: error: operators on records (operator records and "
+                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
+}
+END_TEST
+
+/* Index reduction through a function reading an array input by constant subscripts; a String
+ * parameter in the model. */
+START_TEST(inline_array_element) {
+  static table t;
+  run_ok(LANG("InlineElement.mo"), "InlineElement", "--tolerance 1e-10", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), e = exp(tm);
+    ck_assert_msg(fabs(at(&t, i, "a") - e) < 1e-6 * e, "a(%g)", tm);
+    ck_assert_msg(fabs(at(&t, i, "b") - 2 * at(&t, i, "a")) < 1e-12 * e, "b(%g)", tm);
+  }
+}
+END_TEST
+
+/* when {c1, c2} in equations and algorithms; a when-statement on initial() fires once. */
+START_TEST(vector_when) {
+  static table t;
+  run_ok(LANG("VectorWhen.mo"), "VectorWhen", "--interval 0.01", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    if (fabs(tm - 0.3) < 1e-6 || fabs(tm - 0.6) < 1e-6 || fabs(tm - 0.7) < 1e-6) continue;
+    ck_assert_msg(at(&t, i, "n") == (tm > 0.3) + (tm > 0.6), "n(%g) = %g", tm, at(&t, i, "n"));
+    ck_assert_msg(at(&t, i, "m") == (tm > 0.7 ? 20 : 10), "m(%g) = %g", tm, at(&t, i, "m"));
+  }
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("lang_func");
+  TCase *tc = tcase_create("lang_func");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, external_builtin);
+  tcase_add_test(tc, cardinality_counts_connections);
+  tcase_add_test(tc, array_functions);
+  tcase_add_test(tc, discrete_connections);
+  tcase_add_test(tc, initial_algorithm);
+  tcase_add_test(tc, records);
+  tcase_add_test(tc, inline_array_element);
+  tcase_add_test(tc, vector_when);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
