@@ -573,6 +573,9 @@ START_TEST(malformed_input_gives_located_errors) {
   expect_error("tests/data/io/truncated.mat", "truncated");
   /* a NUL byte ended the text: the rows after it were dropped without a word */
   expect_error("tests/data/io/nul_byte.csv", "nul_byte.csv:3:1: NUL byte");
+  /* found by fuzz_mat: a data_2 of 0 variables x 2^30 rows (no bytes) made the reader ask for
+   * 40 GB before any entry was checked */
+  expect_error("tests/data/io/data2_no_variables.mat", "data_2 holds no variables");
 }
 END_TEST
 

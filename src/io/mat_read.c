@@ -183,6 +183,12 @@ int st_table_read_mat(stiction_table **out, const char *path, const unsigned cha
     snprintf(msg, size, "%s: name and dataInfo sizes do not match", path);
     return STICTION_ERR_SYNTAX;
   }
+  /* data_2 holds time at least; without a variable its row count costs no bytes of the file
+   * and would size the table unchecked */
+  if ((trans ? m[M_DATA2].rows : m[M_DATA2].cols) < 1) {
+    snprintf(msg, size, "%s: data_2 holds no variables", path);
+    return STICTION_ERR_SYNTAX;
+  }
   stiction_table *t = st_table_new(L.nvars);
   rc = !t || st_table_reserve(t, L.nrows) ? STICTION_ERR_NOMEM
                                           : set_names(t, &m[M_NAME], trans, path, msg, size);
