@@ -63,6 +63,11 @@ int stiction_modelica_add_default_paths(stiction_modelica *mo);
  * it cannot be read or is not well formed: the messages are in the diagnostics. */
 int stiction_modelica_load_file(stiction_modelica *mo, const char *path);
 
+/* The class a loaded file stands for when no class is named (as `stiction simulate FILE`
+ * takes it): the only, else the last, top-level non-package class of the last file loaded,
+ * with its full name. NULL when there is none. Owned by mo. */
+const char *stiction_modelica_default_class(const stiction_modelica *mo);
+
 /* Flattens and compiles class_name (a full name, "Modelica.Mechanics.Rotational.Examples.
  * CoupledClutches", or one of a loaded file) modified by modifiers[0 .. n_modifiers): each
  * the text of one argument of a modification of the class ("J1.J = 2", "N = 10"); they act

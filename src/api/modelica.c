@@ -66,6 +66,10 @@ int stiction_modelica_add_default_paths(stiction_modelica *mo) {
   return st_front_add_default_paths(mo->fe) ? STICTION_ERR_NOMEM : STICTION_OK;
 }
 
+const char *stiction_modelica_default_class(const stiction_modelica *mo) {
+  return mo ? st_front_default_class(mo->fe) : NULL;
+}
+
 int stiction_modelica_load_file(stiction_modelica *mo, const char *path) {
   if (!mo || !path) return STICTION_ERR_ARG;
   return st_front_load_file(mo->fe, path) ? STICTION_ERR_SYNTAX : STICTION_OK;

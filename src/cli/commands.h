@@ -15,6 +15,7 @@ int st_cmd_tamsi(int argc, char **argv);    /* one TAMSI step from JSON */
 int st_cmd_bam(int argc, char **argv);      /* BAM rollouts and MAE */
 int st_cmd_bam_fit(int argc, char **argv);  /* BAM identification (`bam fit`) */
 int st_cmd_study(int argc, char **argv);    /* friction-law study */
+int st_cmd_sweep(int argc, char **argv);    /* parameter sweeps on all cores */
 
 /* Does a positional argument name a model file (ends in .mo, or exists: a file or a package
  * directory) rather than a class? simulate and flatten take either. */

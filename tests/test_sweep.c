@@ -1,0 +1,215 @@
+/* `stiction sweep` (doc/sweep.md): parameter sets from grids, tables and random draws, the
+ * metrics, failed runs as rows, and summaries that do not depend on the thread count and
+ * equal single `stiction simulate` runs. Files are written in this test's own directory. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/sweep.h"
+#include "testutil.h"
+
+static char dir[256];
+
+static void make_dir(void) {
+  snprintf(dir, sizeof dir, "%s/stiction_sweep_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void remove_dir(void) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+
+static int run(char **out, const char *fmt, const char *a, const char *b) {
+  char args[4096];
+  snprintf(args, sizeof args, fmt, a, b);
+  return st_test_run(out, args);
+}
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "%s", path);
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = 0;
+  fclose(f);
+  return strdup(buf);
+}
+
+START_TEST(grid_axes_and_their_product) {
+  st_sweep_sets s = {0};
+  char msg[256];
+  ck_assert_int_eq(st_sweep_add_axis(&s, "a=0:0.1:0.3", msg, sizeof msg), 0);
+  ck_assert_int_eq((int)s.nruns, 4); /* 0.3 is three steps of 0.1 up to rounding */
+  ck_assert_double_eq(s.values[3], 3 * 0.1);
+  ck_assert_int_eq(st_sweep_add_axis(&s, "b=10,20", msg, sizeof msg), 0);
+  ck_assert_int_eq((int)s.nruns, 8);
+  ck_assert_int_eq(s.nparams, 2);
+  /* the first axis varies slowest */
+  ck_assert_double_eq(s.values[0], 0);
+  ck_assert_double_eq(s.values[1], 10);
+  ck_assert_double_eq(s.values[2], 0);
+  ck_assert_double_eq(s.values[3], 20);
+  ck_assert_double_eq(s.values[4], 0.1);
+  ck_assert_int_ne(st_sweep_add_axis(&s, "a=1,2", msg, sizeof msg), 0); /* a twice */
+  ck_assert_int_ne(st_sweep_add_axis(&s, "c=1:-1:3", msg, sizeof msg), 0);
+  ck_assert_int_ne(st_sweep_add_axis(&s, "c=1,x", msg, sizeof msg), 0);
+  ck_assert_int_ne(st_sweep_add_axis(&s, "=1", msg, sizeof msg), 0);
+  st_sweep_sets_free(&s);
+}
+END_TEST
+
+/* Draws depend on the seed, the run and the parameter only; their moments are right. */
+START_TEST(random_draws_reproducible) {
+  const char *specs[] = {"k=normal(10,2)", "u=uniform(-1,3)"};
+  st_sweep_sets s1 = {0}, s2 = {0}, s3 = {0};
+  char msg[256];
+  ck_assert_int_eq(st_sweep_random(&s1, specs, 2, 4000, 7, msg, sizeof msg), 0);
+  ck_assert_int_eq(st_sweep_random(&s2, specs, 2, 4000, 7, msg, sizeof msg), 0);
+  ck_assert_int_eq(st_sweep_random(&s3, specs, 2, 4000, 8, msg, sizeof msg), 0);
+  ck_assert(!memcmp(s1.values, s2.values, sizeof(double) * 8000));
+  ck_assert(memcmp(s1.values, s3.values, sizeof(double) * 8000));
+  double m = 0, v = 0, umin = 1e9, umax = -1e9;
+  for (int r = 0; r < 4000; r++) {
+    m += s1.values[2 * r];
+    umin = fmin(umin, s1.values[2 * r + 1]);
+    umax = fmax(umax, s1.values[2 * r + 1]);
+  }
+  m /= 4000;
+  for (int r = 0; r < 4000; r++) v += (s1.values[2 * r] - m) * (s1.values[2 * r] - m);
+  v /= 3999;
+  ck_assert_msg(fabs(m - 10) < 0.2 && fabs(sqrt(v) - 2) < 0.15, "mean %g sd %g", m, sqrt(v));
+  ck_assert(umin >= -1 && umax <= 3 && umin < -0.9 && umax > 2.9);
+  st_sweep_sets_free(&s1);
+  st_sweep_sets_free(&s2);
+  st_sweep_sets_free(&s3);
+  st_sweep_sets s4 = {0};
+  const char *bad[] = {"k=gauss(1,2)"};
+  ck_assert_int_ne(st_sweep_random(&s4, bad, 1, 10, 1, msg, sizeof msg), 0);
+  st_sweep_sets_free(&s4);
+}
+END_TEST
+
+/* The same summary with 1 and 3 threads; each row as `stiction simulate -p` gives it, the
+ * metrics as the closed form of Drain.mo; the run that fails (a = 4: x < 0 at t = 0.25) is a
+ * row with its message and the sweep goes on. */
+START_TEST(summary_independent_of_threads_and_equal_to_simulate) {
+  make_dir();
+  char *out = NULL, s1[512], s3[512];
+  const char *model = st_test_src("tests/data/sweep/Drain.mo");
+  snprintf(s1, sizeof s1, "%s/s1.csv", dir);
+  snprintf(s3, sizeof s3, "%s/s3.csv", dir);
+  const char *sets = "--grid a=0.5,1,4 --grid b=0,0.25 --metric 'final(x)' --metric 'mean(x)' "
+                     "--metric 'max(y)'";
+  char args[2048];
+  snprintf(args, sizeof args, "sweep '%s' %s -j 1 -o '%s'", model, sets, s1);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 1, "exit %d: %s", st, out); /* a run failed */
+  ck_assert_msg(strstr(out, "6 runs on 1 threads, 2 failed"), "%s", out);
+  free(out);
+  snprintf(args, sizeof args, "sweep '%s' %s -j 3 -o '%s'", model, sets, s3);
+  st = st_test_run(&out, args);
+  ck_assert_msg(st == 1, "exit %d: %s", st, out);
+  free(out);
+  char *t1 = slurp(s1), *t3 = slurp(s3);
+  ck_assert_str_eq(t1, t3);
+  const char *header = "run,a,b,status,steps,state_events,time_events,final(x),mean(x),max(y),"
+                       "message\n";
+  ck_assert_msg(!strncmp(t1, header, strlen(header)), "%s", t1);
+  /* rows: (a, b) = (0.5, 0), (0.5, 0.25), (1, 0), (1, 0.25), (4, 0), (4, 0.25) */
+  char *line = strchr(t1, '\n') + 1;
+  for (int r = 0; r < 6; r++) {
+    double a = r < 2 ? 0.5 : r < 4 ? 1 : 4, b = r % 2 ? 0.25 : 0;
+    int run_no;
+    double pa, pb, fx, mx, my;
+    char status[16];
+    ck_assert_int_eq(sscanf(line, "%d,%lf,%lf,%15[a-z],%*d,%*d,%*d,%lf,%lf,%lf", &run_no, &pa, &pb,
+                            status, &fx, &mx, &my), 7);
+    ck_assert_int_eq(run_no, r + 1);
+    ck_assert_double_eq(pa, a);
+    ck_assert_double_eq(pb, b);
+    double rate = a + b;
+    if (rate * 0.5 > 1) {
+      ck_assert_str_eq(status, "failed");
+      ck_assert_msg(strstr(line, "NaN") || strstr(line, "nan"), "%s", line);
+    } else {
+      ck_assert_str_eq(status, "ok");
+      ck_assert_msg(fabs(fx - (1 - rate * 0.5)) < 1e-9, "final %.17g", fx);
+      ck_assert_msg(fabs(mx - (1 - rate * 0.25)) < 1e-9, "mean %.17g", mx);
+      ck_assert_double_eq(my, 1);
+      /* the same number as a single run with -p */
+      char res[512], p[128];
+      snprintf(res, sizeof res, "%s/one.csv", dir);
+      snprintf(p, sizeof p, "-p a=%.17g -p b=%.17g", a, b);
+      snprintf(args, sizeof args, "simulate '%s' %s -o '%s'", model, p, res);
+      ck_assert_int_eq(st_test_run(&out, args), 0);
+      free(out);
+      char *csv = slurp(res), *last = csv + strlen(csv) - 1;
+      while (last > csv && last[-1] != '\n') last--;
+      double t, x;
+      ck_assert_int_eq(sscanf(last, "%lf,%lf", &t, &x), 2); /* time,x,... */
+      ck_assert_msg(x == fx, "simulate %.17g, sweep %.17g", x, fx);
+      free(csv);
+    }
+    line = strchr(line, '\n') + 1;
+  }
+  free(t1);
+  free(t3);
+  remove_dir();
+}
+END_TEST
+
+/* Sets from a table; --results writes each run; bad usage says why. */
+START_TEST(table_results_and_usage) {
+  make_dir();
+  char *out = NULL, table[512], args[2048];
+  const char *model = st_test_src("tests/data/sweep/Drain.mo");
+  snprintf(table, sizeof table, "%s/sets.csv", dir);
+  FILE *f = fopen(table, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("a,b\n0.5,0\n1,0.5\n", f);
+  fclose(f);
+  snprintf(args, sizeof args, "sweep '%s' --table '%s' --results '%s' --metric 'final(x)'", model,
+           table, dir);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  ck_assert_msg(strstr(out, "\n1,0.5,0,ok,") && strstr(out, "\n2,1,0.5,ok,"), "%s", out);
+  free(out);
+  char path[600];
+  snprintf(path, sizeof path, "%s/run_000002.csv", dir);
+  ck_assert_int_eq(access(path, F_OK), 0);
+  ck_assert_int_eq(run(&out, "sweep '%s' --grid a=1 --table '%s'", model, table), 2);
+  free(out);
+  ck_assert_int_eq(run(&out, "sweep '%s' --grid nope=1%s", model, ""), 2);
+  ck_assert_msg(strstr(out, "'nope' is not a parameter"), "%s", out);
+  free(out);
+  ck_assert_int_eq(run(&out, "sweep '%s' --random 'a=normal(1,0.1)'%s", model, ""), 2);
+  free(out);
+  /* a metric on a variable that is not recorded: every run fails and says so */
+  st = run(&out, "sweep '%s' --grid a=1 --metric 'max(zz)'%s", model, "");
+  ck_assert_int_eq(st, 1);
+  ck_assert_msg(strstr(out, "no recorded variable 'zz'"), "%s", out);
+  free(out);
+  remove_dir();
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("sweep");
+  TCase *tc = tcase_create("sweep");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, grid_axes_and_their_product);
+  tcase_add_test(tc, random_draws_reproducible);
+  tcase_add_test(tc, summary_independent_of_threads_and_equal_to_simulate);
+  tcase_add_test(tc, table_results_and_usage);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
