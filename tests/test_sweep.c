@@ -198,6 +198,90 @@ START_TEST(table_results_and_usage) {
 }
 END_TEST
 
+/* st_period on a sampled sine: the crossings' spacing is the sine's period; with the
+ * time written twice just after each crossing (an event), the events' spacing is exact. */
+START_TEST(period_of_crossings_and_events) {
+  const double T = 2.5, dt = 0.01;
+  st_period p, q;
+  st_period_init(&p);
+  st_period_init(&q);
+  for (int i = 0; i <= 1000; i++) {
+    double t = i * dt, x = sin(2 * M_PI * t / T - 0.3);
+    st_period_add(&p, t, x);
+    st_period_add(&q, t, x);
+    if (i > 0 && sin(2 * M_PI * (t - dt) / T - 0.3) < 0 && x >= 0) st_period_add(&q, t, x);
+  }
+  ck_assert_msg(fabs(st_period_crossings(&p) - T) < 1e-6, "%.17g", st_period_crossings(&p));
+  ck_assert(isnan(st_period_events(&p)));
+  ck_assert_msg(fabs(st_period_events(&q) - T) < 1e-12, "%.17g", st_period_events(&q));
+  st_period_init(&p);
+  st_period_add(&p, 0, -1);
+  st_period_add(&p, 1, 1);
+  ck_assert(isnan(st_period_crossings(&p))); /* one crossing: no period */
+}
+END_TEST
+
+/* The friction metrics on rows of a made-up element: stuck on [0,1), slipping at
+ * v_rel = -2 with F = 1 on [1,3) (events written twice), stuck on [3,4]. */
+START_TEST(friction_metrics_closed_form) {
+  const char *texts[] = {"stick_fraction(fr)", "transitions(fr)", "dissipated(fr)"};
+  st_sweep_metric mt[3];
+  char msg[256];
+  for (int k = 0; k < 3; k++) ck_assert_int_eq(st_sweep_parse_metric(texts[k], &mt[k], msg, sizeof msg), 0);
+  ck_assert_int_eq(mt[0].kind, ST_METRIC_STICK_FRACTION);
+  st_sweep_metric bad;
+  ck_assert_int_ne(st_sweep_parse_metric("slip(fr)", &bad, msg, sizeof msg), 0);
+  st_sweep_meter m;
+  ck_assert_int_eq(st_sweep_meter_init(&m, mt, 3), 0);
+  const char *names[] = {"time", "fr.mode", "fr.v_rel", "fr.F"};
+  ck_assert_int_eq(st_sweep_meter_begin(&m, 4, names), 0);
+  const double rows[][4] = {{0, 0, 0, 0.5},   {0.5, 0, 0, 0.7}, {1, 0, 0, 0.9},
+                            {1, -1, -2, 1},   {2, -1, -2, 1},   {3, -1, -2, 1},
+                            {3, 0, 0, 0.2},   {4, 0, 0, 0.1}};
+  for (size_t r = 0; r < sizeof rows / sizeof *rows; r++) st_sweep_meter_row(&m, rows[r]);
+  st_sweep_meter_finish(&m);
+  ck_assert_double_eq_tol(m.value[0], 2.0 / 4.0, 1e-15);
+  ck_assert_double_eq(m.value[1], 2);
+  ck_assert_double_eq_tol(m.value[2], 1 * 2 * 2.0, 1e-15); /* |F v_rel| x 2 s */
+  /* an element without a recorded mode is named in the message */
+  const char *bare[] = {"time", "fr.v_rel"};
+  ck_assert_int_ne(st_sweep_meter_begin(&m, 2, bare), 0);
+  ck_assert_msg(strstr(m.missing, "fr.mode"), "%s", m.missing);
+  st_sweep_meter_free(&m);
+  for (int k = 0; k < 3; k++) free(mt[k].signal);
+}
+END_TEST
+
+/* Leine's belt (doc/study.md): exact period 12.001031 s, 4.296 s of slip per period from a
+ * break-away at t = 0. Over 54 s: five break-aways and five re-sticks, stuck 54 - 5 x 4.296 s.
+ * The dissipated energy from the energy balance: the friction force F = m a + k x, so
+ * int -F v_rel = v_dr k int x dt + v_dr m (v1 - v0) - (E1 - E0), E = m v^2/2 + k x^2/2. */
+START_TEST(friction_metrics_of_leine_belt) {
+  char *out = NULL, args[2048];
+  const char *model = st_test_src("models/Stiction/Examples/LeineBelt.mo");
+  snprintf(args, sizeof args, "sweep '%s' --grid v_dr=0.2 --tolerance 1e-8 --stop-time 54 "
+           "--metric 'period(x)' --metric 'stick_fraction(friction)' --metric "
+           "'transitions(friction)' --metric 'dissipated(friction)' --metric 'mean(x)' "
+           "--metric 'final(x)' --metric 'final(v)'", model);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  const char *row = strstr(out, "\n1,0.2,ok,");
+  ck_assert_msg(row != NULL, "%s", out);
+  double period, stick, trans, diss, mean_x, x1, v1;
+  ck_assert_int_eq(sscanf(row + 1, "1,0.2,ok,%*d,%*d,%*d,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &period,
+                          &stick, &trans, &diss, &mean_x, &x1, &v1), 7);
+  ck_assert_msg(fabs(period - 12.001031) < 1e-4, "period %.9g", period);
+  ck_assert_msg(fabs(stick - (1 - 5 * 4.296 / 54)) < 1e-4, "stick fraction %.9g", stick);
+  ck_assert_double_eq(trans, 10);
+  const double m = 1, k = 1, v_dr = 0.2, x0 = 1, v0 = 0.2, span = 54;
+  double balance = v_dr * k * mean_x * span + v_dr * m * (v1 - v0) -
+                   (0.5 * m * (v1 * v1 - v0 * v0) + 0.5 * k * (x1 * x1 - x0 * x0));
+  ck_assert_msg(fabs(diss - balance) < 1e-3 * balance, "dissipated %.9g, balance %.9g", diss,
+                balance);
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sweep");
   TCase *tc = tcase_create("sweep");
@@ -206,6 +290,9 @@ int main(void) {
   tcase_add_test(tc, random_draws_reproducible);
   tcase_add_test(tc, summary_independent_of_threads_and_equal_to_simulate);
   tcase_add_test(tc, table_results_and_usage);
+  tcase_add_test(tc, period_of_crossings_and_events);
+  tcase_add_test(tc, friction_metrics_closed_form);
+  tcase_add_test(tc, friction_metrics_of_leine_belt);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
