@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/sweep.h"
@@ -203,8 +204,8 @@ END_TEST
 START_TEST(period_of_crossings_and_events) {
   const double T = 2.5, dt = 0.01;
   st_period p, q;
-  st_period_init(&p);
-  st_period_init(&q);
+  st_period_init(&p, 0.0);
+  st_period_init(&q, 0.0);
   for (int i = 0; i <= 1000; i++) {
     double t = i * dt, x = sin(2 * M_PI * t / T - 0.3);
     st_period_add(&p, t, x);
@@ -214,10 +215,26 @@ START_TEST(period_of_crossings_and_events) {
   ck_assert_msg(fabs(st_period_crossings(&p) - T) < 1e-6, "%.17g", st_period_crossings(&p));
   ck_assert(isnan(st_period_events(&p)));
   ck_assert_msg(fabs(st_period_events(&q) - T) < 1e-12, "%.17g", st_period_events(&q));
-  st_period_init(&p);
+  st_period_init(&p, 0.0);
   st_period_add(&p, 0, -1);
   st_period_add(&p, 1, 1);
   ck_assert(isnan(st_period_crossings(&p))); /* one crossing: no period */
+  /* period(x) in a sweep: the crossings of the middle of the range, any offset */
+  st_sweep_metric mt;
+  char msg[256];
+  ck_assert_int_eq(st_sweep_parse_metric("period(y)", &mt, msg, sizeof msg), 0);
+  st_sweep_meter m;
+  ck_assert_int_eq(st_sweep_meter_init(&m, &mt, 1), 0);
+  const char *names[] = {"time", "y"};
+  ck_assert_int_eq(st_sweep_meter_begin(&m, 2, names), 0);
+  for (int i = 0; i <= 1000; i++) {
+    double row[2] = {i * dt, 5 + 0.1 * sin(2 * M_PI * i * dt / T)};
+    st_sweep_meter_row(&m, row);
+  }
+  st_sweep_meter_finish(&m);
+  ck_assert_msg(fabs(m.value[0] - T) < 1e-6, "%.17g", m.value[0]);
+  st_sweep_meter_free(&m);
+  free(mt.signal);
 }
 END_TEST
 
@@ -282,6 +299,67 @@ START_TEST(friction_metrics_of_leine_belt) {
 }
 END_TEST
 
+/* stiction plot --sweep: the gnuplot script of a diagram (one parameter) and a map (two),
+ * through a stand-in gnuplot that records its script and writes the image; and with the
+ * real gnuplot when installed, a PNG. */
+START_TEST(plot_sweep_summary) {
+  make_dir();
+  char *out = NULL, args[4096], summary[600], fake[600], script[600], png[600];
+  const char *model = st_test_src("tests/data/sweep/Drain.mo");
+  snprintf(summary, sizeof summary, "%s/summary.csv", dir);
+  snprintf(fake, sizeof fake, "%s/fake-gnuplot", dir);
+  snprintf(script, sizeof script, "%s/script.gp", dir);
+  snprintf(png, sizeof png, "%s/map.png", dir);
+  snprintf(args, sizeof args, "sweep '%s' --grid a=0.5,1,4 --grid b=0,0.25 --metric 'final(x)' "
+           "-o '%s'", model, summary);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 1, "exit %d: %s", st, out); /* two runs fail: NaN cells */
+  free(out);
+  FILE *f = fopen(fake, "w");
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "#!/bin/sh\ncat > '%s'\nout=$(sed -n \"s/^set output '\\(.*\\)'$/\\1/p\" '%s')\n"
+          "printf 'image' > \"$out\"\n", script, script);
+  fclose(f);
+  ck_assert_int_eq(chmod(fake, 0755), 0);
+  setenv("STICTION_GNUPLOT", fake, 1);
+  snprintf(args, sizeof args, "plot '%s' --sweep 'final(x)' --x a --y b -o '%s'", summary, png);
+  st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  free(out);
+  ck_assert_int_eq(access(png, F_OK), 0);
+  char *gp = slurp(script);
+  ck_assert_msg(strstr(gp, "with image") && strstr(gp, "set xlabel 'a'") &&
+                strstr(gp, "set ylabel 'b'") && strstr(gp, "set cblabel 'final(x)'"), "%s", gp);
+  free(gp);
+  snprintf(args, sizeof args, "plot '%s' --sweep 'final(x)' --x a -o '%s'", summary, png);
+  st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "exit %d: %s", st, out);
+  free(out);
+  gp = slurp(script);
+  ck_assert_msg(strstr(gp, "using 1:2 with linespoints") && !strstr(gp, "with image"), "%s", gp);
+  free(gp);
+  /* a column that is not in the summary: exit 2, named; the image is left as it was */
+  snprintf(args, sizeof args, "plot '%s' --sweep 'max(x)' --x a -o '%s'", summary, png);
+  ck_assert_int_eq(st_test_run(&out, args), 2);
+  ck_assert_msg(strstr(out, "no column 'max(x)'"), "%s", out);
+  free(out);
+  char *img = slurp(png);
+  ck_assert_str_eq(img, "image");
+  free(img);
+  unsetenv("STICTION_GNUPLOT");
+  if (access("/usr/bin/gnuplot", X_OK) == 0) {
+    snprintf(args, sizeof args, "plot '%s' --sweep 'final(x)' --x a --y b -o '%s'", summary, png);
+    st = st_test_run(&out, args);
+    ck_assert_msg(st == 0, "exit %d: %s", st, out);
+    free(out);
+    img = slurp(png);
+    ck_assert_msg(!memcmp(img, "\x89PNG", 4), "not a PNG");
+    free(img);
+  }
+  remove_dir();
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sweep");
   TCase *tc = tcase_create("sweep");
@@ -293,6 +371,7 @@ int main(void) {
   tcase_add_test(tc, period_of_crossings_and_events);
   tcase_add_test(tc, friction_metrics_closed_form);
   tcase_add_test(tc, friction_metrics_of_leine_belt);
+  tcase_add_test(tc, plot_sweep_summary);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -326,7 +326,7 @@ static void series_free(series *s) {
  * the regularized runs, the events' (break-aways) for the event-driven one. */
 static st_period series_periods(const series *s) {
   st_period p;
-  st_period_init(&p);
+  st_period_init(&p, 0.0);
   for (size_t i = 0; i < s->n; i++) st_period_add(&p, s->t[i], s->x[i]);
   return p;
 }

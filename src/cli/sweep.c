@@ -248,11 +248,12 @@ int st_sweep_random(st_sweep_sets *s, const char *const *specs, int nspecs, size
   return rc;
 }
 
-void st_period_init(st_period *p) {
-  *p = (st_period){0, 0, 0, 0, 0, 0, NAN, NAN, NAN, NAN};
+void st_period_init(st_period *p, double level) {
+  *p = (st_period){level, 0, 0, 0, 0, 0, 0, NAN, NAN, NAN, NAN};
 }
 
 void st_period_add(st_period *p, double t, double x) {
+  x -= p->level;
   if (p->rows > 0 && t == p->tprev) { /* an event: the time written twice */
     if (p->pending > 0) {
       if (p->events++ == 0) p->event_first = t;
@@ -306,8 +307,11 @@ int st_sweep_meter_init(st_sweep_meter *m, const st_sweep_metric *metrics, int n
   m->column2 = malloc(sizeof *m->column2 * k);
   m->value = malloc(sizeof *m->value * k);
   m->prev = malloc(sizeof *m->prev * k);
-  m->period = malloc(sizeof *m->period * k);
-  return m->column && m->column2 && m->value && m->prev && m->period ? 0 : -1;
+  m->series = calloc(k, sizeof *m->series);
+  m->nseries = calloc(k, sizeof *m->nseries);
+  m->capseries = calloc(k, sizeof *m->capseries);
+  return m->column && m->column2 && m->value && m->prev && m->series && m->nseries &&
+         m->capseries ? 0 : -1;
 }
 
 void st_sweep_meter_free(st_sweep_meter *m) {
@@ -315,7 +319,38 @@ void st_sweep_meter_free(st_sweep_meter *m) {
   free(m->column2);
   free(m->value);
   free(m->prev);
-  free(m->period);
+  for (int k = 0; m->series && k < m->nmetrics; k++) free(m->series[k]);
+  free(m->series);
+  free(m->nseries);
+  free(m->capseries);
+}
+
+static void series_push(st_sweep_meter *m, int k, double t, double x) {
+  if (m->nseries[k] == m->capseries[k]) {
+    size_t cap = m->capseries[k] ? 2 * m->capseries[k] : 1024;
+    double *s = realloc(m->series[k], sizeof *s * 2 * cap);
+    if (!s) { m->value[k] = INFINITY; return; } /* reported as "no period" at the end */
+    m->series[k] = s;
+    m->capseries[k] = cap;
+  }
+  m->series[k][2 * m->nseries[k]] = t;
+  m->series[k][2 * m->nseries[k]++ + 1] = x;
+}
+
+/* period(x): st_period on the crossings of the middle of x's range, so that a limit cycle
+ * about any offset is measured. */
+static double series_period(const st_sweep_meter *m, int k) {
+  const double *s = m->series[k];
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t i = 0; i < m->nseries[k]; i++) {
+    if (s[2 * i + 1] < lo) lo = s[2 * i + 1];
+    if (s[2 * i + 1] > hi) hi = s[2 * i + 1];
+  }
+  st_period p;
+  st_period_init(&p, 0.5 * (lo + hi));
+  for (size_t i = 0; i < m->nseries[k]; i++) st_period_add(&p, s[2 * i], s[2 * i + 1]);
+  double e = st_period_events(&p);
+  return isnan(e) ? st_period_crossings(&p) : e;
 }
 
 /* The column of the first of `fields` recorded as "element.field" (or the signal itself
@@ -356,7 +391,7 @@ int st_sweep_meter_begin(st_sweep_meter *m, int ncols, const char *const *names)
     }
     m->value[k] = mt->kind == ST_METRIC_STICK_FRACTION || mt->kind == ST_METRIC_TRANSITIONS ||
                   mt->kind == ST_METRIC_DISSIPATED ? 0 : NAN;
-    st_period_init(&m->period[k]);
+    m->nseries[k] = 0;
   }
   m->rows = 0;
   return 0;
@@ -374,7 +409,7 @@ void st_sweep_meter_row(st_sweep_meter *m, const double *row) {
     case ST_METRIC_MEAN: /* the integral so far; divided by the span at the end */
       *acc = first ? 0 : *acc + 0.5 * dt * (v + prev);
       break;
-    case ST_METRIC_PERIOD: st_period_add(&m->period[k], t, v); break;
+    case ST_METRIC_PERIOD: series_push(m, k, t, v); break;
     case ST_METRIC_STICK_FRACTION: /* the mode of a row holds until the next row */
       if (!first && prev == 0) *acc += dt;
       break;
@@ -405,11 +440,7 @@ void st_sweep_meter_finish(st_sweep_meter *m) {
     case ST_METRIC_MEAN: *v = span > 0 ? *v / span : m->prev[k]; break;
     case ST_METRIC_STICK_FRACTION: *v = span > 0 ? *v / span : m->prev[k] == 0; break;
     case ST_METRIC_DISSIPATED: *v = fabs(*v); break; /* either sign convention of the force */
-    case ST_METRIC_PERIOD: {
-      double e = st_period_events(&m->period[k]);
-      *v = isnan(e) ? st_period_crossings(&m->period[k]) : e;
-      break;
-    }
+    case ST_METRIC_PERIOD: *v = isinf(*v) ? NAN : series_period(m, k); break;
     default: break;
     }
   }

@@ -37,13 +37,14 @@ int st_sweep_random(st_sweep_sets *s, const char *const *specs, int nspecs, size
  * event after each crossing, an event being a time written twice (left and right limit),
  * which the root finder locates to ~1e-12 s instead of the output grid's interpolation. */
 typedef struct st_period {
+  double level; /* the crossings are those of x - level upwards */
   long rows;
   double tprev, xprev;
   int crossings, events, pending; /* pending: crossings still waiting for their event */
   double cross_first, cross_last, event_first, event_last;
 } st_period;
 
-void st_period_init(st_period *p);
+void st_period_init(st_period *p, double level);
 void st_period_add(st_period *p, double t, double x);
 /* Mean spacing of the crossings; NAN with fewer than two. */
 double st_period_crossings(const st_period *p);
@@ -76,7 +77,8 @@ typedef struct st_sweep_meter {
   double *value;   /* per metric: the result so far */
   double t0, tprev;
   double *prev;    /* per metric: the signal (mode; power) in the previous row */
-  st_period *period; /* per metric: period(x) */
+  double **series; /* per metric: period(x): t, x pairs of the run (the level needs them all) */
+  size_t *nseries, *capseries;
   long rows;
   char missing[256]; /* "no recorded variable 'x'" after begin() when one is missing */
 } st_sweep_meter;
