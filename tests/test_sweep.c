@@ -1,7 +1,10 @@
 /* `stiction sweep` (doc/sweep.md): parameter sets from grids, tables and random draws, the
  * metrics, failed runs as rows, and summaries that do not depend on the thread count and
  * equal single `stiction simulate` runs. Files are written in this test's own directory. */
+#include "config.h"
+
 #include <check.h>
+#include <sys/wait.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +363,43 @@ START_TEST(plot_sweep_summary) {
 }
 END_TEST
 
+/* Under mpirun (built --with-mpi): rank 0 shares the runs out and writes the same summary as
+ * -j 2. Built without MPI, a command started by mpirun says how to get it instead of running
+ * the whole sweep once per rank. */
+START_TEST(mpi_summary_equals_threads) {
+  make_dir();
+  char *out = NULL, args[4096], s2[600], sm[600];
+  const char *model = st_test_src("tests/data/sweep/Drain.mo");
+  const char *sets = "--grid a=0.5,1,4 --grid b=0,0.25,0.5 --metric 'final(x)' --metric 'mean(x)'";
+  snprintf(s2, sizeof s2, "%s/j2.csv", dir);
+  snprintf(sm, sizeof sm, "%s/mpi.csv", dir);
+#ifdef STICTION_HAVE_MPI
+  snprintf(args, sizeof args, "sweep '%s' %s -j 2 -o '%s'", model, sets, s2);
+  ck_assert_int_eq(st_test_run(&out, args), 1); /* failed runs are rows */
+  free(out);
+  const char *bin = getenv("STICTION_BIN");
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd, "mpirun --oversubscribe --allow-run-as-root -n 2 '%s' sweep '%s' %s "
+           "-o '%s' > '%s/mpi.log' 2>&1", bin ? bin : "./stiction", model, sets, sm, dir);
+  int st = system(cmd);
+  ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "mpirun status %d", st);
+  char *t2 = slurp(s2), *tm = slurp(sm);
+  ck_assert_str_eq(t2, tm);
+  free(t2);
+  free(tm);
+#else
+  setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
+  snprintf(args, sizeof args, "sweep '%s' %s -o '%s'", model, sets, sm);
+  int st = st_test_run(&out, args);
+  unsetenv("OMPI_COMM_WORLD_SIZE");
+  ck_assert_msg(st == 2 && strstr(out, "--with-mpi"), "exit %d: %s", st, out);
+  ck_assert_int_ne(access(sm, F_OK), 0);
+  free(out);
+#endif
+  remove_dir();
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("sweep");
   TCase *tc = tcase_create("sweep");
@@ -372,6 +412,7 @@ int main(void) {
   tcase_add_test(tc, friction_metrics_closed_form);
   tcase_add_test(tc, friction_metrics_of_leine_belt);
   tcase_add_test(tc, plot_sweep_summary);
+  tcase_add_test(tc, mpi_summary_equals_threads);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
