@@ -71,7 +71,7 @@ static int propagate_block(const st_compiled *cm, dep_sets *d, int bi) {
     d->pool = pool;
     d->cap = cap;
   }
-  memcpy(d->pool + d->npool, d->acc, sizeof *d->acc * (size_t)d->nacc);
+  if (d->nacc) memcpy(d->pool + d->npool, d->acc, sizeof *d->acc * (size_t)d->nacc);
   for (int k = 0; k < b->n; k++) {
     d->start[b->slots[k]] = d->npool;
     d->count[b->slots[k]] = d->nacc;
