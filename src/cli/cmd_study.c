@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/sim_common.h"
 #include "cli/study.h"
+#include "cli/sweep.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_LIST = 32 };
@@ -291,8 +292,6 @@ typedef struct series {
   int column;          /* of the signal in the result rows, -1 until begin() */
   double *t, *x;
   size_t n, cap;
-  double *ev;          /* event instants: the times the runtime wrote twice (left, right limit) */
-  size_t n_ev, cap_ev;
 } series;
 
 static int series_begin(void *ud, int ncols, const char *const *names) {
@@ -302,21 +301,8 @@ static int series_begin(void *ud, int ncols, const char *const *names) {
   return s->column < 0;
 }
 
-static int push_event(series *s, double t) {
-  if (s->n_ev == s->cap_ev) {
-    size_t cap = s->cap_ev ? 2 * s->cap_ev : 64;
-    double *ev = realloc(s->ev, cap * sizeof *ev);
-    if (!ev) return -1;
-    s->ev = ev;
-    s->cap_ev = cap;
-  }
-  s->ev[s->n_ev++] = t;
-  return 0;
-}
-
 static int series_row(void *ud, const double *values) {
   series *s = ud;
-  if (s->n > 0 && s->t[s->n - 1] == values[0] && push_event(s, values[0])) return -1;
   if (s->n == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 1024;
     double *t = realloc(s->t, cap * sizeof *t);
@@ -334,42 +320,20 @@ static int series_row(void *ud, const double *values) {
 static void series_free(series *s) {
   free(s->t);
   free(s->x);
-  free(s->ev);
 }
 
-/* Mean spacing of the upward zero crossings, each interpolated linearly between rows
- * (NAN with fewer than two). */
+/* The period measures of st_period (sweep.h) over the rows: the crossings' spacing for
+ * the regularized runs, the events' (break-aways) for the event-driven one. */
+static st_period series_periods(const series *s) {
+  st_period p;
+  st_period_init(&p, 0.0);
+  for (size_t i = 0; i < s->n; i++) st_period_add(&p, s->t[i], s->x[i]);
+  return p;
+}
+
 static double series_period(const series *s) {
-  double first = NAN, last = NAN;
-  int n = 0;
-  for (size_t i = 1; i < s->n; i++) {
-    if (!(s->x[i - 1] < 0.0 && s->x[i] >= 0.0) || s->t[i] == s->t[i - 1]) continue;
-    double tc = s->t[i] - (s->t[i] - s->t[i - 1]) * s->x[i] / (s->x[i] - s->x[i - 1]);
-    if (n++ == 0) first = tc;
-    last = tc;
-  }
-  return n >= 2 ? (last - first) / (n - 1) : NAN;
-}
-
-/* The period of an event-driven run from its event instants, which the root finder locates
- * to ~1e-12 s instead of the output grid's linear interpolation: the mean spacing of the
- * first event after each upward zero crossing of the signal (for Leine's belt the
- * break-away). NAN when fewer than two crossings have an event after them; the caller then
- * falls back to series_period(). */
-static double series_event_period(const series *s) {
-  double first = NAN, last = NAN;
-  int n = 0;
-  size_t e = 0;
-  for (size_t i = 1; i < s->n; i++) {
-    if (!(s->x[i - 1] < 0.0 && s->x[i] >= 0.0) || s->t[i] == s->t[i - 1]) continue;
-    double tc = s->t[i] - (s->t[i] - s->t[i - 1]) * s->x[i] / (s->x[i] - s->x[i - 1]);
-    while (e < s->n_ev && s->ev[e] < tc) e++;
-    if (e == s->n_ev) break;
-    if (n++ == 0) first = s->ev[e];
-    last = s->ev[e];
-    e++;
-  }
-  return n >= 2 ? (last - first) / (n - 1) : NAN;
+  st_period p = series_periods(s);
+  return st_period_crossings(&p);
 }
 
 /* The signal at time t: the last row at exactly t (the right limit at an event), else
@@ -522,8 +486,9 @@ static int run_study(const study_source *src, const study_args *a) {
     series_free(&ref.s);
     return EXIT_RUN;
   }
-  ref.period = series_event_period(&ref.s);
-  if (isnan(ref.period)) ref.period = series_period(&ref.s);
+  st_period p = series_periods(&ref.s);
+  ref.period = st_period_events(&p);
+  if (isnan(ref.period)) ref.period = st_period_crossings(&p);
   print_header(a);
   print_row(a, &ref);
   int status = 0;

@@ -2,6 +2,8 @@
  * class is translated once, and the parameter sets run as instances of the one program on a
  * pool of threads (doc/sweep.md). Every run's results go to its own slot, and the summary is
  * written in run order afterwards, so it does not depend on the thread count. */
+#include "config.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -19,6 +21,10 @@
 #include "io/shortest.h"
 #include "util/outfile.h"
 #include "util/pool.h"
+
+#ifdef STICTION_HAVE_MPI
+#include <mpi.h>
+#endif
 
 #define CMD "stiction sweep"
 enum { MAX_SPECS = 64 };
@@ -44,7 +50,8 @@ static void usage(FILE *out) {
         "      --random NAME=normal(mu,sigma) | NAME=uniform(a,b)   Monte-Carlo draws\n"
         "                         (repeatable) with -n N runs and --seed S (default 1)\n\n"
         "      --metric M         a summary column: final(x), min(x), max(x), mean(x)\n"
-        "                         (the time average); repeatable\n"
+        "                         (the time average), period(x); of a friction element E:\n"
+        "                         stick_fraction(E), transitions(E), dissipated(E); repeatable\n"
         "  -j N                   threads (default: all cores)\n"
         "  -o, --output FILE      the summary CSV (default: standard output)\n"
         "      --results DIR      also each run's result, DIR/run_NNNNNN.csv (DIR must exist)\n"
@@ -222,9 +229,8 @@ static void run_failed(run_result *r, const char *what, const char *detail) {
   snprintf(r->message, sizeof r->message, "%.120s%s%.120s", what, *detail ? ": " : "", detail);
 }
 
-static void one_run(void *ctx, size_t item) {
-  sweep *sw = ctx;
-  run_result *r = &sw->results[item];
+/* Runs set `item` into *r. */
+static void one_run_as(sweep *sw, size_t item, run_result *r) {
   const st_sweep_sets *s = sw->sets;
   stiction_instance *in = stiction_instance_new(sw->prog);
   run_sink rs = {.has_file = sw->a->results != NULL};
@@ -257,6 +263,11 @@ done:
   if (w && stiction_writer_close(w) && !r->failed) run_failed(r, "write error", "");
   st_sweep_meter_free(&rs.meter);
   stiction_instance_free(in);
+}
+
+static void one_run(void *ctx, size_t item) {
+  sweep *sw = ctx;
+  one_run_as(sw, item, &sw->results[item]);
 }
 
 /* ------------------------------------------------------------------ summary */
@@ -301,6 +312,77 @@ static void write_summary(FILE *f, const sweep *sw) {
   }
 }
 
+/* The number of processes mpirun started this one among (OpenMPI's and PMI's variables);
+ * 1 outside mpirun. */
+static int launched_ranks(void) {
+  const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!n) n = getenv("PMI_SIZE");
+  return n ? atoi(n) : 1;
+}
+
+#ifdef STICTION_HAVE_MPI
+/* Under MPI with K > 1 ranks, rank 0 hands out the runs one at a time to whichever rank
+ * asks (long and short runs mixed), collects each result and writes the summary; ranks
+ * 1..K-1 run one run at a time. A result travels as doubles (index, failed, steps, state
+ * and time events, the metrics) and the message text. Returns 1 on rank 0, 0 elsewhere. */
+enum { TAG_RESULT = 1, TAG_MESSAGE, TAG_WORK };
+
+static int mpi_share_runs(sweep *sw, size_t nruns) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int nm = sw->a->nmetrics, nd = 5 + nm;
+  double *buf = malloc(sizeof *buf * (size_t)nd);
+  if (!buf) MPI_Abort(MPI_COMM_WORLD, ST_CLI_EXIT_RUN);
+  if (rank == 0) {
+    size_t next = 0;
+    int active = size - 1;
+    while (active > 0) {
+      MPI_Status st;
+      MPI_Recv(buf, nd, MPI_DOUBLE, MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &st);
+      if (buf[0] >= 0) { /* a finished run (the first request carries -1) */
+        run_result *r = &sw->results[(size_t)buf[0]];
+        r->failed = buf[1] != 0;
+        r->stats.steps = (long)buf[2];
+        r->stats.state_events = (long)buf[3];
+        r->stats.time_events = (long)buf[4];
+        memcpy(r->metrics, buf + 5, sizeof *buf * (size_t)nm);
+        MPI_Recv(r->message, (int)sizeof r->message, MPI_CHAR, st.MPI_SOURCE, TAG_MESSAGE,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+      long item = next < nruns ? (long)next++ : -1;
+      if (item < 0) active--;
+      MPI_Send(&item, 1, MPI_LONG, st.MPI_SOURCE, TAG_WORK, MPI_COMM_WORLD);
+    }
+  } else {
+    buf[0] = -1;
+    for (;;) {
+      MPI_Send(buf, nd, MPI_DOUBLE, 0, TAG_RESULT, MPI_COMM_WORLD);
+      if (buf[0] >= 0)
+        MPI_Send(sw->results[0].message, (int)sizeof sw->results[0].message, MPI_CHAR, 0,
+                 TAG_MESSAGE, MPI_COMM_WORLD);
+      long item;
+      MPI_Recv(&item, 1, MPI_LONG, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (item < 0) break;
+      /* every run of this rank goes to slot 0, sent before the next one starts */
+      run_result *r = &sw->results[0];
+      memset(r->message, 0, sizeof r->message);
+      r->failed = 0;
+      r->stats = (stiction_stats){0};
+      one_run_as(sw, (size_t)item, r);
+      buf[0] = (double)item;
+      buf[1] = r->failed;
+      buf[2] = (double)r->stats.steps;
+      buf[3] = (double)r->stats.state_events;
+      buf[4] = (double)r->stats.time_events;
+      memcpy(buf + 5, r->metrics, sizeof *buf * (size_t)nm);
+    }
+  }
+  free(buf);
+  return rank == 0;
+}
+#endif
+
 static int run_sweep(const sweep_args *a, const stiction_program *prog, const st_sweep_sets *s,
                      const st_sweep_metric *metrics) {
   sweep sw = {.a = a, .prog = prog, .sets = s, .metrics = metrics,
@@ -317,7 +399,21 @@ static int run_sweep(const sweep_args *a, const stiction_program *prog, const st
   for (size_t i = 0; i < s->nruns; i++) sw.results[i].metrics = values + i * (size_t)a->nmetrics;
   stiction_program_options(prog, &sw.opt);
   st_cli_apply_run(&a->run, &sw.opt);
-  st_pool_run(pool, s->nruns, one_run, &sw);
+  int ranks = 1;
+#ifdef STICTION_HAVE_MPI
+  if (launched_ranks() > 1) {
+    MPI_Init(NULL, NULL);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  }
+  if (ranks > 1 && !mpi_share_runs(&sw, s->nruns)) { /* a worker rank: rank 0 reports */
+    MPI_Finalize();
+    st_pool_free(pool);
+    free(sw.results);
+    free(values);
+    return 0;
+  }
+#endif
+  if (ranks == 1) st_pool_run(pool, s->nruns, one_run, &sw);
   st_pool_free(pool);
   st_outfile out;
   const char *path = a->run.output ? a->run.output : "-";
@@ -333,7 +429,13 @@ static int run_sweep(const sweep_args *a, const stiction_program *prog, const st
   }
   size_t failed = 0;
   for (size_t i = 0; i < s->nruns; i++) failed += sw.results[i].failed != 0;
-  fprintf(stderr, "%s: %zu runs on %d threads, %zu failed\n", CMD, s->nruns, a->jobs, failed);
+  if (ranks > 1)
+    fprintf(stderr, "%s: %zu runs on %d MPI ranks, %zu failed\n", CMD, s->nruns, ranks - 1, failed);
+  else
+    fprintf(stderr, "%s: %zu runs on %d threads, %zu failed\n", CMD, s->nruns, a->jobs, failed);
+#ifdef STICTION_HAVE_MPI
+  if (launched_ranks() > 1) MPI_Finalize();
+#endif
   free(sw.results);
   free(values);
   return status ? status : failed ? ST_CLI_EXIT_RUN : 0;
@@ -343,6 +445,11 @@ int st_cmd_sweep(int argc, char **argv) {
   sweep_args a = {0};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc < 0 ? 0 : rc;
+#ifndef STICTION_HAVE_MPI
+  if (launched_ranks() > 1) /* each rank would run the whole sweep and write the summary */
+    return bad_usage("started by mpirun, but built without MPI: ./configure --with-mpi "
+                     "(Debian packages libopenmpi-dev, openmpi-bin)%s", "");
+#endif
   st_sweep_sets sets = {0, NULL, 0, NULL};
   st_sweep_metric metrics[MAX_SPECS] = {{0}};
   char msg[512];

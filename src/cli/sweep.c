@@ -248,19 +248,54 @@ int st_sweep_random(st_sweep_sets *s, const char *const *specs, int nspecs, size
   return rc;
 }
 
+void st_period_init(st_period *p, double level) {
+  *p = (st_period){level, 0, 0, 0, 0, 0, 0, NAN, NAN, NAN, NAN};
+}
+
+void st_period_add(st_period *p, double t, double x) {
+  x -= p->level;
+  if (p->rows > 0 && t == p->tprev) { /* an event: the time written twice */
+    if (p->pending > 0) {
+      if (p->events++ == 0) p->event_first = t;
+      p->event_last = t;
+      p->pending--;
+    }
+  } else if (p->rows > 0 && p->xprev < 0.0 && x >= 0.0) {
+    double tc = t - (t - p->tprev) * x / (x - p->xprev);
+    if (p->crossings++ == 0) p->cross_first = tc;
+    p->cross_last = tc;
+    p->pending++;
+  }
+  p->tprev = t;
+  p->xprev = x;
+  p->rows++;
+}
+
+double st_period_crossings(const st_period *p) {
+  return p->crossings >= 2 ? (p->cross_last - p->cross_first) / (p->crossings - 1) : NAN;
+}
+
+double st_period_events(const st_period *p) {
+  return p->events >= 2 ? (p->event_last - p->event_first) / (p->events - 1) : NAN;
+}
+
+static const char *const kind_names[] = {"final", "min", "max", "mean", "period",
+                                         "stick_fraction", "transitions", "dissipated"};
+enum { NKINDS = sizeof kind_names / sizeof *kind_names };
+
 int st_sweep_parse_metric(const char *text, st_sweep_metric *m, char *msg, size_t size) {
-  static const char *const kinds[] = {"final", "min", "max", "mean"};
   const char *open = strchr(text, '('), *close = strrchr(text, ')');
   if (open && close && close > open + 1 && !close[1])
-    for (int k = 0; k < 4; k++) {
-      size_t n = strlen(kinds[k]);
-      if ((size_t)(open - text) != n || strncmp(text, kinds[k], n)) continue;
+    for (int k = 0; k < NKINDS; k++) {
+      size_t n = strlen(kind_names[k]);
+      if ((size_t)(open - text) != n || strncmp(text, kind_names[k], n)) continue;
       m->text = text;
       m->kind = (st_sweep_kind)k;
       m->signal = strndup(open + 1, (size_t)(close - open - 1));
       return m->signal ? 0 : -1;
     }
-  return fail(msg, size, "--metric '%s': expected final(x), min(x), max(x) or mean(x)", text);
+  return fail(msg, size, "--metric '%s': expected final(x), min(x), max(x), mean(x), period(x), "
+              "stick_fraction(e), transitions(e) or dissipated(e)", text);
 }
 
 int st_sweep_meter_init(st_sweep_meter *m, const st_sweep_metric *metrics, int n) {
@@ -269,43 +304,121 @@ int st_sweep_meter_init(st_sweep_meter *m, const st_sweep_metric *metrics, int n
   m->nmetrics = n;
   size_t k = (size_t)(n > 0 ? n : 1);
   m->column = malloc(sizeof *m->column * k);
+  m->column2 = malloc(sizeof *m->column2 * k);
   m->value = malloc(sizeof *m->value * k);
   m->prev = malloc(sizeof *m->prev * k);
-  return m->column && m->value && m->prev ? 0 : -1;
+  m->series = calloc(k, sizeof *m->series);
+  m->nseries = calloc(k, sizeof *m->nseries);
+  m->capseries = calloc(k, sizeof *m->capseries);
+  return m->column && m->column2 && m->value && m->prev && m->series && m->nseries &&
+         m->capseries ? 0 : -1;
 }
 
 void st_sweep_meter_free(st_sweep_meter *m) {
   free(m->column);
+  free(m->column2);
   free(m->value);
   free(m->prev);
+  for (int k = 0; m->series && k < m->nmetrics; k++) free(m->series[k]);
+  free(m->series);
+  free(m->nseries);
+  free(m->capseries);
 }
+
+static void series_push(st_sweep_meter *m, int k, double t, double x) {
+  if (m->nseries[k] == m->capseries[k]) {
+    size_t cap = m->capseries[k] ? 2 * m->capseries[k] : 1024;
+    double *s = realloc(m->series[k], sizeof *s * 2 * cap);
+    if (!s) { m->value[k] = INFINITY; return; } /* reported as "no period" at the end */
+    m->series[k] = s;
+    m->capseries[k] = cap;
+  }
+  m->series[k][2 * m->nseries[k]] = t;
+  m->series[k][2 * m->nseries[k]++ + 1] = x;
+}
+
+/* period(x): st_period on the crossings of the middle of x's range, so that a limit cycle
+ * about any offset is measured. */
+static double series_period(const st_sweep_meter *m, int k) {
+  const double *s = m->series[k];
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t i = 0; i < m->nseries[k]; i++) {
+    if (s[2 * i + 1] < lo) lo = s[2 * i + 1];
+    if (s[2 * i + 1] > hi) hi = s[2 * i + 1];
+  }
+  st_period p;
+  st_period_init(&p, 0.5 * (lo + hi));
+  for (size_t i = 0; i < m->nseries[k]; i++) st_period_add(&p, s[2 * i], s[2 * i + 1]);
+  double e = st_period_events(&p);
+  return isnan(e) ? st_period_crossings(&p) : e;
+}
+
+/* The column of the first of `fields` recorded as "element.field" (or the signal itself
+ * when fields is NULL); -1 when none is. */
+static int find_column(int ncols, const char *const *names, const char *signal,
+                       const char *const *fields) {
+  char name[512];
+  for (int f = 0; !fields || fields[f]; f++) {
+    snprintf(name, sizeof name, fields ? "%s.%s" : "%s", signal, fields ? fields[f] : "");
+    for (int c = 1; c < ncols; c++)
+      if (!strcmp(names[c], name)) return c;
+    if (!fields) break;
+  }
+  return -1;
+}
+
+/* The variables a friction metric reads: the Stiction elements' and the MSL elements' names. */
+static const char *const mode_fields[] = {"mode", NULL};
+static const char *const speed_fields[] = {"v_rel", "w_rel", "v_relfric", "w_relfric", NULL};
+static const char *const force_fields[] = {"F", "f", "tau", NULL};
 
 int st_sweep_meter_begin(st_sweep_meter *m, int ncols, const char *const *names) {
   for (int k = 0; k < m->nmetrics; k++) {
-    m->column[k] = -1;
-    for (int c = 0; c < ncols; c++)
-      if (!strcmp(names[c], m->metrics[k].signal)) m->column[k] = c;
-    if (m->column[k] < 0) {
-      snprintf(m->missing, sizeof m->missing, "no recorded variable '%s' (%s)",
-               m->metrics[k].signal, m->metrics[k].text);
+    const st_sweep_metric *mt = &m->metrics[k];
+    const char *const *fields = NULL, *need = "";
+    if (mt->kind == ST_METRIC_STICK_FRACTION || mt->kind == ST_METRIC_TRANSITIONS)
+      fields = mode_fields, need = ".mode";
+    else if (mt->kind == ST_METRIC_DISSIPATED)
+      fields = speed_fields, need = ".v_rel (or w_rel)";
+    m->column[k] = find_column(ncols, names, mt->signal, fields);
+    m->column2[k] = mt->kind == ST_METRIC_DISSIPATED
+                        ? find_column(ncols, names, mt->signal, force_fields) : 0;
+    if (m->column2[k] < 0) need = ".F (or f, tau)";
+    if (m->column[k] < 0 || m->column2[k] < 0) {
+      snprintf(m->missing, sizeof m->missing, "no recorded variable '%s%s' (%s)", mt->signal,
+               need, mt->text);
       return -1;
     }
-    m->value[k] = NAN;
+    m->value[k] = mt->kind == ST_METRIC_STICK_FRACTION || mt->kind == ST_METRIC_TRANSITIONS ||
+                  mt->kind == ST_METRIC_DISSIPATED ? 0 : NAN;
+    m->nseries[k] = 0;
   }
   m->rows = 0;
   return 0;
 }
 
 void st_sweep_meter_row(st_sweep_meter *m, const double *row) {
-  double t = row[0];
+  double t = row[0], dt = m->rows ? t - m->tprev : 0;
   for (int k = 0; k < m->nmetrics; k++) {
-    double v = row[m->column[k]], *acc = &m->value[k];
+    double v = row[m->column[k]], *acc = &m->value[k], prev = m->prev[k];
+    int first = m->rows == 0;
     switch (m->metrics[k].kind) {
     case ST_METRIC_FINAL: *acc = v; break;
-    case ST_METRIC_MIN: if (m->rows == 0 || v < *acc) *acc = v; break;
-    case ST_METRIC_MAX: if (m->rows == 0 || v > *acc) *acc = v; break;
+    case ST_METRIC_MIN: if (first || v < *acc) *acc = v; break;
+    case ST_METRIC_MAX: if (first || v > *acc) *acc = v; break;
     case ST_METRIC_MEAN: /* the integral so far; divided by the span at the end */
-      *acc = m->rows == 0 ? 0 : *acc + 0.5 * (t - m->tprev) * (v + m->prev[k]);
+      *acc = first ? 0 : *acc + 0.5 * dt * (v + prev);
+      break;
+    case ST_METRIC_PERIOD: series_push(m, k, t, v); break;
+    case ST_METRIC_STICK_FRACTION: /* the mode of a row holds until the next row */
+      if (!first && prev == 0) *acc += dt;
+      break;
+    case ST_METRIC_TRANSITIONS:
+      if (!first && (prev == 0) != (v == 0)) *acc += 1;
+      break;
+    case ST_METRIC_DISSIPATED: /* the integral of force x relative speed */
+      v *= row[m->column2[k]];
+      if (!first) *acc += 0.5 * dt * (v + prev);
       break;
     }
     m->prev[k] = v;
@@ -316,9 +429,19 @@ void st_sweep_meter_row(st_sweep_meter *m, const double *row) {
 }
 
 void st_sweep_meter_finish(st_sweep_meter *m) {
+  double span = m->tprev - m->t0;
   for (int k = 0; k < m->nmetrics; k++) {
-    if (m->metrics[k].kind != ST_METRIC_MEAN || m->rows == 0) continue;
-    double span = m->tprev - m->t0;
-    m->value[k] = span > 0 ? m->value[k] / span : m->prev[k];
+    double *v = &m->value[k];
+    if (!m->rows) {
+      *v = NAN;
+      continue;
+    }
+    switch (m->metrics[k].kind) {
+    case ST_METRIC_MEAN: *v = span > 0 ? *v / span : m->prev[k]; break;
+    case ST_METRIC_STICK_FRACTION: *v = span > 0 ? *v / span : m->prev[k] == 0; break;
+    case ST_METRIC_DISSIPATED: *v = fabs(*v); break; /* either sign convention of the force */
+    case ST_METRIC_PERIOD: *v = isinf(*v) ? NAN : series_period(m, k); break;
+    default: break;
+    }
   }
 }

@@ -22,6 +22,15 @@ typedef struct panel_set {
   int nsignals;
 } panel_set;
 
+/* What a plot writes to gnuplot: its script, given the data file and the image to write. */
+typedef struct plot_script {
+  void (*write)(FILE *g, const struct plot_script *ps, const char *data, const char *image);
+  const st_plot_options *opt;
+  const stiction_table *table;  /* result panels */
+  const panel_set *panels;
+  const st_plot_sweep *sweep;   /* a sweep summary */
+} plot_script;
+
 static int edit_distance(const char *a, const char *b) {
   size_t n = strlen(b);
   int *row = malloc((n + 1) * sizeof *row);
@@ -90,7 +99,9 @@ static int resolve(const stiction_table *t, const char *const *panels, int npane
 }
 
 /* The signals in order, time first, full precision, no blank line. */
-static int write_data(const stiction_table *t, const panel_set *ps, FILE *f) {
+static int write_data(const plot_script *sc, FILE *f) {
+  const stiction_table *t = sc->table;
+  const panel_set *ps = sc->panels;
   const double *d = stiction_table_data(t);
   size_t cols = (size_t)stiction_table_columns(t);
   for (int r = 0; r < stiction_table_rows(t); r++) {
@@ -125,8 +136,10 @@ static int is_svg(const char *path) {
   return n > 4 && !strcmp(path + n - 4, ".svg");
 }
 
-static void write_script(FILE *g, const stiction_table *t, const panel_set *ps,
-                         const st_plot_options *opt, const char *data, const char *image) {
+static void write_script(FILE *g, const plot_script *sc, const char *data, const char *image) {
+  const stiction_table *t = sc->table;
+  const panel_set *ps = sc->panels;
+  const st_plot_options *opt = sc->opt;
   int h = 60 + 220 * ps->npanels;
   fprintf(g, "set terminal %s size 1000,%d noenhanced\n", is_svg(opt->output) ? "svg" : "pngcairo", h);
   fputs("set output ", g);
@@ -169,21 +182,21 @@ static int find_gnuplot(const char *given, char *buf, size_t size) {
   return -1;
 }
 
-static int gnuplot_to(const char *prog, const stiction_table *t, const panel_set *ps,
-                      const st_plot_options *opt, const char *data, const char *image, char *msg,
-                      size_t size);
+static int gnuplot_to(const char *prog, const plot_script *sc, const char *data,
+                      const char *image, char *msg, size_t size);
 
 /* gnuplot writes the image beside the output (util/outfile.h), which replaces the output only
  * when gnuplot succeeded: a failed plot leaves the previous image. */
-static int run_gnuplot(const char *prog, const stiction_table *t, const panel_set *ps,
-                       const st_plot_options *opt, const char *data, char *msg, size_t size) {
+static int run_gnuplot(const char *prog, const plot_script *sc, const char *data, char *msg,
+                       size_t size) {
+  const st_plot_options *opt = sc->opt;
   st_outfile image;
   if (st_outfile_open(&image, opt->output, "w")) {
     snprintf(msg, size, "cannot write %s: %s", opt->output, strerror(errno));
     return STICTION_ERR_IO;
   }
   const char *path = image.temp ? image.temp : opt->output;
-  int rc = gnuplot_to(prog, t, ps, opt, data, path, msg, size);
+  int rc = gnuplot_to(prog, sc, data, path, msg, size);
   if (rc) {
     st_outfile_abort(&image);
   } else if (st_outfile_commit(&image)) {
@@ -193,15 +206,14 @@ static int run_gnuplot(const char *prog, const stiction_table *t, const panel_se
   return rc;
 }
 
-static int gnuplot_to(const char *prog, const stiction_table *t, const panel_set *ps,
-                      const st_plot_options *opt, const char *data, const char *image, char *msg,
-                      size_t size) {
+static int gnuplot_to(const char *prog, const plot_script *sc, const char *data,
+                      const char *image, char *msg, size_t size) {
   char cmd[4200];
   snprintf(cmd, sizeof cmd, "'%s'", prog); /* prog found by us: no quote in practice */
   if (strchr(prog, '\'')) { snprintf(msg, size, "bad gnuplot path '%s'", prog); return STICTION_ERR_IO; }
   FILE *g = popen(cmd, "w");
   if (!g) { snprintf(msg, size, "cannot run %s: %s", prog, strerror(errno)); return STICTION_ERR_IO; }
-  write_script(g, t, ps, opt, data, image);
+  sc->write(g, sc, data, image);
   int st = pclose(g);
   if (st != 0) {
     snprintf(msg, size, "gnuplot failed (exit status %d); see its messages above",
@@ -210,7 +222,7 @@ static int gnuplot_to(const char *prog, const stiction_table *t, const panel_set
   }
   struct stat sb;
   if (stat(image, &sb) || (S_ISREG(sb.st_mode) && sb.st_size == 0)) {
-    snprintf(msg, size, "gnuplot did not write %s", opt->output);
+    snprintf(msg, size, "gnuplot did not write %s", sc->opt->output);
     return STICTION_ERR_IO;
   }
   return STICTION_OK;
@@ -223,7 +235,8 @@ static int check_output_name(const char *out, char *msg, size_t size) {
   return STICTION_ERR_ARG;
 }
 
-static int plot_with_data(const stiction_table *t, const panel_set *ps, const st_plot_options *opt,
+/* The data file in TMPDIR, written by write_data, then gnuplot on it. */
+static int plot_with_data(const plot_script *sc, int (*write_rows)(const plot_script *, FILE *),
                           const char *prog, char *msg, size_t size) {
   const char *dir = getenv("TMPDIR");
   char data[4096];
@@ -235,13 +248,13 @@ static int plot_with_data(const stiction_table *t, const panel_set *ps, const st
     snprintf(msg, size, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
     return STICTION_ERR_IO;
   }
-  int bad = write_data(t, ps, f) || has_control(data);
+  int bad = write_rows(sc, f) || has_control(data);
   if (fclose(f) || bad) {
     unlink(data);
     snprintf(msg, size, "cannot write the temporary file %s", data);
     return STICTION_ERR_IO;
   }
-  int rc = run_gnuplot(prog, t, ps, opt, data, msg, size);
+  int rc = run_gnuplot(prog, sc, data, msg, size);
   unlink(data);
   return rc;
 }
@@ -258,6 +271,14 @@ static int check_texts(const stiction_table *t, const panel_set *ps, const st_pl
   return STICTION_ERR_ARG;
 }
 
+static int gnuplot_program(const st_plot_options *opt, char *prog, size_t n, char *msg,
+                           size_t size) {
+  if (!find_gnuplot(opt->gnuplot, prog, n)) return STICTION_OK;
+  snprintf(msg, size, "gnuplot not found%s%s: install the Debian package gnuplot-nox",
+           opt->gnuplot ? " at " : " in PATH", opt->gnuplot ? opt->gnuplot : "");
+  return STICTION_ERR_IO;
+}
+
 int st_plot(const stiction_table *t, const char *const *panels, int npanels,
             const st_plot_options *opt, char *msg, size_t size) {
   panel_set ps = {0};
@@ -267,13 +288,88 @@ int st_plot(const stiction_table *t, const char *const *panels, int npanels,
   if (!rc) rc = resolve(t, panels, npanels, &ps, msg, size);
   if (!rc) rc = check_texts(t, &ps, opt, msg, size);
   if (!rc && stiction_table_rows(t) < 1) { snprintf(msg, size, "the result has no rows"); rc = STICTION_ERR_ARG; }
-  if (!rc && find_gnuplot(opt->gnuplot, prog, sizeof prog)) {
-    snprintf(msg, size, "gnuplot not found%s%s: install the Debian package gnuplot-nox",
-             opt->gnuplot ? " at " : " in PATH", opt->gnuplot ? opt->gnuplot : "");
-    rc = STICTION_ERR_IO;
-  }
-  if (!rc) rc = plot_with_data(t, &ps, opt, prog, msg, size);
+  if (!rc) rc = gnuplot_program(opt, prog, sizeof prog, msg, size);
+  plot_script sc = {write_script, opt, t, &ps, NULL};
+  if (!rc) rc = plot_with_data(&sc, write_data, prog, msg, size);
   free(ps.count);
   free(ps.column);
+  return rc;
+}
+
+/* ---- a sweep summary: a metric over one parameter, or a map over two ---------------------- */
+
+/* x z (one parameter) or x y z, sorted by y then x, a blank line between y values: the scan
+ * lines that gnuplot's pm3d and image styles take. Failed runs (NaN) are gaps. */
+static int write_sweep_data(const plot_script *sc, FILE *f) {
+  const st_plot_sweep *d = sc->sweep;
+  size_t n = d->n, *order = malloc(sizeof *order * (n ? n : 1));
+  if (!order) return -1;
+  for (size_t i = 0; i < n; i++) order[i] = i;
+  /* insertion sort by (y, x): summaries are small and often nearly sorted */
+  for (size_t i = 1; i < n; i++)
+    for (size_t j = i; j > 0; j--) {
+      size_t a = order[j - 1], b = order[j];
+      double ya = d->y ? d->y[a] : 0, yb = d->y ? d->y[b] : 0;
+      if (ya < yb || (ya == yb && d->x[a] <= d->x[b])) break;
+      order[j - 1] = b;
+      order[j] = a;
+    }
+  for (size_t i = 0; i < n; i++) {
+    size_t k = order[i];
+    if (d->y && i > 0 && d->y[k] != d->y[order[i - 1]]) fputc('\n', f);
+    fprintf(f, "%.17g", d->x[k]);
+    if (d->y) fprintf(f, " %.17g", d->y[k]);
+    fprintf(f, " %.17g\n", d->z[k]);
+  }
+  free(order);
+  return ferror(f) ? -1 : 0;
+}
+
+static void write_sweep_script(FILE *g, const plot_script *sc, const char *data,
+                               const char *image) {
+  const st_plot_sweep *d = sc->sweep;
+  const st_plot_options *opt = sc->opt;
+  fprintf(g, "set terminal %s size 900,700 noenhanced\nset output ",
+          is_svg(opt->output) ? "svg" : "pngcairo");
+  put_quoted(g, image);
+  fputs("\nset xlabel ", g);
+  put_quoted(g, d->x_name);
+  if (opt->title) { fputs("\nset title ", g); put_quoted(g, opt->title); }
+  if (d->y) { /* a map: one cell per run, colour = the metric */
+    fputs("\nset ylabel ", g);
+    put_quoted(g, d->y_name);
+    fputs("\nset cblabel ", g);
+    put_quoted(g, d->z_name);
+    fputs("\nset autoscale xfix\nset autoscale yfix\nset view map\n"
+          "plot ", g);
+    put_quoted(g, data);
+    fputs(" using 1:2:3 with image notitle\n", g);
+  } else { /* a diagram: the metric against the parameter */
+    fputs("\nset ylabel ", g);
+    put_quoted(g, d->z_name);
+    fputs("\nset grid\nplot ", g);
+    put_quoted(g, data);
+    fputs(" using 1:2 with linespoints pt 7 ps 0.6 notitle\n", g);
+  }
+  fputs("set output\n", g);
+}
+
+int st_plot_sweep_summary(const st_plot_sweep *d, const st_plot_options *opt, char *msg,
+                          size_t size) {
+  char prog[4096];
+  int rc = check_output_name(opt->output, msg, size);
+  const char *what = has_control(opt->output) ? "the output file name"
+                     : has_control(opt->title) ? "the title"
+                     : has_control(d->x_name) || has_control(d->y_name) ||
+                       has_control(d->z_name) ? "a column name" : NULL;
+  if (!rc && what) {
+    snprintf(msg, size, "%s contains a control character (newline, tab, ...), which gnuplot "
+             "cannot take", what);
+    rc = STICTION_ERR_ARG;
+  }
+  if (!rc && d->n < 1) { snprintf(msg, size, "the summary has no runs"); rc = STICTION_ERR_ARG; }
+  if (!rc) rc = gnuplot_program(opt, prog, sizeof prog, msg, size);
+  plot_script sc = {write_sweep_script, opt, NULL, NULL, d};
+  if (!rc) rc = plot_with_data(&sc, write_sweep_data, prog, msg, size);
   return rc;
 }

@@ -20,6 +20,19 @@ typedef struct st_plot_options {
 int st_plot(const stiction_table *table, const char *const *panels, int npanels,
             const st_plot_options *opt, char *msg, size_t size);
 
+/* A sweep summary's columns (doc/sweep.md): n runs, a metric z against the parameter x, or
+ * over x and y (y NULL for one parameter). Failed runs are NaN. */
+typedef struct st_plot_sweep {
+  size_t n;
+  const double *x, *y, *z;
+  const char *x_name, *y_name, *z_name;
+} st_plot_sweep;
+
+/* One parameter: z against x with lines and points; two: a map (gnuplot `with image`, one
+ * cell per run, the colour bar the metric). The same returns as st_plot(). */
+int st_plot_sweep_summary(const st_plot_sweep *d, const st_plot_options *opt, char *msg,
+                          size_t size);
+
 /* Up to max names of table closest to name (edit distance), joined by ", " into buf. */
 void st_plot_close_names(const stiction_table *table, const char *name, char *buf, size_t size, int max);
 
