@@ -278,26 +278,12 @@ static void put_number(FILE *f, double v) {
   fputs(buf, f);
 }
 
-/* A CSV field: quoted when it holds a separator, a quote or a line break. */
-static void put_text(FILE *f, const char *text) {
-  if (!strpbrk(text, ",\"\n\r")) {
-    fputs(text, f);
-    return;
-  }
-  fputc('"', f);
-  for (const char *p = text; *p; p++) {
-    if (*p == '"') fputc('"', f);
-    fputc(*p, f);
-  }
-  fputc('"', f);
-}
-
 static void write_summary(FILE *f, const sweep *sw) {
   const st_sweep_sets *s = sw->sets;
   fputs("run", f);
-  for (int k = 0; k < s->nparams; k++) fputc(',', f), put_text(f, s->names[k]);
+  for (int k = 0; k < s->nparams; k++) fputc(',', f), st_cli_csv_field(f, s->names[k]);
   fputs(",status,steps,state_events,time_events", f);
-  for (int m = 0; m < sw->a->nmetrics; m++) fputc(',', f), put_text(f, sw->metrics[m].text);
+  for (int m = 0; m < sw->a->nmetrics; m++) fputc(',', f), st_cli_csv_field(f, sw->metrics[m].text);
   fputs(",message\n", f);
   for (size_t i = 0; i < s->nruns; i++) {
     const run_result *r = &sw->results[i];
@@ -307,7 +293,7 @@ static void write_summary(FILE *f, const sweep *sw) {
             r->stats.state_events, r->stats.time_events);
     for (int m = 0; m < sw->a->nmetrics; m++) fputc(',', f), put_number(f, r->metrics[m]);
     fputc(',', f);
-    put_text(f, r->message);
+    st_cli_csv_field(f, r->message);
     fputc('\n', f);
   }
 }

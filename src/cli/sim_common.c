@@ -256,8 +256,7 @@ int st_event_log_open(st_event_log *log, const char *path, const stiction_model 
   return 0;
 }
 
-/* One CSV field, quoted when it holds a separator or a quote. */
-static void csv_field(FILE *f, const char *text) {
+void st_cli_csv_field(FILE *f, const char *text) {
   if (!strpbrk(text, ",\"\n\r")) {
     fputs(text, f);
     return;
@@ -320,9 +319,9 @@ int st_event_log_write(void *user_data, const stiction_event_record *e) {
   fired_text(log, e, fired, sizeof fired);
   changed_text(log, e, changed, sizeof changed);
   fprintf(log->out.file, "%.17g,%s,", e->time, kind_name(e->kind));
-  csv_field(log->out.file, fired);
+  st_cli_csv_field(log->out.file, fired);
   fprintf(log->out.file, ",%d,", e->iterations);
-  csv_field(log->out.file, changed);
+  st_cli_csv_field(log->out.file, changed);
   fputc('\n', log->out.file);
   if (ferror(log->out.file)) log->failed = 1;
   return 0;

@@ -67,6 +67,9 @@ int st_cli_bad_usage(const char *cmd, const char *fmt, const char *arg);
 /* The values given in run over those already in opt (defaults, the experiment annotation). */
 void st_cli_apply_run(const st_run_args *run, stiction_options *opt);
 
+/* One CSV field, quoted (quotes doubled) when it holds a separator, a quote or a line break. */
+void st_cli_csv_field(FILE *f, const char *text);
+
 /* A finite number filling the whole text: 0, else -1. */
 int st_cli_number(const char *text, double *out);
 /* cvode | cvode-bdf | cvode-adams | ida: 0, else -1. */
