@@ -155,18 +155,12 @@ static int add_bindings(st_compiled *cm, eq_vec *v) {
   return 0;
 }
 
-/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses,
- * or for a parameter with fixed = false, determines v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an
- * equation has nothing to say about the continuous states, so it is not part of the Newton
- * system: it becomes an assignment evaluated before it (Modelica 3.6 section 8.6: the
- * initialization problem includes the discrete unknowns). Returns the target slot or -1. */
-/* A parameter declared with fixed = false is an unknown of the initialization, constant
- * afterwards (Modelica 3.6 section 8.6: `parameter Time t0(fixed = false); initial equation
- * t0 = time;` in Blocks.Math.Mean). */
-static int initial_parameter(const st_compiled *cm, int s) {
-  return cm->p.slots[s].kind == K_PARAM && s < cm->p.flat->nvars && cm->p.flat->vars[s].fixed == 0;
-}
-
+/* An initial equation `v = expr` (or `expr = v`) for a variable v assigned in when-clauses
+ * (classify.c counts a parameter with fixed = false and no binding among them) determines
+ * v's value at the start (Blocks.Sources.Pulse: `count = integer(...)`). Such an equation
+ * has nothing to say about the continuous states, so it is not part of the Newton system: it
+ * becomes an assignment evaluated before it (Modelica 3.6 section 8.6: the initialization
+ * problem includes the discrete unknowns). Returns the target slot or -1. */
 static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs) {
   for (int side = 0; side < 2; side++) {
     st_fexpr *a = side ? *rhs : *lhs, *b = side ? *lhs : *rhs;
@@ -176,8 +170,7 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (pre) a = a->args[0];
     int s = a->kind == FX_VAR ? st_ref_slot(cm, a) : -1;
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
-        !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE) ||
-          (!pre && initial_parameter(cm, s))))
+        !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE)))
       continue;
     *lhs = a;
     *rhs = b;
