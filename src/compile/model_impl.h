@@ -117,6 +117,7 @@ typedef struct st_when {
   int nbranches;
   st_when_branch *branches;
   int wc;             /* index of its first branch's condition value in wc[] */
+  int clock_rank;     /* st_feq.clock_rank: clock ticks latch by rank after the others */
 } st_when;
 
 typedef struct st_assert {
@@ -303,6 +304,9 @@ st_fexpr *st_sym_diff_time(st_compiled *cm, const st_fexpr *e); /* d/dt, NULL if
 
 /* classify.c */
 int st_classify(st_compiled *cm);
+/* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
+ * the lowered copy); 0 also when the model has no clocks. */
+int st_lower_clocks(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);

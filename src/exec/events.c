@@ -73,13 +73,14 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   w->nbranches = q->nconds;
   w->branches = st_arena_alloc(cm->p.arena, (size_t)q->nconds * sizeof *w->branches + 1);
   w->wc = cm->p.nwc;
+  w->clock_rank = q->clock_rank;
   cm->p.nwc += q->nconds;
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
     st_when_branch *b = &w->branches[i];
     const st_feq_list *l = &q->branches[i];
     b->loc = q->loc;
-    b->has_initial = st_mentions_initial(q->conds[i]);
+    b->has_initial = q->clock_at_start || st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
     b->nactions = l->n;
     b->actions = st_arena_alloc(cm->p.arena, (size_t)l->n * sizeof *b->actions + 1);
@@ -127,8 +128,10 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
  * simultaneous), then assigned. */
 static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
                 double t) {
-  double vals[64];
-  int n = b->nactions < 64 ? b->nactions : 64;
+  double stack_vals[64];
+  int n = b->nactions; /* a clock's latches can be many (clocks.c) */
+  double *vals = n <= 64 ? stack_vals : malloc(sizeof *vals * (size_t)n);
+  if (!vals) return -1;
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
     vals[k] = a->kind == A_ASSIGN || a->kind == A_REINIT || a->kind == A_ASSERT
@@ -149,20 +152,25 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     case A_ASSERT:
       if (vals[k] == 0) {
         st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        if (vals != stack_vals) free(vals);
         return -1;
       }
       break;
     }
   }
+  if (vals != stack_vals) free(vals);
   return 0;
 }
 
 /* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
  * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
-static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
+static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double t, int rank,
+                             int *more) {
   int fired = 0;
   for (int w = 0; w < cm->p.nwhens; w++) {
     const st_when *wh = &cm->p.whens[w];
+    if (wh->clock_rank > rank) *more = 1;
+    if (wh->clock_rank != rank) continue;
     int done = 0;
     for (int i = 0; i < wh->nbranches; i++) {
       const st_when_branch *b = &wh->branches[i];
@@ -174,6 +182,20 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
       fired++;
       if (fire(cm, b, info, t)) return -1;
     }
+  }
+  return fired;
+}
+
+/* Ordinary when-clauses (rank 0), then the clock ticks by rank (clocks.c). */
+static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
+  int fired = 0, more = 1;
+  for (int rank = 0; more; rank++) {
+    more = 0;
+    /* a clock partition reading another's values at this tick sees them updated */
+    if (rank > 1 && fired && st_eval_blocks(cm, 1)) return -1;
+    int f = run_whens_of_rank(cm, info, t, rank, &more);
+    if (f < 0) return -1;
+    fired += f;
   }
   return fired;
 }
