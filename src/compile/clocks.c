@@ -522,13 +522,8 @@ static int infer_clocks(lower *L) {
     for (int k = 0; k < L->nrel; k++) {
       relation *r = &L->rel[k];
       part *to = &L->parts[find(L->uf, r->to)], *from = &L->parts[find(L->uf, r->from)];
-      if (r->op == FB_NOCLOCK) continue;
-      if (r->a == 0) {
-        st_error(L->cm->diag, r->loc, "%s() without a factor is not supported",
-                 st_builtin_name(r->op));
-        L->errors++;
-        return -1;
-      }
+      /* noClock and superSample(u) with an inferred factor relate no clocks */
+      if (r->op == FB_NOCLOCK || r->a == 0) continue;
       if (from->has_clock) {
         clockval c = from->c;
         if (apply_op(L, &c, r->op, r->a, r->b, r->loc)) return -1;
@@ -665,12 +660,29 @@ static st_fexpr *previous_of(lower *L, const st_fexpr *e) {
   return st_fx_var(L->a, L->prev_of[v], e->loc);
 }
 
+/* e with its variables read as pre(): their left limits at the event (sample() takes the
+ * value just before the tick, Modelica 3.6 section 16.5.1, so a step at the tick's time is
+ * seen at the next tick). */
+static st_fexpr *left_limit(lower *L, st_fexpr *e) {
+  if (e->kind == FX_VAR) {
+    if (L->vars[e->index].variability <= ST_V_PARAMETER) return e;
+    st_fexpr *p = st_fx_new(L->a, FX_BUILTIN, FB_PRE, 1, e->loc);
+    if (p) p->args[0] = e;
+    return p;
+  }
+  if (e->kind == FX_BUILTIN && (e->op == FB_DER || e->op == FB_PRE)) return e;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(e->args[i] = left_limit(L, e->args[i]))) return NULL;
+  return e;
+}
+
 /* A value read at the ticks of p from outside (sample, subSample, ..., noClock). */
 static st_fexpr *latched(lower *L, part *p, const st_fexpr *e) {
   const st_fexpr *u = e->args[0];
   int from = first_var(L, u);
   part *q = from >= 0 ? part_of_var(L, from) : NULL;
   st_fexpr *val = rewrite(L, q && q->clocked ? q : NULL, u);
+  if (val && e->op == FB_CSAMPLE && !(q && q->clocked)) val = left_limit(L, val);
   if (!val) return NULL;
   if (st_fx_is_parametric(u, L->f->vars)) return val;
   st_ftype t = st_fx_type(u, L->f->vars);

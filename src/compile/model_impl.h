@@ -118,6 +118,7 @@ typedef struct st_when {
   st_when_branch *branches;
   int wc;             /* index of its first branch's condition value in wc[] */
   int clock_rank;     /* st_feq.clock_rank: clock ticks latch by rank after the others */
+  int clock_at_start; /* st_feq.clock_at_start: ticks at the start time in st_initialize */
 } st_when;
 
 typedef struct st_assert {
@@ -368,6 +369,8 @@ double st_next_time_event(st_compiled *cm, double t, int *defined);
 int st_check_asserts(st_compiled *cm, double t, int *terminate);
 /* init.c */
 int st_initialize(st_compiled *cm, double t0);
+/* events.c: the clock ticks at the start time, at the end of the initialization. */
+int st_clock_start_ticks(st_compiled *cm);
 void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);
 /* pattern.c: the structure of df/dy into jac_cols/jac_rows (NULL when unknown) */

@@ -74,13 +74,14 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   w->branches = st_arena_alloc(cm->p.arena, (size_t)q->nconds * sizeof *w->branches + 1);
   w->wc = cm->p.nwc;
   w->clock_rank = q->clock_rank;
+  w->clock_at_start = q->clock_at_start;
   cm->p.nwc += q->nconds;
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
     st_when_branch *b = &w->branches[i];
     const st_feq_list *l = &q->branches[i];
     b->loc = q->loc;
-    b->has_initial = q->clock_at_start || st_mentions_initial(q->conds[i]);
+    b->has_initial = st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
     b->nactions = l->n;
     b->actions = st_arena_alloc(cm->p.arena, (size_t)l->n * sizeof *b->actions + 1);
@@ -198,6 +199,32 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
     fired += f;
   }
   return fired;
+}
+
+/* The clock ticks at the start time are part of the initialization (Modelica 3.6 section
+ * 16.9: a clocked partition is initialized at its first tick): fired after the initial
+ * system, by rank, so that the first row holds the ticked values as in Dymola's results;
+ * the initial event does not fire them again (their has_initial is 0, so their pre() there
+ * is their value). */
+int st_clock_start_ticks(st_compiled *cm) {
+  int fired = 0, more = 1;
+  stiction_event_info info;
+  memset(&info, 0, sizeof info);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x); /* sample()'s left limits */
+  for (int rank = 1; more; rank++) {
+    more = 0;
+    if (fired && st_eval_blocks(cm, 1)) return -1;
+    cm->vm.event_mode = 1; /* sample() is true at its instants only in event mode */
+    for (int w = 0; w < cm->p.nwhens; w++) {
+      const st_when *wh = &cm->p.whens[w];
+      if (wh->clock_rank > rank) more = 1;
+      if (wh->clock_rank != rank || !wh->clock_at_start) continue;
+      if (st_vm_eval(&cm->vm, &wh->branches[0].cond) == 0) continue;
+      fired++;
+      if (fire(cm, &wh->branches[0], &info, cm->vm.time)) return -1;
+    }
+  }
+  return fired && st_eval_blocks(cm, 1) ? -1 : 0;
 }
 
 /* pre() of the when-conditions at the first pass of an event: their values just before the
