@@ -568,6 +568,13 @@ static int infer_clocks(lower *L) {
 
 static int new_var(lower *L, const char *name, st_ftype type, st_variability var,
                    st_fexpr *start, st_loc loc) {
+  if (L->nvars == L->capvars) { /* prev_of follows vars (previous() of a new der() variable) */
+    int *p = st_arena_alloc(L->a, sizeof *p * (size_t)(2 * L->capvars));
+    if (!p) return -1;
+    memcpy(p, L->prev_of, sizeof *p * (size_t)L->nvars);
+    for (int i = L->nvars; i < 2 * L->capvars; i++) p[i] = -1;
+    L->prev_of = p;
+  }
   if (grow(L->a, (void **)&L->vars, &L->capvars, L->nvars, sizeof *L->vars)) return -1;
   st_fvar *v = &L->vars[L->nvars];
   memset(v, 0, sizeof *v);
@@ -635,7 +642,7 @@ static part *part_of_var(lower *L, int v) { return &L->parts[find(L->uf, v)]; }
 static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e);
 
 /* previous(x): the value of x at the previous tick of its partition (x.start before). */
-static st_fexpr *previous_of(lower *L, const st_fexpr *e) {
+static st_fexpr *previous_of(lower *L, part *p, const st_fexpr *e) {
   const st_fexpr *x = e->args[0];
   if (x->kind != FX_VAR) {
     st_error(L->cm->diag, e->loc, "previous() needs a variable");
@@ -643,9 +650,9 @@ static st_fexpr *previous_of(lower *L, const st_fexpr *e) {
     return NULL;
   }
   int v = x->index;
-  if (L->f->vars[v].variability <= ST_V_PARAMETER) return (st_fexpr *)x;
+  if (L->vars[v].variability <= ST_V_PARAMETER) return (st_fexpr *)x;
   if (L->prev_of[v] < 0) {
-    part *q = part_of_var(L, v);
+    part *q = v < L->f->nvars ? part_of_var(L, v) : p; /* new variables: p's der() */
     const st_fvar *fv = &L->vars[v];
     int t = ticked_var(L, q, part_id(L, q), e->loc);
     if (t < 0) return NULL;
@@ -751,7 +758,7 @@ static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e) {
       int v = first_var(L, e->args[0]);
       return rewrite(L, v >= 0 ? part_of_var(L, v) : NULL, e->args[0]);
     }
-    case FB_PREVIOUS: return previous_of(L, e);
+    case FB_PREVIOUS: return previous_of(L, p, e);
     case FB_INTERVAL: case FB_FIRSTTICK:
       if (!p || !p->has_clock) break;
       return e->op == FB_INTERVAL ? interval_of(L, p, e->loc) : first_tick(L, p, e->loc);
@@ -839,11 +846,11 @@ static int discretize(lower *L, part *p, int v, st_loc loc) {
   st_fexpr *x = st_fx_var(L->a, v, loc);
   st_fexpr *dx = st_fx_var(L->a, L->der_of[v], loc);
   st_fexpr pcall = {.kind = FX_BUILTIN, .op = FB_PREVIOUS, .nargs = 1, .args = &x, .loc = loc};
-  st_fexpr *px = previous_of(L, &pcall);
+  st_fexpr *px = previous_of(L, p, &pcall);
   st_fexpr *slope = dx;
   if (!implicit) {
     pcall.args = &dx;
-    slope = previous_of(L, &pcall);
+    slope = previous_of(L, p, &pcall);
   }
   st_fexpr *h = interval_of(L, p, loc), *ft = first_tick(L, p, loc);
   if (!px || !slope || !h || !ft) return -1;
@@ -928,7 +935,8 @@ static int setup(lower *L) {
   L->cval = st_arena_alloc(L->a, sizeof *L->cval * (size_t)nv + 1);
   L->cstate = st_arena_alloc(L->a, (size_t)nv + 1);
   L->parts = st_arena_alloc(L->a, sizeof *L->parts * (size_t)n);
-  L->prev_of = st_arena_alloc(L->a, sizeof(int) * (size_t)nv + 1);
+  L->capvars = nv + 16;
+  L->prev_of = st_arena_alloc(L->a, sizeof(int) * (size_t)L->capvars);
   L->der_of = st_arena_alloc(L->a, sizeof(int) * (size_t)nv + 1);
   if (!L->uf || !L->cuf || !L->clocked || !L->has_der || !L->der_loc || !L->cdef || !L->cval ||
       !L->cstate || !L->parts || !L->prev_of || !L->der_of)
@@ -942,12 +950,12 @@ static int setup(lower *L) {
     L->uf[i] = i;
     L->parts[i].ticked = L->parts[i].first = L->parts[i].tlast = L->parts[i].ival = -1;
   }
+  for (int i = 0; i < L->capvars; i++) L->prev_of[i] = -1;
   for (int i = 0; i < nv; i++) {
     L->cuf[i] = i;
-    L->prev_of[i] = L->der_of[i] = -1;
+    L->der_of[i] = -1;
     if (f->vars[i].type == ST_T_CLOCK && f->vars[i].binding) L->cdef[i] = f->vars[i].binding;
   }
-  L->capvars = nv + 16;
   L->vars = st_arena_alloc(L->a, sizeof *L->vars * (size_t)L->capvars);
   if (!L->vars) return -1;
   memcpy(L->vars, f->vars, sizeof *L->vars * (size_t)nv);
