@@ -24,16 +24,6 @@ static int count_args(const st_ast_fnarg *a) {
   return n;
 }
 
-/* The text of a String literal or of a String parameter bound to one. */
-static const char *string_value(st_fl *fl, const st_fexpr *e) {
-  for (int hops = 0; e && hops < 64; hops++) {
-    if (e->kind == FX_STRING) return e->str;
-    if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
-    e = st_fl_binding(fl, e->index);
-  }
-  return NULL;
-}
-
 /* Translates the arguments of a call into r->args; named arguments other than `named` are
  * errors; the value of `named` goes to *named_value. */
 static st_fexpr *translate_args(st_fl *fl, const st_ast_expr *e, st_builtin b, int form,
@@ -76,7 +66,7 @@ static st_fexpr *clock_constructor(st_fl *fl, const st_ast_expr *e, st_env env) 
   if (r->nargs == 0) return r;
   st_ftype t = st_fl_type(fl, r->args[0]);
   if (method) {
-    if (t != ST_T_CLOCK || !(r->str = string_value(fl, method))) {
+    if (t != ST_T_CLOCK || !(r->str = st_fl_string_const(fl, method))) {
       st_fl_error(fl, e->loc, env.inst, "Clock(c, solverMethod) needs a clock and a String "
                   "parameter");
       return NULL;

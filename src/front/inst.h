@@ -301,6 +301,9 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name);
 
 /* translate.c: AST expression to flat expression (NULL after an error). */
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
+/* The text of a String literal or of a String constant or parameter (following their
+ * bindings), else NULL. */
+const char *st_fl_string_const(st_fl *fl, const st_fexpr *e);
 /* Resolves a component reference to an instance node (connect). NULL after an error. */
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside);
 /* The values of a for-range (a:b, a:s:b or an array expression) as FX_ARRAY. */
