@@ -143,6 +143,31 @@ START_TEST(discretized_partitions) {
 }
 END_TEST
 
+/* HoldStart.mo: hold(u) is u.start before u's partition first ticks (0.2), a sub-sampling
+ * operator reads u.start there too (ub at 0.15), a clocked relation s >= 0.2 holds at the
+ * tick 0.2 (no tie kept), and a binding with interval() is lowered with its partition. */
+START_TEST(values_before_the_first_tick) {
+  static table t;
+  run("tests/data/clocks/HoldStart.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "y"), cb = col(&t, "yb"), ctol = col(&t, "tol"),
+      con = col(&t, "on"), chb = col(&t, "hb");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.05)) continue;
+    double y = tm < 0.2 ? -1 : 0.1 * floor(tm / 0.1);
+    double yb = tm < 0.15 ? 0 : tm < 0.25 ? -1 : 0.1 * floor((tm - 0.05) / 0.1);
+    ck_assert_msg(fabs(t.v[i][cy] - y) < 1e-12, "y(%g) = %g, expected %g", tm, t.v[i][cy], y);
+    ck_assert_msg(fabs(t.v[i][cb] - yb) < 1e-12, "yb(%g) = %g, expected %g", tm, t.v[i][cb], yb);
+    ck_assert_double_eq(t.v[i][ctol], 0.05);
+    ck_assert_int_eq((int)t.v[i][con], tm > 0.2);
+    ck_assert_int_eq((int)t.v[i][chb], tm > 0.2);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 12);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -161,6 +186,7 @@ int main(void) {
   Suite *s = suite_create("clocks");
   st_test_case(s, "clocks", 60,
                ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
-                        event_clock_interval_first_tick, discretized_partitions, clock_errors));
+                        event_clock_interval_first_tick, discretized_partitions, clock_errors,
+                        values_before_the_first_tick));
   return st_test_main(s);
 }

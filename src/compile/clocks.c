@@ -683,6 +683,20 @@ static st_fexpr *left_limit(lower *L, st_fexpr *e) {
   return e;
 }
 
+/* val, the value of u of the clocked partition q read from outside it (by hold() or a
+ * sub-sampling operator): u.start before q's first tick (Modelica 3.6 sections 16.5.1-2;
+ * q's equations are not solved before it ticks). */
+static st_fexpr *after_first_tick(lower *L, part *q, const st_fexpr *u, st_fexpr *val) {
+  if (!val || u->kind != FX_VAR || !q || !q->clocked || !q->has_clock) return val;
+  int t = ticked_var(L, q, part_id(L, q), u->loc);
+  if (t < 0) return NULL;
+  const st_fvar *fv = &L->vars[u->index];
+  st_fexpr *start = fv->start ? fv->start
+                    : fv->type == ST_T_BOOLEAN ? st_fx_bool(L->a, 0, u->loc)
+                                               : st_fx_real(L->a, 0, u->loc);
+  return if_expr(L, st_fx_var(L->a, t, u->loc), val, start, u->loc);
+}
+
 /* A value read at the ticks of p from outside (sample, subSample, ..., noClock). */
 static st_fexpr *latched(lower *L, part *p, const st_fexpr *e) {
   const st_fexpr *u = e->args[0];
@@ -690,6 +704,7 @@ static st_fexpr *latched(lower *L, part *p, const st_fexpr *e) {
   part *q = from >= 0 ? part_of_var(L, from) : NULL;
   st_fexpr *val = rewrite(L, q && q->clocked ? q : NULL, u);
   if (val && e->op == FB_CSAMPLE && !(q && q->clocked)) val = left_limit(L, val);
+  else if (q != p) val = after_first_tick(L, q, u, val);
   if (!val) return NULL;
   if (st_fx_is_parametric(u, L->f->vars)) return val;
   st_ftype t = st_fx_type(u, L->f->vars);
@@ -749,15 +764,18 @@ static st_fexpr *der_of(lower *L, part *p, const st_fexpr *e) {
   return st_fx_var(L->a, L->der_of[v], e->loc);
 }
 
+static st_fexpr *hold_of(lower *L, const st_fexpr *u) {
+  int v = first_var(L, u);
+  part *q = v >= 0 ? part_of_var(L, v) : NULL;
+  return after_first_tick(L, q, u, rewrite(L, q, u));
+}
+
 /* e with the clocked operators of partition p (NULL: continuous-time) replaced. */
 static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e) {
   if (!e) return NULL;
   if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
     switch (e->op) {
-    case FB_HOLD: {
-      int v = first_var(L, e->args[0]);
-      return rewrite(L, v >= 0 ? part_of_var(L, v) : NULL, e->args[0]);
-    }
+    case FB_HOLD: return hold_of(L, e->args[0]);
     case FB_PREVIOUS: return previous_of(L, p, e);
     case FB_INTERVAL: case FB_FIRSTTICK:
       if (!p || !p->has_clock) break;
@@ -774,6 +792,16 @@ static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e) {
     return NULL;
   }
   if (p && e->kind == FX_BUILTIN && e->op == FB_DER) return der_of(L, p, e);
+  if (p && e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_NE) {
+    /* a clocked relation is evaluated at the ticks as it is: no crossing, no event (a step
+     * at startTime = 0.2 seen by sample(time) at the tick 0.2 is not a tie to keep) */
+    st_fexpr *r = st_fx_binary(L->a, e->op, rewrite(L, p, e->args[0]), rewrite(L, p, e->args[1]),
+                               e->loc);
+    st_fexpr *n = r && r->args[0] && r->args[1] ? st_fx_new(L->a, FX_BUILTIN, FB_NOEVENT, 1, e->loc)
+                                                : NULL;
+    if (n) n->args[0] = r;
+    return n;
+  }
   if (e->nargs == 0) return (st_fexpr *)e;
   st_fexpr *r = st_arena_alloc(L->a, sizeof *r);
   if (!r) return NULL;
@@ -963,10 +991,39 @@ static int setup(lower *L) {
   return 0;
 }
 
+/* f with the bindings of variables (`Real tol = 0.1*interval(u)`) as equations, so that
+ * they are partitioned and lowered like the others (equations.c would make them equations
+ * after the lowering). */
+static const st_flat_model *bindings_as_equations(lower *L, const st_flat_model *f) {
+  st_flat_model *g = st_arena_alloc(L->a, sizeof *g);
+  st_fvar *vars = st_arena_alloc(L->a, sizeof *vars * (size_t)(f->nvars + 1));
+  if (!g || !vars) return NULL;
+  *g = *f;
+  memcpy(vars, f->vars, sizeof *vars * (size_t)f->nvars);
+  g->vars = vars;
+  int cap = f->equations.n;
+  for (int i = 0; i < f->nvars; i++) {
+    st_fvar *v = &vars[i];
+    if (!v->binding || v->variability <= ST_V_PARAMETER || v->type == ST_T_CLOCK) continue;
+    if (g->equations.items == f->equations.items) { /* copy on first write */
+      g->equations.items = NULL;
+      g->equations.n = cap = 0;
+      for (int k = 0; k < f->equations.n; k++)
+        if (add_eq(L, &g->equations, &cap, f->equations.items[k])) return NULL;
+    }
+    if (add_eq(L, &g->equations, &cap, new_equal(L, st_fx_var(L->a, i, v->loc), v->binding, v->loc)))
+      return NULL;
+    v->binding = NULL;
+  }
+  return g;
+}
+
 int st_lower_clocks(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
   if (!uses_clocks(f) && !list_uses_clocked(&f->equations)) return 0;
-  lower L = {.cm = cm, .a = cm->p.arena, .f = f};
+  lower L = {.cm = cm, .a = cm->p.arena};
+  if (!(f = bindings_as_equations(&L, f))) return -1;
+  L.f = f;
   L.nunits = f->equations.n + f->nalgorithms;
   if (setup(&L)) return -1;
   unsigned char *is_clock_eq = st_arena_alloc(L.a, (size_t)f->equations.n + 1);
