@@ -168,6 +168,26 @@ START_TEST(values_before_the_first_tick) {
 }
 END_TEST
 
+/* TickPulse.mo: the partition of y gets its clock from sample(y, c) (0.1 s); its
+ * if-equation assigns counter and started in either order: counter = k mod 3 at tick k. */
+START_TEST(clock_assigned_to_a_clocked_if_equation) {
+  static table t;
+  run("tests/data/clocks/TickPulse.mo", &t);
+  int ct = col(&t, "time"), cc = col(&t, "counter"), cy = col(&t, "y"), cz = col(&t, "z");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1)) continue;
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][cc] == k % 3, "counter(%g) = %g, expected %d", tm, t.v[i][cc], k % 3);
+    ck_assert_int_eq((int)t.v[i][cy], k % 3 == 0);
+    ck_assert_int_eq((int)t.v[i][cz], k % 3 == 0);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 20);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -187,6 +207,6 @@ int main(void) {
   st_test_case(s, "clocks", 60,
                ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
-                        values_before_the_first_tick));
+                        values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation));
   return st_test_main(s);
 }

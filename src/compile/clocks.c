@@ -189,7 +189,7 @@ static const char *clock_text(lower *L, const clockval *c) {
 
 /* c with the sub-sampling operator op(factor a, b) applied (the relation's direction). */
 static int apply_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
-  if (op == FB_NOCLOCK) return 0;
+  if (op == FB_NOCLOCK || op == FB_CSAMPLE) return 0;
   if (c->kind == CV_EVENT) {
     if ((op == FB_SUBSAMPLE || op == FB_SUPERSAMPLE) && a == 1) return 0;
     st_error(L->cm->diag, loc, "%s() of an event clock is not supported", st_builtin_name(op));
@@ -413,9 +413,16 @@ static int scan_expr(lower *L, int unit, const st_fexpr *e) {
   if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
     L->clocked[unit] = 1;
     switch (e->op) {
-    case FB_CSAMPLE:
+    case FB_CSAMPLE: {
       if (e->nargs > 1 && add_source(L, unit, e->args[1], e->loc)) return -1;
-      return 0; /* the argument lives in another partition */
+      /* the argument lives in another partition; when that one is clocked (sample(u, c)
+       * assigning a clock to a clocked u, MSL's AssignClock), both have one clock */
+      int from = first_var(L, e->args[0]);
+      if (from < 0) return 0;
+      if (grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
+      L->rel[L->nrel++] = (relation){unit, from, FB_CSAMPLE, 1, 1, e->loc};
+      return 0;
+    }
     case FB_HOLD:
       mark_vars(L, e->args[0]);
       L->clocked[unit] = 0; /* hold's result is continuous */
@@ -523,7 +530,7 @@ static int infer_clocks(lower *L) {
       relation *r = &L->rel[k];
       part *to = &L->parts[find(L->uf, r->to)], *from = &L->parts[find(L->uf, r->from)];
       /* noClock and superSample(u) with an inferred factor relate no clocks */
-      if (r->op == FB_NOCLOCK || r->a == 0) continue;
+      if (r->op == FB_NOCLOCK || r->a == 0 || (r->op == FB_CSAMPLE && !from->clocked)) continue;
       if (from->has_clock) {
         clockval c = from->c;
         if (apply_op(L, &c, r->op, r->a, r->b, r->loc)) return -1;
@@ -554,7 +561,7 @@ static int infer_clocks(lower *L) {
     int changed = 0;
     for (int k = 0; k < L->nrel; k++) {
       part *to = &L->parts[find(L->uf, L->rel[k].to)], *from = &L->parts[find(L->uf, L->rel[k].from)];
-      if (to != from && to->rank < from->rank + 1 && from->rank < L->nrel) {
+      if (to != from && from->clocked && to->rank < from->rank + 1 && from->rank < L->nrel) {
         to->rank = from->rank + 1;
         changed = 1;
       }

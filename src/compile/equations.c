@@ -50,6 +50,45 @@ static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
 
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);
 
+/* The equation of branch b of q that assigns variable var (`var = ...`), NULL when none. */
+static const st_feq *assigning(const st_feq *q, int b, int var) {
+  for (int k = 0; k < q->branches[b].n; k++) {
+    const st_feq *e = q->branches[b].items[k];
+    if (e->lhs->kind == FX_VAR && e->lhs->index == var) return e;
+  }
+  return NULL;
+}
+
+/* An if-equation whose branches assign the same variables, in any order (`x = ...`): one
+ * equation x = if c1 then e1 elseif ... per variable, solved for x like any assignment (a
+ * Boolean or Integer x has no residual to solve; MSL's clocked TickBasedSources.Pulse
+ * assigns its two discrete variables in either order). 1 when q is not of that form. */
+static int add_if_assignments(st_compiled *cm, eq_vec *v, const st_feq *q, int n) {
+  const st_feq_list *first = &q->branches[0];
+  for (int i = 0; i < n; i++) {
+    const st_fexpr *x = first->items[i]->lhs;
+    if (x->kind != FX_VAR || assigning(q, 0, x->index) != first->items[i]) return 1;
+    for (int b = 1; b <= q->nconds; b++)
+      if (!assigning(q, b, x->index)) return 1;
+  }
+  for (int i = 0; i < n; i++) {
+    int x = first->items[i]->lhs->index;
+    st_fexpr *rhs = assigning(q, q->nconds, x)->rhs;
+    for (int b = q->nconds - 1; b >= 0; b--) {
+      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
+      if (!f) return -1;
+      f->args[0] = q->conds[b];
+      f->args[1] = assigning(q, b, x)->rhs;
+      f->args[2] = rhs;
+      f->loc = q->conds[b]->loc;
+      rhs = f;
+    }
+    st_feq src = {.loc = first->items[i]->loc, .origin = q->origin};
+    if (push(cm, v, make_eq(cm, first->items[i]->lhs, rhs, &src))) return -1;
+  }
+  return 0;
+}
+
 /* if c1 then A elseif c2 then B else C: equation i is
  * (if c1 then lhsA_i - rhsA_i elseif c2 then ... ) = 0. Branch sizes must agree unless the
  * conditions are parameter expressions, which are decided here. */
@@ -77,6 +116,8 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
         return -1;
       }
   }
+  int r = add_if_assignments(cm, v, q, n);
+  if (r <= 0) return r;
   for (int i = 0; i < n; i++) {
     const st_feq *last = q->branches[q->nconds].items[i];
     st_fexpr *res = st_sym_bin(cm->p.arena, FOP_SUB, last->lhs, last->rhs);
