@@ -188,6 +188,23 @@ START_TEST(clock_assigned_to_a_clocked_if_equation) {
 }
 END_TEST
 
+/* NestedIf.mo: an if-equation with non-parameter conditions nesting another, branches
+ * assigning s and k in either order (MSL Blocks.Sources.KinematicPTP2 under the clocked
+ * drives): s = k = 0, 1, 2, 3 on [0, 0.2), [0.2, 0.25), [0.25, 0.3), after. */
+START_TEST(nested_if_equation) {
+  static table t;
+  run("tests/data/clocks/NestedIf.mo", &t);
+  int ct = col(&t, "time"), cs = col(&t, "s"), ck = col(&t, "k");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.05)) continue;
+    int k = tm < 0.2 ? 0 : tm < 0.25 ? 1 : tm < 0.3 ? 2 : 3;
+    ck_assert_msg(t.v[i][cs] == k && t.v[i][ck] == k, "s(%g) = %g, k = %g, expected %d", tm,
+                  t.v[i][cs], t.v[i][ck], k);
+  }
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -207,6 +224,7 @@ int main(void) {
   st_test_case(s, "clocks", 60,
                ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
-                        values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation));
+                        values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
+                        nested_if_equation));
   return st_test_main(s);
 }

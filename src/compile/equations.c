@@ -50,41 +50,72 @@ static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
 
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);
 
-/* The equation of branch b of q that assigns variable var (`var = ...`), NULL when none. */
-static const st_feq *assigning(const st_feq *q, int b, int var) {
-  for (int k = 0; k < q->branches[b].n; k++) {
-    const st_feq *e = q->branches[b].items[k];
-    if (e->lhs->kind == FX_VAR && e->lhs->index == var) return e;
+static st_fexpr *if_value(st_compiled *cm, const st_feq *q, int var, const st_fexpr **lhs);
+
+/* The value list l gives variable var (`var = e`, or a nested if-equation assigning var in
+ * every branch), NULL when none; *lhs: the assigned reference. */
+static st_fexpr *list_value(st_compiled *cm, const st_feq_list *l, int var, const st_fexpr **lhs) {
+  for (int k = 0; k < l->n; k++) {
+    const st_feq *e = l->items[k];
+    if (e->kind == FE_EQUAL && e->lhs->kind == FX_VAR && e->lhs->index == var) {
+      *lhs = e->lhs;
+      return e->rhs;
+    }
+    st_fexpr *r = e->kind == FE_IF ? if_value(cm, e, var, lhs) : NULL;
+    if (r) return r;
   }
   return NULL;
 }
 
-/* An if-equation whose branches assign the same variables, in any order (`x = ...`): one
- * equation x = if c1 then e1 elseif ... per variable, solved for x like any assignment (a
- * Boolean or Integer x has no residual to solve; MSL's clocked TickBasedSources.Pulse
- * assigns its two discrete variables in either order). 1 when q is not of that form. */
-static int add_if_assignments(st_compiled *cm, eq_vec *v, const st_feq *q, int n) {
-  const st_feq_list *first = &q->branches[0];
-  for (int i = 0; i < n; i++) {
-    const st_fexpr *x = first->items[i]->lhs;
-    if (x->kind != FX_VAR || assigning(q, 0, x->index) != first->items[i]) return 1;
-    for (int b = 1; b <= q->nconds; b++)
-      if (!assigning(q, b, x->index)) return 1;
+/* if c1 then (value in branch 1) elseif ... for an if-equation assigning var everywhere. */
+static st_fexpr *if_value(st_compiled *cm, const st_feq *q, int var, const st_fexpr **lhs) {
+  st_fexpr *r = list_value(cm, &q->branches[q->nconds], var, lhs);
+  for (int b = q->nconds - 1; r && b >= 0; b--) {
+    st_fexpr *x = list_value(cm, &q->branches[b], var, lhs), *f = NULL;
+    if (!x || !(f = st_sym_node(cm->p.arena, FX_IF, 0, 3))) return NULL;
+    f->args[0] = q->conds[b];
+    f->args[1] = x;
+    f->args[2] = r;
+    f->loc = q->conds[b]->loc;
+    r = f;
   }
+  return r;
+}
+
+/* Appends the variables list l assigns (nested if-equations: their first branch) to vars;
+ * the new count, -1 when l holds anything else or more than cap. */
+static int assigned_vars(const st_feq_list *l, int *vars, int n, int cap) {
+  for (int k = 0; k < l->n && n >= 0; k++) {
+    const st_feq *e = l->items[k];
+    if (e->kind == FE_IF) n = assigned_vars(&e->branches[0], vars, n, cap);
+    else if (e->kind == FE_EQUAL && e->lhs->kind == FX_VAR && n < cap) vars[n++] = e->lhs->index;
+    else return -1;
+  }
+  return n;
+}
+
+/* An if-equation whose branches assign the same variables, in any order and through nested
+ * if-equations (`x = ...`): one equation x = if c1 then e1 elseif ... per variable, solved
+ * for x like any assignment (a Boolean or Integer x has no residual to solve; MSL's clocked
+ * TickBasedSources.Pulse assigns its two discrete variables in either order, Blocks.Sources
+ * KinematicPTP2 nests if-equations). 1 when q is not of that form. */
+static int add_if_assignments(st_compiled *cm, eq_vec *v, const st_feq *q) {
+  enum { CAP = 64 };
+  int vars[CAP], other[CAP];
+  int n = assigned_vars(&q->branches[0], vars, 0, CAP);
+  if (n <= 0) return 1;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (vars[i] == vars[j]) return 1;
+  for (int b = 1; b <= q->nconds; b++)
+    if (assigned_vars(&q->branches[b], other, 0, CAP) != n) return 1;
+  st_fexpr *rhs[CAP];
+  const st_fexpr *lhs[CAP];
+  for (int i = 0; i < n; i++)
+    if (!(rhs[i] = if_value(cm, q, vars[i], &lhs[i]))) return 1;
   for (int i = 0; i < n; i++) {
-    int x = first->items[i]->lhs->index;
-    st_fexpr *rhs = assigning(q, q->nconds, x)->rhs;
-    for (int b = q->nconds - 1; b >= 0; b--) {
-      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
-      if (!f) return -1;
-      f->args[0] = q->conds[b];
-      f->args[1] = assigning(q, b, x)->rhs;
-      f->args[2] = rhs;
-      f->loc = q->conds[b]->loc;
-      rhs = f;
-    }
-    st_feq src = {.loc = first->items[i]->loc, .origin = q->origin};
-    if (push(cm, v, make_eq(cm, first->items[i]->lhs, rhs, &src))) return -1;
+    st_feq src = {.loc = lhs[i]->loc, .origin = q->origin};
+    if (push(cm, v, make_eq(cm, (st_fexpr *)lhs[i], rhs[i], &src))) return -1;
   }
   return 0;
 }
@@ -101,6 +132,8 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
     if (val) return add_list(cm, v, &q->branches[i]);
   }
   if (all_param) return add_list(cm, v, &q->branches[q->nconds]);
+  int r = add_if_assignments(cm, v, q);
+  if (r <= 0) return r;
   int n = q->branches[0].n;
   for (int b = 0; b <= q->nconds; b++) {
     const st_feq_list *l = &q->branches[b];
@@ -116,8 +149,6 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
         return -1;
       }
   }
-  int r = add_if_assignments(cm, v, q, n);
-  if (r <= 0) return r;
   for (int i = 0; i < n; i++) {
     const st_feq *last = q->branches[q->nconds].items[i];
     st_fexpr *res = st_sym_bin(cm->p.arena, FOP_SUB, last->lhs, last->rhs);
