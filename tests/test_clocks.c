@@ -205,6 +205,20 @@ START_TEST(nested_if_equation) {
 }
 END_TEST
 
+/* SignIndex.mo: x = sign(d)*t^2 with x a state; index reduction differentiates sign() as 0
+ * (it steps at events only): v = -2 t. */
+START_TEST(index_reduction_through_sign) {
+  static table t;
+  char *out = NULL;
+  ck_assert_msg(simulate("tests/data/clocks/SignIndex.mo", "", &t, &out) == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cv = col(&t, "v");
+  ck_assert_int_ge(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_msg(fabs(t.v[i][cv] + 2 * t.v[i][ct]) < 1e-6, "v(%g) = %g", t.v[i][ct], t.v[i][cv]);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -225,6 +239,6 @@ int main(void) {
                ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
-                        nested_if_equation));
+                        nested_if_equation, index_reduction_through_sign));
   return st_test_main(s);
 }

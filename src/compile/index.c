@@ -167,6 +167,7 @@ static st_fexpr *diff_fn1(ir *r, const st_fexpr *e) {
     break;
   }
   case FB_NOEVENT: case FB_SMOOTH: return dx;
+  case FB_SIGN: return st_sym_num(A, 0); /* piecewise constant: it steps at events only */
   default:
     st_error(r->cm->diag, e->loc, "index reduction: cannot differentiate %s()",
              st_builtin_name(e->op));
