@@ -180,10 +180,11 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
 
 /* pre() of the when-conditions at the first pass of an event: their values just before the
  * instant (relations frozen, sample() false), not the values stored at the previous event,
- * which stay true for a condition such as sample() that is true only at instants. The
- * terminal pass too, unless an event was handled at its very time (then it continues that
- * instant, whose values are its pre()): else a sample() true at an earlier event reads as a
- * change, and the run got a spurious extra row. terminal() is false just before it, so that
+ * which stay true for a condition such as sample() that is true only at instants. Not for an
+ * iteration that continues an instant already handled (the one after initialization at t0,
+ * the terminal pass or an input change at an event's time): that instant's values are its
+ * pre(); else a sample() true at it reads as a change and fires again (twice at t0, or a
+ * spurious extra row at the end). terminal() is false just before the terminal pass, so that
  * `when terminal()` still rises. */
 static void when_left_limits(st_compiled *cm) {
   int terminal = cm->vm.terminal;
@@ -284,40 +285,6 @@ static void clear_active(st_compiled *cm) {
   for (int k = 0; k < cm->p.nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
 }
 
-static void mark_conditions(st_compiled *cm) {
-  for (int w = 0; w < cm->p.nwhens; w++)
-    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
-      st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond);
-  for (int i = 0; i < cm->nasserts; i++) st_vm_eval(&cm->vm, &cm->asserts[i].cond);
-}
-
-/* The last pass of the initial event iteration has initial() true, which the integration
- * after it has not: the active set comes from one more pass with initial() false and
- * pre() = the initialized values (the first pass of the next event), which is then undone. */
-static void active_after_initial(st_compiled *cm) {
-  size_t nx = (size_t)cm->p.nslots, nr = (size_t)cm->p.nrels + 1, nw = (size_t)cm->p.nwc + 1;
-  double *save = malloc(sizeof(double) * (2 * nx + nr + nw));
-  if (!save) {
-    memset(cm->vm.active, 1, nr);
-    return;
-  }
-  memcpy(save, cm->x, nx * sizeof *save);
-  memcpy(save + nx, cm->pre, nx * sizeof *save);
-  memcpy(save + 2 * nx, cm->rel, (nr - 1) * sizeof *save);
-  memcpy(save + 2 * nx + nr, cm->wc, (nw - 1) * sizeof *save);
-  memcpy(cm->pre, cm->x, nx * sizeof *save);
-  cm->vm.initial = 0;
-  clear_active(cm);
-  if (st_eval_blocks(cm, 1)) memset(cm->vm.active, 1, nr);
-  else mark_conditions(cm);
-  memcpy(cm->x, save, nx * sizeof *save);
-  memcpy(cm->pre, save + nx, nx * sizeof *save);
-  memcpy(cm->rel, save + 2 * nx, (nr - 1) * sizeof *save);
-  memcpy(cm->wc, save + 2 * nx + nr, (nw - 1) * sizeof *save);
-  cm->vm.initial = 1;
-  free(save);
-}
-
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
   st_load_states(cm, y);
@@ -329,8 +296,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->p.nrels > 0 ? cm->p.nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
-  if (!info->initial && info->iteration == 0 && !(cm->vm.terminal && t == cm->last_event_t))
-    when_left_limits(cm);
+  if (!info->initial && info->iteration == 0 && !(t == cm->last_event_t)) when_left_limits(cm);
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
@@ -348,7 +314,6 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   info->equations_changed = info->discrete_changed || relations_changed(cm);
   /* a delayed step arriving: the right-hand side jumps, the integrator restarts */
   if (cm->delays && st_delays_event_at(cm->delays, &cm->vm, t)) info->equations_changed = 1;
-  if (info->initial && !info->discrete_changed) active_after_initial(cm);
   /* the delays' right samples first: a step of their expr schedules its arrival */
   if (st_record_delays(cm, 1)) goto fail;
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
