@@ -1,6 +1,6 @@
-/* Hybrid semantics the genuine Modelica Standard Library's examples rely on to match their
- * reference results (issue 15): the event iteration after initialization, pre() at the
- * initial instant, events in mixed systems. Models written here in tests/data/hybrid/, run
+/* Semantics the genuine Modelica Standard Library's examples rely on to match their reference
+ * results (issue 15): the event iteration after initialization, pre() at the initial instant,
+ * break in the unrolled loops of model algorithms, enumeration start values. Models written here in tests/data/hybrid/, run
  * through `stiction simulate`; expected values are closed forms. */
 #include <check.h>
 #include <math.h>
@@ -47,8 +47,29 @@ START_TEST(event_iteration_after_initialization) {
 }
 END_TEST
 
+/* A break leaves the unrolled for-loop of a model algorithm, not the algorithm; an
+ * enumeration without a start attribute starts at its first literal (Digital's registers:
+ * DLATR breaks out of its loop over the bits, and Logic outputs start at 'U' = 1). */
+START_TEST(algorithm_break_and_enumeration_start) {
+  static table t;
+  run_ok(HYBRID("AlgorithmBreak.mo"), "AlgorithmBreak", "--interval 0.25", &t);
+  int ct = col(&t, "time"), ce = col(&t, "e"), c2 = col(&t, "n[2]");
+  ck_assert_int_eq(t.nrows, 7); /* 5 grid rows, two of them doubled by the events */
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    int late = i >= 3, later = i >= 5; /* the right rows of the events at 0.5 and 0.75 */
+    ck_assert_msg(r[col(&t, "after")] == 7, "after(%g) = %g", tm, r[col(&t, "after")]);
+    ck_assert_msg(r[col(&t, "n[1]")] == 1 && r[col(&t, "n[3]")] == 0, "n(%g)", tm);
+    ck_assert_msg(r[c2] == (late ? 2 : 0), "n[2](%g) = %g (row %d)", tm, r[c2], i);
+    ck_assert_msg(r[ce] == (later ? 3 : 1), "e(%g) = %g (row %d)", tm, r[ce], i);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
-  st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization));
+  st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
+               algorithm_break_and_enumeration_start));
   return st_test_main(s);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "exec/delay.h"
+#include "front/fexpr.h"
 #include "compile/model_impl.h"
 #include "exec/sparse_block.h"
 
@@ -37,11 +38,19 @@ static int regrow_values(st_compiled *cm, int n0) {
   return 0;
 }
 
+/* The start value without a start attribute is 0, but for an enumeration its min, by default
+ * the first literal (Modelica 3.6 section 4.9.5): Digital's outputs start at Logic.'U' = 1. */
+static const st_fexpr *default_start(st_compiled *cm, const st_fvar *v) {
+  if (v->start || v->type != ST_T_ENUM) return v->start;
+  return v->min ? v->min : st_fx_real(cm->p.arena, 1, v->loc);
+}
+
 static int compile_starts(st_compiled *cm) {
   for (int i = 0; i < cm->p.flat->nvars; i++) {
     const st_fvar *v = &cm->p.flat->vars[i];
-    if (cm->p.slots[i].kind == K_PARAM || !v->start) continue;
-    if (st_emit(cm, &cm->p.start_prog[i], v->start, EMIT_PLAIN)) return -1;
+    const st_fexpr *start = default_start(cm, v);
+    if (cm->p.slots[i].kind == K_PARAM || !start) continue;
+    if (st_emit(cm, &cm->p.start_prog[i], start, EMIT_PLAIN)) return -1;
   }
   return 0;
 }
