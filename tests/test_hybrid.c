@@ -67,9 +67,26 @@ START_TEST(algorithm_break_and_enumeration_start) {
 }
 END_TEST
 
+/* pre() of a discrete variable is its start value in every pass that initializes: y =
+ * pre(a) changes only in the event iteration after initialization, where `change(y) and
+ * not initial()` fires (seen = 1); the algorithm's when initial() counts once (n = 1). */
+START_TEST(pre_is_the_start_value_during_initialization) {
+  static table t;
+  run_ok(HYBRID("InitialPre.mo"), "InitialPre", "--interval 0.5", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    ck_assert_msg(r[col(&t, "y")] == 3 && r[col(&t, "a")] == 3, "row %d", i);
+    ck_assert_msg(r[col(&t, "seen")] == 1, "seen = %g in row %d", r[col(&t, "seen")], i);
+    ck_assert_msg(r[col(&t, "n")] == 1, "n = %g in row %d", r[col(&t, "n")], i);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
-               algorithm_break_and_enumeration_start));
+               algorithm_break_and_enumeration_start,
+               pre_is_the_start_value_during_initialization));
   return st_test_main(s);
 }

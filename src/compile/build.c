@@ -16,10 +16,12 @@ static int alloc_values(st_compiled *cm) {
   cm->x = doubles(cm, cm->p.nslots);
   cm->pre = doubles(cm, cm->p.nslots);
   cm->xd = doubles(cm, cm->p.nslots);
+  cm->init_pre = doubles(cm, cm->p.nslots);
+  cm->init_view = doubles(cm, cm->p.nslots);
   cm->vm.stack = doubles(cm, ST_STACK_MAX);
   cm->vm.dstack = doubles(cm, ST_STACK_MAX);
   cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
-  if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
+  if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
   cm->p.nstart_prog = cm->p.nslots;
   cm->vm.x = cm->x;
@@ -254,6 +256,8 @@ static int own_run_state(st_compiled *in) {
   int ok = (in->x = own(in, pr->x, ns, sizeof(double))) &&
            (in->pre = own(in, pr->pre, ns, sizeof(double))) &&
            (in->xd = own(in, pr->xd, ns, sizeof(double))) &&
+           (in->init_pre = own(in, pr->init_pre, ns, sizeof(double))) &&
+           (in->init_view = own(in, NULL, ns, sizeof(double))) &&
            (in->vm.stack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
            (in->vm.dstack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
            (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&

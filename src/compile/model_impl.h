@@ -206,6 +206,9 @@ struct st_compiled {
   st_program *owned;   /* st_compile's instance owns its program; NULL for others */
 
   double *x, *pre, *xd;
+  double *init_pre;    /* pre() during initialization: the start values (Modelica 3.6 section
+                          8.6), as st_initialize set them; initial passes read them (events.c) */
+  double *init_view;   /* scratch: pre() of an initial pass, init_pre for the discrete slots */
   st_vm vm;
   st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
   struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
@@ -225,8 +228,6 @@ struct st_compiled {
   int ninit_algs;
   st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
-  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
-                          again in the first pass of the initial event (algorithm.c) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
 
   int nout;

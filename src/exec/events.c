@@ -168,8 +168,9 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
       const st_when_branch *b = &wh->branches[i];
       int k = wh->wc + i;
       cm->wc[k] = st_vm_eval(&cm->vm, &b->cond) != 0;
-      if (info->initial && info->iteration == 0) cm->wc_pre[k] = b->has_initial ? 0 : cm->wc[k];
-      if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
+      /* initial_pre(): while initializing, active iff the condition names initial() */
+      double pre = info->initial ? (b->has_initial ? 0 : cm->wc[k]) : cm->wc_pre[k];
+      if (done || !(cm->wc[k] && !pre)) continue;
       done = 1;
       fired++;
       if (fire(cm, b, info, t)) return -1;
@@ -285,6 +286,20 @@ static void clear_active(st_compiled *cm) {
   for (int k = 0; k < cm->p.nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
 }
 
+/* A pass with initial() true is part of initialization (Modelica 3.6 section 8.6): pre() of
+ * a discrete variable is its start value (init_pre) in every such pass, not the value of the
+ * pass before, and a when-clause is active in every pass if its condition names initial()
+ * and in none otherwise (run_whens; algorithm.c). The passes only settle the discrete values
+ * among themselves; the event iteration after them moves pre() (Digital's And gate: y =
+ * pre(auxiliary_n) is 'U' throughout initialization, so the delay after it sees its input
+ * change from 'U' after initialization, when `change(x) and not initial()` can fire). */
+static void initial_pre(st_compiled *cm) {
+  memcpy(cm->init_view, cm->pre, (size_t)cm->p.nslots * sizeof *cm->pre);
+  for (int i = 0; i < cm->p.ndisc; i++)
+    cm->init_view[cm->p.disc_slot[i]] = cm->init_pre[cm->p.disc_slot[i]];
+  cm->vm.pre = cm->init_view;
+}
+
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
   st_load_states(cm, y);
@@ -296,6 +311,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->p.nrels > 0 ? cm->p.nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
+  if (info->initial) initial_pre(cm);
   if (!info->initial && info->iteration == 0 && !(t == cm->last_event_t)) when_left_limits(cm);
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
@@ -306,6 +322,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   if (fired < 0) goto fail_when;
   if (fired && st_eval_blocks(cm, 1)) goto fail;
   cm->lenient_mixed = 0;
+  cm->vm.pre = cm->pre;
   refresh_relations(cm, t);
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
@@ -325,5 +342,6 @@ fail:
   st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 fail_when:
   cm->lenient_mixed = 0;
+  cm->vm.pre = cm->pre;
   return -1;
 }

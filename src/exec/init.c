@@ -326,16 +326,7 @@ static int check_redundant(st_compiled *cm) {
   return 0;
 }
 
-static int initialize(st_compiled *cm, double t0);
-
 int st_initialize(st_compiled *cm, double t0) {
-  cm->initializing = 1;
-  int rc = initialize(cm, t0);
-  cm->initializing = 0;
-  return rc;
-}
-
-static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
@@ -351,6 +342,7 @@ static int initialize(st_compiled *cm, double t0) {
   }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  memcpy(cm->init_pre, cm->pre, (size_t)cm->p.nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
