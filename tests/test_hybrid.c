@@ -83,10 +83,32 @@ START_TEST(pre_is_the_start_value_during_initialization) {
 }
 END_TEST
 
+/* A sample instant handled by a time event is not a sample again at a state event a few
+ * units of rounding later (Blocks.Math.Mean in PowerConverters sampled twice at 0.04, the
+ * second time right after its reinit(x, 0), and showed 0 for a period): n = 4 samples. */
+START_TEST(sample_instant_is_one_event) {
+  static table t;
+  run_ok(HYBRID("SampleOnce.mo"), "SampleOnce", "--stop-time 0.45 --interval 0.05", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cl = col(&t, "late");
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 4);
+  ck_assert_double_eq(t.v[t.nrows - 1][cl], 1);
+  int steps = 0;
+  for (int i = 1; i < t.nrows; i++) {
+    double tm = t.v[i][ct], dn = t.v[i][cn] - t.v[i - 1][cn];
+    if (dn == 0) continue;
+    steps++;
+    /* the count steps only at the time events k * 0.1, never at the state event after 0.2 */
+    ck_assert_msg(dn == 1 && tm == t.v[i - 1][ct] && fabs(tm * 10 - nearbyint(tm * 10)) < 1e-14,
+                  "n steps by %g at t = %.17g", dn, tm);
+  }
+  ck_assert_int_eq(steps, 4);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
-               pre_is_the_start_value_during_initialization));
+               pre_is_the_start_value_during_initialization, sample_instant_is_one_event));
   return st_test_main(s);
 }

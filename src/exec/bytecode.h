@@ -64,6 +64,7 @@ typedef struct st_vm {
   double time;
   int event_mode;         /* relations are evaluated and stored, not read */
   double event_done_t;    /* the last instant whose event passes ran (delay() right limits) */
+  double prev_event_t;    /* the instant of the event before the current one (sample()) */
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */

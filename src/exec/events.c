@@ -303,6 +303,7 @@ static void initial_pre(st_compiled *cm) {
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
   st_load_states(cm, y);
+  if (t != cm->vm.event_done_t) cm->vm.prev_event_t = cm->vm.event_done_t;
   cm->vm.time = t;
   cm->vm.initial = info->initial;
   cm->event_iteration = info->iteration;

@@ -330,7 +330,7 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
-  cm->vm.event_done_t = -INFINITY;
+  cm->vm.event_done_t = cm->vm.prev_event_t = -INFINITY;
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
