@@ -105,10 +105,29 @@ START_TEST(sample_instant_is_one_event) {
 }
 END_TEST
 
+/* when trig, with trig = sample(0.1, 0.1) a discrete variable: it rises at every instant,
+ * though no other event lies between two (a zero-order hold froze after its first sample):
+ * held = x = t at the last instant. */
+START_TEST(sample_variable_rises_at_every_instant) {
+  static table t;
+  run_ok(HYBRID("SampleVariable.mo"), "SampleVariable", "--stop-time 0.35 --interval 0.05", &t);
+  int ct = col(&t, "time"), ch = col(&t, "held");
+  ck_assert_int_ge(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], want = floor(tm * 10 + 1e-9) / 10;
+    /* the left row of an instant still holds the value before it */
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) want -= 0.1;
+    ck_assert_msg(fabs(t.v[i][ch] - want) < 1e-9, "held(%g) = %.17g, want %g", tm, t.v[i][ch],
+                  want);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
-               pre_is_the_start_value_during_initialization, sample_instant_is_one_event));
+               pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
+               sample_variable_rises_at_every_instant));
   return st_test_main(s);
 }

@@ -62,6 +62,7 @@ typedef struct st_block {
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
   st_prog *dexpr;
+  int samples;        /* BK_DISCRETE: a dexpr calls sample() (st_discrete_left_limits) */
   unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
                               (the metric of a singular real part, solve.c singular_step) */
   int solved_explicitly;
@@ -344,6 +345,7 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+void st_discrete_left_limits(st_compiled *cm);
 /* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 /* 1 when the block's Newton steps are factored by KLU (large and structurally sparse:

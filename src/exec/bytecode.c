@@ -123,7 +123,7 @@ static int tie(double a, double b) {
 }
 
 static double relation(st_vm *vm, int k, double a, double b) {
-  if (!vm->event_mode) return vm->rel[k];
+  if (!vm->event_mode || vm->left_limit) return vm->rel[k];
   if (vm->active) vm->active[k] = 1;
   /* A relation exactly on its threshold keeps its value (a hysteresis of zero width): a
    * friction element sliding while another locks the shaft has sa = tau0_max exactly, and
@@ -151,7 +151,7 @@ static double relation(st_vm *vm, int k, double a, double b) {
  * and sees false (Blocks.Math.Mean sampled a second time there, right after its reinit(x, 0),
  * and output 0 for a whole period). */
 static double sample_value(const st_vm *vm, double start, double interval) {
-  if (!vm->event_mode || vm->time < start - 1e-12 || interval <= 0) return 0;
+  if (!vm->event_mode || vm->left_limit || vm->time < start - 1e-12 || interval <= 0) return 0;
   double T = start + nearbyint((vm->time - start) / interval) * interval;
   double window = 1e-13 * fmax(fabs(T), interval);
   if (vm->prev_event_t < vm->time && fabs(vm->prev_event_t - T) <= window) return 0;

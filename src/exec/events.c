@@ -190,6 +190,8 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
 static void when_left_limits(st_compiled *cm) {
   int terminal = cm->vm.terminal;
   cm->vm.terminal = 0;
+  st_discrete_left_limits(cm);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   for (int w = 0; w < cm->p.nwhens; w++)
     for (int i = 0; i < cm->p.whens[w].nbranches; i++)
       cm->wc_pre[cm->p.whens[w].wc + i] =
