@@ -123,11 +123,29 @@ START_TEST(sample_variable_rises_at_every_instant) {
 }
 END_TEST
 
+/* A when-equation whose condition another firing raises in the same event pass fires in that
+ * pass, before the equations that read what it assigns are taken: active (a latch) stays
+ * false until go = en and time >= tA + 0.25 becomes true at t = 0.75. */
+START_TEST(when_equations_fire_within_the_pass) {
+  static table t;
+  run_ok(HYBRID("WhenChain.mo"), "WhenChain", "--interval 0.25", &t);
+  int ct = col(&t, "time"), ca = col(&t, "active"), cg = col(&t, "go");
+  ck_assert_int_ge(t.nrows, 6);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int after = tm > 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
+    ck_assert_msg(t.v[i][ca] == after && t.v[i][cg] == after, "active(%.17g) = %g, go = %g", tm,
+                  t.v[i][ca], t.v[i][cg]);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][col(&t, "tA")], 0.5);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
-               sample_variable_rises_at_every_instant));
+               sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass));
   return st_test_main(s);
 }

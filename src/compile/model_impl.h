@@ -222,6 +222,7 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  unsigned char *when_fired; /* per when: a branch fired in this event pass (events.c) */
   int nasserts;
   st_assert *asserts;
   int nalgs;

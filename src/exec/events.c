@@ -158,11 +158,13 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
 }
 
 /* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
- * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
+ * earlier branch of the same when fired (in this call or an earlier one of the same pass:
+ * when_fired). Returns how many fired, -1 on failure. */
 static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   int fired = 0;
   for (int w = 0; w < cm->p.nwhens; w++) {
     const st_when *wh = &cm->p.whens[w];
+    if (cm->when_fired[w]) continue;
     int done = 0;
     for (int i = 0; i < wh->nbranches; i++) {
       const st_when_branch *b = &wh->branches[i];
@@ -171,7 +173,7 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
       /* initial_pre(): while initializing, active iff the condition names initial() */
       double pre = info->initial ? (b->has_initial ? 0 : cm->wc[k]) : cm->wc_pre[k];
       if (done || !(cm->wc[k] && !pre)) continue;
-      done = 1;
+      done = cm->when_fired[w] = 1;
       fired++;
       if (fire(cm, b, info, t)) return -1;
     }
@@ -321,9 +323,16 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   if (st_eval_blocks(cm, 1)) goto fail;
-  int fired = run_whens(cm, info, t);
+  /* The when-equations are equations of the pass, solved with the others: what a firing
+   * assigns can raise another condition in the same pass (StateGraph: a step set by a
+   * transition enables the next, whose `when enableFire then t_start = time` must fire
+   * before `fire = enableFire and time >= t_start + waitTime` is taken, else the stale
+   * t_start fired it at once). Each round fires at least one more when, so they end. */
+  memset(cm->when_fired, 0, (size_t)cm->p.nwhens + 1);
+  int fired;
+  while ((fired = run_whens(cm, info, t)) > 0)
+    if (st_eval_blocks(cm, 1)) goto fail;
   if (fired < 0) goto fail_when;
-  if (fired && st_eval_blocks(cm, 1)) goto fail;
   cm->lenient_mixed = 0;
   cm->vm.pre = cm->pre;
   refresh_relations(cm, t);
