@@ -141,11 +141,25 @@ START_TEST(when_equations_fire_within_the_pass) {
 }
 END_TEST
 
+/* a(fixed = true) on a = der(w) is the initial equation der(w) = 0: w = 2, phi = 2 t. */
+START_TEST(fixed_start_of_a_derivative) {
+  static table t;
+  run_ok(HYBRID("FixedDerivative.mo"), "FixedDerivative", "--interval 0.5 --stop-time 1", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "w")] - 2) < 1e-9, "w(%g) = %.17g", tm, t.v[i][col(&t, "w")]);
+    ck_assert_msg(fabs(t.v[i][col(&t, "phi")] - 2 * tm) < 1e-9, "phi(%g)", tm);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
-               sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass));
+               sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
+               fixed_start_of_a_derivative));
   return st_test_main(s);
 }
