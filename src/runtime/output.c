@@ -8,6 +8,8 @@ int st_output_begin(stiction_sim *sim) {
   for (int i = 0; i < sim->model->n_outputs; i++) sim->names[i + 1] = sim->model->output_names[i];
   if (!sim->sink.begin) return STICTION_OK;
   int rc = sim->sink.begin(sim->sink.user_data, sim->ncols, sim->names);
+  if (rc == STICTION_ERR_NOMEM)
+    return st_sim_fail(sim, rc, "out of memory while the result sink took the columns");
   return rc ? st_sim_fail(sim, STICTION_ERR_IO, "result sink refused the columns (status %d)", rc)
             : STICTION_OK;
 }
