@@ -13,16 +13,6 @@
 
 #define HYBRID(model) "tests/data/hybrid/" model
 
-/* Simulates CLASS of FILE with OPTS into t and fails on a non-zero exit. */
-static void run_ok(const char *file, const char *cls, const char *opts, table *t) {
-  char o[1024];
-  snprintf(o, sizeof o, "%s %s", cls, opts);
-  char *out = NULL;
-  int st = simulate(file, o, t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
-}
-
 /* startBackward = ... or initial() and v < 0 holds only during initialization: the event
  * iteration after it (initial() false) clears it before the first row; mode stays -1 until v
  * = -1 + t/2 reaches 0 at t = 2. One row at t = 0; `when initial()` fired once. */

@@ -13,16 +13,6 @@
 
 #define LANG(model) "tests/data/lang/" model
 
-/* Simulates CLASS of tests/data/lang/FILE with OPTS into t and fails on a non-zero exit. */
-static void run_ok(const char *file, const char *cls, const char *opts, table *t) {
-  char o[1024];
-  snprintf(o, sizeof o, "%s %s", cls, opts);
-  char *out = NULL;
-  int st = simulate(file, o, t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
-}
-
 /* external "builtin": sin, atan2 with a named and a default argument, exp through the default
  * external call, and a call inside a function body. */
 START_TEST(external_builtin) {
