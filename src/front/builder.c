@@ -120,9 +120,11 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
   fl->iter_base = fl->niters;
   fl->fnctx = NULL;
   st_fexpr *v;
-  if (lz->nindex) {
+  if (lz->nindex || lz->field) {
     v = whole_value(fl, lz);
-    if (v) v = st_fx_index_value(fl, v, lz->index, lz->nindex, lz->expr->loc);
+    if (v)
+      v = st_fx_part_value(fl, v, lz->index, lz->nindex, lz->field, lz->field_nindex,
+                           lz->expr->loc);
     v = copy_expr(fl->arena, v);
   } else {
     v = st_translate(fl, lz->expr, lz->env);

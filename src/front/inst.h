@@ -125,6 +125,10 @@ struct st_mod {
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
   const int *index;
+  /* take the field (a dotted path) of the record value, after its first field_nindex
+   * indices: the part of a record binding `r = x` that binds one field of r */
+  const char *field;
+  int field_nindex;
   /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
    * whose type is looked up from redeclare_env; value and subs above are its modifier. */
   const st_ast_element *redeclare;
@@ -195,6 +199,8 @@ typedef struct st_lazy {
   st_env env;
   int nindex;
   const int *index;
+  const char *field;       /* see st_mod */
+  int field_nindex;
   int state;               /* 0 untranslated, 1 translating (cycle), 2 done */
   st_fexpr *value;
 } st_lazy;
@@ -280,6 +286,12 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner);
 st_mod *st_mod_find(const st_mod *m, const char *name);
 /* The modifier of array element `index` (1-based, row-major over ndims). */
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
+/* The modifier of a record component whose binding is split over its fields. */
+st_mod *st_mod_record_binding(st_fl *fl, st_mod *m, st_cls *rec);
+/* The part of a whole binding value that a modifier or lazy binding takes: indices, then
+ * the field after the first field_nindex of them. */
+st_fexpr *st_fx_part_value(st_fl *fl, st_fexpr *v, const int *index, int nindex,
+                           const char *field, int field_nindex, st_loc loc);
 
 /* instantiate.c */
 /* Instantiates cls as the top-level model; mod (may be NULL) is applied as if the model

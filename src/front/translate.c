@@ -30,6 +30,18 @@ st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *v, const int *index, int nindex
   return v;
 }
 
+st_fexpr *st_fx_part_value(st_fl *fl, st_fexpr *v, const int *index, int nindex,
+                           const char *field, int field_nindex, st_loc loc) {
+  if (!field) return st_fx_index_value(fl, v, index, nindex, loc);
+  v = st_fx_index_value(fl, v, index, field_nindex, loc);
+  if (v && !st_fx_is_record(v)) {
+    st_fl_error(fl, loc, NULL, "the binding of a record must be a record value");
+    return NULL;
+  }
+  if (v) v = st_rec_field(fl, v, field, loc);
+  return v ? st_fx_index_value(fl, v, index + field_nindex, nindex - field_nindex, loc) : NULL;
+}
+
 static st_fexpr *string_value(st_fl *fl, const char *s, st_loc loc) {
   st_fexpr *e = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
   if (e) e->str = st_arena_strdup(fl->arena, s);

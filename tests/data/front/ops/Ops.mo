@@ -1,0 +1,62 @@
+// Models of tests/test_langops.c: connected parameters, String tests decided while
+// translating, operator records.
+package Ops
+  record Medium
+    parameter Real rho = 1000;
+    parameter Real cp = 4200;
+  end Medium;
+
+  connector Port
+    parameter Medium medium;
+    Real p;
+    flow Real m_flow;
+  end Port;
+
+  model Source
+    parameter Medium medium;
+    parameter Real p0 = 2;
+    Port port(medium = medium);
+  equation
+    port.p = p0;
+  end Source;
+
+  model Pipe
+    parameter Medium medium;
+    parameter Real k = 0.5;
+    Port a(medium = medium), b(medium = medium);
+  equation
+    a.m_flow + b.m_flow = 0;
+    a.m_flow = k * (a.p - b.p) / medium.rho;
+  end Pipe;
+
+  // connect() of ports that carry a parameter record: the parameters are checked, not solved
+  model ConnectedParameters
+    parameter Real rho2 = 1000;
+    Source src(p0 = 3);
+    Pipe pipe;
+    Source sink(p0 = 1, medium(rho = rho2));
+  equation
+    connect(src.port, pipe.a);
+    connect(pipe.b, sink.port);
+  end ConnectedParameters;
+
+  record Pair
+    parameter Real a = 1;
+    parameter Real v[2] = {10, 20};
+    parameter Medium m;
+  end Pair;
+
+  // A record binding binds every field (nested records and arrays too) unless the field
+  // has its own modifier; in arrays of records each element takes its part.
+  model RecordBindings
+    parameter Pair p(a = 3, v = {4, 5}, m(rho = 6));
+    parameter Pair q = p;
+    parameter Pair r(a = 7) = p;
+    parameter Pair s = Pair(a = 8, v = {9, 10});
+    parameter Pair t[2] = {p, s};
+    Port port(medium = p.m);
+    Real x = q.a * time;
+  equation
+    port.p = r.a;
+  end RecordBindings;
+end Ops;

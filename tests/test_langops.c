@@ -1,0 +1,79 @@
+/* Language features of the electrical libraries (issue 15): connected parameters, record
+ * bindings, String tests decided while translating, operator records. Models in
+ * tests/data/front/ops/Ops.mo. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA "tests/data/front/ops"
+#include "testutil.h"
+#include "flatutil.h"
+#include "simtable.h"
+
+#define OPS DATA "/Ops.mo"
+
+/* The value of column name in the last row of a run of Ops.cls with extra options. */
+static double final_value(const char *cls, const char *opts, const char *name) {
+  static table t;
+  char args[512], *out = NULL;
+  snprintf(args, sizeof args, "%s %s", cls, opts);
+  int st = simulate(OPS, args, &t, &out);
+  ck_assert_msg(st == 0, "%s: %s", cls, out ? out : "");
+  free(out);
+  return t.v[t.nrows - 1][col(&t, name)];
+}
+
+/* Parameters of connected connectors (a fluid port's medium record) are checked by an
+ * assertion, not counted as equations (Modelica 3.5 section 9.2): the model stays balanced,
+ * and a mismatch stops the run at the connect(). */
+START_TEST(connected_parameters) {
+  loaded l = flat_ok(OPS, "Ops.ConnectedParameters");
+  has_line(&l, "assert(pipe.b.medium.rho == sink.port.medium.rho, \"connected parameters "
+               "'pipe.b.medium.rho' and 'sink.port.medium.rho' differ\");");
+  lacks(&l, "pipe.b.medium.rho = sink.port.medium.rho;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  /* m_flow = k (p_src - p_sink) / rho */
+  ck_assert_double_eq_tol(final_value("Ops.ConnectedParameters", "", "pipe.a.m_flow"),
+                          0.5 * 2 / 1000, 1e-12);
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(OPS, "Ops.ConnectedParameters -p rho2=998", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Ops.mo:40:5: error: assertion failed at time 0: connected "
+                "parameters 'pipe.b.medium.rho' and 'sink.port.medium.rho' differ"), "%s",
+                out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* A record binding binds each field (nested records, array fields, arrays of records) unless
+ * the field has its own modifier; a record constructor fills nested records from their
+ * defaults. */
+START_TEST(record_bindings) {
+  loaded l = flat_ok(OPS, "Ops.RecordBindings");
+  has_line(&l, "parameter Real q.m.rho = p.m.rho;");
+  has_line(&l, "parameter Real q.v[2] = p.v[2];");
+  has_line(&l, "parameter Real r.a = 7;");
+  has_line(&l, "parameter Real port.medium.rho = p.m.rho;");
+  ck_assert_double_eq(value_of(l.m, "q.m.rho"), 6);
+  ck_assert_double_eq(value_of(l.m, "r.v[1]"), 4);
+  ck_assert_double_eq(value_of(l.m, "s.m.cp"), 4200);
+  ck_assert_double_eq(value_of(l.m, "t[1].a"), 3);
+  ck_assert_double_eq(value_of(l.m, "t[2].v[2]"), 10);
+  unload(&l);
+  ck_assert_double_eq_tol(final_value("Ops.RecordBindings", "", "x"), 3, 1e-12);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("langops");
+  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings));
+  return s;
+}
+
+int main(void) {
+  return st_test_main(suite());
+}
