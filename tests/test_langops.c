@@ -63,14 +63,23 @@ START_TEST(record_bindings) {
   ck_assert_double_eq(value_of(l.m, "s.m.cp"), 4200);
   ck_assert_double_eq(value_of(l.m, "t[1].a"), 3);
   ck_assert_double_eq(value_of(l.m, "t[2].v[2]"), 10);
+  ck_assert_double_eq(value_of(l.m, "q.twice"), 6); /* a final field is bound too */
   unload(&l);
   ck_assert_double_eq_tol(final_value("Ops.RecordBindings", "", "x"), 3, 1e-12);
 }
 END_TEST
 
+/* A String parameter with a start value is not an unknown of the equations; conditions and
+ * if-equations over String tests are decided while translating. */
+START_TEST(string_choices) {
+  ck_assert_double_eq_tol(final_value("Ops.StringChoices", "", "z"), exp(-1), 1e-5);
+  ck_assert_double_eq(final_value("Ops.StringChoices", "", "w"), 2);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
-  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings));
+  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices));
   return s;
 }
 

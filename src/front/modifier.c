@@ -114,7 +114,8 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
   if (!m) return NULL;
   m->subs = NULL;
   if (outer->value) {
-    if (inner->final && inner->value)
+    /* a record binding also binds the record's final fields (to equal values) */
+    if (inner->final && inner->value && !outer->field)
       st_fl_error(fl, outer->loc, NULL, "'%s' is final and cannot be modified", outer->name);
     else
       take_value(m, outer);

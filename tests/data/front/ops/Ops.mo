@@ -44,6 +44,7 @@ package Ops
     parameter Real a = 1;
     parameter Real v[2] = {10, 20};
     parameter Medium m;
+    final parameter Real twice = 2 * a;
   end Pair;
 
   // A record binding binds every field (nested records and arrays too) unless the field
@@ -59,4 +60,22 @@ package Ops
   equation
     port.p = r.a;
   end RecordBindings;
+
+  // String parameters with a start value, conditional components and if-equations over
+  // String tests: all decided while translating
+  model StringChoices
+    parameter String layout = "D";
+    parameter String connection(start = "Y") = layout;
+    Real y(start = 1, fixed = true) if connection <> "D";
+    Real z(start = 1, fixed = true) if connection == "D";
+    Real w;
+  equation
+    if connection == "D" then
+      der(z) = -z;
+      w = 2;
+    else
+      der(y) = -2 * y;
+      w = 3;
+    end if;
+  end StringChoices;
 end Ops;
