@@ -77,9 +77,30 @@ START_TEST(string_choices) {
 }
 END_TEST
 
+/* Fixed start values of an algebraic variable and of a derivative's alias (wM = der(phiM))
+ * count in the initial system with the initial equations: phi(0) = 1, w(0) = 2, i(0) = 3;
+ * then phi = cos t + 2 sin t. x .^ 2 of a vector in a function is element-wise. */
+START_TEST(fixed_algebraics_with_initial_equations) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(OPS, "Ops.FixedShaft --tolerance 1e-9", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cp = col(&t, "phi"), cw = col(&t, "w"), cr = col(&t, "r");
+  ck_assert_double_eq_tol(t.v[0][cp], 1, 1e-9);
+  ck_assert_double_eq_tol(t.v[0][cw], 2, 1e-9);
+  for (int k = 0; k < t.nrows; k++) {
+    double tm = t.v[k][ct];
+    ck_assert_double_eq_tol(t.v[k][cp], cos(tm) + 2 * sin(tm), 1e-6);
+    ck_assert_double_eq_tol(t.v[k][cr], 3, 1e-9);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
-  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices));
+  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
+                                      fixed_algebraics_with_initial_equations));
   return s;
 }
 

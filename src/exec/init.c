@@ -42,7 +42,10 @@ typedef struct fixed_algebraics {
 } fixed_algebraics;
 
 static int is_fixed_algebraic(const st_compiled *cm, int s) {
-  return s < cm->p.flat->nvars && cm->p.slots[s].kind == K_ALG && cm->p.slots[s].fixed &&
+  if (!cm->p.slots[s].fixed) return 0;
+  /* a derivative takes the fixed start of its alias: w(fixed = true) = der(phi) */
+  if (cm->p.slots[s].kind == K_DER) return 1;
+  return s < cm->p.flat->nvars && cm->p.slots[s].kind == K_ALG &&
          cm->p.flat->vars[s].variability == ST_V_CONTINUOUS;
 }
 
@@ -206,11 +209,13 @@ static int count_free(const st_compiled *cm) {
   return nfree;
 }
 
-/* Checked when compiling: initial equations must match the states without fixed = true.
+/* Checked when compiling: initial equations (with the fixed starts of algebraic variables
+ * and derivatives) must match the states without fixed = true.
  * With no initial equations at all the start values are used (as Modelica tools do). */
 int st_check_initial_counts(st_compiled *cm) {
-  int nfree = count_free(cm);
-  if (cm->p.ninit == 0 || cm->p.ninit == nfree) return 0;
+  int nfree = count_free(cm), nfixed = 0;
+  for (int s = 0; s < cm->p.nslots; s++) nfixed += is_fixed_algebraic(cm, s);
+  if (cm->p.ninit == 0 || cm->p.ninit == nfree || cm->p.ninit + nfixed == nfree) return 0;
   report_count(cm, nfree);
   return -1;
 }
@@ -365,7 +370,7 @@ static int initialize(st_compiled *cm, double t0) {
     if (is_free_state(cm, i)) unk[nfree++] = cm->p.state_slot[i];
   int nfixed = fa.n;
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
-  if (fa.n > 0 && fa.n < nfree) {
+  if (fa.n > 0 && cm->p.ninit + fa.n < nfree) {
     if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
     else nfree = fa.n; /* the chosen states are unk[0 .. fa.n) */
   }

@@ -78,4 +78,29 @@ package Ops
       w = 3;
     end if;
   end StringChoices;
+
+  // A machine's shaft: phiM and wM = der(phiM) carry fixed start values while the load's
+  // phi and w are the states; an initial equation sets the electrical state i. The squared
+  // norm comes from a function over the vector with .^ (run by the tree walker: sum).
+  model FixedShaft
+    function rms
+      input Real x[:];
+      output Real y;
+    algorithm
+      y := sqrt(sum(x .^ 2 / size(x, 1)));
+    end rms;
+    parameter Real phi0 = 0;
+    Real phi, w, i;
+    Real support = phi0;
+    Real phiM(fixed = true, start = 1) = phi - support;
+    Real wM(fixed = true, start = 2) = der(phiM);
+    Real iv[2] = {i, -i};
+    Real r = rms(iv);
+  initial equation
+    der(i) = 0;
+  equation
+    w = der(phi);
+    der(w) = -phi;
+    der(i) = 3 - i;
+  end FixedShaft;
 end Ops;
