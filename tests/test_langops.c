@@ -70,10 +70,15 @@ START_TEST(record_bindings) {
 END_TEST
 
 /* A String parameter with a start value is not an unknown of the equations; conditions and
- * if-equations over String tests are decided while translating. */
+ * if-equations over String tests, also of substring() results, are decided while
+ * translating. */
 START_TEST(string_choices) {
   ck_assert_double_eq_tol(final_value("Ops.StringChoices", "", "z"), exp(-1), 1e-5);
   ck_assert_double_eq(final_value("Ops.StringChoices", "", "w"), 2);
+  loaded l = flat_ok(OPS, "Ops.StringChoices"); /* substring() of constant arguments */
+  ck_assert_double_eq(value_of(l.m, "k1"), 1);
+  ck_assert_double_eq(value_of(l.m, "k2"), 4);
+  unload(&l);
 }
 END_TEST
 

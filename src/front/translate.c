@@ -435,11 +435,28 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+static const char *string_const(st_fl *fl, const st_fexpr *e);
+
+/* Modelica.Utilities.Strings.substring(s, start, end) of constant arguments (TransformerData:
+ * C1 = substring(VectorGroup, 1, 1)), else NULL. */
+static const char *substring_const(st_fl *fl, const st_fexpr *e) {
+  const st_ffunction *fn = &fl->functions[e->index];
+  if (e->nargs != 3 || !fn->external_name || strcmp(fn->external_name, "ModelicaStrings_substring"))
+    return NULL;
+  const char *s = string_const(fl, e->args[0]);
+  double from, to;
+  if (!s || st_fl_eval(fl, e->args[1], &from) || st_fl_eval(fl, e->args[2], &to)) return NULL;
+  size_t len = strlen(s);
+  if (from < 1 || to < from - 1 || to > (double)len) return NULL; /* the library's error */
+  return st_arena_strndup(fl->arena, s + (size_t)from - 1, (size_t)(to - from + 1));
+}
+
 /* The text of a String literal or of a String constant or parameter (following their
  * bindings), else NULL. */
 static const char *string_const(st_fl *fl, const st_fexpr *e) {
   for (int hops = 0; e && hops < 64; hops++) {
     if (e->kind == FX_STRING) return e->str;
+    if (e->kind == FX_CALL) return substring_const(fl, e);
     if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
     e = st_fl_binding(fl, e->index);
   }

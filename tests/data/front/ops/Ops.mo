@@ -63,7 +63,20 @@ package Ops
 
   // String parameters with a start value, conditional components and if-equations over
   // String tests: all decided while translating
+  function substring "the library's substring, an external function of the C library"
+    input String string;
+    input Integer startIndex;
+    input Integer endIndex;
+    output String result;
+    external "C" result = ModelicaStrings_substring(string, startIndex, endIndex);
+  end substring;
+
   model StringChoices
+    constant String group = "Dy01";
+    parameter String c1 = substring(group, 1, 1);
+    parameter String c2 = substring(group, 2, 3);
+    final parameter Real k1 = if c1 == "D" then 1 else 3;
+    final parameter Real k2 = if c2 == "y0" then 4 else 5;
     parameter String layout = "D";
     parameter String connection(start = "Y") = layout;
     Real y(start = 1, fixed = true) if connection <> "D";
