@@ -102,10 +102,35 @@ START_TEST(fixed_algebraics_with_initial_equations) {
 }
 END_TEST
 
+/* Operator records (Modelica 3.6 chapter 14): +, -, *, / and negation through the operator
+ * functions, the constructor with a default input, a number operand converted by the
+ * constructor, operators inside a function body, if-expressions over records. i = 1 + t, z = 2 + 0.5j, v = z i. */
+START_TEST(operator_records) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(OPS, "Ops.ComplexCircuit", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time");
+  for (int k = 0; k < t.nrows; k++) {
+    double tm = t.v[k][ct], i = 1 + tm;
+    ck_assert_double_eq_tol(t.v[k][col(&t, "v.re")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "v.im")], 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "u.re")], -2 * i, 1e-12); /* -(2 v) / z */
+    ck_assert_double_eq_tol(t.v[k][col(&t, "u.im")], 0, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "s.re")], i * cos(tm), 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "s.im")], i * sin(tm), 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "a")], i * sqrt(4 + 0.25), 1e-12); /* |v - j i| */
+    ck_assert_double_eq_tol(t.v[k][col(&t, "w.re")], -i, 1e-12);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
-                                      fixed_algebraics_with_initial_equations));
+                                      fixed_algebraics_with_initial_equations,
+                                      operator_records));
   return s;
 }
 

@@ -334,6 +334,18 @@ st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
 /* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
 int st_fx_shape(const st_fexpr *a, int *dims, int max);
 
+/* operators.c: operator records (Modelica 3.6 chapter 14). Operator name (quoted: "'+'")
+ * applied to a and b (NULL for a unary operator), one of them a record value. */
+st_fexpr *st_op_apply(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
+                      st_env env);
+/* The 'constructor' function of operator record rec that takes the arguments of call, or
+ * NULL. */
+st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call);
+/* A call of user function fn with translated arguments in the order of its inputs (a record
+ * input takes a record value); missing ones take their defaults. */
+st_fexpr *st_fl_call_values(st_fl *fl, st_cls *fn, st_fexpr **args, int nargs, st_loc loc,
+                            st_env env);
+
 /* records.c: record values (FX_ARRAY with str = the record class) of leaves in flat order. */
 typedef struct st_rec_leaf {
   const char *name;             /* dotted path below the record: "a", "s.x" */

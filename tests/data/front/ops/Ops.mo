@@ -116,4 +116,93 @@ package Ops
     der(w) = -phi;
     der(i) = 3 - i;
   end FixedShaft;
+
+  operator record Cplx "a complex number with its operators"
+    Real re;
+    Real im;
+    encapsulated operator 'constructor'
+      function fromReal
+        import Ops.Cplx;
+        input Real re;
+        input Real im = 0;
+        output Cplx result(re = re, im = im);
+      algorithm
+      end fromReal;
+    end 'constructor';
+    encapsulated operator '-'
+      function negate
+        import Ops.Cplx;
+        input Cplx a;
+        output Cplx b;
+      algorithm
+        b := Cplx(-a.re, -a.im);
+      end negate;
+      function subtract
+        import Ops.Cplx;
+        input Cplx a;
+        input Cplx b;
+        output Cplx c;
+      algorithm
+        c := Cplx(a.re - b.re, a.im - b.im);
+      end subtract;
+    end '-';
+    encapsulated operator function '+'
+      import Ops.Cplx;
+      input Cplx a;
+      input Cplx b;
+      output Cplx c;
+    algorithm
+      c := Cplx(a.re + b.re, a.im + b.im);
+    end '+';
+    encapsulated operator function '*'
+      import Ops.Cplx;
+      input Cplx a;
+      input Cplx b;
+      output Cplx c;
+    algorithm
+      c := Cplx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+    end '*';
+    encapsulated operator function '/'
+      import Ops.Cplx;
+      input Cplx a;
+      input Cplx b;
+      output Cplx c;
+    protected
+      Real d = b.re^2 + b.im^2;
+    algorithm
+      c := Cplx((a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d);
+    end '/';
+  end Cplx;
+
+  function cabs
+    input Cplx c;
+    output Real r;
+  algorithm
+    r := sqrt(c.re^2 + c.im^2);
+  end cabs;
+
+  function rotate "operators inside a function body"
+    input Cplx c;
+    input Real w;
+    output Cplx r;
+  algorithm
+    r := c * Cplx(cos(w), sin(w)) - Cplx(0);
+  end rotate;
+
+  // Complex arithmetic in equations: v = z i with z = R + j w L, the constructor with a
+  // default, a number converted by the constructor, negation, division, .re/.im
+  model ComplexCircuit
+    parameter Real R = 2;
+    parameter Real L = 0.5;
+    parameter Cplx z = Cplx(R, L);
+    Cplx i = Cplx(1 + time);
+    Cplx v;
+    Cplx u = -(2 * v) / z;
+    Cplx s = rotate(i, time);
+    Real a = cabs(v - Cplx(0, 1) * i);
+    parameter Boolean flip = true;
+    Cplx w = if flip then -i else i "an if-expression over records";
+  equation
+    v = z * i + Cplx(0, 0);
+  end ComplexCircuit;
 end Ops;
