@@ -436,15 +436,13 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
-static const char *string_const(st_fl *fl, const st_fexpr *e);
-
 /* Modelica.Utilities.Strings.substring(s, start, end) of constant arguments (TransformerData:
  * C1 = substring(VectorGroup, 1, 1)), else NULL. */
 static const char *substring_const(st_fl *fl, const st_fexpr *e) {
   const st_ffunction *fn = &fl->functions[e->index];
   if (e->nargs != 3 || !fn->external_name || strcmp(fn->external_name, "ModelicaStrings_substring"))
     return NULL;
-  const char *s = string_const(fl, e->args[0]);
+  const char *s = st_fl_string_const(fl, e->args[0]);
   double from, to;
   if (!s || st_fl_eval(fl, e->args[1], &from) || st_fl_eval(fl, e->args[2], &to)) return NULL;
   size_t len = strlen(s);
