@@ -65,6 +65,10 @@ START_TEST(record_bindings) {
   ck_assert_double_eq(value_of(l.m, "t[2].v[2]"), 10);
   ck_assert_double_eq(value_of(l.m, "q.twice"), 6); /* a final field is bound too */
   unload(&l);
+  l = flat_ok(OPS, "Ops.LaterRecord"); /* the variables grow while s.n is evaluated */
+  ck_assert_int_ge(var_index(l.m, "x[3]"), 0);
+  ck_assert_int_lt(var_index(l.m, "x[4]"), 0);
+  unload(&l);
   ck_assert_double_eq_tol(final_value("Ops.RecordBindings", "", "x"), 3, 1e-12);
 }
 END_TEST

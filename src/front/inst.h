@@ -303,6 +303,8 @@ int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type);
 void st_fl_add_eq(st_fl *fl, st_eqbuf *buf, st_feq *eq);
 st_feq *st_feq_new(st_fl *fl, st_feq_kind kind, st_loc loc, const char *origin);
 st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz);
+/* st_fl_lazy of attribute attr (LZ_*) of variable var, safe while fl->info grows. */
+st_fexpr *st_fl_var_attr(st_fl *fl, int var, int attr);
 st_fexpr *st_fl_binding(void *fl, int var);
 /* Evaluates an expression of constants/parameters; 0 on success. */
 int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out);

@@ -205,4 +205,21 @@ package Ops
   equation
     v = z * i + Cplx(0, 0);
   end ComplexCircuit;
+
+  record Sizes
+    parameter Integer n = 2;
+  end Sizes;
+
+  model Many
+    parameter Sizes sizes(n = 3);
+    Real y[300] = fill(time, 300);
+  end Many;
+
+  // An array size from a record binding to a component declared later: evaluating it
+  // instantiates that component (300 variables) while the size is being worked out.
+  model LaterRecord
+    parameter Sizes s = later.sizes;
+    Real x[s.n] = fill(1, s.n);
+    Many later;
+  end LaterRecord;
 end Ops;
