@@ -64,6 +64,7 @@ START_TEST(record_bindings) {
   ck_assert_double_eq(value_of(l.m, "t[1].a"), 3);
   ck_assert_double_eq(value_of(l.m, "t[2].v[2]"), 10);
   ck_assert_double_eq(value_of(l.m, "q.twice"), 6); /* a final field is bound too */
+  ck_assert_int_eq(l.m->vars[var_index(l.m, "flags.on")].type, ST_T_BOOLEAN);
   unload(&l);
   l = flat_ok(OPS, "Ops.LaterRecord"); /* the variables grow while s.n is evaluated */
   ck_assert_int_ge(var_index(l.m, "x[3]"), 0);

@@ -47,6 +47,19 @@ package Ops
     final parameter Real twice = 2 * a;
   end Pair;
 
+  record Flags
+    Boolean on = false;
+    Real gain = 1;
+  end Flags;
+
+  function makeFlags
+    input Real g;
+    output Flags f;
+  algorithm
+    f.on := g > 1;
+    f.gain := g;
+  end makeFlags;
+
   // A record binding binds every field (nested records and arrays too) unless the field
   // has its own modifier; in arrays of records each element takes its part.
   model RecordBindings
@@ -56,6 +69,7 @@ package Ops
     parameter Pair s = Pair(a = 8, v = {9, 10});
     parameter Pair t[2] = {p, s};
     Port port(medium = p.m);
+    parameter Flags flags = makeFlags(2) "a Boolean field from a function's record result";
     Real x = q.a * time;
   equation
     port.p = r.a;
