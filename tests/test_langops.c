@@ -131,11 +131,18 @@ START_TEST(operator_records) {
 }
 END_TEST
 
+/* A call whose record inputs make more than 128 argument elements (Spice3's MOS
+ * temperature function), in a parameter binding and in an equation: y = (80 + 2) t. */
+START_TEST(wide_record_calls) {
+  ck_assert_double_eq_tol(final_value("Ops.WideCall", "", "y"), 82, 1e-12);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
-                                      operator_records));
+                                      operator_records, wide_record_calls));
   return s;
 }
 
