@@ -138,11 +138,30 @@ START_TEST(wide_record_calls) {
 }
 END_TEST
 
+/* Nested if-equations with non-parameter conditions: v + i = 1 + t and v = 3 i, then
+ * v = 2 i + 1 after 0.5, then i = 0.1 v after 0.7. */
+START_TEST(nested_if_equations) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(OPS, "Ops.NestedIf", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), ci = col(&t, "i");
+  for (int k = 0; k < t.nrows; k++) {
+    double tm = t.v[k][ct], s = 1 + tm;
+    if (fabs(tm - 0.5) < 1e-6 || fabs(tm - 0.7) < 1e-6) continue; /* the event rows */
+    double i = tm < 0.5 ? s / 4 : tm < 0.7 ? (s - 1) / 3 : s / 11;
+    ck_assert_msg(fabs(t.v[k][ci] - i) < 1e-9, "i(%g) = %.17g, want %.17g", tm, t.v[k][ci], i);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
-                                      operator_records, wide_record_calls));
+                                      operator_records, wide_record_calls,
+                                      nested_if_equations));
   return s;
 }
 

@@ -335,4 +335,23 @@ package Ops
     final parameter Real k = wideSum(a, b, 1);
     Real y = wideSum(a, b, time);
   end WideCall;
+
+  // An if-equation inside an if-equation with non-parameter conditions (a switch with an
+  // arc: off, then quenched): residual by residual
+  model NestedIf
+    Real v, i;
+    Boolean off = time > 0.5;
+    Boolean quenched = time > 0.7;
+  equation
+    if off then
+      if quenched then
+        i = 0.1 * v;
+      else
+        v = 2 * i + 1;
+      end if;
+    else
+      v = 3 * i;
+    end if;
+    v + i = 1 + time;
+  end NestedIf;
 end Ops;
