@@ -109,7 +109,8 @@ END_TEST
 
 /* Operator records (Modelica 3.6 chapter 14): +, -, *, / and negation through the operator
  * functions, the constructor with a default input, a number operand converted by the
- * constructor, operators inside a function body, if-expressions over records. i = 1 + t, z = 2 + 0.5j, v = z i. */
+ * constructor, operators inside a function body, if-expressions over records, arrays of
+ * operator records (element-wise, vector product). i = 1 + t, z = 2 + 0.5j, v = z i. */
 START_TEST(operator_records) {
   static table t;
   char *out = NULL;
@@ -127,6 +128,11 @@ START_TEST(operator_records) {
     ck_assert_double_eq_tol(t.v[k][col(&t, "s.im")], i * sin(tm), 1e-12);
     ck_assert_double_eq_tol(t.v[k][col(&t, "a")], i * sqrt(4 + 0.25), 1e-12); /* |v - j i| */
     ck_assert_double_eq_tol(t.v[k][col(&t, "w.re")], -i, 1e-12);
+    /* arrays of operator records: k * us = i + j (2 i + 0.5 j i), element-wise + and 2 * */
+    ck_assert_double_eq_tol(t.v[k][col(&t, "dot.re")], i - 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "dot.im")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "twice[2].im")], i, 1e-12);
+    ck_assert_double_eq_tol(t.v[k][col(&t, "scaled[2].re")], 4 * i, 1e-12);
   }
 }
 END_TEST

@@ -489,18 +489,23 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     const char *sa = st_fl_string_const(fl, a), *sb = sa ? st_fl_string_const(fl, b) : NULL;
     if (sb) return compare_strings(fl, op, sa, sb, e->loc);
   }
-  if (st_fx_is_record(a) || st_fx_is_record(b)) {
+  int records = st_fx_is_record(a) || st_fx_is_record(b);
+  if (records || is_array(a) || is_array(b)) {
     static const char *const names[] = {
         [AOP_ADD] = "'+'", [AOP_SUB] = "'-'", [AOP_MUL] = "'*'", [AOP_DIV] = "'/'",
         [AOP_POW] = "'^'", [AOP_LT] = "'<'", [AOP_LE] = "'<='", [AOP_GT] = "'>'",
         [AOP_GE] = "'>='", [AOP_EQ] = "'=='", [AOP_NE] = "'<>'", [AOP_AND] = "'and'",
         [AOP_OR] = "'or'"};
     const char *name = (size_t)op < sizeof names / sizeof names[0] ? names[op] : NULL;
-    if (!name) {
+    int errors = fl->errors;
+    /* an array of operator records, or a record with one (operators.c) */
+    st_fexpr *r = name && !fl->fnctx ? st_op_array(fl, name, a, b, e->loc, env) : NULL;
+    if (r || fl->errors > errors) return r;
+    if (records && !name) {
       st_fl_error(fl, e->loc, env.inst, "element-wise operators on records are not supported");
       return NULL;
     }
-    return st_op_apply(fl, name, a, b, e->loc, env);
+    if (records) return st_op_apply(fl, name, a, b, e->loc, env);
   }
   const char *sa = string_of(fl, a), *sb = string_of(fl, b);
   if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */

@@ -216,6 +216,11 @@ package Ops
     Real a = cabs(v - Cplx(0, 1) * i);
     parameter Boolean flip = true;
     Cplx w = if flip then -i else i "an if-expression over records";
+    Cplx k[2] = {Cplx(1, 0), Cplx(0, 1)};
+    Cplx us[2] = {i, v};
+    Cplx dot = k * us "the sum of the products: i + j v";
+    Cplx twice[2] = us + us;
+    Cplx scaled[2] = 2 * us;
   equation
     v = z * i + Cplx(0, 0);
   end ComplexCircuit;
