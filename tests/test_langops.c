@@ -15,15 +15,22 @@
 
 #define OPS DATA "/Ops.mo"
 
+/* A run of Ops.cls (args: the class and options) that must succeed, into a table. */
+static const table *run_ok(const char *args) {
+  static table t;
+  char *out = NULL;
+  int st = simulate(OPS, args, &t, &out);
+  ck_assert_msg(st == 0, "%s: %s", args, out ? out : "");
+  free(out);
+  return &t;
+}
+
 /* The value of column name in the last row of a run of Ops.cls with extra options. */
 static double final_value(const char *cls, const char *opts, const char *name) {
-  static table t;
-  char args[512], *out = NULL;
+  char args[512];
   snprintf(args, sizeof args, "%s %s", cls, opts);
-  int st = simulate(OPS, args, &t, &out);
-  ck_assert_msg(st == 0, "%s: %s", cls, out ? out : "");
-  free(out);
-  return t.v[t.nrows - 1][col(&t, name)];
+  const table *t = run_ok(args);
+  return t->v[t->nrows - 1][col(t, name)];
 }
 
 /* Parameters of connected connectors (a fluid port's medium record) are checked by an
@@ -91,18 +98,14 @@ END_TEST
  * count in the initial system with the initial equations: phi(0) = 1, w(0) = 2, i(0) = 3;
  * then phi = cos t + 2 sin t. x .^ 2 of a vector in a function is element-wise. */
 START_TEST(fixed_algebraics_with_initial_equations) {
-  static table t;
-  char *out = NULL;
-  int st = simulate(OPS, "Ops.FixedShaft --tolerance 1e-9", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
-  int ct = col(&t, "time"), cp = col(&t, "phi"), cw = col(&t, "w"), cr = col(&t, "r");
-  ck_assert_double_eq_tol(t.v[0][cp], 1, 1e-9);
-  ck_assert_double_eq_tol(t.v[0][cw], 2, 1e-9);
-  for (int k = 0; k < t.nrows; k++) {
-    double tm = t.v[k][ct];
-    ck_assert_double_eq_tol(t.v[k][cp], cos(tm) + 2 * sin(tm), 1e-6);
-    ck_assert_double_eq_tol(t.v[k][cr], 3, 1e-9);
+  const table *t = run_ok("Ops.FixedShaft --tolerance 1e-9");
+  int ct = col(t, "time"), cp = col(t, "phi"), cw = col(t, "w"), cr = col(t, "r");
+  ck_assert_double_eq_tol(t->v[0][cp], 1, 1e-9);
+  ck_assert_double_eq_tol(t->v[0][cw], 2, 1e-9);
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][cp], cos(tm) + 2 * sin(tm), 1e-6);
+    ck_assert_double_eq_tol(t->v[k][cr], 3, 1e-9);
   }
 }
 END_TEST
@@ -112,27 +115,23 @@ END_TEST
  * constructor, operators inside a function body, if-expressions over records, arrays of
  * operator records (element-wise, vector product). i = 1 + t, z = 2 + 0.5j, v = z i. */
 START_TEST(operator_records) {
-  static table t;
-  char *out = NULL;
-  int st = simulate(OPS, "Ops.ComplexCircuit", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
-  int ct = col(&t, "time");
-  for (int k = 0; k < t.nrows; k++) {
-    double tm = t.v[k][ct], i = 1 + tm;
-    ck_assert_double_eq_tol(t.v[k][col(&t, "v.re")], 2 * i, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "v.im")], 0.5 * i, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "u.re")], -2 * i, 1e-12); /* -(2 v) / z */
-    ck_assert_double_eq_tol(t.v[k][col(&t, "u.im")], 0, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "s.re")], i * cos(tm), 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "s.im")], i * sin(tm), 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "a")], i * sqrt(4 + 0.25), 1e-12); /* |v - j i| */
-    ck_assert_double_eq_tol(t.v[k][col(&t, "w.re")], -i, 1e-12);
+  const table *t = run_ok("Ops.ComplexCircuit");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct], i = 1 + tm;
+    ck_assert_double_eq_tol(t->v[k][col(t, "v.re")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v.im")], 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.re")], -2 * i, 1e-12); /* -(2 v) / z */
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.im")], 0, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.re")], i * cos(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.im")], i * sin(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "a")], i * sqrt(4 + 0.25), 1e-12); /* |v - j i| */
+    ck_assert_double_eq_tol(t->v[k][col(t, "w.re")], -i, 1e-12);
     /* arrays of operator records: k * us = i + j (2 i + 0.5 j i), element-wise + and 2 * */
-    ck_assert_double_eq_tol(t.v[k][col(&t, "dot.re")], i - 0.5 * i, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "dot.im")], 2 * i, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "twice[2].im")], i, 1e-12);
-    ck_assert_double_eq_tol(t.v[k][col(&t, "scaled[2].re")], 4 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "dot.re")], i - 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "dot.im")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "twice[2].im")], i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "scaled[2].re")], 4 * i, 1e-12);
   }
 }
 END_TEST
@@ -147,17 +146,13 @@ END_TEST
 /* Nested if-equations with non-parameter conditions: v + i = 1 + t and v = 3 i, then
  * v = 2 i + 1 after 0.5, then i = 0.1 v after 0.7. */
 START_TEST(nested_if_equations) {
-  static table t;
-  char *out = NULL;
-  int st = simulate(OPS, "Ops.NestedIf", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
-  int ct = col(&t, "time"), ci = col(&t, "i");
-  for (int k = 0; k < t.nrows; k++) {
-    double tm = t.v[k][ct], s = 1 + tm;
+  const table *t = run_ok("Ops.NestedIf");
+  int ct = col(t, "time"), ci = col(t, "i");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct], s = 1 + tm;
     if (fabs(tm - 0.5) < 1e-6 || fabs(tm - 0.7) < 1e-6) continue; /* the event rows */
     double i = tm < 0.5 ? s / 4 : tm < 0.7 ? (s - 1) / 3 : s / 11;
-    ck_assert_msg(fabs(t.v[k][ci] - i) < 1e-9, "i(%g) = %.17g, want %.17g", tm, t.v[k][ci], i);
+    ck_assert_msg(fabs(t->v[k][ci] - i) < 1e-9, "i(%g) = %.17g, want %.17g", tm, t->v[k][ci], i);
   }
 }
 END_TEST
