@@ -177,8 +177,8 @@ START_TEST(records) {
     ck_assert_double_eq_tol(at(&t, i, "sc2"), 5 * tm, 1e-12);
   }
   expect_refused(LANG("RecordOperator.mo"),
-                 "RecordOperator.mo:11:7: error: operators on records (operator records and "
-                 "overloading, Modelica 3.6 chapter 14) are not supported yet");
+                 "RecordOperator.mo:11:7: error: operator '*' on a record that is not an operator "
+                 "record (Modelica 3.6 chapter 14)");
 }
 END_TEST
 

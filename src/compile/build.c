@@ -51,7 +51,8 @@ static int compile_starts(st_compiled *cm) {
   for (int i = 0; i < cm->p.flat->nvars; i++) {
     const st_fvar *v = &cm->p.flat->vars[i];
     const st_fexpr *start = default_start(cm, v);
-    if (cm->p.slots[i].kind == K_PARAM || !start) continue;
+    st_kind k = cm->p.slots[i].kind; /* a String parameter's start is text */
+    if (k == K_PARAM || k == K_IGNORED || !start) continue;
     if (st_emit(cm, &cm->p.start_prog[i], start, EMIT_PLAIN)) return -1;
   }
   return 0;

@@ -35,7 +35,8 @@ static int fold_initial_parameter(st_fl *fl, const st_fexpr *l, st_fexpr *r) {
     return 0;
   st_varinfo *vi = &fl->info[l->index];
   if (vi->attr[LZ_BINDING].expr || vi->attr[LZ_BINDING].value) return 0;
-  st_fexpr *fx = st_fl_lazy(fl, &vi->attr[LZ_FIXED]);
+  st_fexpr *fx = st_fl_var_attr(fl, l->index, LZ_FIXED);
+  vi = &fl->info[l->index];
   double v;
   if (!fx || st_fl_eval(fl, fx, &v) || v != 0) return 0;
   if (!st_fx_is_parametric(r, fl->vars) || st_fl_eval(fl, r, &v)) return 0;
