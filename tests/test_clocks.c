@@ -219,6 +219,25 @@ START_TEST(index_reduction_through_sign) {
 }
 END_TEST
 
+/* TupleArray.mo: (r, seed) = step(previous(seed)) with an Integer[3] output on a 0.1 s
+ * clock: after tick k (from 0) seed = start + (k + 1) {1, 2, 3}, r = 0.5 (10 + k). */
+START_TEST(tuple_with_an_array_output) {
+  static table t;
+  run("tests/data/clocks/TupleArray.mo", &t);
+  int ct = col(&t, "time"), cr = col(&t, "r"), cs[3] = {col(&t, "seed[1]"), col(&t, "seed[2]"),
+                                                         col(&t, "seed[3]")};
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1)) continue;
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][cr] == 0.5 * (10 + k), "r(%g) = %g", tm, t.v[i][cr]);
+    for (int j = 0; j < 3; j++)
+      ck_assert_msg(t.v[i][cs[j]] == 10 * (j + 1) + (k + 1) * (j + 1), "seed[%d](%g) = %g", j + 1,
+                    tm, t.v[i][cs[j]]);
+  }
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -239,6 +258,7 @@ int main(void) {
                ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
-                        nested_if_equation, index_reduction_through_sign));
+                        nested_if_equation, index_reduction_through_sign,
+                        tuple_with_an_array_output));
   return st_test_main(s);
 }

@@ -230,8 +230,27 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
   return 0;
 }
 
+/* target = (output i of call), element by element when target is an array {a, b, ...}
+ * (row-major, nested for matrices): a = (element 1 of output i), ...; *element counts. */
+static int add_tuple_output(st_compiled *cm, eq_vec *v, const st_feq *q, const st_fexpr *call,
+                            int i, st_fexpr *target, int *element) {
+  if (target->kind == FX_ARRAY) {
+    for (int k = 0; k < target->nargs; k++)
+      if (add_tuple_output(cm, v, q, call, i, target->args[k], element)) return -1;
+    return 0;
+  }
+  st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, call->nargs);
+  if (!c) return -1;
+  c->index = call->index;
+  c->loc = call->loc;
+  if (*element >= 0) c->value = ++*element;
+  memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+  return push(cm, v, make_eq(cm, target, c, q));
+}
+
 /* (a, b) = f(x): one equation per named element, a = (output 1 of f(x)), b = (output 2 of
- * f(x)), each a call that returns that output (the function runs once per element). */
+ * f(x)), each a call that returns that output (the function runs once per element); an
+ * array output one per element ((r, {s[1], s[2]}) = f(x), MSL Clocked's random()). */
 static int add_tuple(st_compiled *cm, eq_vec *v, const st_feq *q) {
   const st_fexpr *call = q->rhs;
   if (!call || call->kind != FX_CALL) {
@@ -240,12 +259,8 @@ static int add_tuple(st_compiled *cm, eq_vec *v, const st_feq *q) {
   }
   for (int i = 0; i < q->ntuple; i++) {
     if (!q->tuple[i]) continue;
-    st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, call->nargs);
-    if (!c) return -1;
-    c->index = call->index;
-    c->loc = call->loc;
-    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
-    if (push(cm, v, make_eq(cm, q->tuple[i], c, q))) return -1;
+    int element = q->tuple[i]->kind == FX_ARRAY ? 0 : -1;
+    if (add_tuple_output(cm, v, q, call, i, q->tuple[i], &element)) return -1;
   }
   return 0;
 }
