@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "simtable.h"
 #include "testutil.h"
@@ -238,6 +239,33 @@ START_TEST(tuple_with_an_array_output) {
 }
 END_TEST
 
+/* Drift.mo: 10^6 ticks of Clock(1, 1000) (1000 s): at every tick sample(time) equals k/1000
+ * exactly (the instants are (k num)/den rounded once, not a sum or k*0.001), so the largest
+ * |t - k/1000| over the run is 0 and the last tick is the millionth. The last row is read
+ * from the end of the file (two million event rows). */
+START_TEST(no_drift_over_a_million_ticks) {
+  const char *path = st_test_tmp("clocks", "drift.csv");
+  char *out = NULL;
+  int st = st_test_runf(&out, "simulate '%s' --vars worst --vars k -o '%s'",
+                        st_test_src("tests/data/clocks/Drift.mo"), path);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[256] = "";
+  ck_assert_int_eq(fseek(f, -64, SEEK_END), 0);
+  while (fgets(line, sizeof line, f) && !feof(f)) {
+  }
+  fclose(f);
+  unlink(path);
+  double tm, k, worst;
+  ck_assert_msg(sscanf(line, "%lf,%lf,%lf", &tm, &k, &worst) == 3, "last row '%s'", line);
+  ck_assert_double_eq(tm, 1000);
+  ck_assert_double_eq(k, 1000000);
+  ck_assert_double_eq(worst, 0);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -259,6 +287,6 @@ int main(void) {
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
                         nested_if_equation, index_reduction_through_sign,
-                        tuple_with_an_array_output));
+                        tuple_with_an_array_output, no_drift_over_a_million_ticks));
   return st_test_main(s);
 }

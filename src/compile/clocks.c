@@ -895,14 +895,22 @@ static int discretize(lower *L, part *p, int v, st_loc loc) {
   return rhs ? add_eq(L, &L->eqs, &L->capeqs, new_equal(L, x, rhs, loc)) : -1;
 }
 
+/* x as n/d (emit.c schedules sample() instants with fraction arguments exactly). */
+static st_fexpr *fraction(lower *L, int exact, rat x, double dx, st_loc loc) {
+  if (!exact) return st_fx_real(L->a, dx, loc);
+  if (x.d == 1) return st_fx_real(L->a, (double)x.n, loc);
+  return st_fx_binary(L->a, FOP_DIV, st_fx_real(L->a, (double)x.n, loc),
+                      st_fx_real(L->a, (double)x.d, loc), loc);
+}
+
 /* The tick of p as a when-condition. */
 static st_fexpr *tick_condition(lower *L, const part *p, st_loc loc) {
   if (p->c.kind == CV_EVENT) return (st_fexpr *)p->c.cond;
   st_fexpr *s = st_fx_new(L->a, FX_BUILTIN, FB_SAMPLE, 2, loc);
   if (!s) return NULL;
-  s->args[0] = st_fx_real(L->a, p->c.dshift, loc);
-  s->args[1] = st_fx_real(L->a, p->c.dperiod, loc);
-  return s;
+  s->args[0] = fraction(L, p->c.exact, p->c.shift, p->c.dshift, loc);
+  s->args[1] = fraction(L, p->c.exact, p->c.period, p->c.dperiod, loc);
+  return s->args[0] && s->args[1] ? s : NULL;
 }
 
 static int emit_ticks(lower *L) {

@@ -330,6 +330,39 @@ static int held_args(const st_compiled *cm, const st_fexpr *e) {
   return 1;
 }
 
+/* e as an exact fraction n/d of integer constants (`3`, `3/10`); 0 when it is not. */
+static int const_fraction(const st_fexpr *e, double *n, double *d) {
+  const double big = 9007199254740992.0; /* 2^53 */
+  if (e->kind == FX_REAL && e->value == floor(e->value) && fabs(e->value) < big) {
+    *n = e->value;
+    *d = 1;
+    return 1;
+  }
+  if (e->kind != FX_BINARY || e->op != FOP_DIV || !const_fraction(e->args[0], n, d) || *d != 1 ||
+      !const_fraction(e->args[1], d, &(double){0}) || !(*d > 0))
+    return 0;
+  return 1;
+}
+
+/* The exact form of sample(start, interval) with fractional constant arguments. */
+static void sample_fraction(st_sample *s, const st_fexpr *e) {
+  double sn, sd, in, id;
+  s->den = 0;
+  if (!const_fraction(e->args[0], &sn, &sd) || !const_fraction(e->args[1], &in, &id) || in <= 0)
+    return;
+  double g = sd, h = id; /* den = lcm(sd, id) */
+  while (h) {
+    double r = fmod(g, h);
+    g = h;
+    h = r;
+  }
+  double den = sd / g * id;
+  if (den * fmax(fabs(sn), in) >= 9007199254740992.0) return;
+  s->den = den;
+  s->snum = sn * (den / sd);
+  s->inum = in * (den / id);
+}
+
 static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
   /* the arguments, not e itself: st_expr_deps counts sample() as discrete */
   if (e->nargs != 2 || !held_after_init(cm, e->args[0]) || !held_after_init(cm, e->args[1])) {
@@ -343,6 +376,7 @@ static int emit_sample(st_compiled *cm, st_prog *p, const st_fexpr *e) {
     cm->p.samples = s;
   }
   st_sample *s = &cm->p.samples[cm->p.nsamples++];
+  sample_fraction(s, e);
   if (st_emit(cm, &s->start, e->args[0], EMIT_PLAIN) ||
       st_emit(cm, &s->interval, e->args[1], EMIT_PLAIN))
     return -1;

@@ -132,6 +132,9 @@ typedef struct st_assert {
 
 typedef struct st_sample {
   st_prog start, interval;
+  /* den > 0: start = snum/den and interval = inum/den exactly (integers below 2^53), the
+   * k-th instant is (snum + k inum)/den rounded once: no drift, 0.3 at k = 3 of 1/10 */
+  double snum, inum, den;
 } st_sample;
 
 typedef struct st_algorithm st_algorithm; /* algorithm.c */

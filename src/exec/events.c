@@ -263,7 +263,9 @@ double st_next_time_event(st_compiled *cm, double t, int *defined) {
     double h = st_vm_eval(&cm->vm, &cm->p.samples[k].interval);
     if (h <= 0) continue;
     double n = s > t ? 0 : floor((t - s) / h + 1e-9) + 1;
-    double T = s + n * h;
+    const st_sample *x = &cm->p.samples[k];
+    double T = x->den > 0 && n < 9007199254740992.0 / (x->inum + 1) ? (x->snum + n * x->inum) / x->den
+                                                                   : s + n * h;
     if (T < next) next = T;
   }
   if (cm->delays) {
