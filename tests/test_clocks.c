@@ -266,6 +266,23 @@ START_TEST(no_drift_over_a_million_ticks) {
 }
 END_TEST
 
+/* InitialOutput.mo: `y = 5` as an initial equation of a discretized partition's variable is
+ * dropped (the partition starts from x.start = 1 at its first tick: y_k = 2 0.9^k), the
+ * continuous p = 3 keeps its own. */
+START_TEST(clocked_initial_equation_dropped) {
+  static table t;
+  run("tests/data/clocks/InitialOutput.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "yc"), cp = col(&t, "p");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1)) continue;
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(fabs(t.v[i][cy] - 2 * pow(0.9, k)) < 1e-12, "yc(%g) = %.17g", tm, t.v[i][cy]);
+    ck_assert_double_eq(t.v[i][cp], 3);
+  }
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -287,6 +304,7 @@ int main(void) {
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
                         nested_if_equation, index_reduction_through_sign,
-                        tuple_with_an_array_output, no_drift_over_a_million_ticks));
+                        tuple_with_an_array_output, no_drift_over_a_million_ticks,
+                        clocked_initial_equation_dropped));
   return st_test_main(s);
 }

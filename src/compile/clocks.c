@@ -1006,6 +1006,45 @@ static int setup(lower *L) {
   return 0;
 }
 
+/* Whether e reads only variables of clocked partitions; *n counts them. */
+static int reads_only_clocked(lower *L, const st_fexpr *e, int *n) {
+  if (!e) return 1;
+  if (e->kind == FX_VAR && L->f->vars[e->index].variability > ST_V_PARAMETER) {
+    ++*n;
+    return part_of_var(L, e->index)->clocked;
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (!reads_only_clocked(L, e->args[i], n)) return 0;
+  return 1;
+}
+
+static int eq_only_clocked(lower *L, const st_feq *q, int *n) {
+  if (!reads_only_clocked(L, q->lhs, n) || !reads_only_clocked(L, q->rhs, n)) return 0;
+  for (int i = 0; i < q->nconds; i++)
+    if (!reads_only_clocked(L, q->conds[i], n)) return 0;
+  int nb = q->kind == FE_IF ? q->nconds + 1 : q->kind == FE_WHEN ? q->nconds : 0;
+  for (int b = 0; b < nb; b++)
+    for (int k = 0; k < q->branches[b].n; k++)
+      if (!eq_only_clocked(L, q->branches[b].items[k], n)) return 0;
+  return 1;
+}
+
+/* Initial equations of clocked variables are dropped: a clocked partition starts from the
+ * start values at its first tick (Modelica 3.6 section 16.9; a discretized PI with
+ * initType = InitialOutput in MSL's ClockedWithDiscretizedContinuousController). */
+static int drop_clocked_initial_equations(lower *L, st_flat_model *g) {
+  const st_feq_list *l = &L->f->initial_equations;
+  st_feq_list kept = {0};
+  int cap = 0;
+  for (int i = 0; i < l->n; i++) {
+    int n = 0;
+    if (eq_only_clocked(L, l->items[i], &n) && n > 0) continue;
+    if (add_eq(L, &kept, &cap, l->items[i])) return -1;
+  }
+  g->initial_equations = kept;
+  return 0;
+}
+
 /* f with the bindings of variables (`Real tol = 0.1*interval(u)`) as equations, so that
  * they are partitioned and lowered like the others (equations.c would make them equations
  * after the lowering). */
@@ -1081,6 +1120,7 @@ int st_lower_clocks(st_compiled *cm) {
   st_flat_model *g = st_arena_alloc(L.a, sizeof *g);
   if (!g) return -1;
   *g = *f;
+  if (drop_clocked_initial_equations(&L, g)) return -1;
   g->vars = L.vars;
   g->nvars = L.nvars;
   g->equations = L.eqs;
