@@ -2,7 +2,7 @@ model ClutchPI "a 1 kHz sampled PI speed controller on a clutch-coupled three-in
   parameter Real J1 = 1, J2 = 0.5, J3 = 1 "inertias";
   parameter Real c = 1e4, d = 10 "shaft stiffness and damping between J2 and J3";
   parameter Real muS = 5, vs = 0.01, dv = 0.1 "clutch: regularized Coulomb torque and viscous part";
-  parameter Real kp = 20, Ti = 0.2, wref = 10, Ts = 0.001;
+  parameter Real kp = 2, Ti = 2, wref = 10, Ts = 0.001;
   Real w1(start = 0, fixed = true), w2(start = 0, fixed = true), w3(start = 0, fixed = true);
   Real phi23(start = 0, fixed = true) "shaft twist";
   Real tauClutch, tauShaft, tauLoad;
