@@ -398,32 +398,6 @@ START_TEST(event_iteration_cycle) {
 }
 END_TEST
 
-/* The cached LU of linear blocks (solve.c): A x = b with x = (1, -2, 3), where the second
- * elimination step swaps rows again (pivots 2, 2), so the multipliers of the first column
- * move: the swaps must all be applied to b before the forward substitution. */
-START_TEST(lu_factors_with_a_later_row_swap) {
-  double A[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}; /* column-major rows (1 5 0; 2 1 1; 4 2 1) */
-  double b[3] = {-9, 3, 3};
-  int piv[3];
-  ck_assert_int_eq(st_lu_factor(A, 3, piv), 0);
-  ck_assert_int_eq(piv[0], 2);
-  ck_assert_int_eq(piv[1], 2);
-  st_lu_apply(A, 3, piv, b);
-  ck_assert_double_eq_tol(b[0], 1, 1e-14);
-  ck_assert_double_eq_tol(b[1], -2, 1e-14);
-  ck_assert_double_eq_tol(b[2], 3, 1e-14);
-  /* the Newton path (st_lu_solve) is the same factor + apply: same solution, and a singular
-   * matrix (a zero column) is refused */
-  double A2[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}, b2[3] = {-9, 3, 3};
-  ck_assert_int_eq(st_lu_solve(A2, 3, piv, b2), 0);
-  ck_assert_double_eq_tol(b2[0], 1, 1e-14);
-  ck_assert_double_eq_tol(b2[1], -2, 1e-14);
-  ck_assert_double_eq_tol(b2[2], 3, 1e-14);
-  double S[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6}, bs[3] = {1, 1, 2};
-  ck_assert_int_eq(st_lu_solve(S, 3, piv, bs), -1);
-}
-END_TEST
-
 /* Singular consistent systems (minnorm.c): x0 + x1 = 3 (twice) and x2 = x0 + 1 leave the
  * direction (1, -1, 1) open. Minimum norm: least x0^2 + x1^2 + x2^2, x0 = 2/3, x1 = 7/3,
  * x2 = 5/3; with x0 and x1 selected (the compared unknowns of a mixed block): least
@@ -495,6 +469,6 @@ int main(void) {
                large_sparse_loop_uses_klu, nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
-               lu_factors_with_a_later_row_swap, min_norm_over_selected_unknowns));
+               min_norm_over_selected_unknowns));
   return st_test_main(s);
 }

@@ -2,6 +2,8 @@
 #ifndef ST_COMPILE_MODEL_IMPL_H
 #define ST_COMPILE_MODEL_IMPL_H
 
+#include <stdint.h>
+
 #include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/function.h"
@@ -70,7 +72,7 @@ typedef struct st_block {
   int sparse_decided;               /* sparse was considered (lazily, at the first solve) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
-  int *lupiv;
+  int64_t *lupiv;     /* util/dense_lu.h */
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
   double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
@@ -237,7 +239,7 @@ struct st_compiled {
 
   /* Newton scratch, sized for the largest block */
   double *J, *r, *dx, *x0;
-  int *piv;
+  int64_t *piv;
   double *hist;        /* mixed-system history of discrete vectors */
 
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
@@ -350,12 +352,9 @@ void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 int st_block_uses_klu(const st_block *b);
 /* Between events, after st_specialize: only the blocks with need[k] set. */
 int st_eval_slice(st_compiled *cm, const unsigned char *need);
-int st_lu_solve(double *A, int n, int *piv, double *b);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
-int st_lu_factor(double *A, int n, int *piv);
-void st_lu_apply(const double *LU, int n, const int *piv, double *b);
 /* events.c */
 int st_compile_whens(st_compiled *cm);
 int st_mentions_initial(const st_fexpr *e); /* initial() occurs in e */
