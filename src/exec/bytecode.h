@@ -84,7 +84,8 @@ double st_vm_eval(st_vm *vm, const st_prog *p);
 /* Value in the return, derivative along xd in *dot. */
 double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot);
 
-/* Value of a one-argument built-in and its derivative factor d f / d a. */
+/* Value of a one-argument built-in (front/fexpr.c's table) and its derivative factor
+ * d f / d a. */
 double st_fn1(int builtin, double a, double *dfa);
 double st_fn2(int builtin, double a, double b, double *dfa, double *dfb);
 
