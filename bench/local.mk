@@ -19,3 +19,5 @@ include bench/study.mk
 include bench/model.mk
 include bench/chain.mk
 include bench/step.mk
+include bench/sweep.mk
+include bench/clocks.mk
