@@ -10,7 +10,7 @@
 #include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/model_impl.h"
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 #include "test_compile_builder.h"
 #include "testutil.h"
 

@@ -17,7 +17,7 @@
 #include <stiction/friction.h>
 
 #include "compile/external.h"
-#include "compile/function.h"
+#include "compile/func_calls.h"
 #include "front/front.h"
 #include "testutil.h"
 

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 typedef struct rat {
   long long n, d; /* d > 0, reduced */

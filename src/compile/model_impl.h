@@ -6,7 +6,7 @@
 
 #include "exec/bytecode.h"
 #include "compile/compile.h"
-#include "compile/function.h"
+#include "compile/func_calls.h"
 #include "front/flat.h"
 #include "util/arena.h"
 #include "util/diag.h"

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "exec/delay.h"
-#include "compile/function.h"
-#include "front/fexpr.h"
+#include "compile/func_calls.h"
+#include "front/flat_expr.h"
 #include "front/flat.h"
 
 static int stack_effect(int op) {

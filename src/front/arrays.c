@@ -6,7 +6,7 @@
  * fcompile.c), not handled here. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 

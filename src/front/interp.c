@@ -7,8 +7,8 @@
  * (-1), never an error. */
 #include "front/inst.h"
 
-#include "front/feval.h"
-#include "front/fexpr.h"
+#include "front/func_eval.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * element by element. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "exec/bytecode.h"
-#include "compile/fvm_impl.h"
-#include "front/fexpr.h"
+#include "compile/func_vm_impl.h"
+#include "front/flat_expr.h"
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
 

@@ -1,5 +1,5 @@
 /* Flat expression constructors and constant evaluation. */
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,15 +2,15 @@
  * argument shapes, and the bridge from OP_CALL's stack elements to the one evaluator of
  * function bodies (src/front/feval.c, shared with the front end's parameter evaluation).
  * Anything it does not support makes the call fail (NaN), never a crash. */
-#include "compile/function.h"
+#include "compile/func_calls.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/external.h"
-#include "compile/fcompile.h"
-#include "front/feval.h"
+#include "compile/func_compile.h"
+#include "front/func_eval.h"
 
 #define MAX_ARGS ST_FCALL_MAX_ARGS
 #define PINNED (-2)

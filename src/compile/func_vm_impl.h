@@ -3,7 +3,7 @@
 #define ST_COMPILE_FVM_IMPL_H
 
 #include "compile/external.h"
-#include "compile/fcompile.h"
+#include "compile/func_compile.h"
 #include "util/diag.h"
 
 /* Instructions. The stack holds scalars; an array value is its elements in row-major order

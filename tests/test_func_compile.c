@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compile/fcompile.h"
-#include "front/feval.h"
+#include "compile/func_compile.h"
+#include "front/func_eval.h"
 #include "front/front.h"
 #include "testutil.h"
 

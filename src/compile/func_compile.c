@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/fvm_impl.h"
-#include "front/fexpr.h"
+#include "compile/func_vm_impl.h"
+#include "front/flat_expr.h"
 
 #define MAX_PATCHES 256
 
