@@ -463,7 +463,7 @@ START_TEST(fused_programs_keep_values_and_tangents) {
 }
 END_TEST
 
-/* Built-ins are written once (front/fexpr.h's table): the model machine's st_fn1/st_fn2 give
+/* Built-ins are written once (front/flat_expr.h's table): the model machine's st_fn1/st_fn2 give
  * its values bit for bit, and derivative factors that match central differences where the
  * function is smooth; a built-in outside the table is NaN, not a pass-through. */
 START_TEST(builtins_one_table_values_and_derivatives) {

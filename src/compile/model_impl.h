@@ -211,7 +211,7 @@ struct st_compiled {
 
   double *x, *pre, *xd;
   st_vm vm;
-  st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
+  st_fcalls *fcalls;  /* user function call sites (func_calls.c), NULL when none */
   struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
   unsigned char *param_overridden;
   unsigned char *start_set;  /* per slot: start value given (st_instance_set_start), or NULL */
@@ -313,7 +313,7 @@ int st_lower_clocks(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);
-/* events.c, called while collecting equations */
+/* event_pass.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
@@ -360,7 +360,7 @@ int st_eval_slice(st_compiled *cm, const unsigned char *need);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
-/* events.c */
+/* event_pass.c */
 int st_compile_whens(st_compiled *cm);
 int st_mentions_initial(const st_fexpr *e); /* initial() occurs in e */
 int st_event_update(st_compiled *cm, double t, double *y, double *yp, stiction_event_info *info);
@@ -368,7 +368,7 @@ double st_next_time_event(st_compiled *cm, double t, int *defined);
 int st_check_asserts(st_compiled *cm, double t, int *terminate);
 /* init.c */
 int st_initialize(st_compiled *cm, double t0);
-/* events.c: the clock ticks at the start time, at the end of the initialization. */
+/* event_pass.c: the clock ticks at the start time, at the end of the initialization. */
 int st_clock_start_ticks(st_compiled *cm);
 void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);

@@ -45,7 +45,7 @@ void st_prog_free(st_prog *p) {
 }
 
 /* Built-ins with the derivative factors of their arguments. The values come from the one
- * table of built-in values, st_fx_apply_builtin1/2 (front/fexpr.c), which flattening, the
+ * table of built-in values, st_fx_apply_builtin1/2 (front/flat_expr.c), which flattening, the
  * function machine and this machine share; NaN for a built-in outside it. Piecewise constant
  * ones (sign, floor, ceil, integer, div) have derivative 0; min/max take the derivative of
  * the first argument on a tie; mod and rem that of x only (y is a parameter in practice). */

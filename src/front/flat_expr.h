@@ -44,7 +44,7 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);
 int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
 
 /* The one table of the values of built-ins that are pure functions of their arguments, for
- * every evaluator: flattening (fexpr.c, feval.c), the function machine (fvm.c) and the model's
+ * every evaluator: flattening (flat_expr.c, func_eval.c), the function machine (func_vm.c) and the model's
  * machine (bytecode.c, which adds the derivatives): 0, or -1 for event operators (pre,
  * edge, ...) and the built-ins that are not numeric functions. Inline: the machines call it
  * per operation. */

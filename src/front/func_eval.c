@@ -1,5 +1,5 @@
-/* The evaluator of user function bodies (feval.h): one tree-walking interpreter over
- * st_ffunction, used at flattening time (interp.c) and at run time (compile/function.c). */
+/* The evaluator of user function bodies (func_eval.h): one tree-walking interpreter over
+ * st_ffunction, used at flattening time (interp.c) and at run time (compile/func_calls.c). */
 #include "front/func_eval.h"
 
 #include <math.h>
