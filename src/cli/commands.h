@@ -16,6 +16,7 @@ int st_cmd_bam(int argc, char **argv);      /* BAM rollouts and MAE */
 int st_cmd_bam_fit(int argc, char **argv);  /* BAM identification (`bam fit`) */
 int st_cmd_study(int argc, char **argv);    /* friction-law study */
 int st_cmd_sweep(int argc, char **argv);    /* parameter sweeps on all cores */
+int st_cmd_fmu(int argc, char **argv);      /* FMI 2.0 export */
 
 /* Does a positional argument name a model file (ends in .mo, or exists: a file or a package
  * directory) rather than a class? simulate and flatten take either. */
