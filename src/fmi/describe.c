@@ -155,11 +155,27 @@ static void experiment(FILE *out, const st_experiment *ex) {
   fputs("/>\n", out);
 }
 
+/* The name in FMI's structured convention: der(der(x)) of index reduction is der(x,2). */
+static void put_name(FILE *out, const char *name) {
+  int k = 0;
+  while (!strncmp(name + 4 * k, "der(", 4)) k++;
+  size_t n = strlen(name);
+  if (k < 2 || n < (size_t)(5 * k) || strspn(name + n - k, ")") != (size_t)k) {
+    xml_text(out, name);
+    return;
+  }
+  char *inner = st_format("%.*s", (int)(n - 5 * (size_t)k), name + 4 * k);
+  fputs("der(", out);
+  xml_text(out, inner ? inner : "");
+  fprintf(out, ",%d)", k);
+  free(inner);
+}
+
 static void variable(FILE *out, const st_instance *in, const var_desc *d, const double *start) {
   const st_flat_model *flat = st_instance_flat(in);
   const st_fvar *fv = d->slot < flat->nvars ? &flat->vars[d->slot] : NULL;
   fputs("    <ScalarVariable name=\"", out);
-  xml_text(out, st_instance_slot_name(in, d->slot));
+  put_name(out, st_instance_slot_name(in, d->slot));
   fprintf(out, "\" valueReference=\"%d\"", d->slot);
   if (fv && fv->description && fv->description[0]) {
     fputs(" description=\"", out);

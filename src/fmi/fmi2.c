@@ -268,8 +268,9 @@ EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType,
   c->diag = st_diag_new(NULL);
   if (c->diag) st_diag_keep(c->diag);
   c->fe = c->diag ? st_front_new(c->diag) : NULL;
-  if (!c->name || !c->resources || !c->fe || translate(c, fmuGUID) || new_instance(c)) {
-    if (c->name && c->fe && !c->in) fail(c, "cannot instantiate the FMU");
+  int translated = c->name && c->resources && c->fe ? translate(c, fmuGUID) == 0 : -1;
+  if (translated <= 0 || new_instance(c)) { /* translate() says why it failed */
+    if (translated) fail(c, "cannot instantiate the FMU: out of memory");
     free_fmu(c);
     return NULL;
   }
@@ -323,7 +324,6 @@ static void cs_options(const fmu *c, stiction_options *opt) {
   if (ex->has_tolerance) opt->rtol = ex->tolerance;
   if (c->tol_defined) opt->rtol = c->rtol;
   opt->start_time = c->t0;
-  opt->record_events = 0;
   if (c->stop_defined) {
     opt->stop_time = c->tstop;
   } else {
