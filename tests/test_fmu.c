@@ -3,11 +3,12 @@
  * calls) runs it. Co-Simulation of the friction block matches `stiction simulate` closely,
  * Model Exchange driven by the importer's own RK4 with event location matches it within the
  * reference's own error, an input set at every step follows the closed form, instances run
- * side by side with their own parameters, fmi2Reset repeats a run, a wrong GUID and a
- * broken model are refused with messages. */
+ * side by side and in threads with their own parameters, fmi2Reset repeats a run, a wrong
+ * GUID and a broken model are refused with messages. */
 #include <check.h>
 #include <dlfcn.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -597,6 +598,51 @@ START_TEST(instances_side_by_side_and_reset) {
 }
 END_TEST
 
+/* Instances in two threads at once, each translating and running its own program: the
+ * same numbers as one after the other. */
+typedef struct thread_job {
+  fmu_dir *u;
+  double f0, v[300];
+} thread_job;
+
+static void *thread_run(void *arg) {
+  thread_job *j = arg;
+  fmi2Component c = j->u->f.fmi2Instantiate("thread", fmi2CoSimulation, j->u->guid, j->u->uri,
+                                            &callbacks, 0, 0);
+  fmi2ValueReference f0 = vr_of(j->u, "f0"), v = vr_of(j->u, "v");
+  int bad = !c || j->u->f.fmi2SetReal(c, &f0, 1, &j->f0) ||
+            j->u->f.fmi2SetupExperiment(c, 0, 0, 0, 1, 10) ||
+            j->u->f.fmi2EnterInitializationMode(c) || j->u->f.fmi2ExitInitializationMode(c);
+  for (int k = 0; k < 300 && !bad; k++)
+    bad = j->u->f.fmi2DoStep(c, k * 0.01, 0.01, 1) || j->u->f.fmi2GetReal(c, &v, 1, &j->v[k]);
+  if (c) j->u->f.fmi2FreeInstance(c);
+  if (bad) j->v[0] = NAN;
+  return NULL;
+}
+
+START_TEST(instances_in_threads) {
+  fmu_dir u;
+  export_and_open(&u, "thr", st_test_src("tests/data/compile/FrictionBlock.mo"),
+                  "FrictionBlock");
+  static thread_job a, b, alone_a, alone_b;
+  a = (thread_job){&u, 1, {0}};
+  b = (thread_job){&u, 0.5, {0}};
+  alone_a = a;
+  alone_b = b;
+  thread_run(&alone_a);
+  thread_run(&alone_b);
+  pthread_t ta, tb;
+  ck_assert_int_eq(pthread_create(&ta, NULL, thread_run, &a), 0);
+  ck_assert_int_eq(pthread_create(&tb, NULL, thread_run, &b), 0);
+  pthread_join(ta, NULL);
+  pthread_join(tb, NULL);
+  ck_assert(!isnan(a.v[0]) && !isnan(b.v[0]));
+  ck_assert_mem_eq(a.v, alone_a.v, sizeof a.v);
+  ck_assert_mem_eq(b.v, alone_b.v, sizeof b.v);
+  close_fmu(&u);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ refusals */
 
 START_TEST(wrong_guid_refused) {
@@ -645,6 +691,7 @@ int main(void) {
                ST_TESTS(xml_checker_rejects, model_description, cosimulation_matches_simulate,
                         model_exchange_matches_simulate, cosimulation_input_each_step,
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
+                        instances_in_threads,
                         wrong_guid_refused, broken_model_leaves_file));
   return st_test_main(s);
 }
