@@ -39,10 +39,6 @@ static void usage(FILE *out) {
         "2 bad usage.\n", out);
 }
 
-static int bad_usage(const char *fmt, const char *arg) {
-  return st_cli_bad_usage("stiction fmu", fmt, arg);
-}
-
 static int parse_option(void *ctx, int c, const char *arg) {
   fmu_args *a = ctx;
   switch (c) {
@@ -59,18 +55,7 @@ static int parse_args(int argc, char **argv, fmu_args *a) {
   const st_cli_parser p = {"stiction fmu", ST_RUN_OUTPUT | ST_RUN_PARAM | ST_RUN_LIB, longs,
                            NULL, parse_option, a, usage};
   int rc = st_cli_parse(&p, argc, argv, &a->run);
-  if (rc) return rc;
-  int n = argc - optind;
-  if (n < 1) return bad_usage("missing MODEL.mo or CLASS", NULL);
-  if (n > 2) return bad_usage("unexpected argument '%s'", argv[optind + 2]);
-  if (st_cli_is_model_file(argv[optind])) {
-    a->file = argv[optind];
-    a->class_name = n == 2 ? argv[optind + 1] : NULL;
-  } else {
-    if (n == 2) return bad_usage("'%s' is not a file", argv[optind]);
-    a->class_name = argv[optind];
-  }
-  return 0;
+  return rc ? rc : st_cli_model_positionals(p.cmd, argc, argv, &a->file, &a->class_name);
 }
 
 /* The front end's library path as st_front_add_default_paths builds it after the -L

@@ -486,31 +486,36 @@ EXPORT fmi2Status fmi2GetString(fmi2Component comp, const fmi2ValueReference vr[
   return nvr ? fail(comp, "the FMU has no String variables") : fmi2OK;
 }
 
+/* Setting n values, each converted to a double (Integer, Boolean: 0/1). */
+static fmi2Status set_values(fmu *c, const char *fn, const fmi2ValueReference vr[], size_t nvr,
+                             int type, const double *v) {
+  if (!allowed(c, fn, ANY_BUT_ERROR & ~(1u << P_TERMINATED))) return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    if (set_value(c, vr[i], type, v[i])) return fmi2Error;
+  return fmi2OK;
+}
+
 EXPORT fmi2Status fmi2SetReal(fmi2Component comp, const fmi2ValueReference vr[], size_t nvr,
                               const fmi2Real value[]) {
-  fmu *c = comp;
-  if (!allowed(c, "fmi2SetReal", ANY_BUT_ERROR & ~(1u << P_TERMINATED))) return fmi2Error;
-  for (size_t i = 0; i < nvr; i++)
-    if (set_value(c, vr[i], 'r', value[i])) return fmi2Error;
-  return fmi2OK;
+  return set_values(comp, "fmi2SetReal", vr, nvr, 'r', value);
 }
 
 EXPORT fmi2Status fmi2SetInteger(fmi2Component comp, const fmi2ValueReference vr[], size_t nvr,
                                  const fmi2Integer value[]) {
-  fmu *c = comp;
-  if (!allowed(c, "fmi2SetInteger", ANY_BUT_ERROR & ~(1u << P_TERMINATED))) return fmi2Error;
-  for (size_t i = 0; i < nvr; i++)
-    if (set_value(c, vr[i], 'i', value[i])) return fmi2Error;
-  return fmi2OK;
+  double *v = malloc(sizeof *v * (nvr + 1));
+  for (size_t i = 0; v && i < nvr; i++) v[i] = value[i];
+  fmi2Status s = v ? set_values(comp, "fmi2SetInteger", vr, nvr, 'i', v) : fmi2Error;
+  free(v);
+  return s;
 }
 
 EXPORT fmi2Status fmi2SetBoolean(fmi2Component comp, const fmi2ValueReference vr[], size_t nvr,
                                  const fmi2Boolean value[]) {
-  fmu *c = comp;
-  if (!allowed(c, "fmi2SetBoolean", ANY_BUT_ERROR & ~(1u << P_TERMINATED))) return fmi2Error;
-  for (size_t i = 0; i < nvr; i++)
-    if (set_value(c, vr[i], 'b', value[i] != 0)) return fmi2Error;
-  return fmi2OK;
+  double *v = malloc(sizeof *v * (nvr + 1));
+  for (size_t i = 0; v && i < nvr; i++) v[i] = value[i] != 0;
+  fmi2Status s = v ? set_values(comp, "fmi2SetBoolean", vr, nvr, 'b', v) : fmi2Error;
+  free(v);
+  return s;
 }
 
 EXPORT fmi2Status fmi2SetString(fmi2Component comp, const fmi2ValueReference vr[], size_t nvr,
@@ -653,11 +658,16 @@ static int check_nx(fmu *c, size_t n, size_t want, const char *fn) {
   return 0;
 }
 
+/* A Model Exchange call on a vector of n values, allowed in phases, where the model has
+ * want: 1, or 0 after saying why. */
+static int me_vector(fmu *c, const char *fn, unsigned phases, size_t n, size_t want) {
+  return is_me(c, fn) && allowed(c, fn, phases) && check_nx(c, n, want, fn) == 0;
+}
+
 EXPORT fmi2Status fmi2SetContinuousStates(fmi2Component comp, const fmi2Real x[], size_t nx) {
   fmu *c = comp;
-  if (!is_me(c, "fmi2SetContinuousStates") ||
-      !allowed(c, "fmi2SetContinuousStates", (1u << P_EVENT) | (1u << P_CONT)) ||
-      check_nx(c, nx, (size_t)c->nx, "fmi2SetContinuousStates"))
+  if (!me_vector(c, "fmi2SetContinuousStates", (1u << P_EVENT) | (1u << P_CONT), nx,
+                 (size_t)c->nx))
     return fmi2Error;
   if (nx) memcpy(c->y, x, nx * sizeof *x);
   c->fresh = 0;
@@ -666,9 +676,7 @@ EXPORT fmi2Status fmi2SetContinuousStates(fmi2Component comp, const fmi2Real x[]
 
 EXPORT fmi2Status fmi2GetContinuousStates(fmi2Component comp, fmi2Real x[], size_t nx) {
   fmu *c = comp;
-  if (!is_me(c, "fmi2GetContinuousStates") ||
-      !allowed(c, "fmi2GetContinuousStates", ANY_BUT_ERROR) ||
-      check_nx(c, nx, (size_t)c->nx, "fmi2GetContinuousStates"))
+  if (!me_vector(c, "fmi2GetContinuousStates", ANY_BUT_ERROR, nx, (size_t)c->nx))
     return fmi2Error;
   if (nx) memcpy(x, c->y, nx * sizeof *x);
   return fmi2OK;
@@ -679,16 +687,14 @@ EXPORT fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component comp, fmi2Real
   if (!is_me(c, "fmi2GetNominalsOfContinuousStates") ||
       !allowed(c, "fmi2GetNominalsOfContinuousStates", ANY_BUT_ERROR))
     return fmi2Error;
-  for (size_t i = 0; i < nx; i++) x[i] = c->model->nominal ? c->model->nominal[i] : 1.0;
+  for (size_t i = 0; i < nx; i++)
+    x[i] = c->model->nominal && i < (size_t)c->n ? c->model->nominal[i] : 1.0;
   return fmi2OK;
 }
 
 EXPORT fmi2Status fmi2GetDerivatives(fmi2Component comp, fmi2Real dx[], size_t nx) {
   fmu *c = comp;
-  if (!is_me(c, "fmi2GetDerivatives") ||
-      !allowed(c, "fmi2GetDerivatives", ANY_BUT_ERROR) ||
-      check_nx(c, nx, (size_t)c->nx, "fmi2GetDerivatives"))
-    return fmi2Error;
+  if (!me_vector(c, "fmi2GetDerivatives", ANY_BUT_ERROR, nx, (size_t)c->nx)) return fmi2Error;
   if (refresh(c)) return broken(c, "the derivatives");
   if (nx) memcpy(dx, c->dy, nx * sizeof *dx);
   return fmi2OK;
@@ -699,9 +705,7 @@ EXPORT fmi2Status fmi2GetDerivatives(fmi2Component comp, fmi2Real dx[], size_t n
  * switches as soon as it moves. */
 EXPORT fmi2Status fmi2GetEventIndicators(fmi2Component comp, fmi2Real g[], size_t ng) {
   fmu *c = comp;
-  if (!is_me(c, "fmi2GetEventIndicators") ||
-      !allowed(c, "fmi2GetEventIndicators", ANY_BUT_ERROR) ||
-      check_nx(c, ng, (size_t)c->ng, "fmi2GetEventIndicators"))
+  if (!me_vector(c, "fmi2GetEventIndicators", ANY_BUT_ERROR, ng, (size_t)c->ng))
     return fmi2Error;
   if (ng && c->model->indicators(st_compiled_data(c->in), c->t, c->y, NULL, c->g))
     return broken(c, "the event indicators");
