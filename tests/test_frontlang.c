@@ -92,7 +92,44 @@ START_TEST(redeclare_components) {
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
   unload(&l);
   located_error("Lang.NotReplaceable", "148:28", "'s' is not replaceable and cannot be redeclared");
-  located_error("Lang.ClassRedeclare", "152:15", "redeclaring the class 'M' is not supported");
+  located_error("Lang.ClassRedeclare", "152:15", "modifier 'M' does not match any element "
+                "of class 'Lang.VSource'");
+}
+END_TEST
+
+/* Replaceable and redeclared classes (Modelica 3.5 section 7.3), as media and World's
+ * surfaceCharacteristic use them: a package redeclared in an extends clause, among the
+ * elements and in a component's modifier, passed down as `redeclare package Medium =
+ * Medium`; package constants modified by extends clauses one and two levels up; a function
+ * inherited from the partial package calling the one `redeclare function extends` gives;
+ * replaceable functions and models with constraining clauses. */
+START_TEST(redeclare_classes) {
+  const char *file = DATA "/Redeclare.mo";
+  loaded l = flat_ok(file, "Redeclare.Classes");
+  ck_assert_double_eq(value_of(l.m, "lin.v.n"), 1);
+  ck_assert_double_eq(value_of(l.m, "two.v.n"), 2);
+  ck_assert_double_eq(value_of(l.m, "direct.v.n"), 2);
+  ck_assert_int_lt(var_index(l.m, "lin.v.x[2]"), 0);
+  has_line(&l, "lin.v.x[1] = 1*2;");
+  has_line(&l, "two.v.x[2] = 2*3;");
+  has_line(&l, "lin.v.h = Redeclare.Linear.h_T(lin.v.T0 + time);");
+  has_line(&l, "h := Redeclare.TwoSubstances.specificEnthalpy(T);");
+  has_line(&l, "h := 3*(state.T - 300);");
+  has_line(&l, "Real s2.y = Redeclare.Cube(2);");
+  has_line(&l, "Real s1.y = Redeclare.Square(2);");
+  has_line(&l, "e1.law.y = e1.law.k*time;");
+  has_line(&l, "e2.law.y = e2.law.k + time;");
+  ck_assert_double_eq(value_of(l.m, "e2.law.k"), 3);
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  static table t;
+  char *out = NULL;
+  ck_assert_msg(simulate(file, "Redeclare.Classes", &t, &out) == 0, "%s", out ? out : "");
+  free(out);
+  double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq_tol(last[col(&t, "lin.v.h")], 2 * (310 + 1 - 300), 1e-9);
+  ck_assert_double_eq_tol(last[col(&t, "two.v.h")], 3 * (310 + 1 - 300), 1e-9);
+  ck_assert_double_eq_tol(last[col(&t, "s2.y")], 8, 1e-12);
 }
 END_TEST
 
@@ -254,7 +291,7 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
-               connect_through_component_arrays, redeclare_components, subscripts,
+               connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,

@@ -38,7 +38,32 @@ struct st_cls {
   int nmissing, capmissing;
   int visiting;            /* guards cyclic extends during lookup */
   int busy;                /* being instantiated: guards recursive classes */
+  /* A specialization (Modelica 3.5 sections 7.2 and 7.3): class `origin` (same AST) seen
+   * with some of its nested classes redeclared and, for a package, constants modified by
+   * an extends clause. Its nested classes are specializations too (kept in kids), whose
+   * parent is this one, so that names looked up inside them find the redeclared classes.
+   * NULL origin: a class of the library itself. */
+  st_cls *origin;
+  struct st_cls_redecl *redecls; /* outermost first: the first of a name counts */
+  int nredecls;
+  struct st_cls_mod *mods;       /* outermost first */
+  int nmods;
+  st_cls *clones;          /* of an origin: its specializations, to share equal ones */
+  st_cls *next_clone;
 };
+
+/* A redeclared nested class: `name` denotes cls. */
+typedef struct st_cls_redecl {
+  const char *name;
+  st_cls *cls;
+} st_cls_redecl;
+
+/* The modifier of an extends clause of a package, resolved in scope: it gives the values
+ * of the base package's constants (`extends PartialMedium(nX = 2)`). */
+typedef struct st_cls_mod {
+  const st_ast_mod *mod;
+  st_cls *scope;
+} st_cls_mod;
 
 struct st_front {
   st_diag *diag;
@@ -60,6 +85,11 @@ struct st_front {
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
 /* "A.B.C" to a class from the top level, loading libraries as needed; NULL if none. */
 st_cls *st_front_class_by_name(st_front *fe, const char *name);
+/* The class defined by ast with its nested classes, not added to parent. */
+st_cls *st_cls_make(st_front *fe, st_cls *parent, const st_ast_class *ast);
+/* A specialization of origin (a class of the library) to be filled in: no redeclarations,
+ * no nested classes yet. */
+st_cls *st_cls_copy(st_front *fe, st_cls *origin, st_cls *parent, const char *full);
 /* Adds (or replaces, by name) a nested class. */
 void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid);
 /* The nested class `name` of c, reading c's directory first if needed; NULL if none. */
@@ -102,6 +132,15 @@ st_cls *st_lookup_class_path(st_front *fe, st_cls *scope, const char *const *par
 st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext);
 /* Follows short class definitions (type X = Y(...)) to the class that defines X. */
 st_cls *st_cls_resolve_short(st_front *fe, st_cls *c);
+/* c with the nested classes of redecls redeclared (outermost first): a specialization of
+ * c's origin, shared with an equal one made before. c itself when nredecls is 0. */
+st_cls *st_cls_specialize(st_front *fe, st_cls *c, const st_cls_redecl *redecls, int nredecls);
+/* The class that `redeclare package Medium = X` (an element of a modifier, written in
+ * scope) gives: the class definition itself, in scope; one per element and scope. */
+st_cls *st_cls_redeclared(st_front *fe, st_cls *scope, const st_ast_element *el);
+/* The modifier value of constant `name` of c from the extends clauses that specialized it,
+ * with the scope to translate it in; NULL when none. */
+const st_ast_expr *st_cls_constant_mod(const st_cls *c, const char *name, st_cls **scope);
 
 /* ------------------------------------------------------------------------- instances */
 
@@ -129,6 +168,7 @@ struct st_mod {
    * whose type is looked up from redeclare_env; value and subs above are its modifier. */
   const st_ast_element *redeclare;
   st_env redeclare_env;
+  st_cls *redeclare_cls;    /* `redeclare package Medium = X`: the new class (lookup.c) */
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;

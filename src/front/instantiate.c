@@ -85,7 +85,8 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
       }
     } else {
       st_elem e;
-      ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 && e.comp;
+      ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 &&
+           (s->redeclare_cls ? e.cls != NULL : e.comp != NULL);
     }
     if (!ok)
       st_fl_error(fl, s->loc, in, "modifier '%s' does not match any element of %s '%s'",
@@ -526,6 +527,22 @@ static void add_sections(st_fl *fl, st_inst *in, st_cls *cls) {
 
 static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
 
+/* cls seen with the classes that the modifier redeclares (`Pipe pipe(redeclare package
+ * Medium = Water)`): its elements are then looked up in that specialization. */
+static st_cls *with_redeclared_classes(st_fl *fl, st_inst *in, st_cls *cls, const st_mod *mod) {
+  st_cls_redecl r[64];
+  int n = 0;
+  for (const st_mod *s = mod ? mod->subs : NULL; s; s = s->next) {
+    if (!s->redeclare_cls) continue;
+    if (n == 64) {
+      st_fl_error(fl, s->loc, in, "more than 64 classes redeclared in one modifier");
+      break;
+    }
+    r[n++] = (st_cls_redecl){s->name, s->redeclare_cls};
+  }
+  return st_cls_specialize(fl->fe, cls, r, n);
+}
+
 static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
                             st_mod *mod) {
   st_cls *base = st_lookup_extends(fl->fe, cls, e);
@@ -564,6 +581,7 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
     return;
   }
   if (is_connector_class(cls)) in->is_connector = 1;
+  cls = with_redeclared_classes(fl, in, cls, mod);
   cls->busy = 1;
   /* Base classes, constants and parameters first, then the other components: the order
    * of instantiation, and so of the flat variables, when nothing is needed earlier. */
@@ -573,9 +591,6 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
                   (e->kind == AEL_COMPONENT && e->u.comp.prefix.variability >= AV_PARAMETER);
       if (early != (pass == 0)) continue;
       if (e->kind == AEL_EXTENDS) declare_extends(fl, in, cls, e, mod);
-      else if (e->kind == AEL_CLASS && e->redeclare && pass == 0)
-        st_fl_error(fl, e->loc, in, "redeclaring the class '%s' is not supported",
-                    e->u.cls ? e->u.cls->name : "?");
       else if (e->kind == AEL_COMPONENT)
         declare_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
     }

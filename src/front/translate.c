@@ -274,7 +274,10 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
  * declared. */
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env) {
   const st_ast_element *c = el->comp;
-  if (c->u.comp.prefix.variability < AV_PARAMETER || !c->u.comp.mod || !c->u.comp.mod->value) {
+  st_cls *scope = el->owner;
+  const st_ast_expr *value = st_cls_constant_mod(el->owner, c->u.comp.name, &scope);
+  if (!value && c->u.comp.mod) value = c->u.comp.mod->value;
+  if (c->u.comp.prefix.variability < AV_PARAMETER || !value) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is not a constant with a value",
                 st_ast_cref_text(fl->tmp, cr));
     return NULL;
@@ -286,7 +289,7 @@ static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref 
   fl->depth++;
   st_fnctx *fn = fl->fnctx;
   fl->fnctx = NULL;
-  st_fexpr *v = st_translate(fl, c->u.comp.mod->value, (st_env){NULL, el->owner});
+  st_fexpr *v = st_translate(fl, value, (st_env){NULL, scope});
   fl->fnctx = fn;
   fl->depth--;
   return v;

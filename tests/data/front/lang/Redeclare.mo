@@ -1,0 +1,117 @@
+package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)"
+  package Interfaces
+    partial package PartialMedium
+      constant String mediumName = "unnamed";
+      constant String substanceNames[:] = {mediumName};
+      final constant Integer nS = size(substanceNames, 1);
+      constant Real cp_const = 1;
+      constant Real T_ref = 300;
+      record State
+        Real T;
+      end State;
+      replaceable partial function specificEnthalpy
+        input State state;
+        output Real h;
+      end specificEnthalpy;
+      function h_T "inherited: calls the replaceable one of the package it is used through"
+        input Real T;
+        output Real h;
+      algorithm
+        h := specificEnthalpy(State(T = T));
+      end h_T;
+    end PartialMedium;
+  end Interfaces;
+
+  package Linear "h = cp_const*(T - T_ref)"
+    extends Interfaces.PartialMedium(mediumName = "linear", cp_const = 2);
+    redeclare function extends specificEnthalpy
+    algorithm
+      h := cp_const*(state.T - T_ref);
+    end specificEnthalpy;
+  end Linear;
+
+  package TwoSubstances "constants modified again one level further"
+    extends Linear(substanceNames = {"a", "b"}, cp_const = 3);
+  end TwoSubstances;
+
+  model Volume
+    replaceable package Medium = Interfaces.PartialMedium;
+    parameter Real T0 = 310;
+    Real h;
+    parameter Integer n = Medium.nS;
+    Real x[Medium.nS];
+  equation
+    h = Medium.h_T(T0 + time);
+    for i in 1:Medium.nS loop
+      x[i] = i*Medium.cp_const;
+    end for;
+  end Volume;
+
+  model Pipe
+    replaceable package Medium = Interfaces.PartialMedium;
+    Volume v(redeclare package Medium = Medium);
+  end Pipe;
+
+  model PipeLinear "redeclared in an extends clause: v.h = 2*(T0 + time - 300)"
+    extends Pipe(redeclare package Medium = Linear);
+  end PipeLinear;
+
+  model PipeTwo "redeclared among the elements: v.h = 3*(T0 + time - 300), two substances"
+    extends Pipe;
+    redeclare package Medium = TwoSubstances;
+  end PipeTwo;
+
+  partial function Shape
+    input Real x;
+    output Real y;
+  end Shape;
+
+  function Square
+    extends Shape;
+  algorithm
+    y := x*x;
+  end Square;
+
+  function Cube
+    extends Shape;
+  algorithm
+    y := x*x*x;
+  end Cube;
+
+  model Surface
+    replaceable function shape = Square constrainedby Shape;
+    Real y = shape(2);
+  end Surface;
+
+  partial model PartialLaw
+    parameter Real k = 1;
+    Real y;
+  end PartialLaw;
+
+  model Gain
+    extends PartialLaw;
+  equation
+    y = k*time;
+  end Gain;
+
+  model Offset
+    extends PartialLaw;
+  equation
+    y = k + time;
+  end Offset;
+
+  model Element
+    replaceable model Law = Gain constrainedby PartialLaw;
+    Law law(k = 3);
+  end Element;
+
+  model Classes "all of them in one model"
+    PipeLinear lin;
+    PipeTwo two;
+    Pipe direct(redeclare package Medium = TwoSubstances);
+    Surface s1;
+    Surface s2(redeclare function shape = Cube);
+    Element e1;
+    Element e2(redeclare model Law = Offset);
+  end Classes;
+end Redeclare;
