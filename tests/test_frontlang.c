@@ -100,7 +100,8 @@ END_TEST
 /* Replaceable and redeclared classes (Modelica 3.5 section 7.3), as media and World's
  * surfaceCharacteristic use them: a package redeclared in an extends clause, among the
  * elements and in a component's modifier, passed down as `redeclare package Medium =
- * Medium`; package constants modified by extends clauses one and two levels up; a function
+ * Medium`; package constants modified by extends clauses one and two levels up, fields of
+ * constant arrays of records (fluidConstants[1].molarMass); a function
  * inherited from the partial package calling the one `redeclare function extends` gives;
  * replaceable functions and models with constraining clauses. */
 START_TEST(redeclare_classes) {
@@ -109,6 +110,9 @@ START_TEST(redeclare_classes) {
   ck_assert_double_eq(value_of(l.m, "lin.v.n"), 1);
   ck_assert_double_eq(value_of(l.m, "two.v.n"), 2);
   ck_assert_double_eq(value_of(l.m, "direct.v.n"), 2);
+  ck_assert_double_eq(value_of(l.m, "lin.v.MM"), 0.5);
+  ck_assert_double_eq(value_of(l.m, "two.v.MM"), 0.25);
+  ck_assert_double_eq(value_of(l.m, "two.v.MM_last"), 0.75);
   ck_assert_int_lt(var_index(l.m, "lin.v.x[2]"), 0);
   has_line(&l, "lin.v.x[1] = 1*2;");
   has_line(&l, "two.v.x[2] = 2*3;");
@@ -120,6 +124,11 @@ START_TEST(redeclare_classes) {
   has_line(&l, "e1.law.y = e1.law.k*time;");
   has_line(&l, "e2.law.y = e2.law.k + time;");
   ck_assert_double_eq(value_of(l.m, "e2.law.k"), 3);
+  int scaled = -1;
+  for (int i = 0; i < l.m->nfunctions; i++)
+    if (!strcmp(l.m->functions[i].name, "Redeclare.scaled")) scaled = i;
+  ck_assert_int_ge(scaled, 0);
+  ck_assert_int_gt(l.m->functions[scaled].derivative, 0); /* noDerivative = a record input */
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
   unload(&l);
   static table t;
@@ -130,6 +139,7 @@ START_TEST(redeclare_classes) {
   ck_assert_double_eq_tol(last[col(&t, "lin.v.h")], 2 * (310 + 1 - 300), 1e-9);
   ck_assert_double_eq_tol(last[col(&t, "two.v.h")], 3 * (310 + 1 - 300), 1e-9);
   ck_assert_double_eq_tol(last[col(&t, "s2.y")], 8, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "z")], 2, 1e-12);
 }
 END_TEST
 

@@ -249,9 +249,12 @@ static int derivative_inputs(st_fl *fl, const st_ffunction *fn, const st_ast_mod
     }
     if (strcmp(a->name->text, "noDerivative") && strcmp(a->name->text, "zeroDerivative")) continue;
     int found = 0;
-    for (int i = 0; v->kind == AX_CREF && i < fn->nlocals; i++)
-      if (fn->locals[i].causality == ST_C_INPUT && v->u.cref->nparts == 1 &&
-          !strcmp(fn->locals[i].name, v->u.cref->parts->name))
+    /* a record input names all its leaves "aux.x" */
+    const char *in = v->kind == AX_CREF && v->u.cref->nparts == 1 ? v->u.cref->parts->name : NULL;
+    size_t len = in ? strlen(in) : 0;
+    for (int i = 0; in && i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_INPUT && !strncmp(fn->locals[i].name, in, len) &&
+          (fn->locals[i].name[len] == 0 || fn->locals[i].name[len] == '.'))
         found = 1, has[i] = 0;
     if (!found) {
       st_fl_error(fl, v->loc, NULL, "derivative annotation: %s must name an input of '%s'",

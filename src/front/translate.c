@@ -236,6 +236,23 @@ static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, s
   return a;
 }
 
+/* part (a constant whose value is v) with its subscripts, then the fields and subscripts
+ * of the parts after it: `fluidConstants[1].molarMass` of a constant array of records. */
+static st_fexpr *constant_access(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                 const st_ast_cref *cr, st_env env) {
+  for (; v; part = part->next) {
+    if (part->nsubs) v = subscript_value(fl, v, part->subs, env, cr->loc);
+    if (!v || !part->next) return v;
+    if (!st_fx_is_record(v)) {
+      st_fl_error(fl, cr->loc, env.inst, "'%s': '%s' is not a record",
+                  st_ast_cref_text(fl->tmp, cr), part->name);
+      return NULL;
+    }
+    v = st_rec_field(fl, v, part->next->name, cr->loc);
+  }
+  return NULL;
+}
+
 /* An enumeration literal Type.lit, or a constant reached through packages. */
 static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *part,
                               const st_ast_cref *cr, st_env env) {
@@ -258,11 +275,7 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
       st_fl_error(fl, part->loc, env.inst, "'%s' not found in '%s'", part->name, cls->full);
       return NULL;
     }
-    if (el.comp) {
-      if (part->next) break;
-      st_fexpr *v = constant_value(fl, &el, cr, env);
-      return v && part->nsubs ? subscript_value(fl, v, part->subs, env, cr->loc) : v;
-    }
+    if (el.comp) return constant_access(fl, constant_value(fl, &el, cr, env), part, cr, env);
     cls = el.cls;
   }
   st_fl_error(fl, cr->loc, env.inst, "'%s' does not name a value",
@@ -339,13 +352,7 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is used before its declaration", p0->name);
     return NULL;
   }
-  if (p0->next) {
-    st_fl_error(fl, cr->loc, env.inst, "access into the constant '%s' is not supported",
-                p0->name);
-    return NULL;
-  }
-  st_fexpr *cv = constant_value(fl, &el, cr, env);
-  return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
+  return constant_access(fl, constant_value(fl, &el, cr, env), p0, cr, env);
 }
 
 /* The locals path.* of a function as a record value (records.c), NULL when there are none. */

@@ -9,6 +9,11 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
       record State
         Real T;
       end State;
+      record FluidConstants
+        Real molarMass;
+      end FluidConstants;
+      constant FluidConstants fluidConstants[nS];
+      final constant Real MM = fluidConstants[1].molarMass "a field of a constant record";
       replaceable partial function specificEnthalpy
         input State state;
         output Real h;
@@ -23,7 +28,8 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
   end Interfaces;
 
   package Linear "h = cp_const*(T - T_ref)"
-    extends Interfaces.PartialMedium(mediumName = "linear", cp_const = 2);
+    extends Interfaces.PartialMedium(mediumName = "linear", cp_const = 2,
+      fluidConstants = {FluidConstants(molarMass = 0.5)});
     redeclare function extends specificEnthalpy
     algorithm
       h := cp_const*(state.T - T_ref);
@@ -31,7 +37,8 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
   end Linear;
 
   package TwoSubstances "constants modified again one level further"
-    extends Linear(substanceNames = {"a", "b"}, cp_const = 3);
+    extends Linear(substanceNames = {"a", "b"}, cp_const = 3,
+      fluidConstants = {FluidConstants(molarMass = 0.25), FluidConstants(molarMass = 0.75)});
   end TwoSubstances;
 
   model Volume
@@ -39,6 +46,8 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     parameter Real T0 = 310;
     Real h;
     parameter Integer n = Medium.nS;
+    parameter Real MM = Medium.MM;
+    parameter Real MM_last = Medium.fluidConstants[Medium.nS].molarMass;
     Real x[Medium.nS];
   equation
     h = Medium.h_T(T0 + time);
@@ -105,6 +114,28 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     Law law(k = 3);
   end Element;
 
+  record Aux
+    Real k;
+  end Aux;
+
+  function scaled "noDerivative names a record input: all its fields"
+    input Real u;
+    input Aux aux;
+    output Real y;
+  algorithm
+    y := aux.k*u;
+    annotation(derivative(noDerivative = aux) = scaled_der);
+  end scaled;
+
+  function scaled_der
+    input Real u;
+    input Aux aux;
+    input Real du;
+    output Real dy;
+  algorithm
+    dy := aux.k*du;
+  end scaled_der;
+
   model Classes "all of them in one model"
     PipeLinear lin;
     PipeTwo two;
@@ -113,5 +144,6 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     Surface s2(redeclare function shape = Cube);
     Element e1;
     Element e2(redeclare model Law = Offset);
+    Real z = scaled(time, Aux(k = 2));
   end Classes;
 end Redeclare;
