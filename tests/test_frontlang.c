@@ -286,6 +286,16 @@ START_TEST(unsupported_features_named) {
 }
 END_TEST
 
+/* Parameters in connectors are not equated by connect(): the model stays balanced. */
+START_TEST(parameter_connectors) {
+  loaded l = flat_ok(LANG, "Lang.ParameterConnectors");
+  has_line(&l, "a.port.p = b.port.p;");
+  lacks(&l, "a.port.medium.k = b.port.medium.k;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+}
+END_TEST
+
 /* `each b = {-1, 1}` on an array of components whose b is a vector: every component's b is
  * the whole vector; k = {1, 2} without each is split over the components. */
 START_TEST(each_with_array_values) {
@@ -305,7 +315,8 @@ static Suite *suite(void) {
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,
-               unsupported_features_named, each_with_array_values, simulated_values));
+               unsupported_features_named, each_with_array_values, simulated_values,
+               parameter_connectors));
   return s;
 }
 

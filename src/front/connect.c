@@ -255,6 +255,10 @@ static void pair_prims(pairing *p, const st_inst *a, const st_inst *b) {
     mismatch(p, a, b, "a flow variable against a potential one");
     return;
   }
+  /* Parameters and constants in connectors (FluidHeatFlow's medium record) give no
+   * equations: their values are fixed before the simulation (Modelica 3.5 section 9.3 asks
+   * for asserts that they agree, not checked here). */
+  if (va->variability <= ST_V_PARAMETER || vb->variability <= ST_V_PARAMETER) return;
   /* Two outputs of sub-components would both define the same signal. */
   if (va->causality == ST_C_OUTPUT && vb->causality == ST_C_OUTPUT && !p->c->a_outside &&
       !p->c->b_outside) {

@@ -313,4 +313,26 @@ package Lang
     parameter Integer n = 2;
     Coefficients c[n](each final b = {-1, 1}, k = {1, 2});
   end EachArrays;
+
+  connector FluidPort "a parameter record in a connector, as FluidHeatFlow's medium"
+    parameter Coefficients medium;
+    Real p;
+    flow Real m_flow;
+  end FluidPort;
+
+  model Tank
+    parameter Coefficients medium;
+    FluidPort port(medium = medium);
+    Real p;
+  equation
+    port.p = p;
+  end Tank;
+
+  model ParameterConnectors "connecting parameters gives no equations"
+    Tank a(medium(k = 2), p = time);
+    Tank b(medium(k = 2));
+  equation
+    connect(a.port, b.port);
+    a.port.m_flow = 1;
+  end ParameterConnectors;
 end Lang;
