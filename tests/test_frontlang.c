@@ -103,7 +103,9 @@ END_TEST
  * Medium`; package constants modified by extends clauses one and two levels up, fields of
  * constant arrays of records (fluidConstants[1].molarMass); a function
  * inherited from the partial package calling the one `redeclare function extends` gives;
- * replaceable functions and models with constraining clauses. */
+ * replaceable functions and models with constraining clauses. Also record constants given
+ * by a modifier (one, and a vector with `each`), array(...) and reductions sum(e for i in r)
+ * in models and functions. */
 START_TEST(redeclare_classes) {
   const char *file = DATA "/Redeclare.mo";
   loaded l = flat_ok(file, "Redeclare.Classes");
@@ -124,6 +126,11 @@ START_TEST(redeclare_classes) {
   has_line(&l, "e1.law.y = e1.law.k*time;");
   has_line(&l, "e2.law.y = e2.law.k + time;");
   ck_assert_double_eq(value_of(l.m, "e2.law.k"), 3);
+  ck_assert_double_eq(value_of(l.m, "pb"), 5);
+  ck_assert_double_eq(value_of(l.m, "psa"), 3);
+  ck_assert_double_eq(value_of(l.m, "psb"), 2);
+  ck_assert_double_eq(value_of(l.m, "s"), 6);
+  ck_assert_double_eq(value_of(l.m, "pr"), 6);
   int scaled = -1;
   for (int i = 0; i < l.m->nfunctions; i++)
     if (!strcmp(l.m->functions[i].name, "Redeclare.scaled")) scaled = i;
@@ -140,6 +147,7 @@ START_TEST(redeclare_classes) {
   ck_assert_double_eq_tol(last[col(&t, "two.v.h")], 3 * (310 + 1 - 300), 1e-9);
   ck_assert_double_eq_tol(last[col(&t, "s2.y")], 8, 1e-12);
   ck_assert_double_eq_tol(last[col(&t, "z")], 2, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "tot")], 6, 1e-12); /* sum(n[i]*x for i in 1:3) */
 }
 END_TEST
 

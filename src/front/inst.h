@@ -381,6 +381,9 @@ int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out)
 st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc);
 /* A record constructor call R(...) of record class rec. */
 st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *call, st_cls *rec, st_env env);
+/* The value of a record constant declared with modifier m (`constant R c(a = 1)`), m's
+ * values translated in env. */
+st_fexpr *st_rec_from_mod(st_fl *fl, const st_ast_mod *m, st_cls *rec, st_env env, st_loc loc);
 /* The field (dotted path) of a record value. */
 st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc);
 

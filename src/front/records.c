@@ -148,6 +148,9 @@ st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
   return r;
 }
 
+static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
+                             const st_ast_expr **given, st_env env, st_loc loc);
+
 /* R(a, b = 2, ...): the fields in order from the arguments (positional, then named), else
  * their declared defaults; a record argument fills the leaves of a record field. */
 st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env env) {
@@ -175,6 +178,37 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
     }
     given[t] = a->value;
   }
+  return fill_record(fl, r, lv, n, given, env, e->loc);
+}
+
+/* The value of a record constant declared with a modifier, `constant R c(a = 1, b = 2)`:
+ * the fields it gives, the declared defaults for the others. */
+st_fexpr *st_rec_from_mod(st_fl *fl, const st_ast_mod *m, st_cls *rec, st_env env, st_loc loc) {
+  st_rec_leaf *lv;
+  int n = st_rec_leaves(fl, rec, NULL, &lv);
+  if (n < 0) return NULL;
+  st_fexpr *r = record_value(fl, rec->full, n, loc);
+  int ntop = n ? lv[n - 1].top + 1 : 0;
+  const st_ast_expr **given = st_arena_alloc(fl->tmp, (size_t)(ntop + 1) * sizeof *given);
+  if (!r || !given) return NULL;
+  memset(given, 0, (size_t)(ntop + 1) * sizeof *given);
+  for (const st_ast_arg *a = m ? m->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || a->name->nparts != 1 || !a->mod || !a->mod->value)
+      continue;
+    for (int i = 0; i < n; i++)
+      if (!strcmp(lv[i].name, a->name->parts[0]) ||
+          (!strncmp(lv[i].name, a->name->parts[0], strlen(a->name->parts[0])) &&
+           lv[i].name[strlen(a->name->parts[0])] == '.')) {
+        given[lv[i].top] = a->mod->value;
+        break;
+      }
+  }
+  return fill_record(fl, r, lv, n, given, env, loc);
+}
+
+static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
+                             const st_ast_expr **given, st_env env, st_loc loc) {
+  const char *rec = r->str;
   for (int i = 0; i < n;) {
     int j = i;
     while (j < n && lv[j].top == lv[i].top) j++;
@@ -186,7 +220,7 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
       xenv = (st_env){NULL, lv[i].owner};
     }
     if (!x) {
-      st_fl_error(fl, e->loc, env.inst, "%s(): missing value of field '%s'", rec->full,
+      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec,
                   lv[i].name);
       return NULL;
     }
@@ -198,7 +232,7 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
       memcpy(r->args + i, v->args, (size_t)(j - i) * sizeof *v->args);
     } else {
       st_fl_error(fl, x->loc, env.inst, "%s(): the value of field '%s' does not fit it",
-                  rec->full, lv[i].name);
+                  rec, lv[i].name);
       return NULL;
     }
     i = j;

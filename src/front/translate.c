@@ -236,11 +236,44 @@ static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, s
   return a;
 }
 
+static int uses_local(const st_fexpr *x) {
+  if (!x) return 0;
+  if (x->kind == FX_LOCAL) return 1;
+  for (int i = 0; i < x->nargs; i++)
+    if (uses_local(x->args[i])) return 1;
+  return 0;
+}
+
+static int subscripts_use_locals(st_fl *fl, const st_ast_cref_part *part, st_env env) {
+  for (const st_ast_expr *s = part->subs; s; s = s->next)
+    if (s->kind != AX_INTEGER && s->kind != AX_COLON && uses_local(st_translate(fl, s, env)))
+      return 1;
+  return 0;
+}
+
+/* c[i] of a constant array c inside a function, where i is a local: indexed when the
+ * body runs, like a local array. */
+static st_fexpr *index_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                   st_env env, const st_ast_cref *cr) {
+  st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, part->nsubs + 1, cr->loc);
+  if (!ix) return NULL;
+  ix->args[0] = v;
+  int i = 1;
+  for (const st_ast_expr *s = part->subs; s; s = s->next, i++) {
+    ix->args[i] = s->kind == AX_COLON ? st_fx_new(fl->arena, FX_RANGE, 0, 0, s->loc)
+                                      : st_translate(fl, s, env);
+    if (!ix->args[i]) return NULL;
+  }
+  return ix;
+}
+
 /* part (a constant whose value is v) with its subscripts, then the fields and subscripts
  * of the parts after it: `fluidConstants[1].molarMass` of a constant array of records. */
 static st_fexpr *constant_access(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
                                  const st_ast_cref *cr, st_env env) {
   for (; v; part = part->next) {
+    if (part->nsubs && fl->fnctx && !part->next && subscripts_use_locals(fl, part, env))
+      return index_in_function(fl, v, part, env, cr);
     if (part->nsubs) v = subscript_value(fl, v, part->subs, env, cr->loc);
     if (!v || !part->next) return v;
     if (!st_fx_is_record(v)) {
@@ -283,6 +316,32 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
   return NULL;
 }
 
+/* A record constant given by a modifier, `constant R c(a = 1)`, or a vector of them whose
+ * modifiers are all `each`: `constant R[1] c(each a = 1)`. */
+static st_fexpr *record_constant(st_fl *fl, const st_ast_element *c, st_cls *rec, st_cls *owner,
+                                 const st_ast_cref *cr) {
+  st_env env = {NULL, owner};
+  const st_ast_expr *dims = c->u.comp.subs ? c->u.comp.subs : c->u.comp.type_subs;
+  if (!dims) return st_rec_from_mod(fl, c->u.comp.mod, rec, env, cr->loc);
+  double n;
+  for (const st_ast_arg *a = c->u.comp.mod ? c->u.comp.mod->args : NULL; a; a = a->next)
+    if (!a->each) {
+      st_fl_error(fl, a->loc, NULL, "the modifiers of an array of record constants must be "
+                  "'each' modifiers");
+      return NULL;
+    }
+  if ((c->u.comp.subs && c->u.comp.type_subs) || dims->next ||
+      st_fl_eval_ast(fl, dims, env, &n) || n < 0 || n > 1e5) {
+    st_fl_error(fl, dims->loc, NULL, "an array of record constants must have one constant "
+                "size");
+    return NULL;
+  }
+  st_fexpr *a = array_of(fl, (int)n, cr->loc);
+  for (int i = 0; a && i < (int)n; i++)
+    if (!(a->args[i] = st_rec_from_mod(fl, c->u.comp.mod, rec, env, cr->loc))) return NULL;
+  return a;
+}
+
 /* A constant of a package (Modelica.Constants.pi): its binding, translated where it was
  * declared. */
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env) {
@@ -290,7 +349,13 @@ static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref 
   st_cls *scope = el->owner;
   const st_ast_expr *value = st_cls_constant_mod(el->owner, c->u.comp.name, &scope);
   if (!value && c->u.comp.mod) value = c->u.comp.mod->value;
-  if (c->u.comp.prefix.variability < AV_PARAMETER || !value) {
+  st_cls *rec = NULL;
+  if (!value && c->u.comp.prefix.variability >= AV_PARAMETER) {
+    rec = st_lookup_class(fl->fe, el->owner, c->u.comp.type);
+    rec = rec ? st_cls_resolve_short(fl->fe, rec) : NULL;
+    if (!st_cls_is_record(rec)) rec = NULL;
+  }
+  if (c->u.comp.prefix.variability < AV_PARAMETER || (!value && !rec)) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is not a constant with a value",
                 st_ast_cref_text(fl->tmp, cr));
     return NULL;
@@ -302,7 +367,8 @@ static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref 
   fl->depth++;
   st_fnctx *fn = fl->fnctx;
   fl->fnctx = NULL;
-  st_fexpr *v = st_translate(fl, value, (st_env){NULL, scope});
+  st_fexpr *v = value ? st_translate(fl, value, (st_env){NULL, scope})
+                     : record_constant(fl, c, rec, el->owner, cr);
   fl->fnctx = fn;
   fl->depth--;
   return v;
@@ -950,9 +1016,49 @@ static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const c
   return NULL;
 }
 
+static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env);
+
+/* Reductions sum(e for i in r), product, min, max (Modelica 3.5 section 10.3.4) are the
+ * function of the array {e for i in r}; array(a, b) is {a, b} and array(e for i in r) the
+ * comprehension. */
+static st_fexpr *reduction(st_fl *fl, const st_ast_expr *e, const char *name, st_env env) {
+  const st_ast_fnarg *args = e->u.call.args;
+  if (!e->u.call.iters) {
+    int n = count_args(args), i = 0;
+    st_fexpr *a = array_of(fl, n, e->loc);
+    for (const st_ast_fnarg *g = args; a && g; g = g->next)
+      if (g->name || !(a->args[i++] = st_translate(fl, g->value, env))) return NULL;
+    return a;
+  }
+  if (!args || args->next || args->name) {
+    st_fl_error(fl, e->loc, env.inst, "%s(... for ...) takes one expression", name);
+    return NULL;
+  }
+  st_ast_expr *arr = st_arena_alloc(fl->tmp, sizeof *arr);
+  if (!arr) return NULL;
+  *arr = (st_ast_expr){.kind = AX_ARRAY, .loc = e->loc, .height = e->height};
+  arr->u.array.elems = args->value;
+  arr->u.array.nelems = 1;
+  arr->u.array.iters = e->u.call.iters;
+  if (!strcmp(name, "array")) return st_translate(fl, arr, env);
+  st_ast_fnarg *a = st_arena_alloc(fl->tmp, sizeof *a);
+  st_ast_expr *call = st_arena_alloc(fl->tmp, sizeof *call);
+  if (!a || !call) return NULL;
+  *a = (st_ast_fnarg){.loc = args->loc, .value = arr};
+  *call = *e;
+  call->u.call.args = a;
+  call->u.call.iters = NULL;
+  return translate_call(fl, call, env);
+}
+
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
+  if (fn->nparts == 1 && !fn->global &&
+      ((e->u.call.iters && (!strcmp(name, "sum") || !strcmp(name, "product") ||
+                            !strcmp(name, "min") || !strcmp(name, "max"))) ||
+       !strcmp(name, "array")))
+    return reduction(fl, e, name, env);
   if (fn->nparts == 1 && !fn->global && fl->fnctx) {
     int errors = fl->errors;
     st_fexpr *r = function_array_builtin(fl, e, name, env);

@@ -136,6 +136,22 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     dy := aux.k*du;
   end scaled_der;
 
+  package Data "record constants given by modifiers; reductions"
+    record Props
+      Real a = 1;
+      Real b = 2;
+    end Props;
+    constant Props p(b = 5);
+    constant Props[2] ps(each a = 3);
+    constant Real n[3] = array(1, 2, 3);
+    function total
+      input Real x;
+      output Real y;
+    algorithm
+      y := sum(n[i]*x for i in 1:3);
+    end total;
+  end Data;
+
   model Classes "all of them in one model"
     PipeLinear lin;
     PipeTwo two;
@@ -145,5 +161,11 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     Element e1;
     Element e2(redeclare model Law = Offset);
     Real z = scaled(time, Aux(k = 2));
+    parameter Real pb = Data.p.b;
+    parameter Real psa = Data.ps[2].a;
+    parameter Real psb = Data.ps[1].b;
+    Real tot = Data.total(time);
+    parameter Real s = sum(Data.n[i] for i in 1:3);
+    parameter Real pr = product(Data.n[i] for i in 2:3);
   end Classes;
 end Redeclare;
