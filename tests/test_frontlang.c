@@ -105,7 +105,7 @@ END_TEST
  * inherited from the partial package calling the one `redeclare function extends` gives;
  * replaceable functions and models with constraining clauses. Also record constants given
  * by a modifier (one, and a vector with `each`), array(...) and reductions sum(e for i in r)
- * in models and functions. */
+ * in models and functions; a record constructor of calls assigned in a function. */
 START_TEST(redeclare_classes) {
   const char *file = DATA "/Redeclare.mo";
   loaded l = flat_ok(file, "Redeclare.Classes");
@@ -148,6 +148,8 @@ START_TEST(redeclare_classes) {
   ck_assert_double_eq_tol(last[col(&t, "s2.y")], 8, 1e-12);
   ck_assert_double_eq_tol(last[col(&t, "z")], 2, 1e-12);
   ck_assert_double_eq_tol(last[col(&t, "tot")], 6, 1e-12); /* sum(n[i]*x for i in 1:3) */
+  ck_assert_double_eq_tol(last[col(&t, "pq.p")], 0.5, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "pq.q")], 1.5, 1e-12);
 }
 END_TEST
 
@@ -294,6 +296,41 @@ START_TEST(unsupported_features_named) {
 }
 END_TEST
 
+/* Overconstrained connectors (Modelica 3.5 section 9.4): the connection closing a loop of
+ * branches gives equalityConstraint() = 0 instead of equations (none for a residue of size
+ * 0), a tree without a Connections.root takes the potential root of the lowest priority,
+ * Connections.isRoot and Connections.rooted are decided while flattening; a tree without
+ * any root is an error. */
+START_TEST(overconstrained_connectors) {
+  const char *file = DATA "/Overconstrained.mo";
+  loaded l = flat_ok(file, "Overconstrained.Loop");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  has_line(&l, "s.p.ref.theta = a.p.ref.theta;");
+  has_line(&l, "a.n.ref.theta = b.p.ref.theta;");
+  lacks(&l, "s.p.ref.theta = b.n.ref.theta;"); /* the broken connection */
+  lacks(&l, "b.n.ref.theta = s.p.ref.theta;");
+  has_line(&l, "s.p.v = b.n.v;");
+  has_line(&l, "a.y = 1;");
+  has_line(&l, "b.y = 1;");
+  has_line(&l, "d.y = 0;"); /* d.n is connected to the root, d.p is farther */
+  has_line(&l, "e.y = 0;"); /* m2 (priority 0) is the root, on e's n side */
+  has_line(&l, "m2.p.ref.theta = 2*time;");
+  lacks(&l, "m1.p.ref.theta = 2*time;");
+  has_line(&l, "m1.r = 0;");
+  has_line(&l, "m2.r = 1;");
+  unload(&l);
+  l = flat_ok(file, "Overconstrained.LoopC");
+  has_line(&l, "0 = Overconstrained.RefC.equalityConstraint(a.n.ref.theta, s.p.ref.theta);");
+  lacks(&l, "a.n.ref.theta = s.p.ref.theta;");
+  unload(&l);
+  char *out = NULL;
+  ck_assert_int_eq(run_flatten(&out, DATA "/Overconstrained.mo Overconstrained.NoRoot"), 1);
+  ck_assert_ptr_nonnull(strstr(out, "error: the connections of the overconstrained record "
+                                    "'a.p.ref' have no root"));
+  free(out);
+}
+END_TEST
+
 /* Parameters in connectors are not equated by connect(): the model stays balanced. */
 START_TEST(parameter_connectors) {
   loaded l = flat_ok(LANG, "Lang.ParameterConnectors");
@@ -324,7 +361,7 @@ static Suite *suite(void) {
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,
                unsupported_features_named, each_with_array_values, simulated_values,
-               parameter_connectors));
+               parameter_connectors, overconstrained_connectors));
   return s;
 }
 

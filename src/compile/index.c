@@ -270,6 +270,7 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
       return sign < 0 ? add(A, st_sym_num(A, 0), v, FOP_SUB) : v;
     }
     if (e->nargs == 1) return diff_fn1(r, e);
+    if (e->op == FB_SMOOTH && e->nargs == 2) return diff(r, e->args[1]); /* smooth(p, x) */
     break;
   case FX_UNARY:
     if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);

@@ -189,6 +189,19 @@ static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   fn->external_args = map;
 }
 
+/* The statements of l into out from n on (out NULL: only counted), the blocks without a
+ * condition (a record assignment r := R(a, b) is one of r.a := a; r.b := b) spliced in:
+ * the body stays a chain of assignments that index reduction can differentiate. */
+static int spliced(const st_fstmt_list *l, st_fstmt **out, int n) {
+  for (int i = 0; i < l->n; i++) {
+    st_fstmt *x = l->items[i];
+    if (x->kind == FS_IF && x->nconds == 0 && x->branches) n = spliced(&x->branches[0], out, n);
+    else if (out) out[n++] = x;
+    else n++;
+  }
+  return n;
+}
+
 static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_class *a = cls->ast;
   if (a->external) {
@@ -204,12 +217,11 @@ static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
       parts[nparts] = st_translate_stmts(fl, s->stmts, (st_env){NULL, cls});
       total += parts[nparts++].n;
     }
+  total = 0;
+  for (int i = 0; i < nparts; i++) total += spliced(&parts[i], NULL, 0);
   fn->body.items = total ? st_arena_alloc(fl->arena, (size_t)total * sizeof *fn->body.items) : NULL;
-  for (int i = 0; i < nparts && (fn->body.items || !total); i++) {
-    if (parts[i].n)
-      memcpy(fn->body.items + fn->body.n, parts[i].items, (size_t)parts[i].n * sizeof *parts[i].items);
-    fn->body.n += parts[i].n;
-  }
+  for (int i = 0; i < nparts && (fn->body.items || !total); i++)
+    fn->body.n = spliced(&parts[i], fn->body.items, fn->body.n);
 }
 
 /* The class named by a cref expression, looked up from the function's scope; NULL (with an

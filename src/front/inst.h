@@ -221,6 +221,7 @@ struct st_inst {
    * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
   st_inst *alias;
   int default_inner;       /* the inner added at the top level for an outer without one */
+  st_mod *binding;         /* a record component's binding (records.c) */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
@@ -270,6 +271,8 @@ typedef struct st_fnctx {
   int caplocals;
 } st_fnctx;
 
+typedef struct st_ocgraph st_ocgraph; /* overconstrained.c */
+
 struct st_fl {
   st_front *fe;
   st_diag *diag;
@@ -293,6 +296,9 @@ struct st_fl {
   int end_size;            /* value of `end` in the subscript being translated */
   int initial_section;     /* translating an initial equation section */
   int raw_call;            /* the next call translated is a tuple's right side: kept a call */
+  st_ocgraph *oc;           /* the graph of overconstrained connections, or NULL */
+  st_inst **record_bound;   /* record components with a binding, `Pair pq = f(time)` */
+  int nrecord_bound, caprecord_bound;
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
   int errors;
@@ -341,8 +347,15 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name);
 
 /* translate.c: AST expression to flat expression (NULL after an error). */
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
+/* A call of function cls on translated arguments, in the order of its inputs (a record
+ * input takes a record value); the others take their defaults. NULL after an error. */
+st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
+                            st_env env);
 /* Resolves a component reference to an instance node (connect). NULL after an error. */
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside);
+/* The same for any component (connector 0) or only a connector (1). */
+st_inst *st_resolve_node(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside,
+                         int connector);
 /* The values of a for-range (a:b, a:s:b or an array expression) as FX_ARRAY. */
 st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
 st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
@@ -384,6 +397,9 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *call, st_cls *rec, st_e
 /* The value of a record constant declared with modifier m (`constant R c(a = 1)`), m's
  * values translated in env. */
 st_fexpr *st_rec_from_mod(st_fl *fl, const st_ast_mod *m, st_cls *rec, st_env env, st_loc loc);
+/* Record components bound as a whole (`Pair pq = f(time)`): each leaf variable gets the
+ * field of the value as its binding. */
+void st_fl_record_bindings(st_fl *fl);
 /* The field (dotted path) of a record value. */
 st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc);
 
@@ -412,6 +428,22 @@ st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int b_outside,
                           st_loc loc, const char *origin);
 void st_connections_to_equations(st_fl *fl);
+
+/* overconstrained.c (Modelica 3.5 section 9.4). Connections.branch/root/potentialRoot
+ * (is... says whether call is one): recorded in the first pass over the equations; 1 when
+ * call was one. */
+int st_fl_is_connections_statement(const st_ast_expr *call);
+int st_fl_connections_statement(st_fl *fl, const st_ast_expr *call, st_env env);
+/* After the first pass: the spanning forest, its roots and which connections it breaks. */
+void st_fl_build_connection_graph(st_fl *fl);
+/* Connections.isRoot(x) / rooted(x) as a Boolean constant; NULL when call is neither. */
+st_fexpr *st_fl_connections_query(st_fl *fl, const st_ast_expr *call, st_env env);
+/* Whether connection c's pairing of overconstrained records a and b closes a loop; then
+ * st_fl_equality_constraint adds 0 = equalityConstraint(a, b) instead of a = b. */
+int st_fl_connection_broken(st_fl *fl, const st_inst *a, const st_inst *b,
+                            const st_connection *c);
+void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
+                               const char *origin);
 
 /* function.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);

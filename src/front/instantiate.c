@@ -226,6 +226,18 @@ static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   }
   inst_class(fl, in, cls, mod);
   check_mod_names(fl, mod, cls, in);
+  if (mod && mod->value && st_cls_is_record(cls)) {
+    if (fl->nrecord_bound == fl->caprecord_bound) {
+      int cap = fl->caprecord_bound ? 2 * fl->caprecord_bound : 16;
+      st_inst **b = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *b);
+      if (!b) return;
+      if (fl->nrecord_bound) memcpy(b, fl->record_bound, (size_t)fl->nrecord_bound * sizeof *b);
+      fl->record_bound = b;
+      fl->caprecord_bound = cap;
+    }
+    in->binding = mod;
+    fl->record_bound[fl->nrecord_bound++] = in;
+  }
 }
 
 /* ------------------------------------------------------------------- array sizes */

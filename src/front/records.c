@@ -295,7 +295,15 @@ int st_fn_groups(st_fl *fl, const st_ffunction *fn, st_causality causality, st_f
 
 /* The call of a value: an FX_CALL, or the first of the calls of a record result. */
 const st_fexpr *st_fn_call_of(const st_fexpr *v) {
-  if (st_fx_is_record(v) && v->nargs > 0 && v->args[0]->kind == FX_CALL) v = v->args[0];
+  if (st_fx_is_record(v) && v->nargs > 0 && v->args[0]->kind == FX_CALL) {
+    /* a call's record result is output k of the call in field k; a record constructor
+     * whose fields are calls, R(p = f(x), T = f(y)), is not one call */
+    for (int i = 0; i < v->nargs; i++)
+      if (v->args[i]->kind != FX_CALL || v->args[i]->index != v->args[0]->index ||
+          v->args[i]->op != i || v->args[i]->nargs != v->args[0]->nargs)
+        return NULL;
+    v = v->args[0];
+  }
   return v && v->kind == FX_CALL ? v : NULL;
 }
 
@@ -326,4 +334,35 @@ int st_fn_tuple_targets(st_fl *fl, const st_ffunction *fn, st_fexpr **targets, i
   }
   *out = t;
   return total;
+}
+
+/* Leaf l (a variable or an array of them) of a bound record takes x as its binding. */
+static int bind_leaf(st_fl *fl, const st_fexpr *l, st_fexpr *x) {
+  if (l->kind == FX_ARRAY) {
+    if (!x || x->kind != FX_ARRAY || x->nargs != l->nargs) return -1;
+    for (int i = 0; i < l->nargs; i++)
+      if (bind_leaf(fl, l->args[i], x->args[i])) return -1;
+    return 0;
+  }
+  if (l->kind != FX_VAR || !x || x->kind == FX_ARRAY) return -1;
+  st_lazy *lz = &fl->info[l->index].attr[LZ_BINDING];
+  lz->value = x;
+  lz->state = 2;
+  return 0;
+}
+
+void st_fl_record_bindings(st_fl *fl) {
+  for (int k = 0; k < fl->nrecord_bound; k++) {
+    st_inst *in = fl->record_bound[k];
+    const st_mod *m = in->binding;
+    st_fexpr *v = st_translate(fl, m->value, m->env);
+    if (v && m->nindex) v = st_fx_index_value(fl, v, m->index, m->nindex, m->value->loc);
+    st_fexpr *lhs = v ? st_rec_of_inst(fl, in, m->value->loc) : NULL;
+    if (!lhs) continue;
+    int ok = st_fx_is_record(v) && v->nargs == lhs->nargs;
+    for (int i = 0; ok && i < lhs->nargs; i++) ok = bind_leaf(fl, lhs->args[i], v->args[i]) == 0;
+    if (!ok)
+      st_fl_error(fl, m->value->loc, in, "the binding of record '%s' is not a value of its "
+                  "class '%s'", in->path, in->cls ? in->cls->full : "?");
+  }
 }

@@ -890,6 +890,36 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   return v;
 }
 
+/* Value v for input group t of call r: a scalar or array, or a record's leaves. */
+static int place_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn_group *t,
+                       st_fexpr *v, st_loc loc, st_env env) {
+  if (!t->record) {
+    r->args[t->first] = v;
+  } else if (st_fx_is_record(v) && v->nargs == t->count) {
+    memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
+  } else {
+    st_fl_error(fl, loc, env.inst, "%s(): input '%s' needs a record value with %d fields",
+                fn->name, t->name, t->count);
+    return -1;
+  }
+  return 0;
+}
+
+/* The inputs not given take their defaults. */
+static int default_inputs(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_loc loc,
+                          st_env env) {
+  for (int i = 0, in = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (!r->args[in]) r->args[in] = fn->locals[i].binding;
+    if (!r->args[in]) {
+      st_fl_error(fl, loc, env.inst, "%s(): missing input '%s'", fn->name, fn->locals[i].name);
+      return -1;
+    }
+    in++;
+  }
+  return 0;
+}
+
 /* Arguments of a user function call in the order of its inputs. */
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
   int raw = fl->raw_call;
@@ -916,28 +946,30 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
       return NULL;
     }
     st_fexpr *v = st_translate(fl, a->value, env);
-    if (!v) return NULL;
-    const st_fn_group *t = &g[target];
-    if (!t->record) {
-      r->args[t->first] = v;
-    } else if (st_fx_is_record(v) && v->nargs == t->count) {
-      memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
-    } else {
-      st_fl_error(fl, a->loc, env.inst, "%s(): input '%s' needs a record value with %d "
-                  "fields", fn->name, t->name, t->count);
-      return NULL;
-    }
+    if (!v || place_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
-  for (int i = 0, in = 0; i < fn->nlocals; i++) {
-    if (fn->locals[i].causality != ST_C_INPUT) continue;
-    if (!r->args[in]) r->args[in] = fn->locals[i].binding;
-    if (!r->args[in]) {
-      st_fl_error(fl, e->loc, env.inst, "%s(): missing input '%s'", fn->name, fn->locals[i].name);
-      return NULL;
-    }
-    in++;
+  return default_inputs(fl, r, fn, e->loc, env) ? NULL : call_value(fl, r, fn, raw);
+}
+
+st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
+                            st_env env) {
+  int k = st_fl_function(fl, cls, loc);
+  if (k < 0) return NULL;
+  const st_ffunction *fn = &fl->functions[k];
+  int ninputs = 0;
+  for (int i = 0; i < fn->nlocals; i++) ninputs += fn->locals[i].causality == ST_C_INPUT;
+  st_fexpr *r = st_fx_new(fl->arena, FX_CALL, 0, ninputs, loc);
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_INPUT, &g);
+  if (!r || ng < 0) return NULL;
+  r->index = k;
+  if (nargs > ng) {
+    st_fl_error(fl, loc, env.inst, "%s(): no input at position %d", fn->name, ng + 1);
+    return NULL;
   }
-  return call_value(fl, r, fn, raw);
+  for (int i = 0; i < nargs; i++)
+    if (place_input(fl, r, fn, &g[i], args[i], loc, env)) return NULL;
+  return default_inputs(fl, r, fn, loc, env) ? NULL : call_value(fl, r, fn, 0);
 }
 
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
@@ -1054,6 +1086,11 @@ static st_fexpr *reduction(st_fl *fl, const st_ast_expr *e, const char *name, st
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
+  if (fn->nparts == 2 && !fn->global && !strcmp(name, "Connections")) {
+    int errors = fl->errors;
+    st_fexpr *q = st_fl_connections_query(fl, e, env);
+    if (q || fl->errors > errors) return q;
+  }
   if (fn->nparts == 1 && !fn->global &&
       ((e->u.call.iters && (!strcmp(name, "sum") || !strcmp(name, "product") ||
                             !strcmp(name, "min") || !strcmp(name, "max"))) ||

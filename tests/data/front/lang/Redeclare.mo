@@ -152,6 +152,26 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     end total;
   end Data;
 
+  record Pair
+    Real p;
+    Real q;
+  end Pair;
+
+  function mid
+    input Real a;
+    input Real b;
+    output Real m;
+  algorithm
+    m := (a + b)/2;
+  end mid;
+
+  function pairOf "a record constructor whose fields are calls of one function"
+    input Real x;
+    output Pair r;
+  algorithm
+    r := Pair(p = mid(x, 0), q = mid(x, 2));
+  end pairOf;
+
   model Classes "all of them in one model"
     PipeLinear lin;
     PipeTwo two;
@@ -167,5 +187,6 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     Real tot = Data.total(time);
     parameter Real s = sum(Data.n[i] for i in 1:3);
     parameter Real pr = product(Data.n[i] for i in 2:3);
+    Pair pq = pairOf(time);
   end Classes;
 end Redeclare;
