@@ -14,9 +14,26 @@ static int find_function(const st_fl *fl, const st_cls *cls) {
   return -1;
 }
 
-static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
+/* The type of a local through short classes and types that only extend another
+ * (`type Orientation extends TransformationMatrix`, `type TransformationMatrix = Real[3,
+ * 3]`): their dimensions follow those of the declaration. */
+static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e, st_flocal *l) {
   st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
-  t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+  for (int hops = 0; t && t->ast && hops < 64; hops++) {
+    const st_ast_element *ext = st_cls_type_extends(t);
+    if (ext) {
+      t = st_lookup_extends(fl->fe, t, ext);
+      continue;
+    }
+    if (t->ast->form != ACF_SHORT) break;
+    for (const st_ast_expr *s = t->ast->base_subs; s && l->ndims < 4; s = s->next) {
+      double v;
+      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, (st_env){NULL, t->parent}) : NULL;
+      l->size[l->ndims] = x;
+      l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
+    }
+    t = st_lookup_class(fl->fe, t->parent, t->ast->base);
+  }
   if (!t) return (st_ftype)-1;
   if (t->prim >= 0) return (st_ftype)t->prim;
   if (t->ast && t->ast->form == ACF_ENUMERATION) return ST_T_ENUM;
@@ -95,7 +112,8 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     st_flocal *l = &fn->locals[fn->nlocals];
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
-    l->type = local_type(fl, cls, e);
+    local_dims(fl, l, e, (st_env){NULL, cls});
+    l->type = local_type(fl, cls, e, l);
     if ((int)l->type < 0) {
       st_fl_error(fl, e->loc, NULL, "function variable '%s' must be of a predefined type",
                   e->u.comp.name);
@@ -103,7 +121,6 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     l->causality = causality_of(e);
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
   }
   return 0;

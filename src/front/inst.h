@@ -130,6 +130,9 @@ st_cls *st_lookup_class_path(st_front *fe, st_cls *scope, const char *const *par
                              int global);
 /* The base class of an extends clause declared in c. */
 st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext);
+/* The extends clause of a type that is only that (besides nested classes such as
+ * equalityConstraint), `type T extends Real[3, 3];`: like a short class. NULL otherwise. */
+const st_ast_element *st_cls_type_extends(const st_cls *cls);
 /* Follows short class definitions (type X = Y(...)) to the class that defines X. */
 st_cls *st_cls_resolve_short(st_front *fe, st_cls *c);
 /* c with the nested classes of redecls redeclared (outermost first): a specialization of

@@ -163,7 +163,7 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
 /* The extends clause of a type that is only that (besides nested classes such as
  * equalityConstraint), `type TypeReal extends Real; end TypeReal;`: like a short class
  * definition. NULL for other classes. */
-static const st_ast_element *type_extends(const st_cls *cls) {
+const st_ast_element *st_cls_type_extends(const st_cls *cls) {
   const st_ast_class *a = cls->ast;
   if (!a || a->form != ACF_LONG || a->kind != ACK_TYPE || a->sections) return NULL;
   const st_ast_element *ext = NULL;
@@ -176,14 +176,14 @@ static const st_ast_element *type_extends(const st_cls *cls) {
 }
 
 static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
-  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || type_extends(cls));
+  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || st_cls_type_extends(cls));
        hops++) {
     const st_ast_class *a = cls->ast;
     if (hops > 64) {
       st_fl_error(fl, a->loc, in, "cyclic short class definition '%s'", cls->full);
       return NULL;
     }
-    const st_ast_element *ext = type_extends(cls);
+    const st_ast_element *ext = st_cls_type_extends(cls);
     if (ext) {
       st_mod *base_mod = st_mod_from_ast(fl, ext->u.extends.mod, (st_env){NULL, cls}, 0, 0,
                                          (*mod) ? (*mod)->name : "", ext->loc);
@@ -309,7 +309,7 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
  * = Real[3]; Axis n[2];` is a 2x3 array. */
 static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
   for (int hops = 0; cls && cls->ast && hops < 64; hops++) {
-    const st_ast_element *ext = type_extends(cls);
+    const st_ast_element *ext = st_cls_type_extends(cls);
     if (ext) {
       cls = st_lookup_extends(fl->fe, cls, ext);
       continue;
@@ -593,7 +593,9 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
     return;
   }
   if (is_connector_class(cls)) in->is_connector = 1;
+  st_cls *declared = cls;
   cls = with_redeclared_classes(fl, in, cls, mod);
+  if (in->cls == declared) in->cls = cls; /* functions of the component are looked up there */
   cls->busy = 1;
   /* Base classes, constants and parameters first, then the other components: the order
    * of instantiation, and so of the flat variables, when nothing is needed earlier. */

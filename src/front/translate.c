@@ -627,6 +627,11 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
     /* array branches of different sizes: a parameter condition decides the size */
     if (!same_shape(t, f)) {
       if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
+      if (fl->fnctx) { /* in a function the branches are array values when the body runs */
+        st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
+        if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
+        return r;
+      }
       st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
                   "sizes and the condition is not a parameter expression");
       return NULL;
@@ -880,12 +885,18 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
   if (!v) return NULL;
   v->str = "";
-  for (int k = 0; k < n; k++) {
+  for (int k = 0, o = 0; k < n; k++) {
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
     c->index = r->index;
     memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
     v->args[k] = c;
+    /* an array field in a model: its elements, as for an array result */
+    const st_flocal *leaf = NULL;
+    for (; o < fn->nlocals && !leaf; o++)
+      if (fn->locals[o].causality == ST_C_OUTPUT) leaf = &fn->locals[o];
+    if (leaf && leaf->ndims > 0 && !fl->fnctx && !raw && !(v->args[k] = array_call(fl, c, fn, leaf)))
+      return NULL;
   }
   return v;
 }
@@ -921,7 +932,37 @@ static int default_inputs(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_loc
 }
 
 /* Arguments of a user function call in the order of its inputs. */
+/* A function given as a short class with a modifier, `function g = f(k = 2)` (as World's
+ * gravityAcceleration): the modifier's values are defaults of those inputs, translated
+ * where the short class is written. */
+typedef struct bound_args {
+  const st_ast_mod *mod;
+  st_env env;
+} bound_args;
+
+static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_group *g, int ng,
+                       const bound_args *b) {
+  for (const st_ast_arg *a = b && b->mod ? b->mod->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || a->name->nparts != 1 || !a->mod || !a->mod->value)
+      continue;
+    for (int i = 0; i < ng; i++) {
+      if (strcmp(g[i].name, a->name->parts[0]) || r->args[g[i].first]) continue;
+      st_fexpr *v = st_translate(fl, a->mod->value, b->env);
+      if (!v || place_input(fl, r, fn, &g[i], v, a->loc, b->env)) return -1;
+    }
+  }
+  return 0;
+}
+
+static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 const bound_args *bound);
+
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+  return call_user_bound(fl, e, cls, env, NULL);
+}
+
+static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 const bound_args *bound) {
   int raw = fl->raw_call;
   fl->raw_call = 0; /* calls in the arguments are values */
   int k = st_fl_function(fl, cls, e->loc);
@@ -948,6 +989,7 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
     st_fexpr *v = st_translate(fl, a->value, env);
     if (!v || place_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
+  if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
   return default_inputs(fl, r, fn, e->loc, env) ? NULL : call_value(fl, r, fn, raw);
 }
 
@@ -1032,6 +1074,41 @@ static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const c
       {"cross", FB_CROSS, 2}, {"cat", FB_CAT, -1},
   };
   int n = count_args(e->u.call.args);
+  if (!strcmp(name, "skew") && n == 1 && !e->u.call.iters) {
+    /* skew(x) = [0, -x[3], x[2]; x[3], 0, -x[1]; -x[2], x[1], 0] */
+    static const int at[3][3] = {{0, -3, 2}, {3, 0, -1}, {-2, 1, 0}};
+    st_fexpr *x = st_translate(fl, e->u.call.args->value, env);
+    st_fexpr *m = x ? array_of(fl, 3, e->loc) : NULL;
+    for (int i = 0; m && i < 3; i++) {
+      if (!(m->args[i] = array_of(fl, 3, e->loc))) return NULL;
+      for (int j = 0; j < 3; j++) {
+        int k = at[i][j] < 0 ? -at[i][j] : at[i][j];
+        st_fexpr *el = st_fx_real(fl->arena, 0, e->loc);
+        if (k) {
+          st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, 2, e->loc);
+          if (!ix) return NULL;
+          ix->args[0] = x;
+          ix->args[1] = st_fx_real(fl->arena, k, e->loc);
+          el = at[i][j] < 0 ? st_fx_unary(fl->arena, FOP_NEG, ix, e->loc) : ix;
+        }
+        if (!(m->args[i]->args[j] = el)) return NULL;
+      }
+    }
+    return m;
+  }
+  if (!strcmp(name, "outerProduct") && n == 2 && !e->u.call.iters) {
+    /* outerProduct(x, y) = matrix(x)*transpose(matrix(y)) */
+    st_fexpr *x = st_translate(fl, e->u.call.args->value, env);
+    st_fexpr *y = x ? st_translate(fl, e->u.call.args->next->value, env) : NULL;
+    st_fexpr *mx = st_fx_new(fl->arena, FX_BUILTIN, FB_MATRIX, 1, e->loc);
+    st_fexpr *my = st_fx_new(fl->arena, FX_BUILTIN, FB_MATRIX, 1, e->loc);
+    st_fexpr *ty = st_fx_new(fl->arena, FX_BUILTIN, FB_TRANSPOSE, 1, e->loc);
+    if (!y || !mx || !my || !ty) return NULL;
+    mx->args[0] = x;
+    my->args[0] = y;
+    ty->args[0] = my;
+    return st_fx_binary(fl->arena, FOP_MUL, mx, ty, e->loc);
+  }
   for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
     if (strcmp(fns[k].name, name) || (fns[k].nargs >= 0 && n != fns[k].nargs) || n == 0 ||
         e->u.call.iters)
@@ -1049,6 +1126,23 @@ static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const c
 }
 
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env);
+
+/* world.gravityAcceleration(r): a function class of a component (a replaceable function
+ * redeclared in its modifier), looked up in the component's class; *owner the component.
+ * NULL when fn does not start with a component. */
+static st_cls *function_of_component(st_fl *fl, const st_ast_cref *fn, st_env env,
+                                     st_inst **owner) {
+  if (fn->global || fn->nparts < 2 || !env.inst) return NULL;
+  st_inst *in = st_inst_member(fl, env.inst, fn->parts->name);
+  const st_ast_cref_part *p = fn->parts->next;
+  for (; in && p->next; p = p->next) in = p->nsubs ? NULL : st_inst_member(fl, in, p->name);
+  st_elem el;
+  if (!in || in->var >= 0 || !in->cls || st_lookup_member(fl->fe, in->cls, p->name, &el) ||
+      !el.cls)
+    return NULL;
+  *owner = in;
+  return el.cls;
+}
 
 /* Reductions sum(e for i in r), product, min, max (Modelica 3.5 section 10.3.4) are the
  * function of the array {e for i in r}; array(a, b) is {a, b} and array(e for i in r) the
@@ -1112,7 +1206,11 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *parts[16];
   int n = 0;
   for (const st_ast_cref_part *p = fn->parts; p && n < 16; p = p->next) parts[n++] = p->name;
-  st_cls *cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
+  st_inst *owner = NULL;
+  st_cls *cls = function_of_component(fl, fn, env, &owner);
+  if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
+  bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}};
+  if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
@@ -1126,7 +1224,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_external *x = cls->ast->external;
   if (x && x->language && strcmp(x->language, "builtin") == 0)
     return call_external_builtin(fl, e, cls, env);
-  return call_user(fl, e, cls, env);
+  return call_user_bound(fl, e, cls, env, &bound);
 }
 
 /* ----------------------------------------------------------------- entry */
