@@ -2,6 +2,7 @@
  * order, redeclaration, types derived from the predefined ones, inner/outer, conditions
  * and array sizes from parameter expressions. Models in tests/data/front/lang/Lang.mo. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,6 +332,29 @@ START_TEST(overconstrained_connectors) {
 }
 END_TEST
 
+/* Inline = true functions with array bodies are inlined while flattening: index reduction
+ * differentiates q = p[1] through them (Inline.mo); a Real bound to an Integer input of
+ * another component takes that value. */
+START_TEST(inline_functions) {
+  const char *file = DATA "/Inline.mo";
+  loaded l = flat_ok(file, "Inline");
+  has_line(&l, "R.T[1,2] = -sin(phi);");
+  has_line(&l, "p[1] = 1*R.T[1,1]*1 + 1*R.T[1,2]*0;");
+  unload(&l);
+  static table t;
+  char *out = NULL;
+  ck_assert_msg(simulate(file, "", &t, &out) == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q")], cos(tm), 1e-5);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "u")], -sin(tm), 1e-5);
+    ck_assert_double_eq(t.v[i][col(&t, "snk.c[2]")], 3);
+  }
+}
+END_TEST
+
 /* Parameters in connectors are not equated by connect(): the model stays balanced. */
 START_TEST(parameter_connectors) {
   loaded l = flat_ok(LANG, "Lang.ParameterConnectors");
@@ -361,7 +385,7 @@ static Suite *suite(void) {
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,
                unsupported_features_named, each_with_array_values, simulated_values,
-               parameter_connectors, overconstrained_connectors));
+               parameter_connectors, overconstrained_connectors, inline_functions));
   return s;
 }
 

@@ -275,6 +275,7 @@ typedef struct st_fnctx {
 } st_fnctx;
 
 typedef struct st_ocgraph st_ocgraph; /* overconstrained.c */
+typedef struct st_inline_frame st_inline_frame; /* inline.c */
 
 struct st_fl {
   st_front *fe;
@@ -300,6 +301,7 @@ struct st_fl {
   int initial_section;     /* translating an initial equation section */
   int raw_call;            /* the next call translated is a tuple's right side: kept a call */
   st_ocgraph *oc;           /* the graph of overconstrained connections, or NULL */
+  st_inline_frame *inl;     /* the names of the function body being inlined, or NULL */
   st_inst **record_bound;   /* record components with a binding, `Pair pq = f(time)` */
   int nrecord_bound, caprecord_bound;
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
@@ -447,6 +449,13 @@ int st_fl_connection_broken(st_fl *fl, const st_inst *a, const st_inst *b,
                             const st_connection *c);
 void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
                                const char *origin);
+
+/* inline.c: the value of call r (of function fn, class cls) in a model by its body when the
+ * function is annotated Inline = true and the body is a sequence of assignments; NULL to
+ * keep the call. While a body is translated, st_fl_inline_value gives the value bound to a
+ * name of the function (NULL: none). */
+st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r);
+st_fexpr *st_fl_inline_value(const st_fl *fl, const char *name);
 
 /* function.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);

@@ -392,6 +392,8 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fexpr *l = local_ref(fl, cr, env);
     if (l) return l;
   }
+  st_fexpr *bound = fl->inl && !cr->global ? st_fl_inline_value(fl, p0->name) : NULL;
+  if (bound) return constant_access(fl, bound, p0, cr, env);
   if (!cr->global && cr->nparts == 1 && !p0->nsubs && find_iter(fl, p0->name, &v))
     return st_fx_real(fl->arena, v, cr->loc);
   st_inst *kid = cr->global ? NULL : st_inst_member(fl, env.inst, p0->name);
@@ -989,8 +991,10 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
     st_fexpr *v = st_translate(fl, a->value, env);
     if (!v || place_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
-  if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
-  return default_inputs(fl, r, fn, e->loc, env) ? NULL : call_value(fl, r, fn, raw);
+  if (place_bound(fl, r, fn, g, ng, bound) || default_inputs(fl, r, fn, e->loc, env))
+    return NULL;
+  st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, cls, fn, r);
+  return body ? body : call_value(fl, r, &fl->functions[k], raw);
 }
 
 st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
