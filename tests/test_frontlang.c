@@ -321,7 +321,7 @@ START_TEST(overconstrained_connectors) {
   has_line(&l, "m2.r = 1;");
   unload(&l);
   l = flat_ok(file, "Overconstrained.LoopC");
-  has_line(&l, "0 = Overconstrained.RefC.equalityConstraint(a.n.ref.theta, s.p.ref.theta);");
+  has_line(&l, "0 = a.n.ref.theta - s.p.ref.theta;"); /* equalityConstraint, inlined */
   lacks(&l, "a.n.ref.theta = s.p.ref.theta;");
   unload(&l);
   char *out = NULL;
@@ -332,14 +332,16 @@ START_TEST(overconstrained_connectors) {
 }
 END_TEST
 
-/* Inline = true functions with array bodies are inlined while flattening: index reduction
- * differentiates q = p[1] through them (Inline.mo); a Real bound to an Integer input of
+/* Inline = true (and InlineAfterIndexReduction) functions with array bodies are inlined
+ * while flattening: index reduction differentiates q = p[1] and a = atan2(p[2], p[1])
+ * through them (Inline.mo); if-expressions of records; a Real bound to an Integer input of
  * another component takes that value. */
 START_TEST(inline_functions) {
   const char *file = DATA "/Inline.mo";
   loaded l = flat_ok(file, "Inline");
   has_line(&l, "R.T[1,2] = -sin(phi);");
   has_line(&l, "p[1] = 1*R.T[1,1]*1 + 1*R.T[1,2]*0;");
+  ck_assert_double_eq_tol(value_of(l.m, "Rp.T[1,1]"), cos(0.5), 1e-15);
   unload(&l);
   static table t;
   char *out = NULL;
@@ -351,7 +353,17 @@ START_TEST(inline_functions) {
     ck_assert_double_eq_tol(t.v[i][col(&t, "q")], cos(tm), 1e-5);
     ck_assert_double_eq_tol(t.v[i][col(&t, "u")], -sin(tm), 1e-5);
     ck_assert_double_eq(t.v[i][col(&t, "snk.c[2]")], 3);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "da")], 1, 1e-6);
   }
+}
+END_TEST
+
+/* A condition that reads an outer component before the inner one is instantiated. */
+START_TEST(outer_in_condition) {
+  loaded l = flat_ok(LANG, "Lang.OuterCondition");
+  ck_assert_int_ge(var_index(l.m, "r.x"), 0);
+  ck_assert_int_lt(var_index(l.m, "r.y"), 0);
+  unload(&l);
 }
 END_TEST
 
@@ -385,7 +397,8 @@ static Suite *suite(void) {
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,
                unsupported_features_named, each_with_array_values, simulated_values,
-               parameter_connectors, overconstrained_connectors, inline_functions));
+               parameter_connectors, overconstrained_connectors, inline_functions,
+               outer_in_condition));
   return s;
 }
 

@@ -21,7 +21,9 @@ struct st_inline_frame {
 static int annotated_inline(const st_cls *cls) {
   const st_ast_mod *a = cls->ast ? cls->ast->annotation : NULL;
   for (const st_ast_arg *g = a ? a->args : NULL; g; g = g->next)
-    if (g->kind == AA_MODIFY && g->name && strcmp(g->name->text, "Inline") == 0 && g->mod &&
+    if (g->kind == AA_MODIFY && g->name &&
+        (!strcmp(g->name->text, "Inline") || !strcmp(g->name->text, "InlineAfterIndexReduction")) &&
+        g->mod &&
         g->mod->value && g->mod->value->kind == AX_BOOL)
       return g->mod->value->u.boolean;
   return 0;
@@ -92,8 +94,9 @@ static int protected_bindings(st_fl *fl, st_cls *cls, st_inline_frame *f) {
   return 0;
 }
 
-st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r) {
-  if (fl->fnctx || fl->depth > 100 || !annotated_inline(cls) || !simple_body(cls) ||
+st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r,
+                            int always) {
+  if (fl->fnctx || fl->depth > 100 || !(always || annotated_inline(cls)) || !simple_body(cls) ||
       uses_local(r))
     return NULL;
   st_fn_group *in, *out;

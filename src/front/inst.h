@@ -353,7 +353,8 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name);
 /* translate.c: AST expression to flat expression (NULL after an error). */
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
 /* A call of function cls on translated arguments, in the order of its inputs (a record
- * input takes a record value); the others take their defaults. NULL after an error. */
+ * input takes a record value); the others take their defaults; inlined when its body is a
+ * sequence of assignments. NULL after an error. */
 st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
                             st_env env);
 /* Resolves a component reference to an instance node (connect). NULL after an error. */
@@ -451,10 +452,12 @@ void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
                                const char *origin);
 
 /* inline.c: the value of call r (of function fn, class cls) in a model by its body when the
- * function is annotated Inline = true and the body is a sequence of assignments; NULL to
+ * function is annotated Inline = true (or InlineAfterIndexReduction; always: whatever its
+ * annotation) and the body is a sequence of assignments; NULL to
  * keep the call. While a body is translated, st_fl_inline_value gives the value bound to a
  * name of the function (NULL: none). */
-st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r);
+st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r,
+                            int always);
 st_fexpr *st_fl_inline_value(const st_fl *fl, const char *name);
 
 /* function.c: the index of the flat function for class fn (translated once). -1 on error. */

@@ -501,7 +501,7 @@ static void inst_declared(st_fl *fl, st_inst *in) {
 st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name) {
   st_inst *kid = st_inst_kid(in, name);
   if (kid && kid->pending == 1) inst_declared(fl, kid);
-  return kid;
+  return kid && kid->alias ? kid->alias : kid; /* an outer found its inner just now */
 }
 
 /* Names a component of parent, to be instantiated later; an inherited element of the same

@@ -639,7 +639,9 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
       return NULL;
     }
   }
-  return if_elements(fl, c, t, f, e->loc);
+  st_fexpr *r = if_elements(fl, c, t, f, e->loc);
+  if (r && st_fx_is_record(t) && st_fx_is_record(f)) r->str = *t->str ? t->str : f->str;
+  return r;
 }
 
 /* ----------------------------------------------------------------- ranges, arrays */
@@ -993,7 +995,7 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
   }
   if (place_bound(fl, r, fn, g, ng, bound) || default_inputs(fl, r, fn, e->loc, env))
     return NULL;
-  st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, cls, fn, r);
+  st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, cls, fn, r, 0);
   return body ? body : call_value(fl, r, &fl->functions[k], raw);
 }
 
@@ -1015,7 +1017,9 @@ st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, 
   }
   for (int i = 0; i < nargs; i++)
     if (place_input(fl, r, fn, &g[i], args[i], loc, env)) return NULL;
-  return default_inputs(fl, r, fn, loc, env) ? NULL : call_value(fl, r, fn, 0);
+  if (default_inputs(fl, r, fn, loc, env)) return NULL;
+  st_fexpr *body = st_fl_inline_call(fl, cls, fn, r, 1);
+  return body ? body : call_value(fl, r, &fl->functions[k], 0);
 }
 
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin

@@ -335,4 +335,15 @@ package Lang
     connect(a.port, b.port);
     a.port.m_flow = 1;
   end ParameterConnectors;
+
+  model Rotor "a component present only when the outer world says so"
+    outer World world;
+    parameter Real x = 1 if world.g > 5;
+    parameter Real y = 2 if world.g < 5;
+  end Rotor;
+
+  model OuterCondition
+    Rotor r "instantiated before the inner world: the outer is looked up then";
+    inner World world(g = 10);
+  end OuterCondition;
 end Lang;
