@@ -10,4 +10,4 @@ libstiction_core_la_SOURCES += \
 	src/compile/fcompile.c src/compile/fcompile.h src/compile/fvm.c src/compile/fvm_impl.h \
 	src/compile/external.c src/compile/external.h \
 	src/compile/algorithm.c src/compile/inline.c \
-	src/compile/pattern.c
+	src/compile/pattern.c src/compile/clocks.c
