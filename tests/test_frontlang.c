@@ -132,6 +132,8 @@ START_TEST(redeclare_classes) {
   ck_assert_double_eq(value_of(l.m, "psb"), 2);
   ck_assert_double_eq(value_of(l.m, "s"), 6);
   ck_assert_double_eq(value_of(l.m, "pr"), 6);
+  ck_assert_int_eq(l.m->vars[var_index(l.m, "fl.b")].type, ST_T_BOOLEAN); /* bound by output 2 */
+  has_line(&l, "parameter Boolean fl.b = Redeclare.flagsOf(2);"); /* output 2: no type error */
   int scaled = -1;
   for (int i = 0; i < l.m->nfunctions; i++)
     if (!strcmp(l.m->functions[i].name, "Redeclare.scaled")) scaled = i;

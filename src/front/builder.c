@@ -159,8 +159,9 @@ int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out) {
 st_ftype st_fl_type(st_fl *fl, const st_fexpr *e) {
   if (e && e->kind == FX_CALL && e->index >= 0 && e->index < fl->nfunctions) {
     const st_ffunction *fn = &fl->functions[e->index];
-    for (int i = 0; i < fn->nlocals; i++)
-      if (fn->locals[i].causality == ST_C_OUTPUT) return fn->locals[i].type;
+    /* output number op (a record result's leaf) */
+    for (int i = 0, k = 0; i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_OUTPUT && k++ == e->op) return fn->locals[i].type;
   }
   if (e && e->kind == FX_IF) return st_fl_type(fl, e->args[1]);
   return st_fx_type(e, fl->vars);

@@ -172,6 +172,19 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     r := Pair(p = mid(x, 0), q = mid(x, 2));
   end pairOf;
 
+  record Flags
+    Real a;
+    Boolean b;
+  end Flags;
+
+  function flagsOf "a record result with fields of two types, assigned field by field"
+    input Real x;
+    output Flags f;
+  algorithm
+    f.a := x;
+    f.b := x > 0;
+  end flagsOf;
+
   model Classes "all of them in one model"
     PipeLinear lin;
     PipeTwo two;
@@ -188,5 +201,6 @@ package Redeclare "replaceable and redeclared classes (Modelica 3.5 section 7.3)
     parameter Real s = sum(Data.n[i] for i in 1:3);
     parameter Real pr = product(Data.n[i] for i in 2:3);
     Pair pq = pairOf(time);
+    parameter Flags fl = flagsOf(2);
   end Classes;
 end Redeclare;
