@@ -41,5 +41,7 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);
 /* Whether e only depends on constants and parameters (no time, no variables of higher
  * variability, no pre/der/initial...). */
 int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
+/* Whether e reads a function local (FX_LOCAL). */
+int st_fx_uses_local(const st_fexpr *e);
 
 #endif

@@ -42,14 +42,6 @@ static int simple_body(const st_cls *cls) {
   return n > 0;
 }
 
-static int uses_local(const st_fexpr *x) {
-  if (!x) return 0;
-  if (x->kind == FX_LOCAL) return 1;
-  for (int i = 0; i < x->nargs; i++)
-    if (uses_local(x->args[i])) return 1;
-  return 0;
-}
-
 static int bind(st_inline_frame *f, const char *name, st_fexpr *v) {
   for (int i = 0; i < f->n; i++)
     if (strcmp(f->names[i], name) == 0) {
@@ -97,7 +89,7 @@ static int protected_bindings(st_fl *fl, st_cls *cls, st_inline_frame *f) {
 st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r,
                             int always) {
   if (fl->fnctx || fl->depth > 100 || !(always || annotated_inline(cls)) || !simple_body(cls) ||
-      uses_local(r))
+      st_fx_uses_local(r))
     return NULL;
   st_fn_group *in, *out;
   int nin = st_fn_groups(fl, fn, ST_C_INPUT, &in);

@@ -236,23 +236,15 @@ static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, s
   return a;
 }
 
-static int uses_local(const st_fexpr *x) {
-  if (!x) return 0;
-  if (x->kind == FX_LOCAL) return 1;
-  for (int i = 0; i < x->nargs; i++)
-    if (uses_local(x->args[i])) return 1;
-  return 0;
-}
-
 static int subscripts_use_locals(st_fl *fl, const st_ast_cref_part *part, st_env env) {
   for (const st_ast_expr *s = part->subs; s; s = s->next)
-    if (s->kind != AX_INTEGER && s->kind != AX_COLON && uses_local(st_translate(fl, s, env)))
+    if (s->kind != AX_INTEGER && s->kind != AX_COLON && st_fx_uses_local(st_translate(fl, s, env)))
       return 1;
   return 0;
 }
 
-/* c[i] of a constant array c inside a function, where i is a local: indexed when the
- * body runs, like a local array. */
+/* v[subscripts of part] inside a function, indexed when the body runs: a local array, or a
+ * constant array c[i] where i is a local. */
 static st_fexpr *index_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
                                    st_env env, const st_ast_cref *cr) {
   st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, part->nsubs + 1, cr->loc);
@@ -460,16 +452,7 @@ static st_fexpr *local_ref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   st_fexpr *l = st_fx_new(fl->arena, FX_LOCAL, 0, 0, cr->loc);
   if (l) l->index = k;
   if (!l || !p0->nsubs) return l;
-  st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, p0->nsubs + 1, cr->loc);
-  if (!ix) return NULL;
-  ix->args[0] = l;
-  int i = 1;
-  for (const st_ast_expr *s = p0->subs; s; s = s->next, i++) {
-    ix->args[i] = s->kind == AX_COLON ? st_fx_new(fl->arena, FX_RANGE, 0, 0, s->loc)
-                                      : st_translate(fl, s, env);
-    if (!ix->args[i]) return NULL;
-  }
-  return ix;
+  return index_in_function(fl, l, p0, env, cr);
 }
 
 /* ----------------------------------------------------------------- operators */
