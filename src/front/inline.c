@@ -86,9 +86,8 @@ static int protected_bindings(st_fl *fl, st_cls *cls, st_inline_frame *f) {
   return 0;
 }
 
-st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r,
-                            int always) {
-  if (fl->fnctx || fl->depth > 100 || !(always || annotated_inline(cls)) || !simple_body(cls) ||
+st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r) {
+  if (fl->fnctx || fl->depth > 100 || !annotated_inline(cls) || !simple_body(cls) ||
       st_fx_uses_local(r))
     return NULL;
   st_fn_group *in, *out;

@@ -253,7 +253,7 @@ int st_fl_connection_broken(st_fl *fl, const st_inst *a, const st_inst *b,
   return 0;
 }
 
-/* The function is inlined when its body allows (index reduction differentiates these
+/* The function is inlined when annotated so (index reduction differentiates these
  * equations: Orientation's uses arrays). */
 void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
                                const char *origin) {

@@ -148,6 +148,20 @@ st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
   return r;
 }
 
+/* The declared defaults of leaves i..j-1 into r. */
+static int leaf_defaults(st_fl *fl, st_loc loc, const char *rec, const st_rec_leaf *lv,
+                         int i, int j, st_fexpr *r, st_env env) {
+  for (int k = i; k < j; k++) {
+    const st_ast_mod *m = lv[k].decl->u.comp.mod;
+    if (!m || !m->value) {
+      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec, lv[k].name);
+      return -1;
+    }
+    if (!(r->args[k] = st_translate(fl, m->value, (st_env){NULL, lv[k].owner}))) return -1;
+  }
+  return 0;
+}
+
 static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
                              const st_ast_expr **given, st_env env, st_loc loc);
 
@@ -214,9 +228,14 @@ static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int 
     while (j < n && lv[j].top == lv[i].top) j++;
     const st_ast_expr *x = given[lv[i].top];
     st_env xenv = env;
+    if (!x && j > i + 1) { /* a nested record field: the defaults of its leaves */
+      if (leaf_defaults(fl, loc, rec, lv, i, j, r, env)) return NULL;
+      i = j;
+      continue;
+    }
     if (!x) { /* the declared default of a scalar field */
       const st_ast_mod *m = lv[i].decl->u.comp.mod;
-      x = j == i + 1 && m ? m->value : NULL;
+      x = m ? m->value : NULL;
       xenv = (st_env){NULL, lv[i].owner};
     }
     if (!x) {

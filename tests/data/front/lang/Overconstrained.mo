@@ -69,6 +69,7 @@ package Overconstrained "overconstrained connectors (Modelica 3.5 section 9.4)"
       output Real residue[1];
     algorithm
       residue := {r1.theta - r2.theta};
+      annotation(Inline = true);
     end equalityConstraint;
   end RefC;
 
