@@ -5,6 +5,7 @@
 
 #include "exec/delay.h"
 #include "compile/external.h"
+#include "compile/extlib.h"
 #include "compile/model_impl.h"
 
 static int resolve(const st_compiled *cm, int slot, double *sign) {
@@ -468,6 +469,15 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
 static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction *fn) {
   st_extcall c;
   char why[1400];
+  if (st_extlib_wants(fn)) { /* C code of the model's own: built and loaded now */
+    if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
+    const char *err = cm->fcalls ? st_fcalls_external_error(cm->fcalls, e->index) : "out of memory";
+    if (!err) return 0;
+    const st_loc *l = &fn->ext->loc;
+    st_error(cm->diag, e->loc, "external function '%s' (declared at %s:%d:%d): %s", fn->name,
+             l->file ? l->file : "?", l->line, l->col, err);
+    return -1;
+  }
   for (int i = 0; i < e->nargs; i++)
     if (e->args[i]->kind == FX_ARRAY) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of external function '%s' must be a "
@@ -493,7 +503,10 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0; i < e->nargs; i++) {
     int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
-    if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    if (!rc && e->args[i]->kind == FX_STRING) /* the site keeps the text (st_fcall_set_string) */
+      rc = st_prog_emit(p, OP_CONST, 0, 0);
+    else if (!rc)
+      rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",
@@ -510,6 +523,8 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     return -1;
   }
   int k = call_site(cm, e, ndims, dims);
+  for (int i = 0; i < e->nargs && k >= 0; i++)
+    if (e->args[i]->kind == FX_STRING) st_fcall_set_string(cm->fcalls, k, i, e->args[i]->str);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
   p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
   return 0;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/extcall.h"
+#include "compile/extlib.h"
 #include "compile/external.h"
 #include "compile/fcompile.h"
 #include "front/feval.h"
@@ -29,6 +31,7 @@ typedef struct call_site {
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
+  const char *str[MAX_ARGS]; /* String arguments (constants; their stack element is 0) */
 } call_site;
 
 struct st_fcalls {
@@ -37,25 +40,48 @@ struct st_fcalls {
   int n, cap;
   st_feval *ev;      /* the tree walker, for what the function compiler refuses */
   st_fvm *vm;        /* the compiled bodies */
+  st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
+  st_extrun *run;    /* this instance's side of calling it */
 };
 
-st_fcalls *st_fcalls_new(const st_flat_model *flat) {
+static int wants_extlib(const st_flat_model *flat) {
+  for (int k = 0; k < flat->nfunctions; k++)
+    if (st_extlib_wants(&flat->functions[k])) return 1;
+  return 0;
+}
+
+/* A call table over lib (one more owner taken), or a newly built one when lib is NULL. */
+static st_fcalls *fcalls_new(const st_flat_model *flat, st_extlib *lib) {
   st_fcalls *fc = calloc(1, sizeof *fc);
   if (!fc) return NULL;
   fc->flat = flat;
   fc->ev = st_feval_new(flat->functions, flat->nfunctions);
   fc->vm = st_fvm_new(flat->functions, flat->nfunctions);
-  if (!fc->ev || !fc->vm) {
-    st_feval_free(fc->ev);
-    st_fvm_free(fc->vm);
-    free(fc);
+  int ok = fc->ev && fc->vm;
+  if (ok && (lib || wants_extlib(flat))) {
+    fc->lib = lib ? st_extlib_ref(lib)
+                  : st_extlib_new(flat->functions, flat->nfunctions, st_extcall_callbacks());
+    fc->run = fc->lib ? st_extrun_new(fc->lib, flat->functions) : NULL;
+    if (fc->run) st_feval_set_external(fc->ev, st_extrun_call, fc->run);
+    ok = fc->run != NULL;
+  }
+  if (!ok) {
+    st_fcalls_free(fc);
     return NULL;
   }
   return fc;
 }
 
+st_fcalls *st_fcalls_new(const st_flat_model *flat) { return fcalls_new(flat, NULL); }
+
+const char *st_fcalls_external_error(const st_fcalls *fc, int function) {
+  return fc ? st_extlib_error(fc->lib, function) : NULL;
+}
+
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
+  st_extrun_free(fc->run);
+  st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
   st_fvm_free(fc->vm);
   free(fc->sites);
@@ -150,15 +176,17 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   }
   const st_ffunction *fn = &fc->flat->functions[function];
   char why[8];
-  if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
+  int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
+  if (fn->external_name && !loaded &&
+      (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  s->compiled = s->ext.fn ? -1 : compile_site(fc, s); /* an external entry has no body */
+  s->compiled = s->ext.fn || loaded ? -1 : compile_site(fc, s); /* no body to compile */
   return fc->n++;
 }
 
 st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
   if (!fc) return NULL;
-  st_fcalls *c = st_fcalls_new(fc->flat);
+  st_fcalls *c = fcalls_new(fc->flat, fc->lib);
   if (!c || !(c->sites = malloc((size_t)(fc->n + 1) * sizeof *c->sites))) {
     st_fcalls_free(c);
     return NULL;
@@ -170,7 +198,7 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     s->pinmask = 0; /* pinned bodies are compiled again on first use, by this clone */
     s->npins = 0;
     /* compiled in the original's order: the same bodies as the original's machine */
-    if (!s->ext.fn) s->compiled = compile_site(c, s);
+    if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
   }
   return c;
 }
@@ -201,6 +229,7 @@ static void site_args(const call_site *s, const double *x, st_fval *args) {
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
       args[i] = st_fval_scalar(x[off++]);
+      args[i].str = s->str[i];
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
@@ -229,8 +258,16 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
+int st_fcall_set_string(st_fcalls *fc, int k, int arg, const char *str) {
+  if (arg < 0 || arg >= fc->sites[k].nargs || fc->sites[k].ndims[arg]) return -1;
+  fc->sites[k].str[arg] = str;
+  fc->sites[k].compiled = -1; /* compiled bodies know no strings */
+  return 0;
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
+  st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
@@ -300,9 +337,15 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   return y;
 }
 
-const char *st_fcalls_failure(const st_fcalls *fc) { return st_fvm_failure(fc->vm); }
+const char *st_fcalls_failure(const st_fcalls *fc) {
+  const char *e = st_extrun_failure(fc->run);
+  return *e ? e : st_fvm_failure(fc->vm);
+}
 
-void st_fcalls_clear_failure(st_fcalls *fc) { st_fvm_clear_failure(fc->vm); }
+void st_fcalls_clear_failure(st_fcalls *fc) {
+  st_fvm_clear_failure(fc->vm);
+  st_extrun_clear_failure(fc->run);
+}
 
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
   if (fc) st_fvm_dump(fc->vm, out);

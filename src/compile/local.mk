@@ -9,5 +9,6 @@ libstiction_core_la_SOURCES += \
 	src/compile/function.c src/compile/function.h \
 	src/compile/fcompile.c src/compile/fcompile.h src/compile/fvm.c src/compile/fvm_impl.h \
 	src/compile/external.c src/compile/external.h \
+	src/compile/extlib.c src/compile/extlib.h src/compile/extcall.c src/compile/extcall.h \
 	src/compile/algorithm.c src/compile/inline.c \
 	src/compile/pattern.c

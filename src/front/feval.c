@@ -25,6 +25,8 @@ struct st_feval {
   int nfunctions;
   chunk *first, *cur; /* scratch pool, reset per call */
   long steps;
+  st_feval_external external; /* runs functions with a C clause, NULL: they fail */
+  void *external_ctx;
 };
 
 typedef struct frame {
@@ -519,6 +521,10 @@ static int ev(frame *f, const st_fexpr *e, st_fval *out) {
   case FX_INDEX: return ev_index(f, e, out);
   case FX_RANGE: return ev_range(f, e, out);
   case FX_END: *out = scalar(f->end); return 0;
+  case FX_STRING:
+    *out = scalar(0);
+    out->str = e->str ? e->str : "";
+    return 0;
   default: return -1; /* strings, model variables, time */
   }
 }
@@ -685,9 +691,21 @@ static int init_locals(frame *f, const unsigned char *given) {
   return 0;
 }
 
+/* The external clause's argument values, then the hook. */
+static int run_external(frame *f) {
+  const st_fexternal *x = f->fn->ext;
+  st_fval *args = x->nargs > 0 ? scratch(f->fe, (size_t)x->nargs * sizeof *args) : NULL;
+  if (x->nargs < -1 || (x->nargs > 0 && !args)) return -1;
+  for (int i = 0; i < x->nargs; i++)
+    if (ev(f, x->args[i], &args[i])) return -1;
+  return f->fe->external(f->fe->external_ctx, (int)(f->fn - f->fe->functions), f->loc, args,
+                         x->nargs);
+}
+
 static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int nargs, st_fval **locals,
                 int depth) {
-  if (fn->external_name || depth > MAX_DEPTH || fn->nlocals <= 0) return -1;
+  int external = fn->ext && fe->external;
+  if ((fn->external_name && !external) || depth > MAX_DEPTH || fn->nlocals <= 0) return -1;
   frame f = {fe, fn, NULL, 0, 0, 0, depth};
   f.loc = scratch(fe, (size_t)fn->nlocals * sizeof *f.loc);
   unsigned char *given = scratch(fe, (size_t)fn->nlocals);
@@ -699,7 +717,8 @@ static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int n
       if (copy_val(&f, &f.loc[i], &args[a++])) return -1;
       given[i] = 1;
     }
-  if (a < nargs || init_locals(&f, given) || run(&f, &fn->body)) return -1;
+  if (a < nargs || init_locals(&f, given)) return -1;
+  if (external ? run_external(&f) : run(&f, &fn->body)) return -1;
   *locals = f.loc;
   return 0;
 }
@@ -713,6 +732,11 @@ st_feval *st_feval_new(const st_ffunction *functions, int nfunctions) {
   fe->functions = functions;
   fe->nfunctions = nfunctions;
   return fe;
+}
+
+void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx) {
+  fe->external = hook;
+  fe->external_ctx = ctx;
 }
 
 void st_feval_free(st_feval *fe) {

@@ -4,6 +4,7 @@
  * first call; calls refer to it by index. */
 #include "front/inst.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_FUNCTIONS 256
@@ -169,11 +170,123 @@ static int external_arg(const st_ffunction *fn, const st_ast_expr *x) {
   return -1;
 }
 
+/* The directory of the top-level class (library) that holds cls. */
+static char *library_root(st_fl *fl, const st_cls *cls) {
+  while (cls->parent && cls->parent->parent) cls = cls->parent;
+  if (cls->dir) return st_arena_strdup(fl->arena, cls->dir);
+  const char *file = cls->ast ? cls->ast->loc.file : NULL;
+  const char *slash = file ? strrchr(file, '/') : NULL;
+  if (!slash) return st_arena_strdup(fl->arena, ".");
+  return st_arena_strndup(fl->arena, file, (size_t)(slash - file));
+}
+
+/* A directory annotation as an absolute path: modelica://Lib/rest is rest under the library
+ * Lib (a loaded top-level class or one on the library path), file://path is path, anything
+ * else is relative to the library of the function (root). */
+static const char *resolve_dir(st_fl *fl, const char *uri, const char *root) {
+  if (!strncmp(uri, "file://", 7)) return uri + 7;
+  if (strncmp(uri, "modelica://", 11)) {
+    if (uri[0] == '/') return uri;
+    return st_arena_printf(fl->arena, "%s/%s", root, uri);
+  }
+  const char *name = uri + 11, *rest = strchr(name, '/');
+  size_t len = rest ? (size_t)(rest - name) : strlen(name);
+  const char *dot = memchr(name, '.', len); /* modelica://Lib.Pkg/...: the library part */
+  char *top = st_arena_strndup(fl->tmp, name, dot ? (size_t)(dot - name) : len);
+  const char *dir = NULL;
+  st_cls *c = top ? st_cls_kid(fl->fe, fl->fe->root, top) : NULL;
+  if (c) {
+    dir = library_root(fl, c);
+  } else if (top) {
+    int is_dir = 0;
+    char *found = st_libpath_find(&fl->fe->path, top, &is_dir);
+    if (found) {
+      char *slash = is_dir ? NULL : strrchr(found, '/');
+      if (slash) *slash = 0;
+      dir = st_arena_strdup(fl->arena, found);
+      free(found);
+    }
+  }
+  if (!dir) return uri; /* named in the error when nothing is found there */
+  return st_arena_printf(fl->arena, "%s%s", dir, rest ? rest : "");
+}
+
+/* The strings of an annotation value: "a" or {"a", "b"}. */
+static int annotation_strings(st_fl *fl, const st_ast_expr *v, const char ***out, int *n) {
+  int count = v && v->kind == AX_STRING ? 1 : v && v->kind == AX_ARRAY ? v->u.array.nelems : 0;
+  const char **list = count ? st_arena_alloc(fl->arena, (size_t)count * sizeof *list) : NULL;
+  if (count && !list) return -1;
+  int k = 0;
+  if (v && v->kind == AX_STRING) list[k++] = v->u.string;
+  for (const st_ast_expr *e = v && v->kind == AX_ARRAY ? v->u.array.elems : NULL; e; e = e->next)
+    if (e->kind == AX_STRING && k < count) list[k++] = e->u.string;
+  *out = list;
+  *n = k;
+  return 0;
+}
+
+/* Include, Library, IncludeDirectory, LibraryDirectory of the external clause (or, as older
+ * libraries write them, of the function class). */
+static void external_annotations(st_fl *fl, st_cls *cls, st_fexternal *ext) {
+  const char *root = library_root(fl, cls), *incdir = NULL, *libdir = NULL;
+  const st_ast_mod *mods[2] = {cls->ast->external->annotation, cls->ast->annotation};
+  for (int m = 0; m < 2; m++)
+    for (const st_ast_arg *a = mods[m] ? mods[m]->args : NULL; a; a = a->next) {
+      if (a->kind != AA_MODIFY || !a->name || !a->mod || !a->mod->value) continue;
+      const char *key = a->name->text;
+      const st_ast_expr *v = a->mod->value;
+      if (!strcmp(key, "Include") && !ext->nincludes)
+        annotation_strings(fl, v, &ext->includes, &ext->nincludes);
+      else if (!strcmp(key, "Library") && !ext->nlibraries)
+        annotation_strings(fl, v, &ext->libraries, &ext->nlibraries);
+      else if (!strcmp(key, "IncludeDirectory") && v->kind == AX_STRING && !incdir)
+        incdir = v->u.string;
+      else if (!strcmp(key, "LibraryDirectory") && v->kind == AX_STRING && !libdir)
+        libdir = v->u.string;
+    }
+  ext->include_dir = incdir ? resolve_dir(fl, incdir, root)
+                            : st_arena_printf(fl->arena, "%s/Resources/Include", root);
+  ext->library_dir = libdir ? resolve_dir(fl, libdir, root)
+                            : st_arena_printf(fl->arena, "%s/Resources/Library", root);
+  ext->sources_dir = st_arena_printf(fl->arena, "%s/Resources/C-Sources", root);
+}
+
+/* The clause for compile/extlib.c: arguments translated in the function's scope (a failed
+ * translation leaves nargs -2: the loader reports the clause as unsupported). */
+static void external_clause(st_fl *fl, st_cls *cls, st_ffunction *fn) {
+  const st_ast_external *x = cls->ast->external;
+  st_fexternal *ext = st_arena_alloc(fl->arena, sizeof *ext);
+  if (!ext) return;
+  memset(ext, 0, sizeof *ext);
+  ext->language = x->language ? x->language : "C";
+  ext->loc = x->loc;
+  ext->output = -1;
+  ext->nargs = -1;
+  if (x->fn) {
+    int n = 0;
+    for (const st_ast_expr *e = x->args; e; e = e->next) n++;
+    ext->args = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *ext->args);
+    ext->nargs = ext->args ? n : -2;
+    int errors = fl->errors;
+    n = 0;
+    for (const st_ast_expr *e = x->args; e && ext->args; e = e->next)
+      if (!(ext->args[n++] = st_translate(fl, e, (st_env){NULL, cls}))) ext->nargs = -2;
+    fl->errors = errors;
+  }
+  if (x->output && x->output->nparts == 1 && !x->output->parts->nsubs)
+    for (int i = 0; i < fn->nlocals; i++)
+      if (!strcmp(fn->locals[i].name, x->output->parts->name)) ext->output = i;
+  if (x->output && ext->output < 0) ext->nargs = -2;
+  external_annotations(fl, cls, ext);
+  fn->ext = ext;
+}
+
 /* external "C" [out =] f(a, b, ...): the name and which inputs go where. */
 static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_external *x = cls->ast->external;
   fn->external_name = st_arena_strdup(fl->arena, x->fn ? x->fn : cls->name);
   fn->external_nargs = -1;
+  external_clause(fl, cls, fn);
   if (!x->fn) return;
   int n = 0;
   for (const st_ast_expr *e = x->args; e; e = e->next) n++;

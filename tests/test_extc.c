@@ -1,0 +1,166 @@
+/* External C functions that models bring (src/compile/extlib.c, extcall.c; issue 16), with
+ * the C code and models of tests/data/extc:
+ *   - Include text, IncludeDirectory sources, the explicit and default call forms, arrays with
+ *     their sizes, String and Integer arguments, outputs through pointers: closed forms;
+ *   - a user's library beside the model: Library sources in Resources/C-Sources, its header in
+ *     Resources/Include, an archive in Resources/Library built here;
+ *   - the compiled code is cached by content: a second run builds nothing;
+ *   - located errors: the C function reports one (ModelicaFormatError), the compiler fails
+ *     (its message shown), the compiler is missing, the symbol is missing. */
+#include <check.h>
+#include <dirent.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "simtable.h"
+#include "testutil.h"
+
+/* Simulates class cls of the library directory lib (under the source tree) into t. */
+static int run_class(const char *lib, const char *cls, const char *opts, table *t, char **out) {
+  const char *csv = st_test_tmp("extc", "out.csv");
+  unlink(csv);
+  int st = st_test_runf(out, "simulate -L '%s' %s %s -o '%s'", lib, cls, opts, csv);
+  if (st == 0 && t) read_csv(csv, t);
+  unlink(csv);
+  return st;
+}
+
+/* The objects in the cache directory. */
+static int cached_objects(void) {
+  char dir[4200];
+  snprintf(dir, sizeof dir, "%s/stiction", getenv("XDG_CACHE_HOME"));
+  DIR *d = opendir(dir);
+  int n = 0;
+  for (struct dirent *e; d && (e = readdir(d));) n += strstr(e->d_name, ".so") != NULL;
+  if (d) closedir(d);
+  return n;
+}
+
+START_TEST(include_text_and_call_forms) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Basic.M", "--tolerance 1e-9", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cs = col(&t, "s"), cw = col(&t, "w");
+  int cc = col(&t, "c"), cn = col(&t, "n"), cy1 = col(&t, "y[1]"), cy3 = col(&t, "y[3]");
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(fabs(t.v[i][cx] - 1 / (1 + tm)) < 1e-6, "x(%g) = %.17g", tm, t.v[i][cx]);
+    ck_assert_msg(fabs(t.v[i][cs] - 14 * tm) < 1e-12, "s(%g) = %.17g", tm, t.v[i][cs]);
+    ck_assert_msg(fabs(t.v[i][cw] - tm * tm * tm) < 1e-12, "w(%g) = %.17g", tm, t.v[i][cw]);
+    ck_assert_msg(t.v[i][cn] == 5 && t.v[i][cc] == 9, "n = %g, c = %g", t.v[i][cn], t.v[i][cc]);
+    ck_assert_msg(t.v[i][cy1] == 2 && t.v[i][cy3] == 6, "y = %g, %g", t.v[i][cy1], t.v[i][cy3]);
+  }
+}
+END_TEST
+
+/* The compiled code is found by its content hash: the second translation builds nothing, and
+ * gives the same result. */
+START_TEST(second_run_uses_the_cache) {
+  static table a, b;
+  const char *lib = st_test_src("tests/data/extc");
+  ck_assert_int_eq(run_class(lib, "Basic.M", "", &a, NULL), 0);
+  int n = cached_objects();
+  ck_assert_int_gt(n, 0);
+  ck_assert_int_eq(run_class(lib, "Basic.M", "", &b, NULL), 0);
+  ck_assert_int_eq(cached_objects(), n);
+  ck_assert_int_eq(a.nrows, b.nrows);
+  for (int i = 0; i < a.nrows; i++) ck_assert(a.v[i][col(&a, "x")] == b.v[i][col(&b, "x")]);
+}
+END_TEST
+
+/* UserLib: Library sources in Resources/C-Sources, header in Resources/Include; an Integer
+ * array in, two Integer outputs through pointers. */
+START_TEST(user_library_from_sources) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "UserLib.Model", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cy = col(&t, "y");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(fabs(t.v[i][cy] - ((tm + 2) * tm + 3)) < 1e-12, "y(%g) = %.17g", tm, t.v[i][cy]);
+    ck_assert(t.v[i][col(&t, "lo")] == -2 && t.v[i][col(&t, "hi")] == 9);
+  }
+}
+END_TEST
+
+/* A Library found as an archive in the LibraryDirectory beside a model written here. */
+START_TEST(user_library_archive) {
+  const char *dir = st_test_tmp("extc", "arch");
+  char cmd[8192], path[4200], src[4096];
+  ck_assert_ptr_nonnull(realpath(st_test_src("tests/data/extc/csrc/extc_arch.c"), src));
+  snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s/Lib' && cd '%s/Lib' && "
+           "cc -c -fPIC '%s' -o a.o && ar rcs libextcarch.a a.o && rm a.o", dir, dir, dir, src);
+  ck_assert_int_eq(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/Arch.mo", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("model Arch\n  function twice\n    input Real x;\n    output Real y;\n"
+        "  external \"C\" y = extc_arch_twice(x) annotation(Library = \"extcarch\",\n"
+        "    LibraryDirectory = \"modelica://Arch/Lib\");\n  end twice;\n"
+        "  Real y = twice(time);\nend Arch;\n", f);
+  fclose(f);
+  static table t;
+  char *out = NULL;
+  int st = run_class(dir, "Arch", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert(t.v[i][col(&t, "y")] == 2 * t.v[i][col(&t, "time")]);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+static void expect_error(const char *cls, const char *const *wanted) {
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), cls, "", NULL, &out);
+  ck_assert_msg(st == 1, "%s: exit %d\n%s", cls, st, out ? out : "");
+  for (int i = 0; wanted[i]; i++)
+    ck_assert_msg(out && strstr(out, wanted[i]), "%s: no '%s' in\n%s", cls, wanted[i],
+                  out ? out : "");
+  free(out);
+}
+
+START_TEST(located_errors) {
+  expect_error("Errors.CError",
+               (const char *const[]){"Errors.mo:11:10: error: the equation for y evaluated to NaN "
+                                     "at t = 0.502 (function 'Errors.checked' (",
+                                     "the C function 'extc_checked' reported an error: "
+                                     "extc_checked: x = 1.502 is above the limit 1.5", NULL});
+  expect_error("Errors.CompileError",
+               (const char *const[]){"Errors.mo:21:14: error: external function 'Errors.broken' "
+                                     "(declared at ", "Errors.mo:17:3): the C compiler",
+                                     "include_annotation.c:1:42: error: expected expression",
+                                     NULL});
+  expect_error("Errors.MissingSymbol",
+               (const char *const[]){"Errors.mo:31:14: error: external function 'Errors.missing'",
+                                     "the C function 'extc_missing' is defined neither", NULL});
+  const char *cc = getenv("CC");
+  setenv("CC", "/nonexistent/stiction-test-cc", 1);
+  expect_error("Errors.CompileError",
+               (const char *const[]){"the C compiler '/nonexistent/stiction-test-cc' could not be "
+                                     "run (install one, or set CC)", NULL});
+  if (cc) setenv("CC", cc, 1);
+  else unsetenv("CC");
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("extc");
+  st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
+               user_library_from_sources, user_library_archive, located_errors));
+  st_test_cache_home("extc");
+  int rc = st_test_main(s);
+  st_test_cache_remove();
+  return rc;
+}
