@@ -6,7 +6,9 @@
  *     Resources/Include, an archive in Resources/Library built here;
  *   - the compiled code is cached by content: a second run builds nothing;
  *   - located errors: the C function reports one (ModelicaFormatError), the compiler fails
- *     (its message shown), the compiler is missing, the symbol is missing. */
+ *     (its message shown), the compiler is missing, the symbol is missing;
+ *   - external objects: made once per instance when the parameters are known, passed to C,
+ *     destroyed at the end and after a failure, one set per instance in threads. */
 #include <check.h>
 #include <dirent.h>
 #include <limits.h>
@@ -155,10 +157,69 @@ START_TEST(located_errors) {
 }
 END_TEST
 
+static int count(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; p && (p = strstr(p, what)); p += strlen(what)) n++;
+  return n;
+}
+
+/* Two objects of one class side by side: each made once (however often the binding is
+ * evaluated) when the parameters are known, passed to a function, destroyed at the end. */
+START_TEST(external_objects) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Objects.Two", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(count(out, "extc_gain_new k=2\n") == 1 && count(out, "extc_gain_new k=3\n") == 1 &&
+                count(out, "extc_gain_free k=2\n") == 1 && count(out, "extc_gain_free k=3\n") == 1,
+                "%s", out);
+  ck_assert_msg(strstr(out, "extc_gain_free k=3") < strstr(out, "extc_gain_free k=2"),
+                "destroyed newest first:\n%s", out);
+  free(out);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert(t.v[i][col(&t, "y1")] == 2 * tm && t.v[i][col(&t, "y2")] == 3 * tm);
+  }
+}
+END_TEST
+
+/* The C code fails in mid-run: a located error, and both objects are still destroyed. */
+START_TEST(objects_destroyed_after_failure) {
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Objects.Failing", "", NULL, &out);
+  ck_assert_msg(st == 1, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "Objects.mo:40:10: error: the equation for y2 evaluated to NaN at "
+                            "t = 0.502") &&
+                strstr(out, "extc_gain_apply: input 100.6 out of range"), "%s", out);
+  ck_assert_msg(count(out, "extc_gain_new") == 2 && count(out, "extc_gain_free") == 2, "%s", out);
+  free(out);
+}
+END_TEST
+
+/* Instances in threads (stiction sweep): each run has its own objects, made for its own
+ * parameters; every object made is destroyed. */
+START_TEST(objects_per_instance_in_threads) {
+  char *out = NULL;
+  int st = st_test_runf(&out, "sweep -L '%s' Objects.Two --grid k1=1:1:6 --metric 'final(y1)' "
+                        "-j 2", st_test_src("tests/data/extc"));
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  for (int k = 1; k <= 6; k++) {
+    char row[64];
+    snprintf(row, sizeof row, "\n%d,%d,ok,501,0,0,%d,", k, k, k);
+    ck_assert_msg(strstr(out, row), "no '%s' in\n%s", row + 1, out);
+  }
+  ck_assert_int_eq(count(out, "extc_gain_new"), count(out, "extc_gain_free"));
+  ck_assert_int_ge(count(out, "extc_gain_new"), 12);
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
-               user_library_from_sources, user_library_archive, located_errors));
+               user_library_from_sources, user_library_archive, located_errors,
+               external_objects, objects_destroyed_after_failure,
+               objects_per_instance_in_threads));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

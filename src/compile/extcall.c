@@ -10,10 +10,21 @@
 #include <string.h>
 
 #define MAX_CARGS 64
+#define ST_FEXT_MAX_LOCALS 16 /* locals of a destructor */
+
+/* An external object the instance's constructors made: its handle is 1 + its index. */
+typedef struct object {
+  void *ptr;
+  int ctor;      /* the constructor that made it and its inputs' hash: the same parameters */
+  uint64_t key;  /* give the same object, however often the binding is evaluated */
+  int destructor; /* 1 + function index, 0: none */
+} object;
 
 struct st_extrun {
   const st_extlib *lib;
   const st_ffunction *functions;
+  object *objects;
+  int nobjects, capobjects;
   char **strings; /* allocated by the C code since the last release */
   int nstrings, capstrings;
   char *failure;  /* malloc'd, NULL when none */
@@ -126,8 +137,12 @@ void st_extrun_release(st_extrun *r) {
   r->nstrings = 0;
 }
 
+static void destroy_objects(st_extrun *r);
+
 void st_extrun_free(st_extrun *r) {
   if (!r) return;
+  destroy_objects(r);
+  free(r->objects);
   st_extrun_release(r);
   free(r->strings);
   free(r->failure);
@@ -217,6 +232,16 @@ static int int_value(double x, int *out) {
   return 0;
 }
 
+/* An external object's pointer for its handle; -1 for a handle this instance did not make. */
+static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
+  carg *a = next_arg(c);
+  double h = v->s;
+  if (!a || v->d || !(h >= 1 && h <= r->nobjects) || h != floor(h)) return -1;
+  a->type = &ffi_type_pointer;
+  a->v.p = r->objects[(int)h - 1].ptr;
+  return 0;
+}
+
 /* A value passed by value or, for arrays, by its elements' address; ints says whether the
  * elements are Integer (then converted). */
 static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
@@ -277,14 +302,16 @@ static int pass_size(cargs *c, int n) {
   return 0;
 }
 
-static int explicit_args(cargs *c, const st_ffunction *fn, st_fval *locals, const st_fval *args,
-                         int nargs) {
+static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
+                         const st_fval *args, int nargs) {
   for (int i = 0; i < nargs; i++) {
     const st_fexpr *e = fn->ext->args[i];
     if (e->kind == FX_LOCAL) {
       const st_flocal *l = &fn->locals[e->index];
       int ints = is_int_type(l->type);
-      if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
+      if (l->is_object && l->causality == ST_C_INPUT) {
+        if (pass_object(c, r, &locals[e->index])) return -1;
+      } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
                                      : pass_value(c, &locals[e->index], ints, NULL))
         return -1;
     } else if (pass_value(c, &args[i], !args[i].d && int_expr(fn, e), NULL)) {
@@ -301,12 +328,17 @@ static int count_outputs(const st_ffunction *fn) {
 }
 
 /* Every input, then every output (unless it is returned), arrays followed by their sizes. */
-static int default_args(cargs *c, const st_ffunction *fn, st_fval *locals, int returned) {
+static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
+                        int returned) {
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < fn->nlocals; i++) {
       const st_flocal *l = &fn->locals[i];
       if (l->causality != (pass ? ST_C_OUTPUT : ST_C_INPUT) || i == returned) continue;
       int ints = is_int_type(l->type);
+      if (!pass && l->is_object) {
+        if (pass_object(c, r, &locals[i])) return -1;
+        continue;
+      }
       if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
         return -1;
       for (int d = 0; d < locals[i].ndims; d++)
@@ -341,6 +373,7 @@ static int returned_local(const st_ffunction *fn, st_fval *locals) {
 
 static ffi_type *return_type(const st_ffunction *fn, int ret) {
   if (ret < 0) return &ffi_type_void;
+  if (fn->locals[ret].is_object) return &ffi_type_pointer;
   st_ftype t = fn->locals[ret].type;
   return t == ST_T_REAL ? &ffi_type_double : is_int_type(t) ? &ffi_type_sint : &ffi_type_pointer;
 }
@@ -365,9 +398,51 @@ static int guarded_call(st_extrun *r, ffi_cif *cif, void *sym, void *ret, void *
   return 0;
 }
 
+/* A hash of the inputs of a call (values, texts, elements). */
+static uint64_t inputs_key(const st_ffunction *fn, const st_fval *locals) {
+  uint64_t h = 14695981039346656037ull;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    const st_fval *v = &locals[i];
+    const unsigned char *b = v->d ? (const void *)v->d : (const void *)&v->s;
+    size_t n = v->d ? (size_t)v->n * sizeof(double) : sizeof(double);
+    for (size_t j = 0; j < n; j++) h = (h ^ b[j]) * 1099511628211ull;
+    for (const char *p = v->str; p && *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+/* The object the constructor k made for these inputs before: its handle, else 0. */
+static int known_object(const st_extrun *r, int k, uint64_t key) {
+  for (int i = 0; i < r->nobjects; i++)
+    if (r->objects[i].ctor == k && r->objects[i].key == key) return i + 1;
+  return 0;
+}
+
+static int add_object(st_extrun *r, int k, uint64_t key, void *ptr) {
+  if (r->nobjects == r->capobjects) {
+    int cap = r->capobjects ? 2 * r->capobjects : 8;
+    object *o = realloc(r->objects, (size_t)cap * sizeof *o);
+    if (!o) return 0;
+    r->objects = o;
+    r->capobjects = cap;
+  }
+  r->objects[r->nobjects] = (object){ptr, k, key, r->functions[k].ext->destructor};
+  return ++r->nobjects;
+}
+
 int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
   st_extrun *r = ctx;
   const st_ffunction *fn = &r->functions[k];
+  int ret0 = returned_local(fn, locals);
+  int ctor = ret0 >= 0 && fn->locals[ret0].is_object;
+  uint64_t key = ctor ? inputs_key(fn, locals) : 0;
+  int known = ctor ? known_object(r, k, key) : 0;
+  if (known) { /* the binding evaluated again: the object made for these parameters */
+    locals[ret0] = st_fval_scalar(known);
+    return 0;
+  }
   void *sym = st_extlib_symbol(r->lib, k);
   if (!sym) {
     const char *why = st_extlib_error(r->lib, k);
@@ -378,7 +453,8 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
   if (!c) return -1;
   c->n = 0;
   int ret = returned_local(fn, locals), rc = -1;
-  if (nargs >= 0 ? explicit_args(c, fn, locals, args, nargs) : default_args(c, fn, locals, ret)) {
+  if (nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
+                 : default_args(c, r, fn, locals, ret)) {
     fail(r, fn, "an argument cannot be passed to C (an array of unknown size, a value out of "
                 "the range of int, more than 64 arguments)");
     goto done;
@@ -409,7 +485,14 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
     goto done;
   }
   write_back(c);
-  if (ret >= 0) {
+  if (ctor) {
+    int h = result.p ? add_object(r, k, key, result.p) : 0;
+    if (!h) {
+      fail(r, fn, result.p ? "out of memory" : "the constructor returned no object (NULL)");
+      goto done;
+    }
+    locals[ret] = st_fval_scalar(h);
+  } else if (ret >= 0) {
     st_ftype t = fn->locals[ret].type;
     locals[ret] = st_fval_scalar(t == ST_T_REAL ? result.d : is_int_type(t) ? (double)(int)result.i : 0);
     if (t == ST_T_STRING) locals[ret].str = result.p ? result.p : "";
@@ -419,4 +502,23 @@ done:
   free_args(c);
   free(c);
   return rc;
+}
+
+/* Each object's destructor, newest first (an object may use an older one). A failing
+ * destructor is reported and the others still run. */
+static void destroy_objects(st_extrun *r) {
+  for (int i = r->nobjects - 1; i >= 0; i--) {
+    int d = r->objects[i].destructor - 1;
+    if (d < 0 || !r->objects[i].ptr) continue;
+    const st_ffunction *fn = &r->functions[d];
+    st_fval locals[ST_FEXT_MAX_LOCALS], args[MAX_CARGS];
+    if (fn->nlocals > ST_FEXT_MAX_LOCALS || fn->ext->nargs > MAX_CARGS) continue;
+    for (int j = 0; j < fn->nlocals; j++)
+      locals[j] = st_fval_scalar(fn->locals[j].is_object ? i + 1 : 0);
+    for (int j = 0; j < MAX_CARGS; j++) args[j] = st_fval_scalar(0);
+    if (st_extrun_call(r, d, locals, args, fn->ext->nargs))
+      fprintf(stderr, "warning: %s\n", st_extrun_failure(r));
+    r->objects[i].ptr = NULL;
+  }
+  r->nobjects = 0;
 }

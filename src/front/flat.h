@@ -186,6 +186,7 @@ typedef struct st_flocal {
   st_fexpr *size[4];       /* the declared size expressions (NULL for ':'): where dims[i] is
                               -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
+  int is_object;           /* an external object (type ST_T_INTEGER: the instance's handle) */
   st_loc loc;
 } st_flocal;
 
@@ -206,6 +207,8 @@ typedef struct st_fexternal {
   const char *include_dir;  /* IncludeDirectory, default <library>/Resources/Include */
   const char *library_dir;  /* LibraryDirectory, default <library>/Resources/Library */
   const char *sources_dir;  /* <library>/Resources/C-Sources (may not exist) */
+  int destructor;           /* the constructor of an external object: 1 + the index of its
+                               class's destructor, else 0 */
   st_loc loc;
 } st_fexternal;
 

@@ -96,7 +96,8 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     st_flocal *l = &fn->locals[fn->nlocals];
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
-    l->type = local_type(fl, cls, e);
+    l->is_object = st_cls_is_external_object(rt);
+    l->type = l->is_object ? ST_T_INTEGER : local_type(fl, cls, e);
     if ((int)l->type < 0) {
       st_fl_error(fl, e->loc, NULL, "function variable '%s' must be of a predefined type",
                   e->u.comp.name);
@@ -281,6 +282,18 @@ static void external_clause(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   fn->ext = ext;
 }
 
+/* The constructor of an external object: its class's destructor, translated now so that the
+ * instance can destroy what the constructor made (compile/extcall.c). */
+static void object_destructor(st_fl *fl, st_cls *cls, int k) {
+  if (!cls->parent || !st_cls_is_external_object(cls->parent) || strcmp(cls->name, "constructor") ||
+      !fl->functions[k].ext)
+    return;
+  st_cls *d = st_cls_kid(fl->fe, cls->parent, "destructor");
+  d = d ? st_cls_resolve_short(fl->fe, d) : NULL;
+  int dk = d ? st_fl_function(fl, d, cls->ast->loc) : -1;
+  if (dk >= 0) ((st_fexternal *)fl->functions[k].ext)->destructor = dk + 1;
+}
+
 /* external "C" [out =] f(a, b, ...): the name and which inputs go where. */
 static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_external *x = cls->ast->external;
@@ -457,6 +470,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   fl->fnctx = outer;
   fl->iter_base = base;
   if (fl->errors == errors) read_derivative(fl, cls, k);
+  if (fl->errors == errors) object_destructor(fl, cls, k);
   return fl->errors > errors ? -1 : k;
 }
 

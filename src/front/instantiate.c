@@ -129,8 +129,9 @@ static void enum_literals(st_fl *fl, st_fvar *v, const st_cls *cls) {
 
 static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
                      const st_ast_element *decl) {
-  int is_enum = cls->prim < 0;
-  st_ftype type = is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
+  int object = st_cls_is_external_object(cls);
+  int is_enum = cls->prim < 0 && !object;
+  st_ftype type = object ? ST_T_INTEGER : is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
   int k = st_fl_add_var(fl, in, type);
   if (k < 0) return;
   in->prim = (int)type;
@@ -148,6 +149,9 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   v->loc = in->loc;
   if (decl && decl->description) v->description = st_arena_strdup(fl->arena, decl->description);
   if (is_enum) enum_literals(fl, v, cls);
+  if (object && !(mod && mod->value))
+    st_fl_error(fl, in->loc, in, "the external object '%s' needs a binding: a call of %s(...), "
+                "its constructor (Modelica 3.6 section 12.9.7)", v->name, cls->full);
   set_lazy(&vi->attr[LZ_BINDING], mod);
   static const char *const names[LZ_COUNT] = {NULL, "start", "fixed", "nominal", "min", "max",
                                               "stateSelect"};
@@ -214,7 +218,8 @@ static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   cls = resolve_type(fl, in, cls, &mod);
   if (!cls) return;
   in->cls = cls;
-  if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION)) {
+  if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION) ||
+      st_cls_is_external_object(cls)) {
     make_var(fl, in, cls, mod, decl);
     return;
   }

@@ -965,6 +965,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
     return NULL;
   }
+  if (st_cls_is_external_object(cls)) { /* Table(...): its constructor */
+    st_cls *ctor = st_cls_kid(fl->fe, cls, "constructor");
+    if (!ctor) {
+      st_fl_error(fl, e->loc, env.inst, "external object '%s' has no constructor", cls->full);
+      return NULL;
+    }
+    cls = st_cls_resolve_short(fl->fe, ctor);
+  }
   if (!st_cls_is(cls, ACK_FUNCTION) && !st_cls_is_record(cls)) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
     return NULL;
