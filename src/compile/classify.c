@@ -116,6 +116,18 @@ static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
   if (!e || c->failed) return;
   if (e->kind == FX_VAR) {
     const st_slot *s = &c->cm->p.slots[e->index];
+    const st_fvar *v = &c->cm->p.flat->vars[e->index];
+    if (s->kind == K_IGNORED && v->type == ST_T_STRING) { /* emitted as its binding (emit.c) */
+      if (c->mark[e->index] == 1) {
+        st_error(c->cm->diag, v->loc, "parameter '%s' is defined in terms of itself", s->name);
+        c->failed = 1;
+        return;
+      }
+      c->mark[e->index] = 1;
+      visit_refs(c, v->binding, from);
+      c->mark[e->index] = 0;
+      return;
+    }
     if (s->kind == K_PARAM) visit_param(c, e->index);
     else if (s->kind != K_INPUT) {
       st_error(c->cm->diag, e->loc, "the value of parameter '%s' depends on variable '%s'",

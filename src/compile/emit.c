@@ -503,10 +503,7 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0; i < e->nargs; i++) {
     int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
-    if (!rc && e->args[i]->kind == FX_STRING) /* the site keeps the text (st_fcall_set_string) */
-      rc = st_prog_emit(p, OP_CONST, 0, 0);
-    else if (!rc)
-      rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",
@@ -523,11 +520,27 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     return -1;
   }
   int k = call_site(cm, e, ndims, dims);
-  for (int i = 0; i < e->nargs && k >= 0; i++)
-    if (e->args[i]->kind == FX_STRING) st_fcall_set_string(cm->fcalls, k, i, e->args[i]->str);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
   p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
   return 0;
+}
+
+/* A String value as its number (st_fcalls_string): literals, String parameters through their
+ * bindings (String variables have no slot). */
+static int emit_string(st_compiled *cm, st_prog *p, const st_fexpr *e) {
+  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
+  cm->vm.calls = cm->fcalls;
+  int id = cm->fcalls ? st_fcalls_string(cm->fcalls, e->str ? e->str : "") : -1;
+  if (id < 0) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  return st_prog_emit(p, OP_CONST, 0, id);
+}
+
+static int is_string_var(const st_compiled *cm, const st_fexpr *e) {
+  return e->kind == FX_VAR && e->index >= 0 && e->index < cm->p.flat->nvars &&
+         cm->p.flat->vars[e->index].type == ST_T_STRING;
 }
 
 int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
@@ -538,7 +551,16 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   }
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return st_prog_emit(p, OP_CONST, 0, e->value);
-  case FX_VAR: return emit_ref(cm, p, e);
+  case FX_STRING: return emit_string(cm, p, e);
+  case FX_VAR:
+    if (is_string_var(cm, e)) {
+      const st_fvar *v = &cm->p.flat->vars[e->index];
+      static const st_fexpr empty = {.kind = FX_STRING, .str = ""};
+      const st_fexpr *b = v->binding ? v->binding : v->start ? v->start : &empty;
+      if (b != e && is_string_var(cm, b) && b->index == e->index) b = &empty;
+      return st_emit(cm, p, b, flags);
+    }
+    return emit_ref(cm, p, e);
   case FX_TIME: return st_prog_emit(p, OP_TIME, 0, 0);
   case FX_BINARY: return emit_binary(cm, p, e, flags);
   case FX_UNARY:

@@ -78,7 +78,11 @@ static const char header_text[] =
  * usertab of the tables); harmless for other code. */
 static const char *const source_defines[] = {
     "-DHAVE_ZLIB=1", "-DHAVE_INTTYPES_H=1", "-DHAVE_STDINT_H=1", "-DHAVE_UNISTD_H=1",
-    "-DHAVE_VSNPRINTF=1", "-DHAVE_SNPRINTF=1", "-DDUMMY_FUNCTION_USERTAB=1"};
+    "-DSTDC99", "-DDUMMY_FUNCTION_USERTAB=1"};
+
+/* The compiler's other options (the object is position independent, warnings are the
+ * library's business). */
+static const char *const cc_flags[] = {"-shared", "-fPIC", "-O1", "-w"};
 
 /* Library names of the MSL that stand for several of its C-Sources files. */
 static const struct {
@@ -295,6 +299,9 @@ static uint64_t recipe_hash(const recipe *r) {
   uint64_t h = 14695981039346656037ull;
   hash_str(&h, "stiction external code 1");
   hash_str(&h, compiler());
+  for (size_t i = 0; i < sizeof cc_flags / sizeof *cc_flags; i++) hash_str(&h, cc_flags[i]);
+  for (size_t i = 0; i < sizeof source_defines / sizeof *source_defines; i++)
+    hash_str(&h, source_defines[i]);
   hash_bytes(&h, shim_text, sizeof shim_text);
   hash_bytes(&h, header_text, sizeof header_text);
   hash_str(&h, r->unit);
@@ -390,10 +397,7 @@ static char *build(const recipe *r, const char *dir, const char *target) {
   char *argv[3 * MAX_PARTS + 32];
   int n = 0;
   argv[n++] = (char *)compiler();
-  argv[n++] = "-shared";
-  argv[n++] = "-fPIC";
-  argv[n++] = "-O1";
-  argv[n++] = "-w";
+  for (size_t i = 0; i < sizeof cc_flags / sizeof *cc_flags; i++) argv[n++] = (char *)cc_flags[i];
   for (size_t i = 0; i < sizeof source_defines / sizeof *source_defines; i++)
     argv[n++] = (char *)source_defines[i];
   for (int i = 0; i < r->inc.n; i++) argv[n++] = r->inc.item[i];

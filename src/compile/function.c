@@ -31,7 +31,7 @@ typedef struct call_site {
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
-  const char *str[MAX_ARGS]; /* String arguments (constants; their stack element is 0) */
+  unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
 } call_site;
 
 struct st_fcalls {
@@ -42,6 +42,8 @@ struct st_fcalls {
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
+  const char **strings; /* the String constants of the program by number - 1 (borrowed) */
+  int nstrings, capstrings;
 };
 
 static int wants_extlib(const st_flat_model *flat) {
@@ -78,8 +80,28 @@ const char *st_fcalls_external_error(const st_fcalls *fc, int function) {
   return fc ? st_extlib_error(fc->lib, function) : NULL;
 }
 
+int st_fcalls_string(st_fcalls *fc, const char *str) {
+  for (int i = 0; i < fc->nstrings; i++)
+    if (!strcmp(fc->strings[i], str)) return i + 1;
+  if (fc->nstrings == fc->capstrings) {
+    int cap = fc->capstrings ? 2 * fc->capstrings : 16;
+    const char **p = realloc(fc->strings, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    fc->strings = p;
+    fc->capstrings = cap;
+  }
+  fc->strings[fc->nstrings] = str;
+  return ++fc->nstrings;
+}
+
+/* The text of string number x (st_fcalls_string), "" for anything else. */
+static const char *string_of(const st_fcalls *fc, double x) {
+  return x >= 1 && x <= fc->nstrings && x == (int)x ? fc->strings[(int)x - 1] : "";
+}
+
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
+  free(fc->strings);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
@@ -175,12 +197,20 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     s->width += n;
   }
   const st_ffunction *fn = &fc->flat->functions[function];
+  for (int i = 0, a = 0; i < fn->nlocals && a < nargs; i++)
+    if (fn->locals[i].causality == ST_C_INPUT)
+      s->is_str[a++] = fn->locals[i].type == ST_T_STRING && !fn->locals[i].ndims;
+  for (int i = 0; i < nargs; i++)
+    if (s->is_str[i] && s->ndims[i]) return -1;
   char why[8];
   int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
   if (fn->external_name && !loaded &&
       (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  s->compiled = s->ext.fn || loaded ? -1 : compile_site(fc, s); /* no body to compile */
+  int strings = 0;
+  for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
+  /* no body to compile; compiled bodies know no strings */
+  s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
   return fc->n++;
 }
 
@@ -192,6 +222,11 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     return NULL;
   }
   c->cap = fc->n + 1;
+  for (int i = 0; i < fc->nstrings; i++)
+    if (st_fcalls_string(c, fc->strings[i]) < 0) {
+      st_fcalls_free(c);
+      return NULL;
+    }
   for (int k = 0; k < fc->n; k++) {
     call_site *s = &c->sites[c->n++];
     *s = fc->sites[k];
@@ -224,12 +259,12 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
 }
 
 /* The argument values of call site s from its stack elements x (shapes of the site). */
-static void site_args(const call_site *s, const double *x, st_fval *args) {
+static void site_args(const st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
   int off = 0;
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
       args[i] = st_fval_scalar(x[off++]);
-      args[i].str = s->str[i];
+      if (s->is_str[i]) args[i].str = string_of(fc, args[i].s);
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
@@ -258,13 +293,6 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
-int st_fcall_set_string(st_fcalls *fc, int k, int arg, const char *str) {
-  if (arg < 0 || arg >= fc->sites[k].nargs || fc->sites[k].ndims[arg]) return -1;
-  fc->sites[k].str[arg] = str;
-  fc->sites[k].compiled = -1; /* compiled bodies know no strings */
-  return 0;
-}
-
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
@@ -272,7 +300,7 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
     st_fval args[MAX_ARGS], out;
-    site_args(s, x, args);
+    site_args(fc, s, x, args);
     return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
   }
   int c = body_for(fc, s, x);
@@ -281,7 +309,7 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
   }
   st_fval args[MAX_ARGS];
-  site_args(s, x, args);
+  site_args(fc, s, x, args);
   return run_output(fc, s->function, args, s->nargs, s->output, s->element);
 }
 
@@ -293,8 +321,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
-  site_args(s, x, args);
-  site_args(s, dx, dargs);
+  site_args(fc, s, x, args);
+  site_args(fc, s, dx, dargs);
   int n = s->nargs, a = 0;
   for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;

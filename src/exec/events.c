@@ -67,6 +67,52 @@ static int grow(st_compiled *cm, void **items, int n, size_t size) {
   return 0;
 }
 
+/* Whether e reads slot s (not through pre(): that is the value before the instant). */
+static int reads_slot(const st_compiled *cm, const st_fexpr *e, int s) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
+  if (e->kind == FX_VAR) return st_ref_slot(cm, e) == s;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_slot(cm, e->args[i], s)) return 1;
+  return 0;
+}
+
+/* The equations of a branch hold simultaneously: an assignment whose right side reads a
+ * variable that another assignment of the branch sets runs after it (nextTimeEvent =
+ * f(nextTimeEventScaled) in the MSL's tables). A stable topological order; on a cycle the
+ * written order stays. */
+static int order_actions(st_compiled *cm, st_action *a, const st_feq_list *l) {
+  int n = l->n, placed = 0;
+  st_action *out = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *out + 1);
+  unsigned char *done = calloc((size_t)n + 1, 1);
+  if (!out || !done) {
+    free(done);
+    return -1;
+  }
+  while (placed < n) {
+    int progress = 0;
+    for (int k = 0; k < n; k++) {
+      if (done[k]) continue;
+      int ready = 1;
+      for (int j = 0; j < n && ready; j++)
+        if (j != k && !done[j] && a[j].kind == A_ASSIGN && a[k].kind != A_TERMINATE &&
+            reads_slot(cm, l->items[k]->rhs, a[j].slot))
+          ready = 0;
+      if (!ready) continue;
+      out[placed++] = a[k];
+      done[k] = 1;
+      progress = 1;
+    }
+    if (!progress) { /* a cycle: the rest as written */
+      for (int k = 0; k < n; k++)
+        if (!done[k]) out[placed++] = a[k];
+    }
+  }
+  memcpy(a, out, (size_t)n * sizeof *a);
+  free(done);
+  return 0;
+}
+
 int st_add_when(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->p.whens, cm->p.nwhens, sizeof *cm->p.whens)) return -1;
   st_when *w = &cm->p.whens[cm->p.nwhens++];
@@ -86,6 +132,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     if (!b->actions) return -1;
     for (int k = 0; k < l->n; k++)
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
+    if (order_actions(cm, b->actions, l)) return -1;
   }
   return 0;
 }
@@ -123,21 +170,27 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
   return 0;
 }
 
-/* Fires the actions of a branch; values are computed first (equations of one instant are
- * simultaneous), then assigned. */
+/* Fires the actions of a branch. The equations of one instant are simultaneous: assignments
+ * run in the order st_add_when sorted them (each after those it reads), the values of
+ * reinit() and asserts are taken after all assignments. */
 static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
                 double t) {
   double vals[64];
   int n = b->nactions < 64 ? b->nactions : 64;
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
-    vals[k] = a->kind == A_ASSIGN || a->kind == A_REINIT || a->kind == A_ASSERT
-                  ? st_vm_eval(&cm->vm, &a->value) : 0;
+    if (a->kind != A_ASSIGN) continue;
+    double v = st_vm_eval(&cm->vm, &a->value);
+    cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? v != 0 : v;
+  }
+  for (int k = 0; k < n; k++) {
+    const st_action *a = &b->actions[k];
+    vals[k] = a->kind == A_REINIT || a->kind == A_ASSERT ? st_vm_eval(&cm->vm, &a->value) : 0;
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
     switch (a->kind) {
-    case A_ASSIGN: cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k]; break;
+    case A_ASSIGN: break; /* done above */
     case A_REINIT:
       cm->x[a->slot] = vals[k];
       info->states_changed = 1;
