@@ -19,3 +19,4 @@ include bench/study.mk
 include bench/model.mk
 include bench/chain.mk
 include bench/step.mk
+include bench/sweep.mk

@@ -113,7 +113,7 @@ START_TEST(summary_independent_of_threads_and_equal_to_simulate) {
   snprintf(args, sizeof args, "sweep '%s' %s -j 1 -o '%s'", model, sets, s1);
   int st = st_test_run(&out, args);
   ck_assert_msg(st == 1, "exit %d: %s", st, out); /* a run failed */
-  ck_assert_msg(strstr(out, "6 runs on 1 threads, 2 failed"), "%s", out);
+  ck_assert_msg(strstr(out, "6 runs on 1 thread, 2 failed"), "%s", out);
   free(out);
   snprintf(args, sizeof args, "sweep '%s' %s -j 3 -o '%s'", model, sets, s3);
   st = st_test_run(&out, args);

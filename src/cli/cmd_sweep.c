@@ -418,7 +418,8 @@ static int run_sweep(const sweep_args *a, const stiction_program *prog, const st
   if (ranks > 1)
     fprintf(stderr, "%s: %zu runs on %d MPI ranks, %zu failed\n", CMD, s->nruns, ranks - 1, failed);
   else
-    fprintf(stderr, "%s: %zu runs on %d threads, %zu failed\n", CMD, s->nruns, a->jobs, failed);
+    fprintf(stderr, "%s: %zu runs on %d thread%s, %zu failed\n", CMD, s->nruns, a->jobs,
+            a->jobs == 1 ? "" : "s", failed);
 #ifdef STICTION_HAVE_MPI
   if (launched_ranks() > 1) MPI_Finalize();
 #endif
