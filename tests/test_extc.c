@@ -214,12 +214,32 @@ START_TEST(objects_per_instance_in_threads) {
 }
 END_TEST
 
+/* InitialWhen.mo: the initial() branch runs before the equation calling C with its variable
+ * (before, the C code saw the start value 0 and failed initialization); y follows next. */
+START_TEST(initial_when_before_its_readers) {
+  static table t;
+  char *out = NULL;
+  int st = st_test_runf(&out, "simulate '%s' --stop-time 1.2 -o '%s'",
+                        st_test_src("tests/data/extc/InitialWhen.mo"), st_test_tmp("extc", "iw.csv"));
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  read_csv(st_test_tmp("extc", "iw.csv"), &t);
+  unlink(st_test_tmp("extc", "iw.csv"));
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 1; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], next = t.v[i][col(&t, "next")];
+    ck_assert(t.v[i][col(&t, "y")] == next);
+    ck_assert_msg(next > tm - 1e-6 && next <= tm + 0.5 + 1e-6, "next(%g) = %g", tm, next);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
-               objects_per_instance_in_threads));
+               objects_per_instance_in_threads, initial_when_before_its_readers));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -394,9 +394,18 @@ static char *build(const recipe *r, const char *dir, const char *target) {
     why = xprintf("cannot write the sources to %s", tmp);
     goto done;
   }
-  char *argv[3 * MAX_PARTS + 32];
+  char *argv[3 * MAX_PARTS + 48];
   int n = 0;
-  argv[n++] = (char *)compiler();
+  /* CC may carry words of its own ("ccache gcc", "gcc -g"): split at blanks */
+  char *cc = xprintf("%s", compiler());
+  for (char *save = NULL, *w = cc ? strtok_r(cc, " \t", &save) : NULL; w && n < 16;
+       w = strtok_r(NULL, " \t", &save))
+    argv[n++] = w;
+  if (!n) {
+    free(cc);
+    why = xprintf("out of memory");
+    goto done;
+  }
   for (size_t i = 0; i < sizeof cc_flags / sizeof *cc_flags; i++) argv[n++] = (char *)cc_flags[i];
   for (size_t i = 0; i < sizeof source_defines / sizeof *source_defines; i++)
     argv[n++] = (char *)source_defines[i];
@@ -411,6 +420,7 @@ static char *build(const recipe *r, const char *dir, const char *target) {
   argv[n++] = "-lm";
   argv[n] = NULL;
   int rc = run(argv, log);
+  free(cc);
   if (rc == -1 || rc == 127) {
     why = xprintf("the C compiler '%s' could not be run (install one, or set CC)", compiler());
   } else if (rc) {

@@ -110,6 +110,8 @@ typedef struct st_when_branch {
   int has_initial;    /* the condition mentions initial() */
   int nactions;
   st_action *actions;
+  int *reads;         /* has_initial: the slots its assignments read (not through pre()) */
+  int nreads;
   st_loc loc;
 } st_when_branch;
 
@@ -308,6 +310,12 @@ int st_eval_parameters(st_compiled *cm);
 int st_collect_equations(st_compiled *cm);
 /* events.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
+/* At initialization, before block k of the event pass: assigns the initial() when-branches
+ * whose right sides read only values known by then (block_of[slot]: the block computing it,
+ * -1 none), so that a block reading their variables sees them (the MSL's tables call their C
+ * code with the next time event an initial() branch computes). pending: per when-condition,
+ * cleared as they are assigned. */
+void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
 void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
@@ -343,6 +351,9 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+/* The event pass of initialization: st_eval_blocks(cm, 1) with the initial() when-branches
+ * assigned as soon as what they read is computed (st_initial_whens_before). */
+int st_eval_blocks_initial(st_compiled *cm);
 /* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 /* 1 when the block's Newton steps are factored by KLU (large and structurally sparse:

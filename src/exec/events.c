@@ -113,6 +113,52 @@ static int order_actions(st_compiled *cm, st_action *a, const st_feq_list *l) {
   return 0;
 }
 
+static void collect_reads(const st_compiled *cm, const st_fexpr *e, int *out, int *n, int cap) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
+  if (e->kind == FX_VAR) {
+    int s = st_ref_slot(cm, e);
+    for (int i = 0; i < *n; i++)
+      if (out[i] == s) return;
+    if (s >= 0 && *n < cap) out[(*n)++] = s;
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) collect_reads(cm, e->args[i], out, n, cap);
+}
+
+/* The slots the assignments of an initial() branch read (st_initial_whens_before). */
+static int branch_reads(st_compiled *cm, st_when_branch *b, const st_feq_list *l) {
+  int cap = cm->p.nslots + 1, n = 0;
+  int *tmp = malloc((size_t)cap * sizeof *tmp);
+  if (!tmp) return -1;
+  for (int k = 0; k < l->n; k++)
+    if (l->items[k]->kind == FE_EQUAL) collect_reads(cm, l->items[k]->rhs, tmp, &n, cap);
+  b->reads = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *b->reads + 1);
+  if (b->reads) memcpy(b->reads, tmp, (size_t)n * sizeof *tmp);
+  b->nreads = n;
+  free(tmp);
+  return b->reads ? 0 : -1;
+}
+
+void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending) {
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
+      const st_when_branch *b = &cm->p.whens[w].branches[i];
+      int c = cm->p.whens[w].wc + i, ready = 1;
+      if (!pending[c]) continue;
+      for (int r = 0; r < b->nreads && ready; r++)
+        ready = block_of[b->reads[r]] < k;
+      if (!ready) continue;
+      pending[c] = 0;
+      if (st_vm_eval(&cm->vm, &b->cond) == 0) continue;
+      for (int a = 0; a < b->nactions; a++)
+        if (b->actions[a].kind == A_ASSIGN) {
+          double v = st_vm_eval(&cm->vm, &b->actions[a].value);
+          int s = b->actions[a].slot;
+          cm->x[s] = cm->p.slots[s].is_bool ? v != 0 : v;
+        }
+    }
+}
+
 int st_add_when(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->p.whens, cm->p.nwhens, sizeof *cm->p.whens)) return -1;
   st_when *w = &cm->p.whens[cm->p.nwhens++];
@@ -133,6 +179,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     for (int k = 0; k < l->n; k++)
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
     if (order_actions(cm, b->actions, l)) return -1;
+    if (b->has_initial && branch_reads(cm, b, l)) return -1;
   }
   return 0;
 }
