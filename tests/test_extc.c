@@ -234,12 +234,41 @@ START_TEST(initial_when_before_its_readers) {
 }
 END_TEST
 
+/* Stateful.mo: the generator's state steps once per sample in a tuple equation of a when
+ * (Real and Integer[2] outputs of C), as the C recurrence gives it here; a function calling an
+ * impure C function as a statement; getInstanceName() as a String to C. */
+START_TEST(noise_like_generator) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Stateful.Two", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cr = col(&t, "gen.r"), c1 = col(&t, "gen.s[1]"), c2 = col(&t, "gen.s[2]");
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert(t.v[i][col(&t, "gen.idCopy")] == 42);
+    ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Stateful.Two.gen"));
+    /* the samples at 0.1, 0.2, ... (rows at an event instant may hold either side) */
+    int n = (int)floor(t.v[i][ct] / 0.1 + 1e-9);
+    if (fabs(t.v[i][ct] - 0.1 * floor(t.v[i][ct] / 0.1 + 0.5)) < 1e-9) continue;
+    unsigned s1 = 7;
+    double r = 0;
+    for (int k = 0; k < n; k++) {
+      s1 = (1103515245u * s1 + 12345u) & 0x7fffffffu;
+      r = s1 / 2147483648.0;
+    }
+    ck_assert_msg(t.v[i][c2] == n && t.v[i][c1] == s1 && t.v[i][cr] == r,
+                  "t = %g: s = {%g, %g}, r = %g", t.v[i][ct], t.v[i][c1], t.v[i][c2], t.v[i][cr]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
-               objects_per_instance_in_threads, initial_when_before_its_readers));
+               objects_per_instance_in_threads, initial_when_before_its_readers,
+               noise_like_generator));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

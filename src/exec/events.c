@@ -159,6 +159,73 @@ void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsign
     }
 }
 
+/* A branch's equations with each tuple equation (a, b) = f(x) as a = (output 1 of f(x)),
+ * b = (output 2 of f(x)), as equations.c does outside when (the function runs per output). */
+static int leaves(const st_fexpr *e) {
+  if (!e || e->kind != FX_ARRAY) return 1;
+  int n = 0;
+  for (int i = 0; i < e->nargs; i++) n += leaves(e->args[i]);
+  return n;
+}
+
+/* Element j (0-based, row-major) of an array target {a[1], a[2], ...}. */
+static const st_fexpr *leaf(const st_fexpr *e, int *j) {
+  if (!e || e->kind != FX_ARRAY) return (*j)-- == 0 ? e : NULL;
+  for (int i = 0; i < e->nargs; i++) {
+    const st_fexpr *r = leaf(e->args[i], j);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+/* lhs = (output i of call), element j + 1 of that output when lhs is an array's element. */
+static st_feq *output_equation(st_compiled *cm, const st_feq *q, int i, const st_fexpr *lhs,
+                               int element) {
+  st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, q->rhs->nargs);
+  st_feq *e = st_arena_alloc(cm->p.arena, sizeof *e);
+  if (!c || !e) return NULL;
+  c->index = q->rhs->index;
+  c->loc = q->rhs->loc;
+  c->value = element; /* emit.c: the element of an array output it stands for */
+  memcpy(c->args, q->rhs->args, (size_t)q->rhs->nargs * sizeof *c->args);
+  *e = *q;
+  e->kind = FE_EQUAL;
+  e->lhs = (st_fexpr *)lhs;
+  e->rhs = c;
+  return e;
+}
+
+static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *out) {
+  int n = 0;
+  for (int k = 0; k < in->n; k++) {
+    const st_feq *q = in->items[k];
+    if (q->kind != FE_TUPLE) n++;
+    else
+      for (int i = 0; i < q->ntuple; i++) n += leaves(q->tuple[i]);
+  }
+  out->items = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *out->items + 1);
+  out->n = 0;
+  if (!out->items) return -1;
+  for (int k = 0; k < in->n; k++) {
+    const st_feq *q = in->items[k];
+    if (q->kind != FE_TUPLE || !q->rhs || q->rhs->kind != FX_CALL) {
+      out->items[out->n++] = (st_feq *)q;
+      continue;
+    }
+    for (int i = 0; i < q->ntuple; i++) {
+      if (!q->tuple[i]) continue;
+      int array = q->tuple[i]->kind == FX_ARRAY, m = leaves(q->tuple[i]);
+      for (int j = 0; j < m; j++) {
+        int at = j;
+        st_feq *e = output_equation(cm, q, i, leaf(q->tuple[i], &at), array ? j + 1 : 0);
+        if (!e) return -1;
+        out->items[out->n++] = e;
+      }
+    }
+  }
+  return 0;
+}
+
 int st_add_when(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->p.whens, cm->p.nwhens, sizeof *cm->p.whens)) return -1;
   st_when *w = &cm->p.whens[cm->p.nwhens++];
@@ -169,7 +236,9 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
     st_when_branch *b = &w->branches[i];
-    const st_feq_list *l = &q->branches[i];
+    st_feq_list expanded;
+    if (expand_tuples(cm, &q->branches[i], &expanded)) return -1;
+    const st_feq_list *l = &expanded;
     b->loc = q->loc;
     b->has_initial = st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;

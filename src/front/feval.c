@@ -637,6 +637,18 @@ static int run_tuple(frame *f, const st_fstmt *s) {
   return 0;
 }
 
+/* f(args); a call for its effects (an impure function storing a state in C). */
+static int run_call(frame *f, const st_fstmt *s) {
+  const st_fexpr *e = s->value;
+  st_fval args[MAX_ARGS], *locals;
+  if (!e || e->kind != FX_CALL || e->nargs > MAX_ARGS || e->index < 0 ||
+      e->index >= f->fe->nfunctions)
+    return -1;
+  for (int i = 0; i < e->nargs; i++)
+    if (ev(f, e->args[i], &args[i])) return -1;
+  return call(f->fe, &f->fe->functions[e->index], args, e->nargs, &locals, f->depth + 1);
+}
+
 static int run_stmt(frame *f, const st_fstmt *s) {
   if (++f->fe->steps > MAX_STEPS) return -1;
   switch (s->kind) {
@@ -645,6 +657,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     return ev(f, s->value, &v) || assign(f, s->target, &v);
   }
   case FS_TUPLE: return run_tuple(f, s);
+  case FS_CALL: return run_call(f, s);
   case FS_IF: return run_if(f, s);
   case FS_FOR: return run_for(f, s);
   case FS_WHILE: return run_while(f, s);
@@ -655,7 +668,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     if (ev_scalar(f, s->value, &c)) return -1;
     return c == 0 && s->level == 0 ? -1 : 0; /* a failed error-level assert fails the call */
   }
-  default: return -1; /* when, reinit, terminate, calls for side effects */
+  default: return -1; /* when, reinit, terminate */
   }
 }
 

@@ -27,14 +27,17 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
  * the evaluator (feval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
 static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
-  for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
-    double v;
-    int errors = fl->errors;
-    st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
-    fl->errors = errors; /* a size given by another input is known only at the call */
-    l->size[l->ndims] = x;
-    l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
-  }
+  /* `Integer[n] x[m]` is x[m, n]: the declaration's subscripts, then the type's */
+  const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
+  for (int k = 0; k < 2; k++)
+    for (const st_ast_expr *s = lists[k]; s && l->ndims < 4; s = s->next) {
+      double v;
+      int errors = fl->errors;
+      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
+      fl->errors = errors; /* a size given by another input is known only at the call */
+      l->size[l->ndims] = x;
+      l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
+    }
 }
 
 static st_causality causality_of(const st_ast_element *e) {
