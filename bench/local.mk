@@ -20,3 +20,4 @@ include bench/model.mk
 include bench/chain.mk
 include bench/step.mk
 include bench/sweep.mk
+include bench/clocks.mk

@@ -119,7 +119,7 @@ static int compile_initial(st_compiled *cm) {
 }
 
 static int pipeline(st_compiled *cm) {
-  if (st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
+  if (st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
   if (compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->p.nslots;
@@ -376,6 +376,7 @@ int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
 static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->p.slots[s];
   if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
+  if (sl->name[0] == '$') return 0; /* the compiler's own (clocks.c latches) */
   if (s >= cm->p.flat->nvars) return sl->kind == K_DER;
   return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }

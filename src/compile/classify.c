@@ -45,7 +45,7 @@ static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned ch
 
 static st_kind kind_of(const st_fvar *v, int state, int when) {
   /* strings are only kept as text (messages, annotations' names): also String parameters */
-  if (v->type == ST_T_STRING) return K_IGNORED;
+  if (v->type == ST_T_STRING || v->type == ST_T_CLOCK) return K_IGNORED;
   /* a parameter(fixed = false) without binding is computed by the initial equations (section
    * 8.6) and held: like a variable assigned only at initialization (equations.c) */
   if (v->variability == ST_V_PARAMETER && v->fixed == 0 && !v->binding) return K_WHEN;

@@ -119,6 +119,8 @@ typedef struct st_when {
   int nbranches;
   st_when_branch *branches;
   int wc;             /* index of its first branch's condition value in wc[] */
+  int clock_rank;     /* st_feq.clock_rank: clock ticks latch by rank after the others */
+  int clock_at_start; /* st_feq.clock_at_start: ticks at the start time in st_initialize */
 } st_when;
 
 typedef struct st_assert {
@@ -305,6 +307,9 @@ st_fexpr *st_sym_diff_time(st_compiled *cm, const st_fexpr *e); /* d/dt, NULL if
 
 /* classify.c */
 int st_classify(st_compiled *cm);
+/* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
+ * the lowered copy); 0 also when the model has no clocks. */
+int st_lower_clocks(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);
@@ -375,6 +380,8 @@ double st_next_time_event(st_compiled *cm, double t, int *defined);
 int st_check_asserts(st_compiled *cm, double t, int *terminate);
 /* init.c */
 int st_initialize(st_compiled *cm, double t0);
+/* events.c: the clock ticks at the start time, at the end of the initialization. */
+int st_clock_start_ticks(st_compiled *cm);
 void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);
 /* pattern.c: the structure of df/dy into jac_cols/jac_rows (NULL when unknown) */

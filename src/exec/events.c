@@ -232,6 +232,8 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   w->nbranches = q->nconds;
   w->branches = st_arena_alloc(cm->p.arena, (size_t)q->nconds * sizeof *w->branches + 1);
   w->wc = cm->p.nwc;
+  w->clock_rank = q->clock_rank;
+  w->clock_at_start = q->clock_at_start;
   cm->p.nwc += q->nconds;
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
@@ -291,8 +293,10 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
  * reinit() and asserts are taken after all assignments. */
 static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
                 double t) {
-  double vals[64];
-  int n = b->nactions < 64 ? b->nactions : 64;
+  double stack_vals[64];
+  int n = b->nactions; /* a clock's latches can be many (clocks.c) */
+  double *vals = n <= 64 ? stack_vals : malloc(sizeof *vals * (size_t)n);
+  if (!vals) return -1;
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
     if (a->kind != A_ASSIGN) continue;
@@ -318,20 +322,25 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     case A_ASSERT:
       if (vals[k] == 0) {
         st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        if (vals != stack_vals) free(vals);
         return -1;
       }
       break;
     }
   }
+  if (vals != stack_vals) free(vals);
   return 0;
 }
 
 /* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
  * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
-static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
+static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double t, int rank,
+                             int *more) {
   int fired = 0;
   for (int w = 0; w < cm->p.nwhens; w++) {
     const st_when *wh = &cm->p.whens[w];
+    if (wh->clock_rank > rank) *more = 1;
+    if (wh->clock_rank != rank) continue;
     int done = 0;
     for (int i = 0; i < wh->nbranches; i++) {
       const st_when_branch *b = &wh->branches[i];
@@ -345,6 +354,46 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
     }
   }
   return fired;
+}
+
+/* Ordinary when-clauses (rank 0), then the clock ticks by rank (clocks.c). */
+static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
+  int fired = 0, more = 1;
+  for (int rank = 0; more; rank++) {
+    more = 0;
+    /* a clock partition reading another's values at this tick sees them updated */
+    if (rank > 1 && fired && st_eval_blocks(cm, 1)) return -1;
+    int f = run_whens_of_rank(cm, info, t, rank, &more);
+    if (f < 0) return -1;
+    fired += f;
+  }
+  return fired;
+}
+
+/* The clock ticks at the start time are part of the initialization (Modelica 3.6 section
+ * 16.9: a clocked partition is initialized at its first tick): fired after the initial
+ * system, by rank, so that the first row holds the ticked values as in Dymola's results;
+ * the initial event does not fire them again (their has_initial is 0, so their pre() there
+ * is their value). */
+int st_clock_start_ticks(st_compiled *cm) {
+  int fired = 0, more = 1;
+  stiction_event_info info;
+  memset(&info, 0, sizeof info);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x); /* sample()'s left limits */
+  for (int rank = 1; more; rank++) {
+    more = 0;
+    if (fired && st_eval_blocks(cm, 1)) return -1;
+    cm->vm.event_mode = 1; /* sample() is true at its instants only in event mode */
+    for (int w = 0; w < cm->p.nwhens; w++) {
+      const st_when *wh = &cm->p.whens[w];
+      if (wh->clock_rank > rank) more = 1;
+      if (wh->clock_rank != rank || !wh->clock_at_start) continue;
+      if (st_vm_eval(&cm->vm, &wh->branches[0].cond) == 0) continue;
+      fired++;
+      if (fire(cm, &wh->branches[0], &info, cm->vm.time)) return -1;
+    }
+  }
+  return fired && st_eval_blocks(cm, 1) ? -1 : 0;
 }
 
 /* pre() of the when-conditions at the first pass of an event: their values just before the

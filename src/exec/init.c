@@ -386,6 +386,11 @@ static int initialize(st_compiled *cm, double t0) {
   } else {
     fa.n = nfixed; /* every fixed start, also those the solve did not use */
     rc = check_fixed_starts(cm, &fa) || check_redundant(cm);
+    if (!rc && st_clock_start_ticks(cm)) {
+      st_fail(cm, cm->error_loc, "initialization failed: %s",
+              cm->error ? cm->error : "evaluation failed");
+      rc = -1;
+    }
   }
   cm->reported |= rc != 0;
   free(unk);

@@ -152,7 +152,8 @@ static int vectorizable(st_builtin b) {
   case FB_ASIN: case FB_ACOS: case FB_ATAN: case FB_ATAN2: case FB_SINH: case FB_COSH:
   case FB_TANH: case FB_EXP: case FB_LOG: case FB_LOG10: case FB_FLOOR: case FB_CEIL:
   case FB_INTEGER: case FB_MOD: case FB_REM: case FB_DIV: case FB_HOMOTOPY:
-  case FB_SEMILINEAR:
+  case FB_SEMILINEAR: case FB_CSAMPLE: case FB_HOLD: case FB_PREVIOUS: case FB_NOCLOCK:
+  case FB_SUBSAMPLE: case FB_SUPERSAMPLE: case FB_SHIFTSAMPLE: case FB_BACKSAMPLE:
     return 1;
   default: return 0;
   }

@@ -17,6 +17,8 @@ static const char *const builtin_names[FB_COUNT_] = {
   "sinh", "cosh", "tanh", "exp", "log", "log10",
   "floor", "ceil", "integer", "mod", "rem", "div",
   "homotopy", "semiLinear", "delay", "cardinality",
+  "Clock", "sample", "hold", "previous", "interval", "firstTick", "subSample",
+  "superSample", "shiftSample", "backSample", "noClock",
   "size",
   "zeros", "ones", "fill", "sum", "product", "min", "max", "ndims", "size",
   "transpose", "identity", "diagonal", "linspace", "vector", "scalar", "matrix",
@@ -171,6 +173,7 @@ static const char *type_name(const st_fvar *v) {
   case ST_T_BOOLEAN: return "Boolean";
   case ST_T_STRING: return "String";
   case ST_T_ENUM: return v->enum_type ? v->enum_type : "enumeration";
+  case ST_T_CLOCK: return "Clock";
   }
   return "?";
 }
@@ -394,7 +397,8 @@ static void print_statements(const printer *p, const st_fstmt_list *list, int de
 
 static void print_function(const st_flat_model *m, const st_ffunction *f, FILE *out) {
   static const char *const causality[] = {"protected ", "input ", "output "};
-  static const char *const types[] = {"Real", "Integer", "Boolean", "String", "enumeration"};
+  static const char *const types[] = {"Real", "Integer", "Boolean", "String", "enumeration",
+                                             "Clock"};
   printer p = {m, f, out};
   fprintf(out, "%sfunction %s\n", f->is_impure ? "impure " : "", f->name);
   for (int i = 0; i < f->nlocals; i++) {

@@ -21,7 +21,8 @@
 #include <stdio.h>
 
 typedef enum st_ftype {
-  ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING, ST_T_ENUM
+  ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING, ST_T_ENUM,
+  ST_T_CLOCK  /* synchronous clocks (Modelica 3.6 chapter 16); compile/clocks.c removes them */
 } st_ftype;
 
 typedef enum st_variability {
@@ -49,6 +50,12 @@ typedef enum st_builtin {
   FB_SINH, FB_COSH, FB_TANH, FB_EXP, FB_LOG, FB_LOG10,
   FB_FLOOR, FB_CEIL, FB_INTEGER, FB_MOD, FB_REM, FB_DIV,
   FB_HOMOTOPY, FB_SEMILINEAR, FB_DELAY, FB_CARDINALITY,
+  /* Synchronous operators (Modelica 3.6 chapter 16), lowered by compile/clocks.c before
+   * classification. FB_CLOCK: the constructor, index = its st_clock_form; FB_CSAMPLE:
+   * sample(u) and sample(u, clock) (the two-argument sample(start, interval) of Real
+   * arguments stays FB_SAMPLE). */
+  FB_CLOCK, FB_CSAMPLE, FB_HOLD, FB_PREVIOUS, FB_INTERVAL, FB_FIRSTTICK, FB_SUBSAMPLE,
+  FB_SUPERSAMPLE, FB_SHIFTSAMPLE, FB_BACKSAMPLE, FB_NOCLOCK,
   FB_SIZE,     /* size(a, d) inside function bodies (in models the front end folds it) */
   /* The array functions inside function bodies (in models the front end expands them,
    * src/front/arrays.c); run by the tree walker (front/feval.c). Keep them after FB_SIZE. */
@@ -58,6 +65,15 @@ typedef enum st_builtin {
   FB_COMPREHENSION, /* {args[0] for locals[index] in args[1]} in a function body */
   FB_COUNT_
 } st_builtin;
+
+/* The forms of the Clock constructor (FX_BUILTIN FB_CLOCK, in index). */
+typedef enum st_clock_form {
+  CLK_INFERRED,   /* Clock() */
+  CLK_RATIONAL,   /* Clock(intervalCounter, resolution): args[0]/args[1] seconds */
+  CLK_REAL,       /* Clock(interval) */
+  CLK_EVENT,      /* Clock(condition[, startInterval]) */
+  CLK_SOLVER      /* Clock(c, solverMethod): args[0] the clock, str the method */
+} st_clock_form;
 
 typedef enum st_fexpr_kind {
   FX_REAL,        /* constant number (also Integer literals, as double) */
@@ -144,6 +160,10 @@ struct st_feq {
   st_fexpr *message;       /* FE_ASSERT / FE_TERMINATE */
   int level;               /* FE_ASSERT: 0 error, 1 warning */
   const char *origin;      /* instance path of the component that contributed it, "" for top */
+  /* FE_WHEN made by compile/clocks.c from a clock: 1 + its order among simultaneous ticks
+   * (a partition that reads another's fresh values latches after it), 0 otherwise;
+   * clock_at_start: it fires at the initial event when its tick is then. */
+  int clock_rank, clock_at_start;
   st_loc loc;
 };
 

@@ -315,6 +315,9 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name);
 
 /* translate.c: AST expression to flat expression (NULL after an error). */
 st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
+/* The text of a String literal or of a String constant or parameter (following their
+ * bindings), else NULL. */
+const char *st_fl_string_const(st_fl *fl, const st_fexpr *e);
 /* Resolves a component reference to an instance node (connect). NULL after an error. */
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside);
 /* The values of a for-range (a:b, a:s:b or an array expression) as FX_ARRAY. */
@@ -326,6 +329,11 @@ st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int ni
  * *handled is 0 when name is not one of them here (then the caller looks further). */
 st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
                               int *handled);
+/* clockops.c: Clock(...), sample(u[, clock]), hold, previous, subSample, ... (Modelica 3.6
+ * chapter 16) as FX_BUILTIN; *handled is 0 when name is none of them (sample(start,
+ * interval) of the time events included). */
+st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                           int *handled);
 /* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
 st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
 /* cat(k, parts...) of translated arrays (k = 1 or 2); NULL after an error. */

@@ -191,6 +191,10 @@ int st_front_add_predefined(st_front *fe) {
     c->prim = t; /* ST_T_REAL, ST_T_INTEGER, ST_T_BOOLEAN, ST_T_STRING in this order */
     st_cls_add(fe, fe->predefined, c);
   }
+  st_cls *clock = st_cls_new(fe, fe->predefined, "Clock", NULL); /* Modelica 3.6 section 16.3 */
+  if (!clock) return -1;
+  clock->prim = ST_T_CLOCK;
+  st_cls_add(fe, fe->predefined, clock);
   st_ast_stored_def *sd = st_parse_string(fe->arena, fe->diag, "<predefined>", predefined_text);
   for (const st_ast_class *a = sd ? sd->classes : NULL; a; a = a->next)
     st_cls_add(fe, fe->predefined, make_class(fe, fe->predefined, a));

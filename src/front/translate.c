@@ -425,7 +425,7 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
 
 /* The text of a String literal or of a String constant or parameter (following their
  * bindings), else NULL. */
-static const char *string_const(st_fl *fl, const st_fexpr *e) {
+const char *st_fl_string_const(st_fl *fl, const st_fexpr *e) {
   for (int hops = 0; e && hops < 64; hops++) {
     if (e->kind == FX_STRING) return e->str;
     if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
@@ -458,7 +458,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (!b) return NULL;
   st_ast_op op = e->u.binary.op;
   if (op >= AOP_LT && op <= AOP_NE) {
-    const char *sa = string_const(fl, a), *sb = sa ? string_const(fl, b) : NULL;
+    const char *sa = st_fl_string_const(fl, a), *sb = sa ? st_fl_string_const(fl, b) : NULL;
     if (sb) return compare_strings(fl, op, sa, sb, e->loc);
   }
   if (st_fx_is_record(a) || st_fx_is_record(b)) {
@@ -951,6 +951,8 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (fn->nparts == 1 && !fn->global) {
     int handled;
     st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
+    if (handled) return r;
+    r = st_fl_clock_call(fl, e, name, env, &handled);
     if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);

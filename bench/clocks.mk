@@ -1,0 +1,9 @@
+# `make bench-clocks`: a 1 kHz sampled PI (bench/clocks/ClutchPI.mo, 10^5 clock ticks in 100 s)
+# against the same drive under a continuous PI: the difference of their wall times over the
+# ticks is the cost per tick (doc/benchmarks.md).
+bench-clocks: stiction$(EXEEXT)
+	@for m in ClutchPI ClutchPIContinuous; do \
+	  ./stiction$(EXEEXT) simulate $(srcdir)/bench/clocks/$$m.mo -o /tmp/bench_clocks_$$$$.csv --stats 2>&1 \
+	    | grep -E "^$$m:|wall time (integration|events)|^steps"; \
+	done; rm -f /tmp/bench_clocks_*.csv
+.PHONY: bench-clocks

@@ -1,0 +1,1017 @@
+/* Synchronous Modelica (Modelica 3.6 chapter 16): clock inference, partitioning and the
+ * lowering of clocked partitions onto the hybrid machinery, before classification.
+ *
+ * Clock variables are resolved at compile time to clock values (periodic with exact
+ * rational period and shift where the constructors give them, or event clocks). The other
+ * variables and equations are split into partitions: connected through the variables an
+ * equation reads directly, not through the arguments of sample(), hold(), subSample(),
+ * superSample(), shiftSample(), backSample() and noClock(). A partition is clocked when it
+ * uses a clocked operator; its clock comes from sample(u, c), `when c then`, and the
+ * rational relations of the sub-sampling operators (propagated both ways until nothing
+ * changes; two different clocks for one partition are a located error).
+ *
+ * Lowering: the values a clocked partition reads from outside at a tick (sample(u), the
+ * sub-sampling operators, noClock) and previous(x) become when-assigned variables latched by
+ * one when-clause per partition whose condition is the clock's tick (sample(shift, period),
+ * a time event, or the event clock's condition); firstTick() and interval() are latched
+ * too. Everything else in the partition stays ordinary equations, which read only latched
+ * values, parameters and partition variables: they are constant between ticks and solved
+ * in BLT order with the rest (algebraic loops as usual). hold(y) is y. Partitions fed by
+ * another partition's fresh values at the same instant latch after it (clock_rank,
+ * exec/events.c). A continuous-time partition on a clock with a solverMethod is
+ * discretized: der(x) becomes a variable and x an explicit or implicit Euler update. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+#include "front/fexpr.h"
+
+typedef struct rat {
+  long long n, d; /* d > 0, reduced */
+} rat;
+
+typedef enum { CV_NONE, CV_PERIODIC, CV_EVENT } cv_kind;
+
+typedef struct clockval {
+  cv_kind kind;
+  int exact;            /* period and shift are the rationals */
+  rat period, shift;
+  double dperiod, dshift;
+  const st_fexpr *cond; /* CV_EVENT: the condition */
+  double start_interval;
+  const char *solver;   /* solverMethod or NULL */
+} clockval;
+
+/* A relation between partitions: `to` = op(the partition of var `from`, a, b). */
+typedef struct relation {
+  int to, from;
+  int op;     /* FB_SUBSAMPLE ... FB_NOCLOCK */
+  long long a, b;
+  st_loc loc;
+} relation;
+
+typedef struct source {
+  int unit;
+  clockval c;
+  st_loc loc;
+} source;
+
+typedef struct part {
+  int clocked, has_clock, rank, solver_checked;
+  clockval c;
+  st_loc clock_loc;
+  st_feq **latch;
+  int nlatch, caplatch;
+  int ticked, first, tlast, ival; /* hidden variables, -1 until needed */
+} part;
+
+typedef struct lower {
+  st_compiled *cm;
+  st_arena *a;
+  const st_flat_model *f;
+  int nunits;           /* f->equations.n + f->nalgorithms */
+  int *uf;              /* union-find over vars [0, nvars) and units after them */
+  unsigned char *clocked; /* per node: uses or is used by a clocked operator */
+  unsigned char *has_der;
+  st_loc *der_loc;
+  source *src;
+  int nsrc, capsrc;
+  relation *rel;
+  int nrel, caprel;
+  /* clock variables: union-find over vars, one defining expression per class */
+  int *cuf;
+  const st_fexpr **cdef;
+  clockval *cval;
+  unsigned char *cstate; /* 0 unresolved, 1 resolving, 2 resolved */
+  part *parts;          /* per root node */
+  /* the new flat model */
+  st_fvar *vars;
+  int nvars, capvars;
+  int *prev_of, *der_of; /* per variable: its previous() / der() variable, -1 */
+  st_feq_list eqs;
+  int capeqs;
+  int errors;
+} lower;
+
+/* ------------------------------------------------------------------ rationals */
+
+static long long gcd(long long a, long long b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    long long t = a % b;
+    a = b;
+    b = t;
+  }
+  return a ? a : 1;
+}
+
+static rat mkrat(long long n, long long d) {
+  if (d < 0) n = -n, d = -d;
+  long long g = gcd(n, d);
+  return (rat){n / g, d / g};
+}
+
+static rat rmul(rat x, long long n, long long d) {
+  long long g1 = gcd(x.n, d), g2 = gcd(n, x.d);
+  return mkrat((x.n / g1) * (n / g2), (x.d / g2) * (d / g1));
+}
+
+static rat radd(rat x, rat y) {
+  long long g = gcd(x.d, y.d);
+  return mkrat(x.n * (y.d / g) + y.n * (x.d / g), x.d / g * y.d);
+}
+
+static double rdbl(rat x) { return (double)x.n / (double)x.d; }
+
+/* ------------------------------------------------------------------ helpers */
+
+static int find(int *uf, int i) {
+  while (uf[i] != i) i = uf[i] = uf[uf[i]];
+  return i;
+}
+
+static void unite(int *uf, int a, int b) {
+  a = find(uf, a);
+  b = find(uf, b);
+  if (a != b) uf[a < b ? b : a] = a < b ? a : b;
+}
+
+static int grow(st_arena *a, void **items, int *cap, int n, size_t size) {
+  if (n < *cap) return 0;
+  int c = *cap ? 2 * *cap : 16;
+  void *p = st_arena_alloc(a, size * (size_t)c);
+  if (!p) return -1;
+  if (n) memcpy(p, *items, size * (size_t)n);
+  *items = p;
+  *cap = c;
+  return 0;
+}
+
+static st_fexpr *param_binding(void *ctx, int var) {
+  const st_flat_model *f = ctx;
+  const st_fvar *v = &f->vars[var];
+  return v->variability <= ST_V_PARAMETER ? v->binding : NULL;
+}
+
+static int eval_param(lower *L, const st_fexpr *e, double *out) {
+  if (st_fx_eval(e, param_binding, (void *)L->f, out) == 0) return 0;
+  st_error(L->cm->diag, e->loc, "a clock argument must be a parameter expression");
+  L->errors++;
+  return -1;
+}
+
+static int is_clock_expr(const lower *L, const st_fexpr *e) {
+  return e && st_fx_type(e, L->f->vars) == ST_T_CLOCK;
+}
+
+static int is_clocked_op(int op) { return op >= FB_CLOCK && op <= FB_NOCLOCK; }
+
+static int clock_equal(const clockval *x, const clockval *y) {
+  if (x->kind != y->kind) return 0;
+  if (x->kind == CV_EVENT) return x->cond == y->cond;
+  if (x->exact && y->exact)
+    return x->period.n == y->period.n && x->period.d == y->period.d &&
+           x->shift.n == y->shift.n && x->shift.d == y->shift.d;
+  return fabs(x->dperiod - y->dperiod) <= 1e-12 * fmax(x->dperiod, y->dperiod) &&
+         fabs(x->dshift - y->dshift) <= 1e-12 * fmax(x->dperiod, y->dperiod);
+}
+
+static const char *clock_text(lower *L, const clockval *c) {
+  if (c->kind == CV_EVENT) return "an event clock";
+  if (c->exact)
+    return st_arena_printf(L->a, "a periodic clock of interval %lld/%lld s shifted by %lld/%lld s",
+                           c->period.n, c->period.d, c->shift.n, c->shift.d);
+  return st_arena_printf(L->a, "a periodic clock of interval %.17g s shifted by %.17g s",
+                         c->dperiod, c->dshift);
+}
+
+/* c with the sub-sampling operator op(factor a, b) applied (the relation's direction). */
+static int apply_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
+  if (op == FB_NOCLOCK) return 0;
+  if (c->kind == CV_EVENT) {
+    if ((op == FB_SUBSAMPLE || op == FB_SUPERSAMPLE) && a == 1) return 0;
+    st_error(L->cm->diag, loc, "%s() of an event clock is not supported", st_builtin_name(op));
+    L->errors++;
+    return -1;
+  }
+  if (a <= 0 || b <= 0) {
+    st_error(L->cm->diag, loc, "%s(): the factors must be positive", st_builtin_name(op));
+    L->errors++;
+    return -1;
+  }
+  rat step = c->period, sh = c->shift;
+  switch (op) {
+  case FB_SUBSAMPLE: step = rmul(step, a, 1); break;
+  case FB_SUPERSAMPLE: step = rmul(step, 1, a); break;
+  case FB_SHIFTSAMPLE: sh = radd(sh, rmul(c->period, a, b)); break;
+  case FB_BACKSAMPLE: sh = radd(sh, rmul(c->period, -a, b)); break;
+  default: break;
+  }
+  double dstep = c->dperiod, dsh = c->dshift;
+  switch (op) {
+  case FB_SUBSAMPLE: dstep *= (double)a; break;
+  case FB_SUPERSAMPLE: dstep /= (double)a; break;
+  case FB_SHIFTSAMPLE: dsh += c->dperiod * (double)a / (double)b; break;
+  case FB_BACKSAMPLE: dsh -= c->dperiod * (double)a / (double)b; break;
+  default: break;
+  }
+  c->period = step;
+  c->shift = sh;
+  c->dperiod = c->exact ? rdbl(step) : dstep;
+  c->dshift = c->exact ? rdbl(sh) : dsh;
+  return 0;
+}
+
+/* The inverse: the clock of the argument from the clock of the result. */
+static int invert_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
+  switch (op) {
+  case FB_SUBSAMPLE: return apply_op(L, c, FB_SUPERSAMPLE, a, 1, loc);
+  case FB_SUPERSAMPLE: return apply_op(L, c, FB_SUBSAMPLE, a, 1, loc);
+  case FB_SHIFTSAMPLE: return apply_op(L, c, FB_BACKSAMPLE, a, b, loc);
+  case FB_BACKSAMPLE: return apply_op(L, c, FB_SHIFTSAMPLE, a, b, loc);
+  default: return 0;
+  }
+}
+
+/* The integer factors (a, b) of subSample(u, a), shiftSample(u, a, b), ... (defaults 1);
+ * a = 0 for an inferred factor. */
+static int op_factors(lower *L, const st_fexpr *e, long long *a, long long *b) {
+  double x = 1, y = 1;
+  *a = *b = 1;
+  if (e->nargs >= 2 && eval_param(L, e->args[1], &x)) return -1;
+  if (e->nargs >= 3 && eval_param(L, e->args[2], &y)) return -1;
+  if (e->nargs < 2 && (e->op == FB_SUBSAMPLE || e->op == FB_SUPERSAMPLE)) x = 0;
+  if (x != floor(x) || y != floor(y) || fabs(x) > 1e15 || fabs(y) > 1e15) {
+    st_error(L->cm->diag, e->loc, "%s(): the factors must be Integer", st_builtin_name(e->op));
+    L->errors++;
+    return -1;
+  }
+  *a = (long long)x;
+  *b = (long long)y;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ clock values */
+
+static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth);
+
+static int clock_var(lower *L, int v, clockval *out, int depth) {
+  int r = find(L->cuf, v);
+  if (L->cstate[r] == 2) {
+    *out = L->cval[r];
+    return 0;
+  }
+  if (L->cstate[r] == 1 || depth > 64) {
+    st_error(L->cm->diag, L->f->vars[v].loc, "the clock of '%s' is defined by itself",
+             L->f->vars[v].name);
+    L->errors++;
+    return -1;
+  }
+  if (!L->cdef[r]) { /* an input nobody drives: inferred */
+    *out = (clockval){.kind = CV_NONE};
+  } else {
+    L->cstate[r] = 1;
+    if (clock_value(L, L->cdef[r], out, depth + 1)) return -1;
+  }
+  L->cval[r] = *out;
+  L->cstate[r] = 2;
+  return 0;
+}
+
+static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
+  *out = (clockval){.kind = CV_NONE};
+  if (e->kind == FX_VAR) return clock_var(L, e->index, out, depth);
+  if (e->kind == FX_IF) {
+    double c;
+    if (eval_param(L, e->args[0], &c)) return -1;
+    return clock_value(L, e->args[c != 0 ? 1 : 2], out, depth + 1);
+  }
+  if (e->kind != FX_BUILTIN) goto bad;
+  if (e->op == FB_CLOCK) {
+    double x, y = 1;
+    switch ((st_clock_form)e->index) {
+    case CLK_INFERRED: return 0;
+    case CLK_RATIONAL:
+      if (eval_param(L, e->args[0], &x) || (e->nargs > 1 && eval_param(L, e->args[1], &y)))
+        return -1;
+      if (x != floor(x) || y != floor(y) || x <= 0 || y <= 0) {
+        st_error(L->cm->diag, e->loc, "Clock(intervalCounter, resolution) needs positive "
+                 "Integer arguments");
+        L->errors++;
+        return -1;
+      }
+      out->kind = CV_PERIODIC;
+      out->exact = 1;
+      out->period = mkrat((long long)x, (long long)y);
+      out->shift = mkrat(0, 1);
+      out->dperiod = rdbl(out->period);
+      return 0;
+    case CLK_REAL:
+      if (eval_param(L, e->args[0], &x)) return -1;
+      if (!(x > 0)) {
+        st_error(L->cm->diag, e->loc, "Clock(interval) needs a positive interval");
+        L->errors++;
+        return -1;
+      }
+      out->kind = CV_PERIODIC;
+      out->exact = x == floor(x) && x < 1e15;
+      out->period = mkrat(out->exact ? (long long)x : 1, 1);
+      out->shift = mkrat(0, 1);
+      out->dperiod = x;
+      return 0;
+    case CLK_EVENT:
+      out->kind = CV_EVENT;
+      out->cond = e->args[0];
+      if (e->nargs > 1 && eval_param(L, e->args[1], &out->start_interval)) return -1;
+      return 0;
+    case CLK_SOLVER:
+      if (clock_value(L, e->args[0], out, depth + 1)) return -1;
+      out->solver = e->str;
+      return 0;
+    }
+  }
+  if (e->op >= FB_SUBSAMPLE && e->op <= FB_BACKSAMPLE && is_clock_expr(L, e->args[0])) {
+    long long a, b;
+    if (clock_value(L, e->args[0], out, depth + 1) || op_factors(L, e, &a, &b)) return -1;
+    if (a == 0) goto bad;
+    return out->kind == CV_NONE ? 0 : apply_op(L, out, e->op, a, b, e->loc);
+  }
+bad:
+  st_error(L->cm->diag, e->loc, "unsupported clock expression");
+  L->errors++;
+  return -1;
+}
+
+/* Clock equations `c = expr` and `c1 = c2` (connections), and clock bindings. */
+static int clock_equation(lower *L, const st_feq *q) {
+  if (q->kind != FE_EQUAL || !(is_clock_expr(L, q->lhs) || is_clock_expr(L, q->rhs))) return 0;
+  const st_fexpr *l = q->lhs, *r = q->rhs;
+  if (l->kind != FX_VAR) {
+    const st_fexpr *t = l;
+    l = r;
+    r = t;
+  }
+  if (l->kind != FX_VAR) {
+    st_error(L->cm->diag, q->loc, "a clock equation needs a clock variable on one side");
+    L->errors++;
+    return 1;
+  }
+  if (r->kind == FX_VAR) {
+    int a = find(L->cuf, l->index), b = find(L->cuf, r->index);
+    const st_fexpr *d = L->cdef[a] ? L->cdef[a] : L->cdef[b];
+    unite(L->cuf, a, b);
+    L->cdef[find(L->cuf, a)] = d;
+    return 1;
+  }
+  int c = find(L->cuf, l->index);
+  if (L->cdef[c]) {
+    st_error(L->cm->diag, q->loc, "clock '%s' is defined twice", L->f->vars[l->index].name);
+    L->errors++;
+  }
+  L->cdef[c] = r;
+  return 1;
+}
+
+/* ------------------------------------------------------------------ partitioning */
+
+static int add_source(lower *L, int unit, const st_fexpr *c, st_loc loc) {
+  if (grow(L->a, (void **)&L->src, &L->capsrc, L->nsrc, sizeof *L->src)) return -1;
+  source *s = &L->src[L->nsrc++];
+  s->unit = unit;
+  s->loc = loc;
+  return clock_value(L, c, &s->c, 0);
+}
+
+/* The first non-parameter variable of e (its partition), -1 when none. */
+static int first_var(const lower *L, const st_fexpr *e) {
+  if (!e) return -1;
+  if (e->kind == FX_VAR)
+    return L->f->vars[e->index].variability > ST_V_PARAMETER &&
+                   L->f->vars[e->index].type != ST_T_CLOCK ? e->index : -1;
+  for (int i = 0; i < e->nargs; i++) {
+    int v = first_var(L, e->args[i]);
+    if (v >= 0) return v;
+  }
+  return -1;
+}
+
+static void mark_vars(lower *L, const st_fexpr *e) {
+  int v = first_var(L, e);
+  if (v >= 0) L->clocked[v] = 1;
+}
+
+/* Unites unit with the variables e reads directly, records clock sources and relations. */
+static int scan_expr(lower *L, int unit, const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_VAR) {
+    const st_fvar *v = &L->f->vars[e->index];
+    if (v->variability > ST_V_PARAMETER && v->type != ST_T_CLOCK) unite(L->uf, unit, e->index);
+    return 0;
+  }
+  if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
+    L->clocked[unit] = 1;
+    switch (e->op) {
+    case FB_CSAMPLE:
+      if (e->nargs > 1 && add_source(L, unit, e->args[1], e->loc)) return -1;
+      return 0; /* the argument lives in another partition */
+    case FB_HOLD:
+      mark_vars(L, e->args[0]);
+      L->clocked[unit] = 0; /* hold's result is continuous */
+      return 0;
+    case FB_SUBSAMPLE: case FB_SUPERSAMPLE: case FB_SHIFTSAMPLE: case FB_BACKSAMPLE:
+    case FB_NOCLOCK: {
+      if (is_clock_expr(L, e->args[0])) return 0;
+      int from = first_var(L, e->args[0]);
+      if (from < 0) return 0;
+      L->clocked[from] = 1;
+      if (grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
+      relation *r = &L->rel[L->nrel++];
+      *r = (relation){unit, from, e->op, 1, 1, e->loc};
+      return e->op == FB_NOCLOCK ? 0 : op_factors(L, e, &r->a, &r->b);
+    }
+    case FB_CLOCK: return 0;
+    default: break; /* previous, interval, firstTick: their arguments are of this partition */
+    }
+  }
+  if (e->kind == FX_BUILTIN && e->op == FB_DER) {
+    L->has_der[unit] = 1;
+    L->der_loc[unit] = e->loc;
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (scan_expr(L, unit, e->args[i])) return -1;
+  return 0;
+}
+
+static int scan_eq(lower *L, int unit, const st_feq *q);
+
+static int scan_list(lower *L, int unit, const st_feq_list *l) {
+  for (int i = 0; i < l->n; i++)
+    if (scan_eq(L, unit, l->items[i])) return -1;
+  return 0;
+}
+
+static int clock_when(const lower *L, const st_feq *q) {
+  return q->kind == FE_WHEN && q->nconds == 1 && is_clock_expr(L, q->conds[0]);
+}
+
+static int scan_eq(lower *L, int unit, const st_feq *q) {
+  if (clock_when(L, q)) {
+    L->clocked[unit] = 1;
+    return add_source(L, unit, q->conds[0], q->loc) || scan_list(L, unit, &q->branches[0]);
+  }
+  if (scan_expr(L, unit, q->lhs) || scan_expr(L, unit, q->rhs) || scan_expr(L, unit, q->message))
+    return -1;
+  for (int i = 0; i < q->ntuple; i++)
+    if (scan_expr(L, unit, q->tuple[i])) return -1;
+  for (int i = 0; i < q->nconds; i++)
+    if (scan_expr(L, unit, q->conds[i])) return -1;
+  int nb = q->kind == FE_IF ? q->nconds + 1 : q->kind == FE_WHEN ? q->nconds : 0;
+  for (int b = 0; b < nb; b++)
+    if (scan_list(L, unit, &q->branches[b])) return -1;
+  return 0;
+}
+
+static int scan_stmts(lower *L, int unit, const st_fstmt_list *l) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_fstmt *s = l->items[i];
+    if (scan_expr(L, unit, s->target) || scan_expr(L, unit, s->value) ||
+        scan_expr(L, unit, s->range))
+      return -1;
+    for (int k = 0; k < s->ntargets; k++)
+      if (scan_expr(L, unit, s->targets[k])) return -1;
+    for (int k = 0; k < s->nconds; k++)
+      if (scan_expr(L, unit, s->conds[k])) return -1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_FOR || s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; b < nb; b++)
+      if (scan_stmts(L, unit, &s->branches[b])) return -1;
+  }
+  return 0;
+}
+
+/* The clock of every clocked partition, from its sources and relations. */
+static int infer_clocks(lower *L) {
+  int n = L->f->nvars + L->nunits;
+  for (int i = 0; i < n; i++)
+    if (L->clocked[i]) L->parts[find(L->uf, i)].clocked = 1;
+  for (int k = 0; k < L->nsrc; k++) {
+    part *p = &L->parts[find(L->uf, L->src[k].unit)];
+    const clockval *c = &L->src[k].c;
+    if (c->kind == CV_NONE) continue;
+    if (!p->has_clock) {
+      p->has_clock = 1;
+      p->c = *c;
+      p->clock_loc = L->src[k].loc;
+    } else if (!clock_equal(&p->c, c)) {
+      if (c->solver && !p->c.solver) p->c.solver = c->solver;
+      if (!clock_equal(&p->c, c)) goto conflict;
+    } else if (c->solver && !p->c.solver) {
+      p->c.solver = c->solver;
+    }
+    continue;
+  conflict:
+    st_error(L->cm->diag, L->src[k].loc, "clock conflict: this partition has %s here and %s "
+             "from line %d", clock_text(L, c), clock_text(L, &p->c), p->clock_loc.line);
+    L->errors++;
+    return -1;
+  }
+  for (int changed = 1, round = 0; changed && round < n + 2; round++) {
+    changed = 0;
+    for (int k = 0; k < L->nrel; k++) {
+      relation *r = &L->rel[k];
+      part *to = &L->parts[find(L->uf, r->to)], *from = &L->parts[find(L->uf, r->from)];
+      /* noClock and superSample(u) with an inferred factor relate no clocks */
+      if (r->op == FB_NOCLOCK || r->a == 0) continue;
+      if (from->has_clock) {
+        clockval c = from->c;
+        if (apply_op(L, &c, r->op, r->a, r->b, r->loc)) return -1;
+        c.solver = to->has_clock ? to->c.solver : NULL;
+        if (!to->has_clock) {
+          to->has_clock = changed = 1;
+          to->c = c;
+          to->clock_loc = r->loc;
+        } else if (!clock_equal(&to->c, &c)) {
+          st_error(L->cm->diag, r->loc, "clock conflict: %s() gives %s, the partition has %s "
+                   "from line %d", st_builtin_name(r->op), clock_text(L, &c),
+                   clock_text(L, &to->c), to->clock_loc.line);
+          L->errors++;
+          return -1;
+        }
+      } else if (to->has_clock) {
+        clockval c = to->c;
+        if (invert_op(L, &c, r->op, r->a, r->b, r->loc)) return -1;
+        c.solver = NULL;
+        from->has_clock = changed = 1;
+        from->c = c;
+        from->clock_loc = r->loc;
+      }
+    }
+  }
+  /* latching order among simultaneous ticks: after the partitions read */
+  for (int round = 0; round < L->nrel + 1; round++) {
+    int changed = 0;
+    for (int k = 0; k < L->nrel; k++) {
+      part *to = &L->parts[find(L->uf, L->rel[k].to)], *from = &L->parts[find(L->uf, L->rel[k].from)];
+      if (to != from && to->rank < from->rank + 1 && from->rank < L->nrel) {
+        to->rank = from->rank + 1;
+        changed = 1;
+      }
+    }
+    if (!changed) break;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ the new flat model */
+
+static int new_var(lower *L, const char *name, st_ftype type, st_variability var,
+                   st_fexpr *start, st_loc loc) {
+  if (L->nvars == L->capvars) { /* prev_of follows vars (previous() of a new der() variable) */
+    int *p = st_arena_alloc(L->a, sizeof *p * (size_t)(2 * L->capvars));
+    if (!p) return -1;
+    memcpy(p, L->prev_of, sizeof *p * (size_t)L->nvars);
+    for (int i = L->nvars; i < 2 * L->capvars; i++) p[i] = -1;
+    L->prev_of = p;
+  }
+  if (grow(L->a, (void **)&L->vars, &L->capvars, L->nvars, sizeof *L->vars)) return -1;
+  st_fvar *v = &L->vars[L->nvars];
+  memset(v, 0, sizeof *v);
+  v->name = name;
+  v->type = type;
+  v->variability = var;
+  v->start = start;
+  v->fixed = -1;
+  v->state_select = ST_SS_DEFAULT;
+  v->is_protected = 1;
+  v->loc = loc;
+  return L->nvars++;
+}
+
+static st_feq *new_equal(lower *L, st_fexpr *lhs, st_fexpr *rhs, st_loc loc) {
+  st_feq *q = st_arena_alloc(L->a, sizeof *q);
+  if (!q) return NULL;
+  memset(q, 0, sizeof *q);
+  q->kind = FE_EQUAL;
+  q->lhs = lhs;
+  q->rhs = rhs;
+  q->origin = "";
+  q->loc = loc;
+  return q;
+}
+
+static int add_eq(lower *L, st_feq_list *l, int *cap, st_feq *q) {
+  if (!q || grow(L->a, (void **)&l->items, cap, l->n, sizeof *l->items)) return -1;
+  l->items[l->n++] = q;
+  return 0;
+}
+
+/* A latch of partition p: variable := value at p's ticks. */
+static int push_latch(lower *L, part *p, int var, st_fexpr *value) {
+  st_feq_list l = {p->latch, p->nlatch};
+  st_feq *q = new_equal(L, st_fx_var(L->a, var, value->loc), value, value->loc);
+  if (add_eq(L, &l, &p->caplatch, q)) return -1;
+  p->latch = l.items;
+  p->nlatch = l.n;
+  return 0;
+}
+
+/* The Boolean `ticked` of p: false until p's first tick has latched. */
+static int ticked_var(lower *L, part *p, int id, st_loc loc) {
+  if (p->ticked >= 0) return p->ticked;
+  const char *name = st_arena_printf(L->a, "$clock%d.ticked", id);
+  p->ticked = new_var(L, name, ST_T_BOOLEAN, ST_V_DISCRETE, st_fx_bool(L->a, 0, loc), loc);
+  if (p->ticked < 0 || push_latch(L, p, p->ticked, st_fx_bool(L->a, 1, loc))) return -1;
+  return p->ticked;
+}
+
+static st_fexpr *if_expr(lower *L, st_fexpr *c, st_fexpr *a, st_fexpr *b, st_loc loc) {
+  st_fexpr *r = st_fx_new(L->a, FX_IF, 0, 3, loc);
+  if (!r) return NULL;
+  r->args[0] = c;
+  r->args[1] = a;
+  r->args[2] = b;
+  return r;
+}
+
+static int part_id(lower *L, const part *p) { return (int)(p - L->parts); }
+
+static part *part_of_var(lower *L, int v) { return &L->parts[find(L->uf, v)]; }
+
+static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e);
+
+/* previous(x): the value of x at the previous tick of its partition (x.start before). */
+static st_fexpr *previous_of(lower *L, part *p, const st_fexpr *e) {
+  const st_fexpr *x = e->args[0];
+  if (x->kind != FX_VAR) {
+    st_error(L->cm->diag, e->loc, "previous() needs a variable");
+    L->errors++;
+    return NULL;
+  }
+  int v = x->index;
+  if (L->vars[v].variability <= ST_V_PARAMETER) return (st_fexpr *)x;
+  if (L->prev_of[v] < 0) {
+    part *q = v < L->f->nvars ? part_of_var(L, v) : p; /* new variables: p's der() */
+    const st_fvar *fv = &L->vars[v];
+    int t = ticked_var(L, q, part_id(L, q), e->loc);
+    if (t < 0) return NULL;
+    int pv = new_var(L, st_arena_concat(L->a, "$previous(", fv->name, ")"), fv->type,
+                     ST_V_DISCRETE, fv->start, e->loc);
+    if (pv < 0) return NULL;
+    L->prev_of[v] = pv;
+    st_fexpr *val = if_expr(L, st_fx_var(L->a, t, e->loc), st_fx_var(L->a, v, e->loc),
+                            st_fx_var(L->a, pv, e->loc), e->loc);
+    if (!val || push_latch(L, q, pv, val)) return NULL;
+  }
+  return st_fx_var(L->a, L->prev_of[v], e->loc);
+}
+
+/* e with its variables read as pre(): their left limits at the event (sample() takes the
+ * value just before the tick, Modelica 3.6 section 16.5.1, so a step at the tick's time is
+ * seen at the next tick). */
+static st_fexpr *left_limit(lower *L, st_fexpr *e) {
+  if (e->kind == FX_VAR) {
+    if (L->vars[e->index].variability <= ST_V_PARAMETER) return e;
+    st_fexpr *p = st_fx_new(L->a, FX_BUILTIN, FB_PRE, 1, e->loc);
+    if (p) p->args[0] = e;
+    return p;
+  }
+  if (e->kind == FX_BUILTIN && (e->op == FB_DER || e->op == FB_PRE)) return e;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(e->args[i] = left_limit(L, e->args[i]))) return NULL;
+  return e;
+}
+
+/* A value read at the ticks of p from outside (sample, subSample, ..., noClock). */
+static st_fexpr *latched(lower *L, part *p, const st_fexpr *e) {
+  const st_fexpr *u = e->args[0];
+  int from = first_var(L, u);
+  part *q = from >= 0 ? part_of_var(L, from) : NULL;
+  st_fexpr *val = rewrite(L, q && q->clocked ? q : NULL, u);
+  if (val && e->op == FB_CSAMPLE && !(q && q->clocked)) val = left_limit(L, val);
+  if (!val) return NULL;
+  if (st_fx_is_parametric(u, L->f->vars)) return val;
+  st_ftype t = st_fx_type(u, L->f->vars);
+  st_fexpr *start = u->kind == FX_VAR ? L->vars[u->index].start : NULL;
+  int s = new_var(L, st_arena_printf(L->a, "$clock%d.%s%d", part_id(L, p), st_builtin_name(e->op),
+                                     L->nvars), t, ST_V_DISCRETE, start, e->loc);
+  if (s < 0 || push_latch(L, p, s, val)) return NULL;
+  return st_fx_var(L->a, s, e->loc);
+}
+
+static st_fexpr *interval_of(lower *L, part *p, st_loc loc) {
+  if (p->c.kind == CV_PERIODIC) return st_fx_real(L->a, p->c.dperiod, loc);
+  if (p->ival >= 0) return st_fx_var(L->a, p->ival, loc);
+  int t = ticked_var(L, p, part_id(L, p), loc);
+  if (t < 0) return NULL;
+  int id = part_id(L, p);
+  p->tlast = new_var(L, st_arena_printf(L->a, "$clock%d.tlast", id), ST_T_REAL, ST_V_DISCRETE,
+                     st_fx_real(L->a, 0, loc), loc);
+  p->ival = new_var(L, st_arena_printf(L->a, "$clock%d.interval", id), ST_T_REAL, ST_V_DISCRETE,
+                    st_fx_real(L->a, p->c.start_interval, loc), loc);
+  if (p->tlast < 0 || p->ival < 0) return NULL;
+  st_fexpr *now = st_fx_new(L->a, FX_TIME, 0, 0, loc);
+  st_fexpr *d = st_fx_binary(L->a, FOP_SUB, now, st_fx_var(L->a, p->tlast, loc), loc);
+  st_fexpr *v = if_expr(L, st_fx_var(L->a, t, loc), d, st_fx_real(L->a, p->c.start_interval, loc), loc);
+  if (!v || push_latch(L, p, p->ival, v) || push_latch(L, p, p->tlast, now)) return NULL;
+  return st_fx_var(L->a, p->ival, loc);
+}
+
+static st_fexpr *first_tick(lower *L, part *p, st_loc loc) {
+  if (p->first < 0) {
+    int t = ticked_var(L, p, part_id(L, p), loc);
+    if (t < 0) return NULL;
+    p->first = new_var(L, st_arena_printf(L->a, "$clock%d.firstTick", part_id(L, p)),
+                       ST_T_BOOLEAN, ST_V_DISCRETE, st_fx_bool(L->a, 1, loc), loc);
+    st_fexpr *v = p->first >= 0 ? st_fx_unary(L->a, FOP_NOT, st_fx_var(L->a, t, loc), loc) : NULL;
+    if (!v || push_latch(L, p, p->first, v)) return NULL;
+  }
+  return st_fx_var(L->a, p->first, loc);
+}
+
+/* der(x) in a partition discretized by its clock's solverMethod: a variable. */
+static st_fexpr *der_of(lower *L, part *p, const st_fexpr *e) {
+  const st_fexpr *x = e->args[0];
+  if (!p->c.solver || x->kind != FX_VAR) {
+    st_error(L->cm->diag, e->loc, "der() in a clocked partition needs a clock with a "
+             "solverMethod");
+    L->errors++;
+    return NULL;
+  }
+  int v = x->index;
+  if (L->der_of[v] < 0) {
+    int d = new_var(L, st_arena_concat(L->a, "der(", L->vars[v].name, ")"), ST_T_REAL,
+                    ST_V_CONTINUOUS, NULL, e->loc);
+    if (d < 0) return NULL;
+    L->der_of[v] = d;
+  }
+  return st_fx_var(L->a, L->der_of[v], e->loc);
+}
+
+/* e with the clocked operators of partition p (NULL: continuous-time) replaced. */
+static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e) {
+  if (!e) return NULL;
+  if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
+    switch (e->op) {
+    case FB_HOLD: {
+      int v = first_var(L, e->args[0]);
+      return rewrite(L, v >= 0 ? part_of_var(L, v) : NULL, e->args[0]);
+    }
+    case FB_PREVIOUS: return previous_of(L, p, e);
+    case FB_INTERVAL: case FB_FIRSTTICK:
+      if (!p || !p->has_clock) break;
+      return e->op == FB_INTERVAL ? interval_of(L, p, e->loc) : first_tick(L, p, e->loc);
+    case FB_CSAMPLE: case FB_SUBSAMPLE: case FB_SUPERSAMPLE: case FB_SHIFTSAMPLE:
+    case FB_BACKSAMPLE: case FB_NOCLOCK:
+      if (!p || !p->has_clock) break;
+      return latched(L, p, e);
+    default: break;
+    }
+    st_error(L->cm->diag, e->loc, "%s() outside a clocked partition",
+             st_builtin_name(e->op));
+    L->errors++;
+    return NULL;
+  }
+  if (p && e->kind == FX_BUILTIN && e->op == FB_DER) return der_of(L, p, e);
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return NULL;
+  *r = *e;
+  r->args = st_arena_alloc(L->a, sizeof *r->args * (size_t)e->nargs);
+  if (!r->args) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(r->args[i] = rewrite(L, p, e->args[i]))) return NULL;
+  return r;
+}
+
+static int rewrite_eq(lower *L, part *p, const st_feq *q, st_feq_list *out, int *cap);
+
+static st_feq_list *rewrite_list(lower *L, part *p, const st_feq_list *l) {
+  st_feq_list *r = st_arena_alloc(L->a, sizeof *r);
+  int cap = 0;
+  if (!r) return NULL;
+  memset(r, 0, sizeof *r);
+  for (int i = 0; i < l->n; i++)
+    if (rewrite_eq(L, p, l->items[i], r, &cap)) return NULL;
+  return r;
+}
+
+static int rewrite_eq(lower *L, part *p, const st_feq *q, st_feq_list *out, int *cap) {
+  if (clock_when(L, q)) { /* the body belongs to the partition */
+    for (int i = 0; i < q->branches[0].n; i++)
+      if (rewrite_eq(L, p, q->branches[0].items[i], out, cap)) return -1;
+    return 0;
+  }
+  st_feq *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return -1;
+  *r = *q;
+  if ((q->lhs && !(r->lhs = rewrite(L, p, q->lhs))) || (q->rhs && !(r->rhs = rewrite(L, p, q->rhs))))
+    return -1;
+  if (q->ntuple) {
+    r->tuple = st_arena_alloc(L->a, sizeof *r->tuple * (size_t)q->ntuple);
+    for (int i = 0; r->tuple && i < q->ntuple; i++)
+      r->tuple[i] = q->tuple[i] ? rewrite(L, p, q->tuple[i]) : NULL;
+  }
+  if (q->nconds) {
+    r->conds = st_arena_alloc(L->a, sizeof *r->conds * (size_t)q->nconds);
+    if (!r->conds) return -1;
+    for (int i = 0; i < q->nconds; i++)
+      if (!(r->conds[i] = rewrite(L, p, q->conds[i]))) return -1;
+  }
+  int nb = q->kind == FE_IF ? q->nconds + 1 : q->kind == FE_WHEN ? q->nconds : 0;
+  if (nb) {
+    r->branches = st_arena_alloc(L->a, sizeof *r->branches * (size_t)nb);
+    if (!r->branches) return -1;
+    for (int b = 0; b < nb; b++) {
+      st_feq_list *l = rewrite_list(L, p, &q->branches[b]);
+      if (!l) return -1;
+      r->branches[b] = *l;
+    }
+  }
+  return add_eq(L, out, cap, r);
+}
+
+/* x = x.start at the first tick, then x = previous(x) + interval*previous(der(x)) (explicit
+ * Euler) or + interval*der(x) (implicit Euler). */
+static int discretize(lower *L, part *p, int v, st_loc loc) {
+  const char *m = p->c.solver;
+  int implicit = strcmp(m, "ImplicitEuler") == 0;
+  if (!implicit && strcmp(m, "ExplicitEuler") != 0) {
+    st_error(L->cm->diag, loc, "solverMethod \"%s\" is not supported (ExplicitEuler, "
+             "ImplicitEuler)", m);
+    L->errors++;
+    return -1;
+  }
+  st_fexpr *x = st_fx_var(L->a, v, loc);
+  st_fexpr *dx = st_fx_var(L->a, L->der_of[v], loc);
+  st_fexpr pcall = {.kind = FX_BUILTIN, .op = FB_PREVIOUS, .nargs = 1, .args = &x, .loc = loc};
+  st_fexpr *px = previous_of(L, p, &pcall);
+  st_fexpr *slope = dx;
+  if (!implicit) {
+    pcall.args = &dx;
+    slope = previous_of(L, p, &pcall);
+  }
+  st_fexpr *h = interval_of(L, p, loc), *ft = first_tick(L, p, loc);
+  if (!px || !slope || !h || !ft) return -1;
+  st_fexpr *start = L->vars[v].start ? L->vars[v].start : st_fx_real(L->a, 0, loc);
+  st_fexpr *step = st_fx_binary(L->a, FOP_ADD, px, st_fx_binary(L->a, FOP_MUL, h, slope, loc), loc);
+  st_fexpr *rhs = if_expr(L, ft, start, step, loc);
+  return rhs ? add_eq(L, &L->eqs, &L->capeqs, new_equal(L, x, rhs, loc)) : -1;
+}
+
+/* The tick of p as a when-condition. */
+static st_fexpr *tick_condition(lower *L, const part *p, st_loc loc) {
+  if (p->c.kind == CV_EVENT) return (st_fexpr *)p->c.cond;
+  st_fexpr *s = st_fx_new(L->a, FX_BUILTIN, FB_SAMPLE, 2, loc);
+  if (!s) return NULL;
+  s->args[0] = st_fx_real(L->a, p->c.dshift, loc);
+  s->args[1] = st_fx_real(L->a, p->c.dperiod, loc);
+  return s;
+}
+
+static int emit_ticks(lower *L) {
+  int n = L->f->nvars + L->nunits;
+  for (int i = 0; i < n; i++) {
+    part *p = &L->parts[i];
+    if (find(L->uf, i) != i || !p->clocked || !p->nlatch) continue;
+    st_loc loc = p->latch[0]->loc;
+    st_feq *w = st_arena_alloc(L->a, sizeof *w);
+    st_fexpr **c = st_arena_alloc(L->a, sizeof *c);
+    st_feq_list *b = st_arena_alloc(L->a, sizeof *b);
+    if (!w || !c || !b || !(c[0] = tick_condition(L, p, loc))) return -1;
+    memset(w, 0, sizeof *w);
+    w->kind = FE_WHEN;
+    w->nconds = 1;
+    w->conds = c;
+    b->items = p->latch;
+    b->n = p->nlatch;
+    w->branches = b;
+    w->origin = "";
+    w->loc = loc;
+    w->clock_rank = 1 + p->rank;
+    w->clock_at_start = p->c.kind == CV_PERIODIC;
+    if (add_eq(L, &L->eqs, &L->capeqs, w)) return -1;
+  }
+  return 0;
+}
+
+static int uses_clocks(const st_flat_model *f) {
+  for (int i = 0; i < f->nvars; i++)
+    if (f->vars[i].type == ST_T_CLOCK) return 1;
+  return 0;
+}
+
+static int expr_uses_clocked(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_uses_clocked(e->args[i])) return 1;
+  return 0;
+}
+
+static int list_uses_clocked(const st_feq_list *l) {
+  for (int i = 0; i < l->n; i++) {
+    const st_feq *q = l->items[i];
+    if (expr_uses_clocked(q->lhs) || expr_uses_clocked(q->rhs)) return 1;
+    for (int k = 0; k < q->nconds; k++)
+      if (expr_uses_clocked(q->conds[k])) return 1;
+    int nb = q->kind == FE_IF ? q->nconds + 1 : q->kind == FE_WHEN ? q->nconds : 0;
+    for (int b = 0; b < nb; b++)
+      if (list_uses_clocked(&q->branches[b])) return 1;
+  }
+  return 0;
+}
+
+static int setup(lower *L) {
+  const st_flat_model *f = L->f;
+  int nv = f->nvars, n = nv + L->nunits;
+  L->uf = st_arena_alloc(L->a, sizeof(int) * (size_t)n);
+  L->cuf = st_arena_alloc(L->a, sizeof(int) * (size_t)nv + 1);
+  L->clocked = st_arena_alloc(L->a, (size_t)n);
+  L->has_der = st_arena_alloc(L->a, (size_t)n);
+  L->der_loc = st_arena_alloc(L->a, sizeof *L->der_loc * (size_t)n);
+  L->cdef = st_arena_alloc(L->a, sizeof *L->cdef * (size_t)nv + 1);
+  L->cval = st_arena_alloc(L->a, sizeof *L->cval * (size_t)nv + 1);
+  L->cstate = st_arena_alloc(L->a, (size_t)nv + 1);
+  L->parts = st_arena_alloc(L->a, sizeof *L->parts * (size_t)n);
+  L->capvars = nv + 16;
+  L->prev_of = st_arena_alloc(L->a, sizeof(int) * (size_t)L->capvars);
+  L->der_of = st_arena_alloc(L->a, sizeof(int) * (size_t)nv + 1);
+  if (!L->uf || !L->cuf || !L->clocked || !L->has_der || !L->der_loc || !L->cdef || !L->cval ||
+      !L->cstate || !L->parts || !L->prev_of || !L->der_of)
+    return -1;
+  memset(L->clocked, 0, (size_t)n);
+  memset(L->has_der, 0, (size_t)n);
+  memset(L->cdef, 0, sizeof *L->cdef * (size_t)nv);
+  memset(L->cstate, 0, (size_t)nv);
+  memset(L->parts, 0, sizeof *L->parts * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    L->uf[i] = i;
+    L->parts[i].ticked = L->parts[i].first = L->parts[i].tlast = L->parts[i].ival = -1;
+  }
+  for (int i = 0; i < L->capvars; i++) L->prev_of[i] = -1;
+  for (int i = 0; i < nv; i++) {
+    L->cuf[i] = i;
+    L->der_of[i] = -1;
+    if (f->vars[i].type == ST_T_CLOCK && f->vars[i].binding) L->cdef[i] = f->vars[i].binding;
+  }
+  L->vars = st_arena_alloc(L->a, sizeof *L->vars * (size_t)L->capvars);
+  if (!L->vars) return -1;
+  memcpy(L->vars, f->vars, sizeof *L->vars * (size_t)nv);
+  L->nvars = nv;
+  return 0;
+}
+
+int st_lower_clocks(st_compiled *cm) {
+  const st_flat_model *f = cm->p.flat;
+  if (!uses_clocks(f) && !list_uses_clocked(&f->equations)) return 0;
+  lower L = {.cm = cm, .a = cm->p.arena, .f = f};
+  L.nunits = f->equations.n + f->nalgorithms;
+  if (setup(&L)) return -1;
+  unsigned char *is_clock_eq = st_arena_alloc(L.a, (size_t)f->equations.n + 1);
+  if (!is_clock_eq) return -1;
+  for (int i = 0; i < f->equations.n; i++) is_clock_eq[i] = (unsigned char)clock_equation(&L, f->equations.items[i]);
+  for (int i = 0; i < f->equations.n && !L.errors; i++)
+    if (!is_clock_eq[i] && scan_eq(&L, f->nvars + i, f->equations.items[i]) && !L.errors) return -1;
+  for (int i = 0; i < f->nalgorithms && !L.errors; i++)
+    if (scan_stmts(&L, f->nvars + f->equations.n + i, &f->algorithms[i])) return -1;
+  if (L.errors || infer_clocks(&L) || L.errors) return -1;
+  /* every clocked partition needs its clock; continuous-time equations in it a solver */
+  int n = f->nvars + L.nunits;
+  for (int i = 0; i < n; i++) {
+    part *p = &L.parts[find(L.uf, i)];
+    if (!p->clocked) continue;
+    if (i >= f->nvars + f->equations.n) {
+      st_error(cm->diag, f->loc, "algorithm sections in clocked partitions are not supported");
+      return -1;
+    }
+    if (!p->has_clock && i >= f->nvars) {
+      st_error(cm->diag, f->equations.items[i - f->nvars]->loc, "the clock of this clocked "
+               "equation cannot be inferred (no sample(u, clock), when-clock or sub-sampling "
+               "relation gives it)");
+      return -1;
+    }
+    if (L.has_der[i] && !p->c.solver) {
+      st_error(cm->diag, L.der_loc[i], "clocked variables used in a continuous-time equation: "
+               "sample() or hold() them, or give the clock a solverMethod");
+      return -1;
+    }
+  }
+  for (int i = 0; i < f->equations.n; i++) {
+    if (is_clock_eq[i]) continue;
+    part *p = &L.parts[find(L.uf, f->nvars + i)];
+    if (rewrite_eq(&L, p->clocked ? p : NULL, f->equations.items[i], &L.eqs, &L.capeqs)) return -1;
+  }
+  for (int v = 0; v < f->nvars; v++)
+    if (L.der_of[v] >= 0 && discretize(&L, part_of_var(&L, v), v, f->vars[v].loc)) return -1;
+  if (L.errors || emit_ticks(&L)) return -1;
+  st_flat_model *g = st_arena_alloc(L.a, sizeof *g);
+  if (!g) return -1;
+  *g = *f;
+  g->vars = L.vars;
+  g->nvars = L.nvars;
+  g->equations = L.eqs;
+  cm->p.flat = g;
+  return 0;
+}

@@ -1,0 +1,5 @@
+model NotInferred "a clocked partition whose clock nothing gives"
+  Real y;
+equation
+  y = sample(time);
+end NotInferred;
