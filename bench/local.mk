@@ -21,3 +21,4 @@ include bench/chain.mk
 include bench/step.mk
 include bench/sweep.mk
 include bench/clocks.mk
+include bench/extc.mk

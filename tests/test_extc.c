@@ -262,13 +262,70 @@ START_TEST(noise_like_generator) {
 }
 END_TEST
 
+/* Writes a model extending FileTable.Base with fileName path into the test's directory;
+ * returns the model's path. */
+static const char *file_table_model(const char *name, const char *path) {
+  const char *model = st_test_tmp("extc", name);
+  FILE *f = fopen(model, "w");
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "model %.*s\n  extends FileTable.Base(fileName = \"%s\");\nend %.*s;\n",
+          (int)(strlen(name) - 3), name, path, (int)(strlen(name) - 3), name);
+  fclose(f);
+  return model;
+}
+
+/* FileTable.mo: an object from a matrix, and from a file with the matrix parameter empty
+ * (fill(0.0, 0, 2): its size comes from fill's arguments, the empty argument keeps its rank),
+ * a parameter computed from the object; an unreadable file is a located error naming it. */
+START_TEST(file_table) {
+  static table t;
+  const char *data = st_test_tmp("extc", "tab.txt"), *csv = st_test_tmp("extc", "ft.csv");
+  FILE *f = fopen(data, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("0 0\n1 3\n2 1\n", f);
+  fclose(f);
+  char *out = NULL;
+  int st = st_test_runf(&out, "simulate -L '%s' '%s' --stop-time 2 -o '%s'",
+                        st_test_src("tests/data/extc"), file_table_model("FromFile.mo", data), csv);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  read_csv(csv, &t);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], y = t.v[i][col(&t, "y")];
+    double want = tm <= 1 ? 3 * tm : 3 - 2 * (tm - 1);
+    ck_assert_msg(fabs(y - want) < 1e-12, "y(%g) = %g, want %g", tm, y, want);
+    ck_assert(t.v[i][col(&t, "tEndCopy")] == 2);
+  }
+  st = run_class(st_test_src("tests/data/extc"), "FileTable.FromMatrix", "--stop-time 2", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], y = t.v[i][col(&t, "y")];
+    ck_assert(fabs(y - (tm <= 1 ? 2 * tm : 2 - 2 * (tm - 1))) < 1e-12);
+  }
+  const char *missing = st_test_tmp("extc", "missing.txt");
+  unlink(missing);
+  st = st_test_runf(&out, "simulate -L '%s' '%s' -o '%s'", st_test_src("tests/data/extc"),
+                    file_table_model("Missing.mo", missing), csv);
+  ck_assert_msg(st == 1 && strstr(out, "FileTable.mo:40:21: error: parameter t evaluated to NaN "
+                                       "(function 'FileTable.Table.constructor' (") &&
+                strstr(out, "extc_table_open: cannot read the table file") && strstr(out, missing),
+                "%s", out);
+  free(out);
+  unlink(data);
+  unlink(csv);
+  unlink(st_test_tmp("extc", "FromFile.mo"));
+  unlink(st_test_tmp("extc", "Missing.mo"));
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator));
+               noise_like_generator, file_table));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

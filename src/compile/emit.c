@@ -430,8 +430,9 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
 static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
   *ndims = 0;
   for (; e->kind == FX_ARRAY; e = e->args[0]) {
-    if (*ndims == 4 || e->nargs == 0) return -1;
+    if (*ndims == 4) return -1;
     dims[(*ndims)++] = e->nargs;
+    if (e->nargs == 0) break; /* an empty array: no element to say more (table on file) */
   }
   return 0;
 }
@@ -501,8 +502,12 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     return -1;
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
-  for (int i = 0; i < e->nargs; i++) {
+  for (int i = 0, input = -1; i < e->nargs; i++) {
     int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
+    while (++input < fn->nlocals && fn->locals[input].causality != ST_C_INPUT) continue;
+    /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
+    if (!rc && ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
+      while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;
     if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {

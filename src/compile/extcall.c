@@ -159,14 +159,13 @@ void st_extrun_clear_failure(st_extrun *r) {
   r->failure = NULL;
 }
 
+/* Keeps the first failure since the last clear: later calls fail for want of its result. */
 static void fail(st_extrun *r, const st_ffunction *fn, const char *what) {
   const st_loc *l = &fn->ext->loc;
+  if (r->failure) return;
   char *s = st_format("function '%s' (%s:%d:%d): %s", fn->name, l->file ? l->file : "?",
                       l->line, l->col, what);
-  if (s) {
-    free(r->failure);
-    r->failure = s;
-  }
+  r->failure = s;
 }
 
 /* ---- the argument mapping ------------------------------------------------------------------------- */

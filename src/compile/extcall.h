@@ -50,8 +50,8 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
 /* Frees what the C code allocated during the previous top-level call. */
 void st_extrun_release(st_extrun *r);
 
-/* The last failure ("function 'f' (file:line:col): the C function 'g' reported: ..."), ""
- * when none since st_extrun_clear_failure(). */
+/* The first failure since st_extrun_clear_failure() ("function 'f' (file:line:col): the C
+ * function 'g' reported an error: ..."), "" when none. */
 const char *st_extrun_failure(const st_extrun *r);
 void st_extrun_clear_failure(st_extrun *r);
 

@@ -102,6 +102,7 @@ typedef struct st_action {
   int slot;
   st_prog value;
   const char *message;
+  int level;          /* A_ASSIGN: evaluated after the lower levels are assigned (events.c) */
   st_loc loc;
 } st_action;
 
@@ -112,6 +113,7 @@ typedef struct st_when_branch {
   st_action *actions;
   int *reads;         /* has_initial: the slots its assignments read (not through pre()) */
   int nreads;
+  int early;          /* -1: not assigned ahead at initialization (it reads pre()) */
   st_loc loc;
 } st_when_branch;
 
@@ -319,7 +321,8 @@ int st_add_when(st_compiled *cm, const st_feq *q);
  * whose right sides read only values known by then (block_of[slot]: the block computing it,
  * -1 none), so that a block reading their variables sees them (the MSL's tables call their C
  * code with the next time event an initial() branch computes). pending: per when-condition,
- * cleared as they are assigned. */
+ * cleared as they are assigned. Branches reading pre() are left to the event iteration: after
+ * initialization pre() moves on, so such a branch (a counter) would count twice. */
 void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */

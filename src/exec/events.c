@@ -78,38 +78,35 @@ static int reads_slot(const st_compiled *cm, const st_fexpr *e, int s) {
 }
 
 /* The equations of a branch hold simultaneously: an assignment whose right side reads a
- * variable that another assignment of the branch sets runs after it (nextTimeEvent =
- * f(nextTimeEventScaled) in the MSL's tables). A stable topological order; on a cycle the
- * written order stays. */
-static int order_actions(st_compiled *cm, st_action *a, const st_feq_list *l) {
-  int n = l->n, placed = 0;
-  st_action *out = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *out + 1);
-  unsigned char *done = calloc((size_t)n + 1, 1);
-  if (!out || !done) {
-    free(done);
-    return -1;
+ * variable that another assignment of the branch sets sees the new value (nextTimeEvent =
+ * f(nextTimeEventScaled) in the MSL's tables). Levels: 0 for an assignment reading none of
+ * them, else one more than the highest it reads; fire() evaluates and assigns level by level,
+ * so the assignments of one level see the values before the instant, as before. Variables
+ * the compiler made (names starting with '$': clocks.c's latches, read with the value before
+ * the tick) create no dependency; on a cycle the levels stop growing. */
+static void level_actions(st_compiled *cm, st_action *a, const st_feq_list *l) {
+  int n = l->n;
+  for (int k = 0; k < n; k++) a[k].level = 0;
+  for (int pass = 0, changed = 1; changed && pass < n; pass++) {
+    changed = 0;
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++) {
+        if (j == k || a[j].kind != A_ASSIGN || a[k].kind == A_TERMINATE ||
+            cm->p.slots[a[j].slot].name[0] == '$' || a[k].level > a[j].level ||
+            !reads_slot(cm, l->items[k]->rhs, a[j].slot))
+          continue;
+        a[k].level = a[j].level + 1;
+        changed = 1;
+      }
   }
-  while (placed < n) {
-    int progress = 0;
-    for (int k = 0; k < n; k++) {
-      if (done[k]) continue;
-      int ready = 1;
-      for (int j = 0; j < n && ready; j++)
-        if (j != k && !done[j] && a[j].kind == A_ASSIGN && a[k].kind != A_TERMINATE &&
-            reads_slot(cm, l->items[k]->rhs, a[j].slot))
-          ready = 0;
-      if (!ready) continue;
-      out[placed++] = a[k];
-      done[k] = 1;
-      progress = 1;
-    }
-    if (!progress) { /* a cycle: the rest as written */
-      for (int k = 0; k < n; k++)
-        if (!done[k]) out[placed++] = a[k];
-    }
-  }
-  memcpy(a, out, (size_t)n * sizeof *a);
-  free(done);
+}
+
+static int mentions_pre(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (mentions_pre(e->args[i])) return 1;
   return 0;
 }
 
@@ -132,6 +129,8 @@ static int branch_reads(st_compiled *cm, st_when_branch *b, const st_feq_list *l
   if (!tmp) return -1;
   for (int k = 0; k < l->n; k++)
     if (l->items[k]->kind == FE_EQUAL) collect_reads(cm, l->items[k]->rhs, tmp, &n, cap);
+  for (int k = 0; k < l->n; k++) /* a state of its own (a counter): assigned once, by the event */
+    if (mentions_pre(l->items[k]->rhs)) b->early = -1;
   b->reads = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *b->reads + 1);
   if (b->reads) memcpy(b->reads, tmp, (size_t)n * sizeof *tmp);
   b->nreads = n;
@@ -144,7 +143,7 @@ void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsign
     for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
       const st_when_branch *b = &cm->p.whens[w].branches[i];
       int c = cm->p.whens[w].wc + i, ready = 1;
-      if (!pending[c]) continue;
+      if (!pending[c] || b->early < 0) continue;
       for (int r = 0; r < b->nreads && ready; r++)
         ready = block_of[b->reads[r]] < k;
       if (!ready) continue;
@@ -249,7 +248,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     if (!b->actions) return -1;
     for (int k = 0; k < l->n; k++)
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
-    if (order_actions(cm, b->actions, l)) return -1;
+    level_actions(cm, b->actions, l);
     if (b->has_initial && branch_reads(cm, b, l)) return -1;
   }
   return 0;
@@ -289,23 +288,29 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
 }
 
 /* Fires the actions of a branch. The equations of one instant are simultaneous: assignments
- * run in the order st_add_when sorted them (each after those it reads), the values of
- * reinit() and asserts are taken after all assignments. */
+ * are evaluated and made level by level (level_actions), the values of reinit() and asserts
+ * are taken after all assignments. */
 static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
                 double t) {
   double stack_vals[64];
-  int n = b->nactions; /* a clock's latches can be many (clocks.c) */
+  int n = b->nactions, top = 0; /* a clock's latches can be many (clocks.c) */
   double *vals = n <= 64 ? stack_vals : malloc(sizeof *vals * (size_t)n);
   if (!vals) return -1;
-  for (int k = 0; k < n; k++) {
-    const st_action *a = &b->actions[k];
-    if (a->kind != A_ASSIGN) continue;
-    double v = st_vm_eval(&cm->vm, &a->value);
-    cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? v != 0 : v;
+  for (int k = 0; k < n; k++)
+    if (b->actions[k].level > top) top = b->actions[k].level;
+  for (int level = 0; level <= top; level++) {
+    for (int k = 0; k < n; k++)
+      if (b->actions[k].kind == A_ASSIGN && b->actions[k].level == level)
+        vals[k] = st_vm_eval(&cm->vm, &b->actions[k].value);
+    for (int k = 0; k < n; k++) {
+      const st_action *a = &b->actions[k];
+      if (a->kind == A_ASSIGN && a->level == level)
+        cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k];
+    }
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
-    vals[k] = a->kind == A_REINIT || a->kind == A_ASSERT ? st_vm_eval(&cm->vm, &a->value) : 0;
+    if (a->kind == A_REINIT || a->kind == A_ASSERT) vals[k] = st_vm_eval(&cm->vm, &a->value);
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];

@@ -249,8 +249,26 @@ static int eval_int(st_fl *fl, const st_ast_expr *e, st_env env, const st_inst *
 }
 
 /* Sizes given as ':' come from the binding, e.g. table[:, 2] = [0, 1; 1, 2]. */
+/* fill(x, n1, n2, ...): dimension dim is n(dim + 1), also when it is 0 (the MSL's empty
+ * `table = fill(0.0, 0, 2)`, whose elements say nothing about its sizes); -1 otherwise. */
+static int size_from_fill(st_fl *fl, const st_mod *mod, int dim) {
+  const st_ast_expr *e = mod && mod->value ? mod->value : NULL;
+  if (!e || e->kind != AX_CALL || e->u.call.fn->nparts != 1 || e->u.call.iters ||
+      strcmp(e->u.call.fn->parts->name, "fill"))
+    return -1;
+  const st_ast_fnarg *a = e->u.call.args;
+  for (int k = 0; a && k <= dim; k++) a = a->next;
+  double v;
+  if (!a || a->name || st_fl_eval_ast(fl, a->value, mod->env, &v) || v < 0 || v > 1e6 ||
+      v != (int)v)
+    return -1;
+  return (int)v;
+}
+
 static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_inst *in,
                              st_loc loc) {
+  int filled = size_from_fill(fl, mod, dim);
+  if (filled >= 0) return filled;
   st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
   st_fexpr *folded;
   if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
