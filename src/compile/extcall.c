@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/diag.h"
+
 #define MAX_CARGS 64
 #define ST_FEXT_MAX_LOCALS 16 /* locals of a destructor */
 
@@ -42,16 +44,6 @@ static _Thread_local callframe *current;
 
 /* ---- ModelicaUtilities ---------------------------------------------------------------------- */
 
-static char *vformat(const char *fmt, va_list ap) {
-  va_list aq;
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s) vsnprintf(s, (size_t)n + 1, fmt, ap);
-  return s;
-}
-
 static _Noreturn void raise_text(char *text) {
   callframe *f = current;
   if (!f) { /* only calls made through st_extrun_call reach the C code */
@@ -64,7 +56,7 @@ static _Noreturn void raise_text(char *text) {
 }
 
 static _Noreturn void cb_error(const char *s) { raise_text(strdup(s ? s : "")); }
-static _Noreturn void cb_verror(const char *fmt, va_list ap) { raise_text(vformat(fmt, ap)); }
+static _Noreturn void cb_verror(const char *fmt, va_list ap) { raise_text(st_vformat(fmt, ap)); }
 
 /* Messages and warnings are the C code's own output: one line each, as the library wrote them. */
 static void cb_message(const char *s) {

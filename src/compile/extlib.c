@@ -18,6 +18,7 @@
 
 #include "compile/extcall.h"
 #include "compile/external.h"
+#include "util/diag.h"
 
 extern char **environ;
 
@@ -116,18 +117,6 @@ struct st_extlib {
 
 /* ---- small strings ------------------------------------------------------------------------ */
 
-static char *xprintf(const char *fmt, ...) {
-  va_list ap, aq;
-  va_start(ap, fmt);
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s) vsnprintf(s, (size_t)n + 1, fmt, aq);
-  va_end(aq);
-  return s;
-}
-
 typedef struct strlist {
   char *item[MAX_PARTS];
   int n;
@@ -191,7 +180,7 @@ static int add_dir_sources(strlist *src, const char *dir) {
   for (struct dirent *e; (e = readdir(d)) && !rc;) {
     size_t len = strlen(e->d_name);
     if (len > 2 && !strcmp(e->d_name + len - 2, ".c"))
-      rc = push(src, xprintf("%s/%s", dir, e->d_name));
+      rc = push(src, st_format("%s/%s", dir, e->d_name));
   }
   closedir(d);
   qsort(src->item + first, (size_t)(src->n - first), sizeof *src->item, cmp_str);
@@ -203,7 +192,7 @@ static char *find_binary(const char *dir, const char *name) {
   static const char *const forms[] = {"%s/" PLATFORM "/lib%s.a", "%s/" PLATFORM "/lib%s.so",
                                       "%s/lib%s.a", "%s/lib%s.so"};
   for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
-    char *p = xprintf(forms[i], dir, name);
+    char *p = st_format(forms[i], dir, name);
     if (p && is_file(p)) return p;
     free(p);
   }
@@ -216,7 +205,7 @@ static int find_sources(strlist *src, strlist *inc, const char *dir, const char 
   for (size_t g = 0; g < sizeof groups / sizeof *groups; g++) {
     if (strcmp(groups[g].name, name)) continue;
     for (int i = 0; i < 5 && groups[g].files[i]; i++) {
-      char *p = xprintf("%s/%s", dir, groups[g].files[i]);
+      char *p = st_format("%s/%s", dir, groups[g].files[i]);
       if (p && !is_file(p)) {
         free(p);
         return 0;
@@ -225,17 +214,17 @@ static int find_sources(strlist *src, strlist *inc, const char *dir, const char 
     }
     return 1;
   }
-  char *p = xprintf("%s/%s.c", dir, name);
+  char *p = st_format("%s/%s.c", dir, name);
   if (p && is_file(p)) return push(src, p) ? -1 : 1;
   free(p);
-  char *sub = xprintf("%s/%s", dir, name);
+  char *sub = st_format("%s/%s", dir, name);
   if (!sub) return -1;
   if (!is_dir(sub)) {
     free(sub);
     return 0;
   }
   int rc = add_dir_sources(src, sub);
-  return rc ? (free(sub), -1) : push(inc, xprintf("-I%s", sub)) ? (free(sub), -1) : (free(sub), 1);
+  return rc ? (free(sub), -1) : push(inc, st_format("-I%s", sub)) ? (free(sub), -1) : (free(sub), 1);
 }
 
 typedef struct recipe {
@@ -254,20 +243,20 @@ static void recipe_free(recipe *r) {
 
 static int make_recipe(recipe *r, const st_fexternal *x) {
   memset(r, 0, sizeof *r);
-  if (is_dir(x->include_dir) && push(&r->inc, xprintf("-I%s", x->include_dir))) return -1;
-  if (is_dir(x->sources_dir) && push(&r->inc, xprintf("-I%s", x->sources_dir))) return -1;
+  if (is_dir(x->include_dir) && push(&r->inc, st_format("-I%s", x->include_dir))) return -1;
+  if (is_dir(x->sources_dir) && push(&r->inc, st_format("-I%s", x->sources_dir))) return -1;
   for (int i = 0; i < x->nlibraries; i++) {
     const char *name = x->libraries[i];
     char *bin = find_binary(x->library_dir, name);
     if (bin) {
       int archive = strlen(bin) > 2 && !strcmp(bin + strlen(bin) - 2, ".a");
-      if (archive ? push(&r->link, xprintf("-Wl,--whole-archive")) || push(&r->link, bin) ||
-                        push(&r->link, xprintf("-Wl,--no-whole-archive"))
+      if (archive ? push(&r->link, st_format("-Wl,--whole-archive")) || push(&r->link, bin) ||
+                        push(&r->link, st_format("-Wl,--no-whole-archive"))
                   : push(&r->link, bin))
         return -1;
       if (!archive) {
         char *slash = strrchr(r->link.item[r->link.n - 1], '/');
-        if (push(&r->link, xprintf("-Wl,-rpath,%.*s", (int)(slash - r->link.item[r->link.n - 1]),
+        if (push(&r->link, st_format("-Wl,-rpath,%.*s", (int)(slash - r->link.item[r->link.n - 1]),
                                    r->link.item[r->link.n - 1])))
           return -1;
       }
@@ -275,7 +264,7 @@ static int make_recipe(recipe *r, const st_fexternal *x) {
     }
     int found = find_sources(&r->src, &r->inc, x->sources_dir, name);
     if (found < 0) return -1;
-    if (!found && push(&r->link, xprintf("-l%s", name))) return -1;
+    if (!found && push(&r->link, st_format("-l%s", name))) return -1;
   }
   size_t len = 1;
   for (int i = 0; i < x->nincludes; i++) len += strlen(x->includes[i]) + 1;
@@ -315,10 +304,10 @@ static uint64_t recipe_hash(const recipe *r) {
 /* $XDG_CACHE_HOME/stiction, else $HOME/.cache/stiction, created when missing. */
 static char *cache_dir(void) {
   const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  char *base = xdg && *xdg ? xprintf("%s", xdg) : home ? xprintf("%s/.cache", home) : NULL;
+  char *base = xdg && *xdg ? st_format("%s", xdg) : home ? st_format("%s/.cache", home) : NULL;
   if (!base) return NULL;
   mkdir(base, 0700);
-  char *dir = xprintf("%s/stiction", base);
+  char *dir = st_format("%s/stiction", base);
   free(base);
   if (dir && mkdir(dir, 0700) && errno != EEXIST) {
     free(dir);
@@ -337,13 +326,13 @@ static int write_file(const char *path, const char *text) {
 /* The first lines of the compiler's output, for the message. */
 static char *read_log(const char *path) {
   FILE *f = fopen(path, "r");
-  if (!f) return xprintf("%s", "");
+  if (!f) return st_format("%s", "");
   char buf[4000];
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   fclose(f);
   buf[n] = 0;
   while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ')) buf[--n] = 0;
-  return xprintf("%s%s", buf, n == sizeof buf - 1 ? "\n..." : "");
+  return st_format("%s%s", buf, n == sizeof buf - 1 ? "\n..." : "");
 }
 
 /* Runs argv with stdout and stderr to log; the exit status, or -1 when it did not start. */
@@ -366,11 +355,11 @@ static void remove_tree(const char *tmp) {
   static const char *const files[] = {"shim.c", "include_annotation.c", "cc.log", "out.so",
                                       "include/ModelicaUtilities.h"};
   for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-    char *p = xprintf("%s/%s", tmp, files[i]);
+    char *p = st_format("%s/%s", tmp, files[i]);
     if (p) unlink(p);
     free(p);
   }
-  char *inc = xprintf("%s/include", tmp);
+  char *inc = st_format("%s/include", tmp);
   if (inc) rmdir(inc);
   free(inc);
   rmdir(tmp);
@@ -379,31 +368,31 @@ static void remove_tree(const char *tmp) {
 /* Compiles the recipe into target (renamed into place when complete, so a concurrent or
  * interrupted build never leaves half an object). NULL, or the reason (malloc'd). */
 static char *build(const recipe *r, const char *dir, const char *target) {
-  char *tmp = xprintf("%s/build-XXXXXX", dir);
+  char *tmp = st_format("%s/build-XXXXXX", dir);
   if (!tmp || !mkdtemp(tmp)) {
     free(tmp);
-    return xprintf("cannot create a build directory in %s: %s", dir, strerror(errno));
+    return st_format("cannot create a build directory in %s: %s", dir, strerror(errno));
   }
-  char *shim = xprintf("%s/shim.c", tmp), *unitc = xprintf("%s/include_annotation.c", tmp);
-  char *incdir = xprintf("%s/include", tmp), *hdr = xprintf("%s/include/ModelicaUtilities.h", tmp);
-  char *log = xprintf("%s/cc.log", tmp), *out = xprintf("%s/out.so", tmp);
-  char *inc_opt = xprintf("-I%s", incdir ? incdir : "");
+  char *shim = st_format("%s/shim.c", tmp), *unitc = st_format("%s/include_annotation.c", tmp);
+  char *incdir = st_format("%s/include", tmp), *hdr = st_format("%s/include/ModelicaUtilities.h", tmp);
+  char *log = st_format("%s/cc.log", tmp), *out = st_format("%s/out.so", tmp);
+  char *inc_opt = st_format("-I%s", incdir ? incdir : "");
   char *why = NULL;
   if (!shim || !unitc || !incdir || !hdr || !log || !out || !inc_opt || mkdir(incdir, 0700) ||
       write_file(shim, shim_text) || write_file(hdr, header_text) || write_file(unitc, r->unit)) {
-    why = xprintf("cannot write the sources to %s", tmp);
+    why = st_format("cannot write the sources to %s", tmp);
     goto done;
   }
   char *argv[3 * MAX_PARTS + 48];
   int n = 0;
   /* CC may carry words of its own ("ccache gcc", "gcc -g"): split at blanks */
-  char *cc = xprintf("%s", compiler());
+  char *cc = st_format("%s", compiler());
   for (char *save = NULL, *w = cc ? strtok_r(cc, " \t", &save) : NULL; w && n < 16;
        w = strtok_r(NULL, " \t", &save))
     argv[n++] = w;
   if (!n) {
     free(cc);
-    why = xprintf("out of memory");
+    why = st_format("out of memory");
     goto done;
   }
   for (size_t i = 0; i < sizeof cc_flags / sizeof *cc_flags; i++) argv[n++] = (char *)cc_flags[i];
@@ -422,13 +411,13 @@ static char *build(const recipe *r, const char *dir, const char *target) {
   int rc = run(argv, log);
   free(cc);
   if (rc == -1 || rc == 127) {
-    why = xprintf("the C compiler '%s' could not be run (install one, or set CC)", compiler());
+    why = st_format("the C compiler '%s' could not be run (install one, or set CC)", compiler());
   } else if (rc) {
     char *text = read_log(log);
-    why = xprintf("the C compiler '%s' failed (exit %d):\n%s", compiler(), rc, text ? text : "");
+    why = st_format("the C compiler '%s' failed (exit %d):\n%s", compiler(), rc, text ? text : "");
     free(text);
   } else if (rename(out, target)) {
-    why = xprintf("cannot store the compiled code as %s: %s", target, strerror(errno));
+    why = st_format("cannot store the compiled code as %s: %s", target, strerror(errno));
   }
 done:
   remove_tree(tmp);
@@ -459,19 +448,19 @@ static void load_unit(unit *u, const st_fexternal *x, const st_extlib_callbacks 
   recipe r;
   char *dir = NULL, *path = NULL;
   if (make_recipe(&r, x)) {
-    u->error = xprintf("out of memory");
+    u->error = st_format("out of memory");
     goto done;
   }
   if (!(dir = cache_dir())) {
-    u->error = xprintf("no cache directory for compiled C code (set XDG_CACHE_HOME or HOME)");
+    u->error = st_format("no cache directory for compiled C code (set XDG_CACHE_HOME or HOME)");
     goto done;
   }
-  path = xprintf("%s/ext-%016llx.so", dir, (unsigned long long)recipe_hash(&r));
+  path = st_format("%s/ext-%016llx.so", dir, (unsigned long long)recipe_hash(&r));
   if (!path) goto done;
   if (!is_file(path) && (u->error = build(&r, dir, path))) goto done;
   if (!(u->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
     const char *e = dlerror();
-    u->error = xprintf("cannot load the compiled C code %s: %s", path, e ? e : "?");
+    u->error = st_format("cannot load the compiled C code %s: %s", path, e ? e : "?");
     goto done;
   }
   void (*install)(const st_extlib_callbacks *) =
@@ -524,22 +513,22 @@ st_extlib *st_extlib_new(const st_ffunction *functions, int n, const st_extlib_c
     e->unit = -1;
     if (!st_extlib_wants(fn)) continue;
     if (fn->ext->nargs < -1) {
-      e->error = xprintf("the arguments of its external call are not supported (plain names, "
+      e->error = st_format("the arguments of its external call are not supported (plain names, "
                          "size(name, k) and literals are)");
       continue;
     }
     if ((e->unit = find_unit(lib, fn->ext, cb)) < 0) {
-      e->error = xprintf("out of memory");
+      e->error = st_format("out of memory");
       continue;
     }
     const unit *u = &lib->units[e->unit];
     if (!u->handle) {
-      e->error = xprintf("%s", u->error ? u->error : "out of memory");
+      e->error = st_format("%s", u->error ? u->error : "out of memory");
       continue;
     }
     dlerror();
     if (!(e->sym = dlsym(u->handle, fn->external_name)))
-      e->error = xprintf("the C function '%s' is defined neither by its Include annotation nor "
+      e->error = st_format("the C function '%s' is defined neither by its Include annotation nor "
                          "by its libraries", fn->external_name);
   }
   return lib;

@@ -618,16 +618,23 @@ static int run_if(frame *f, const st_fstmt *s) {
   return run(f, &s->branches[s->nconds]);
 }
 
-static int run_tuple(frame *f, const st_fstmt *s) {
+/* The call of a tuple assignment or call statement: its function and locals after the call. */
+static int call_stmt(frame *f, const st_fstmt *s, const st_ffunction **fn, st_fval **locals) {
   const st_fexpr *e = s->value;
-  st_fval args[MAX_ARGS], *locals;
+  st_fval args[MAX_ARGS];
   if (!e || e->kind != FX_CALL || e->nargs > MAX_ARGS || e->index < 0 ||
       e->index >= f->fe->nfunctions)
     return -1;
   for (int i = 0; i < e->nargs; i++)
     if (ev(f, e->args[i], &args[i])) return -1;
-  const st_ffunction *fn = &f->fe->functions[e->index];
-  if (call(f->fe, fn, args, e->nargs, &locals, f->depth + 1)) return -1;
+  *fn = &f->fe->functions[e->index];
+  return call(f->fe, *fn, args, e->nargs, locals, f->depth + 1);
+}
+
+static int run_tuple(frame *f, const st_fstmt *s) {
+  const st_ffunction *fn;
+  st_fval *locals;
+  if (call_stmt(f, s, &fn, &locals)) return -1;
   int t = 0;
   for (int i = 0; i < fn->nlocals && t < s->ntargets; i++) {
     if (fn->locals[i].causality != ST_C_OUTPUT) continue;
@@ -635,18 +642,6 @@ static int run_tuple(frame *f, const st_fstmt *s) {
     t++;
   }
   return 0;
-}
-
-/* f(args); a call for its effects (an impure function storing a state in C). */
-static int run_call(frame *f, const st_fstmt *s) {
-  const st_fexpr *e = s->value;
-  st_fval args[MAX_ARGS], *locals;
-  if (!e || e->kind != FX_CALL || e->nargs > MAX_ARGS || e->index < 0 ||
-      e->index >= f->fe->nfunctions)
-    return -1;
-  for (int i = 0; i < e->nargs; i++)
-    if (ev(f, e->args[i], &args[i])) return -1;
-  return call(f->fe, &f->fe->functions[e->index], args, e->nargs, &locals, f->depth + 1);
 }
 
 static int run_stmt(frame *f, const st_fstmt *s) {
@@ -657,7 +652,11 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     return ev(f, s->value, &v) || assign(f, s->target, &v);
   }
   case FS_TUPLE: return run_tuple(f, s);
-  case FS_CALL: return run_call(f, s);
+  case FS_CALL: { /* f(args); for its effects (an impure function keeping a state in C) */
+    const st_ffunction *fn;
+    st_fval *locals;
+    return call_stmt(f, s, &fn, &locals);
+  }
   case FS_IF: return run_if(f, s);
   case FS_FOR: return run_for(f, s);
   case FS_WHILE: return run_while(f, s);
