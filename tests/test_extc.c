@@ -319,13 +319,35 @@ START_TEST(file_table) {
 }
 END_TEST
 
+/* Derivative.mo: index reduction differentiates an external C function through its
+ * derivative annotation (another C function): v = cos(t) to rounding. */
+START_TEST(external_derivative) {
+  static table t;
+  char *out = NULL;
+  const char *csv = st_test_tmp("extc", "der.csv");
+  int st = st_test_runf(&out, "simulate '%s' --stop-time 1 -o '%s'",
+                        st_test_src("tests/data/extc/Derivative.mo"), csv);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  read_csv(csv, &t);
+  unlink(csv);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "v")] - cos(tm)) < 1e-14, "v(%g) = %.17g", tm,
+                  t.v[i][col(&t, "v")]);
+    ck_assert(fabs(t.v[i][col(&t, "p")] - sin(tm)) < 1e-14);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator, file_table));
+               noise_like_generator, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -83,7 +83,7 @@ static const char *const source_defines[] = {
 
 /* The compiler's other options (the object is position independent, warnings are the
  * library's business). */
-static const char *const cc_flags[] = {"-shared", "-fPIC", "-O1", "-w"};
+static const char *const cc_flags[] = {"-shared", "-fPIC", "-O1", "-w", "-Wl,--no-as-needed"};
 
 /* Library names of the MSL that stand for several of its C-Sources files. */
 static const struct {
@@ -406,6 +406,8 @@ static char *build(const recipe *r, const char *dir, const char *target) {
   argv[n++] = unitc;
   for (int i = 0; i < r->src.n; i++) argv[n++] = r->src.item[i];
   for (int i = 0; i < r->link.n; i++) argv[n++] = r->link.item[i];
+  /* the C library and libm stay dependencies, so a clause naming sin() or strlen() finds
+   * them through the object's handle */
   argv[n++] = "-lm";
   argv[n] = NULL;
   int rc = run(argv, log);
