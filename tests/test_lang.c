@@ -456,10 +456,26 @@ START_TEST(when_branch_order) {
 }
 END_TEST
 
+/* VectorSubscripts.mo: v[i - 1:i] and v[{n, 1}] read in a function body: y = (2 + 30 + 400 +
+ * 1000) (1 + t). */
+START_TEST(vector_subscripts) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/VectorSubscripts.mo", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "y")] - 1432 * (1 + tm)) < 1e-9, "y(%g) = %g", tm,
+                  t.v[i][col(&t, "y")]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = st_test_case(s, "lang", 120, ST_TESTS(terminal_at_stop_time, large_sparse_block_klu,
-                           when_branch_order,
+                           when_branch_order, vector_subscripts,
                            terminal_after_terminate, initial_parameter_and_protected_output,
                            redundant_discrete_initial_equation, algorithm_sections,
                            algorithm_loop_error, tuple_equations,

@@ -434,38 +434,59 @@ static int subscript_offset(frame *f, const st_fexpr *e, const st_fval *base, in
 static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
 
 /* a[i, j] and slices a[i, :], a[:, j] (':' is an FX_RANGE without arguments). */
+/* A subscript that selects several indices: ':', a range or an array of indices. */
+static int is_vector_subscript(const st_fexpr *s) {
+  return is_colon(s) || s->kind == FX_RANGE || s->kind == FX_ARRAY;
+}
+
 static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
   st_fval base;
   if (ev(f, e->args[0], &base) || e->nargs - 1 != base.ndims || !base.d) return -1;
   int slice = 0, off;
-  for (int d = 1; d < e->nargs; d++) slice |= is_colon(e->args[d]);
+  for (int d = 1; d < e->nargs; d++) slice |= is_vector_subscript(e->args[d]);
   if (!slice) { /* the common case, an element: table look-ups in the hot path */
     if (subscript_offset(f, e, &base, &off)) return -1;
     *out = scalar(base.d[off]);
     return 0;
   }
-  int idx[4], rdims[4], nr = 0;
+  /* per dimension: a fixed index (sel[d] NULL, idx[d]), or the list sel[d] of rdims entries
+   * (0-based); ':' is every index */
+  int idx[4], rdims[4], nr = 0, *sel[4] = {NULL, NULL, NULL, NULL}, rdim_of[4];
   for (int d = 0; d < base.ndims; d++) {
     const st_fexpr *s = e->args[d + 1];
+    st_fval v;
+    int saved = f->end, rc = 0;
+    f->end = base.dims[d];
     if (is_colon(s)) {
-      idx[d] = -1;
-      rdims[nr++] = base.dims[d];
+      v.ndims = 1;
+      v.n = base.dims[d];
+      v.d = NULL;
+    } else {
+      rc = ev(f, s, &v);
+    }
+    f->end = saved;
+    if (rc || v.ndims > 1) return -1;
+    if (v.ndims == 0) {
+      double x = v.s;
+      if (x < 1 || x > base.dims[d] || x != floor(x)) return -1;
+      idx[d] = (int)x - 1;
       continue;
     }
-    double x;
-    int saved = f->end;
-    f->end = base.dims[d];
-    int rc = ev_scalar(f, s, &x);
-    f->end = saved;
-    if (rc || x < 1 || x > base.dims[d] || x != floor(x)) return -1;
-    idx[d] = (int)x - 1;
+    if (!(sel[d] = scratch(f->fe, (size_t)(v.n ? v.n : 1) * sizeof(int)))) return -1;
+    for (int i = 0; i < v.n; i++) {
+      double x = v.d ? v.d[i] : i + 1;
+      if (x < 1 || x > base.dims[d] || x != floor(x)) return -1;
+      sel[d][i] = (int)x - 1;
+    }
+    rdim_of[d] = nr;
+    rdims[nr++] = v.n;
   }
   int cur[4] = {0, 0, 0, 0};
   if (new_array(f, out, nr, rdims)) return -1;
   for (int i = 0; i < out->n; i++) {
-    int at_off = 0, r = 0;
+    int at_off = 0;
     for (int d = 0; d < base.ndims; d++)
-      at_off = at_off * base.dims[d] + (idx[d] >= 0 ? idx[d] : cur[r++]);
+      at_off = at_off * base.dims[d] + (sel[d] ? sel[d][cur[rdim_of[d]]] : idx[d]);
     out->d[i] = base.d[at_off];
     for (int d = nr - 1; d >= 0 && ++cur[d] == rdims[d]; d--) cur[d] = 0;
   }
