@@ -237,16 +237,23 @@ END_TEST
 /* Stateful.mo: the generator's state steps once per sample in a tuple equation of a when
  * (Real and Integer[2] outputs of C), as the C recurrence gives it here; a function calling an
  * impure C function as a statement; getInstanceName() as a String to C. */
-START_TEST(noise_like_generator) {
+static void check_generator(const char *cls, const char *prefix) {
   static table t;
-  char *out = NULL;
-  int st = run_class(st_test_src("tests/data/extc"), "Stateful.Two", "--stop-time 1", &t, &out);
+  char *out = NULL, name[64];
+  int st = run_class(st_test_src("tests/data/extc"), cls, "--stop-time 1", &t, &out);
   ck_assert_msg(st == 0, "%s", out ? out : "");
   free(out);
-  int ct = col(&t, "time"), cr = col(&t, "gen.r"), c1 = col(&t, "gen.s[1]"), c2 = col(&t, "gen.s[2]");
+  snprintf(name, sizeof name, "%sr", prefix);
+  int ct = col(&t, "time"), cr = col(&t, name);
+  snprintf(name, sizeof name, "%ss[1]", prefix);
+  int c1 = col(&t, name);
+  snprintf(name, sizeof name, "%ss[2]", prefix);
+  int c2 = col(&t, name);
   for (int i = 0; i < t.nrows; i++) {
-    ck_assert(t.v[i][col(&t, "gen.idCopy")] == 42);
-    ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Stateful.Two.gen"));
+    if (*prefix) {
+      ck_assert(t.v[i][col(&t, "gen.idCopy")] == 42);
+      ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Stateful.Two.gen"));
+    }
     /* the samples at 0.1, 0.2, ... (rows at an event instant may hold either side) */
     int n = (int)floor(t.v[i][ct] / 0.1 + 1e-9);
     if (fabs(t.v[i][ct] - 0.1 * floor(t.v[i][ct] / 0.1 + 0.5)) < 1e-9) continue;
@@ -257,8 +264,14 @@ START_TEST(noise_like_generator) {
       r = s1 / 2147483648.0;
     }
     ck_assert_msg(t.v[i][c2] == n && t.v[i][c1] == s1 && t.v[i][cr] == r,
-                  "t = %g: s = {%g, %g}, r = %g", t.v[i][ct], t.v[i][c1], t.v[i][c2], t.v[i][cr]);
+                  "%s t = %g: s = {%g, %g}, r = %g", cls, t.v[i][ct], t.v[i][c1], t.v[i][c2],
+                  t.v[i][cr]);
   }
+}
+
+START_TEST(noise_like_generator) {
+  check_generator("Stateful.Two", "gen.");
+  check_generator("Stateful.InAlgorithm", "");
 }
 END_TEST
 

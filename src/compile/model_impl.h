@@ -317,6 +317,12 @@ int st_eval_parameters(st_compiled *cm);
 int st_collect_equations(st_compiled *cm);
 /* events.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
+/* The targets of a tuple (r, {s[1], s[2]}) = f(x), element by element (events.c): how many
+ * variables target e stands for, the j-th (0-based, row-major), and f(x) returning element
+ * `element` (1-based; 0: a scalar output) of its output number `output`. */
+int st_target_leaves(const st_fexpr *e);
+const st_fexpr *st_target_leaf(const st_fexpr *e, int j);
+st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int element);
 /* At initialization, before block k of the event pass: assigns the initial() when-branches
  * whose right sides read only values known by then (block_of[slot]: the block computing it,
  * -1 none), so that a block reading their variables sees them (the MSL's tables call their C

@@ -160,14 +160,13 @@ void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsign
 
 /* A branch's equations with each tuple equation (a, b) = f(x) as a = (output 1 of f(x)),
  * b = (output 2 of f(x)), as equations.c does outside when (the function runs per output). */
-static int leaves(const st_fexpr *e) {
+int st_target_leaves(const st_fexpr *e) {
   if (!e || e->kind != FX_ARRAY) return 1;
   int n = 0;
-  for (int i = 0; i < e->nargs; i++) n += leaves(e->args[i]);
+  for (int i = 0; i < e->nargs; i++) n += st_target_leaves(e->args[i]);
   return n;
 }
 
-/* Element j (0-based, row-major) of an array target {a[1], a[2], ...}. */
 static const st_fexpr *leaf(const st_fexpr *e, int *j) {
   if (!e || e->kind != FX_ARRAY) return (*j)-- == 0 ? e : NULL;
   for (int i = 0; i < e->nargs; i++) {
@@ -177,16 +176,24 @@ static const st_fexpr *leaf(const st_fexpr *e, int *j) {
   return NULL;
 }
 
+const st_fexpr *st_target_leaf(const st_fexpr *e, int j) { return leaf(e, &j); }
+
+st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int element) {
+  st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, output, call->nargs);
+  if (!c) return NULL;
+  c->index = call->index;
+  c->loc = call->loc;
+  c->value = element; /* emit.c: the element of an array output it stands for */
+  memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+  return c;
+}
+
 /* lhs = (output i of call), element j + 1 of that output when lhs is an array's element. */
 static st_feq *output_equation(st_compiled *cm, const st_feq *q, int i, const st_fexpr *lhs,
                                int element) {
-  st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, q->rhs->nargs);
+  st_fexpr *c = st_output_call(cm, q->rhs, i, element);
   st_feq *e = st_arena_alloc(cm->p.arena, sizeof *e);
   if (!c || !e) return NULL;
-  c->index = q->rhs->index;
-  c->loc = q->rhs->loc;
-  c->value = element; /* emit.c: the element of an array output it stands for */
-  memcpy(c->args, q->rhs->args, (size_t)q->rhs->nargs * sizeof *c->args);
   *e = *q;
   e->kind = FE_EQUAL;
   e->lhs = (st_fexpr *)lhs;
@@ -200,7 +207,7 @@ static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *ou
     const st_feq *q = in->items[k];
     if (q->kind != FE_TUPLE) n++;
     else
-      for (int i = 0; i < q->ntuple; i++) n += leaves(q->tuple[i]);
+      for (int i = 0; i < q->ntuple; i++) n += st_target_leaves(q->tuple[i]);
   }
   out->items = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *out->items + 1);
   out->n = 0;
@@ -213,10 +220,9 @@ static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *ou
     }
     for (int i = 0; i < q->ntuple; i++) {
       if (!q->tuple[i]) continue;
-      int array = q->tuple[i]->kind == FX_ARRAY, m = leaves(q->tuple[i]);
+      int array = q->tuple[i]->kind == FX_ARRAY, m = st_target_leaves(q->tuple[i]);
       for (int j = 0; j < m; j++) {
-        int at = j;
-        st_feq *e = output_equation(cm, q, i, leaf(q->tuple[i], &at), array ? j + 1 : 0);
+        st_feq *e = output_equation(cm, q, i, st_target_leaf(q->tuple[i], j), array ? j + 1 : 0);
         if (!e) return -1;
         out->items[out->n++] = e;
       }

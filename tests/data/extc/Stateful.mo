@@ -1,6 +1,6 @@
 // What the MSL's noise blocks use, with C code written here (tests/test_extc.c
-// noise_like_generator): a tuple equation in a when-clause whose outputs are a Real and an
-// Integer array (declared `Integer[2] s`), a function calling an impure C function as a
+// noise_like_generator): a tuple equation (and assignment) in a when-clause whose outputs are
+// a Real and an Integer array (declared `Integer[2] s`), a function calling an impure C function as a
 // statement, and getInstanceName() passed to C.
 package Stateful
   function step "the next state of a small linear congruential generator and its number in [0, 1)"
@@ -63,4 +63,13 @@ int extc_strlen(const char *s) { return (int)strlen(s); }");
   model Two
     Generator gen;
   end Two;
+
+  model InAlgorithm "the same generator stepped by a tuple assignment in an algorithm"
+    discrete Real r(start = 0, fixed = true);
+    discrete Integer s[2](start = {7, 0}, each fixed = true);
+  algorithm
+    when sample(0, 0.1) then
+      (r, s) := step(pre(s));
+    end when;
+  end InAlgorithm;
 end Stateful;
