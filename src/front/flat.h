@@ -207,6 +207,7 @@ typedef struct st_flocal {
                               -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
   int is_object;           /* an external object (type ST_T_INTEGER: the instance's handle) */
+  const char *record;      /* a leaf of a record component: that component's record class */
   st_loc loc;
 } st_flocal;
 
