@@ -395,6 +395,8 @@ int st_eval_blocks_initial(st_compiled *cm) {
   free(block_of);
   free(pending);
   return rc ? -1 : 0;
+}
+
 /* A discrete variable given by sample() (Blocks.Discrete's sampleTrigger = sample(...)) holds
  * the true of its last instant until the next event evaluates it; its left limit there is
  * false (sample() is false between its instants), else `when sampleTrigger` finds pre() true
