@@ -15,21 +15,16 @@
 
 #define OPS DATA "/Ops.mo"
 
-/* A run of Ops.cls (args: the class and options) that must succeed, into a table. */
-static const table *run_ok(const char *args) {
+/* A run of Ops.cls with options that must succeed, into a table (simtable.h's run_ok). */
+static const table *ops_run(const char *cls, const char *opts) {
   static table t;
-  char *out = NULL;
-  int st = simulate(OPS, args, &t, &out);
-  ck_assert_msg(st == 0, "%s: %s", args, out ? out : "");
-  free(out);
+  run_ok(OPS, cls, opts, &t);
   return &t;
 }
 
 /* The value of column name in the last row of a run of Ops.cls with extra options. */
 static double final_value(const char *cls, const char *opts, const char *name) {
-  char args[512];
-  snprintf(args, sizeof args, "%s %s", cls, opts);
-  const table *t = run_ok(args);
+  const table *t = ops_run(cls, opts);
   return t->v[t->nrows - 1][col(t, name)];
 }
 
@@ -98,7 +93,7 @@ END_TEST
  * count in the initial system with the initial equations: phi(0) = 1, w(0) = 2, i(0) = 3;
  * then phi = cos t + 2 sin t. x .^ 2 of a vector in a function is element-wise. */
 START_TEST(fixed_algebraics_with_initial_equations) {
-  const table *t = run_ok("Ops.FixedShaft --tolerance 1e-9");
+  const table *t = ops_run("Ops.FixedShaft", "--tolerance 1e-9");
   int ct = col(t, "time"), cp = col(t, "phi"), cw = col(t, "w"), cr = col(t, "r");
   ck_assert_double_eq_tol(t->v[0][cp], 1, 1e-9);
   ck_assert_double_eq_tol(t->v[0][cw], 2, 1e-9);
@@ -115,7 +110,7 @@ END_TEST
  * constructor, operators inside a function body, if-expressions over records, arrays of
  * operator records (element-wise, vector product). i = 1 + t, z = 2 + 0.5j, v = z i. */
 START_TEST(operator_records) {
-  const table *t = run_ok("Ops.ComplexCircuit");
+  const table *t = ops_run("Ops.ComplexCircuit", "");
   int ct = col(t, "time");
   for (int k = 0; k < t->nrows; k++) {
     double tm = t->v[k][ct], i = 1 + tm;
@@ -146,7 +141,7 @@ END_TEST
 /* Nested if-equations with non-parameter conditions: v + i = 1 + t and v = 3 i, then
  * v = 2 i + 1 after 0.5, then i = 0.1 v after 0.7. */
 START_TEST(nested_if_equations) {
-  const table *t = run_ok("Ops.NestedIf");
+  const table *t = ops_run("Ops.NestedIf", "");
   int ct = col(t, "time"), ci = col(t, "i");
   for (int k = 0; k < t->nrows; k++) {
     double tm = t->v[k][ct], s = 1 + tm;

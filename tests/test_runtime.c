@@ -77,7 +77,7 @@ START_TEST(outputs_only_for_a_sink) {
     stiction_sim_set_sink(sim, &sink);
     ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
     ck_assert_int_eq(stiction_sim_stats(sim)->rows, 11);
-    if (variant & 2) ck_assert_int_ge(calls, 11); /* + the t0 row kept aside, events.c */
+    if (variant & 2) ck_assert_int_ge(calls, 11); /* + the t0 row kept aside, event_iteration.c */
     else ck_assert_int_eq(calls, 0);
     ck_assert_int_eq(r.n, variant & 2 ? 11 : 0);
     ck_assert_int_eq(r.ended, 1);

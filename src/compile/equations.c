@@ -1,5 +1,5 @@
 /* Collecting the scalar equations of the flat model: equalities, if-equations (one residual
- * per branch position), declaration equations; when-equations and asserts go to events.c. */
+ * per branch position), declaration equations; when-equations and asserts go to exec/event_pass.c. */
 #include <string.h>
 
 #include "compile/model_impl.h"

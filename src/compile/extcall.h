@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "compile/extlib.h"
-#include "front/feval.h"
+#include "front/func_eval.h"
 
 /* The table installed into every loaded object (the order of extlib.c's shim). */
 struct st_extlib_callbacks {
@@ -44,7 +44,7 @@ typedef struct st_extrun st_extrun;
 st_extrun *st_extrun_new(const st_extlib *lib, const st_ffunction *functions);
 void st_extrun_free(st_extrun *r); /* safe on NULL */
 
-/* The evaluator's hook (feval.h, st_feval_external): ctx is an st_extrun. */
+/* The evaluator's hook (func_eval.h, st_feval_external): ctx is an st_extrun. */
 int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs);
 
 /* Frees what the C code allocated during the previous top-level call. */

@@ -5,7 +5,7 @@
  * connector anywhere is set to zero. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * Internals of the front end's second half: the class tree of loaded libraries (loader.c),
  * lookup (lookup.c), modifiers (modifier.c), the instance tree (instantiate.c), expression
  * and equation translation (translate.c, sections.c), connections (connect.c), functions
- * (function.c, interp.c) and the flat-model builder (builder.c). front.c ties them together.
+ * (func_translate.c, interp.c) and the flat-model builder (builder.c). front.c ties them together.
  *
  * Flattening runs in two phases:
  *   1. instantiate: build the instance tree of the class, merging modifiers, expanding arrays
@@ -422,7 +422,7 @@ void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int 
                           st_loc loc, const char *origin);
 void st_connections_to_equations(st_fl *fl);
 
-/* function.c: the index of the flat function for class fn (translated once). -1 on error. */
+/* func_translate.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
 /* interp.c: calls function fn on constant arguments at flattening time (parameter bindings
  * such as table = f(...), conditions). 0 with *result a constant (FX_REAL/FX_BOOL or nested

@@ -7,7 +7,7 @@
  * record: everything becomes scalars here. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * reinit/assert/terminate kept as FE_WHEN, connect-equations collected for connect.c. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>

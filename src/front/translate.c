@@ -5,7 +5,7 @@
  * element by element. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 
@@ -512,7 +512,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
-  if (fl->fnctx) { /* shapes are known when the body runs (feval.c): no expansion here */
+  if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
     if (r && (op == AOP_EMUL || op == AOP_EDIV || op == AOP_EPOW)) r->value = 1;
@@ -674,7 +674,7 @@ static st_fexpr *function_range(st_fl *fl, const st_ast_expr *e, st_env env) {
 static st_fexpr *comprehension(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_iter *it = e->u.array.iters;
   if (fl->fnctx && it->range && !it->next) {
-    /* in a function the range is known when the body runs (feval.c) */
+    /* in a function the range is known when the body runs (func_eval.c) */
     st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_COMPREHENSION, 2, e->loc);
     if (!r || (r->index = st_fn_iterator_local(fl, it->name, it->loc)) < 0 ||
         !(r->args[1] = st_translate(fl, it->range, env)) ||
@@ -997,7 +997,7 @@ static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *
   return r;
 }
 
-/* The array functions inside function bodies: FX_BUILTIN for the evaluator (feval.c). */
+/* The array functions inside function bodies: FX_BUILTIN for the evaluator (func_eval.c). */
 static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                                         st_env env) {
   static const struct {

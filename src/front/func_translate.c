@@ -25,7 +25,7 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 }
 
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
- * the evaluator (feval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
+ * the evaluator (func_eval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
 static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
   /* `Integer[n] x[m]` is x[m, n]: the declaration's subscripts, then the type's */
   const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
