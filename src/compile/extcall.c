@@ -30,6 +30,8 @@ struct st_extrun {
   char **strings; /* allocated by the C code since the last release */
   int nstrings, capstrings;
   char *failure;  /* malloc'd, NULL when none */
+  char *object_failure; /* why the last constructor failed (kept: calls given its NaN handle
+                           fail later, after the failure itself was cleared) */
 };
 
 /* The call in progress on this thread: where ModelicaError jumps to. */
@@ -138,6 +140,7 @@ void st_extrun_free(st_extrun *r) {
   st_extrun_release(r);
   free(r->strings);
   free(r->failure);
+  free(r->object_failure);
   free(r);
 }
 
@@ -227,7 +230,8 @@ static int int_value(double x, int *out) {
 static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
   carg *a = next_arg(c);
   double h = v->s;
-  if (!a || v->d || !(h >= 1 && h <= r->nobjects) || h != floor(h)) return -1;
+  if (!a || v->d) return -1;
+  if (!(h >= 1 && h <= r->nobjects) || h != floor(h)) return -2; /* no such object */
   a->type = &ffi_type_pointer;
   a->v.p = r->objects[(int)h - 1].ptr;
   return 0;
@@ -301,7 +305,8 @@ static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, s
       const st_flocal *l = &fn->locals[e->index];
       int ints = is_int_type(l->type);
       if (l->is_object && l->causality == ST_C_INPUT) {
-        if (pass_object(c, r, &locals[e->index])) return -1;
+        int rc = pass_object(c, r, &locals[e->index]);
+        if (rc) return rc;
       } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
                                      : pass_value(c, &locals[e->index], ints, NULL))
         return -1;
@@ -327,7 +332,8 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
       if (l->causality != (pass ? ST_C_OUTPUT : ST_C_INPUT) || i == returned) continue;
       int ints = is_int_type(l->type);
       if (!pass && l->is_object) {
-        if (pass_object(c, r, &locals[i])) return -1;
+        int rc = pass_object(c, r, &locals[i]);
+        if (rc) return rc;
         continue;
       }
       if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
@@ -444,8 +450,18 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
   if (!c) return -1;
   c->n = 0;
   int ret = returned_local(fn, locals), rc = -1;
-  if (nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
-                 : default_args(c, r, fn, locals, ret)) {
+  int bad = nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
+                       : default_args(c, r, fn, locals, ret);
+  if (bad == -2) {
+    char *what = st_format("the external object it was given was not made%s%s%s",
+                           r->object_failure ? " (" : "",
+                           r->object_failure ? r->object_failure : "",
+                           r->object_failure ? ")" : "");
+    fail(r, fn, what ? what : "the external object it was given was not made");
+    free(what);
+    goto done;
+  }
+  if (bad) {
     fail(r, fn, "an argument cannot be passed to C (an array of unknown size, a value out of "
                 "the range of int, more than 64 arguments)");
     goto done;
@@ -471,6 +487,10 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
     char *what = st_format("the C function '%s' reported an error: %s", fn->external_name,
                            message ? message : "");
     fail(r, fn, what ? what : "the C function reported an error");
+    if (ctor && r->failure) {
+      free(r->object_failure);
+      r->object_failure = strdup(r->failure);
+    }
     free(what);
     free(message);
     goto done;
