@@ -19,6 +19,7 @@ include bench/study.mk
 include bench/model.mk
 include bench/chain.mk
 include bench/step.mk
+include bench/fmu.mk
 include bench/sweep.mk
 include bench/clocks.mk
 include bench/extc.mk
