@@ -294,8 +294,8 @@ END_TEST
 START_TEST(unsupported_features_named) {
   located_error("Lang.ExpandableBus", "296:18", "connecting 'bus.speed' through the expandable "
                 "connector 'bus': expandable connectors are not supported");
-  located_error("Lang.UsesExternalObject", "300:13", "external objects (classes extending "
-                "ExternalObject, Modelica 3.5 section 12.9.7) are not supported");
+  located_error("Lang.UsesExternalObject", "304:22", "the external object 'h' needs a binding: "
+                "a call of Lang.Handle(...), its constructor");
 }
 END_TEST
 

@@ -19,6 +19,8 @@
 #include "front/flat.h"
 #include "front/front.h"
 #include "front/libpath.h"
+
+#include <string.h>
 #include "front/nameindex.h"
 
 /* ----------------------------------------------------------------------- class tree */
@@ -105,6 +107,18 @@ int st_front_add_predefined(st_front *fe);
 
 static inline int st_cls_is(const st_cls *c, st_ast_class_kind kind) {
   return c && c->ast && c->ast->kind == kind;
+}
+
+/* A class extending ExternalObject (Modelica 3.6 section 12.9.7): its components are
+ * Integer parameters holding a handle of the instance's objects (compile/extcall.c); a call
+ * of the class is a call of its constructor. */
+static inline int st_cls_is_external_object(const st_cls *c) {
+  if (!c || !c->ast || c->ast->form != ACF_LONG) return 0;
+  for (const st_ast_element *e = c->ast->elements; e; e = e->next)
+    if (e->kind == AEL_EXTENDS && e->u.extends.name &&
+        !strcmp(e->u.extends.name->text, "ExternalObject"))
+      return 1;
+  return 0;
 }
 
 /* --------------------------------------------------------------------------- lookup */

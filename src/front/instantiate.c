@@ -132,8 +132,9 @@ static void enum_literals(st_fl *fl, st_fvar *v, const st_cls *cls) {
 
 static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
                      const st_ast_element *decl) {
-  int is_enum = cls->prim < 0;
-  st_ftype type = is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
+  int object = st_cls_is_external_object(cls);
+  int is_enum = cls->prim < 0 && !object;
+  st_ftype type = object ? ST_T_INTEGER : is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
   int k = st_fl_add_var(fl, in, type);
   if (k < 0) return;
   in->prim = (int)type;
@@ -151,6 +152,9 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   v->loc = in->loc;
   if (decl && decl->description) v->description = st_arena_strdup(fl->arena, decl->description);
   if (is_enum) enum_literals(fl, v, cls);
+  if (object && !(mod && mod->value))
+    st_fl_error(fl, in->loc, in, "the external object '%s' needs a binding: a call of %s(...), "
+                "its constructor (Modelica 3.6 section 12.9.7)", v->name, cls->full);
   set_lazy(&vi->attr[LZ_BINDING], mod);
   static const char *const names[LZ_COUNT] = {NULL, "start", "fixed", "nominal", "min", "max",
                                               "stateSelect"};
@@ -217,7 +221,8 @@ static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   cls = resolve_type(fl, in, cls, &mod);
   if (!cls) return;
   in->cls = cls;
-  if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION)) {
+  if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION) ||
+      st_cls_is_external_object(cls)) {
     make_var(fl, in, cls, mod, decl);
     return;
   }
@@ -260,8 +265,26 @@ static int eval_int(st_fl *fl, const st_ast_expr *e, st_env env, const st_inst *
 }
 
 /* Sizes given as ':' come from the binding, e.g. table[:, 2] = [0, 1; 1, 2]. */
+/* fill(x, n1, n2, ...): dimension dim is n(dim + 1), also when it is 0 (the MSL's empty
+ * `table = fill(0.0, 0, 2)`, whose elements say nothing about its sizes); -1 otherwise. */
+static int size_from_fill(st_fl *fl, const st_mod *mod, int dim) {
+  const st_ast_expr *e = mod && mod->value ? mod->value : NULL;
+  if (!e || e->kind != AX_CALL || e->u.call.fn->nparts != 1 || e->u.call.iters ||
+      strcmp(e->u.call.fn->parts->name, "fill"))
+    return -1;
+  const st_ast_fnarg *a = e->u.call.args;
+  for (int k = 0; a && k <= dim; k++) a = a->next;
+  double v;
+  if (!a || a->name || st_fl_eval_ast(fl, a->value, mod->env, &v) || v < 0 || v > 1e6 ||
+      v != (int)v)
+    return -1;
+  return (int)v;
+}
+
 static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_inst *in,
                              st_loc loc) {
+  int filled = size_from_fill(fl, mod, dim);
+  if (filled >= 0) return filled;
   st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
   st_fexpr *folded;
   if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;

@@ -1250,6 +1250,11 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
     if (strcmp(name, "String") == 0) return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
+    if (strcmp(name, "getInstanceName") == 0 && !e->u.call.args) { /* section 3.7.4.6 */
+      const char *top = fl->top && fl->top->cls ? fl->top->cls->full : "";
+      const char *path = env.inst ? env.inst->path : "";
+      return string_value(fl, *path ? st_arena_printf(fl->tmp, "%s.%s", top, path) : top, e->loc);
+    }
   }
   const char *parts[16];
   int n = 0;
@@ -1263,6 +1268,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (!cls) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
     return NULL;
+  }
+  if (st_cls_is_external_object(cls)) { /* Table(...): its constructor */
+    st_cls *ctor = st_cls_kid(fl->fe, cls, "constructor");
+    if (!ctor) {
+      st_fl_error(fl, e->loc, env.inst, "external object '%s' has no constructor", cls->full);
+      return NULL;
+    }
+    cls = st_cls_resolve_short(fl->fe, ctor);
   }
   if (!st_cls_is(cls, ACK_FUNCTION) && !st_cls_is_record(cls)) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
