@@ -2,3 +2,6 @@
 check_PROGRAMS += tests/test_flatten
 # the language features the genuine Modelica Standard Library needs (front end)
 check_PROGRAMS += tests/test_frontlang
+# the language features of the electrical libraries: connected parameters, record bindings,
+# operator records
+check_PROGRAMS += tests/test_langops

@@ -1,5 +1,5 @@
 /* Simulating a test model through the command and reading its CSV result by column name:
- * shared by the language tests (test_lang.c, test_lang_func.c). */
+ * shared by the language tests (test_lang.c, test_lang_func.c, test_hybrid.c, ...). */
 #ifndef ST_TESTS_SIMTABLE_H
 #define ST_TESTS_SIMTABLE_H
 
@@ -70,6 +70,16 @@ static inline int simulate(const char *model, const char *opts, table *t, char *
   if (out) *out = o;
   else free(o);
   return st;
+}
+
+/* Simulates CLASS of FILE with OPTS into t and fails on a non-zero exit. */
+static inline void run_ok(const char *file, const char *cls, const char *opts, table *t) {
+  char o[1024];
+  snprintf(o, sizeof o, "%s %s", cls, opts);
+  char *out = NULL;
+  int st = simulate(file, o, t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
 }
 
 /* MODEL is refused: exit status 1 and EXPECTED (a located message) in the output. */

@@ -576,6 +576,9 @@ START_TEST(malformed_input_gives_located_errors) {
   /* found by fuzz_mat: a data_2 of 0 variables x 2^30 rows (no bytes) made the reader ask for
    * 40 GB before any entry was checked */
   expect_error("tests/data/io/data2_no_variables.mat", "data_2 holds no variables");
+  /* found by fuzz_mat (30 min run): variables in a data_1 of no times were read past the
+   * file's bytes */
+  expect_error("tests/data/io/data1_no_times.mat", "invalid dataInfo entry");
 }
 END_TEST
 

@@ -44,7 +44,8 @@ extern "C" {
  * zeroes the outputs before each call. */
 typedef struct stiction_event_info {
   /* inputs */
-  int initial;             /* 1 during the initial event iteration (Modelica initial()) */
+  int initial;             /* 1 in the passes that initialize (Modelica initial()); at t0
+                              the runtime then iterates again with 0 before integrating */
   int iteration;           /* 0 for the first pass of this event, then 1, 2, ... */
   /* outputs */
   int discrete_changed;    /* a discrete variable changed in this pass: iterate again */

@@ -125,8 +125,10 @@ static int find_compared(st_compiled *cm, st_block *b) {
 static int build_discrete(st_compiled *cm, st_block *b) {
   b->dexpr = st_arena_alloc(cm->p.arena, (size_t)(b->nd > 0 ? b->nd : 1) * sizeof(st_prog));
   if (!b->dexpr) return -1;
-  for (int i = 0; i < b->nd; i++)
+  for (int i = 0; i < b->nd; i++) {
     if (st_emit(cm, &b->dexpr[i], cm->p.eqs[b->deqs[i]].rhs, 0)) return -1;
+    for (int k = 0; k < b->dexpr[i].n; k++) b->samples |= b->dexpr[i].code[k].op == OP_SAMPLE;
+  }
   return b->n ? find_compared(cm, b) : 0;
 }
 

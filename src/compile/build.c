@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "exec/delay.h"
+#include "front/flat_expr.h"
 #include "compile/model_impl.h"
 #include "exec/sparse_block.h"
 
@@ -15,10 +16,12 @@ static int alloc_values(st_compiled *cm) {
   cm->x = doubles(cm, cm->p.nslots);
   cm->pre = doubles(cm, cm->p.nslots);
   cm->xd = doubles(cm, cm->p.nslots);
+  cm->init_pre = doubles(cm, cm->p.nslots);
+  cm->init_view = doubles(cm, cm->p.nslots);
   cm->vm.stack = doubles(cm, ST_STACK_MAX);
   cm->vm.dstack = doubles(cm, ST_STACK_MAX);
   cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
-  if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
+  if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
   cm->p.nstart_prog = cm->p.nslots;
   cm->vm.x = cm->x;
@@ -37,11 +40,20 @@ static int regrow_values(st_compiled *cm, int n0) {
   return 0;
 }
 
+/* The start value without a start attribute is 0, but for an enumeration its min, by default
+ * the first literal (Modelica 3.6 section 4.9.5): Digital's outputs start at Logic.'U' = 1. */
+static const st_fexpr *default_start(st_compiled *cm, const st_fvar *v) {
+  if (v->start || v->type != ST_T_ENUM) return v->start;
+  return v->min ? v->min : st_fx_real(cm->p.arena, 1, v->loc);
+}
+
 static int compile_starts(st_compiled *cm) {
   for (int i = 0; i < cm->p.flat->nvars; i++) {
     const st_fvar *v = &cm->p.flat->vars[i];
-    if (cm->p.slots[i].kind == K_PARAM || !v->start) continue;
-    if (st_emit(cm, &cm->p.start_prog[i], v->start, EMIT_PLAIN)) return -1;
+    const st_fexpr *start = default_start(cm, v);
+    st_kind k = cm->p.slots[i].kind; /* a String parameter's start is text */
+    if (k == K_PARAM || k == K_IGNORED || !start) continue;
+    if (st_emit(cm, &cm->p.start_prog[i], start, EMIT_PLAIN)) return -1;
   }
   return 0;
 }
@@ -58,12 +70,13 @@ static int alloc_runtime(st_compiled *cm) {
   cm->rel_pre = doubles(cm, cm->p.nrels);
   cm->wc = doubles(cm, cm->p.nwc);
   cm->wc_pre = doubles(cm, cm->p.nwc);
+  cm->when_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwhens + 1);
   cm->vm.rel = cm->rel;
   cm->vm.rels = cm->p.vmrels;
   cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   return cm->J && cm->r && cm->dx && cm->x0 && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
-                 cm->wc && cm->wc_pre && cm->vm.active ? 0 : -1;
+                 cm->wc && cm->wc_pre && cm->when_fired && cm->vm.active ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {
@@ -245,6 +258,8 @@ static int own_run_state(st_compiled *in) {
   int ok = (in->x = own(in, pr->x, ns, sizeof(double))) &&
            (in->pre = own(in, pr->pre, ns, sizeof(double))) &&
            (in->xd = own(in, pr->xd, ns, sizeof(double))) &&
+           (in->init_pre = own(in, pr->init_pre, ns, sizeof(double))) &&
+           (in->init_view = own(in, NULL, ns, sizeof(double))) &&
            (in->vm.stack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
            (in->vm.dstack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
            (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&
@@ -255,6 +270,7 @@ static int own_run_state(st_compiled *in) {
            (in->vm.active = own(in, pr->vm.active, nr + 1, 1)) &&
            (in->wc = own(in, pr->wc, nw, sizeof(double))) &&
            (in->wc_pre = own(in, pr->wc_pre, nw, sizeof(double))) &&
+           (in->when_fired = own(in, NULL, (size_t)in->p.nwhens + 1, 1)) &&
            (in->asserts = own(in, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
            (in->out_slot = own(in, pr->out_slot, ns + 1, sizeof(int))) &&
            (in->out_src = own(in, pr->out_src, ns + 1, sizeof(int))) &&

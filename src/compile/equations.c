@@ -50,9 +50,96 @@ static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
 
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);
 
-/* if c1 then A elseif c2 then B else C: equation i is
- * (if c1 then lhsA_i - rhsA_i elseif c2 then ... ) = 0. Branch sizes must agree unless the
- * conditions are parameter expressions, which are decided here. */
+/* One residual of an if-equation's branch and where it was written. */
+typedef struct resid {
+  st_fexpr *r;
+  st_loc loc;
+} resid;
+
+static int if_residuals(st_compiled *cm, const st_feq *q, resid **out, int *n);
+
+/* The residuals lhs - rhs of the equations of a branch, in order; a nested if-equation
+ * gives its own, position by position. */
+static int list_residuals(st_compiled *cm, const st_feq_list *l, resid **out, int *n) {
+  int cap = l->n + 1, k = 0;
+  resid *r = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *r);
+  if (!r) return -1;
+  for (int i = 0; i < l->n; i++) {
+    const st_feq *e = l->items[i];
+    resid *sub = NULL;
+    int m = 1;
+    if (e->kind == FE_IF) {
+      if (if_residuals(cm, e, &sub, &m)) return -1;
+    } else if (e->kind != FE_EQUAL) {
+      st_error(cm->diag, e->loc, "only equalities are supported inside an if-equation with "
+               "non-parameter conditions");
+      return -1;
+    }
+    if (k + m > cap) {
+      resid *g = st_arena_alloc(cm->p.arena, (size_t)(2 * (k + m)) * sizeof *g);
+      if (!g) return -1;
+      memcpy(g, r, (size_t)k * sizeof *g);
+      r = g;
+      cap = 2 * (k + m);
+    }
+    if (sub) {
+      memcpy(r + k, sub, (size_t)m * sizeof *sub);
+    } else if (!(r[k].r = st_sym_bin(cm->p.arena, FOP_SUB, e->lhs, e->rhs))) {
+      return -1;
+    } else {
+      r[k].loc = e->loc;
+    }
+    k += m;
+  }
+  *out = r;
+  *n = k;
+  return 0;
+}
+
+/* if c1 then A elseif c2 then B else C: residual i is (if c1 then A_i elseif c2 then B_i
+ * else C_i), A_i = lhs - rhs of the i-th equation of A (nested if-equations give theirs).
+ * Branch sizes must agree unless the conditions are parameter expressions, which are
+ * decided here. */
+static int if_residuals(st_compiled *cm, const st_feq *q, resid **out, int *n) {
+  for (int i = 0; i < q->nconds; i++) {
+    int val = 0, r = param_condition(cm, q->conds[i], &val);
+    if (r < 0) return -1;
+    if (r == 0) break;
+    if (val) return list_residuals(cm, &q->branches[i], out, n);
+    if (i == q->nconds - 1) return list_residuals(cm, &q->branches[q->nconds], out, n);
+  }
+  if (q->nconds == 0) return list_residuals(cm, &q->branches[0], out, n);
+  resid **br = st_arena_alloc(cm->p.arena, (size_t)(q->nconds + 1) * sizeof *br);
+  int nb = 0;
+  if (!br) return -1;
+  for (int b = 0; b <= q->nconds; b++) {
+    int m;
+    if (list_residuals(cm, &q->branches[b], &br[b], &m)) return -1;
+    if (b == 0) nb = m;
+    if (m != nb) {
+      st_error(cm->diag, q->loc, "the branches of this if-equation have different numbers of "
+               "equations (%d and %d) and its conditions are not parameter expressions", nb, m);
+      return -1;
+    }
+  }
+  for (int i = 0; i < nb; i++) {
+    st_fexpr *res = br[q->nconds][i].r;
+    for (int b = q->nconds - 1; b >= 0; b--) {
+      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
+      if (!f) return -1;
+      f->args[0] = q->conds[b];
+      f->args[1] = br[b][i].r;
+      f->args[2] = res;
+      f->loc = br[b][i].loc;
+      res = f;
+    }
+    br[0][i].r = res;
+  }
+  *out = br[0];
+  *n = nb;
+  return 0;
+}
+
 static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
   int all_param = 1;
   for (int i = 0; i < q->nconds && all_param; i++) {
@@ -62,38 +149,12 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
     if (val) return add_list(cm, v, &q->branches[i]);
   }
   if (all_param) return add_list(cm, v, &q->branches[q->nconds]);
-  int n = q->branches[0].n;
-  for (int b = 0; b <= q->nconds; b++) {
-    const st_feq_list *l = &q->branches[b];
-    if (l->n != n) {
-      st_error(cm->diag, q->loc, "the branches of this if-equation have different numbers of "
-               "equations (%d and %d) and its conditions are not parameter expressions", n, l->n);
+  resid *r;
+  int n;
+  if (if_residuals(cm, q, &r, &n)) return -1;
+  for (int i = 0; i < n; i++)
+    if (push(cm, v, (st_ceq){r[i].r, st_sym_num(cm->p.arena, 0), -1, r[i].loc, q->origin, 0, 0}))
       return -1;
-    }
-    for (int i = 0; i < l->n; i++)
-      if (l->items[i]->kind != FE_EQUAL) {
-        st_error(cm->diag, l->items[i]->loc, "only equalities are supported inside an "
-                 "if-equation with non-parameter conditions");
-        return -1;
-      }
-  }
-  for (int i = 0; i < n; i++) {
-    const st_feq *last = q->branches[q->nconds].items[i];
-    st_fexpr *res = st_sym_bin(cm->p.arena, FOP_SUB, last->lhs, last->rhs);
-    for (int b = q->nconds - 1; b >= 0; b--) {
-      const st_feq *e = q->branches[b].items[i];
-      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
-      if (!f) return -1;
-      f->args[0] = q->conds[b];
-      f->args[1] = st_sym_bin(cm->p.arena, FOP_SUB, e->lhs, e->rhs);
-      f->args[2] = res;
-      f->loc = e->loc;
-      res = f;
-    }
-    if (!res || push(cm, v, (st_ceq){res, st_sym_num(cm->p.arena, 0), -1, q->branches[0].items[i]->loc,
-                                     q->origin, 0, 0}))
-      return -1;
-  }
   return 0;
 }
 

@@ -24,7 +24,7 @@ typedef struct call_site {
                         walker runs it), or PINNED: compiled per value of some arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
-  double pins[MAX_PINS][MAX_ARGS];
+  double pins[MAX_PINS][ST_FVM_MAX_ARGS]; /* only compiled bodies pin (nargs <= that) */
   int pinned[MAX_PINS];
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];

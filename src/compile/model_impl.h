@@ -64,6 +64,7 @@ typedef struct st_block {
   int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
   int *dslots, *deqs;
   st_prog *dexpr;
+  int samples;        /* BK_DISCRETE: a dexpr calls sample() (st_discrete_left_limits) */
   unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
                               (the metric of a singular real part, solve.c singular_step) */
   int solved_explicitly;
@@ -210,6 +211,9 @@ struct st_compiled {
   st_program *owned;   /* st_compile's instance owns its program; NULL for others */
 
   double *x, *pre, *xd;
+  double *init_pre;    /* pre() during initialization: the start values (Modelica 3.6 section
+                          8.6), as st_initialize set them; initial passes read them (event_pass.c) */
+  double *init_view;   /* scratch: pre() of an initial pass, init_pre for the discrete slots */
   st_vm vm;
   st_fcalls *fcalls;  /* user function call sites (func_calls.c), NULL when none */
   struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
@@ -222,6 +226,7 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   int nasserts;
   st_assert *asserts;
   int nalgs;
@@ -229,8 +234,6 @@ struct st_compiled {
   int ninit_algs;
   st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
-  int initializing;    /* inside st_initialize: when-statements on initial() fire here, not
-                          again in the first pass of the initial event (algorithm.c) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
 
   int nout;
@@ -350,6 +353,7 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+void st_discrete_left_limits(st_compiled *cm);
 /* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 /* 1 when the block's Newton steps are factored by KLU (large and structurally sparse:

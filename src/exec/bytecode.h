@@ -63,7 +63,10 @@ typedef struct st_vm {
   const st_vm_rel *rels;
   double time;
   int event_mode;         /* relations are evaluated and stored, not read */
+  int left_limit;         /* with event_mode: relations held, sample() false (the left limit
+                             of an event instant, solve.c st_discrete_left_limits) */
   double event_done_t;    /* the last instant whose event passes ran (delay() right limits) */
+  double prev_event_t;    /* the instant of the event before the current one (sample()) */
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (func_calls.h), NULL when none */

@@ -164,22 +164,24 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
 }
 
 /* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
- * earlier branch of the same when fired. Returns how many fired, -1 on failure. */
+ * earlier branch of the same when fired (in this call or an earlier one of the same pass:
+ * when_fired). Returns how many fired, -1 on failure. */
 static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double t, int rank,
                              int *more) {
   int fired = 0;
   for (int w = 0; w < cm->p.nwhens; w++) {
     const st_when *wh = &cm->p.whens[w];
     if (wh->clock_rank > rank) *more = 1;
-    if (wh->clock_rank != rank) continue;
+    if (wh->clock_rank != rank || cm->when_fired[w]) continue;
     int done = 0;
     for (int i = 0; i < wh->nbranches; i++) {
       const st_when_branch *b = &wh->branches[i];
       int k = wh->wc + i;
       cm->wc[k] = st_vm_eval(&cm->vm, &b->cond) != 0;
-      if (info->initial && info->iteration == 0) cm->wc_pre[k] = b->has_initial ? 0 : cm->wc[k];
-      if (done || !(cm->wc[k] && !cm->wc_pre[k])) continue;
-      done = 1;
+      /* initial_pre(): while initializing, active iff the condition names initial() */
+      double pre = info->initial ? (b->has_initial ? 0 : cm->wc[k]) : cm->wc_pre[k];
+      if (done || !(cm->wc[k] && !pre)) continue;
+      done = cm->when_fired[w] = 1;
       fired++;
       if (fire(cm, b, info, t)) return -1;
     }
@@ -229,14 +231,17 @@ int st_clock_start_ticks(st_compiled *cm) {
 
 /* pre() of the when-conditions at the first pass of an event: their values just before the
  * instant (relations frozen, sample() false), not the values stored at the previous event,
- * which stay true for a condition such as sample() that is true only at instants. The
- * terminal pass too, unless an event was handled at its very time (then it continues that
- * instant, whose values are its pre()): else a sample() true at an earlier event reads as a
- * change, and the run got a spurious extra row. terminal() is false just before it, so that
+ * which stay true for a condition such as sample() that is true only at instants. Not for an
+ * iteration that continues an instant already handled (the one after initialization at t0,
+ * the terminal pass or an input change at an event's time): that instant's values are its
+ * pre(); else a sample() true at it reads as a change and fires again (twice at t0, or a
+ * spurious extra row at the end). terminal() is false just before the terminal pass, so that
  * `when terminal()` still rises. */
 static void when_left_limits(st_compiled *cm) {
   int terminal = cm->vm.terminal;
   cm->vm.terminal = 0;
+  st_discrete_left_limits(cm);
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   for (int w = 0; w < cm->p.nwhens; w++)
     for (int i = 0; i < cm->p.whens[w].nbranches; i++)
       cm->wc_pre[cm->p.whens[w].wc + i] =
@@ -333,43 +338,24 @@ static void clear_active(st_compiled *cm) {
   for (int k = 0; k < cm->p.nrels; k++) cm->vm.active[k] = (unsigned char)cm->rels[k].always_active;
 }
 
-static void mark_conditions(st_compiled *cm) {
-  for (int w = 0; w < cm->p.nwhens; w++)
-    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
-      st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond);
-  for (int i = 0; i < cm->nasserts; i++) st_vm_eval(&cm->vm, &cm->asserts[i].cond);
-}
-
-/* The last pass of the initial event iteration has initial() true, which the integration
- * after it has not: the active set comes from one more pass with initial() false and
- * pre() = the initialized values (the first pass of the next event), which is then undone. */
-static void active_after_initial(st_compiled *cm) {
-  size_t nx = (size_t)cm->p.nslots, nr = (size_t)cm->p.nrels + 1, nw = (size_t)cm->p.nwc + 1;
-  double *save = malloc(sizeof(double) * (2 * nx + nr + nw));
-  if (!save) {
-    memset(cm->vm.active, 1, nr);
-    return;
-  }
-  memcpy(save, cm->x, nx * sizeof *save);
-  memcpy(save + nx, cm->pre, nx * sizeof *save);
-  memcpy(save + 2 * nx, cm->rel, (nr - 1) * sizeof *save);
-  memcpy(save + 2 * nx + nr, cm->wc, (nw - 1) * sizeof *save);
-  memcpy(cm->pre, cm->x, nx * sizeof *save);
-  cm->vm.initial = 0;
-  clear_active(cm);
-  if (st_eval_blocks(cm, 1)) memset(cm->vm.active, 1, nr);
-  else mark_conditions(cm);
-  memcpy(cm->x, save, nx * sizeof *save);
-  memcpy(cm->pre, save + nx, nx * sizeof *save);
-  memcpy(cm->rel, save + 2 * nx, (nr - 1) * sizeof *save);
-  memcpy(cm->wc, save + 2 * nx + nr, (nw - 1) * sizeof *save);
-  cm->vm.initial = 1;
-  free(save);
+/* A pass with initial() true is part of initialization (Modelica 3.6 section 8.6): pre() of
+ * a discrete variable is its start value (init_pre) in every such pass, not the value of the
+ * pass before, and a when-clause is active in every pass if its condition names initial()
+ * and in none otherwise (run_whens; algorithm.c). The passes only settle the discrete values
+ * among themselves; the event iteration after them moves pre() (Digital's And gate: y =
+ * pre(auxiliary_n) is 'U' throughout initialization, so the delay after it sees its input
+ * change from 'U' after initialization, when `change(x) and not initial()` can fire). */
+static void initial_pre(st_compiled *cm) {
+  memcpy(cm->init_view, cm->pre, (size_t)cm->p.nslots * sizeof *cm->pre);
+  for (int i = 0; i < cm->p.ndisc; i++)
+    cm->init_view[cm->p.disc_slot[i]] = cm->init_pre[cm->p.disc_slot[i]];
+  cm->vm.pre = cm->init_view;
 }
 
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
   st_load_states(cm, y);
+  if (t != cm->vm.event_done_t) cm->vm.prev_event_t = cm->vm.event_done_t;
   cm->vm.time = t;
   cm->vm.initial = info->initial;
   cm->event_iteration = info->iteration;
@@ -378,17 +364,25 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->p.nrels > 0 ? cm->p.nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
-  if (!info->initial && info->iteration == 0 && !(cm->vm.terminal && t == cm->last_event_t))
-    when_left_limits(cm);
+  if (info->initial) initial_pre(cm);
+  if (!info->initial && info->iteration == 0 && !(t == cm->last_event_t)) when_left_limits(cm);
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   if (st_eval_blocks(cm, 1)) goto fail;
-  int fired = run_whens(cm, info, t);
+  /* The when-equations are equations of the pass, solved with the others: what a firing
+   * assigns can raise another condition in the same pass (StateGraph: a step set by a
+   * transition enables the next, whose `when enableFire then t_start = time` must fire
+   * before `fire = enableFire and time >= t_start + waitTime` is taken, else the stale
+   * t_start fired it at once). Each round fires at least one more when, so they end. */
+  memset(cm->when_fired, 0, (size_t)cm->p.nwhens + 1);
+  int fired;
+  while ((fired = run_whens(cm, info, t)) > 0)
+    if (st_eval_blocks(cm, 1)) goto fail;
   if (fired < 0) goto fail_when;
-  if (fired && st_eval_blocks(cm, 1)) goto fail;
   cm->lenient_mixed = 0;
+  cm->vm.pre = cm->pre;
   refresh_relations(cm, t);
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
@@ -397,7 +391,6 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   info->equations_changed = info->discrete_changed || relations_changed(cm);
   /* a delayed step arriving: the right-hand side jumps, the integrator restarts */
   if (cm->delays && st_delays_event_at(cm->delays, &cm->vm, t)) info->equations_changed = 1;
-  if (info->initial && !info->discrete_changed) active_after_initial(cm);
   /* the delays' right samples first: a step of their expr schedules its arrival */
   if (st_record_delays(cm, 1)) goto fail;
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
@@ -409,5 +402,6 @@ fail:
   st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 fail_when:
   cm->lenient_mixed = 0;
+  cm->vm.pre = cm->pre;
   return -1;
 }

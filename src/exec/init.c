@@ -43,7 +43,11 @@ typedef struct fixed_algebraics {
 } fixed_algebraics;
 
 static int is_fixed_algebraic(const st_compiled *cm, int s) {
-  return s < cm->p.flat->nvars && cm->p.slots[s].kind == K_ALG && cm->p.slots[s].fixed &&
+  if (!cm->p.slots[s].fixed) return 0;
+  /* a derivative slot carries the fixed start of its alias: Inertia's a(fixed = true) is
+   * der(w) = start, a steady state (Blocks.Examples.PID_Controller) */
+  if (cm->p.slots[s].kind == K_DER) return 1;
+  return s < cm->p.flat->nvars && cm->p.slots[s].kind == K_ALG &&
          cm->p.flat->vars[s].variability == ST_V_CONTINUOUS;
 }
 
@@ -201,40 +205,55 @@ static void report_count(st_compiled *cm, int nfree) {
   free(pick);
 }
 
+/* An under-determined initial system: the states named keep their start values (Dymola and
+ * OpenModelica do the same, with a warning). */
+static void keep_starts(st_compiled *cm, const int *slots, int n, int nfree) {
+  char *names = NULL;
+  for (int i = 0; i < n; i++) {
+    char *grown = st_format("%s%s'%s'", names ? names : "", names ? ", " : "",
+                            cm->p.slots[slots[i]].name);
+    free(names);
+    if (!(names = grown)) return;
+  }
+  st_warning(cm->diag, cm->p.init_eqs[0].loc, "the initial system is under-determined: %d "
+             "equations for %d states without fixed = true; %s %s", nfree - n, nfree,
+             names ? names : "", n == 1 ? "keeps its start value" : "keep their start values");
+  free(names);
+}
+
 static int count_free(const st_compiled *cm) {
   int nfree = 0;
   for (int i = 0; i < cm->p.nstates; i++) nfree += is_free_state(cm, i);
   return nfree;
 }
 
-/* Checked when compiling: initial equations must match the states without fixed = true.
- * With no initial equations at all the start values are used (as Modelica tools do). */
+/* Checked when compiling: more initial equations than states without fixed = true is an
+ * error. Fewer: the states the equations do not determine keep their start values, as
+ * Modelica tools do (a warning at initialization names them; initialize()). */
 int st_check_initial_counts(st_compiled *cm) {
   int nfree = count_free(cm);
-  if (cm->p.ninit == 0 || cm->p.ninit == nfree) return 0;
+  if (cm->p.ninit <= nfree) return 0;
   report_count(cm, nfree);
   return -1;
 }
 
 /* How many of the fixed algebraics take part: all of them when they, with the initial
- * equations, balance the free states, or when there are no initial equations and fewer of
- * them than free states (choose_unknowns picks the states they determine); none otherwise
- * (then, as before, a model whose start values were consistent before index reduction
- * still starts from them). */
+ * equations, do not over-determine the free states (choose_unknowns picks the states they
+ * determine when they are fewer); none otherwise (then, as before, a model whose start
+ * values were consistent before index reduction still starts from them). */
 static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *fa, int nfree) {
-  if (fa->n > 0 && cm->p.ninit + fa->n == nfree) return fa->n;
-  return fa->n > 0 && cm->p.ninit == 0 && fa->n < nfree ? fa->n : 0;
+  return fa->n > 0 && cm->p.ninit + fa->n <= nfree ? fa->n : 0;
 }
 
-/* Fewer fixed algebraics than free states (m < n): the free states they determine, found
- * from the difference-quotient Jacobian at the start values by elimination with complete
- * pivoting (m columns with the largest pivots), are moved to the front of unk; the others
- * keep their start values. Before, such a model used none of its fixed starts: a mass held
- * by a damper (whose s_rel, v_rel are the preferred states) started at rest whatever its
- * v(start, fixed = true), as soon as another free state sat anywhere in the model. Returns
- * 0, or -1 when the Jacobian has rank < m (then no fixed algebraic is used). */
+/* Fewer initial equations and fixed algebraics than free states (m < n): the free states
+ * they determine, found from the difference-quotient Jacobian at the start values by
+ * elimination with complete pivoting (m columns with the largest pivots), are moved to the
+ * front of unk; the others keep their start values. Before, such a model used none of its
+ * fixed starts: a mass held by a damper (whose s_rel, v_rel are the preferred states) started
+ * at rest whatever its v(start, fixed = true), as soon as another free state sat anywhere in
+ * the model. Returns 0, or -1 when the Jacobian has rank < m. */
 static int choose_unknowns(st_compiled *cm, const fixed_algebraics *fa, int *unk, int n) {
-  int m = fa->n, rc = -1;
+  int m = cm->p.ninit + fa->n, rc = -1;
   double *J = malloc(sizeof(double) * (size_t)(m * n + 2 * m + 1));
   int *used = calloc((size_t)(n + m) + 1, sizeof(int));
   if (!J || !used) goto done;
@@ -327,20 +346,11 @@ static int check_redundant(st_compiled *cm) {
   return 0;
 }
 
-static int initialize(st_compiled *cm, double t0);
-
 int st_initialize(st_compiled *cm, double t0) {
-  cm->initializing = 1;
-  int rc = initialize(cm, t0);
-  cm->initializing = 0;
-  return rc;
-}
-
-static int initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
-  cm->vm.event_done_t = -INFINITY;
+  cm->vm.event_done_t = cm->vm.prev_event_t = -INFINITY;
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
@@ -352,6 +362,7 @@ static int initialize(st_compiled *cm, double t0) {
   }
   initial_assignments(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  memcpy(cm->init_pre, cm->pre, (size_t)cm->p.nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
@@ -366,11 +377,15 @@ static int initialize(st_compiled *cm, double t0) {
     if (is_free_state(cm, i)) unk[nfree++] = cm->p.state_slot[i];
   int nfixed = fa.n;
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
-  if (fa.n > 0 && fa.n < nfree) {
-    if (choose_unknowns(cm, &fa, unk, nfree)) fa.n = 0;
-    else nfree = fa.n; /* the chosen states are unk[0 .. fa.n) */
-  }
   int neq = cm->p.ninit + fa.n;
+  if (neq > 0 && neq < nfree) {
+    if (!choose_unknowns(cm, &fa, unk, nfree)) {
+      if (cm->p.ninit > 0) keep_starts(cm, unk + neq, nfree - neq, nfree);
+      nfree = neq; /* the chosen states are unk[0 .. neq) */
+    } else if (cm->p.ninit == 0) {
+      fa.n = neq = 0;
+    }
+  }
   int rc = 0;
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);

@@ -324,6 +324,23 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
   return 0;
 }
 
+/* A discrete variable given by sample() (Blocks.Discrete's sampleTrigger = sample(...)) holds
+ * the true of its last instant until the next event evaluates it; its left limit there is
+ * false (sample() is false between its instants), else `when sampleTrigger` finds pre() true
+ * and never fires again once no other event falls between two instants (a zero-order hold
+ * in PowerConverters' SignalPWM froze its duty cycle). Recomputes those variables with
+ * relations held and sample() false, before pre() is taken at a new event instant. */
+void st_discrete_left_limits(st_compiled *cm) {
+  int mode = cm->vm.event_mode;
+  cm->vm.event_mode = cm->vm.left_limit = 1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    if (b->kind == BK_DISCRETE && b->n == 0 && b->samples) discrete_sweep(cm, b);
+  }
+  cm->vm.left_limit = 0;
+  cm->vm.event_mode = mode;
+}
+
 int st_eval_slice(st_compiled *cm, const unsigned char *need) {
   cm->vm.event_mode = 0;
   for (int k = 0; k < cm->nblocks; k++)

@@ -120,9 +120,11 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
   fl->iter_base = fl->niters;
   fl->fnctx = NULL;
   st_fexpr *v;
-  if (lz->nindex) {
+  if (lz->nindex || lz->field) {
     v = whole_value(fl, lz);
-    if (v) v = st_fx_index_value(fl, v, lz->index, lz->nindex, lz->expr->loc);
+    if (v)
+      v = st_fx_part_value(fl, v, lz->index, lz->nindex, lz->field, lz->field_nindex,
+                           lz->expr->loc);
     v = copy_expr(fl->arena, v);
   } else {
     v = st_translate(fl, lz->expr, lz->env);
@@ -134,14 +136,26 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
   return v;
 }
 
+/* st_fl_lazy of attribute attr of variable var. Translating may instantiate components
+ * whose variables grow fl->info (a record field's binding names a pending component), so
+ * the work is done on a copy, the entry marked as under way meanwhile. */
+st_fexpr *st_fl_var_attr(st_fl *fl, int var, int attr) {
+  st_lazy lz = fl->info[var].attr[attr];
+  if (!lz.expr || lz.state == 2) return lz.value;
+  if (lz.state == 0) fl->info[var].attr[attr].state = 1;
+  st_fexpr *v = st_fl_lazy(fl, &lz);
+  fl->info[var].attr[attr] = lz;
+  return v;
+}
+
 /* The value of a constant or parameter for the evaluator. */
 st_fexpr *st_fl_binding(void *ctx, int var) {
   st_fl *fl = ctx;
   if (var < 0 || var >= fl->nvars || fl->vars[var].variability > ST_V_PARAMETER) return NULL;
-  st_fexpr *b = st_fl_lazy(fl, &fl->info[var].attr[LZ_BINDING]);
+  st_fexpr *b = st_fl_var_attr(fl, var, LZ_BINDING);
   /* A parameter without binding but with a start value takes the start value (MSL style
    * `parameter Real x(start = 1)`, Modelica 3.5 section 8.6). */
-  return b ? b : st_fl_lazy(fl, &fl->info[var].attr[LZ_START]);
+  return b ? b : st_fl_var_attr(fl, var, LZ_START);
 }
 
 /* A call of a user function inside a parameter expression, run by the interpreter. */
@@ -159,8 +173,9 @@ int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out) {
 st_ftype st_fl_type(st_fl *fl, const st_fexpr *e) {
   if (e && e->kind == FX_CALL && e->index >= 0 && e->index < fl->nfunctions) {
     const st_ffunction *fn = &fl->functions[e->index];
-    for (int i = 0; i < fn->nlocals; i++)
-      if (fn->locals[i].causality == ST_C_OUTPUT) return fn->locals[i].type;
+    /* op: the output the call returns (a leaf of a record result, translate.c) */
+    for (int i = 0, k = 0; i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_OUTPUT && k++ == e->op) return fn->locals[i].type;
   }
   if (e && e->kind == FX_IF) return st_fl_type(fl, e->args[1]);
   return st_fx_type(e, fl->vars);
@@ -210,16 +225,18 @@ static void check_binding_type(st_fl *fl, st_fvar *v, st_fexpr *b, const st_inst
 /* Translates every binding and attribute (phase 2 for variables). */
 static void translate_vars(st_fl *fl) {
   for (int k = 0; k < fl->nvars; k++) {
-    st_varinfo *vi = &fl->info[k];
+    /* each attribute first, then the variable: translating one may move fl->vars */
+    st_fexpr *a[LZ_COUNT];
+    for (int i = 0; i < LZ_COUNT; i++) a[i] = st_fl_var_attr(fl, k, i);
     st_fvar *v = &fl->vars[k];
-    v->binding = st_fl_lazy(fl, &vi->attr[LZ_BINDING]);
-    check_binding_type(fl, v, v->binding, vi->inst);
-    v->start = st_fl_lazy(fl, &vi->attr[LZ_START]);
-    set_fixed(fl, v, st_fl_lazy(fl, &vi->attr[LZ_FIXED]));
-    v->nominal = st_fl_lazy(fl, &vi->attr[LZ_NOMINAL]);
-    v->min = st_fl_lazy(fl, &vi->attr[LZ_MIN]);
-    v->max = st_fl_lazy(fl, &vi->attr[LZ_MAX]);
-    set_state_select(fl, v, st_fl_lazy(fl, &vi->attr[LZ_STATESELECT]));
+    v->binding = a[LZ_BINDING];
+    check_binding_type(fl, v, v->binding, fl->info[k].inst);
+    v->start = a[LZ_START];
+    set_fixed(fl, v, a[LZ_FIXED]);
+    v->nominal = a[LZ_NOMINAL];
+    v->min = a[LZ_MIN];
+    v->max = a[LZ_MAX];
+    set_state_select(fl, v, a[LZ_STATESELECT]);
   }
 }
 

@@ -309,10 +309,32 @@ static st_fexpr *term(st_fl *fl, int node, st_loc loc) {
   return st_fx_var(fl->arena, node / 2, loc);
 }
 
+static int is_fixed_value(const st_fl *fl, int node) {
+  return fl->vars[node / 2].variability <= ST_V_PARAMETER;
+}
+
+/* Connected parameters and constants are not unknowns: their equality is checked, not
+ * solved for (section 9.2), e.g. the medium record of a fluid port; strings go unchecked. */
+static void parameter_check(st_fl *fl, int a, int b, st_loc loc, const char *origin) {
+  if (fl->vars[a / 2].type == ST_T_STRING) return;
+  st_feq *q = st_feq_new(fl, FE_ASSERT, loc, origin);
+  st_fexpr *m = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
+  if (!q || !m) return;
+  m->str = st_arena_printf(fl->arena, "connected parameters '%s' and '%s' differ",
+                     fl->vars[a / 2].name, fl->vars[b / 2].name);
+  q->rhs = st_fx_binary(fl->arena, FOP_EQ, term(fl, a, loc), term(fl, b, loc), loc);
+  q->message = m;
+  st_fl_add_eq(fl, &fl->equations, q);
+}
+
 static void potential_equations(st_fl *fl, const int *members, int n, st_loc loc,
                                  const char *origin) {
   for (int i = 1; i < n; i++) {
     if (members[i] / 2 == members[0] / 2) continue;
+    if (is_fixed_value(fl, members[0]) && is_fixed_value(fl, members[i])) {
+      parameter_check(fl, members[0], members[i], loc, origin);
+      continue;
+    }
     st_feq *q = st_feq_new(fl, FE_EQUAL, loc, origin);
     if (!q) return;
     q->lhs = term(fl, members[0], loc);

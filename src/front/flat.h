@@ -206,6 +206,7 @@ typedef struct st_flocal {
   st_fexpr *size[4];       /* the declared size expressions (NULL for ':'): where dims[i] is
                               -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
+  const char *record;      /* a leaf of a record component: that component's record class */
   st_loc loc;
 } st_flocal;
 

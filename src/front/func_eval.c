@@ -164,7 +164,8 @@ static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
   /* value 1: an element-wise operator (.* ./ .^) between arrays */
   int elementwise = e->op == FOP_ADD || e->op == FOP_SUB || e->value == 1;
   if (a.ndims && b.ndims && (!elementwise || a.n != b.n)) return -1;
-  if (!a.ndims || !b.ndims) elementwise = e->op == FOP_MUL || (e->op == FOP_DIV && !b.ndims);
+  if (!a.ndims || !b.ndims)
+    elementwise = e->value == 1 || e->op == FOP_MUL || (e->op == FOP_DIV && !b.ndims);
   if (!elementwise || new_array(f, out, shape->ndims, shape->dims)) return -1;
   for (int i = 0; i < out->n; i++) out->d[i] = binop(e->op, at(&a, i), at(&b, i));
   return 0;

@@ -65,6 +65,7 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     l->type = lv[i].type;
     l->causality = causality_of(e);
     l->loc = e->loc;
+    l->record = rec->full;
     local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
     const st_ast_mod *m = lv[i].decl->u.comp.mod;
     if (m && m->value) l->binding = st_translate(fl, m->value, (st_env){NULL, lv[i].owner});
@@ -127,6 +128,20 @@ static int count_components(st_fl *fl, st_cls *cls, int depth) {
   return n;
 }
 
+/* `output Complex result(re = re, im = im)`: the modifiers of a record component's fields
+ * bind those leaves. */
+static void field_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, const st_ast_element *e) {
+  for (const st_ast_arg *a = e->u.comp.mod->args; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || !a->mod || !a->mod->value) continue;
+    const char *path = e->u.comp.name;
+    for (int i = 0; i < a->name->nparts; i++)
+      path = st_arena_concat(fl->tmp, path, ".", a->name->parts[i]);
+    for (int i = 0; i < ctx->fn->nlocals; i++)
+      if (strcmp(ctx->fn->locals[i].name, path) == 0)
+        ctx->fn->locals[i].binding = st_translate(fl, a->mod->value, (st_env){NULL, cls});
+  }
+}
+
 /* Default values of inputs and bindings of protected variables, in the function's scope. */
 static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
   if (depth > 32 || !cls->ast) return;
@@ -135,6 +150,7 @@ static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
       st_cls *base = st_lookup_extends(fl->fe, cls, e);
       if (base) local_bindings(fl, base, ctx, depth + 1);
     }
+    if (e->kind == AEL_COMPONENT && e->u.comp.mod) field_bindings(fl, cls, ctx, e);
     if (e->kind != AEL_COMPONENT || !e->u.comp.mod || !e->u.comp.mod->value) continue;
     int first = -1, n = 0;
     size_t len = strlen(e->u.comp.name);

@@ -125,6 +125,10 @@ struct st_mod {
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
   const int *index;
+  /* take the field (a dotted path) of the record value, after its first field_nindex
+   * indices: the part of a record binding `r = x` that binds one field of r */
+  const char *field;
+  int field_nindex;
   /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
    * whose type is looked up from redeclare_env; value and subs above are its modifier. */
   const st_ast_element *redeclare;
@@ -195,6 +199,8 @@ typedef struct st_lazy {
   st_env env;
   int nindex;
   const int *index;
+  const char *field;       /* see st_mod */
+  int field_nindex;
   int state;               /* 0 untranslated, 1 translating (cycle), 2 done */
   st_fexpr *value;
 } st_lazy;
@@ -280,6 +286,12 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner);
 st_mod *st_mod_find(const st_mod *m, const char *name);
 /* The modifier of array element `index` (1-based, row-major over ndims). */
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
+/* The modifier of a record component whose binding is split over its fields. */
+st_mod *st_mod_record_binding(st_fl *fl, st_mod *m, st_cls *rec);
+/* The part of a whole binding value that a modifier or lazy binding takes: indices, then
+ * the field after the first field_nindex of them. */
+st_fexpr *st_fx_part_value(st_fl *fl, st_fexpr *v, const int *index, int nindex,
+                           const char *field, int field_nindex, st_loc loc);
 
 /* instantiate.c */
 /* Instantiates cls as the top-level model; mod (may be NULL) is applied as if the model
@@ -291,6 +303,8 @@ int st_fl_add_var(st_fl *fl, st_inst *in, st_ftype type);
 void st_fl_add_eq(st_fl *fl, st_eqbuf *buf, st_feq *eq);
 st_feq *st_feq_new(st_fl *fl, st_feq_kind kind, st_loc loc, const char *origin);
 st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz);
+/* st_fl_lazy of attribute attr (LZ_*) of variable var, safe while fl->info grows. */
+st_fexpr *st_fl_var_attr(st_fl *fl, int var, int attr);
 st_fexpr *st_fl_binding(void *fl, int var);
 /* Evaluates an expression of constants/parameters; 0 on success. */
 int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out);
@@ -329,6 +343,22 @@ st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_in
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
 /* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
 int st_fx_shape(const st_fexpr *a, int *dims, int max);
+
+/* operators.c: operator records (Modelica 3.6 chapter 14). Operator name (quoted: "'+'")
+ * applied to a and b (NULL for a unary operator), one of them a record value. */
+st_fexpr *st_op_apply(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
+                      st_env env);
+/* The same on arrays of operator records (element-wise, vector products); NULL without an
+ * error when neither operand is one. */
+st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
+                      st_env env);
+/* The 'constructor' function of operator record rec that takes the arguments of call, or
+ * NULL. */
+st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call);
+/* A call of user function fn with translated arguments in the order of its inputs (a record
+ * input takes a record value); missing ones take their defaults. */
+st_fexpr *st_fl_call_values(st_fl *fl, st_cls *fn, st_fexpr **args, int nargs, st_loc loc,
+                            st_env env);
 
 /* records.c: record values (FX_ARRAY with str = the record class) of leaves in flat order. */
 typedef struct st_rec_leaf {

@@ -99,6 +99,8 @@ static void set_lazy(st_lazy *lz, const st_mod *m) {
   lz->env = m->env;
   lz->nindex = m->nindex;
   lz->index = m->index;
+  lz->field = m->field;
+  lz->field_nindex = m->field_nindex;
 }
 
 /* unit = "N.m": a string literal (Modelica requires a literal here in practice). */
@@ -223,6 +225,7 @@ static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
                 st_ast_class_kind_name(cls->ast->kind));
     return;
   }
+  if (mod && mod->value && st_cls_is_record(cls)) mod = st_mod_record_binding(fl, mod, cls);
   inst_class(fl, in, cls, mod);
   check_mod_names(fl, mod, cls, in);
 }
@@ -249,7 +252,7 @@ static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_ins
   st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
   st_fexpr *folded;
   if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
-  if (v && mod->nindex) v = st_fx_index_value(fl, v, mod->index, mod->nindex, loc);
+  if (v) v = st_fx_part_value(fl, v, mod->index, mod->nindex, mod->field, mod->field_nindex, loc);
   for (int d = 0; v && d < dim; d++) v = v->kind == FX_ARRAY && v->nargs ? v->args[0] : NULL;
   if (v && v->kind == FX_ARRAY) return v->nargs;
   st_fl_error(fl, loc, in, "cannot determine the size of dimension %d from the binding", dim + 1);

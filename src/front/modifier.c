@@ -102,6 +102,8 @@ static void take_value(st_mod *to, const st_mod *from) {
   to->env = from->env;
   to->nindex = from->nindex;
   to->index = from->index;
+  to->field = from->field;
+  to->field_nindex = from->field_nindex;
   to->each = from->each;
 }
 
@@ -112,7 +114,8 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
   if (!m) return NULL;
   m->subs = NULL;
   if (outer->value) {
-    if (inner->final && inner->value)
+    /* a record binding also binds the record's final fields (to equal values) */
+    if (inner->final && inner->value && !outer->field)
       st_fl_error(fl, outer->loc, NULL, "'%s' is final and cannot be modified", outer->name);
     else
       take_value(m, outer);
@@ -165,6 +168,34 @@ st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims) {
     e->next = NULL;
     *tail = e;
     tail = &e->next;
+  }
+  return c;
+}
+
+/* A record binding `r = x` (with no binding of its own for a field) binds each field f of r
+ * to x.f: sub-modifiers that take the field of the value, under the explicit ones. */
+st_mod *st_mod_record_binding(st_fl *fl, st_mod *m, st_cls *rec) {
+  if (!m || !m->value) return m;
+  st_rec_leaf *lv;
+  int n = st_rec_leaves(fl, rec, NULL, &lv);
+  if (n < 0) return m;
+  st_mod *c = copy(fl, m);
+  if (!c) return m;
+  c->value = NULL;
+  for (int i = 0; i < n; i++) {
+    if (i > 0 && lv[i].top == lv[i - 1].top) continue;
+    const char *dot = strchr(lv[i].name, '.');
+    const char *name = dot ? st_arena_strndup(fl->tmp, lv[i].name, (size_t)(dot - lv[i].name))
+                           : lv[i].name;
+    if (st_mod_find(c, name)) continue;
+    st_mod *f = mod_new(fl, name, m->loc);
+    if (!f) return m;
+    take_value(f, m);
+    f->final = m->final;
+    f->field = m->field ? st_arena_concat(fl->tmp, m->field, ".", name) : name;
+    f->field_nindex = m->field ? m->field_nindex : m->nindex;
+    f->next = c->subs;
+    c->subs = f;
   }
   return c;
 }

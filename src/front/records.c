@@ -148,6 +148,21 @@ st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
   return r;
 }
 
+/* The declared defaults of leaves i..j-1 into r. */
+static int leaf_defaults(st_fl *fl, const st_ast_expr *e, st_cls *rec, const st_rec_leaf *lv,
+                         int i, int j, st_fexpr *r, st_env env) {
+  for (int k = i; k < j; k++) {
+    const st_ast_mod *m = lv[k].decl->u.comp.mod;
+    if (!m || !m->value) {
+      st_fl_error(fl, e->loc, env.inst, "%s(): missing value of field '%s'", rec->full,
+                  lv[k].name);
+      return -1;
+    }
+    if (!(r->args[k] = st_translate(fl, m->value, (st_env){NULL, lv[k].owner}))) return -1;
+  }
+  return 0;
+}
+
 /* R(a, b = 2, ...): the fields in order from the arguments (positional, then named), else
  * their declared defaults; a record argument fills the leaves of a record field. */
 st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env env) {
@@ -180,9 +195,14 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
     while (j < n && lv[j].top == lv[i].top) j++;
     const st_ast_expr *x = given[lv[i].top];
     st_env xenv = env;
+    if (!x && j > i + 1) { /* a nested record field: the defaults of its leaves */
+      if (leaf_defaults(fl, e, rec, lv, i, j, r, env)) return NULL;
+      i = j;
+      continue;
+    }
     if (!x) { /* the declared default of a scalar field */
       const st_ast_mod *m = lv[i].decl->u.comp.mod;
-      x = j == i + 1 && m ? m->value : NULL;
+      x = m ? m->value : NULL;
       xenv = (st_env){NULL, lv[i].owner};
     }
     if (!x) {

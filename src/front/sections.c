@@ -35,7 +35,8 @@ static int fold_initial_parameter(st_fl *fl, const st_fexpr *l, st_fexpr *r) {
     return 0;
   st_varinfo *vi = &fl->info[l->index];
   if (vi->attr[LZ_BINDING].expr || vi->attr[LZ_BINDING].value) return 0;
-  st_fexpr *fx = st_fl_lazy(fl, &vi->attr[LZ_FIXED]);
+  st_fexpr *fx = st_fl_var_attr(fl, l->index, LZ_FIXED);
+  vi = &fl->info[l->index];
   double v;
   if (!fx || st_fl_eval(fl, fx, &v) || v != 0) return 0;
   if (!st_fx_is_parametric(r, fl->vars) || st_fl_eval(fl, r, &v)) return 0;
@@ -612,6 +613,37 @@ static st_fstmt *branch_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   return t;
 }
 
+/* Whether a break in these statements leaves the loop they are the body of (one inside a
+ * nested for or while leaves that one). */
+static int breaks_loop(const st_ast_stmt *s) {
+  for (; s; s = s->next) {
+    if (s->kind == AS_BREAK) return 1;
+    if (s->kind == AS_IF || s->kind == AS_WHEN)
+      for (const st_ast_branch *b = s->branches; b; b = b->next)
+        if (breaks_loop(b->stmts)) return 1;
+  }
+  return 0;
+}
+
+/* The unrolled iterations of a for-loop whose body has a break, as `while true loop
+ * <iterations> break; end while`: the break of an iteration leaves the loop, and with it the
+ * iterations after it, not the rest of the algorithm (Digital's DLATR stops updating its bits
+ * at the first that is not enabled). */
+static st_fstmt *breakable(st_fl *fl, stmt_buf *body, st_loc loc) {
+  st_fstmt *w = stmt_new(fl, FS_WHILE, loc), *brk = stmt_new(fl, FS_BREAK, loc);
+  if (!w || !brk) return NULL;
+  push_stmt(body, brk);
+  w->nconds = 1;
+  w->conds = st_arena_alloc(fl->arena, sizeof *w->conds);
+  w->branches = st_arena_alloc(fl->arena, sizeof *w->branches);
+  w->branches[0].items = st_arena_alloc(fl->arena, (size_t)body->n * sizeof *body->items);
+  if (!w->conds || !w->branches || !w->branches[0].items || !(w->conds[0] = st_fx_bool(fl->arena, 1, loc)))
+    return NULL;
+  memcpy(w->branches[0].items, body->items, (size_t)body->n * sizeof *body->items);
+  w->branches[0].n = body->n;
+  return w;
+}
+
 /* A for-statement in a function keeps its loop (the iterator becomes a local); in a model
  * algorithm it is unrolled. */
 static void for_stmt(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out) {
@@ -633,11 +665,15 @@ static void for_stmt(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out)
   }
   st_fexpr *vals = st_range_values(fl, it->range, env);
   if (!vals || vals->kind != FX_ARRAY || push_iter(fl, it->name, it->range, env)) return;
+  int brk = breaks_loop(s->body);
+  stmt_buf body = {0}, *to = brk ? &body : out;
   for (int i = 0; i < vals->nargs; i++) {
     if (st_fl_eval(fl, vals->args[i], &fl->iters[fl->niters - 1].value)) break;
-    translate_stmts(fl, s->body, env, out);
+    translate_stmts(fl, s->body, env, to);
   }
   fl->niters--;
+  if (brk) push_stmt(out, breakable(fl, &body, s->loc));
+  free(body.items);
 }
 
 static void translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env, stmt_buf *out) {

@@ -30,6 +30,18 @@ st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *v, const int *index, int nindex
   return v;
 }
 
+st_fexpr *st_fx_part_value(st_fl *fl, st_fexpr *v, const int *index, int nindex,
+                           const char *field, int field_nindex, st_loc loc) {
+  if (!field) return st_fx_index_value(fl, v, index, nindex, loc);
+  v = st_fx_index_value(fl, v, index, field_nindex, loc);
+  if (v && !st_fx_is_record(v)) {
+    st_fl_error(fl, loc, NULL, "the binding of a record must be a record value");
+    return NULL;
+  }
+  if (v) v = st_rec_field(fl, v, field, loc);
+  return v ? st_fx_index_value(fl, v, index + field_nindex, nindex - field_nindex, loc) : NULL;
+}
+
 static st_fexpr *string_value(st_fl *fl, const char *s, st_loc loc) {
   st_fexpr *e = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
   if (e) e->str = st_arena_strdup(fl->arena, s);
@@ -357,7 +369,8 @@ static st_fexpr *local_record(st_fl *fl, const st_ffunction *fn, const char *pat
   if (first < 0) return NULL;
   st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
   if (!r) return NULL;
-  r->str = "";
+  /* the record class is known for a whole record component */
+  r->str = fn->locals[first].record && !strchr(path, '.') ? fn->locals[first].record : "";
   for (int i = 0; i < n; i++)
     if ((r->args[i] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, loc))) r->args[i]->index = first + i;
   return r;
@@ -423,11 +436,26 @@ static st_fexpr *elementwise(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+/* Modelica.Utilities.Strings.substring(s, start, end) of constant arguments (TransformerData:
+ * C1 = substring(VectorGroup, 1, 1)), else NULL. */
+static const char *substring_const(st_fl *fl, const st_fexpr *e) {
+  const st_ffunction *fn = &fl->functions[e->index];
+  if (e->nargs != 3 || !fn->external_name || strcmp(fn->external_name, "ModelicaStrings_substring"))
+    return NULL;
+  const char *s = st_fl_string_const(fl, e->args[0]);
+  double from, to;
+  if (!s || st_fl_eval(fl, e->args[1], &from) || st_fl_eval(fl, e->args[2], &to)) return NULL;
+  size_t len = strlen(s);
+  if (from < 1 || to < from - 1 || to > (double)len) return NULL; /* the library's error */
+  return st_arena_strndup(fl->arena, s + (size_t)from - 1, (size_t)(to - from + 1));
+}
+
 /* The text of a String literal or of a String constant or parameter (following their
  * bindings), else NULL. */
 const char *st_fl_string_const(st_fl *fl, const st_fexpr *e) {
   for (int hops = 0; e && hops < 64; hops++) {
     if (e->kind == FX_STRING) return e->str;
+    if (e->kind == FX_CALL) return substring_const(fl, e);
     if (e->kind != FX_VAR || fl->vars[e->index].type != ST_T_STRING) return NULL;
     e = st_fl_binding(fl, e->index);
   }
@@ -461,10 +489,23 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     const char *sa = st_fl_string_const(fl, a), *sb = sa ? st_fl_string_const(fl, b) : NULL;
     if (sb) return compare_strings(fl, op, sa, sb, e->loc);
   }
-  if (st_fx_is_record(a) || st_fx_is_record(b)) {
-    st_fl_error(fl, e->loc, env.inst, "operators on records (operator records and "
-                "overloading, Modelica 3.6 chapter 14) are not supported yet");
-    return NULL;
+  int records = st_fx_is_record(a) || st_fx_is_record(b);
+  if (records || is_array(a) || is_array(b)) {
+    static const char *const names[] = {
+        [AOP_ADD] = "'+'", [AOP_SUB] = "'-'", [AOP_MUL] = "'*'", [AOP_DIV] = "'/'",
+        [AOP_POW] = "'^'", [AOP_LT] = "'<'", [AOP_LE] = "'<='", [AOP_GT] = "'>'",
+        [AOP_GE] = "'>='", [AOP_EQ] = "'=='", [AOP_NE] = "'<>'", [AOP_AND] = "'and'",
+        [AOP_OR] = "'or'"};
+    const char *name = (size_t)op < sizeof names / sizeof names[0] ? names[op] : NULL;
+    int errors = fl->errors;
+    /* an array of operator records, or a record with one (operators.c) */
+    st_fexpr *r = name && !fl->fnctx ? st_op_array(fl, name, a, b, e->loc, env) : NULL;
+    if (r || fl->errors > errors) return r;
+    if (records && !name) {
+      st_fl_error(fl, e->loc, env.inst, "element-wise operators on records are not supported");
+      return NULL;
+    }
+    if (records) return st_op_apply(fl, name, a, b, e->loc, env);
   }
   const char *sa = string_of(fl, a), *sb = string_of(fl, b);
   if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
@@ -497,6 +538,8 @@ static st_fexpr *negate(st_fl *fl, st_fexpr *a, st_fop op, st_loc loc) {
 static st_fexpr *translate_unary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.unary.arg, env);
   if (!a) return NULL;
+  if (st_fx_is_record(a) && e->u.unary.op == AOP_NEG)
+    return st_op_apply(fl, "'-'", a, NULL, e->loc, env);
   switch (e->u.unary.op) {
   case AOP_PLUS: case AOP_EPLUS: return a;
   case AOP_NOT: return negate(fl, a, FOP_NOT, e->loc);
@@ -525,6 +568,7 @@ static int same_shape(const st_fexpr *a, const st_fexpr *b) {
 static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
   if (is_array(t)) {
     st_fexpr *r = array_of(fl, t->nargs, loc);
+    if (r && st_fx_is_record(t)) r->str = t->str[0] || !f->str ? t->str : f->str; /* records */
     for (int i = 0; r && i < t->nargs; i++)
       if (!(r->args[i] = if_elements(fl, c, t->args[i], f->args[i], loc))) return NULL;
     return r;
@@ -785,6 +829,18 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
   return element_calls(fl, r, dims, out->ndims, &next);
 }
 
+/* The full name of the record class of the first output of function class fn, else "". */
+static const char *output_record(st_fl *fl, const st_cls *fn) {
+  for (const st_ast_element *e = fn && fn->ast ? fn->ast->elements : NULL; e; e = e->next) {
+    if (e->kind != AEL_COMPONENT || e->is_protected || e->u.comp.prefix.causality != AC_OUTPUT)
+      continue;
+    st_cls *t = st_lookup_class(fl->fe, (st_cls *)fn, e->u.comp.type);
+    t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+    return t && st_cls_is_record(t) ? t->full : "";
+  }
+  return "";
+}
+
 static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw) {
   st_fn_group *g;
   int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
@@ -803,7 +859,7 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   int n = g[0].count;
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
   if (!v) return NULL;
-  v->str = "";
+  v->str = output_record(fl, fl->function_cls[r->index]);
   for (int k = 0; k < n; k++) {
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
@@ -812,6 +868,36 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
     v->args[k] = c;
   }
   return v;
+}
+
+/* The value v of input group t of call r. */
+static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn_group *t,
+                     st_fexpr *v, st_loc loc, st_env env) {
+  if (!t->record) {
+    r->args[t->first] = v;
+  } else if (st_fx_is_record(v) && v->nargs == t->count) {
+    memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
+  } else {
+    st_fl_error(fl, loc, env.inst, "%s(): input '%s' needs a record value with %d fields",
+                fn->name, t->name, t->count);
+    return -1;
+  }
+  return 0;
+}
+
+/* The inputs left out take their defaults; the call's value. */
+static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw, st_loc loc,
+                             st_env env) {
+  for (int i = 0, in = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (!r->args[in]) r->args[in] = fn->locals[i].binding;
+    if (!r->args[in]) {
+      st_fl_error(fl, loc, env.inst, "%s(): missing input '%s'", fn->name, fn->locals[i].name);
+      return NULL;
+    }
+    in++;
+  }
+  return call_value(fl, r, fn, raw);
 }
 
 /* Arguments of a user function call in the order of its inputs. */
@@ -840,28 +926,31 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
       return NULL;
     }
     st_fexpr *v = st_translate(fl, a->value, env);
-    if (!v) return NULL;
-    const st_fn_group *t = &g[target];
-    if (!t->record) {
-      r->args[t->first] = v;
-    } else if (st_fx_is_record(v) && v->nargs == t->count) {
-      memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
-    } else {
-      st_fl_error(fl, a->loc, env.inst, "%s(): input '%s' needs a record value with %d "
-                  "fields", fn->name, t->name, t->count);
+    if (!v || set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
+  }
+  return finish_call(fl, r, fn, raw, e->loc, env);
+}
+
+st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
+                            st_env env) {
+  int k = st_fl_function(fl, cls, loc);
+  if (k < 0) return NULL;
+  const st_ffunction *fn = &fl->functions[k];
+  int ninputs = 0;
+  for (int i = 0; i < fn->nlocals; i++) ninputs += fn->locals[i].causality == ST_C_INPUT;
+  st_fexpr *r = st_fx_new(fl->arena, FX_CALL, 0, ninputs, loc);
+  st_fn_group *g;
+  int ng = st_fn_groups(fl, fn, ST_C_INPUT, &g);
+  if (!r || ng < 0) return NULL;
+  r->index = k;
+  for (int i = 0; i < nargs; i++) {
+    if (i >= ng) {
+      st_fl_error(fl, loc, env.inst, "%s(): too many arguments", fn->name);
       return NULL;
     }
+    if (set_input(fl, r, fn, &g[i], args[i], loc, env)) return NULL;
   }
-  for (int i = 0, in = 0; i < fn->nlocals; i++) {
-    if (fn->locals[i].causality != ST_C_INPUT) continue;
-    if (!r->args[in]) r->args[in] = fn->locals[i].binding;
-    if (!r->args[in]) {
-      st_fl_error(fl, e->loc, env.inst, "%s(): missing input '%s'", fn->name, fn->locals[i].name);
-      return NULL;
-    }
-    in++;
-  }
-  return call_value(fl, r, fn, raw);
+  return finish_call(fl, r, fn, 0, loc, env);
 }
 
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
@@ -970,6 +1059,10 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   if (!st_cls_is(cls, ACK_FUNCTION) && !st_cls_is_record(cls)) {
     st_fl_error(fl, e->loc, env.inst, "'%s' is not a function", cls->full);
     return NULL;
+  }
+  if (st_cls_is(cls, ACK_OPERATOR_RECORD)) {
+    st_cls *ctor = st_op_constructor(fl, cls, e);
+    if (ctor) return call_user(fl, e, ctor, env);
   }
   if (st_cls_is_record(cls)) return st_rec_construct(fl, e, cls, env);
   const st_ast_external *x = cls->ast->external;

@@ -151,10 +151,12 @@ static int fill_column(stiction_table *t, const layout *L, int v, const char *pa
   double which_d = per_var(info, L->trans, v, 0), idx_d = per_var(info, L->trans, v, 1);
   int which = which_d == 1 ? 1 : 2;
   const matrix *d = which == 1 ? &L->m[M_DATA1] : &L->m[M_DATA2];
-  int dvars = L->trans ? d->rows : d->cols;
-  /* checked as doubles: a cast of an out-of-range double to int is undefined */
+  int dvars = L->trans ? d->rows : d->cols, dtimes = L->trans ? d->cols : d->rows;
+  /* checked as doubles: a cast of an out-of-range double to int is undefined; data_1 is read
+   * at its first time, which it must have (found by fuzz_mat: a data_1 of no times) */
   if (!(which_d >= 0 && which_d <= 2 && which_d == (int)which_d) || !d->found ||
-      !(idx_d >= -dvars && idx_d <= dvars && idx_d == (int)idx_d) || idx_d == 0) {
+      !(idx_d >= -dvars && idx_d <= dvars && idx_d == (int)idx_d) || idx_d == 0 ||
+      (which == 1 && dtimes < 1)) {
     snprintf(msg, size, "%s: variable '%s' has an invalid dataInfo entry (%g, %g)", path,
              t->names[v], which_d, idx_d);
     return STICTION_ERR_SYNTAX;

@@ -363,25 +363,32 @@ int st_event_inputs(stiction_sim *sim, double t, int *terminate) {
   return rc;
 }
 
-/* The initial event iteration at t0 (Modelica initial()). The row before it is kept aside
- * and written only when the iteration changed something, so that a quiet start gives one
- * row at t0 and an event at t0 gives a left and a right row, as at any other event. The
- * integrator is created after the iteration, from the values it produced. */
+/* The initial event iteration at t0: passes with initial() true (the initialization: when
+ * initial(), sample() at t0, pre() moving to the initialized values), then, as before any
+ * integration pre(v) must equal v (Modelica 3.6 section 8.6), the event iteration with
+ * initial() false from those values (PartialFriction's `initial() and w_relfric < 0` holds
+ * startBackward only during initialization). Both belong to the start: one row at t0 with
+ * the values they produced, as Dymola and OpenModelica write it. The integrator is created
+ * after the iteration, from the values it produced. */
 int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   int rc = st_call_discrete(sim, sim->d_before);
-  if (!rc && sim->opt.record_events && st_output_wanted(sim))
-    rc = st_output_values(sim, t, sim->row_left);
-  iter_result r;
+  iter_result r, after;
   memset(&r, 0, sizeof r);
-  r.next_time = INFINITY;
+  memset(&after, 0, sizeof after);
+  r.next_time = after.next_time = INFINITY;
   if (!rc && sim->model->event_update) rc = iterate(sim, t, PHASE_INITIAL, &r);
+  if (!rc && sim->model->event_update && !r.terminate) rc = iterate(sim, t, PHASE_EVENT, &after);
   if (!rc) {
+    r.iterations += after.iterations;
+    if (after.next_time < r.next_time) r.next_time = after.next_time;
+    if (after.terminate) {
+      r.terminate = 1;
+      r.message = after.message;
+    }
     apply_schedule(sim, &r);
     rc = sim->ops->create(sim, t);
   }
   if (!rc) rc = sim->ops->yp_at(sim, t, 1);
-  int changed = r.states_changed || r.discrete_changed;
-  if (!rc && changed && sim->opt.record_events) rc = st_output_send(sim, sim->row_left);
   if (!rc) rc = st_output_row(sim, t);
   if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0);
   *terminate = note_terminate(sim, rc, &r);

@@ -16,7 +16,6 @@ static int alloc_work(stiction_sim *sim) {
   sim->ring_size = sim->opt.chatter_max_events + 1;
   sim->names = alloc_n(nc, sizeof *sim->names);
   sim->row = alloc_n(nc, sizeof(double));
-  sim->row_left = alloc_n(nc, sizeof(double));
   sim->g = alloc_n(ng, sizeof(double));
   sim->rootsfound = alloc_n(ng, sizeof(int));
   sim->fired = alloc_n(ng, sizeof(int));
@@ -33,7 +32,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->smp_lo = alloc_n(ng, sizeof(double));
   sim->smp_hi = alloc_n(ng, sizeof(double));
   sim->smp_mid = alloc_n(ng, sizeof(double));
-  int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
+  int ok = sim->names && sim->row && sim->g && sim->rootsfound && sim->fired &&
            sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
            sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev &&
            sim->smp_lo && sim->smp_hi && sim->smp_mid;

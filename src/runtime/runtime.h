@@ -71,7 +71,6 @@ struct stiction_sim {
   /* work arrays, allocated once */
   const char **names;           /* result column names, names[0] = "time" */
   double *row;                  /* ncols */
-  double *row_left;             /* ncols: the t0 row before the initial event iteration */
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
@@ -163,9 +162,6 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
 
 /* output.c */
 int st_output_begin(stiction_sim *sim);
-int st_output_values(stiction_sim *sim, double t, double *values);
-int st_output_wanted(const stiction_sim *sim);
-int st_output_send(stiction_sim *sim, const double *values);
 int st_output_row(stiction_sim *sim, double t);
 
 /* event_iteration.c */

@@ -1,5 +1,6 @@
 // An under-determined initial system (tests/test_compile_cli.c): three states without
-// fixed = true and one initial equation, which determines x from z; y or z could be fixed.
+// fixed = true and one initial equation, which determines z from x; x and y keep their start
+// values (a warning names them).
 model InitUnder
   Real x(start = 1);
   Real y(start = 2);

@@ -1,5 +1,5 @@
-// An operator on record values needs operator overloading: a located error, not element-wise
-// arithmetic.
+// An operator on values of a record that is not an operator record: a located error, not
+// element-wise arithmetic.
 model RecordOperator
   record C
     Real re;

@@ -1,0 +1,166 @@
+/* Language features of the electrical libraries (issue 15): connected parameters, record
+ * bindings, String tests decided while translating, operator records. Models in
+ * tests/data/front/ops/Ops.mo. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA "tests/data/front/ops"
+#include "testutil.h"
+#include "flatutil.h"
+#include "simtable.h"
+
+#define OPS DATA "/Ops.mo"
+
+/* A run of Ops.cls with options that must succeed, into a table (simtable.h's run_ok). */
+static const table *ops_run(const char *cls, const char *opts) {
+  static table t;
+  run_ok(OPS, cls, opts, &t);
+  return &t;
+}
+
+/* The value of column name in the last row of a run of Ops.cls with extra options. */
+static double final_value(const char *cls, const char *opts, const char *name) {
+  const table *t = ops_run(cls, opts);
+  return t->v[t->nrows - 1][col(t, name)];
+}
+
+/* Parameters of connected connectors (a fluid port's medium record) are checked by an
+ * assertion, not counted as equations (Modelica 3.5 section 9.2): the model stays balanced,
+ * and a mismatch stops the run at the connect(). */
+START_TEST(connected_parameters) {
+  loaded l = flat_ok(OPS, "Ops.ConnectedParameters");
+  has_line(&l, "assert(pipe.b.medium.rho == sink.port.medium.rho, \"connected parameters "
+               "'pipe.b.medium.rho' and 'sink.port.medium.rho' differ\");");
+  lacks(&l, "pipe.b.medium.rho = sink.port.medium.rho;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  /* m_flow = k (p_src - p_sink) / rho */
+  ck_assert_double_eq_tol(final_value("Ops.ConnectedParameters", "", "pipe.a.m_flow"),
+                          0.5 * 2 / 1000, 1e-12);
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(OPS, "Ops.ConnectedParameters -p rho2=998", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Ops.mo:40:5: error: assertion failed at time 0: connected "
+                "parameters 'pipe.b.medium.rho' and 'sink.port.medium.rho' differ"), "%s",
+                out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* A record binding binds each field (nested records, array fields, arrays of records) unless
+ * the field has its own modifier; a record constructor fills nested records from their
+ * defaults. */
+START_TEST(record_bindings) {
+  loaded l = flat_ok(OPS, "Ops.RecordBindings");
+  has_line(&l, "parameter Real q.m.rho = p.m.rho;");
+  has_line(&l, "parameter Real q.v[2] = p.v[2];");
+  has_line(&l, "parameter Real r.a = 7;");
+  has_line(&l, "parameter Real port.medium.rho = p.m.rho;");
+  ck_assert_double_eq(value_of(l.m, "q.m.rho"), 6);
+  ck_assert_double_eq(value_of(l.m, "r.v[1]"), 4);
+  ck_assert_double_eq(value_of(l.m, "s.m.cp"), 4200);
+  ck_assert_double_eq(value_of(l.m, "t[1].a"), 3);
+  ck_assert_double_eq(value_of(l.m, "t[2].v[2]"), 10);
+  ck_assert_double_eq(value_of(l.m, "q.twice"), 6); /* a final field is bound too */
+  ck_assert_int_eq(l.m->vars[var_index(l.m, "flags.on")].type, ST_T_BOOLEAN);
+  unload(&l);
+  l = flat_ok(OPS, "Ops.LaterRecord"); /* the variables grow while s.n is evaluated */
+  ck_assert_int_ge(var_index(l.m, "x[3]"), 0);
+  ck_assert_int_lt(var_index(l.m, "x[4]"), 0);
+  unload(&l);
+  ck_assert_double_eq_tol(final_value("Ops.RecordBindings", "", "x"), 3, 1e-12);
+}
+END_TEST
+
+/* A String parameter with a start value is not an unknown of the equations; conditions and
+ * if-equations over String tests, also of substring() results, are decided while
+ * translating. */
+START_TEST(string_choices) {
+  ck_assert_double_eq_tol(final_value("Ops.StringChoices", "", "z"), exp(-1), 1e-5);
+  ck_assert_double_eq(final_value("Ops.StringChoices", "", "w"), 2);
+  loaded l = flat_ok(OPS, "Ops.StringChoices"); /* substring() of constant arguments */
+  ck_assert_double_eq(value_of(l.m, "k1"), 1);
+  ck_assert_double_eq(value_of(l.m, "k2"), 4);
+  unload(&l);
+}
+END_TEST
+
+/* Fixed start values of an algebraic variable and of a derivative's alias (wM = der(phiM))
+ * count in the initial system with the initial equations: phi(0) = 1, w(0) = 2, i(0) = 3;
+ * then phi = cos t + 2 sin t. x .^ 2 of a vector in a function is element-wise. */
+START_TEST(fixed_algebraics_with_initial_equations) {
+  const table *t = ops_run("Ops.FixedShaft", "--tolerance 1e-9");
+  int ct = col(t, "time"), cp = col(t, "phi"), cw = col(t, "w"), cr = col(t, "r");
+  ck_assert_double_eq_tol(t->v[0][cp], 1, 1e-9);
+  ck_assert_double_eq_tol(t->v[0][cw], 2, 1e-9);
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][cp], cos(tm) + 2 * sin(tm), 1e-6);
+    ck_assert_double_eq_tol(t->v[k][cr], 3, 1e-9);
+  }
+}
+END_TEST
+
+/* Operator records (Modelica 3.6 chapter 14): +, -, *, / and negation through the operator
+ * functions, the constructor with a default input, a number operand converted by the
+ * constructor, operators inside a function body, if-expressions over records, arrays of
+ * operator records (element-wise, vector product). i = 1 + t, z = 2 + 0.5j, v = z i. */
+START_TEST(operator_records) {
+  const table *t = ops_run("Ops.ComplexCircuit", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct], i = 1 + tm;
+    ck_assert_double_eq_tol(t->v[k][col(t, "v.re")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v.im")], 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.re")], -2 * i, 1e-12); /* -(2 v) / z */
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.im")], 0, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.re")], i * cos(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.im")], i * sin(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "a")], i * sqrt(4 + 0.25), 1e-12); /* |v - j i| */
+    ck_assert_double_eq_tol(t->v[k][col(t, "w.re")], -i, 1e-12);
+    /* arrays of operator records: k * us = i + j (2 i + 0.5 j i), element-wise + and 2 * */
+    ck_assert_double_eq_tol(t->v[k][col(t, "dot.re")], i - 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "dot.im")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "twice[2].im")], i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "scaled[2].re")], 4 * i, 1e-12);
+  }
+}
+END_TEST
+
+/* A call whose record inputs make more than 128 argument elements (Spice3's MOS
+ * temperature function), in a parameter binding and in an equation: y = (80 + 2) t. */
+START_TEST(wide_record_calls) {
+  ck_assert_double_eq_tol(final_value("Ops.WideCall", "", "y"), 82, 1e-12);
+}
+END_TEST
+
+/* Nested if-equations with non-parameter conditions: v + i = 1 + t and v = 3 i, then
+ * v = 2 i + 1 after 0.5, then i = 0.1 v after 0.7. */
+START_TEST(nested_if_equations) {
+  const table *t = ops_run("Ops.NestedIf", "");
+  int ct = col(t, "time"), ci = col(t, "i");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct], s = 1 + tm;
+    if (fabs(tm - 0.5) < 1e-6 || fabs(tm - 0.7) < 1e-6) continue; /* the event rows */
+    double i = tm < 0.5 ? s / 4 : tm < 0.7 ? (s - 1) / 3 : s / 11;
+    ck_assert_msg(fabs(t->v[k][ci] - i) < 1e-9, "i(%g) = %.17g, want %.17g", tm, t->v[k][ci], i);
+  }
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("langops");
+  st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
+                                      fixed_algebraics_with_initial_equations,
+                                      operator_records, wide_record_calls,
+                                      nested_if_equations));
+  return s;
+}
+
+int main(void) {
+  return st_test_main(suite());
+}
