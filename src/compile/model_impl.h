@@ -337,6 +337,8 @@ int st_algorithms_clone(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* 1 when the unknowns (derivatives, algebraics, discretes) are as many as the equations. */
+int st_system_is_square(const st_compiled *cm);
 /* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
 void st_report_state_select(st_compiled *cm);
 /* alias.c */
