@@ -285,7 +285,7 @@ static int probe_rhs(void *ud, double t, const double *y, double *ydot) {
  * oscillator (closed form). */
 START_TEST(simulation_runs_on_runtime_kernels) {
   static const char *const names[2] = {"x", "v"};
-  stiction_model m = {.name = "oscillator", .n_states = 2, .state_names = names,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "oscillator", .n_states = 2, .state_names = names,
                       .start_values = probe_start, .derivatives = probe_rhs};
   stiction_options opt;
   stiction_options_init(&opt);
