@@ -386,7 +386,7 @@ static int run_when(exec *x, const astmt *s) {
   for (int i = 0; i < s->nconds; i++) {
     int k = s->wc + i;
     cm->wc[k] = st_vm_eval(&cm->vm, &s->conds[i]) != 0;
-    /* while initializing, active iff the condition names initial() (events.c) */
+    /* while initializing, active iff the condition names initial() (event_pass.c) */
     double pre = cm->vm.initial ? (s->has_initial[i] ? 0 : cm->wc[k]) : cm->wc_pre[k];
     if (done || !(cm->wc[k] && !pre)) continue;
     done = 1;

@@ -216,17 +216,6 @@ static int try_equation(st_compiled *cm, const st_ceq *q, const unsigned char *p
   return 0;
 }
 
-/* Index reduction only runs on square systems; the structural report of the others names
- * the equations as written, so they are left alone here too. */
-static int square(const st_compiled *cm) {
-  int nunk = 0;
-  for (int s = 0; s < cm->p.nslots; s++) {
-    st_kind k = cm->p.slots[s].kind;
-    nunk += k == K_DER || k == K_ALG || k == K_DISCRETE;
-  }
-  return nunk == cm->p.neqs;
-}
-
 static void mark_prog(const st_compiled *cm, const st_prog *p, unsigned char *used) {
   for (int i = 0; i < p->n; i++) {
     int op = p->code[i].op, a = p->code[i].arg;
@@ -263,7 +252,8 @@ static int setup_sync(st_compiled *cm) {
 }
 
 int st_eliminate_aliases(st_compiled *cm) {
-  if (!square(cm)) return 0;
+  /* as index reduction: the others are reported as written */
+  if (!st_system_is_square(cm)) return 0;
   cm->p.const_slot = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)(cm->p.neqs + 1));
   cm->p.const_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)(cm->p.neqs + 1));
   unsigned char *gone = calloc((size_t)cm->p.neqs + 1, 1);

@@ -734,9 +734,9 @@ static void teardown(ir *r) {
   free(r->vvisit); free(r->evisit);
 }
 
-/* Index reduction only makes sense for a square system; the structural analysis reports the
- * others with the equations and variables involved. */
-static int square(const st_compiled *cm) {
+/* Index reduction (and alias elimination before it) only makes sense for a square system;
+ * the structural analysis reports the others with the equations and variables involved. */
+int st_system_is_square(const st_compiled *cm) {
   int nunk = 0;
   for (int s = 0; s < cm->p.nslots; s++) {
     st_kind k = cm->p.slots[s].kind;
@@ -747,7 +747,7 @@ static int square(const st_compiled *cm) {
 
 int st_index_reduce(st_compiled *cm) {
   ir r = {0};
-  if (!square(cm)) return 0;
+  if (!st_system_is_square(cm)) return 0;
   int rc = setup(&r, cm);
   int did = rc ? -1 : pantelides(&r);
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;

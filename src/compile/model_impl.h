@@ -219,7 +219,7 @@ struct st_compiled {
 
   double *x, *pre, *xd;
   double *init_pre;    /* pre() during initialization: the start values (Modelica 3.6 section
-                          8.6), as st_initialize set them; initial passes read them (events.c) */
+                          8.6), as st_initialize set them; initial passes read them (event_pass.c) */
   double *init_view;   /* scratch: pre() of an initial pass, init_pre for the discrete slots */
   st_vm vm;
   st_fcalls *fcalls;  /* user function call sites (func_calls.c), NULL when none */
@@ -233,7 +233,7 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
-  unsigned char *when_fired; /* per when: a branch fired in this event pass (events.c) */
+  unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   int nasserts;
   st_assert *asserts;
   int nalgs;
@@ -357,6 +357,8 @@ int st_algorithms_clone(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* 1 when the unknowns (derivatives, algebraics, discretes) are as many as the equations. */
+int st_system_is_square(const st_compiled *cm);
 /* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
 void st_report_state_select(st_compiled *cm);
 /* alias.c */
