@@ -22,3 +22,4 @@ include bench/step.mk
 include bench/fmu.mk
 include bench/sweep.mk
 include bench/clocks.mk
+include bench/extc.mk

@@ -436,9 +436,46 @@ START_TEST(delay_time_error) {
 }
 END_TEST
 
+/* WhenOrder.mo: next = 0.25 step with step set in the same branch; the event at each quarter
+ * moves next to the following quarter (with the old order next lagged one event behind and
+ * the when never fired again). */
+START_TEST(when_branch_order) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/WhenOrder.mo", "--stop-time 1.1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cn = col(&t, "next"), cs = col(&t, "step");
+  for (int i = 1; i < t.nrows; i++) {
+    double tm = t.v[i][ct], want = (floor(tm / 0.25 + 1e-6) + 1) * 0.25;
+    ck_assert_msg(t.v[i][cn] == 0.25 * t.v[i][cs], "next %g, step %g", t.v[i][cn], t.v[i][cs]);
+    ck_assert_msg(fabs(t.v[i][cn] - want) < 1e-9 || fabs(tm - (want - 0.25)) < 1e-6,
+                  "next(%g) = %g, want %g", tm, t.v[i][cn], want);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 1.25);
+}
+END_TEST
+
+/* VectorSubscripts.mo: v[i - 1:i] and v[{n, 1}] read in a function body: y = (2 + 30 + 400 +
+ * 1000) (1 + t). */
+START_TEST(vector_subscripts) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/VectorSubscripts.mo", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "y")] - 1432 * (1 + tm)) < 1e-9, "y(%g) = %g", tm,
+                  t.v[i][col(&t, "y")]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang");
   TCase *tc = st_test_case(s, "lang", 120, ST_TESTS(terminal_at_stop_time, large_sparse_block_klu,
+                           when_branch_order, vector_subscripts,
                            terminal_after_terminate, initial_parameter_and_protected_output,
                            redundant_discrete_initial_equation, algorithm_sections,
                            algorithm_loop_error, tuple_equations,

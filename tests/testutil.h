@@ -113,6 +113,24 @@ static inline void st_test_expect_list(int status, const char *const *list) {
   free(out);
 }
 
+/* Points XDG_CACHE_HOME at a directory of this test process, so that C code a model brings
+ * (src/compile/extlib.c) is compiled and cached there, never in the user's cache. The
+ * directory (st_test_tmp(tag, "cache")) is removed by st_test_cache_remove(). */
+static inline const char *st_test_cache_home(const char *tag) {
+  static char dir[4096];
+  snprintf(dir, sizeof dir, "%s", st_test_tmp(tag, "cache"));
+  setenv("XDG_CACHE_HOME", dir, 1);
+  return dir;
+}
+
+static inline void st_test_cache_remove(void) {
+  const char *dir = getenv("XDG_CACHE_HOME");
+  char cmd[4200];
+  if (!dir || strncmp(dir, "/tmp/stiction_test_", 19) || strchr(dir, '\'')) return;
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd)) fprintf(stderr, "could not remove %s\n", dir);
+}
+
 /* Runs every test of s and gives main's exit status. */
 static inline int st_test_main(Suite *s) {
   SRunner *sr = srunner_create(s);

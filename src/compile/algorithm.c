@@ -195,22 +195,27 @@ static int compile_tuple(st_compiled *cm, st_algorithm *a, const st_fstmt *s, as
     st_error(cm->diag, s->loc, "a tuple assignment needs a function call on its right side");
     return -1;
   }
-  t->nconds = s->ntargets;
-  t->conds = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->conds);
-  t->tslots = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->tslots);
-  t->tsigns = st_arena_alloc(cm->p.arena, (size_t)(s->ntargets + 1) * sizeof *t->tsigns);
+  int n = 0; /* an array target {s[1], s[2]} stands for each of its elements */
+  for (int i = 0; i < s->ntargets; i++) n += st_target_leaves(s->targets[i]);
+  t->nconds = n;
+  t->conds = st_arena_alloc(cm->p.arena, (size_t)(n + 1) * sizeof *t->conds);
+  t->tslots = st_arena_alloc(cm->p.arena, (size_t)(n + 1) * sizeof *t->tslots);
+  t->tsigns = st_arena_alloc(cm->p.arena, (size_t)(n + 1) * sizeof *t->tsigns);
   if (!t->conds || !t->tslots || !t->tsigns) return -1;
-  for (int i = 0; i < s->ntargets; i++) {
-    t->tslots[i] = -1;
-    if (!s->targets[i]) continue;
-    st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, i, call->nargs);
-    if (!c) return -1;
-    c->index = call->index;
-    c->loc = call->loc;
-    memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
-    if (add_output(cm, a, s->targets[i], t) || emit_read(cm, a, &t->conds[i], c)) return -1;
-    t->tslots[i] = t->slot;
-    t->tsigns[i] = t->sign;
+  memset(t->conds, 0, (size_t)(n + 1) * sizeof *t->conds);
+  for (int i = 0, k = 0; i < s->ntargets; i++) {
+    int m = st_target_leaves(s->targets[i]), array = s->targets[i] && s->targets[i]->kind == FX_ARRAY;
+    for (int j = 0; j < m; j++, k++) {
+      t->tslots[k] = -1;
+      if (!s->targets[i]) continue;
+      st_fexpr *c = st_output_call(cm, call, i, array ? j + 1 : 0);
+      if (!c) return -1;
+      if (add_output(cm, a, st_target_leaf(s->targets[i], j), t) ||
+          emit_read(cm, a, &t->conds[k], c))
+        return -1;
+      t->tslots[k] = t->slot;
+      t->tsigns[k] = t->sign;
+    }
   }
   return 0;
 }

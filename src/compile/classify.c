@@ -15,6 +15,13 @@ static void mark_der(const st_fexpr *e, unsigned char *is_state) {
 static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned char *in_when,
                       int inside_when);
 
+/* The variables a tuple equation in a when sets: (r, {s[1], s[2]}) = f(...). */
+static void mark_targets(const st_fexpr *e, unsigned char *in_when) {
+  if (!e) return;
+  if (e->kind == FX_VAR) in_when[e->index] = 1;
+  for (int i = 0; e->kind == FX_ARRAY && i < e->nargs; i++) mark_targets(e->args[i], in_when);
+}
+
 static void scan_eq(const st_feq *q, unsigned char *is_state, unsigned char *in_when,
                     int inside_when) {
   mark_der(q->lhs, is_state);
@@ -22,6 +29,8 @@ static void scan_eq(const st_feq *q, unsigned char *is_state, unsigned char *in_
   for (int i = 0; i < q->nconds; i++) mark_der(q->conds[i], is_state);
   if (inside_when && q->kind == FE_EQUAL && q->lhs && q->lhs->kind == FX_VAR)
     in_when[q->lhs->index] = 1;
+  for (int i = 0; inside_when && q->kind == FE_TUPLE && i < q->ntuple; i++)
+    mark_targets(q->tuple[i], in_when);
   if (q->kind == FE_IF || q->kind == FE_WHEN) {
     int nb = q->kind == FE_IF ? q->nconds + 1 : q->nconds;
     for (int b = 0; b < nb; b++)
@@ -116,6 +125,18 @@ static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
   if (!e || c->failed) return;
   if (e->kind == FX_VAR) {
     const st_slot *s = &c->cm->p.slots[e->index];
+    const st_fvar *v = &c->cm->p.flat->vars[e->index];
+    if (s->kind == K_IGNORED && v->type == ST_T_STRING) { /* emitted as its binding (emit.c) */
+      if (c->mark[e->index] == 1) {
+        st_error(c->cm->diag, v->loc, "parameter '%s' is defined in terms of itself", s->name);
+        c->failed = 1;
+        return;
+      }
+      c->mark[e->index] = 1;
+      visit_refs(c, v->binding, from);
+      c->mark[e->index] = 0;
+      return;
+    }
     if (s->kind == K_PARAM) visit_param(c, e->index);
     else if (s->kind != K_INPUT) {
       st_error(c->cm->diag, e->loc, "the value of parameter '%s' depends on variable '%s'",

@@ -5,6 +5,7 @@
 
 #include "exec/delay.h"
 #include "compile/external.h"
+#include "compile/extlib.h"
 #include "compile/model_impl.h"
 
 static int resolve(const st_compiled *cm, int slot, double *sign) {
@@ -429,8 +430,9 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
 static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
   *ndims = 0;
   for (; e->kind == FX_ARRAY; e = e->args[0]) {
-    if (*ndims == 4 || e->nargs == 0) return -1;
+    if (*ndims == 4) return -1;
     dims[(*ndims)++] = e->nargs;
+    if (e->nargs == 0) break; /* an empty array: no element to say more (table on file) */
   }
   return 0;
 }
@@ -468,6 +470,15 @@ static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const
 static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction *fn) {
   st_extcall c;
   char why[1400];
+  if (st_extlib_wants(fn)) { /* C code of the model's own: built and loaded now */
+    if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
+    const char *err = cm->fcalls ? st_fcalls_external_error(cm->fcalls, e->index) : "out of memory";
+    if (!err) return 0;
+    const st_loc *l = &fn->ext->loc;
+    st_error(cm->diag, e->loc, "external function '%s' (declared at %s:%d:%d): %s", fn->name,
+             l->file ? l->file : "?", l->line, l->col, err);
+    return -1;
+  }
   for (int i = 0; i < e->nargs; i++)
     if (e->args[i]->kind == FX_ARRAY) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of external function '%s' must be a "
@@ -491,8 +502,12 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     return -1;
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
-  for (int i = 0; i < e->nargs; i++) {
+  for (int i = 0, input = -1; i < e->nargs; i++) {
     int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
+    while (++input < fn->nlocals && fn->locals[input].causality != ST_C_INPUT) continue;
+    /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
+    if (!rc && ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
+      while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;
     if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {
@@ -515,6 +530,24 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   return 0;
 }
 
+/* A String value as its number (st_fcalls_string): literals, String parameters through their
+ * bindings (String variables have no slot). */
+static int emit_string(st_compiled *cm, st_prog *p, const st_fexpr *e) {
+  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
+  cm->vm.calls = cm->fcalls;
+  int id = cm->fcalls ? st_fcalls_string(cm->fcalls, e->str ? e->str : "") : -1;
+  if (id < 0) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  return st_prog_emit(p, OP_CONST, 0, id);
+}
+
+static int is_string_var(const st_compiled *cm, const st_fexpr *e) {
+  return e->kind == FX_VAR && e->index >= 0 && e->index < cm->p.flat->nvars &&
+         cm->p.flat->vars[e->index].type == ST_T_STRING;
+}
+
 int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   if (!e) return -1;
   if (p->maxdepth > ST_STACK_MAX - 2) {
@@ -523,7 +556,16 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   }
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return st_prog_emit(p, OP_CONST, 0, e->value);
-  case FX_VAR: return emit_ref(cm, p, e);
+  case FX_STRING: return emit_string(cm, p, e);
+  case FX_VAR:
+    if (is_string_var(cm, e)) {
+      const st_fvar *v = &cm->p.flat->vars[e->index];
+      static const st_fexpr empty = {.kind = FX_STRING, .str = ""};
+      const st_fexpr *b = v->binding ? v->binding : v->start ? v->start : &empty;
+      if (b != e && is_string_var(cm, b) && b->index == e->index) b = &empty;
+      return st_emit(cm, p, b, flags);
+    }
+    return emit_ref(cm, p, e);
   case FX_TIME: return st_prog_emit(p, OP_TIME, 0, 0);
   case FX_BINARY: return emit_binary(cm, p, e, flags);
   case FX_UNARY:

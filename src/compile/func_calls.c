@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/extcall.h"
+#include "compile/extlib.h"
 #include "compile/external.h"
 #include "compile/func_compile.h"
 #include "front/func_eval.h"
@@ -29,6 +31,7 @@ typedef struct call_site {
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
+  unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
 } call_site;
 
 struct st_fcalls {
@@ -37,25 +40,70 @@ struct st_fcalls {
   int n, cap;
   st_feval *ev;      /* the tree walker, for what the function compiler refuses */
   st_fvm *vm;        /* the compiled bodies */
+  st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
+  st_extrun *run;    /* this instance's side of calling it */
+  const char **strings; /* the String constants of the program by number - 1 (borrowed) */
+  int nstrings, capstrings;
 };
 
-st_fcalls *st_fcalls_new(const st_flat_model *flat) {
+static int wants_extlib(const st_flat_model *flat) {
+  for (int k = 0; k < flat->nfunctions; k++)
+    if (st_extlib_wants(&flat->functions[k])) return 1;
+  return 0;
+}
+
+/* A call table over lib (one more owner taken), or a newly built one when lib is NULL. */
+static st_fcalls *fcalls_new(const st_flat_model *flat, st_extlib *lib) {
   st_fcalls *fc = calloc(1, sizeof *fc);
   if (!fc) return NULL;
   fc->flat = flat;
   fc->ev = st_feval_new(flat->functions, flat->nfunctions);
   fc->vm = st_fvm_new(flat->functions, flat->nfunctions);
-  if (!fc->ev || !fc->vm) {
-    st_feval_free(fc->ev);
-    st_fvm_free(fc->vm);
-    free(fc);
+  int ok = fc->ev && fc->vm;
+  if (ok && (lib || wants_extlib(flat))) {
+    fc->lib = lib ? st_extlib_ref(lib)
+                  : st_extlib_new(flat->functions, flat->nfunctions, st_extcall_callbacks());
+    fc->run = fc->lib ? st_extrun_new(fc->lib, flat->functions) : NULL;
+    if (fc->run) st_feval_set_external(fc->ev, st_extrun_call, fc->run);
+    ok = fc->run != NULL;
+  }
+  if (!ok) {
+    st_fcalls_free(fc);
     return NULL;
   }
   return fc;
 }
 
+st_fcalls *st_fcalls_new(const st_flat_model *flat) { return fcalls_new(flat, NULL); }
+
+const char *st_fcalls_external_error(const st_fcalls *fc, int function) {
+  return fc ? st_extlib_error(fc->lib, function) : NULL;
+}
+
+int st_fcalls_string(st_fcalls *fc, const char *str) {
+  for (int i = 0; i < fc->nstrings; i++)
+    if (!strcmp(fc->strings[i], str)) return i + 1;
+  if (fc->nstrings == fc->capstrings) {
+    int cap = fc->capstrings ? 2 * fc->capstrings : 16;
+    const char **p = realloc(fc->strings, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    fc->strings = p;
+    fc->capstrings = cap;
+  }
+  fc->strings[fc->nstrings] = str;
+  return ++fc->nstrings;
+}
+
+/* The text of string number x (st_fcalls_string), "" for anything else. */
+static const char *string_of(const st_fcalls *fc, double x) {
+  return x >= 1 && x <= fc->nstrings && x == (int)x ? fc->strings[(int)x - 1] : "";
+}
+
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
+  free(fc->strings);
+  st_extrun_free(fc->run);
+  st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
   st_fvm_free(fc->vm);
   free(fc->sites);
@@ -149,28 +197,43 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     s->width += n;
   }
   const st_ffunction *fn = &fc->flat->functions[function];
+  for (int i = 0, a = 0; i < fn->nlocals && a < nargs; i++)
+    if (fn->locals[i].causality == ST_C_INPUT)
+      s->is_str[a++] = fn->locals[i].type == ST_T_STRING && !fn->locals[i].ndims;
+  for (int i = 0; i < nargs; i++)
+    if (s->is_str[i] && s->ndims[i]) return -1;
   char why[8];
-  if (fn->external_name && (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
+  int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
+  if (fn->external_name && !loaded &&
+      (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  s->compiled = s->ext.fn ? -1 : compile_site(fc, s); /* an external entry has no body */
+  int strings = 0;
+  for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
+  /* no body to compile; compiled bodies know no strings */
+  s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
   return fc->n++;
 }
 
 st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
   if (!fc) return NULL;
-  st_fcalls *c = st_fcalls_new(fc->flat);
+  st_fcalls *c = fcalls_new(fc->flat, fc->lib);
   if (!c || !(c->sites = malloc((size_t)(fc->n + 1) * sizeof *c->sites))) {
     st_fcalls_free(c);
     return NULL;
   }
   c->cap = fc->n + 1;
+  for (int i = 0; i < fc->nstrings; i++)
+    if (st_fcalls_string(c, fc->strings[i]) < 0) {
+      st_fcalls_free(c);
+      return NULL;
+    }
   for (int k = 0; k < fc->n; k++) {
     call_site *s = &c->sites[c->n++];
     *s = fc->sites[k];
     s->pinmask = 0; /* pinned bodies are compiled again on first use, by this clone */
     s->npins = 0;
     /* compiled in the original's order: the same bodies as the original's machine */
-    if (!s->ext.fn) s->compiled = compile_site(c, s);
+    if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
   }
   return c;
 }
@@ -196,11 +259,12 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
 }
 
 /* The argument values of call site s from its stack elements x (shapes of the site). */
-static void site_args(const call_site *s, const double *x, st_fval *args) {
+static void site_args(const st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
   int off = 0;
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
       args[i] = st_fval_scalar(x[off++]);
+      if (s->is_str[i]) args[i].str = string_of(fc, args[i].s);
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
@@ -231,11 +295,12 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
+  st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
     st_fval args[MAX_ARGS], out;
-    site_args(s, x, args);
+    site_args(fc, s, x, args);
     return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
   }
   int c = body_for(fc, s, x);
@@ -244,7 +309,7 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
   }
   st_fval args[MAX_ARGS];
-  site_args(s, x, args);
+  site_args(fc, s, x, args);
   return run_output(fc, s->function, args, s->nargs, s->output, s->element);
 }
 
@@ -256,8 +321,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
-  site_args(s, x, args);
-  site_args(s, dx, dargs);
+  site_args(fc, s, x, args);
+  site_args(fc, s, dx, dargs);
   int n = s->nargs, a = 0;
   for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
@@ -300,9 +365,15 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   return y;
 }
 
-const char *st_fcalls_failure(const st_fcalls *fc) { return st_fvm_failure(fc->vm); }
+const char *st_fcalls_failure(const st_fcalls *fc) {
+  const char *e = st_extrun_failure(fc->run);
+  return *e ? e : st_fvm_failure(fc->vm);
+}
 
-void st_fcalls_clear_failure(st_fcalls *fc) { st_fvm_clear_failure(fc->vm); }
+void st_fcalls_clear_failure(st_fcalls *fc) {
+  st_fvm_clear_failure(fc->vm);
+  st_extrun_clear_failure(fc->run);
+}
 
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
   if (fc) st_fvm_dump(fc->vm, out);

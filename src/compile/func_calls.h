@@ -40,6 +40,14 @@ int st_fcall_select_output(st_fcalls *fc, int call, int output);
 /* Call site k returns element `element` (1-based, row-major) of its array output; run by the
  * tree walker (front/func_eval.c). */
 void st_fcall_select_element(st_fcalls *fc, int k, int element);
+/* The number (>= 1) that stands for String constant str on the stack (the same text, the
+ * same number): a String input of a call receives the text of the number pushed for it
+ * (emit.c pushes strings so; conditional strings are numbers chosen by if). str is borrowed
+ * and must outlive fc and its clones. -1 when out of memory. */
+int st_fcalls_string(st_fcalls *fc, const char *str);
+/* Why function `function` (an external C function) cannot be called: its code could not be
+ * built or loaded, its symbol is missing (extlib.h); NULL when it can. */
+const char *st_fcalls_external_error(const st_fcalls *fc, int function);
 /* Number of scalar values the call pops from the stack. */
 int st_fcall_width(const st_fcalls *fc, int call);
 

@@ -105,6 +105,7 @@ typedef struct st_action {
   int slot;
   st_prog value;
   const char *message;
+  int level;          /* A_ASSIGN: evaluated after the lower levels are assigned (event_pass.c) */
   st_loc loc;
 } st_action;
 
@@ -113,6 +114,9 @@ typedef struct st_when_branch {
   int has_initial;    /* the condition mentions initial() */
   int nactions;
   st_action *actions;
+  int *reads;         /* has_initial: the slots its assignments read (not through pre()) */
+  int nreads;
+  int early;          /* -1: not assigned ahead at initialization (it reads pre()) */
   st_loc loc;
 } st_when_branch;
 
@@ -319,6 +323,19 @@ int st_eval_parameters(st_compiled *cm);
 int st_collect_equations(st_compiled *cm);
 /* event_pass.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
+/* The targets of a tuple (r, {s[1], s[2]}) = f(x), element by element (event_pass.c): how many
+ * variables target e stands for, the j-th (0-based, row-major), and f(x) returning element
+ * `element` (1-based; 0: a scalar output) of its output number `output`. */
+int st_target_leaves(const st_fexpr *e);
+const st_fexpr *st_target_leaf(const st_fexpr *e, int j);
+st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int element);
+/* At initialization, before block k of the event pass: assigns the initial() when-branches
+ * whose right sides read only values known by then (block_of[slot]: the block computing it,
+ * -1 none), so that a block reading their variables sees them (the MSL's tables call their C
+ * code with the next time event an initial() branch computes). pending: per when-condition,
+ * cleared as they are assigned. Branches reading pre() are left to the event iteration: after
+ * initialization pre() moves on, so such a branch (a counter) would count twice. */
+void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
 void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
@@ -354,6 +371,9 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+/* The event pass of initialization: st_eval_blocks(cm, 1) with the initial() when-branches
+ * assigned as soon as what they read is computed (st_initial_whens_before). */
+int st_eval_blocks_initial(st_compiled *cm);
 void st_discrete_left_limits(st_compiled *cm);
 /* A linear block with valid cached factors (b->gen == cm->gen): x += -J^-1 r. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r);

@@ -67,6 +67,170 @@ static int grow(st_compiled *cm, void **items, int n, size_t size) {
   return 0;
 }
 
+/* Whether e reads slot s (not through pre(): that is the value before the instant). */
+static int reads_slot(const st_compiled *cm, const st_fexpr *e, int s) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return 0;
+  if (e->kind == FX_VAR) return st_ref_slot(cm, e) == s;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_slot(cm, e->args[i], s)) return 1;
+  return 0;
+}
+
+/* The equations of a branch hold simultaneously: an assignment whose right side reads a
+ * variable that another assignment of the branch sets sees the new value (nextTimeEvent =
+ * f(nextTimeEventScaled) in the MSL's tables). Levels: 0 for an assignment reading none of
+ * them, else one more than the highest it reads; fire() evaluates and assigns level by level,
+ * so the assignments of one level see the values before the instant, as before. Variables
+ * the compiler made (names starting with '$': clocks.c's latches, read with the value before
+ * the tick) create no dependency; on a cycle the levels stop growing. */
+static void level_actions(st_compiled *cm, st_action *a, const st_feq_list *l) {
+  int n = l->n;
+  for (int k = 0; k < n; k++) a[k].level = 0;
+  for (int pass = 0, changed = 1; changed && pass < n; pass++) {
+    changed = 0;
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++) {
+        if (j == k || a[j].kind != A_ASSIGN || a[k].kind == A_TERMINATE ||
+            cm->p.slots[a[j].slot].name[0] == '$' || a[k].level > a[j].level ||
+            !reads_slot(cm, l->items[k]->rhs, a[j].slot))
+          continue;
+        a[k].level = a[j].level + 1;
+        changed = 1;
+      }
+  }
+}
+
+static int mentions_pre(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (mentions_pre(e->args[i])) return 1;
+  return 0;
+}
+
+static void collect_reads(const st_compiled *cm, const st_fexpr *e, int *out, int *n, int cap) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
+  if (e->kind == FX_VAR) {
+    int s = st_ref_slot(cm, e);
+    for (int i = 0; i < *n; i++)
+      if (out[i] == s) return;
+    if (s >= 0 && *n < cap) out[(*n)++] = s;
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) collect_reads(cm, e->args[i], out, n, cap);
+}
+
+/* The slots the assignments of an initial() branch read (st_initial_whens_before). */
+static int branch_reads(st_compiled *cm, st_when_branch *b, const st_feq_list *l) {
+  int cap = cm->p.nslots + 1, n = 0;
+  int *tmp = malloc((size_t)cap * sizeof *tmp);
+  if (!tmp) return -1;
+  for (int k = 0; k < l->n; k++)
+    if (l->items[k]->kind == FE_EQUAL) collect_reads(cm, l->items[k]->rhs, tmp, &n, cap);
+  for (int k = 0; k < l->n; k++) /* a state of its own (a counter): assigned once, by the event */
+    if (mentions_pre(l->items[k]->rhs)) b->early = -1;
+  b->reads = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *b->reads + 1);
+  if (b->reads) memcpy(b->reads, tmp, (size_t)n * sizeof *tmp);
+  b->nreads = n;
+  free(tmp);
+  return b->reads ? 0 : -1;
+}
+
+void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending) {
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
+      const st_when_branch *b = &cm->p.whens[w].branches[i];
+      int c = cm->p.whens[w].wc + i, ready = 1;
+      if (!pending[c] || b->early < 0) continue;
+      for (int r = 0; r < b->nreads && ready; r++)
+        ready = block_of[b->reads[r]] < k;
+      if (!ready) continue;
+      pending[c] = 0;
+      if (st_vm_eval(&cm->vm, &b->cond) == 0) continue;
+      for (int a = 0; a < b->nactions; a++)
+        if (b->actions[a].kind == A_ASSIGN) {
+          double v = st_vm_eval(&cm->vm, &b->actions[a].value);
+          int s = b->actions[a].slot;
+          cm->x[s] = cm->p.slots[s].is_bool ? v != 0 : v;
+        }
+    }
+}
+
+/* A branch's equations with each tuple equation (a, b) = f(x) as a = (output 1 of f(x)),
+ * b = (output 2 of f(x)), as equations.c does outside when (the function runs per output). */
+int st_target_leaves(const st_fexpr *e) {
+  if (!e || e->kind != FX_ARRAY) return 1;
+  int n = 0;
+  for (int i = 0; i < e->nargs; i++) n += st_target_leaves(e->args[i]);
+  return n;
+}
+
+static const st_fexpr *leaf(const st_fexpr *e, int *j) {
+  if (!e || e->kind != FX_ARRAY) return (*j)-- == 0 ? e : NULL;
+  for (int i = 0; i < e->nargs; i++) {
+    const st_fexpr *r = leaf(e->args[i], j);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+const st_fexpr *st_target_leaf(const st_fexpr *e, int j) { return leaf(e, &j); }
+
+st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int element) {
+  st_fexpr *c = st_sym_node(cm->p.arena, FX_CALL, output, call->nargs);
+  if (!c) return NULL;
+  c->index = call->index;
+  c->loc = call->loc;
+  c->value = element; /* emit.c: the element of an array output it stands for */
+  memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+  return c;
+}
+
+/* lhs = (output i of call), element j + 1 of that output when lhs is an array's element. */
+static st_feq *output_equation(st_compiled *cm, const st_feq *q, int i, const st_fexpr *lhs,
+                               int element) {
+  st_fexpr *c = st_output_call(cm, q->rhs, i, element);
+  st_feq *e = st_arena_alloc(cm->p.arena, sizeof *e);
+  if (!c || !e) return NULL;
+  *e = *q;
+  e->kind = FE_EQUAL;
+  e->lhs = (st_fexpr *)lhs;
+  e->rhs = c;
+  return e;
+}
+
+static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *out) {
+  int n = 0;
+  for (int k = 0; k < in->n; k++) {
+    const st_feq *q = in->items[k];
+    if (q->kind != FE_TUPLE) n++;
+    else
+      for (int i = 0; i < q->ntuple; i++) n += st_target_leaves(q->tuple[i]);
+  }
+  out->items = st_arena_alloc(cm->p.arena, (size_t)n * sizeof *out->items + 1);
+  out->n = 0;
+  if (!out->items) return -1;
+  for (int k = 0; k < in->n; k++) {
+    const st_feq *q = in->items[k];
+    if (q->kind != FE_TUPLE || !q->rhs || q->rhs->kind != FX_CALL) {
+      out->items[out->n++] = (st_feq *)q;
+      continue;
+    }
+    for (int i = 0; i < q->ntuple; i++) {
+      if (!q->tuple[i]) continue;
+      int array = q->tuple[i]->kind == FX_ARRAY, m = st_target_leaves(q->tuple[i]);
+      for (int j = 0; j < m; j++) {
+        st_feq *e = output_equation(cm, q, i, st_target_leaf(q->tuple[i], j), array ? j + 1 : 0);
+        if (!e) return -1;
+        out->items[out->n++] = e;
+      }
+    }
+  }
+  return 0;
+}
+
 int st_add_when(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->p.whens, cm->p.nwhens, sizeof *cm->p.whens)) return -1;
   st_when *w = &cm->p.whens[cm->p.nwhens++];
@@ -79,7 +243,9 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
     st_when_branch *b = &w->branches[i];
-    const st_feq_list *l = &q->branches[i];
+    st_feq_list expanded;
+    if (expand_tuples(cm, &q->branches[i], &expanded)) return -1;
+    const st_feq_list *l = &expanded;
     b->loc = q->loc;
     b->has_initial = st_mentions_initial(q->conds[i]);
     if (st_emit(cm, &b->cond, q->conds[i], 0)) return -1;
@@ -88,6 +254,8 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     if (!b->actions) return -1;
     for (int k = 0; k < l->n; k++)
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
+    level_actions(cm, b->actions, l);
+    if (b->has_initial && branch_reads(cm, b, l)) return -1;
   }
   return 0;
 }
@@ -125,23 +293,35 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
   return 0;
 }
 
-/* Fires the actions of a branch; values are computed first (equations of one instant are
- * simultaneous), then assigned. */
+/* Fires the actions of a branch. The equations of one instant are simultaneous: assignments
+ * are evaluated and made level by level (level_actions), the values of reinit() and asserts
+ * are taken after all assignments. */
 static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *info,
                 double t) {
   double stack_vals[64];
-  int n = b->nactions; /* a clock's latches can be many (clocks.c) */
+  int n = b->nactions, top = 0; /* a clock's latches can be many (clocks.c) */
   double *vals = n <= 64 ? stack_vals : malloc(sizeof *vals * (size_t)n);
   if (!vals) return -1;
+  for (int k = 0; k < n; k++)
+    if (b->actions[k].level > top) top = b->actions[k].level;
+  for (int level = 0; level <= top; level++) {
+    for (int k = 0; k < n; k++)
+      if (b->actions[k].kind == A_ASSIGN && b->actions[k].level == level)
+        vals[k] = st_vm_eval(&cm->vm, &b->actions[k].value);
+    for (int k = 0; k < n; k++) {
+      const st_action *a = &b->actions[k];
+      if (a->kind == A_ASSIGN && a->level == level)
+        cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k];
+    }
+  }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
-    vals[k] = a->kind == A_ASSIGN || a->kind == A_REINIT || a->kind == A_ASSERT
-                  ? st_vm_eval(&cm->vm, &a->value) : 0;
+    if (a->kind == A_REINIT || a->kind == A_ASSERT) vals[k] = st_vm_eval(&cm->vm, &a->value);
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
     switch (a->kind) {
-    case A_ASSIGN: cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k]; break;
+    case A_ASSIGN: break; /* done above */
     case A_REINIT:
       cm->x[a->slot] = vals[k];
       info->states_changed = 1;

@@ -395,7 +395,7 @@ int st_initialize(st_compiled *cm, double t0) {
     st_error(cm->diag, loc, "the initial system has no solution (Newton from the start values "
              "did not converge)");
     rc = -1;
-  } else if (st_eval_blocks(cm, 1)) {
+  } else if (st_eval_blocks_initial(cm)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s",
             cm->error ? cm->error : "evaluation failed");
     rc = -1;

@@ -105,9 +105,10 @@ static void report_nonfinite(st_compiled *cm, const char *what) {
   int p = nonfinite_parameter(cm);
   if (p >= 0) {
     describe(cm, p, name, sizeof name);
+    const char *why = call_failure(cm);
     st_fail(cm, cm->p.slots[p].loc, cm->p.slots[p].kind == K_PARAM
-            ? "parameter %s evaluated to %s" : "%s, set by a parameter expression, is %s", name,
-            nonfinite_word(cm->x[p]));
+            ? "parameter %s evaluated to %s%s%s%s" : "%s, set by a parameter expression, is %s%s%s%s",
+            name, nonfinite_word(cm->x[p]), why[0] ? " (" : "", why, why[0] ? ")" : "");
     return;
   }
   int pos, k = first_nonfinite_block(cm, &pos);

@@ -5,6 +5,7 @@
  * a repeated discrete vector is a cycle, after which all combinations of the Boolean unknowns
  * are tried (small systems only). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -352,6 +353,36 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
     if (eval_block(cm, &cm->blocks[k], event_mode)) return -1;
   st_sync_aliases(cm);
   return 0;
+}
+
+int st_eval_blocks_initial(st_compiled *cm) {
+  int nwc = cm->p.nwc > 0 ? cm->p.nwc : 1, rc = 0;
+  int *block_of = malloc((size_t)(cm->p.nslots + 1) * sizeof *block_of);
+  unsigned char *pending = malloc((size_t)nwc);
+  if (!block_of || !pending) {
+    free(block_of);
+    free(pending);
+    return -1;
+  }
+  for (int s = 0; s < cm->p.nslots; s++) block_of[s] = -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    for (int i = 0; i < b->n; i++) block_of[b->slots[i]] = k;
+    for (int i = 0; i < b->nd; i++) block_of[b->dslots[i]] = k;
+  }
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
+      pending[cm->p.whens[w].wc + i] = (unsigned char)cm->p.whens[w].branches[i].has_initial;
+  cm->vm.event_mode = 1;
+  cm->gen++;
+  for (int k = 0; k < cm->nblocks && !rc; k++) {
+    st_initial_whens_before(cm, block_of, k, pending);
+    rc = eval_block(cm, &cm->blocks[k], 1);
+  }
+  if (!rc) st_sync_aliases(cm);
+  free(block_of);
+  free(pending);
+  return rc ? -1 : 0;
 }
 
 /* A discrete variable given by sample() (Blocks.Discrete's sampleTrigger = sample(...)) holds

@@ -206,9 +206,32 @@ typedef struct st_flocal {
   st_fexpr *size[4];       /* the declared size expressions (NULL for ':'): where dims[i] is
                               -1 they are evaluated at the call (table[nTable, 2]) */
   st_fexpr *binding;       /* default value or NULL */
+  int is_object;           /* an external object (type ST_T_INTEGER: the instance's handle) */
   const char *record;      /* a leaf of a record component: that component's record class */
   st_loc loc;
 } st_flocal;
+
+/* The external clause of a function written in C (Modelica 3.6 section 12.9) that stiction
+ * does not provide itself: compile/extlib.c builds and loads its code, compile/extcall.c
+ * calls it. Directories are absolute (modelica:// resolved while flattening). */
+typedef struct st_fexternal {
+  const char *language;     /* "C" (the default), "builtin", ... */
+  st_fexpr **args;          /* the explicit call's arguments in the function's scope
+                               (FX_LOCAL, size(), literals); NULL with nargs -1: the default
+                               call, every input then every output in declaration order */
+  int nargs;
+  int output;               /* the local assigned the C return value, -1: none (void) */
+  const char **includes;    /* Include annotation texts */
+  int nincludes;
+  const char **libraries;   /* Library annotation names */
+  int nlibraries;
+  const char *include_dir;  /* IncludeDirectory, default <library>/Resources/Include */
+  const char *library_dir;  /* LibraryDirectory, default <library>/Resources/Library */
+  const char *sources_dir;  /* <library>/Resources/C-Sources (may not exist) */
+  int destructor;           /* the constructor of an external object: 1 + the index of its
+                               class's destructor, else 0 */
+  st_loc loc;
+} st_fexternal;
 
 typedef struct st_ffunction {
   const char *name;        /* full class name, e.g. "Modelica.Math.Vectors.interpolate" */
@@ -222,6 +245,7 @@ typedef struct st_ffunction {
    * (an expression, size(...), an output): such a function cannot be bound. */
   int external_nargs;
   const int *external_args;
+  const st_fexternal *ext;  /* the clause for a C function to load, NULL otherwise */
   int is_impure;
   st_loc loc;
   /* annotation(derivative = f_der) of order 1 (Modelica 3.6 section 12.7.1): 1 + the index

@@ -175,3 +175,11 @@ int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars) {
     if (!st_fx_is_parametric(e->args[i], vars)) return 0;
   return 1;
 }
+
+int st_fx_uses_local(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_LOCAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (st_fx_uses_local(e->args[i])) return 1;
+  return 0;
+}

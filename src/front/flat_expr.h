@@ -42,6 +42,8 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);
 /* Whether e only depends on constants and parameters (no time, no variables of higher
  * variability, no pre/der/initial...). */
 int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
+/* Whether e reads a function local (FX_LOCAL). */
+int st_fx_uses_local(const st_fexpr *e);
 
 /* The one table of the values of built-ins that are pure functions of their arguments, for
  * every evaluator: flattening (flat_expr.c, func_eval.c), the function machine (func_vm.c) and the model's

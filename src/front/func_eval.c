@@ -25,6 +25,8 @@ struct st_feval {
   int nfunctions;
   chunk *first, *cur; /* scratch pool, reset per call */
   long steps;
+  st_feval_external external; /* runs functions with a C clause, NULL: they fail */
+  void *external_ctx;
 };
 
 typedef struct frame {
@@ -433,38 +435,59 @@ static int subscript_offset(frame *f, const st_fexpr *e, const st_fval *base, in
 static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
 
 /* a[i, j] and slices a[i, :], a[:, j] (':' is an FX_RANGE without arguments). */
+/* A subscript that selects several indices: ':', a range or an array of indices. */
+static int is_vector_subscript(const st_fexpr *s) {
+  return is_colon(s) || s->kind == FX_RANGE || s->kind == FX_ARRAY;
+}
+
 static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
   st_fval base;
   if (ev(f, e->args[0], &base) || e->nargs - 1 != base.ndims || !base.d) return -1;
   int slice = 0, off;
-  for (int d = 1; d < e->nargs; d++) slice |= is_colon(e->args[d]);
+  for (int d = 1; d < e->nargs; d++) slice |= is_vector_subscript(e->args[d]);
   if (!slice) { /* the common case, an element: table look-ups in the hot path */
     if (subscript_offset(f, e, &base, &off)) return -1;
     *out = scalar(base.d[off]);
     return 0;
   }
-  int idx[4], rdims[4], nr = 0;
+  /* per dimension: a fixed index (sel[d] NULL, idx[d]), or the list sel[d] of rdims entries
+   * (0-based); ':' is every index */
+  int idx[4], rdims[4], nr = 0, *sel[4] = {NULL, NULL, NULL, NULL}, rdim_of[4];
   for (int d = 0; d < base.ndims; d++) {
     const st_fexpr *s = e->args[d + 1];
+    st_fval v;
+    int saved = f->end, rc = 0;
+    f->end = base.dims[d];
     if (is_colon(s)) {
-      idx[d] = -1;
-      rdims[nr++] = base.dims[d];
+      v.ndims = 1;
+      v.n = base.dims[d];
+      v.d = NULL;
+    } else {
+      rc = ev(f, s, &v);
+    }
+    f->end = saved;
+    if (rc || v.ndims > 1) return -1;
+    if (v.ndims == 0) {
+      double x = v.s;
+      if (x < 1 || x > base.dims[d] || x != floor(x)) return -1;
+      idx[d] = (int)x - 1;
       continue;
     }
-    double x;
-    int saved = f->end;
-    f->end = base.dims[d];
-    int rc = ev_scalar(f, s, &x);
-    f->end = saved;
-    if (rc || x < 1 || x > base.dims[d] || x != floor(x)) return -1;
-    idx[d] = (int)x - 1;
+    if (!(sel[d] = scratch(f->fe, (size_t)(v.n ? v.n : 1) * sizeof(int)))) return -1;
+    for (int i = 0; i < v.n; i++) {
+      double x = v.d ? v.d[i] : i + 1;
+      if (x < 1 || x > base.dims[d] || x != floor(x)) return -1;
+      sel[d][i] = (int)x - 1;
+    }
+    rdim_of[d] = nr;
+    rdims[nr++] = v.n;
   }
   int cur[4] = {0, 0, 0, 0};
   if (new_array(f, out, nr, rdims)) return -1;
   for (int i = 0; i < out->n; i++) {
-    int at_off = 0, r = 0;
+    int at_off = 0;
     for (int d = 0; d < base.ndims; d++)
-      at_off = at_off * base.dims[d] + (idx[d] >= 0 ? idx[d] : cur[r++]);
+      at_off = at_off * base.dims[d] + (sel[d] ? sel[d][cur[rdim_of[d]]] : idx[d]);
     out->d[i] = base.d[at_off];
     for (int d = nr - 1; d >= 0 && ++cur[d] == rdims[d]; d--) cur[d] = 0;
   }
@@ -520,6 +543,10 @@ static int ev(frame *f, const st_fexpr *e, st_fval *out) {
   case FX_INDEX: return ev_index(f, e, out);
   case FX_RANGE: return ev_range(f, e, out);
   case FX_END: *out = scalar(f->end); return 0;
+  case FX_STRING:
+    *out = scalar(0);
+    out->str = e->str ? e->str : "";
+    return 0;
   default: return -1; /* strings, model variables, time */
   }
 }
@@ -613,16 +640,23 @@ static int run_if(frame *f, const st_fstmt *s) {
   return run(f, &s->branches[s->nconds]);
 }
 
-static int run_tuple(frame *f, const st_fstmt *s) {
+/* The call of a tuple assignment or call statement: its function and locals after the call. */
+static int call_stmt(frame *f, const st_fstmt *s, const st_ffunction **fn, st_fval **locals) {
   const st_fexpr *e = s->value;
-  st_fval args[MAX_ARGS], *locals;
+  st_fval args[MAX_ARGS];
   if (!e || e->kind != FX_CALL || e->nargs > MAX_ARGS || e->index < 0 ||
       e->index >= f->fe->nfunctions)
     return -1;
   for (int i = 0; i < e->nargs; i++)
     if (ev(f, e->args[i], &args[i])) return -1;
-  const st_ffunction *fn = &f->fe->functions[e->index];
-  if (call(f->fe, fn, args, e->nargs, &locals, f->depth + 1)) return -1;
+  *fn = &f->fe->functions[e->index];
+  return call(f->fe, *fn, args, e->nargs, locals, f->depth + 1);
+}
+
+static int run_tuple(frame *f, const st_fstmt *s) {
+  const st_ffunction *fn;
+  st_fval *locals;
+  if (call_stmt(f, s, &fn, &locals)) return -1;
   int t = 0;
   for (int i = 0; i < fn->nlocals && t < s->ntargets; i++) {
     if (fn->locals[i].causality != ST_C_OUTPUT) continue;
@@ -640,6 +674,11 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     return ev(f, s->value, &v) || assign(f, s->target, &v);
   }
   case FS_TUPLE: return run_tuple(f, s);
+  case FS_CALL: { /* f(args); for its effects (an impure function keeping a state in C) */
+    const st_ffunction *fn;
+    st_fval *locals;
+    return call_stmt(f, s, &fn, &locals);
+  }
   case FS_IF: return run_if(f, s);
   case FS_FOR: return run_for(f, s);
   case FS_WHILE: return run_while(f, s);
@@ -650,7 +689,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     if (ev_scalar(f, s->value, &c)) return -1;
     return c == 0 && s->level == 0 ? -1 : 0; /* a failed error-level assert fails the call */
   }
-  default: return -1; /* when, reinit, terminate, calls for side effects */
+  default: return -1; /* when, reinit, terminate */
   }
 }
 
@@ -686,9 +725,21 @@ static int init_locals(frame *f, const unsigned char *given) {
   return 0;
 }
 
+/* The external clause's argument values, then the hook. */
+static int run_external(frame *f) {
+  const st_fexternal *x = f->fn->ext;
+  st_fval *args = x->nargs > 0 ? scratch(f->fe, (size_t)x->nargs * sizeof *args) : NULL;
+  if (x->nargs < -1 || (x->nargs > 0 && !args)) return -1;
+  for (int i = 0; i < x->nargs; i++)
+    if (ev(f, x->args[i], &args[i])) return -1;
+  return f->fe->external(f->fe->external_ctx, (int)(f->fn - f->fe->functions), f->loc, args,
+                         x->nargs);
+}
+
 static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int nargs, st_fval **locals,
                 int depth) {
-  if (fn->external_name || depth > MAX_DEPTH || fn->nlocals <= 0) return -1;
+  int external = fn->ext && fe->external;
+  if ((fn->external_name && !external) || depth > MAX_DEPTH || fn->nlocals <= 0) return -1;
   frame f = {fe, fn, NULL, 0, 0, 0, depth};
   f.loc = scratch(fe, (size_t)fn->nlocals * sizeof *f.loc);
   unsigned char *given = scratch(fe, (size_t)fn->nlocals);
@@ -700,7 +751,8 @@ static int call(st_feval *fe, const st_ffunction *fn, const st_fval *args, int n
       if (copy_val(&f, &f.loc[i], &args[a++])) return -1;
       given[i] = 1;
     }
-  if (a < nargs || init_locals(&f, given) || run(&f, &fn->body)) return -1;
+  if (a < nargs || init_locals(&f, given)) return -1;
+  if (external ? run_external(&f) : run(&f, &fn->body)) return -1;
   *locals = f.loc;
   return 0;
 }
@@ -714,6 +766,11 @@ st_feval *st_feval_new(const st_ffunction *functions, int nfunctions) {
   fe->functions = functions;
   fe->nfunctions = nfunctions;
   return fe;
+}
+
+void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx) {
+  fe->external = hook;
+  fe->external_ctx = ctx;
 }
 
 void st_feval_free(st_feval *fe) {

@@ -4,6 +4,7 @@
  * first call; calls refer to it by index. */
 #include "front/inst.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_FUNCTIONS 256
@@ -14,9 +15,26 @@ static int find_function(const st_fl *fl, const st_cls *cls) {
   return -1;
 }
 
-static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
+/* The type of a local through short classes and types that only extend another
+ * (`type Orientation extends TransformationMatrix`, `type TransformationMatrix = Real[3,
+ * 3]`): their dimensions follow those of the declaration. */
+static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e, st_flocal *l) {
   st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
-  t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+  for (int hops = 0; t && t->ast && hops < 64; hops++) {
+    const st_ast_element *ext = st_cls_type_extends(t);
+    if (ext) {
+      t = st_lookup_extends(fl->fe, t, ext);
+      continue;
+    }
+    if (t->ast->form != ACF_SHORT) break;
+    for (const st_ast_expr *s = t->ast->base_subs; s && l->ndims < 4; s = s->next) {
+      double v;
+      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, (st_env){NULL, t->parent}) : NULL;
+      l->size[l->ndims] = x;
+      l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
+    }
+    t = st_lookup_class(fl->fe, t->parent, t->ast->base);
+  }
   if (!t) return (st_ftype)-1;
   if (t->prim >= 0) return (st_ftype)t->prim;
   if (t->ast && t->ast->form == ACF_ENUMERATION) return ST_T_ENUM;
@@ -26,14 +44,17 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
  * the evaluator (func_eval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
 static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
-  for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
-    double v;
-    int errors = fl->errors;
-    st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
-    fl->errors = errors; /* a size given by another input is known only at the call */
-    l->size[l->ndims] = x;
-    l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
-  }
+  /* `Integer[n] x[m]` is x[m, n]: the declaration's subscripts, then the type's */
+  const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
+  for (int k = 0; k < 2; k++)
+    for (const st_ast_expr *s = lists[k]; s && l->ndims < 4; s = s->next) {
+      double v;
+      int errors = fl->errors;
+      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
+      fl->errors = errors; /* a size given by another input is known only at the call */
+      l->size[l->ndims] = x;
+      l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
+    }
 }
 
 static st_causality causality_of(const st_ast_element *e) {
@@ -96,7 +117,9 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     st_flocal *l = &fn->locals[fn->nlocals];
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
-    l->type = local_type(fl, cls, e);
+    local_dims(fl, l, e, (st_env){NULL, cls});
+    l->is_object = st_cls_is_external_object(rt);
+    l->type = l->is_object ? ST_T_INTEGER : local_type(fl, cls, e, l);
     if ((int)l->type < 0) {
       st_fl_error(fl, e->loc, NULL, "function variable '%s' must be of a predefined type",
                   e->u.comp.name);
@@ -104,7 +127,6 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     l->causality = causality_of(e);
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
   }
   return 0;
@@ -185,11 +207,135 @@ static int external_arg(const st_ffunction *fn, const st_ast_expr *x) {
   return -1;
 }
 
+/* The directory of the top-level class (library) that holds cls. */
+static char *library_root(st_fl *fl, const st_cls *cls) {
+  while (cls->parent && cls->parent->parent) cls = cls->parent;
+  if (cls->dir) return st_arena_strdup(fl->arena, cls->dir);
+  const char *file = cls->ast ? cls->ast->loc.file : NULL;
+  const char *slash = file ? strrchr(file, '/') : NULL;
+  if (!slash) return st_arena_strdup(fl->arena, ".");
+  return st_arena_strndup(fl->arena, file, (size_t)(slash - file));
+}
+
+/* A directory annotation as an absolute path: modelica://Lib/rest is rest under the library
+ * Lib (a loaded top-level class or one on the library path), file://path is path, anything
+ * else is relative to the library of the function (root). */
+static const char *resolve_dir(st_fl *fl, const char *uri, const char *root) {
+  if (!strncmp(uri, "file://", 7)) return uri + 7;
+  if (strncmp(uri, "modelica://", 11)) {
+    if (uri[0] == '/') return uri;
+    return st_arena_printf(fl->arena, "%s/%s", root, uri);
+  }
+  const char *name = uri + 11, *rest = strchr(name, '/');
+  size_t len = rest ? (size_t)(rest - name) : strlen(name);
+  const char *dot = memchr(name, '.', len); /* modelica://Lib.Pkg/...: the library part */
+  char *top = st_arena_strndup(fl->tmp, name, dot ? (size_t)(dot - name) : len);
+  const char *dir = NULL;
+  st_cls *c = top ? st_cls_kid(fl->fe, fl->fe->root, top) : NULL;
+  if (c) {
+    dir = library_root(fl, c);
+  } else if (top) {
+    int is_dir = 0;
+    char *found = st_libpath_find(&fl->fe->path, top, &is_dir);
+    if (found) {
+      char *slash = is_dir ? NULL : strrchr(found, '/');
+      if (slash) *slash = 0;
+      dir = st_arena_strdup(fl->arena, found);
+      free(found);
+    }
+  }
+  if (!dir) return uri; /* named in the error when nothing is found there */
+  return st_arena_printf(fl->arena, "%s%s", dir, rest ? rest : "");
+}
+
+/* The strings of an annotation value: "a" or {"a", "b"}. */
+static int annotation_strings(st_fl *fl, const st_ast_expr *v, const char ***out, int *n) {
+  int count = v && v->kind == AX_STRING ? 1 : v && v->kind == AX_ARRAY ? v->u.array.nelems : 0;
+  const char **list = count ? st_arena_alloc(fl->arena, (size_t)count * sizeof *list) : NULL;
+  if (count && !list) return -1;
+  int k = 0;
+  if (v && v->kind == AX_STRING) list[k++] = v->u.string;
+  for (const st_ast_expr *e = v && v->kind == AX_ARRAY ? v->u.array.elems : NULL; e; e = e->next)
+    if (e->kind == AX_STRING && k < count) list[k++] = e->u.string;
+  *out = list;
+  *n = k;
+  return 0;
+}
+
+/* Include, Library, IncludeDirectory, LibraryDirectory of the external clause (or, as older
+ * libraries write them, of the function class). */
+static void external_annotations(st_fl *fl, st_cls *cls, st_fexternal *ext) {
+  const char *root = library_root(fl, cls), *incdir = NULL, *libdir = NULL;
+  const st_ast_mod *mods[2] = {cls->ast->external->annotation, cls->ast->annotation};
+  for (int m = 0; m < 2; m++)
+    for (const st_ast_arg *a = mods[m] ? mods[m]->args : NULL; a; a = a->next) {
+      if (a->kind != AA_MODIFY || !a->name || !a->mod || !a->mod->value) continue;
+      const char *key = a->name->text;
+      const st_ast_expr *v = a->mod->value;
+      if (!strcmp(key, "Include") && !ext->nincludes)
+        annotation_strings(fl, v, &ext->includes, &ext->nincludes);
+      else if (!strcmp(key, "Library") && !ext->nlibraries)
+        annotation_strings(fl, v, &ext->libraries, &ext->nlibraries);
+      else if (!strcmp(key, "IncludeDirectory") && v->kind == AX_STRING && !incdir)
+        incdir = v->u.string;
+      else if (!strcmp(key, "LibraryDirectory") && v->kind == AX_STRING && !libdir)
+        libdir = v->u.string;
+    }
+  ext->include_dir = incdir ? resolve_dir(fl, incdir, root)
+                            : st_arena_printf(fl->arena, "%s/Resources/Include", root);
+  ext->library_dir = libdir ? resolve_dir(fl, libdir, root)
+                            : st_arena_printf(fl->arena, "%s/Resources/Library", root);
+  ext->sources_dir = st_arena_printf(fl->arena, "%s/Resources/C-Sources", root);
+}
+
+/* The clause for compile/extlib.c: arguments translated in the function's scope (a failed
+ * translation leaves nargs -2: the loader reports the clause as unsupported). */
+static void external_clause(st_fl *fl, st_cls *cls, st_ffunction *fn) {
+  const st_ast_external *x = cls->ast->external;
+  st_fexternal *ext = st_arena_alloc(fl->arena, sizeof *ext);
+  if (!ext) return;
+  memset(ext, 0, sizeof *ext);
+  ext->language = x->language ? x->language : "C";
+  ext->loc = x->loc;
+  ext->output = -1;
+  ext->nargs = -1;
+  if (x->fn) {
+    int n = 0;
+    for (const st_ast_expr *e = x->args; e; e = e->next) n++;
+    ext->args = st_arena_alloc(fl->arena, (size_t)(n + 1) * sizeof *ext->args);
+    ext->nargs = ext->args ? n : -2;
+    int errors = fl->errors;
+    n = 0;
+    for (const st_ast_expr *e = x->args; e && ext->args; e = e->next)
+      if (!(ext->args[n++] = st_translate(fl, e, (st_env){NULL, cls}))) ext->nargs = -2;
+    fl->errors = errors;
+  }
+  if (x->output && x->output->nparts == 1 && !x->output->parts->nsubs)
+    for (int i = 0; i < fn->nlocals; i++)
+      if (!strcmp(fn->locals[i].name, x->output->parts->name)) ext->output = i;
+  if (x->output && ext->output < 0) ext->nargs = -2;
+  external_annotations(fl, cls, ext);
+  fn->ext = ext;
+}
+
+/* The constructor of an external object: its class's destructor, translated now so that the
+ * instance can destroy what the constructor made (compile/extcall.c). */
+static void object_destructor(st_fl *fl, st_cls *cls, int k) {
+  if (!cls->parent || !st_cls_is_external_object(cls->parent) || strcmp(cls->name, "constructor") ||
+      !fl->functions[k].ext)
+    return;
+  st_cls *d = st_cls_kid(fl->fe, cls->parent, "destructor");
+  d = d ? st_cls_resolve_short(fl->fe, d) : NULL;
+  int dk = d ? st_fl_function(fl, d, cls->ast->loc) : -1;
+  if (dk >= 0) ((st_fexternal *)fl->functions[k].ext)->destructor = dk + 1;
+}
+
 /* external "C" [out =] f(a, b, ...): the name and which inputs go where. */
 static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_external *x = cls->ast->external;
   fn->external_name = st_arena_strdup(fl->arena, x->fn ? x->fn : cls->name);
   fn->external_nargs = -1;
+  external_clause(fl, cls, fn);
   if (!x->fn) return;
   int n = 0;
   for (const st_ast_expr *e = x->args; e; e = e->next) n++;
@@ -203,6 +349,19 @@ static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
     if ((map[n++] = external_arg(fn, e)) < 0) fn->external_nargs = -2;
   if (fn->external_nargs == -1) fn->external_nargs = n;
   fn->external_args = map;
+}
+
+/* The statements of l into out from n on (out NULL: only counted), the blocks without a
+ * condition (a record assignment r := R(a, b) is one of r.a := a; r.b := b) spliced in:
+ * the body stays a chain of assignments that index reduction can differentiate. */
+static int spliced(const st_fstmt_list *l, st_fstmt **out, int n) {
+  for (int i = 0; i < l->n; i++) {
+    st_fstmt *x = l->items[i];
+    if (x->kind == FS_IF && x->nconds == 0 && x->branches) n = spliced(&x->branches[0], out, n);
+    else if (out) out[n++] = x;
+    else n++;
+  }
+  return n;
 }
 
 static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
@@ -220,12 +379,11 @@ static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
       parts[nparts] = st_translate_stmts(fl, s->stmts, (st_env){NULL, cls});
       total += parts[nparts++].n;
     }
+  total = 0;
+  for (int i = 0; i < nparts; i++) total += spliced(&parts[i], NULL, 0);
   fn->body.items = total ? st_arena_alloc(fl->arena, (size_t)total * sizeof *fn->body.items) : NULL;
-  for (int i = 0; i < nparts && (fn->body.items || !total); i++) {
-    if (parts[i].n)
-      memcpy(fn->body.items + fn->body.n, parts[i].items, (size_t)parts[i].n * sizeof *parts[i].items);
-    fn->body.n += parts[i].n;
-  }
+  for (int i = 0; i < nparts && (fn->body.items || !total); i++)
+    fn->body.n = spliced(&parts[i], fn->body.items, fn->body.n);
 }
 
 /* The class named by a cref expression, looked up from the function's scope; NULL (with an
@@ -265,9 +423,12 @@ static int derivative_inputs(st_fl *fl, const st_ffunction *fn, const st_ast_mod
     }
     if (strcmp(a->name->text, "noDerivative") && strcmp(a->name->text, "zeroDerivative")) continue;
     int found = 0;
-    for (int i = 0; v->kind == AX_CREF && i < fn->nlocals; i++)
-      if (fn->locals[i].causality == ST_C_INPUT && v->u.cref->nparts == 1 &&
-          !strcmp(fn->locals[i].name, v->u.cref->parts->name))
+    /* a record input names all its leaves "aux.x" */
+    const char *in = v->kind == AX_CREF && v->u.cref->nparts == 1 ? v->u.cref->parts->name : NULL;
+    size_t len = in ? strlen(in) : 0;
+    for (int i = 0; in && i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_INPUT && !strncmp(fn->locals[i].name, in, len) &&
+          (fn->locals[i].name[len] == 0 || fn->locals[i].name[len] == '.'))
         found = 1, has[i] = 0;
     if (!found) {
       st_fl_error(fl, v->loc, NULL, "derivative annotation: %s must name an input of '%s'",
@@ -360,6 +521,7 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   fl->fnctx = outer;
   fl->iter_base = base;
   if (fl->errors == errors) read_derivative(fl, cls, k);
+  if (fl->errors == errors) object_destructor(fl, cls, k);
   return fl->errors > errors ? -1 : k;
 }
 

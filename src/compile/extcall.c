@@ -1,0 +1,535 @@
+/* External C calls through libffi and the ModelicaUtilities callbacks (extcall.h). */
+#include "compile/extcall.h"
+
+#include <ffi.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/diag.h"
+
+#define MAX_CARGS 64
+#define ST_FEXT_MAX_LOCALS 16 /* locals of a destructor */
+
+/* An external object the instance's constructors made: its handle is 1 + its index. */
+typedef struct object {
+  void *ptr;
+  int ctor;      /* the constructor that made it and its inputs' hash: the same parameters */
+  uint64_t key;  /* give the same object, however often the binding is evaluated */
+  int destructor; /* 1 + function index, 0: none */
+} object;
+
+struct st_extrun {
+  const st_extlib *lib;
+  const st_ffunction *functions;
+  object *objects;
+  int nobjects, capobjects;
+  char **strings; /* allocated by the C code since the last release */
+  int nstrings, capstrings;
+  char *failure;  /* malloc'd, NULL when none */
+  char *object_failure; /* why the last constructor failed (kept: calls given its NaN handle
+                           fail later, after the failure itself was cleared) */
+};
+
+/* The call in progress on this thread: where ModelicaError jumps to. */
+typedef struct callframe {
+  jmp_buf jb;
+  st_extrun *run;
+  char *message; /* malloc'd by the error callback */
+  struct callframe *prev;
+} callframe;
+
+static _Thread_local callframe *current;
+
+/* ---- ModelicaUtilities ---------------------------------------------------------------------- */
+
+static _Noreturn void raise_text(char *text) {
+  callframe *f = current;
+  if (!f) { /* only calls made through st_extrun_call reach the C code */
+    fprintf(stderr, "stiction: error in external C code outside a call: %s\n", text ? text : "");
+    abort();
+  }
+  free(f->message);
+  f->message = text;
+  longjmp(f->jb, 1);
+}
+
+static _Noreturn void cb_error(const char *s) { raise_text(strdup(s ? s : "")); }
+static _Noreturn void cb_verror(const char *fmt, va_list ap) { raise_text(st_vformat(fmt, ap)); }
+
+/* Messages and warnings are the C code's own output: one line each, as the library wrote them. */
+static void cb_message(const char *s) {
+  fputs(s, stdout);
+  fflush(stdout);
+}
+static void cb_vmessage(const char *fmt, va_list ap) {
+  vfprintf(stdout, fmt, ap);
+  fflush(stdout);
+}
+static void cb_warning(const char *s) { fprintf(stderr, "warning: %s\n", s); }
+static void cb_vwarning(const char *fmt, va_list ap) {
+  fputs("warning: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+static char *allocate(size_t len) {
+  st_extrun *r = current ? current->run : NULL;
+  if (!r) return NULL;
+  if (r->nstrings == r->capstrings) {
+    int cap = r->capstrings ? 2 * r->capstrings : 16;
+    char **p = realloc(r->strings, (size_t)cap * sizeof *p);
+    if (!p) return NULL;
+    r->strings = p;
+    r->capstrings = cap;
+  }
+  char *s = malloc(len + 1);
+  if (!s) return NULL;
+  s[len] = 0;
+  return r->strings[r->nstrings++] = s;
+}
+
+static char *cb_allocate(size_t len) {
+  char *s = allocate(len);
+  if (!s) cb_error("out of memory allocating a string");
+  return s;
+}
+
+static char *cb_duplicate_or_null(const char *str) {
+  char *s = allocate(strlen(str));
+  return s ? strcpy(s, str) : NULL;
+}
+
+static char *cb_duplicate(const char *str) {
+  char *s = cb_duplicate_or_null(str);
+  if (!s) cb_error("out of memory allocating a string");
+  return s;
+}
+
+static const st_extlib_callbacks callbacks = {
+    cb_error, cb_verror, cb_message, cb_vmessage, cb_warning, cb_vwarning,
+    cb_allocate, allocate, cb_duplicate, cb_duplicate_or_null};
+
+const st_extlib_callbacks *st_extcall_callbacks(void) { return &callbacks; }
+
+/* ---- the instance's side ------------------------------------------------------------------------ */
+
+st_extrun *st_extrun_new(const st_extlib *lib, const st_ffunction *functions) {
+  st_extrun *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->lib = lib;
+  r->functions = functions;
+  return r;
+}
+
+void st_extrun_release(st_extrun *r) {
+  if (!r) return;
+  for (int i = 0; i < r->nstrings; i++) free(r->strings[i]);
+  r->nstrings = 0;
+}
+
+static void destroy_objects(st_extrun *r);
+
+void st_extrun_free(st_extrun *r) {
+  if (!r) return;
+  destroy_objects(r);
+  free(r->objects);
+  st_extrun_release(r);
+  free(r->strings);
+  free(r->failure);
+  free(r->object_failure);
+  free(r);
+}
+
+const char *st_extrun_failure(const st_extrun *r) {
+  return r && r->failure ? r->failure : "";
+}
+
+void st_extrun_clear_failure(st_extrun *r) {
+  if (!r) return;
+  free(r->failure);
+  r->failure = NULL;
+}
+
+/* Keeps the first failure since the last clear: later calls fail for want of its result. */
+static void fail(st_extrun *r, const st_ffunction *fn, const char *what) {
+  const st_loc *l = &fn->ext->loc;
+  if (r->failure) return;
+  char *s = st_format("function '%s' (%s:%d:%d): %s", fn->name, l->file ? l->file : "?",
+                      l->line, l->col, what);
+  r->failure = s;
+}
+
+/* ---- the argument mapping ------------------------------------------------------------------------- */
+
+typedef enum ctype { C_DOUBLE, C_INT, C_STRING, C_POINTER, C_SIZE } ctype;
+
+typedef union slot {
+  double d;
+  int i;
+  void *p;
+  size_t z;
+} slot;
+
+/* One C argument: its value slot, and where a result written through a pointer goes back. */
+typedef struct carg {
+  ffi_type *type;
+  slot v;
+  slot out;        /* a scalar output's storage (the pointer in v points here) */
+  st_fval *back;   /* the local written after the call (scalar outputs, int arrays) */
+  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array */
+  int *ints;       /* converted Integer/Boolean array (malloc'd) */
+} carg;
+
+typedef struct cargs {
+  carg a[MAX_CARGS];
+  int n;
+} cargs;
+
+static int is_int_type(st_ftype t) {
+  return t == ST_T_INTEGER || t == ST_T_BOOLEAN || t == ST_T_ENUM;
+}
+
+/* Whether a clause argument that is not a plain local is an Integer expression: size(),
+ * integral literals, Booleans, and operations on those (not /). */
+static int int_expr(const st_ffunction *fn, const st_fexpr *e) {
+  switch (e->kind) {
+  case FX_REAL: return e->value == floor(e->value) && fabs(e->value) < 2147483647.0;
+  case FX_BOOL: case FX_ENUM: return 1;
+  case FX_LOCAL: return is_int_type(fn->locals[e->index].type);
+  case FX_BUILTIN:
+    return e->op == FB_SIZE || e->op == FB_INTEGER || e->op == FB_DIV ||
+           (e->op == FB_MOD && e->nargs == 2 && int_expr(fn, e->args[0]) && int_expr(fn, e->args[1]));
+  case FX_UNARY: return int_expr(fn, e->args[0]);
+  case FX_BINARY:
+    if (e->op >= FOP_LT) return 1; /* relations and logic: Boolean */
+    return e->op != FOP_DIV && e->op != FOP_POW && int_expr(fn, e->args[0]) &&
+           int_expr(fn, e->args[1]);
+  case FX_INDEX: return int_expr(fn, e->args[0]);
+  default: return 0;
+  }
+}
+
+static carg *next_arg(cargs *c) {
+  if (c->n == MAX_CARGS) return NULL;
+  carg *a = &c->a[c->n++];
+  memset(a, 0, sizeof *a);
+  return a;
+}
+
+static int int_value(double x, int *out) {
+  if (!(fabs(x) < 2147483648.0)) return -1;
+  *out = (int)x;
+  return 0;
+}
+
+/* An external object's pointer for its handle; -1 for a handle this instance did not make. */
+static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
+  carg *a = next_arg(c);
+  double h = v->s;
+  if (!a || v->d) return -1;
+  if (!(h >= 1 && h <= r->nobjects) || h != floor(h)) return -2; /* no such object */
+  a->type = &ffi_type_pointer;
+  a->v.p = r->objects[(int)h - 1].ptr;
+  return 0;
+}
+
+/* A value passed by value or, for arrays, by its elements' address; ints says whether the
+ * elements are Integer (then converted). */
+static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
+  carg *a = next_arg(c);
+  if (!a) return -1;
+  if (v->str) {
+    a->type = &ffi_type_pointer;
+    a->v.p = (void *)v->str;
+    return 0;
+  }
+  if (v->ndims == 0 && !v->d) {
+    if (!ints) {
+      a->type = &ffi_type_double;
+      a->v.d = v->s;
+      return 0;
+    }
+    a->type = &ffi_type_sint;
+    return int_value(v->s, &a->v.i);
+  }
+  a->type = &ffi_type_pointer;
+  if (!ints) {
+    a->v.p = v->d;
+    return 0;
+  }
+  if (!(a->ints = malloc((size_t)(v->n ? v->n : 1) * sizeof *a->ints))) return -1;
+  for (int i = 0; i < v->n; i++)
+    if (int_value(v->d[i], &a->ints[i])) return -1;
+  a->v.p = a->ints;
+  if (back) {
+    a->back = back;
+    a->back_kind = 3;
+  }
+  return 0;
+}
+
+/* An output named as an argument: its address (scalars through a slot copied back). */
+static int pass_output(cargs *c, st_fval *v, int ints) {
+  if (v->ndims > 0) {
+    if (!v->d) return -1; /* its size could not be evaluated */
+    return pass_value(c, v, ints, v);
+  }
+  carg *a = next_arg(c);
+  if (!a) return -1;
+  a->type = &ffi_type_pointer;
+  a->v.p = &a->out;
+  a->back = v;
+  a->back_kind = ints ? 2 : 1;
+  if (ints) a->out.i = (int)v->s;
+  else a->out.d = v->s;
+  return 0;
+}
+
+static int pass_size(cargs *c, int n) {
+  carg *a = next_arg(c);
+  if (!a) return -1;
+  a->type = sizeof(size_t) == 8 ? &ffi_type_uint64 : &ffi_type_uint32;
+  a->v.z = (size_t)n;
+  return 0;
+}
+
+static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
+                         const st_fval *args, int nargs) {
+  for (int i = 0; i < nargs; i++) {
+    const st_fexpr *e = fn->ext->args[i];
+    if (e->kind == FX_LOCAL) {
+      const st_flocal *l = &fn->locals[e->index];
+      int ints = is_int_type(l->type);
+      if (l->is_object && l->causality == ST_C_INPUT) {
+        int rc = pass_object(c, r, &locals[e->index]);
+        if (rc) return rc;
+      } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
+                                     : pass_value(c, &locals[e->index], ints, NULL))
+        return -1;
+    } else if (pass_value(c, &args[i], !args[i].d && int_expr(fn, e), NULL)) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int count_outputs(const st_ffunction *fn) {
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
+  return n;
+}
+
+/* Every input, then every output (unless it is returned), arrays followed by their sizes. */
+static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
+                        int returned) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < fn->nlocals; i++) {
+      const st_flocal *l = &fn->locals[i];
+      if (l->causality != (pass ? ST_C_OUTPUT : ST_C_INPUT) || i == returned) continue;
+      int ints = is_int_type(l->type);
+      if (!pass && l->is_object) {
+        int rc = pass_object(c, r, &locals[i]);
+        if (rc) return rc;
+        continue;
+      }
+      if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
+        return -1;
+      for (int d = 0; d < locals[i].ndims; d++)
+        if (pass_size(c, locals[i].dims[d])) return -1;
+    }
+  return 0;
+}
+
+static void write_back(cargs *c) {
+  for (int i = 0; i < c->n; i++) {
+    carg *a = &c->a[i];
+    if (a->back_kind == 1) a->back->s = a->out.d;
+    else if (a->back_kind == 2) a->back->s = a->out.i;
+    else if (a->back_kind == 3)
+      for (int j = 0; j < a->back->n; j++) a->back->d[j] = a->ints[j];
+  }
+}
+
+static void free_args(cargs *c) {
+  for (int i = 0; i < c->n; i++) free(c->a[i].ints);
+}
+
+/* The local the C function's value goes to: the clause's `y =`, or in the default form the
+ * only output when it is a scalar; -1: void. */
+static int returned_local(const st_ffunction *fn, st_fval *locals) {
+  if (fn->ext->nargs >= 0) return fn->ext->output;
+  if (count_outputs(fn) != 1) return -1;
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT) return locals[i].ndims ? -1 : i;
+  return -1;
+}
+
+static ffi_type *return_type(const st_ffunction *fn, int ret) {
+  if (ret < 0) return &ffi_type_void;
+  if (fn->locals[ret].is_object) return &ffi_type_pointer;
+  st_ftype t = fn->locals[ret].type;
+  return t == ST_T_REAL ? &ffi_type_double : is_int_type(t) ? &ffi_type_sint : &ffi_type_pointer;
+}
+
+/* ffi_call with this thread's jump target set: 0, or -1 with *message (malloc'd) when the C
+ * code reported an error. */
+static int guarded_call(st_extrun *r, ffi_cif *cif, void *sym, void *ret, void **values,
+                        char **message) {
+  callframe f;
+  f.run = r;
+  f.message = NULL;
+  f.prev = current;
+  current = &f;
+  if (setjmp(f.jb)) {
+    volatile callframe *vf = &f; /* written by the error callback after setjmp */
+    current = vf->prev;
+    *message = vf->message;
+    return -1;
+  }
+  ffi_call(cif, FFI_FN(sym), ret, values);
+  current = f.prev;
+  return 0;
+}
+
+/* A hash of the inputs of a call (values, texts, elements). */
+static uint64_t inputs_key(const st_ffunction *fn, const st_fval *locals) {
+  uint64_t h = 14695981039346656037ull;
+  for (int i = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    const st_fval *v = &locals[i];
+    const unsigned char *b = v->d ? (const void *)v->d : (const void *)&v->s;
+    size_t n = v->d ? (size_t)v->n * sizeof(double) : sizeof(double);
+    for (size_t j = 0; j < n; j++) h = (h ^ b[j]) * 1099511628211ull;
+    for (const char *p = v->str; p && *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+/* The object the constructor k made for these inputs before: its handle, else 0. */
+static int known_object(const st_extrun *r, int k, uint64_t key) {
+  for (int i = 0; i < r->nobjects; i++)
+    if (r->objects[i].ctor == k && r->objects[i].key == key) return i + 1;
+  return 0;
+}
+
+static int add_object(st_extrun *r, int k, uint64_t key, void *ptr) {
+  if (r->nobjects == r->capobjects) {
+    int cap = r->capobjects ? 2 * r->capobjects : 8;
+    object *o = realloc(r->objects, (size_t)cap * sizeof *o);
+    if (!o) return 0;
+    r->objects = o;
+    r->capobjects = cap;
+  }
+  r->objects[r->nobjects] = (object){ptr, k, key, r->functions[k].ext->destructor};
+  return ++r->nobjects;
+}
+
+int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
+  st_extrun *r = ctx;
+  const st_ffunction *fn = &r->functions[k];
+  int ret0 = returned_local(fn, locals);
+  int ctor = ret0 >= 0 && fn->locals[ret0].is_object;
+  uint64_t key = ctor ? inputs_key(fn, locals) : 0;
+  int known = ctor ? known_object(r, k, key) : 0;
+  if (known) { /* the binding evaluated again: the object made for these parameters */
+    locals[ret0] = st_fval_scalar(known);
+    return 0;
+  }
+  void *sym = st_extlib_symbol(r->lib, k);
+  if (!sym) {
+    const char *why = st_extlib_error(r->lib, k);
+    fail(r, fn, why ? why : "not an external C function");
+    return -1;
+  }
+  cargs *c = malloc(sizeof *c);
+  if (!c) return -1;
+  c->n = 0;
+  int ret = returned_local(fn, locals), rc = -1;
+  int bad = nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
+                       : default_args(c, r, fn, locals, ret);
+  if (bad == -2) {
+    char *what = st_format("the external object it was given was not made%s%s%s",
+                           r->object_failure ? " (" : "",
+                           r->object_failure ? r->object_failure : "",
+                           r->object_failure ? ")" : "");
+    fail(r, fn, what ? what : "the external object it was given was not made");
+    free(what);
+    goto done;
+  }
+  if (bad) {
+    fail(r, fn, "an argument cannot be passed to C (an array of unknown size, a value out of "
+                "the range of int, more than 64 arguments)");
+    goto done;
+  }
+  ffi_type *types[MAX_CARGS];
+  void *values[MAX_CARGS];
+  for (int i = 0; i < c->n; i++) {
+    types[i] = c->a[i].type;
+    values[i] = &c->a[i].v;
+  }
+  ffi_cif cif;
+  if (ffi_prep_cif(&cif, FFI_DEFAULT_ABI, (unsigned)c->n, return_type(fn, ret), types) != FFI_OK) {
+    fail(r, fn, "libffi cannot describe this call");
+    goto done;
+  }
+  union {
+    double d;
+    ffi_arg i;
+    void *p;
+  } result = {0};
+  char *message = NULL;
+  if (guarded_call(r, &cif, sym, &result, values, &message)) {
+    char *what = st_format("the C function '%s' reported an error: %s", fn->external_name,
+                           message ? message : "");
+    fail(r, fn, what ? what : "the C function reported an error");
+    if (ctor && r->failure) {
+      free(r->object_failure);
+      r->object_failure = strdup(r->failure);
+    }
+    free(what);
+    free(message);
+    goto done;
+  }
+  write_back(c);
+  if (ctor) {
+    int h = result.p ? add_object(r, k, key, result.p) : 0;
+    if (!h) {
+      fail(r, fn, result.p ? "out of memory" : "the constructor returned no object (NULL)");
+      goto done;
+    }
+    locals[ret] = st_fval_scalar(h);
+  } else if (ret >= 0) {
+    st_ftype t = fn->locals[ret].type;
+    locals[ret] = st_fval_scalar(t == ST_T_REAL ? result.d : is_int_type(t) ? (double)(int)result.i : 0);
+    if (t == ST_T_STRING) locals[ret].str = result.p ? result.p : "";
+  }
+  rc = 0;
+done:
+  free_args(c);
+  free(c);
+  return rc;
+}
+
+/* Each object's destructor, newest first (an object may use an older one). A failing
+ * destructor is reported and the others still run. */
+static void destroy_objects(st_extrun *r) {
+  for (int i = r->nobjects - 1; i >= 0; i--) {
+    int d = r->objects[i].destructor - 1;
+    if (d < 0 || !r->objects[i].ptr) continue;
+    const st_ffunction *fn = &r->functions[d];
+    st_fval locals[ST_FEXT_MAX_LOCALS], args[MAX_CARGS];
+    if (fn->nlocals > ST_FEXT_MAX_LOCALS || fn->ext->nargs > MAX_CARGS) continue;
+    for (int j = 0; j < fn->nlocals; j++)
+      locals[j] = st_fval_scalar(fn->locals[j].is_object ? i + 1 : 0);
+    for (int j = 0; j < MAX_CARGS; j++) args[j] = st_fval_scalar(0);
+    if (st_extrun_call(r, d, locals, args, fn->ext->nargs))
+      fprintf(stderr, "warning: %s\n", st_extrun_failure(r));
+    r->objects[i].ptr = NULL;
+  }
+  r->nobjects = 0;
+}
