@@ -144,12 +144,36 @@ START_TEST(fixed_start_of_a_derivative) {
 }
 END_TEST
 
+/* A linear loop of unknowns near 1e11 across a time event: each event pass starts from the
+ * solution the pass before found, so its residual is rounding of the terms (1e-5 here), and is
+ * solved, not "no solution" (Machines' IMC_Transformer failed so at its switch-over). x = e^t,
+ * then e^(1 - t) after t = 0.5; a and b satisfy their two equations to rounding. */
+START_TEST(linear_loop_of_large_values_at_an_event) {
+  static table t;
+  run_ok(HYBRID("LargeLinearLoop.mo"), "LargeLinearLoop", "--interval 0.1", &t);
+  int ct = col(&t, "time"), cx = col(&t, "x"), ca = col(&t, "a"), cb = col(&t, "b");
+  ck_assert_int_eq(t.nrows, 12); /* 11 grid rows, the one at 0.5 doubled */
+  ck_assert_double_eq(t.v[t.nrows - 1][ct], 1);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    int late = tm > 0.5 || (tm == 0.5 && i > 0 && t.v[i - 1][ct] == tm);
+    double x = late ? exp(1 - tm) : exp(tm);
+    ck_assert_msg(fabs(r[cx] - x) < 1e-4 * x, "x(%g) = %.17g, want %.17g", tm, r[cx], x);
+    double e1 = 0.3 * r[ca] + 0.7 * r[cb] - 3.1e11 * r[cx];
+    double e2 = 0.9 * r[ca] - 0.2 * r[cb] - 1.7e10 * r[cx] * tm;
+    ck_assert_msg(fabs(e1) < 1e-9 * 3.1e11 * x && fabs(e2) < 1e-9 * 3.1e11 * x,
+                  "a, b at t = %g: residuals %g %g", tm, e1, e2);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
-               fixed_start_of_a_derivative));
+               fixed_start_of_a_derivative, linear_loop_of_large_values_at_an_event));
   return st_test_main(s);
 }

@@ -251,6 +251,7 @@ struct st_compiled {
 
   /* Newton scratch, sized for the largest block */
   double *J, *r, *dx, *x0;
+  double *term_scale;  /* per residual: |r| + sum |J x| at the Newton iterate (solve.c) */
   int64_t *piv;
   double *hist;        /* mixed-system history of discrete vectors */
 
