@@ -144,12 +144,27 @@ START_TEST(fixed_start_of_a_derivative) {
 }
 END_TEST
 
+/* A function called with a vector of size 0 (EmptyArgument.mo, a StateGraph step with nOut = 0
+ * passes the empty outPort.reset): size() is 0 and no loop runs, so anyOf() is false and
+ * total() keeps its start 10; was "out of memory while compiling the model". */
+START_TEST(function_of_an_empty_array) {
+  static table t;
+  run_ok(HYBRID("EmptyArgument.mo"), "EmptyArgument", "--interval 0.25", &t);
+  ck_assert_int_eq(t.nrows, 6); /* 5 grid rows and the right row of the time event at 0.5 */
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "k")] - (10 + tm)) < 1e-12, "k(%g)", tm);
+    ck_assert_msg(t.v[i][col(&t, "active")] == (i >= 3), "active(%g) row %d", tm, i);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
-               fixed_start_of_a_derivative));
+               fixed_start_of_a_derivative, function_of_an_empty_array));
   return st_test_main(s);
 }

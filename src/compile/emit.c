@@ -429,8 +429,9 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
 static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
   *ndims = 0;
   for (; e->kind == FX_ARRAY; e = e->args[0]) {
-    if (*ndims == 4 || e->nargs == 0) return -1;
+    if (*ndims == 4) return -1;
     dims[(*ndims)++] = e->nargs;
+    if (e->nargs == 0) break; /* an empty array (a connector array of size 0): no elements */
   }
   return 0;
 }
@@ -492,8 +493,12 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0; i < e->nargs; i++) {
-    int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
-    if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    if (arg_shape(e->args[i], &ndims[i], &dims[4 * i])) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' has more than 4 dimensions",
+               i + 1, fn->name);
+      return -1;
+    }
+    int rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",
