@@ -177,6 +177,31 @@ START_TEST(parameter_condition_decides_the_states) {
 }
 END_TEST
 
+/* A product with a final parameter of value 0 uses nothing (ZeroResistance.mo, Spice3's
+ * RD = 0): i*R = vs - vi determines vi = vs, the capacitor is constrained, vc = sin t and
+ * i = C cos t with C = 2. Was a division by 0 (der(vc) NaN at t = 0). */
+START_TEST(zero_final_parameter_drops_a_term) {
+  static table t;
+  run_ok(HYBRID("ZeroResistance.mo"), "ZeroResistance", "--interval 0.5", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "vc")] - sin(tm)) < 1e-9, "vc(%g)", tm);
+    ck_assert_msg(fabs(t.v[i][col(&t, "i")] - 2 * cos(tm)) < 1e-6, "i(%g) = %.17g", tm,
+                  t.v[i][col(&t, "i")]);
+  }
+  /* R follows Rset: a sweep that makes it 1 after compilation is refused, not run with the
+   * term left out; the run with Rset = 0 ends at vc = sin 1 */
+  char *out = NULL;
+  int st = st_test_runf(&out, "sweep '%s' --grid Rset=0,1 --metric 'final(vc)' -j 1",
+                        st_test_src(HYBRID("ZeroResistance.mo")));
+  ck_assert_msg(st == 1 && out && strstr(out, "1,0,ok,") && strstr(out, "2,1,failed,"), "%s",
+                out ? out : "");
+  ck_assert_msg(strstr(out, "0.84147098") != NULL, "%s", out);
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -184,6 +209,6 @@ int main(void) {
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
-               parameter_condition_decides_the_states));
+               parameter_condition_decides_the_states, zero_final_parameter_drops_a_term));
   return st_test_main(s);
 }

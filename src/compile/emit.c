@@ -78,9 +78,31 @@ int st_expr_deps(const st_compiled *cm, const st_fexpr *e) {
   return d;
 }
 
+/* A final (or Evaluate = true) parameter whose value is 0 at compilation: a product with it
+ * uses nothing (Spice3's ird*m_drainResist = D.v - Dinternal with no drain resistance
+ * determines Dinternal, not ird). st_zero_parameters_hold checks at each run that it is
+ * still 0. */
+int st_zero_parameter(const st_compiled *cm, const st_fexpr *e) {
+  int s = st_ref_slot(cm, e);
+  return s >= 0 && s < cm->p.flat->nvars && cm->p.zero_param && cm->p.zero_param[s];
+}
+
+int st_mark_zero_parameters(st_compiled *cm) {
+  const st_flat_model *f = cm->p.flat;
+  cm->p.zero_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
+  if (!cm->p.zero_param) return -1;
+  for (int s = 0; s < f->nvars; s++)
+    cm->p.zero_param[s] = cm->p.slots[s].kind == K_PARAM && cm->x[s] == 0 &&
+                          (f->vars[s].is_final || f->vars[s].evaluate);
+  return 0;
+}
+
 void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e, void (*fn)(void *, int),
                       void *ctx) {
   if (!e) return;
+  if (e->kind == FX_BINARY && e->op == FOP_MUL && e->nargs == 2 &&
+      (st_zero_parameter(cm, e->args[0]) || st_zero_parameter(cm, e->args[1])))
+    return;
   if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_CHANGE || e->op == FB_EDGE)) {
     if (e->op != FB_PRE && e->nargs == 1) st_expr_unknowns(cm, e->args[0], fn, ctx);
     return;
