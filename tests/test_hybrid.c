@@ -202,6 +202,29 @@ START_TEST(zero_final_parameter_drops_a_term) {
 }
 END_TEST
 
+/* A piecewise linear loop (SchmittTrigger.mo, Analog's InvertingSchmittTrigger): damped
+ * Newton stalls on the limiter's corner, the undamped iteration that follows crosses it.
+ * vout is -15 wherever vn > 1 and +15 wherever vn < -1 (the only solutions there), and it is
+ * never anything but +-15. Was "nonlinear system ... has no solution" at initialization. */
+START_TEST(piecewise_linear_loop_solves) {
+  static table t;
+  run_ok(HYBRID("SchmittTrigger.mo"), "SchmittTrigger", "--interval 0.01", &t);
+  ck_assert_int_eq(t.nrows, 101);
+  int lows = 0, highs = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], vn = t.v[i][col(&t, "vn")];
+    double vout = t.v[i][col(&t, "vout")];
+    ck_assert_msg(fabs(fabs(vout) - 15) < 1e-9, "vout(%g) = %.17g", tm, vout);
+    if (vn > 1) ck_assert_msg(vout == -15, "vout(%g) = %g with vn = %g", tm, vout, vn);
+    if (vn < -1) ck_assert_msg(vout == 15, "vout(%g) = %g with vn = %g", tm, vout, vn);
+    lows += vout < 0;
+    highs += vout > 0;
+  }
+  ck_assert_int_gt(lows, 20);
+  ck_assert_int_gt(highs, 20);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -209,6 +232,7 @@ int main(void) {
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
-               parameter_condition_decides_the_states, zero_final_parameter_drops_a_term));
+               parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
+               piecewise_linear_loop_solves));
   return st_test_main(s);
 }
