@@ -19,5 +19,6 @@ include bench/study.mk
 include bench/model.mk
 include bench/chain.mk
 include bench/step.mk
+include bench/fmu.mk
 include bench/sweep.mk
 include bench/clocks.mk

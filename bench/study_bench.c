@@ -104,7 +104,7 @@ static outcome run_once(const config *c) {
   opt.atol = 1e-3 * c->rtol;
   opt.max_step = INFINITY;
   stiction_sim *sim = stiction_sim_new(stiction_demo_model(d), stiction_demo_data(d), &opt);
-  stiction_sink sink = {m_begin, m_row, NULL, &m};
+  stiction_sink sink = {sizeof(stiction_sink), m_begin, m_row, NULL, &m};
   stiction_sim_set_sink(sim, &sink);
   o.ok = stiction_sim_run(sim) == STICTION_OK;
   o.stats = *stiction_sim_stats(sim);

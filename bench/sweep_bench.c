@@ -75,7 +75,7 @@ static double single_run_mean(const char *models, const char *model, double *cpu
       double t0 = bench_now(), c0 = thread_cpu();
       int rc = stiction_instance_set_by_name(in, "U", amplitude(r));
       long rows = 0;
-      stiction_sink drop = {drop_begin, drop_row, drop_end, &rows};
+      stiction_sink drop = {sizeof(stiction_sink), drop_begin, drop_row, drop_end, &rows};
       if (!rc) rc = stiction_instance_run(in, &opt, &drop);
       total += bench_now() - t0;
       total_cpu += thread_cpu() - c0;

@@ -9,12 +9,12 @@
 #   test_pattern            the df/dy pattern of compiled models against difference quotients
 #   test_specialize         programs specialized between events and tapes against the compiled ones
 #   test_runerrors          NaN/Inf and Newton failures located at the equation, rows kept
-#   test_fcompile           the function compiler (fcompile.c, fvm.c) against the tree walker
+#   test_func_compile       the function compiler (func_compile.c, func_vm.c) against the tree walker
 #   test_external           external functions stiction provides (src/compile/external.c)
 #   test_lang_func          functions, expressions and equations the genuine MSL needs
 #   test_hybrid             hybrid semantics the MSL references rely on (initial events, pre(), mixed systems)
 #   test_clocks             synchronous Modelica: clocks, sampled partitions (src/compile/clocks.c)
 check_PROGRAMS += tests/test_compile tests/test_compile_sim tests/test_compile_cli \
 	tests/test_compile_functions tests/test_lang tests/test_alias tests/test_burridge \
-	tests/test_pattern tests/test_specialize tests/test_runerrors tests/test_fcompile \
+	tests/test_pattern tests/test_specialize tests/test_runerrors tests/test_func_compile \
 	tests/test_external tests/test_lang_func tests/test_hybrid tests/test_clocks

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 #include "front/front.h"
 #include "testutil.h"
 

@@ -26,3 +26,4 @@ include tests/study.mk
 include tests/stiction_lib.mk
 include tests/robust.mk
 include tests/embed.mk
+include tests/fmi.mk

@@ -96,7 +96,7 @@ static stiction_sim *sim_into_rows(const stiction_model *m, void *ud, const stic
   memset(r, 0, sizeof *r);
   stiction_sim *sim = stiction_sim_new(m, ud, opt);
   ck_assert_ptr_nonnull(sim);
-  stiction_sink sink = {rows_begin, rows_row, rows_end, r};
+  stiction_sink sink = {sizeof(stiction_sink), rows_begin, rows_row, rows_end, r};
   ck_assert_int_eq(stiction_sim_set_sink(sim, &sink), 0); /* the sink is copied */
   return sim;
 }
@@ -146,7 +146,7 @@ static inline int decay_jac(void *ud, double t, const double *y, const double *y
 }
 
 static inline stiction_model decay_model(void) {
-  stiction_model m = {.name = "decay", .n_states = 1, .n_outputs = 1, .output_names = decay_names,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "decay", .n_states = 1, .n_outputs = 1, .output_names = decay_names,
                       .state_names = decay_names, .start_values = decay_start,
                       .derivatives = decay_rhs, .outputs = decay_out};
   return m;

@@ -10,6 +10,7 @@
 #include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/model_impl.h"
+#include "front/flat_expr.h"
 #include "test_compile_builder.h"
 #include "testutil.h"
 
@@ -398,32 +399,6 @@ START_TEST(event_iteration_cycle) {
 }
 END_TEST
 
-/* The cached LU of linear blocks (solve.c): A x = b with x = (1, -2, 3), where the second
- * elimination step swaps rows again (pivots 2, 2), so the multipliers of the first column
- * move: the swaps must all be applied to b before the forward substitution. */
-START_TEST(lu_factors_with_a_later_row_swap) {
-  double A[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}; /* column-major rows (1 5 0; 2 1 1; 4 2 1) */
-  double b[3] = {-9, 3, 3};
-  int piv[3];
-  ck_assert_int_eq(st_lu_factor(A, 3, piv), 0);
-  ck_assert_int_eq(piv[0], 2);
-  ck_assert_int_eq(piv[1], 2);
-  st_lu_apply(A, 3, piv, b);
-  ck_assert_double_eq_tol(b[0], 1, 1e-14);
-  ck_assert_double_eq_tol(b[1], -2, 1e-14);
-  ck_assert_double_eq_tol(b[2], 3, 1e-14);
-  /* the Newton path (st_lu_solve) is the same factor + apply: same solution, and a singular
-   * matrix (a zero column) is refused */
-  double A2[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}, b2[3] = {-9, 3, 3};
-  ck_assert_int_eq(st_lu_solve(A2, 3, piv, b2), 0);
-  ck_assert_double_eq_tol(b2[0], 1, 1e-14);
-  ck_assert_double_eq_tol(b2[1], -2, 1e-14);
-  ck_assert_double_eq_tol(b2[2], 3, 1e-14);
-  double S[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6}, bs[3] = {1, 1, 2};
-  ck_assert_int_eq(st_lu_solve(S, 3, piv, bs), -1);
-}
-END_TEST
-
 /* Singular consistent systems (minnorm.c): x0 + x1 = 3 (twice) and x2 = x0 + 1 leave the
  * direction (1, -1, 1) open. Minimum norm: least x0^2 + x1^2 + x2^2, x0 = 2/3, x1 = 7/3,
  * x2 = 5/3; with x0 and x1 selected (the compared unknowns of a mixed block): least
@@ -488,6 +463,41 @@ START_TEST(fused_programs_keep_values_and_tangents) {
 }
 END_TEST
 
+/* Built-ins are written once (front/flat_expr.h's table): the model machine's st_fn1/st_fn2 give
+ * its values bit for bit, and derivative factors that match central differences where the
+ * function is smooth; a built-in outside the table is NaN, not a pass-through. */
+START_TEST(builtins_one_table_values_and_derivatives) {
+  static const int one[] = {FB_ABS, FB_SQRT, FB_SIN, FB_COS, FB_TAN, FB_ASIN, FB_ACOS, FB_ATAN,
+                            FB_SINH, FB_COSH, FB_TANH, FB_EXP, FB_LOG, FB_LOG10, FB_SIGN,
+                            FB_FLOOR, FB_CEIL, FB_INTEGER, FB_NOEVENT};
+  static const double at[] = {0.3, 0.55, 0.9};
+  for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+    for (size_t j = 0; j < sizeof at / sizeof at[0]; j++) {
+      double a = at[j], want, d, h = 1e-6, lo, hi, dl, dh;
+      ck_assert_int_eq(st_fx_apply_builtin1((st_builtin)one[i], a, &want), 0);
+      double v = st_fn1(one[i], a, &d);
+      ck_assert_msg(memcmp(&v, &want, sizeof v) == 0, "builtin %d value", one[i]);
+      lo = st_fn1(one[i], a - h, &dl);
+      hi = st_fn1(one[i], a + h, &dh);
+      ck_assert_msg(fabs(d - (hi - lo) / (2 * h)) < 1e-6 * (1 + fabs(d)), "builtin %d at %g: %g",
+                    one[i], a, d);
+    }
+  static const int two[] = {FB_ATAN2, FB_MIN, FB_MAX, FB_MOD, FB_REM, FB_DIV, FB_HOMOTOPY};
+  for (size_t i = 0; i < sizeof two / sizeof two[0]; i++) {
+    double x = 0.7, y = 0.3, want, dx, dy, h = 1e-6, t1, t2;
+    ck_assert_int_eq(st_fx_apply_builtin2((st_builtin)two[i], x, y, &want), 0);
+    double v = st_fn2(two[i], x, y, &dx, &dy);
+    ck_assert_msg(memcmp(&v, &want, sizeof v) == 0, "builtin %d value", two[i]);
+    double px = (st_fn2(two[i], x + h, y, &t1, &t2) - st_fn2(two[i], x - h, y, &t1, &t2)) /
+                (2 * h);
+    ck_assert_msg(fabs(dx - px) < 1e-6, "builtin %d d/dx %g vs %g", two[i], dx, px);
+  }
+  double d;
+  ck_assert(isnan(st_fn1(FB_PRE, 1.0, &d)));
+  ck_assert(isnan(st_fn2(FB_SAMPLE, 1.0, 2.0, &d, &d)));
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile");
   st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
@@ -495,6 +505,6 @@ int main(void) {
                large_sparse_loop_uses_klu, nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
-               lu_factors_with_a_later_row_swap, min_norm_over_selected_unknowns));
+               min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives));
   return st_test_main(s);
 }

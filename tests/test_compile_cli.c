@@ -441,7 +441,7 @@ START_TEST(nonlinear_loop_closed_form) {
 END_TEST
 
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
- * (events.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
+ * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
  * and y at 0 (the Backlash example's ElastoBacklash transmitted no torque until the next
  * event elsewhere). The relation x > 1.5 of the initial branch gives no event at t = 0.5

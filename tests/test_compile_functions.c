@@ -1,4 +1,4 @@
-/* User functions in compiled equations (src/compile/function.c, OP_CALL): a polynomial from
+/* User functions in compiled equations (src/compile/func_calls.c, OP_CALL): a polynomial from
  * a table column summed in a for loop drives an ODE (closed form 1 - exp(-t)) and a nonlinear
  * equation solved by Newton through the call (closed form sqrt(2 + t)); a while-loop table
  * look-up with an early return; a default argument; and the MSL CoupledClutches example,
@@ -107,7 +107,7 @@ START_TEST(failing_function_stops) {
 END_TEST
 
 /* One evaluator of function bodies for parameter bindings (flattening) and for calls at run
- * time (src/front/feval.c), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
+ * time (src/front/func_eval.c), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
  * der(x) = total(3, time) = 6 t, x = 3 t^2, through an output sized by an input, a
  * protected array sized by size() and a column slice (the run-time evaluator had neither). */
 START_TEST(shared_evaluator) {

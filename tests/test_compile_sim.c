@@ -159,7 +159,7 @@ static void run_friction_block(stiction_solver solver, int dae) {
   opt.solver = solver;
   stiction_sim *sim = stiction_sim_new(m, st_compiled_data(cm), &opt);
   last_row lr = {0};
-  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sink sink = {sizeof(stiction_sink), lr_begin, lr_row, NULL, &lr};
   events ev = {.nd = m->n_discrete};
   stiction_sim_set_sink(sim, &sink);
   stiction_sim_set_event_listener(sim, listen, &ev);
@@ -248,7 +248,7 @@ static void run_loops(stiction_solver solver, int dae) {
   opt.solver = solver;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
   last_row lr = {0};
-  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sink sink = {sizeof(stiction_sink), lr_begin, lr_row, NULL, &lr};
   stiction_sim_set_sink(sim, &sink);
   events ev = {.nd = 0};
   stiction_sim_set_event_listener(sim, listen_all, &ev);
@@ -315,7 +315,7 @@ static void run_restart_slope(stiction_solver solver, int dae) {
   opt.solver = solver;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
   last_row lr = {0};
-  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sink sink = {sizeof(stiction_sink), lr_begin, lr_row, NULL, &lr};
   stiction_sim_set_sink(sim, &sink);
   events ev = {.nd = 0};
   stiction_sim_set_event_listener(sim, listen_all, &ev);
@@ -360,7 +360,7 @@ static void run_ball(stiction_solver solver) {
   opt.solver = solver;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
   last_row lr = {0};
-  stiction_sink sink = {lr_begin, lr_row, NULL, &lr};
+  stiction_sink sink = {sizeof(stiction_sink), lr_begin, lr_row, NULL, &lr};
   stiction_sim_set_sink(sim, &sink);
   ck_assert_int_eq(stiction_sim_run(sim), 0);
   /* analytic: first impact at sqrt(2 h0/g), then flights of 2 e^k v1/g */

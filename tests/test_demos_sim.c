@@ -86,7 +86,7 @@ static int run_bounded(const char *name, stiction_solver solver, double rtol, do
   opt.max_step = max_step;
   stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
   ck_assert_ptr_nonnull(sim);
-  stiction_sink sink = {on_begin, on_row, on_end, log};
+  stiction_sink sink = {sizeof(stiction_sink), on_begin, on_row, on_end, log};
   stiction_sim_set_sink(sim, &sink);
   stiction_sim_set_event_listener(sim, on_event, log);
   int rc = stiction_sim_run(sim);
@@ -260,7 +260,8 @@ START_TEST(two_simulations_side_by_side) {
   run_log la, lb;
   memset(&la, 0, sizeof la);
   memset(&lb, 0, sizeof lb);
-  stiction_sink ka = {on_begin, on_row, on_end, &la}, kb = {on_begin, on_row, on_end, &lb};
+  stiction_sink ka = {sizeof(stiction_sink), on_begin, on_row, on_end, &la};
+  stiction_sink kb = {sizeof(stiction_sink), on_begin, on_row, on_end, &lb};
   stiction_sim_set_sink(sa, &ka);
   stiction_sim_set_sink(sb, &kb);
   stiction_sim_set_event_listener(sa, on_event, &la);

@@ -40,7 +40,7 @@ static int rows_row(void *ud, const double *values) {
 
 static stiction_sink rows_sink(rows *r) {
   memset(r, 0, sizeof *r);
-  return (stiction_sink){rows_begin, rows_row, NULL, r};
+  return (stiction_sink){sizeof(stiction_sink), rows_begin, rows_row, NULL, r};
 }
 
 static int rows_equal(const rows *a, const rows *b) {

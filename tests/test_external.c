@@ -17,7 +17,7 @@
 #include <stiction/friction.h>
 
 #include "compile/external.h"
-#include "compile/function.h"
+#include "compile/func_calls.h"
 #include "front/front.h"
 #include "testutil.h"
 
@@ -174,7 +174,7 @@ START_TEST(bound_call_value_and_exact_tangent) {
 END_TEST
 
 /* An external call inside a compiled function body (ExternalFriction.twiceSgn: f := 2 *
- * sgn(5, v, 6), the arctan law) runs the library entry from the function machine (fvm.c F_EXT): the value
+ * sgn(5, v, 6), the arctan law) runs the library entry from the function machine (func_vm.c F_EXT): the value
  * is twice the library's and the tangent twice its dsdv exactly. The tree walker cannot run
  * external functions, so an exact result shows the compiled body ran. */
 START_TEST(external_call_inside_function_body) {

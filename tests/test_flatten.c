@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 #include "front/front.h"
 #include "front/libpath.h"
 #define DATA "tests/data/front/flatten"

@@ -2,6 +2,7 @@
  * order, redeclaration, types derived from the predefined ones, inner/outer, conditions
  * and array sizes from parameter expressions. Models in tests/data/front/lang/Lang.mo. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +93,66 @@ START_TEST(redeclare_components) {
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
   unload(&l);
   located_error("Lang.NotReplaceable", "148:28", "'s' is not replaceable and cannot be redeclared");
-  located_error("Lang.ClassRedeclare", "152:15", "redeclaring the class 'M' is not supported");
+  located_error("Lang.ClassRedeclare", "152:15", "modifier 'M' does not match any element "
+                "of class 'Lang.VSource'");
+}
+END_TEST
+
+/* Replaceable and redeclared classes (Modelica 3.5 section 7.3), as media and World's
+ * surfaceCharacteristic use them: a package redeclared in an extends clause, among the
+ * elements and in a component's modifier, passed down as `redeclare package Medium =
+ * Medium`; package constants modified by extends clauses one and two levels up, fields of
+ * constant arrays of records (fluidConstants[1].molarMass); a function
+ * inherited from the partial package calling the one `redeclare function extends` gives;
+ * replaceable functions and models with constraining clauses. Also record constants given
+ * by a modifier (one, and a vector with `each`), array(...) and reductions sum(e for i in r)
+ * in models and functions; a record constructor of calls assigned in a function. */
+START_TEST(redeclare_classes) {
+  const char *file = DATA "/Redeclare.mo";
+  loaded l = flat_ok(file, "Redeclare.Classes");
+  ck_assert_double_eq(value_of(l.m, "lin.v.n"), 1);
+  ck_assert_double_eq(value_of(l.m, "two.v.n"), 2);
+  ck_assert_double_eq(value_of(l.m, "direct.v.n"), 2);
+  ck_assert_double_eq(value_of(l.m, "lin.v.MM"), 0.5);
+  ck_assert_double_eq(value_of(l.m, "two.v.MM"), 0.25);
+  ck_assert_double_eq(value_of(l.m, "two.v.MM_last"), 0.75);
+  ck_assert_int_lt(var_index(l.m, "lin.v.x[2]"), 0);
+  has_line(&l, "lin.v.x[1] = 1*2;");
+  has_line(&l, "two.v.x[2] = 2*3;");
+  has_line(&l, "lin.v.h = Redeclare.Linear.h_T(lin.v.T0 + time);");
+  has_line(&l, "h := Redeclare.TwoSubstances.specificEnthalpy(T);");
+  has_line(&l, "h := 3*(state.T - 300);");
+  has_line(&l, "Real s2.y = Redeclare.Cube(2);");
+  has_line(&l, "Real s1.y = Redeclare.Square(2);");
+  has_line(&l, "e1.law.y = e1.law.k*time;");
+  has_line(&l, "e2.law.y = e2.law.k + time;");
+  ck_assert_double_eq(value_of(l.m, "e2.law.k"), 3);
+  ck_assert_double_eq(value_of(l.m, "pb"), 5);
+  ck_assert_double_eq(value_of(l.m, "psa"), 3);
+  ck_assert_double_eq(value_of(l.m, "psb"), 2);
+  ck_assert_double_eq(value_of(l.m, "s"), 6);
+  ck_assert_double_eq(value_of(l.m, "pr"), 6);
+  ck_assert_int_eq(l.m->vars[var_index(l.m, "fl.b")].type, ST_T_BOOLEAN); /* bound by output 2 */
+  has_line(&l, "parameter Boolean fl.b = Redeclare.flagsOf(2);"); /* output 2: no type error */
+  int scaled = -1;
+  for (int i = 0; i < l.m->nfunctions; i++)
+    if (!strcmp(l.m->functions[i].name, "Redeclare.scaled")) scaled = i;
+  ck_assert_int_ge(scaled, 0);
+  ck_assert_int_gt(l.m->functions[scaled].derivative, 0); /* noDerivative = a record input */
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  static table t;
+  char *out = NULL;
+  ck_assert_msg(simulate(file, "Redeclare.Classes", &t, &out) == 0, "%s", out ? out : "");
+  free(out);
+  double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq_tol(last[col(&t, "lin.v.h")], 2 * (310 + 1 - 300), 1e-9);
+  ck_assert_double_eq_tol(last[col(&t, "two.v.h")], 3 * (310 + 1 - 300), 1e-9);
+  ck_assert_double_eq_tol(last[col(&t, "s2.y")], 8, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "z")], 2, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "tot")], 6, 1e-12); /* sum(n[i]*x for i in 1:3) */
+  ck_assert_double_eq_tol(last[col(&t, "pq.p")], 0.5, 1e-12);
+  ck_assert_double_eq_tol(last[col(&t, "pq.q")], 1.5, 1e-12);
 }
 END_TEST
 
@@ -239,6 +299,86 @@ START_TEST(unsupported_features_named) {
 }
 END_TEST
 
+/* Overconstrained connectors (Modelica 3.5 section 9.4): the connection closing a loop of
+ * branches gives equalityConstraint() = 0 instead of equations (none for a residue of size
+ * 0), a tree without a Connections.root takes the potential root of the lowest priority,
+ * Connections.isRoot and Connections.rooted are decided while flattening; a tree without
+ * any root is an error. */
+START_TEST(overconstrained_connectors) {
+  const char *file = DATA "/Overconstrained.mo";
+  loaded l = flat_ok(file, "Overconstrained.Loop");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  has_line(&l, "s.p.ref.theta = a.p.ref.theta;");
+  has_line(&l, "a.n.ref.theta = b.p.ref.theta;");
+  lacks(&l, "s.p.ref.theta = b.n.ref.theta;"); /* the broken connection */
+  lacks(&l, "b.n.ref.theta = s.p.ref.theta;");
+  has_line(&l, "s.p.v = b.n.v;");
+  has_line(&l, "a.y = 1;");
+  has_line(&l, "b.y = 1;");
+  has_line(&l, "d.y = 0;"); /* d.n is connected to the root, d.p is farther */
+  has_line(&l, "e.y = 0;"); /* m2 (priority 0) is the root, on e's n side */
+  has_line(&l, "m2.p.ref.theta = 2*time;");
+  lacks(&l, "m1.p.ref.theta = 2*time;");
+  has_line(&l, "m1.r = 0;");
+  has_line(&l, "m2.r = 1;");
+  unload(&l);
+  l = flat_ok(file, "Overconstrained.LoopC");
+  has_line(&l, "0 = a.n.ref.theta - s.p.ref.theta;"); /* equalityConstraint, inlined */
+  lacks(&l, "a.n.ref.theta = s.p.ref.theta;");
+  unload(&l);
+  char *out = NULL;
+  ck_assert_int_eq(run_flatten(&out, DATA "/Overconstrained.mo Overconstrained.NoRoot"), 1);
+  ck_assert_ptr_nonnull(strstr(out, "error: the connections of the overconstrained record "
+                                    "'a.p.ref' have no root"));
+  free(out);
+}
+END_TEST
+
+/* Inline = true (and InlineAfterIndexReduction) functions with array bodies are inlined
+ * while flattening: index reduction differentiates q = p[1] and a = atan2(p[2], p[1])
+ * through them (Inline.mo); if-expressions of records; a Real bound to an Integer input of
+ * another component takes that value. */
+START_TEST(inline_functions) {
+  const char *file = DATA "/Inline.mo";
+  loaded l = flat_ok(file, "Inline");
+  has_line(&l, "R.T[1,2] = -sin(phi);");
+  has_line(&l, "p[1] = 1*R.T[1,1]*1 + 1*R.T[1,2]*0;");
+  ck_assert_double_eq_tol(value_of(l.m, "Rp.T[1,1]"), cos(0.5), 1e-15);
+  unload(&l);
+  static table t;
+  char *out = NULL;
+  ck_assert_msg(simulate(file, "", &t, &out) == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q")], cos(tm), 1e-5);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "u")], -sin(tm), 1e-5);
+    ck_assert_double_eq(t.v[i][col(&t, "snk.c[2]")], 3);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "da")], 1, 1e-6);
+  }
+}
+END_TEST
+
+/* A condition that reads an outer component before the inner one is instantiated. */
+START_TEST(outer_in_condition) {
+  loaded l = flat_ok(LANG, "Lang.OuterCondition");
+  ck_assert_int_ge(var_index(l.m, "r.x"), 0);
+  ck_assert_int_lt(var_index(l.m, "r.y"), 0);
+  unload(&l);
+}
+END_TEST
+
+/* Parameters in connectors are not equated by connect(): the model stays balanced. */
+START_TEST(parameter_connectors) {
+  loaded l = flat_ok(LANG, "Lang.ParameterConnectors");
+  has_line(&l, "a.port.p = b.port.p;");
+  lacks(&l, "a.port.medium.k = b.port.medium.k;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+}
+END_TEST
+
 /* `each b = {-1, 1}` on an array of components whose b is a vector: every component's b is
  * the whole vector; k = {1, 2} without each is split over the components. */
 START_TEST(each_with_array_values) {
@@ -254,11 +394,13 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
-               connect_through_component_arrays, redeclare_components, subscripts,
+               connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
                types_derived_from_predefined, if_expressions_with_arrays,
-               unsupported_features_named, each_with_array_values, simulated_values));
+               unsupported_features_named, each_with_array_values, simulated_values,
+               parameter_connectors, overconstrained_connectors, inline_functions,
+               outer_in_condition));
   return s;
 }
 

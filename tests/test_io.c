@@ -365,10 +365,10 @@ END_TEST
 
 /* The paths of st_format_shortest (shortest.c) on the values that choose between them and
  * stress them: integers below 2^53 (their own digits) with every 4-digit group value at every
- * position of the 16-digit conversion; integers beyond 2^53 and halves n + 0.5 (exact in the
- * products of the Dragonbox path: its tests for a zero fraction and for ties); powers of two
- * (the lopsided interval, Schubfach's path); -0, subnormals, and the boundaries of fixed
- * notation (1e16/1e17, 1e-4/1e-5) with their neighbours. */
+ * position of the 16-digit conversion; integers beyond 2^53 and halves n + 0.5 (exact
+ * products: the tests for an end of the interval and for ties); powers of two (the lopsided
+ * interval); -0, subnormals (as few as one digit), and the boundaries of fixed notation
+ * (1e16/1e17, 1e-4/1e-5) with their neighbours. */
 START_TEST(shortest_fast_paths) {
   for (int a = 0; a < 10000; a++) {
     double n = (a % 9000) * 1e12 + a * 1e8 + (9999 - a) * 1e4 + (a * 37 % 10000);

@@ -16,6 +16,7 @@
 #include <stiction/stiction.h>
 
 #include "runtime/runtime.h"
+#include "util/dense_lu.h"
 #include "testutil.h"
 
 #define MAXN 9
@@ -206,6 +207,33 @@ static void check_lu(int n, int singular, unsigned *seed) {
   SUNMatDestroy(A), SUNMatDestroy(B);
 }
 
+/* The one dense LU (util/dense_lu.h) directly: A x = b with x = (1, -2, 3), where the second
+ * elimination step swaps rows again (pivots 2, 2), so the multipliers of the first column
+ * move: the swaps must all be applied to b before the forward substitution. A zero column
+ * and a NaN pivot are refused by the solve. */
+START_TEST(dense_lu_later_row_swap_and_refusals) {
+  double A[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}; /* column-major rows (1 5 0; 2 1 1; 4 2 1) */
+  double b[3] = {-9, 3, 3};
+  int64_t piv[3];
+  ck_assert_int_eq(st_dense_lu_factor(A, 3, piv), 0);
+  ck_assert_int_eq(piv[0], 2);
+  ck_assert_int_eq(piv[1], 2);
+  st_dense_lu_apply(A, 3, piv, b);
+  ck_assert_double_eq_tol(b[0], 1, 1e-14);
+  ck_assert_double_eq_tol(b[1], -2, 1e-14);
+  ck_assert_double_eq_tol(b[2], 3, 1e-14);
+  double A2[9] = {1, 2, 4, 5, 1, 2, 0, 1, 1}, b2[3] = {-9, 3, 3};
+  ck_assert_int_eq(st_dense_lu_solve(A2, 3, piv, b2), 0);
+  ck_assert(memcmp(b, b2, sizeof b) == 0);
+  double S[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6}, bs[3] = {1, 1, 2};
+  ck_assert_int_eq(st_dense_lu_factor(S, 3, piv), 2); /* the second pivot is zero */
+  double S2[9] = {1, 3, 5, 0, 0, 0, 2, 4, 6};
+  ck_assert_int_eq(st_dense_lu_solve(S2, 3, piv, bs), -1);
+  double N[4] = {NAN, 0, 0, 1}, bn[2] = {1, 1};
+  ck_assert_int_eq(st_dense_lu_solve(N, 2, piv, bn), -1);
+}
+END_TEST
+
 START_TEST(dense_lu_bit_identical) {
   unsigned seed = 19;
   for (int n = 1; n <= MAXN; n++)
@@ -257,7 +285,7 @@ static int probe_rhs(void *ud, double t, const double *y, double *ydot) {
  * oscillator (closed form). */
 START_TEST(simulation_runs_on_runtime_kernels) {
   static const char *const names[2] = {"x", "v"};
-  stiction_model m = {.name = "oscillator", .n_states = 2, .state_names = names,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "oscillator", .n_states = 2, .state_names = names,
                       .start_values = probe_start, .derivatives = probe_rhs};
   stiction_options opt;
   stiction_options_init(&opt);
@@ -282,7 +310,8 @@ int main(void) {
   TCase *tc = st_test_case(s, "sundials", 0, ST_TESTS(linear_sum_bit_identical,
                            elementwise_ops_bit_identical, reductions_bit_identical,
                            constraint_mask_bit_identical, clones_inherit_kernels,
-                           dense_lu_bit_identical, dense_scale_add_identity_bit_identical));
+                           dense_lu_bit_identical, dense_lu_later_row_swap_and_refusals,
+                           dense_scale_add_identity_bit_identical));
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_loop_test(tc, simulation_runs_on_runtime_kernels, 0, 2);
   return st_test_main(s);

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compile/function.h"
+#include "compile/func_calls.h"
 #include "front/front.h"
 #include "simtable.h"
 #include "testutil.h"

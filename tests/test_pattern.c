@@ -134,7 +134,7 @@ static void run_chain(stiction_linear_solver ls, last_row *out) {
   opt.linear_solver = ls;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(c.cm), st_compiled_data(c.cm), &opt);
   ck_assert_ptr_nonnull(sim);
-  stiction_sink sink = {keep_begin, keep_row, NULL, out};
+  stiction_sink sink = {sizeof(stiction_sink), keep_begin, keep_row, NULL, out};
   stiction_sim_set_sink(sim, &sink);
   ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
   stiction_sim_free(sim);

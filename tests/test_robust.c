@@ -119,7 +119,7 @@ static void expect_located(const char *file, const char *needle) {
 /* st_compiled_free freed start_prog entries past its end (nslots had grown) */
 START_TEST(index_reduction_failure_frees_cleanly) {
   expect_located("IndexReductionFails.mo",
-                 "IndexReductionFails.mo:8:7: error: index reduction: cannot differentiate");
+                 "IndexReductionFails.mo:8:44: error: index reduction: cannot differentiate");
 }
 END_TEST
 

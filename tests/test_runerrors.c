@@ -137,7 +137,7 @@ START_TEST(nonfinite_status_through_the_api) {
   opt.stop_time = 2;
   opt.interval = 0.25;
   stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
-  stiction_sink sink = {NULL, ignore_row, NULL, NULL};
+  stiction_sink sink = {sizeof(stiction_sink), NULL, ignore_row, NULL, NULL};
   stiction_sim_set_sink(sim, &sink);
   int rc = stiction_sim_run(sim);
   ck_assert_int_eq(rc, STICTION_ERR_NONFINITE);

@@ -73,11 +73,11 @@ START_TEST(outputs_only_for_a_sink) {
     long calls = 0;
     stiction_sim *sim = stiction_sim_new(&m, &calls, &opt);
     rows r = {0};
-    stiction_sink sink = {rows_begin, variant & 2 ? rows_row : NULL, rows_end, &r};
+    stiction_sink sink = {sizeof(stiction_sink), rows_begin, variant & 2 ? rows_row : NULL, rows_end, &r};
     stiction_sim_set_sink(sim, &sink);
     ck_assert_int_eq(stiction_sim_run(sim), STICTION_OK);
     ck_assert_int_eq(stiction_sim_stats(sim)->rows, 11);
-    if (variant & 2) ck_assert_int_ge(calls, 11); /* + the t0 row kept aside, events.c */
+    if (variant & 2) ck_assert_int_ge(calls, 11); /* + the t0 row kept aside, event_iteration.c */
     else ck_assert_int_eq(calls, 0);
     ck_assert_int_eq(r.n, variant & 2 ? 11 : 0);
     ck_assert_int_eq(r.ended, 1);
@@ -173,7 +173,7 @@ static int dae_out(void *ud, double t, const double *y, const double *yp, double
 }
 
 START_TEST(dae_index1_on_ida) {
-  stiction_model m = {.name = "dae", .n_states = 1, .n_algebraic = 1, .n_outputs = 2,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "dae", .n_states = 1, .n_algebraic = 1, .n_outputs = 2,
                       .output_names = dae_names, .start_values = dae_start, .residual = dae_res,
                       .outputs = dae_out};
   if (_i) m.dae_jacobian = dae_jac;
@@ -233,7 +233,7 @@ static int dae2_update(void *ud, double t, double *y, double *yp, stiction_event
 
 START_TEST(dae_mode_switch_recomputes_algebraic) {
   dae2 d;
-  stiction_model m = {.n_states = 1, .n_algebraic = 1, .n_discrete = 1, .n_outputs = 2,
+  stiction_model m = {.size = sizeof(stiction_model), .n_states = 1, .n_algebraic = 1, .n_discrete = 1, .n_outputs = 2,
                       .output_names = dae_names, .start_values = dae2_start, .residual = dae2_res,
                       .event_update = dae2_update, .outputs = dae_out};
   stiction_options opt;

@@ -68,7 +68,7 @@ static int ball_out(void *ud, double t, const double *y, const double *yp, doubl
 }
 
 static stiction_model ball_model(int dae) {
-  stiction_model m = {.name = "ball", .n_states = 2, .n_indicators = 1, .n_discrete = 1,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "ball", .n_states = 2, .n_indicators = 1, .n_discrete = 1,
                       .n_outputs = 2, .output_names = ball_names, .state_names = ball_names,
                       .indicator_names = ball_ind, .discrete_names = ball_disc,
                       .start_values = ball_start, .derivatives = ball_rhs};
@@ -253,7 +253,7 @@ static void check_tev_rows(const rows *r, const evlog *log) {
  * SimpleGearShift's clutch then locked 0.1 ms early). */
 START_TEST(time_events_hit_exactly) {
   tev s;
-  stiction_model m = {.n_states = 1, .n_discrete = 1, .n_outputs = 2, .output_names = tev_names,
+  stiction_model m = {.size = sizeof(stiction_model), .n_states = 1, .n_discrete = 1, .n_outputs = 2, .output_names = tev_names,
                       .start_values = tev_start, .derivatives = tev_rhs, .event_update = tev_update,
                       .outputs = tev_out};
   stiction_options opt;
@@ -325,7 +325,8 @@ static int mode0_out(void *ud, double t, const double *y, const double *yp, doub
 
 START_TEST(event_at_t0_one_row_after_initialization) {
   mode0 s;
-  stiction_model m = {.n_states = 1, .n_discrete = 2, .n_outputs = 3, .output_names = mode0_names,
+  stiction_model m = {.size = sizeof(stiction_model), .n_states = 1, .n_discrete = 2,
+                      .n_outputs = 3, .output_names = mode0_names,
                       .start_values = mode0_start, .derivatives = mode0_rhs,
                       .event_update = mode0_update, .get_discrete = mode0_disc,
                       .outputs = mode0_out};
@@ -463,7 +464,7 @@ static int coinc_out(void *ud, double t, const double *y, const double *yp, doub
 
 static void run_coinc(stiction_solver solver, double off, int events_expected) {
   coinc c = {.off = off};
-  stiction_model m = {.n_states = 1, .n_indicators = 1, .n_discrete = 2, .n_outputs = 3,
+  stiction_model m = {.size = sizeof(stiction_model), .n_states = 1, .n_indicators = 1, .n_discrete = 2, .n_outputs = 3,
                       .output_names = coinc_names, .start_values = coinc_start,
                       .derivatives = simul_rhs, .indicators = coinc_ind,
                       .event_update = coinc_update, .get_discrete = coinc_disc,
@@ -569,7 +570,7 @@ static int toy_out(void *ud, double t, const double *y, const double *yp, double
 
 START_TEST(indicator_zero_at_restart_still_switches) {
   toy s;
-  stiction_model m = {.name = "toy", .n_states = 1, .n_indicators = 2, .n_discrete = 2,
+  stiction_model m = {.size = sizeof(stiction_model), .name = "toy", .n_states = 1, .n_indicators = 2, .n_discrete = 2,
                       .n_outputs = 2, .output_names = toy_names, .discrete_names = toy_disc,
                       .start_values = toy_start, .derivatives = toy_rhs, .indicators = toy_ind,
                       .event_update = toy_update, .get_discrete = toy_disc_fn, .outputs = toy_out};

@@ -253,9 +253,40 @@ START_TEST(solver_failure_names_flag) {
 }
 END_TEST
 
+/* The public structs carry their size: a model table, options or sink without it (or from
+ * another layout) is refused with a message, not read past its end. */
+START_TEST(struct_sizes_checked) {
+  stiction_model m = decay_model();
+  stiction_options opt;
+  stiction_options_init(&opt);
+  ck_assert_uint_eq(opt.size, sizeof opt);
+  char err[512];
+  rows r = {0};
+  ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_OK);
+  m.size = 0;
+  ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "size is not set") != NULL, "%s", err);
+  m.size = sizeof m + 8; /* a table from a newer header */
+  ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "another version") != NULL, "%s", err);
+  m.size = sizeof m;
+  opt.size = 0;
+  ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_ERR_ARG);
+  ck_assert_msg(strstr(err, "stiction_options_init") != NULL, "%s", err);
+  stiction_sim *sim = stiction_sim_new(&m, NULL, NULL);
+  stiction_sink sink = {0};
+  ck_assert_int_eq(stiction_sim_set_sink(sim, &sink), STICTION_ERR_ARG);
+  sink.size = sizeof sink;
+  ck_assert_int_eq(stiction_sim_set_sink(sim, &sink), STICTION_OK);
+  stiction_sim_free(sim);
+  free(r.v);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("runtime_failures");
-  TCase *tc = st_test_case(s, "runtime_failures", 0, ST_TESTS(event_iteration_names_variable));
+  TCase *tc = st_test_case(s, "runtime_failures", 0,
+                           ST_TESTS(event_iteration_names_variable, struct_sizes_checked));
   tcase_add_loop_test(tc, chattering_detected, 0, 3);
   tcase_add_loop_test(tc, terminate_ends_cleanly, 0, 3);
   tcase_add_loop_test(tc, terminate_at_event_writes_final_row, 0, 3);

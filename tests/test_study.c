@@ -66,7 +66,7 @@ static double period_on_grid(stiction_demo *demo, double rtol, double dt) {
   opt.atol = 1e-3 * rtol;
   opt.max_step = INFINITY;
   xrun r = {0};
-  stiction_sink sink = {xr_begin, xr_row, NULL, &r};
+  stiction_sink sink = {sizeof(stiction_sink), xr_begin, xr_row, NULL, &r};
   stiction_sim *sim = stiction_sim_new(stiction_demo_model(demo), stiction_demo_data(demo), &opt);
   ck_assert_ptr_nonnull(sim);
   stiction_sim_set_sink(sim, &sink);

@@ -36,6 +36,8 @@
 #ifndef STICTION_MODEL_H
 #define STICTION_MODEL_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,6 +60,11 @@ typedef struct stiction_event_info {
 } stiction_event_info;
 
 typedef struct stiction_model {
+  /* sizeof(stiction_model) as the model's code was compiled: set it (.size =
+   * sizeof(stiction_model)). The runtime refuses a table whose size it does not know.
+   * Fields are only ever added at the end, so a later library can tell an older table
+   * by its size and treat the missing fields as NULL / 0. */
+  size_t size;
   const char *name;        /* for messages; may be NULL */
 
   /* Sizes. */
@@ -138,7 +145,7 @@ typedef struct stiction_model {
   int (*terminal)(void *user_data, double t, double *y, double *yp, stiction_event_info *info);
 } stiction_model;
 
-/* Checks sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,
+/* Checks the size field, sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,
  * if message is not NULL, writes a one-line reason (at most size bytes). */
 int stiction_model_validate(const stiction_model *model, char *message, unsigned long size);
 

@@ -45,6 +45,9 @@ typedef enum stiction_linear_solver {
 #define STICTION_MAX_OUTPUT_POINTS 10000000
 
 typedef struct stiction_options {
+  size_t size;                /* sizeof(stiction_options), set by stiction_options_init():
+                                 a struct with another size is refused by the run (fields
+                                 are only added at the end, see stiction_model.size) */
   double start_time;          /* default 0 */
   double stop_time;           /* default 1 */
   double interval;            /* output interval; <= 0: (stop - start) / 500. At most
@@ -67,7 +70,7 @@ typedef struct stiction_options {
   int progress;               /* 1: progress bar on stderr if it is a terminal (default 0) */
 } stiction_options;
 
-/* Fills opt with the defaults above. */
+/* Fills opt with the defaults above, size included. */
 void stiction_options_init(stiction_options *opt);
 
 /* Where result rows go. begin() is called once with the column names (names[0] is "time"),
@@ -77,6 +80,7 @@ void stiction_options_init(stiction_options *opt);
  * only counted): a non-finite value in a variable that is only recorded then goes unseen.
  * A non-zero return from begin()/row() stops the run with STICTION_ERR_IO. */
 typedef struct stiction_sink {
+  size_t size;                /* sizeof(stiction_sink): set it (stiction_writer_sink() does) */
   int (*begin)(void *user_data, int ncols, const char *const *names);
   int (*row)(void *user_data, const double *values);
   int (*end)(void *user_data, int status);
@@ -144,7 +148,8 @@ stiction_sim *stiction_sim_new(const stiction_model *model, void *user_data,
                                const stiction_options *opt);
 void stiction_sim_free(stiction_sim *sim);
 
-/* The sink and listener are copied; their user_data is borrowed. */
+/* The sink and listener are copied; their user_data is borrowed. A sink whose size is
+ * not set (or larger than this library's) is refused with STICTION_ERR_ARG. */
 int stiction_sim_set_sink(stiction_sim *sim, const stiction_sink *sink);
 int stiction_sim_set_event_listener(stiction_sim *sim, stiction_event_listener fn,
                                     void *user_data);

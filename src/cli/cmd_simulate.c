@@ -97,16 +97,17 @@ int st_cli_is_model_file(const char *arg) {
   return (n > 3 && strcmp(arg + n - 3, ".mo") == 0) || stat(arg, &st) == 0;
 }
 
-static int positionals(sim_args *a, int argc, char **argv) {
+int st_cli_model_positionals(const char *cmd, int argc, char **argv, const char **file,
+                             const char **class_name) {
   int n = argc - optind;
-  if (n < 1) return bad_usage("missing MODEL.mo or CLASS", NULL);
-  if (n > 2) return bad_usage("unexpected argument '%s'", argv[optind + 2]);
+  if (n < 1) return st_cli_bad_usage(cmd, "missing MODEL.mo or CLASS", NULL);
+  if (n > 2) return st_cli_bad_usage(cmd, "unexpected argument '%s'", argv[optind + 2]);
   if (st_cli_is_model_file(argv[optind])) {
-    a->file = argv[optind];
-    a->class_name = n == 2 ? argv[optind + 1] : NULL;
+    *file = argv[optind];
+    *class_name = n == 2 ? argv[optind + 1] : NULL;
   } else {
-    if (n == 2) return bad_usage("'%s' is not a file", argv[optind]);
-    a->class_name = argv[optind];
+    if (n == 2) return st_cli_bad_usage(cmd, "'%s' is not a file", argv[optind]);
+    *class_name = argv[optind];
   }
   return 0;
 }
@@ -122,7 +123,7 @@ static int parse_args(int argc, char **argv, sim_args *a) {
                                ST_RUN_EVENTS | ST_RUN_STATS | ST_RUN_MAX_STEP,
                            longs, NULL, parse_option, a, usage};
   int rc = st_cli_parse(&p, argc, argv, &a->run);
-  return rc ? rc : positionals(a, argc, argv);
+  return rc ? rc : st_cli_model_positionals(p.cmd, argc, argv, &a->file, &a->class_name);
 }
 
 static st_flat_model *flatten(const sim_args *a, st_front *fe) {

@@ -393,7 +393,7 @@ static void run_one(const study_source *src, const study_args *a, run_result *r)
   }
   apply_options(a, &m.opt);
   stiction_sim *sim = stiction_sim_new(m.model, m.user_data, &m.opt);
-  stiction_sink sink = {series_begin, series_row, NULL, &r->s};
+  stiction_sink sink = {sizeof(stiction_sink), series_begin, series_row, NULL, &r->s};
   int rc = sim ? stiction_sim_set_sink(sim, &sink) : STICTION_ERR_NOMEM;
   st_event_log log = {0};
   const char *events = r->law == ST_LAW_EXACT ? a->events : NULL;

@@ -254,7 +254,7 @@ static void one_run_as(sweep *sw, size_t item, run_result *r) {
     stiction_writer_keep_partial(w, 1); /* a failed run's rows are what explains it */
     stiction_writer_sink(w, &rs.file);
   }
-  stiction_sink sink = {sink_begin, sink_row, sink_end, &rs};
+  stiction_sink sink = {sizeof(stiction_sink), sink_begin, sink_row, sink_end, &rs};
   int rc = stiction_instance_run(in, &sw->opt, &sink);
   if (rc) run_failed(r, rs.meter.missing[0] ? rs.meter.missing : stiction_instance_error(in), "");
   if (stiction_instance_stats(in)) r->stats = *stiction_instance_stats(in);

@@ -10,3 +10,4 @@ stiction_SOURCES += src/cli/cmd_tamsi.c
 stiction_SOURCES += src/cli/cmd_bam.c src/cli/cmd_bam_fit.c
 stiction_SOURCES += src/cli/cmd_study.c src/cli/study.h src/cli/study_modelica.c
 stiction_SOURCES += src/cli/cmd_sweep.c src/cli/sweep.c src/cli/sweep.h
+stiction_SOURCES += src/cli/cmd_fmu.c

@@ -25,6 +25,7 @@ static const command commands[] = {
   {"flatten", st_cmd_flatten, "print the flat model of a Modelica class"},
   {"study", st_cmd_study, "compare friction laws on one model"},
   {"sweep", st_cmd_sweep, "simulate a model for many parameter sets on all cores"},
+  {"fmu", st_cmd_fmu, "export a Modelica class as an FMI 2.0 FMU (ME and CS)"},
   {"bam", st_cmd_bam, "BAM servo friction models: rollout, mae"},
   {"tamsi", st_cmd_tamsi, "solve one implicit-Stribeck (TAMSI) contact step from JSON"},
 };

@@ -187,7 +187,7 @@ static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s,
   return 0;
 }
 
-/* (a, b) := f(x): conds[i] is f(x) returning output i (function.h); all are evaluated
+/* (a, b) := f(x): conds[i] is f(x) returning output i (func_calls.h); all are evaluated
  * before any target is assigned. */
 static int compile_tuple(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t) {
   const st_fexpr *call = s->value;

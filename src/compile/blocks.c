@@ -81,7 +81,7 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   b->gen = -1;
   if (b->const_jac) {
     b->lu = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
-    b->lupiv = ints(cm, b->n);
+    b->lupiv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)b->n);
     b->sp_start = ints(cm, 2 * b->n + 1);
     b->sp_idx = ints(cm, b->n * b->n);
     b->sp_val = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));

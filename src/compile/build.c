@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "exec/delay.h"
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 #include "compile/model_impl.h"
 #include "exec/sparse_block.h"
 
@@ -64,7 +64,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->r = doubles(cm, n);
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
-  cm->piv = st_arena_alloc(cm->p.arena, sizeof(int) * (size_t)n);
+  cm->piv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)n);
   cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
   cm->rel = doubles(cm, cm->p.nrels);
   cm->rel_pre = doubles(cm, cm->p.nrels);
@@ -239,7 +239,7 @@ static int own_factors(st_compiled *in, st_block *b) {
   if (!b->const_jac) return 0;
   size_t n = (size_t)b->n;
   b->lu = own(in, NULL, n * n, sizeof(double));
-  b->lupiv = own(in, NULL, n, sizeof(int));
+  b->lupiv = own(in, NULL, n, sizeof(int64_t));
   b->sp_start = own(in, NULL, 2 * n + 1, sizeof(int));
   b->sp_idx = own(in, NULL, n * n, sizeof(int));
   b->sp_val = own(in, NULL, n * n, sizeof(double));
@@ -280,7 +280,7 @@ static int own_run_state(st_compiled *in) {
            (in->r = own(in, NULL, nm, sizeof(double))) &&
            (in->dx = own(in, NULL, nm, sizeof(double))) &&
            (in->x0 = own(in, NULL, nm, sizeof(double))) &&
-           (in->piv = own(in, NULL, nm, sizeof(int))) &&
+           (in->piv = own(in, NULL, nm, sizeof(int64_t))) &&
            (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
            !st_algorithms_clone(in);
   for (int b = 0; ok && b < in->nblocks; b++) ok = !own_factors(in, &in->blocks[b]);

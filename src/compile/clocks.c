@@ -18,14 +18,14 @@
  * values, parameters and partition variables: they are constant between ticks and solved
  * in BLT order with the rest (algebraic loops as usual). hold(y) is y. Partitions fed by
  * another partition's fresh values at the same instant latch after it (clock_rank,
- * exec/events.c). A continuous-time partition on a clock with a solverMethod is
+ * exec/event_pass.c). A continuous-time partition on a clock with a solverMethod is
  * discretized: der(x) becomes a variable and x an explicit or implicit Euler update. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 typedef struct rat {
   long long n, d; /* d > 0, reduced */

@@ -503,7 +503,7 @@ static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction 
 }
 
 /* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
- * output (function.h). */
+ * output (func_calls.h). */
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
   const st_ffunction *fn = &cm->p.flat->functions[e->index];

@@ -1,5 +1,5 @@
 /* Collecting the scalar equations of the flat model: equalities, if-equations (one residual
- * per branch position), declaration equations; when-equations and asserts go to events.c. */
+ * per branch position), declaration equations; when-equations and asserts go to exec/event_pass.c. */
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -31,7 +31,9 @@ static st_ceq make_eq(const st_compiled *cm, st_fexpr *lhs, st_fexpr *rhs, const
   int sr = rhs->kind == FX_VAR ? st_ref_slot(cm, rhs) : -1;
   if (sl >= 0 && cm->p.slots[sl].kind == K_DISCRETE && lhs->index == sl) {
     q.target = sl;
-  } else if (sr >= 0 && cm->p.slots[sr].kind == K_DISCRETE && rhs->index == sr) {
+  } else if (sr >= 0 && cm->p.slots[sr].kind == K_DISCRETE && rhs->index == sr &&
+             !(sl >= 0 && lhs->index == sl && cm->p.slots[sl].kind == K_ALG)) {
+    /* (x = d for a continuous x is x's equation: a Real bound to an Integer input) */
     q.lhs = rhs;
     q.rhs = lhs;
     q.target = sr;

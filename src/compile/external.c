@@ -299,7 +299,7 @@ double st_extcall_dual(const st_extcall *c, const double *args, const double *da
   }
   if (nd > 0) {
     /* a forward difference along the tangent of the arguments without partials only, with
-     * the relative step sqrt(machine epsilon) of function.c */
+     * the relative step sqrt(machine epsilon) of func_calls.c */
     double h = 1.4901161193847656e-08 * (1 + nx) / nd, xs[ST_EXTFN_MAX_ARGS];
     for (int j = 0; j < n; j++) xs[j] = x[j] + h * rest[j];
     t += (c->fn->eval(xs, NULL) - y) / h;

@@ -12,7 +12,7 @@
 
 #include "front/flat.h"
 
-/* Most scalar arguments of an entry (the bound of OP_CALL's argument list, function.c). */
+/* Most scalar arguments of an entry (the bound of OP_CALL's argument list, func_calls.c). */
 #define ST_EXTFN_MAX_ARGS 16
 
 /* Value of the entry at x[0..arity). When grad is not NULL, grad[i] receives d value/d x[i]

@@ -270,6 +270,14 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
       return sign < 0 ? add(A, st_sym_num(A, 0), v, FOP_SUB) : v;
     }
     if (e->nargs == 1) return diff_fn1(r, e);
+    if (e->op == FB_SMOOTH && e->nargs == 2) return diff(r, e->args[1]); /* smooth(p, x) */
+    if (e->op == FB_ATAN2 && e->nargs == 2) {
+      /* atan2(y, x)' = (x y' - y x')/(x^2 + y^2) */
+      st_fexpr *y = e->args[0], *x = e->args[1], *dy = diff(r, y), *dx = diff(r, x);
+      if (!dy || !dx) return NULL;
+      st_fexpr *num = add(A, mul(A, x, dy), mul(A, y, dx), FOP_SUB);
+      return st_sym_bin(A, FOP_DIV, num, add(A, mul(A, x, x), mul(A, y, y), FOP_ADD));
+    }
     break;
   case FX_UNARY:
     if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);

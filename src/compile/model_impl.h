@@ -2,9 +2,11 @@
 #ifndef ST_COMPILE_MODEL_IMPL_H
 #define ST_COMPILE_MODEL_IMPL_H
 
+#include <stdint.h>
+
 #include "exec/bytecode.h"
 #include "compile/compile.h"
-#include "compile/function.h"
+#include "compile/func_calls.h"
 #include "front/flat.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -71,7 +73,7 @@ typedef struct st_block {
   int sparse_decided;               /* sparse was considered (lazily, at the first solve) */
   int const_jac;      /* linear with coefficients frozen between events: LU is reused */
   double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
-  int *lupiv;
+  int64_t *lupiv;     /* util/dense_lu.h */
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
   double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
@@ -215,7 +217,7 @@ struct st_compiled {
                           8.6), as st_initialize set them; initial passes read them (events.c) */
   double *init_view;   /* scratch: pre() of an initial pass, init_pre for the discrete slots */
   st_vm vm;
-  st_fcalls *fcalls;  /* user function call sites (function.c), NULL when none */
+  st_fcalls *fcalls;  /* user function call sites (func_calls.c), NULL when none */
   struct st_delays *delays; /* histories of delay() (delay.c), NULL when none */
   unsigned char *param_overridden;
   unsigned char *start_set;  /* per slot: start value given (st_instance_set_start), or NULL */
@@ -244,7 +246,7 @@ struct st_compiled {
 
   /* Newton scratch, sized for the largest block */
   double *J, *r, *dx, *x0;
-  int *piv;
+  int64_t *piv;
   double *hist;        /* mixed-system history of discrete vectors */
 
   long gen;            /* bumped at every event pass and start: invalidates cached LUs */
@@ -322,7 +324,7 @@ int st_lower_clocks(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);
-/* events.c, called while collecting equations */
+/* event_pass.c, called while collecting equations */
 int st_add_when(st_compiled *cm, const st_feq *q);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
@@ -367,13 +369,10 @@ void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 int st_block_uses_klu(const st_block *b);
 /* Between events, after st_specialize: only the blocks with need[k] set. */
 int st_eval_slice(st_compiled *cm, const unsigned char *need);
-int st_lu_solve(double *A, int n, int *piv, double *b);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
-int st_lu_factor(double *A, int n, int *piv);
-void st_lu_apply(const double *LU, int n, const int *piv, double *b);
-/* events.c */
+/* event_pass.c */
 int st_compile_whens(st_compiled *cm);
 int st_mentions_initial(const st_fexpr *e); /* initial() occurs in e */
 int st_event_update(st_compiled *cm, double t, double *y, double *yp, stiction_event_info *info);
@@ -381,7 +380,7 @@ double st_next_time_event(st_compiled *cm, double t, int *defined);
 int st_check_asserts(st_compiled *cm, double t, int *terminate);
 /* init.c */
 int st_initialize(st_compiled *cm, double t0);
-/* events.c: the clock ticks at the start time, at the end of the initialization. */
+/* event_pass.c: the clock ticks at the start time, at the end of the initialization. */
 int st_clock_start_ticks(st_compiled *cm);
 void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);

@@ -88,7 +88,7 @@ static const char *const bb_indicator_names[] = {"h"};
 static const char *const bb_discrete_names[] = {"bounces", "resting"};
 
 static const stiction_model bb_model = {
-    .name = "bouncing-ball",
+    .size = sizeof(stiction_model), .name = "bouncing-ball",
     .n_states = 2,
     .n_indicators = 1,
     .n_discrete = 2,

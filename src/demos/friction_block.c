@@ -146,7 +146,7 @@ static const char *const fb_indicator_names[] = {"sa - 1 (start forward)",
 static const char *const fb_discrete_names[] = {"mode", "startFor", "startBack"};
 
 static const stiction_model fb_model = {
-    .name = "friction-block",
+    .size = sizeof(stiction_model), .name = "friction-block",
     .n_states = 2,
     .n_indicators = 3,
     .n_discrete = 3,

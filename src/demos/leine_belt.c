@@ -103,7 +103,7 @@ static const char *const lb_indicator_names[] = {"k*x - Fs (slip backward)",
 static const char *const lb_discrete_names[] = {"mode"};
 
 static const stiction_model lb_model = {
-    .name = "leine-belt",
+    .size = sizeof(stiction_model), .name = "leine-belt",
     .n_states = 2,
     .n_indicators = 3,
     .n_discrete = 1,

@@ -179,7 +179,7 @@ static const char *const lbs_indicator_names[] = {"|gamma| - DV (Karnopp band)"}
 static const char *const lbs_discrete_names[] = {"inside"};
 
 static const stiction_model lbs_model = {
-    .name = "leine-belt-smooth",
+    .size = sizeof(stiction_model), .name = "leine-belt-smooth",
     .n_states = 3,
     .n_indicators = 1,
     .n_discrete = 1,

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 
 #include "exec/delay.h"
-#include "compile/function.h"
+#include "compile/func_calls.h"
+#include "front/flat_expr.h"
 #include "front/flat.h"
 
 static int stack_effect(int op) {
@@ -43,50 +44,53 @@ void st_prog_free(st_prog *p) {
   p->n = p->cap = 0;
 }
 
-/* Modelica's mod/rem/div for Reals: mod(a,b) = a - floor(a/b)*b, rem = a - div(a,b)*b,
- * div truncates toward zero. */
+/* Built-ins with the derivative factors of their arguments. The values come from the one
+ * table of built-in values, st_fx_apply_builtin1/2 (front/flat_expr.c), which flattening, the
+ * function machine and this machine share; NaN for a built-in outside it. Piecewise constant
+ * ones (sign, floor, ceil, integer, div) have derivative 0; min/max take the derivative of
+ * the first argument on a tie; mod and rem that of x only (y is a parameter in practice). */
 double st_fn2(int b, double x, double y, double *dx, double *dy) {
+  double v;
   *dx = 0;
   *dy = 0;
+  if (st_fx_apply_builtin2((st_builtin)b, x, y, &v)) return NAN;
   switch (b) {
   case FB_ATAN2: {
     double r = x * x + y * y;
     if (r > 0) { *dx = y / r; *dy = -x / r; }
-    return atan2(x, y);
+    break;
   }
-  case FB_MIN: if (x <= y) { *dx = 1; return x; } *dy = 1; return y;
-  case FB_MAX: if (x >= y) { *dx = 1; return x; } *dy = 1; return y;
-  case FB_MOD: *dx = 1; return x - floor(x / y) * y;
-  case FB_REM: *dx = 1; return x - trunc(x / y) * y;
-  case FB_DIV: return trunc(x / y);
-  case FB_SEMILINEAR: return x >= 0 ? x * y : 0; /* pos. slope only; see emit for full */
-  default: return NAN;
+  case FB_MIN: if (x <= y) *dx = 1; else *dy = 1; break;
+  case FB_MAX: if (x >= y) *dx = 1; else *dy = 1; break;
+  case FB_MOD: case FB_REM: case FB_HOMOTOPY: *dx = 1; break;
+  default: break;
   }
+  return v;
 }
 
-
 double st_fn1(int b, double a, double *d) {
+  double v;
+  *d = 0;
+  if (st_fx_apply_builtin1((st_builtin)b, a, &v)) return NAN;
   switch (b) {
-  case FB_ABS: *d = a > 0 ? 1 : a < 0 ? -1 : 0; return fabs(a);
-  case FB_SIGN: *d = 0; return a > 0 ? 1 : a < 0 ? -1 : 0;
-  case FB_SQRT: { double s = sqrt(a); *d = s > 0 ? 0.5 / s : INFINITY; return s; }
-  case FB_SIN: *d = cos(a); return sin(a);
-  case FB_COS: *d = -sin(a); return cos(a);
-  case FB_TAN: { double t = tan(a); *d = 1 + t * t; return t; }
-  case FB_ASIN: *d = 1 / sqrt(1 - a * a); return asin(a);
-  case FB_ACOS: *d = -1 / sqrt(1 - a * a); return acos(a);
-  case FB_ATAN: *d = 1 / (1 + a * a); return atan(a);
-  case FB_SINH: *d = cosh(a); return sinh(a);
-  case FB_COSH: *d = sinh(a); return cosh(a);
-  case FB_TANH: { double t = tanh(a); *d = 1 - t * t; return t; }
-  case FB_EXP: { double e = exp(a); *d = e; return e; }
-  case FB_LOG: *d = 1 / a; return log(a);
-  case FB_LOG10: *d = 1 / (a * log(10.0)); return log10(a);
-  case FB_FLOOR: *d = 0; return floor(a);
-  case FB_CEIL: *d = 0; return ceil(a);
-  case FB_INTEGER: *d = 0; return floor(a);
-  default: *d = 0; return a; /* noEvent, smooth, homotopy(actual) pass their value */
+  case FB_ABS: *d = a > 0 ? 1 : a < 0 ? -1 : 0; break;
+  case FB_SQRT: *d = v > 0 ? 0.5 / v : INFINITY; break;
+  case FB_SIN: *d = cos(a); break;
+  case FB_COS: *d = -sin(a); break;
+  case FB_TAN: *d = 1 + v * v; break;
+  case FB_ASIN: *d = 1 / sqrt(1 - a * a); break;
+  case FB_ACOS: *d = -1 / sqrt(1 - a * a); break;
+  case FB_ATAN: *d = 1 / (1 + a * a); break;
+  case FB_SINH: *d = cosh(a); break;
+  case FB_COSH: *d = sinh(a); break;
+  case FB_TANH: *d = 1 - v * v; break;
+  case FB_EXP: *d = v; break;
+  case FB_LOG: *d = 1 / a; break;
+  case FB_LOG10: *d = 1 / (a * log(10.0)); break;
+  case FB_NOEVENT: case FB_SMOOTH: *d = 1; break;
+  default: break;
   }
+  return v;
 }
 
 /* Lets the compiler drop the range check of the dispatch switch (an instruction or two
@@ -99,16 +103,8 @@ double st_fn1(int b, double a, double *d) {
 
 /* The value alone (st_fn1 also computes the derivative factor, a cos() per sin()). */
 static double fn1_value(int b, double a) {
-  switch (b) {
-  case FB_SIN: return sin(a);
-  case FB_COS: return cos(a);
-  case FB_ABS: return fabs(a);
-  case FB_SQRT: return sqrt(a);
-  case FB_EXP: return exp(a);
-  case FB_LOG: return log(a);
-  case FB_TANH: return tanh(a);
-  default: { double d; return st_fn1(b, a, &d); }
-  }
+  double v;
+  return st_fx_apply_builtin1((st_builtin)b, a, &v) ? NAN : v;
 }
 
 

@@ -69,7 +69,7 @@ typedef struct st_vm {
   double prev_event_t;    /* the instant of the event before the current one (sample()) */
   int initial, terminal;
   double *stack, *dstack; /* sized for the deepest program */
-  struct st_fcalls *calls; /* user function call sites (function.h), NULL when none */
+  struct st_fcalls *calls; /* user function call sites (func_calls.h), NULL when none */
   double *out;            /* OP_OSTORE's target (tape.c) */
   struct st_delays *delays; /* histories of delay() (delay.h), NULL when none */
 } st_vm;
@@ -87,12 +87,13 @@ double st_vm_eval(st_vm *vm, const st_prog *p);
 /* Value in the return, derivative along xd in *dot. */
 double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot);
 
-/* Value of a one-argument built-in and its derivative factor d f / d a. */
+/* Value of a one-argument built-in (front/flat_expr.c's table) and its derivative factor
+ * d f / d a. */
 double st_fn1(int builtin, double a, double *dfa);
 double st_fn2(int builtin, double a, double b, double *dfa, double *dfb);
 
 /* The relation op (FOP_LT .. FOP_NE) of a and b as 0/1: the model's machine and the function
- * machine (fvm.c) compare the same way; inline because it is most of a table look-up. */
+ * machine (func_vm.c) compare the same way; inline because it is most of a table look-up. */
 static inline double st_compare(int op, double a, double b) {
   switch (op) {
   case FOP_LT: return a < b;

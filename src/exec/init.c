@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
+#include "util/dense_lu.h"
 
 void st_apply_parameters(st_compiled *cm) {
   cm->vm.event_mode = 0;
@@ -83,7 +84,7 @@ static double max_abs(const double *v, int n) {
 /* Newton with a difference-quotient Jacobian (it runs once per simulation). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
-  int *piv = malloc(sizeof(int) * (size_t)(n + 1));
+  int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
   if (!J || !piv) { free(J); free(piv); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
   int rc = -1;
@@ -99,7 +100,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
     for (int i = 0; i < n; i++) dx[i] = -r[i];
-    if (st_lu_solve(J, n, piv, dx)) break;
+    if (st_dense_lu_solve(J, n, piv, dx)) break;
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
       for (int j = 0; j < n; j++) cm->x[unk[j]] += lambda * dx[j];

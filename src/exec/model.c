@@ -251,6 +251,7 @@ int st_compiled_value(const st_compiled *cm, const char *name, double *value) {
 void st_model_setup(st_compiled *cm) {
   stiction_model *m = &cm->model;
   memset(m, 0, sizeof *m);
+  m->size = sizeof *m;
   m->name = cm->p.flat->name;
   /* A model without states (only algebraic and discrete equations) still needs time to
    * advance through the integrator: it gets one dummy state with der = 0, as Dymola and

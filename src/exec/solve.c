@@ -9,51 +9,7 @@
 
 #include "compile/model_impl.h"
 #include "exec/sparse_block.h"
-
-/* LU factors in place (partial pivoting); piv[k] = row swapped with k. */
-int st_lu_factor(double *A, int n, int *piv) {
-  for (int k = 0; k < n; k++) {
-    int p = k;
-    for (int i = k + 1; i < n; i++)
-      if (fabs(A[i + k * n]) > fabs(A[p + k * n])) p = i;
-    if (A[p + k * n] == 0 || !isfinite(A[p + k * n])) return -1;
-    piv[k] = p;
-    if (p != k)
-      for (int j = 0; j < n; j++) {
-        double t = A[k + j * n]; A[k + j * n] = A[p + j * n]; A[p + j * n] = t;
-      }
-    for (int i = k + 1; i < n; i++) {
-      double f = A[i + k * n] /= A[k + k * n];
-      if (f != 0)
-        for (int j = k + 1; j < n; j++) A[i + j * n] -= f * A[k + j * n];
-    }
-  }
-  return 0;
-}
-
-/* st_lu_factor swaps whole rows (the multipliers too), so LU holds PA = LU for the product P
- * of all swaps: b must be permuted completely before the forward substitution. Interleaving
- * the swaps with the elimination is wrong as soon as a later pivot moves a row (it left the
- * linear systems of SimpleGearShift with residuals of 1e-3). */
-void st_lu_apply(const double *LU, int n, const int *piv, double *b) {
-  for (int k = 0; k < n; k++)
-    if (piv[k] != k) { double t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
-  for (int k = 0; k < n; k++)
-    for (int i = k + 1; i < n; i++) b[i] -= LU[i + k * n] * b[k];
-  for (int k = n - 1; k >= 0; k--) {
-    double s = b[k];
-    for (int j = k + 1; j < n; j++) s -= LU[k + j * n] * b[j];
-    b[k] = s / LU[k + k * n];
-  }
-}
-
-/* Solves A x = b (A column-major n x n, destroyed: its factors; x in b) by the one LU path:
- * st_lu_factor, then st_lu_apply. 0, or -1 when A is singular or not finite. */
-int st_lu_solve(double *A, int n, int *piv, double *b) {
-  if (st_lu_factor(A, n, piv)) return -1;
-  st_lu_apply(A, n, piv, b);
-  return 0;
-}
+#include "util/dense_lu.h"
 
 /* A pivot d = +-2^e: x / d == x * (1 / d) bit for bit (1 / d is exact, and both are the one
  * rounding of the same real number x * 2^-e, subnormal results included); the multiplication
@@ -65,21 +21,23 @@ static int exact_reciprocal(double d) {
   return (m == 0.5 || m == -0.5) && e > -1000 && e < 1000;
 }
 
-/* The nonzeros of LU factors (st_lu_factor) in the order st_lu_apply uses them: for each k,
- * the multipliers L(i,k), i > k, then the entries U(k,j), j > k, and U(k,k) (sp_diag). Algebraic
- * loops of connected components are sparse (a few unknowns per equation) and stay sparse
- * under elimination, so the substitutions touch a small fraction of the n*n entries. */
+/* The nonzeros of LU factors (util/dense_lu.h) in the order st_dense_lu_apply uses them: for
+ * each k, the multipliers L(i,k), i > k, then the entries U(i,k), i < k, of column k above its
+ * diagonal U(k,k) (sp_diag). Algebraic loops of connected components are sparse (a few
+ * unknowns per equation) and stay sparse under elimination, so the substitutions touch a
+ * small fraction of the n*n entries. */
 static void sparse_factors(st_block *b) {
   int n = b->n, m = 0;
   const double *LU = b->lu;
   for (int k = 0; k < n; k++) {
+    const double *col = LU + (size_t)k * (size_t)n;
     b->sp_start[2 * k] = m;
     for (int i = k + 1; i < n; i++)
-      if (LU[i + k * n] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = LU[i + k * n]; }
+      if (col[i] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = col[i]; }
     b->sp_start[2 * k + 1] = m;
-    for (int j = k + 1; j < n; j++)
-      if (LU[k + j * n] != 0) { b->sp_idx[m] = j; b->sp_val[m++] = LU[k + j * n]; }
-    double d = LU[k + k * n];
+    for (int i = 0; i < k; i++)
+      if (col[i] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = col[i]; }
+    double d = col[k];
     b->sp_recip[k] = (unsigned char)exact_reciprocal(d);
     b->sp_diag[k] = b->sp_recip[k] ? 1 / d : d;
   }
@@ -87,15 +45,15 @@ static void sparse_factors(st_block *b) {
   /* the swaps applied to the positions 0..n-1: where each entry of the permuted b comes from */
   for (int k = 0; k < n; k++) b->sp_perm[k] = k;
   for (int k = 0; k < n; k++) {
-    int p = b->lupiv[k], t = b->sp_perm[k];
+    int p = (int)b->lupiv[k], t = b->sp_perm[k];
     b->sp_perm[k] = b->sp_perm[p];
     b->sp_perm[p] = t;
   }
 }
 
-/* st_lu_apply over the nonzeros only, on x = -r: the same operations on the same values, so
- * the same result (a skipped term is an exact zero; the row swaps and the negation only move
- * values and flip signs, done here in one gather through sp_perm). */
+/* st_dense_lu_apply over the nonzeros only, on x = -r: the same operations on the same
+ * values, so the same result (a skipped term is an exact zero; the row swaps and the negation
+ * only move values and flip signs, done here in one gather through sp_perm). */
 static void sparse_apply(const st_block *b, const double *restrict r, double *restrict x) {
   int n = b->n;
   const int *restrict st = b->sp_start, *restrict idx = b->sp_idx, *restrict perm = b->sp_perm;
@@ -105,9 +63,9 @@ static void sparse_apply(const st_block *b, const double *restrict r, double *re
   for (int k = 0; k < n; k++)
     for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
   for (int k = n - 1; k >= 0; k--) {
-    double s = x[k];
-    for (int q = st[2 * k + 1]; q < st[2 * k + 2]; q++) s -= v[q] * x[idx[q]];
-    x[k] = recip[k] ? s * diag[k] : s / diag[k];
+    double xk = recip[k] ? x[k] * diag[k] : x[k] / diag[k];
+    x[k] = xk;
+    for (int q = st[2 * k + 1]; q < st[2 * k + 2]; q++) x[idx[q]] -= v[q] * xk;
   }
 }
 
@@ -135,7 +93,7 @@ static int cached_linear(st_compiled *cm, st_block *b) {
   if (b->gen != cm->gen) {
     residual_jacobian(cm, b);
     memcpy(b->lu, cm->J, sizeof(double) * (size_t)(n * n));
-    if (st_lu_factor(b->lu, n, b->lupiv)) return -1;
+    if (st_dense_lu_factor(b->lu, n, b->lupiv) || !st_dense_lu_finite(b->lu, n)) return -1;
     sparse_factors(b);
     b->gen = cm->gen;
   } else {
@@ -199,7 +157,7 @@ static int block_lu_solve(st_compiled *cm, st_block *b) {
     if (st_block_uses_klu(b)) b->sparse = st_sparse_block_new(b->n, b->jac_start, b->jac_rows);
   }
   if (b->sparse) return st_sparse_block_solve(b->sparse, cm->J, cm->dx);
-  return st_lu_solve(cm->J, b->n, cm->piv, cm->dx);
+  return st_dense_lu_solve(cm->J, b->n, cm->piv, cm->dx);
 }
 
 /* Damped Newton halves a step while the residual grows; undamped (damped = 0) it takes full

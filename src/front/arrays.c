@@ -2,11 +2,11 @@
  * arrays of models (nested FX_ARRAY of scalar expressions): dimension and size functions,
  * constructors, reductions, matrix functions, matrix products and the element-wise
  * application of scalar built-ins. The results are again expanded arrays, so the compiler
- * sees scalars only. Inside function bodies arrays are values of the evaluator (feval.c,
- * fcompile.c), not handled here. */
+ * sees scalars only. Inside function bodies arrays are values of the evaluator (func_eval.c,
+ * func_compile.c), not handled here. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * buffers, and the final copy into an st_flat_model. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdarg.h>
 #include <stdio.h>

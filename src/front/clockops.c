@@ -3,7 +3,7 @@
  * partitions and lowers them (src/compile/clocks.c). */
 #include <string.h>
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 #include "front/inst.h"
 
 static const struct {

@@ -5,7 +5,7 @@
  * connector anywhere is set to zero. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +166,11 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
 }
 
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside) {
+  return st_resolve_node(fl, cr, env, outside, 1);
+}
+
+st_inst *st_resolve_node(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside,
+                         int connector) {
   cref_walk w = {fl, env, cr, 0, NULL};
   *outside = 0;
   st_inst *kid = st_inst_kid(env.inst, cr->parts->name);
@@ -177,7 +182,7 @@ st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outs
   *outside = kid->is_connector;
   st_inst *node = resolve_part(&w, kid, cr->parts);
   if (!node) return NULL; /* an error, or connections to a removed conditional connector vanish */
-  if (!node->is_connector) {
+  if (!node->is_connector && connector) {
     if (w.expandable) undefined_connector(&w, cr->loc);
     else st_fl_error(fl, cr->loc, env.inst, "'%s' is not a connector", node->path);
     return NULL;
@@ -300,6 +305,8 @@ static void pair(pairing *p, const st_inst *a, const st_inst *b) {
     return;
   }
   if (a->var >= 0) pair_prims(p, a, b);
+  else if (st_fl_connection_broken(p->fl, a, b, p->c))
+    st_fl_equality_constraint(p->fl, (st_inst *)a, (st_inst *)b, p->c->loc, p->c->origin);
   else pair_structured(p, a, b);
 }
 

@@ -58,7 +58,7 @@ typedef enum st_builtin {
   FB_SUPERSAMPLE, FB_SHIFTSAMPLE, FB_BACKSAMPLE, FB_NOCLOCK,
   FB_SIZE,     /* size(a, d) inside function bodies (in models the front end folds it) */
   /* The array functions inside function bodies (in models the front end expands them,
-   * src/front/arrays.c); run by the tree walker (front/feval.c). Keep them after FB_SIZE. */
+   * src/front/arrays.c); run by the tree walker (front/func_eval.c). Keep them after FB_SIZE. */
   FB_ZEROS, FB_ONES, FB_FILL, FB_SUM, FB_PRODUCT, FB_AMIN, FB_AMAX, FB_NDIMS, FB_SIZES,
   FB_TRANSPOSE, FB_IDENTITY, FB_DIAGONAL, FB_LINSPACE, FB_VECTOR, FB_SCALAR, FB_MATRIX,
   FB_CROSS, FB_CAT,

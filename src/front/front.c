@@ -106,6 +106,7 @@ st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name
   if (fl.arena && fl.tmp && !fl.errors && st_instantiate(&fl, cls, top) && !fl.errors)
     check_substitutions(&fl, class_name);
   if (fl.arena && fl.tmp && !fl.errors && fl.top) {
+    st_fl_record_bindings(&fl);
     st_translate_sections(&fl);
     st_connections_to_equations(&fl);
     if (!fl.errors) m = st_fl_finish(&fl, cls->full);

@@ -2,7 +2,7 @@
  * Internals of the front end's second half: the class tree of loaded libraries (loader.c),
  * lookup (lookup.c), modifiers (modifier.c), the instance tree (instantiate.c), expression
  * and equation translation (translate.c, sections.c), connections (connect.c), functions
- * (function.c, interp.c) and the flat-model builder (builder.c). front.c ties them together.
+ * (func_translate.c, interp.c) and the flat-model builder (builder.c). front.c ties them together.
  *
  * Flattening runs in two phases:
  *   1. instantiate: build the instance tree of the class, merging modifiers, expanding arrays
@@ -38,7 +38,32 @@ struct st_cls {
   int nmissing, capmissing;
   int visiting;            /* guards cyclic extends during lookup */
   int busy;                /* being instantiated: guards recursive classes */
+  /* A specialization (Modelica 3.5 sections 7.2 and 7.3): class `origin` (same AST) seen
+   * with some of its nested classes redeclared and, for a package, constants modified by
+   * an extends clause. Its nested classes are specializations too (kept in kids), whose
+   * parent is this one, so that names looked up inside them find the redeclared classes.
+   * NULL origin: a class of the library itself. */
+  st_cls *origin;
+  struct st_cls_redecl *redecls; /* outermost first: the first of a name counts */
+  int nredecls;
+  struct st_cls_mod *mods;       /* outermost first */
+  int nmods;
+  st_cls *clones;          /* of an origin: its specializations, to share equal ones */
+  st_cls *next_clone;
 };
+
+/* A redeclared nested class: `name` denotes cls. */
+typedef struct st_cls_redecl {
+  const char *name;
+  st_cls *cls;
+} st_cls_redecl;
+
+/* The modifier of an extends clause of a package, resolved in scope: it gives the values
+ * of the base package's constants (`extends PartialMedium(nX = 2)`). */
+typedef struct st_cls_mod {
+  const st_ast_mod *mod;
+  st_cls *scope;
+} st_cls_mod;
 
 struct st_front {
   st_diag *diag;
@@ -60,6 +85,11 @@ struct st_front {
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
 /* "A.B.C" to a class from the top level, loading libraries as needed; NULL if none. */
 st_cls *st_front_class_by_name(st_front *fe, const char *name);
+/* The class defined by ast with its nested classes, not added to parent. */
+st_cls *st_cls_make(st_front *fe, st_cls *parent, const st_ast_class *ast);
+/* A specialization of origin (a class of the library) to be filled in: no redeclarations,
+ * no nested classes yet. */
+st_cls *st_cls_copy(st_front *fe, st_cls *origin, st_cls *parent, const char *full);
 /* Adds (or replaces, by name) a nested class. */
 void st_cls_add(st_front *fe, st_cls *parent, st_cls *kid);
 /* The nested class `name` of c, reading c's directory first if needed; NULL if none. */
@@ -100,8 +130,20 @@ st_cls *st_lookup_class_path(st_front *fe, st_cls *scope, const char *const *par
                              int global);
 /* The base class of an extends clause declared in c. */
 st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext);
+/* The extends clause of a type that is only that (besides nested classes such as
+ * equalityConstraint), `type T extends Real[3, 3];`: like a short class. NULL otherwise. */
+const st_ast_element *st_cls_type_extends(const st_cls *cls);
 /* Follows short class definitions (type X = Y(...)) to the class that defines X. */
 st_cls *st_cls_resolve_short(st_front *fe, st_cls *c);
+/* c with the nested classes of redecls redeclared (outermost first): a specialization of
+ * c's origin, shared with an equal one made before. c itself when nredecls is 0. */
+st_cls *st_cls_specialize(st_front *fe, st_cls *c, const st_cls_redecl *redecls, int nredecls);
+/* The class that `redeclare package Medium = X` (an element of a modifier, written in
+ * scope) gives: the class definition itself, in scope; one per element and scope. */
+st_cls *st_cls_redeclared(st_front *fe, st_cls *scope, const st_ast_element *el);
+/* The modifier value of constant `name` of c from the extends clauses that specialized it,
+ * with the scope to translate it in; NULL when none. */
+const st_ast_expr *st_cls_constant_mod(const st_cls *c, const char *name, st_cls **scope);
 
 /* ------------------------------------------------------------------------- instances */
 
@@ -133,6 +175,7 @@ struct st_mod {
    * whose type is looked up from redeclare_env; value and subs above are its modifier. */
   const st_ast_element *redeclare;
   st_env redeclare_env;
+  st_cls *redeclare_cls;    /* `redeclare package Medium = X`: the new class (lookup.c) */
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;
@@ -185,6 +228,7 @@ struct st_inst {
    * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
   st_inst *alias;
   int default_inner;       /* the inner added at the top level for an outer without one */
+  st_mod *binding;         /* a record component's binding (records.c) */
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
@@ -236,6 +280,9 @@ typedef struct st_fnctx {
   int caplocals;
 } st_fnctx;
 
+typedef struct st_ocgraph st_ocgraph; /* overconstrained.c */
+typedef struct st_inline_frame st_inline_frame; /* inline.c */
+
 struct st_fl {
   st_front *fe;
   st_diag *diag;
@@ -259,6 +306,10 @@ struct st_fl {
   int end_size;            /* value of `end` in the subscript being translated */
   int initial_section;     /* translating an initial equation section */
   int raw_call;            /* the next call translated is a tuple's right side: kept a call */
+  st_ocgraph *oc;           /* the graph of overconstrained connections, or NULL */
+  st_inline_frame *inl;     /* the names of the function body being inlined, or NULL */
+  st_inst **record_bound;   /* record components with a binding, `Pair pq = f(time)` */
+  int nrecord_bound, caprecord_bound;
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
   int errors;
@@ -320,6 +371,9 @@ st_fexpr *st_translate(st_fl *fl, const st_ast_expr *e, st_env env);
 const char *st_fl_string_const(st_fl *fl, const st_fexpr *e);
 /* Resolves a component reference to an instance node (connect). NULL after an error. */
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside);
+/* The same for any component (connector 0) or only a connector (1). */
+st_inst *st_resolve_node(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside,
+                         int connector);
 /* The values of a for-range (a:b, a:s:b or an array expression) as FX_ARRAY. */
 st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env);
 st_fexpr *st_fx_index_value(st_fl *fl, st_fexpr *value, const int *index, int nindex,
@@ -356,7 +410,8 @@ st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_
  * NULL. */
 st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call);
 /* A call of user function fn with translated arguments in the order of its inputs (a record
- * input takes a record value); missing ones take their defaults. */
+ * input takes a record value); missing ones take their defaults; inlined as st_translate
+ * inlines (inline.c). */
 st_fexpr *st_fl_call_values(st_fl *fl, st_cls *fn, st_fexpr **args, int nargs, st_loc loc,
                             st_env env);
 
@@ -379,6 +434,12 @@ int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out)
 st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc);
 /* A record constructor call R(...) of record class rec. */
 st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *call, st_cls *rec, st_env env);
+/* The value of a record constant declared with modifier m (`constant R c(a = 1)`), m's
+ * values translated in env. */
+st_fexpr *st_rec_from_mod(st_fl *fl, const st_ast_mod *m, st_cls *rec, st_env env, st_loc loc);
+/* Record components bound as a whole (`Pair pq = f(time)`): each leaf variable gets the
+ * field of the value as its binding. */
+void st_fl_record_bindings(st_fl *fl);
 /* The field (dotted path) of a record value. */
 st_fexpr *st_rec_field(st_fl *fl, st_fexpr *value, const char *field, st_loc loc);
 
@@ -408,7 +469,31 @@ void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int 
                           st_loc loc, const char *origin);
 void st_connections_to_equations(st_fl *fl);
 
-/* function.c: the index of the flat function for class fn (translated once). -1 on error. */
+/* overconstrained.c (Modelica 3.5 section 9.4). Connections.branch/root/potentialRoot
+ * (is... says whether call is one): recorded in the first pass over the equations; 1 when
+ * call was one. */
+int st_fl_is_connections_statement(const st_ast_expr *call);
+int st_fl_connections_statement(st_fl *fl, const st_ast_expr *call, st_env env);
+/* After the first pass: the spanning forest, its roots and which connections it breaks. */
+void st_fl_build_connection_graph(st_fl *fl);
+/* Connections.isRoot(x) / rooted(x) as a Boolean constant; NULL when call is neither. */
+st_fexpr *st_fl_connections_query(st_fl *fl, const st_ast_expr *call, st_env env);
+/* Whether connection c's pairing of overconstrained records a and b closes a loop; then
+ * st_fl_equality_constraint adds 0 = equalityConstraint(a, b) instead of a = b. */
+int st_fl_connection_broken(st_fl *fl, const st_inst *a, const st_inst *b,
+                            const st_connection *c);
+void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
+                               const char *origin);
+
+/* inline.c: the value of call r (of function fn, class cls) in a model by its body when the
+ * function is annotated Inline = true (or InlineAfterIndexReduction) and the body is a
+ * sequence of assignments; NULL to
+ * keep the call. While a body is translated, st_fl_inline_value gives the value bound to a
+ * name of the function (NULL: none). */
+st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r);
+st_fexpr *st_fl_inline_value(const st_fl *fl, const char *name);
+
+/* func_translate.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
 /* interp.c: calls function fn on constant arguments at flattening time (parameter bindings
  * such as table = f(...), conditions). 0 with *result a constant (FX_REAL/FX_BOOL or nested

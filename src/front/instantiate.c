@@ -85,7 +85,8 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
       }
     } else {
       st_elem e;
-      ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 && e.comp;
+      ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 &&
+           (s->redeclare_cls ? e.cls != NULL : e.comp != NULL);
     }
     if (!ok)
       st_fl_error(fl, s->loc, in, "modifier '%s' does not match any element of %s '%s'",
@@ -164,7 +165,7 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
 /* The extends clause of a type that is only that (besides nested classes such as
  * equalityConstraint), `type TypeReal extends Real; end TypeReal;`: like a short class
  * definition. NULL for other classes. */
-static const st_ast_element *type_extends(const st_cls *cls) {
+const st_ast_element *st_cls_type_extends(const st_cls *cls) {
   const st_ast_class *a = cls->ast;
   if (!a || a->form != ACF_LONG || a->kind != ACK_TYPE || a->sections) return NULL;
   const st_ast_element *ext = NULL;
@@ -177,14 +178,14 @@ static const st_ast_element *type_extends(const st_cls *cls) {
 }
 
 static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
-  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || type_extends(cls));
+  for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || st_cls_type_extends(cls));
        hops++) {
     const st_ast_class *a = cls->ast;
     if (hops > 64) {
       st_fl_error(fl, a->loc, in, "cyclic short class definition '%s'", cls->full);
       return NULL;
     }
-    const st_ast_element *ext = type_extends(cls);
+    const st_ast_element *ext = st_cls_type_extends(cls);
     if (ext) {
       st_mod *base_mod = st_mod_from_ast(fl, ext->u.extends.mod, (st_env){NULL, cls}, 0, 0,
                                          (*mod) ? (*mod)->name : "", ext->loc);
@@ -228,6 +229,18 @@ static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   if (mod && mod->value && st_cls_is_record(cls)) mod = st_mod_record_binding(fl, mod, cls);
   inst_class(fl, in, cls, mod);
   check_mod_names(fl, mod, cls, in);
+  if (mod && mod->value && st_cls_is_record(cls)) {
+    if (fl->nrecord_bound == fl->caprecord_bound) {
+      int cap = fl->caprecord_bound ? 2 * fl->caprecord_bound : 16;
+      st_inst **b = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *b);
+      if (!b) return;
+      if (fl->nrecord_bound) memcpy(b, fl->record_bound, (size_t)fl->nrecord_bound * sizeof *b);
+      fl->record_bound = b;
+      fl->caprecord_bound = cap;
+    }
+    in->binding = mod;
+    fl->record_bound[fl->nrecord_bound++] = in;
+  }
 }
 
 /* ------------------------------------------------------------------- array sizes */
@@ -299,7 +312,7 @@ static int collect_dims(st_fl *fl, const st_ast_element *e, st_env env, const st
  * = Real[3]; Axis n[2];` is a 2x3 array. */
 static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
   for (int hops = 0; cls && cls->ast && hops < 64; hops++) {
-    const st_ast_element *ext = type_extends(cls);
+    const st_ast_element *ext = st_cls_type_extends(cls);
     if (ext) {
       cls = st_lookup_extends(fl->fe, cls, ext);
       continue;
@@ -491,7 +504,7 @@ static void inst_declared(st_fl *fl, st_inst *in) {
 st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name) {
   st_inst *kid = st_inst_kid(in, name);
   if (kid && kid->pending == 1) inst_declared(fl, kid);
-  return kid;
+  return kid && kid->alias ? kid->alias : kid; /* an outer found its inner just now */
 }
 
 /* Names a component of parent, to be instantiated later; an inherited element of the same
@@ -528,6 +541,22 @@ static void add_sections(st_fl *fl, st_inst *in, st_cls *cls) {
 }
 
 static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
+
+/* cls seen with the classes that the modifier redeclares (`Pipe pipe(redeclare package
+ * Medium = Water)`): its elements are then looked up in that specialization. */
+static st_cls *with_redeclared_classes(st_fl *fl, st_inst *in, st_cls *cls, const st_mod *mod) {
+  st_cls_redecl r[64];
+  int n = 0;
+  for (const st_mod *s = mod ? mod->subs : NULL; s; s = s->next) {
+    if (!s->redeclare_cls) continue;
+    if (n == 64) {
+      st_fl_error(fl, s->loc, in, "more than 64 classes redeclared in one modifier");
+      break;
+    }
+    r[n++] = (st_cls_redecl){s->name, s->redeclare_cls};
+  }
+  return st_cls_specialize(fl->fe, cls, r, n);
+}
 
 static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_element *e,
                             st_mod *mod) {
@@ -567,6 +596,9 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
     return;
   }
   if (is_connector_class(cls)) in->is_connector = 1;
+  st_cls *declared = cls;
+  cls = with_redeclared_classes(fl, in, cls, mod);
+  if (in->cls == declared) in->cls = cls; /* functions of the component are looked up there */
   cls->busy = 1;
   /* Base classes, constants and parameters first, then the other components: the order
    * of instantiation, and so of the flat variables, when nothing is needed earlier. */
@@ -576,9 +608,6 @@ static void declare_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod) {
                   (e->kind == AEL_COMPONENT && e->u.comp.prefix.variability >= AV_PARAMETER);
       if (early != (pass == 0)) continue;
       if (e->kind == AEL_EXTENDS) declare_extends(fl, in, cls, e, mod);
-      else if (e->kind == AEL_CLASS && e->redeclare && pass == 0)
-        st_fl_error(fl, e->loc, in, "redeclaring the class '%s' is not supported",
-                    e->u.cls ? e->u.cls->name : "?");
       else if (e->kind == AEL_COMPONENT)
         declare_component(fl, in, e, cls, st_mod_find(mod, e->u.comp.name));
     }

@@ -2,17 +2,17 @@
  * f_pos = GenerateStribeckFrictionTable(...) (a function call in a
  * parameter binding: an algorithm function with a for loop) and structural conditions need
  * their values before the model is compiled. The constant arguments become values, the one
- * evaluator of function bodies (feval.c, also the compiled model's) runs the call, and the
+ * evaluator of function bodies (func_eval.c, also the compiled model's) runs the call, and the
  * result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"
  * (-1), never an error. */
 #include "front/inst.h"
 
-#include "front/feval.h"
-#include "front/fexpr.h"
+#include "front/func_eval.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 
-#define MAX_ARGS 128 /* as feval.c */
+#define MAX_ARGS 128 /* as func_eval.c */
 
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */

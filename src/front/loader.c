@@ -7,9 +7,31 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* `redeclare model extends X(mod) ... end X` (Modelica 3.5 section 7.3.1) extends the X
+ * inherited by the enclosing class: given a first element `extends X(mod)`, found in the
+ * enclosing class's bases by st_lookup_extends (lookup.c). The AST itself is not changed. */
+static const st_ast_class *with_inherited_base(st_front *fe, const st_ast_class *ast) {
+  st_ast_class *a = st_arena_alloc(fe->arena, sizeof *a);
+  st_ast_element *e = st_arena_alloc(fe->arena, sizeof *e);
+  st_ast_name *n = st_arena_alloc(fe->arena, sizeof *n);
+  const char **parts = st_arena_alloc(fe->arena, sizeof *parts);
+  if (!a || !e || !n || !parts) return ast;
+  *a = *ast;
+  parts[0] = ast->name;
+  *n = (st_ast_name){.loc = ast->name_loc, .nparts = 1, .parts = parts, .text = ast->name};
+  e->kind = AEL_EXTENDS;
+  e->loc = ast->name_loc;
+  e->u.extends.name = n;
+  e->u.extends.mod = ast->extends_mod;
+  e->next = ast->elements;
+  a->elements = e;
+  return a;
+}
+
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast) {
   st_cls *c = st_arena_alloc(fe->arena, sizeof *c);
   if (!c) return NULL;
+  if (ast && ast->form == ACF_EXTENDS) ast = with_inherited_base(fe, ast);
   c->name = name;
   c->full = parent && parent->full[0] ? st_arena_concat(fe->arena, parent->full, ".", name)
                                       : name;
@@ -64,7 +86,7 @@ static void add_nested(st_front *fe, st_cls *c) {
     }
 }
 
-static st_cls *make_class(st_front *fe, st_cls *parent, const st_ast_class *ast) {
+st_cls *st_cls_make(st_front *fe, st_cls *parent, const st_ast_class *ast) {
   st_cls *c = st_cls_new(fe, parent, ast->name, ast);
   if (c) add_nested(fe, c);
   return c;
@@ -78,7 +100,7 @@ static st_cls *load_package_dir(st_front *fe, st_cls *parent, const char *dir) {
   st_ast_stored_def *sd = st_parse_file(fe->arena, fe->diag, file);
   free(file);
   if (!sd || !sd->classes) return NULL;
-  st_cls *c = make_class(fe, parent, sd->classes);
+  st_cls *c = st_cls_make(fe, parent, sd->classes);
   if (c) c->dir = strdup(dir);
   return c;
 }
@@ -88,7 +110,7 @@ static st_cls *load_class_file(st_front *fe, st_cls *parent, const char *path) {
   if (!sd || !sd->classes) return NULL;
   st_cls *first = NULL;
   for (const st_ast_class *a = sd->classes; a; a = a->next) {
-    st_cls *c = make_class(fe, parent, a);
+    st_cls *c = st_cls_make(fe, parent, a);
     if (!c) return NULL;
     st_cls_add(fe, parent, c);
     if (!first) first = c;
@@ -148,9 +170,40 @@ static void read_all(st_front *fe, st_cls *c) {
   if (n >= 0) st_pkg_entries_free(entries, n);
 }
 
+st_cls *st_cls_copy(st_front *fe, st_cls *origin, st_cls *parent, const char *full) {
+  st_cls *k = st_arena_alloc(fe->arena, sizeof *k);
+  if (!k) return NULL;
+  *k = *origin;
+  k->full = full;
+  k->parent = parent;
+  k->origin = origin;
+  k->kids = NULL;
+  k->nkids = k->capkids = 0;
+  k->index = (st_name_index){0};
+  k->dir = NULL;
+  k->missing = NULL;
+  k->nmissing = k->capmissing = 0;
+  k->visiting = k->busy = 0;
+  k->redecls = NULL;
+  k->nredecls = 0;
+  k->mods = NULL;
+  k->nmods = 0;
+  k->clones = k->next_clone = NULL;
+  return k;
+}
+
+/* A nested class of a specialization is the origin's, specialized with this parent. */
+static st_cls *specialized_kid(st_front *fe, st_cls *c, st_cls *kid) {
+  st_cls *k = st_cls_copy(fe, kid, c, st_arena_concat(fe->arena, c->full, ".", kid->name));
+  if (k) st_cls_add(fe, c, k);
+  return k;
+}
+
 st_cls *st_cls_kid(st_front *fe, st_cls *c, const char *name) {
   st_cls *k = find_kid(c, name);
-  return !k && c->dir ? load_entry(fe, c, name) : k;
+  if (k || !c->origin) return !k && c->dir ? load_entry(fe, c, name) : k;
+  k = st_cls_kid(fe, c->origin, name);
+  return k ? specialized_kid(fe, c, k) : NULL;
 }
 
 int st_front_is_missing(const st_front *fe, const char *name) {
@@ -197,7 +250,7 @@ int st_front_add_predefined(st_front *fe) {
   st_cls_add(fe, fe->predefined, clock);
   st_ast_stored_def *sd = st_parse_string(fe->arena, fe->diag, "<predefined>", predefined_text);
   for (const st_ast_class *a = sd ? sd->classes : NULL; a; a = a->next)
-    st_cls_add(fe, fe->predefined, make_class(fe, fe->predefined, a));
+    st_cls_add(fe, fe->predefined, st_cls_make(fe, fe->predefined, a));
   return sd ? 0 : -1;
 }
 
@@ -291,7 +344,7 @@ int st_front_load_file(st_front *fe, const char *path) {
   st_cls *pkg = within_package(fe, sd);
   if (!pkg) return -1;
   for (const st_ast_class *a = sd->classes; a; a = a->next) {
-    st_cls *c = make_class(fe, pkg, a);
+    st_cls *c = st_cls_make(fe, pkg, a);
     if (!c) return -1;
     st_cls_add(fe, pkg, c);
   }

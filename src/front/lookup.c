@@ -65,6 +65,13 @@ void st_front_forget_lookups(st_front *fe) {
 
 /* ------------------------------------------------------------------------ lookup */
 
+/* A specialization's redeclared class `name`, NULL when not redeclared. */
+static st_cls *redeclared(const st_cls *c, const char *name) {
+  for (int i = 0; i < c->nredecls; i++)
+    if (strcmp(c->redecls[i].name, name) == 0) return c->redecls[i].cls;
+  return NULL;
+}
+
 static int find_component(st_cls *c, const char *name, st_elem *out) {
   for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next)
     if (e->kind == AEL_COMPONENT && strcmp(e->u.comp.name, name) == 0) {
@@ -74,9 +81,11 @@ static int find_component(st_cls *c, const char *name, st_elem *out) {
   return -1;
 }
 
-/* Local members only: nested classes (also from the package directory) and components. */
-static int find_local(st_front *fe, st_cls *c, const char *name, st_elem *out) {
-  st_cls *k = st_cls_kid(fe, c, name);
+/* Local members only: redeclared classes (unless the class inherited by a class-extends
+ * is looked for), nested classes (also from the package directory) and components. */
+static int find_local(st_front *fe, st_cls *c, const char *name, st_elem *out, int redecl) {
+  st_cls *k = redecl ? redeclared(c, name) : NULL;
+  if (!k) k = st_cls_kid(fe, c, name);
   if (k) {
     *out = (st_elem){k, NULL, NULL};
     return 0;
@@ -125,17 +134,139 @@ static int find_import(st_front *fe, st_cls *c, const char *name, st_elem *out) 
   return -1;
 }
 
+static int lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out, int redecl);
+
+/* The base of `redeclare model extends X`: the X that the enclosing class inherits, not
+ * the one it redeclares (which is this class itself). */
+static st_cls *inherited_class(st_front *fe, st_cls *c) {
+  st_cls *p = c->parent;
+  st_elem out;
+  for (const st_ast_element *e = p && p->ast ? p->ast->elements : NULL; e; e = e->next)
+    if (e->kind == AEL_EXTENDS &&
+        lookup_member(fe, st_lookup_extends(fe, p, e), c->name, &out, 0) == 0 && out.cls)
+      return out.cls;
+  return NULL;
+}
+
 static st_cls *lookup_base(st_front *fe, st_cls *c, const st_ast_element *ext) {
   /* The base name is not looked up among the inherited elements of c itself (that would
    * recurse); its local classes and the enclosing scopes are visible. */
   const st_ast_name *n = ext->u.extends.name;
   st_elem first;
+  if (c->ast && c->ast->form == ACF_EXTENDS && ext == c->ast->elements)
+    return inherited_class(fe, c);
   if (n->global ||
-      ((find_local(fe, c, n->parts[0], &first) || !first.cls) &&
+      ((find_local(fe, c, n->parts[0], &first, 1) || !first.cls) &&
        (find_import(fe, c, n->parts[0], &first) || !first.cls)))
     return st_lookup_class(fe, c->parent ? c->parent : fe->root, n);
   return n->nparts == 1 ? first.cls
                         : st_lookup_class_path(fe, first.cls, n->parts + 1, n->nparts - 1, 2);
+}
+
+/* ------------------------------------------------------------- specializations */
+
+static int same_specialization(const st_cls *k, const st_cls *parent, const st_cls_redecl *r,
+                               int nr, const st_cls_mod *m, int nm) {
+  if (k->parent != parent || k->nredecls != nr || k->nmods != nm) return 0;
+  for (int i = 0; i < nr; i++)
+    if (k->redecls[i].cls != r[i].cls || strcmp(k->redecls[i].name, r[i].name) != 0) return 0;
+  for (int i = 0; i < nm; i++)
+    if (k->mods[i].mod != m[i].mod || k->mods[i].scope != m[i].scope) return 0;
+  return 1;
+}
+
+/* c (perhaps a specialization) with redeclarations r and modifiers m outside its own: one
+ * specialization of c's origin, shared with an equal one made before. */
+static st_cls *specialization(st_front *fe, st_cls *c, st_cls *parent, const char *full,
+                              const st_cls_redecl *r, int nr, const st_cls_mod *m, int nm) {
+  if (!nr && !nm && parent == c->parent) return c;
+  st_cls *o = c->origin ? c->origin : c;
+  st_cls_redecl *rs = st_arena_alloc(fe->arena, (size_t)(nr + c->nredecls + 1) * sizeof *rs);
+  st_cls_mod *ms = st_arena_alloc(fe->arena, (size_t)(nm + c->nmods + 1) * sizeof *ms);
+  if (!rs || !ms) return c;
+  int n = 0;
+  for (int i = 0; i < nr + c->nredecls; i++) {
+    const st_cls_redecl *x = i < nr ? &r[i] : &c->redecls[i - nr];
+    int seen = 0;
+    for (int j = 0; j < n && !seen; j++) seen = strcmp(rs[j].name, x->name) == 0;
+    if (!seen) rs[n++] = *x;
+  }
+  if (nm) memcpy(ms, m, (size_t)nm * sizeof *ms);
+  if (c->nmods) memcpy(ms + nm, c->mods, (size_t)c->nmods * sizeof *ms);
+  nm += c->nmods;
+  for (st_cls *k = o->clones; k; k = k->next_clone)
+    if (same_specialization(k, parent, rs, n, ms, nm)) return k;
+  st_cls *k = st_cls_copy(fe, o, parent, full);
+  if (!k) return c;
+  k->redecls = rs;
+  k->nredecls = n;
+  k->mods = ms;
+  k->nmods = nm;
+  k->next_clone = o->clones;
+  o->clones = k;
+  return k;
+}
+
+st_cls *st_cls_specialize(st_front *fe, st_cls *c, const st_cls_redecl *redecls, int nredecls) {
+  return nredecls ? specialization(fe, c, c->parent, c->full, redecls, nredecls, NULL, 0) : c;
+}
+
+st_cls *st_cls_redeclared(st_front *fe, st_cls *scope, const st_ast_element *el) {
+  if (!scope) scope = fe->root;
+  st_cls *c = memo_get(fe, scope, el);
+  if (c) return c;
+  c = st_cls_make(fe, scope, el->u.cls);
+  if (c) memo_put(fe, scope, el, c);
+  return c;
+}
+
+const st_ast_expr *st_cls_constant_mod(const st_cls *c, const char *name, st_cls **scope) {
+  for (int i = 0; c && i < c->nmods; i++)
+    for (const st_ast_arg *a = c->mods[i].mod->args; a; a = a->next)
+      if (a->kind == AA_MODIFY && a->name && a->name->nparts == 1 && a->mod && a->mod->value &&
+          strcmp(a->name->parts[0], name) == 0) {
+        *scope = c->mods[i].scope;
+        return a->mod->value;
+      }
+  return NULL;
+}
+
+#define MAX_REDECLS 64
+
+/* The base class of extends clause ext of c, seen from c: with the classes c redeclares
+ * (those redeclared in c itself, its own `redeclare package Medium = ...` elements and
+ * those of the extends clause's modifier; Modelica 3.5 section 7.3) and, for a package,
+ * the constants the extends clause modifies. */
+static st_cls *specialize_base(st_front *fe, st_cls *c, const st_ast_element *ext,
+                               st_cls *base) {
+  st_cls_redecl r[MAX_REDECLS];
+  int nr = 0;
+  for (int i = 0; i < c->nredecls && nr < MAX_REDECLS; i++) r[nr++] = c->redecls[i];
+  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next)
+    if (e->kind == AEL_CLASS && e->redeclare && nr < MAX_REDECLS) {
+      st_cls *k = st_cls_kid(fe, c, e->u.cls->name);
+      if (k) r[nr++] = (st_cls_redecl){k->name, k};
+    }
+  const st_ast_mod *m = ext->u.extends.mod;
+  for (const st_ast_arg *a = m ? m->args : NULL; a; a = a->next)
+    if ((a->kind == AA_REDECLARE || a->kind == AA_REPLACEABLE) && a->element &&
+        a->element->kind == AEL_CLASS && nr < MAX_REDECLS) {
+      st_cls *k = st_cls_redeclared(fe, c, a->element);
+      if (k) r[nr++] = (st_cls_redecl){k->name, k};
+    }
+  int package = 0;
+  if (c->nmods || (m && m->args)) {
+    st_cls *b = st_cls_resolve_short(fe, base);
+    package = st_cls_is(b, ACK_PACKAGE);
+  }
+  if (!nr && !package) return base;
+  base = st_cls_resolve_short(fe, base);
+  if (!base) return NULL;
+  st_cls_mod ms[MAX_REDECLS];
+  int nm = 0;
+  for (int i = 0; package && i < c->nmods && nm < MAX_REDECLS - 1; i++) ms[nm++] = c->mods[i];
+  if (package && m) ms[nm++] = (st_cls_mod){m, c};
+  return specialization(fe, base, base->parent, c->full, r, nr, ms, nm);
 }
 
 /* Remembered under the extends clause itself (not its name: st_lookup_class(c, name)
@@ -144,24 +275,30 @@ st_cls *st_lookup_extends(st_front *fe, st_cls *c, const st_ast_element *ext) {
   st_cls *base = memo_get(fe, c, ext);
   if (base) return base;
   base = lookup_base(fe, c, ext);
+  if (base) base = specialize_base(fe, c, ext, base);
   if (base) memo_put(fe, c, ext, base);
   return base;
 }
 
-int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out) {
+static int lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out, int redecl) {
   if (!c) return -1;
-  if (find_local(fe, c, name, out) == 0) return 0;
+  if (find_local(fe, c, name, out, redecl) == 0) return 0;
   if (c->visiting) return -1; /* cyclic extends: reported by the instantiator */
   int rc = -1;
   c->visiting = 1;
   if (c->ast && c->ast->form == ACF_SHORT) {
     st_cls *base = st_lookup_class(fe, c->parent, c->ast->base);
-    rc = st_lookup_member(fe, base, name, out);
+    rc = lookup_member(fe, base, name, out, redecl);
   }
   for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e && rc; e = e->next)
-    if (e->kind == AEL_EXTENDS) rc = st_lookup_member(fe, st_lookup_extends(fe, c, e), name, out);
+    if (e->kind == AEL_EXTENDS)
+      rc = lookup_member(fe, st_lookup_extends(fe, c, e), name, out, redecl);
   c->visiting = 0;
   return rc;
+}
+
+int st_lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out) {
+  return lookup_member(fe, c, name, out, 1);
 }
 
 static int find_predefined(st_front *fe, const char *name, st_elem *out) {

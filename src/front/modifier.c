@@ -60,15 +60,22 @@ static st_mod *from_arg(st_fl *fl, const st_ast_arg *arg, st_env env) {
 }
 
 /* `redeclare T name(mod)` in a modification: the modifier of the new declaration, carrying
- * it. Classes are not redeclared (yet): an error, never a silent default. */
+ * it. `redeclare package Medium = X`: the new class, defined where the modifier is written
+ * (the instantiator specializes the modified class with it). */
 static st_mod *redeclaration(st_fl *fl, const st_ast_arg *arg, st_env env) {
   const st_ast_element *el = arg->element;
   if (!el) return NULL;
-  if (el->kind != AEL_COMPONENT) {
-    st_fl_error(fl, arg->loc, env.inst, "redeclaring the class '%s' is not supported",
-                el->kind == AEL_CLASS && el->u.cls ? el->u.cls->name : "?");
-    return NULL;
+  if (el->kind == AEL_CLASS && el->u.cls) {
+    st_mod *m = mod_new(fl, el->u.cls->name, arg->loc);
+    if (m) {
+      m->final = arg->final || el->final;
+      m->env = env;
+      m->redeclare_cls = st_cls_redeclared(fl->fe, env.cls, el);
+      if (!m->redeclare_cls) return NULL;
+    }
+    return m;
   }
+  if (el->kind != AEL_COMPONENT) return NULL;
   st_mod *m = st_mod_from_ast(fl, el->u.comp.mod, env, arg->each, arg->final || el->final,
                               el->u.comp.name, el->u.comp.name_loc);
   if (m) {
@@ -124,6 +131,7 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
     m->redeclare = outer->redeclare;
     m->redeclare_env = outer->redeclare_env;
   }
+  if (outer->redeclare_cls) m->redeclare_cls = outer->redeclare_cls;
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;
   if (outer->description) m->description = outer->description;

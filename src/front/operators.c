@@ -6,7 +6,7 @@
  * record by the constructor (section 14.3). Arrays of records are not handled here. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 

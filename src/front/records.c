@@ -7,7 +7,7 @@
  * record: everything becomes scalars here. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,19 +149,21 @@ st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
 }
 
 /* The declared defaults of leaves i..j-1 into r. */
-static int leaf_defaults(st_fl *fl, const st_ast_expr *e, st_cls *rec, const st_rec_leaf *lv,
+static int leaf_defaults(st_fl *fl, st_loc loc, const char *rec, const st_rec_leaf *lv,
                          int i, int j, st_fexpr *r, st_env env) {
   for (int k = i; k < j; k++) {
     const st_ast_mod *m = lv[k].decl->u.comp.mod;
     if (!m || !m->value) {
-      st_fl_error(fl, e->loc, env.inst, "%s(): missing value of field '%s'", rec->full,
-                  lv[k].name);
+      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec, lv[k].name);
       return -1;
     }
     if (!(r->args[k] = st_translate(fl, m->value, (st_env){NULL, lv[k].owner}))) return -1;
   }
   return 0;
 }
+
+static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
+                             const st_ast_expr **given, st_env env, st_loc loc);
 
 /* R(a, b = 2, ...): the fields in order from the arguments (positional, then named), else
  * their declared defaults; a record argument fills the leaves of a record field. */
@@ -190,13 +192,44 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
     }
     given[t] = a->value;
   }
+  return fill_record(fl, r, lv, n, given, env, e->loc);
+}
+
+/* The value of a record constant declared with a modifier, `constant R c(a = 1, b = 2)`:
+ * the fields it gives, the declared defaults for the others. */
+st_fexpr *st_rec_from_mod(st_fl *fl, const st_ast_mod *m, st_cls *rec, st_env env, st_loc loc) {
+  st_rec_leaf *lv;
+  int n = st_rec_leaves(fl, rec, NULL, &lv);
+  if (n < 0) return NULL;
+  st_fexpr *r = record_value(fl, rec->full, n, loc);
+  int ntop = n ? lv[n - 1].top + 1 : 0;
+  const st_ast_expr **given = st_arena_alloc(fl->tmp, (size_t)(ntop + 1) * sizeof *given);
+  if (!r || !given) return NULL;
+  memset(given, 0, (size_t)(ntop + 1) * sizeof *given);
+  for (const st_ast_arg *a = m ? m->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || a->name->nparts != 1 || !a->mod || !a->mod->value)
+      continue;
+    for (int i = 0; i < n; i++)
+      if (!strcmp(lv[i].name, a->name->parts[0]) ||
+          (!strncmp(lv[i].name, a->name->parts[0], strlen(a->name->parts[0])) &&
+           lv[i].name[strlen(a->name->parts[0])] == '.')) {
+        given[lv[i].top] = a->mod->value;
+        break;
+      }
+  }
+  return fill_record(fl, r, lv, n, given, env, loc);
+}
+
+static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
+                             const st_ast_expr **given, st_env env, st_loc loc) {
+  const char *rec = r->str;
   for (int i = 0; i < n;) {
     int j = i;
     while (j < n && lv[j].top == lv[i].top) j++;
     const st_ast_expr *x = given[lv[i].top];
     st_env xenv = env;
     if (!x && j > i + 1) { /* a nested record field: the defaults of its leaves */
-      if (leaf_defaults(fl, e, rec, lv, i, j, r, env)) return NULL;
+      if (leaf_defaults(fl, loc, rec, lv, i, j, r, env)) return NULL;
       i = j;
       continue;
     }
@@ -206,7 +239,7 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
       xenv = (st_env){NULL, lv[i].owner};
     }
     if (!x) {
-      st_fl_error(fl, e->loc, env.inst, "%s(): missing value of field '%s'", rec->full,
+      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec,
                   lv[i].name);
       return NULL;
     }
@@ -218,7 +251,7 @@ st_fexpr *st_rec_construct(st_fl *fl, const st_ast_expr *e, st_cls *rec, st_env 
       memcpy(r->args + i, v->args, (size_t)(j - i) * sizeof *v->args);
     } else {
       st_fl_error(fl, x->loc, env.inst, "%s(): the value of field '%s' does not fit it",
-                  rec->full, lv[i].name);
+                  rec, lv[i].name);
       return NULL;
     }
     i = j;
@@ -281,7 +314,15 @@ int st_fn_groups(st_fl *fl, const st_ffunction *fn, st_causality causality, st_f
 
 /* The call of a value: an FX_CALL, or the first of the calls of a record result. */
 const st_fexpr *st_fn_call_of(const st_fexpr *v) {
-  if (st_fx_is_record(v) && v->nargs > 0 && v->args[0]->kind == FX_CALL) v = v->args[0];
+  if (st_fx_is_record(v) && v->nargs > 0 && v->args[0]->kind == FX_CALL) {
+    /* a call's record result is output k of the call in field k; a record constructor
+     * whose fields are calls, R(p = f(x), T = f(y)), is not one call */
+    for (int i = 0; i < v->nargs; i++)
+      if (v->args[i]->kind != FX_CALL || v->args[i]->index != v->args[0]->index ||
+          v->args[i]->op != i || v->args[i]->nargs != v->args[0]->nargs)
+        return NULL;
+    v = v->args[0];
+  }
   return v && v->kind == FX_CALL ? v : NULL;
 }
 
@@ -312,4 +353,35 @@ int st_fn_tuple_targets(st_fl *fl, const st_ffunction *fn, st_fexpr **targets, i
   }
   *out = t;
   return total;
+}
+
+/* Leaf l (a variable or an array of them) of a bound record takes x as its binding. */
+static int bind_leaf(st_fl *fl, const st_fexpr *l, st_fexpr *x) {
+  if (l->kind == FX_ARRAY) {
+    if (!x || x->kind != FX_ARRAY || x->nargs != l->nargs) return -1;
+    for (int i = 0; i < l->nargs; i++)
+      if (bind_leaf(fl, l->args[i], x->args[i])) return -1;
+    return 0;
+  }
+  if (l->kind != FX_VAR || !x || x->kind == FX_ARRAY) return -1;
+  st_lazy *lz = &fl->info[l->index].attr[LZ_BINDING];
+  lz->value = x;
+  lz->state = 2;
+  return 0;
+}
+
+void st_fl_record_bindings(st_fl *fl) {
+  for (int k = 0; k < fl->nrecord_bound; k++) {
+    st_inst *in = fl->record_bound[k];
+    const st_mod *m = in->binding;
+    st_fexpr *v = st_translate(fl, m->value, m->env);
+    if (v && m->nindex) v = st_fx_index_value(fl, v, m->index, m->nindex, m->value->loc);
+    st_fexpr *lhs = v ? st_rec_of_inst(fl, in, m->value->loc) : NULL;
+    if (!lhs) continue;
+    int ok = st_fx_is_record(v) && v->nargs == lhs->nargs;
+    for (int i = 0; ok && i < lhs->nargs; i++) ok = bind_leaf(fl, lhs->args[i], v->args[i]) == 0;
+    if (!ok)
+      st_fl_error(fl, m->value->loc, in, "the binding of record '%s' is not a value of its "
+                  "class '%s'", in->path, in->cls ? in->cls->full : "?");
+  }
 }

@@ -4,7 +4,7 @@
  * reinit/assert/terminate kept as FE_WHEN, connect-equations collected for connect.c. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +155,7 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
                           st_eqbuf *out) {
   const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
   st_feq *q;
+  if (st_fl_connections_statement(fl, call, env)) return;
   if (strcmp(name, "assert") == 0) {
     const st_ast_expr *c = nth_arg(call, 0, "condition");
     if (!c) {
@@ -344,6 +345,7 @@ static int has_connect(const st_ast_equation *eq);
 /* Whether one equation is or holds a connect-equation (inside for and if). */
 static int is_connect(const st_ast_equation *eq) {
   if (eq->kind == AE_CONNECT || (eq->kind == AE_FOR && has_connect(eq->body))) return 1;
+  if (eq->kind == AE_CALL && st_fl_is_connections_statement(eq->call)) return 1;
   for (const st_ast_branch *b = eq->kind == AE_IF ? eq->branches : NULL; b; b = b->next)
     if (has_connect(b->eqs)) return 1;
   return 0;
@@ -731,6 +733,7 @@ static void translate_instance(st_fl *fl, st_inst *in) {
 void st_translate_sections(st_fl *fl) {
   fl->connect_pass = 1;
   translate_instance(fl, fl->top);
+  st_fl_build_connection_graph(fl);
   fl->connect_pass = 2;
   translate_instance(fl, fl->top);
 }

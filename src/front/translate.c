@@ -5,7 +5,7 @@
  * element by element. */
 #include "front/inst.h"
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <string.h>
 
@@ -248,6 +248,48 @@ static st_fexpr *subscript_value(st_fl *fl, st_fexpr *v, const st_ast_expr *s, s
   return a;
 }
 
+static int subscripts_use_locals(st_fl *fl, const st_ast_cref_part *part, st_env env) {
+  for (const st_ast_expr *s = part->subs; s; s = s->next)
+    if (s->kind != AX_INTEGER && s->kind != AX_COLON && st_fx_uses_local(st_translate(fl, s, env)))
+      return 1;
+  return 0;
+}
+
+/* v[subscripts of part] inside a function, indexed when the body runs: a local array, or a
+ * constant array c[i] where i is a local. */
+static st_fexpr *index_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                   st_env env, const st_ast_cref *cr) {
+  st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, part->nsubs + 1, cr->loc);
+  if (!ix) return NULL;
+  ix->args[0] = v;
+  int i = 1;
+  for (const st_ast_expr *s = part->subs; s; s = s->next, i++) {
+    ix->args[i] = s->kind == AX_COLON ? st_fx_new(fl->arena, FX_RANGE, 0, 0, s->loc)
+                                      : st_translate(fl, s, env);
+    if (!ix->args[i]) return NULL;
+  }
+  return ix;
+}
+
+/* part (a constant whose value is v) with its subscripts, then the fields and subscripts
+ * of the parts after it: `fluidConstants[1].molarMass` of a constant array of records. */
+static st_fexpr *constant_access(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                 const st_ast_cref *cr, st_env env) {
+  for (; v; part = part->next) {
+    if (part->nsubs && fl->fnctx && !part->next && subscripts_use_locals(fl, part, env))
+      return index_in_function(fl, v, part, env, cr);
+    if (part->nsubs) v = subscript_value(fl, v, part->subs, env, cr->loc);
+    if (!v || !part->next) return v;
+    if (!st_fx_is_record(v)) {
+      st_fl_error(fl, cr->loc, env.inst, "'%s': '%s' is not a record",
+                  st_ast_cref_text(fl->tmp, cr), part->name);
+      return NULL;
+    }
+    v = st_rec_field(fl, v, part->next->name, cr->loc);
+  }
+  return NULL;
+}
+
 /* An enumeration literal Type.lit, or a constant reached through packages. */
 static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *part,
                               const st_ast_cref *cr, st_env env) {
@@ -270,11 +312,7 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
       st_fl_error(fl, part->loc, env.inst, "'%s' not found in '%s'", part->name, cls->full);
       return NULL;
     }
-    if (el.comp) {
-      if (part->next) break;
-      st_fexpr *v = constant_value(fl, &el, cr, env);
-      return v && part->nsubs ? subscript_value(fl, v, part->subs, env, cr->loc) : v;
-    }
+    if (el.comp) return constant_access(fl, constant_value(fl, &el, cr, env), part, cr, env);
     cls = el.cls;
   }
   st_fl_error(fl, cr->loc, env.inst, "'%s' does not name a value",
@@ -282,11 +320,46 @@ static st_fexpr *class_member(st_fl *fl, st_cls *cls, const st_ast_cref_part *pa
   return NULL;
 }
 
+/* A record constant given by a modifier, `constant R c(a = 1)`, or a vector of them whose
+ * modifiers are all `each`: `constant R[1] c(each a = 1)`. */
+static st_fexpr *record_constant(st_fl *fl, const st_ast_element *c, st_cls *rec, st_cls *owner,
+                                 const st_ast_cref *cr) {
+  st_env env = {NULL, owner};
+  const st_ast_expr *dims = c->u.comp.subs ? c->u.comp.subs : c->u.comp.type_subs;
+  if (!dims) return st_rec_from_mod(fl, c->u.comp.mod, rec, env, cr->loc);
+  double n;
+  for (const st_ast_arg *a = c->u.comp.mod ? c->u.comp.mod->args : NULL; a; a = a->next)
+    if (!a->each) {
+      st_fl_error(fl, a->loc, NULL, "the modifiers of an array of record constants must be "
+                  "'each' modifiers");
+      return NULL;
+    }
+  if ((c->u.comp.subs && c->u.comp.type_subs) || dims->next ||
+      st_fl_eval_ast(fl, dims, env, &n) || n < 0 || n > 1e5) {
+    st_fl_error(fl, dims->loc, NULL, "an array of record constants must have one constant "
+                "size");
+    return NULL;
+  }
+  st_fexpr *a = array_of(fl, (int)n, cr->loc);
+  for (int i = 0; a && i < (int)n; i++)
+    if (!(a->args[i] = st_rec_from_mod(fl, c->u.comp.mod, rec, env, cr->loc))) return NULL;
+  return a;
+}
+
 /* A constant of a package (Modelica.Constants.pi): its binding, translated where it was
  * declared. */
 static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref *cr, st_env env) {
   const st_ast_element *c = el->comp;
-  if (c->u.comp.prefix.variability < AV_PARAMETER || !c->u.comp.mod || !c->u.comp.mod->value) {
+  st_cls *scope = el->owner;
+  const st_ast_expr *value = st_cls_constant_mod(el->owner, c->u.comp.name, &scope);
+  if (!value && c->u.comp.mod) value = c->u.comp.mod->value;
+  st_cls *rec = NULL;
+  if (!value && c->u.comp.prefix.variability >= AV_PARAMETER) {
+    rec = st_lookup_class(fl->fe, el->owner, c->u.comp.type);
+    rec = rec ? st_cls_resolve_short(fl->fe, rec) : NULL;
+    if (!st_cls_is_record(rec)) rec = NULL;
+  }
+  if (c->u.comp.prefix.variability < AV_PARAMETER || (!value && !rec)) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is not a constant with a value",
                 st_ast_cref_text(fl->tmp, cr));
     return NULL;
@@ -298,7 +371,8 @@ static st_fexpr *constant_value(st_fl *fl, const st_elem *el, const st_ast_cref 
   fl->depth++;
   st_fnctx *fn = fl->fnctx;
   fl->fnctx = NULL;
-  st_fexpr *v = st_translate(fl, c->u.comp.mod->value, (st_env){NULL, el->owner});
+  st_fexpr *v = value ? st_translate(fl, value, (st_env){NULL, scope})
+                     : record_constant(fl, c, rec, el->owner, cr);
   fl->fnctx = fn;
   fl->depth--;
   return v;
@@ -322,6 +396,8 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fexpr *l = local_ref(fl, cr, env);
     if (l) return l;
   }
+  st_fexpr *bound = fl->inl && !cr->global ? st_fl_inline_value(fl, p0->name) : NULL;
+  if (bound) return constant_access(fl, bound, p0, cr, env);
   if (!cr->global && cr->nparts == 1 && !p0->nsubs && find_iter(fl, p0->name, &v))
     return st_fx_real(fl->arena, v, cr->loc);
   st_inst *kid = cr->global ? NULL : st_inst_member(fl, env.inst, p0->name);
@@ -348,13 +424,7 @@ static st_fexpr *translate_cref(st_fl *fl, const st_ast_cref *cr, st_env env) {
     st_fl_error(fl, cr->loc, env.inst, "'%s' is used before its declaration", p0->name);
     return NULL;
   }
-  if (p0->next) {
-    st_fl_error(fl, cr->loc, env.inst, "access into the constant '%s' is not supported",
-                p0->name);
-    return NULL;
-  }
-  st_fexpr *cv = constant_value(fl, &el, cr, env);
-  return cv && p0->nsubs ? subscript_value(fl, cv, p0->subs, env, cr->loc) : cv;
+  return constant_access(fl, constant_value(fl, &el, cr, env), p0, cr, env);
 }
 
 /* The locals path.* of a function as a record value (records.c), NULL when there are none. */
@@ -395,16 +465,7 @@ static st_fexpr *local_ref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   st_fexpr *l = st_fx_new(fl->arena, FX_LOCAL, 0, 0, cr->loc);
   if (l) l->index = k;
   if (!l || !p0->nsubs) return l;
-  st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, p0->nsubs + 1, cr->loc);
-  if (!ix) return NULL;
-  ix->args[0] = l;
-  int i = 1;
-  for (const st_ast_expr *s = p0->subs; s; s = s->next, i++) {
-    ix->args[i] = s->kind == AX_COLON ? st_fx_new(fl->arena, FX_RANGE, 0, 0, s->loc)
-                                      : st_translate(fl, s, env);
-    if (!ix->args[i]) return NULL;
-  }
-  return ix;
+  return index_in_function(fl, l, p0, env, cr);
 }
 
 /* ----------------------------------------------------------------- operators */
@@ -512,7 +573,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
-  if (fl->fnctx) { /* shapes are known when the body runs (feval.c): no expansion here */
+  if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
     if (r && (op == AOP_EMUL || op == AOP_EDIV || op == AOP_EPOW)) r->value = 1;
@@ -607,12 +668,19 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
     /* array branches of different sizes: a parameter condition decides the size */
     if (!same_shape(t, f)) {
       if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
+      if (fl->fnctx) { /* in a function the branches are array values when the body runs */
+        st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
+        if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
+        return r;
+      }
       st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
                   "sizes and the condition is not a parameter expression");
       return NULL;
     }
   }
-  return if_elements(fl, c, t, f, e->loc);
+  st_fexpr *r = if_elements(fl, c, t, f, e->loc);
+  if (r && st_fx_is_record(t) && st_fx_is_record(f)) r->str = *t->str ? t->str : f->str;
+  return r;
 }
 
 /* ----------------------------------------------------------------- ranges, arrays */
@@ -686,7 +754,7 @@ static st_fexpr *function_range(st_fl *fl, const st_ast_expr *e, st_env env) {
 static st_fexpr *comprehension(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_iter *it = e->u.array.iters;
   if (fl->fnctx && it->range && !it->next) {
-    /* in a function the range is known when the body runs (feval.c) */
+    /* in a function the range is known when the body runs (func_eval.c) */
     st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_COMPREHENSION, 2, e->loc);
     if (!r || (r->index = st_fn_iterator_local(fl, it->name, it->loc)) < 0 ||
         !(r->args[1] = st_translate(fl, it->range, env)) ||
@@ -872,12 +940,18 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
   if (!v) return NULL;
   v->str = output_record(fl, fl->function_cls[r->index]);
-  for (int k = 0; k < n; k++) {
+  for (int k = 0, o = 0; k < n; k++) {
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
     c->index = r->index;
     memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
     v->args[k] = c;
+    /* an array field in a model: its elements, as for an array result */
+    const st_flocal *leaf = NULL;
+    for (; o < fn->nlocals && !leaf; o++)
+      if (fn->locals[o].causality == ST_C_OUTPUT) leaf = &fn->locals[o];
+    if (leaf && leaf->ndims > 0 && !fl->fnctx && !raw && !(v->args[k] = array_call(fl, c, fn, leaf)))
+      return NULL;
   }
   return v;
 }
@@ -897,7 +971,8 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
   return 0;
 }
 
-/* The inputs left out take their defaults; the call's value. */
+/* The inputs left out take their defaults; the call's value: the body of a function to
+ * be inlined (inline.c), else the call. */
 static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw, st_loc loc,
                              st_env env) {
   for (int i = 0, in = 0; i < fn->nlocals; i++) {
@@ -909,11 +984,42 @@ static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int
     }
     in++;
   }
-  return call_value(fl, r, fn, raw);
+  st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, (st_cls *)fl->function_cls[r->index], fn, r);
+  return body ? body : call_value(fl, r, fn, raw);
+}
+
+/* A function given as a short class with a modifier, `function g = f(k = 2)` (as World's
+ * gravityAcceleration): the modifier's values are defaults of those inputs, translated
+ * where the short class is written. */
+typedef struct bound_args {
+  const st_ast_mod *mod;
+  st_env env;
+} bound_args;
+
+static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_group *g, int ng,
+                       const bound_args *b) {
+  for (const st_ast_arg *a = b && b->mod ? b->mod->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || a->name->nparts != 1 || !a->mod || !a->mod->value)
+      continue;
+    for (int i = 0; i < ng; i++) {
+      if (strcmp(g[i].name, a->name->parts[0]) || r->args[g[i].first]) continue;
+      st_fexpr *v = st_translate(fl, a->mod->value, b->env);
+      if (!v || set_input(fl, r, fn, &g[i], v, a->loc, b->env)) return -1;
+    }
+  }
+  return 0;
+}
+
+static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 const bound_args *bound);
+
+static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+  return call_user_bound(fl, e, cls, env, NULL);
 }
 
 /* Arguments of a user function call in the order of its inputs. */
-static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
+static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 const bound_args *bound) {
   int raw = fl->raw_call;
   fl->raw_call = 0; /* calls in the arguments are values */
   int k = st_fl_function(fl, cls, e->loc);
@@ -940,6 +1046,7 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
     st_fexpr *v = st_translate(fl, a->value, env);
     if (!v || set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
+  if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
   return finish_call(fl, r, fn, raw, e->loc, env);
 }
 
@@ -1009,7 +1116,7 @@ static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *
   return r;
 }
 
-/* The array functions inside function bodies: FX_BUILTIN for the evaluator (feval.c). */
+/* The array functions inside function bodies: FX_BUILTIN for the evaluator (func_eval.c). */
 static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                                         st_env env) {
   static const struct {
@@ -1025,6 +1132,41 @@ static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const c
       {"cross", FB_CROSS, 2}, {"cat", FB_CAT, -1},
   };
   int n = count_args(e->u.call.args);
+  if (!strcmp(name, "skew") && n == 1 && !e->u.call.iters) {
+    /* skew(x) = [0, -x[3], x[2]; x[3], 0, -x[1]; -x[2], x[1], 0] */
+    static const int at[3][3] = {{0, -3, 2}, {3, 0, -1}, {-2, 1, 0}};
+    st_fexpr *x = st_translate(fl, e->u.call.args->value, env);
+    st_fexpr *m = x ? array_of(fl, 3, e->loc) : NULL;
+    for (int i = 0; m && i < 3; i++) {
+      if (!(m->args[i] = array_of(fl, 3, e->loc))) return NULL;
+      for (int j = 0; j < 3; j++) {
+        int k = at[i][j] < 0 ? -at[i][j] : at[i][j];
+        st_fexpr *el = st_fx_real(fl->arena, 0, e->loc);
+        if (k) {
+          st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, 2, e->loc);
+          if (!ix) return NULL;
+          ix->args[0] = x;
+          ix->args[1] = st_fx_real(fl->arena, k, e->loc);
+          el = at[i][j] < 0 ? st_fx_unary(fl->arena, FOP_NEG, ix, e->loc) : ix;
+        }
+        if (!(m->args[i]->args[j] = el)) return NULL;
+      }
+    }
+    return m;
+  }
+  if (!strcmp(name, "outerProduct") && n == 2 && !e->u.call.iters) {
+    /* outerProduct(x, y) = matrix(x)*transpose(matrix(y)) */
+    st_fexpr *x = st_translate(fl, e->u.call.args->value, env);
+    st_fexpr *y = x ? st_translate(fl, e->u.call.args->next->value, env) : NULL;
+    st_fexpr *mx = st_fx_new(fl->arena, FX_BUILTIN, FB_MATRIX, 1, e->loc);
+    st_fexpr *my = st_fx_new(fl->arena, FX_BUILTIN, FB_MATRIX, 1, e->loc);
+    st_fexpr *ty = st_fx_new(fl->arena, FX_BUILTIN, FB_TRANSPOSE, 1, e->loc);
+    if (!y || !mx || !my || !ty) return NULL;
+    mx->args[0] = x;
+    my->args[0] = y;
+    ty->args[0] = my;
+    return st_fx_binary(fl->arena, FOP_MUL, mx, ty, e->loc);
+  }
   for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
     if (strcmp(fns[k].name, name) || (fns[k].nargs >= 0 && n != fns[k].nargs) || n == 0 ||
         e->u.call.iters)
@@ -1041,9 +1183,71 @@ static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const c
   return NULL;
 }
 
+static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env);
+
+/* world.gravityAcceleration(r): a function class of a component (a replaceable function
+ * redeclared in its modifier), looked up in the component's class; *owner the component.
+ * NULL when fn does not start with a component. */
+static st_cls *function_of_component(st_fl *fl, const st_ast_cref *fn, st_env env,
+                                     st_inst **owner) {
+  if (fn->global || fn->nparts < 2 || !env.inst) return NULL;
+  st_inst *in = st_inst_member(fl, env.inst, fn->parts->name);
+  const st_ast_cref_part *p = fn->parts->next;
+  for (; in && p->next; p = p->next) in = p->nsubs ? NULL : st_inst_member(fl, in, p->name);
+  st_elem el;
+  if (!in || in->var >= 0 || !in->cls || st_lookup_member(fl->fe, in->cls, p->name, &el) ||
+      !el.cls)
+    return NULL;
+  *owner = in;
+  return el.cls;
+}
+
+/* Reductions sum(e for i in r), product, min, max (Modelica 3.5 section 10.3.4) are the
+ * function of the array {e for i in r}; array(a, b) is {a, b} and array(e for i in r) the
+ * comprehension. */
+static st_fexpr *reduction(st_fl *fl, const st_ast_expr *e, const char *name, st_env env) {
+  const st_ast_fnarg *args = e->u.call.args;
+  if (!e->u.call.iters) {
+    int n = count_args(args), i = 0;
+    st_fexpr *a = array_of(fl, n, e->loc);
+    for (const st_ast_fnarg *g = args; a && g; g = g->next)
+      if (g->name || !(a->args[i++] = st_translate(fl, g->value, env))) return NULL;
+    return a;
+  }
+  if (!args || args->next || args->name) {
+    st_fl_error(fl, e->loc, env.inst, "%s(... for ...) takes one expression", name);
+    return NULL;
+  }
+  st_ast_expr *arr = st_arena_alloc(fl->tmp, sizeof *arr);
+  if (!arr) return NULL;
+  *arr = (st_ast_expr){.kind = AX_ARRAY, .loc = e->loc, .height = e->height};
+  arr->u.array.elems = args->value;
+  arr->u.array.nelems = 1;
+  arr->u.array.iters = e->u.call.iters;
+  if (!strcmp(name, "array")) return st_translate(fl, arr, env);
+  st_ast_fnarg *a = st_arena_alloc(fl->tmp, sizeof *a);
+  st_ast_expr *call = st_arena_alloc(fl->tmp, sizeof *call);
+  if (!a || !call) return NULL;
+  *a = (st_ast_fnarg){.loc = args->loc, .value = arr};
+  *call = *e;
+  call->u.call.args = a;
+  call->u.call.iters = NULL;
+  return translate_call(fl, call, env);
+}
+
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
+  if (fn->nparts == 2 && !fn->global && !strcmp(name, "Connections")) {
+    int errors = fl->errors;
+    st_fexpr *q = st_fl_connections_query(fl, e, env);
+    if (q || fl->errors > errors) return q;
+  }
+  if (fn->nparts == 1 && !fn->global &&
+      ((e->u.call.iters && (!strcmp(name, "sum") || !strcmp(name, "product") ||
+                            !strcmp(name, "min") || !strcmp(name, "max"))) ||
+       !strcmp(name, "array")))
+    return reduction(fl, e, name, env);
   if (fn->nparts == 1 && !fn->global && fl->fnctx) {
     int errors = fl->errors;
     st_fexpr *r = function_array_builtin(fl, e, name, env);
@@ -1062,7 +1266,11 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *parts[16];
   int n = 0;
   for (const st_ast_cref_part *p = fn->parts; p && n < 16; p = p->next) parts[n++] = p->name;
-  st_cls *cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
+  st_inst *owner = NULL;
+  st_cls *cls = function_of_component(fl, fn, env, &owner);
+  if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
+  bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}};
+  if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {
     st_fl_error(fl, e->loc, env.inst, "undefined function '%s'", st_ast_cref_text(fl->tmp, fn));
@@ -1080,7 +1288,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_external *x = cls->ast->external;
   if (x && x->language && strcmp(x->language, "builtin") == 0)
     return call_external_builtin(fl, e, cls, env);
-  return call_user(fl, e, cls, env);
+  return call_user_bound(fl, e, cls, env, &bound);
 }
 
 /* ----------------------------------------------------------------- entry */

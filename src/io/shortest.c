@@ -13,9 +13,9 @@
  * 10^-k (pow10_table.c), rounded to odd (rop); the paper's section 9 proves that comparisons
  * on these approximations decide exactly as on the real numbers would.
  *
- * That is the general case (to_decimal). Most doubles have a symmetric R_v (c != 2^52), and
- * for them the Dragonbox method (nearest_decimal, below) decides with one product instead of
- * three: about 200 instructions per value instead of 290, digits included.
+ * The same steps serve subnormals (q = -1074, the interval symmetric), where s can have as few
+ * as one digit: one digit fewer is tried down to two (Java's toString, for which the paper
+ * was written, wants two digits and stops at three).
  *
  * Why: the CSV writer formats tens of thousands of values per run; the search it replaced
  * formatted each value at 15, 16 and 17 digits and read each back (doc/results.md). */
@@ -58,7 +58,7 @@ static uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *lo) {
 
 /* floor(g cp 2^-127) with the lowest bit set when the dropped fraction is not zero (round to
  * odd), g = g1 2^63 + g0: the paper's r_o' (section 9.8.3). cp < 2^63. */
-static uint64_t rop(const st_pow10_g *g, uint64_t cp) {
+static ST_INLINE uint64_t rop(const st_pow10_g *g, uint64_t cp) {
   uint64_t unused, y0;
   uint64_t x1 = mul_hi(g->g0, cp, &unused);
   uint64_t y1 = mul_hi(g->g1, cp, &y0);
@@ -85,9 +85,9 @@ typedef struct decimal {
   int e;
 } decimal;
 
-/* The shortest decimal in R_v for v = c 2^q normal (the paper's figure 7), closest to v
- * among the shortest, even digit on a tie. */
-static decimal to_decimal(int q, uint64_t c) {
+/* The shortest decimal in R_v for v = c 2^q 10^dk (the paper's figure 7), closest to v among
+ * the shortest, even digit on a tie. */
+static ST_INLINE decimal to_decimal(int q, uint64_t c, int dk) {
   uint64_t out = c & 1; /* the ends of R_v belong to it */
   uint64_t cb = c << 2, cbr = cb + 2, cbl;
   int k;
@@ -102,102 +102,18 @@ static decimal to_decimal(int q, uint64_t c) {
   const st_pow10_g *g = &st_pow10_table[k - ST_POW10_KMIN];
   uint64_t vb = rop(g, cb << h), vbl = rop(g, cbl << h), vbr = rop(g, cbr << h);
   uint64_t s = vb >> 2;
-  if (s >= 100) { /* one digit fewer: u' = 10 floor(s / 10), w' = u' + 10 */
+  if (s >= 10) { /* one digit fewer: u' = 10 floor(s / 10), w' = u' + 10 */
     uint64_t sp10 = 10 * (s / 10), tp10 = sp10 + 10;
     int upin = vbl + out <= sp10 << 2, wpin = (tp10 << 2) + out <= vbr;
     if (upin != wpin) return (decimal){upin ? sp10 : tp10, k};
   }
   uint64_t t = s + 1;
   int uin = vbl + out <= s << 2, win = (t << 2) + out <= vbr;
-  if (uin != win) return (decimal){uin ? s : t, k};
+  if (uin != win) return (decimal){uin ? s : t, k + dk};
   /* both in R_v: the closer one to v, whose scaled value is vb/4 against the midpoint */
   uint64_t mid = (s + t) << 1;
   int take_s = vb < mid || (vb == mid && (s & 1) == 0);
-  return (decimal){take_s ? s : t, k};
-}
-
-/* The common case in about half of to_decimal's instructions: the Dragonbox method (J. Jeon,
- * "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion Algorithm", 2020), for
- * v = c 2^q normal with a symmetric rounding interval (c != 2^52), written here from the
- * paper's description. With k = 2 - floor(log10(2^q)), the interval's width scaled by 10^k,
- * delta = 10^k 2^q, lies in [100, 1000), so the interval holds at most one multiple of 1000
- * (the fewest digits) and always a multiple of 100 (one digit more). One 64 x 128-bit
- * product by phi(k) ~ 10^k (pow10_table.c) gives z = floor of the scaled upper end
- * (2c + 1) 2^(q-1) 10^k; the multiple of 1000 below it is in the interval when the remainder
- * r is below delta (the paper's section 5 decides the ends exactly with the parity
- * products); else the multiple of 100 nearest to v, from r and delta, corrected by one when
- * the estimate may be off (a parity product of 2c). Exponent arithmetic: beta = q +
- * floor(log2(10^k)), in [6, 9], scales the products so the integer parts land in the upper
- * words. */
-
-/* floor(u phi / 2^128) (the upper 64 bits of the 192-bit product) and whether the 64 bits
- * below them are zero. */
-static uint64_t mul_upper(uint64_t u, const st_pow10_up *phi, int *integral) {
-  uint64_t rl, sl;
-  uint64_t rh = mul_hi(u, phi->hi, &rl);
-  uint64_t mid = rl + mul_hi(u, phi->lo, &sl);
-  *integral = mid == 0;
-  return rh + (mid < rl);
-}
-
-/* The parity of the integer part of u 2^beta phi / 2^128 and whether its fraction is zero,
- * both from the lower 128 bits of the 192-bit product u phi (the paper's compute_mul_parity). */
-static int mul_parity(uint64_t u, const st_pow10_up *phi, int beta, int *integral) {
-  uint64_t lo;
-  uint64_t hi = u * phi->hi + mul_hi(u, phi->lo, &lo);
-  *integral = ((hi << beta) | (lo >> (64 - beta))) == 0;
-  return (int)(hi >> (64 - beta)) & 1;
-}
-
-static decimal nearest_decimal(int q, uint64_t c) {
-  int closed = (c & 1) == 0; /* both ends of the interval round to v (ties to even) */
-  int k = 2 - flog10_pow2(q);
-  const st_pow10_up *phi = &st_pow10_up_table[k - ST_POW10_UP_MIN];
-  int beta = q + flog2_pow10(k);
-  uint64_t two_c = c << 1;
-  uint32_t delta = (uint32_t)(phi->hi >> (63 - beta));
-  int z_integral, integral;
-  uint64_t z = mul_upper((two_c | 1) << beta, phi, &z_integral);
-  uint64_t s = z / 1000;
-  uint32_t r = (uint32_t)(z - 1000 * s);
-  if (r < delta) {
-    if (r != 0 || !z_integral || closed) return (decimal){s, 3 - k};
-    s--; /* 1000 s is the upper end itself, outside the open interval */
-    r = 1000;
-  } else if (r == delta) { /* 1000 s against the lower end: by the fractions */
-    int parity = mul_parity(two_c - 1, phi, beta, &integral);
-    if (parity | (integral & closed)) return (decimal){s, 3 - k};
-  }
-  /* the multiple of 100 nearest to v: v's scaled value is z - delta / 2 up to fractions */
-  uint32_t dist = r - delta / 2 + 50;
-  int approx_parity = (dist ^ 50) & 1;
-  uint32_t d100 = dist / 100;
-  s = 10 * s + d100;
-  if (dist == 100 * d100) { /* the estimate can be one too high, or v a tie */
-    int parity = mul_parity(two_c, phi, beta, &integral);
-    if (parity != approx_parity) s--;
-    else if (integral && (s & 1)) s--;
-  }
-  return (decimal){s, 2 - k};
-}
-
-/* Subnormals (not worth the paper's extra case here: simulations do not produce them): the
- * fewest digits p whose correctly rounded "%.*e" reads back to x -- the shortest, since the
- * spacing is uniform there, so R_v is symmetric. */
-static decimal subnormal_decimal(double x) {
-  char tmp[40];
-  int p = 1;
-  for (; p < 17; p++) {
-    snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
-    if (strtod(tmp, NULL) == x) break;
-  }
-  snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
-  decimal d = {0, 0};
-  const char *c = tmp;
-  for (; *c && *c != 'e'; c++)
-    if (*c >= '0' && *c <= '9') d.s = d.s * 10 + (uint64_t)(*c - '0');
-  d.e = (int)strtol(c + 1, NULL, 10) - (p - 1);
-  return d;
+  return (decimal){take_s ? s : t, k + dk};
 }
 
 /* The number of leading zero bits of z != 0. */
@@ -359,7 +275,7 @@ static int format_special(char *buf, char *p, double x, int bq, uint64_t t) {
   if (t == 0) {
     *p++ = '0';
   } else {
-    decimal d = subnormal_decimal(fabs(x));
+    decimal d = to_decimal(ST_Q_MIN, t, 0);
     p = layout(p, d.s, d.e);
   }
   *p = 0;
@@ -380,8 +296,7 @@ int st_format_shortest(char *buf, double x) {
    * [-52, -1] and the low -q bits of c zero */
   decimal d;
   if ((unsigned)(q + 52) < 52u && (c << (q + 64)) == 0) d = (decimal){c >> -q, 0};
-  else if (t) d = nearest_decimal(q, c);
-  else d = to_decimal(q, c); /* c = 2^52: the interval is lopsided below */
+  else d = to_decimal(q, c, 0);
   p = layout(p, d.s, d.e);
   *p = 0;
   return (int)(p - buf);

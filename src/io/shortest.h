@@ -13,16 +13,6 @@ typedef struct st_pow10_g {
 #define ST_POW10_KMAX 292
 extern const st_pow10_g st_pow10_table[ST_POW10_KMAX - ST_POW10_KMIN + 1];
 
-/* phi(k) of the Dragonbox conversion, hi 2^64 + lo: 10^k scaled into [2^127, 2^128), rounded
- * up (pow10_table.c, generated). */
-typedef struct st_pow10_up {
-  uint64_t hi, lo;
-} st_pow10_up;
-
-#define ST_POW10_UP_MIN (-292)
-#define ST_POW10_UP_MAX 326
-extern const st_pow10_up st_pow10_up_table[ST_POW10_UP_MAX - ST_POW10_UP_MIN + 1];
-
 /* Writes the fewest significant digits that strtod reads back to exactly x (the closest such
  * decimal to x) in printf's "%.17g" layout: fixed notation when the decimal exponent X of the
  * first digit is -4 <= X < 17, else d.ddde+XX; "-0" for negative zero, "nan", "inf", "-inf".

@@ -117,6 +117,7 @@ static int sink_end(void *user_data, int status) {
 
 void stiction_writer_sink(stiction_writer *w, stiction_sink *sink) {
   if (!sink) return;
+  sink->size = sizeof *sink;
   sink->begin = sink_begin;
   sink->row = sink_row;
   sink->end = sink_end;

@@ -3,13 +3,9 @@
  * Why: as for the vectors (nvector_ops.c), Debian's SUNDIALS is built without optimization,
  * and the dense back substitution alone (denseGETRS, once per Newton iteration) was 2 % of a
  * whole CoupledClutches run. The solver object's `ops` table is public; its setup and solve
- * entries are replaced by the same algorithm compiled with ours: LU with partial pivoting by
- * columns (Golub & Van Loan, Matrix Computations, alg. 3.4.1, "gaxpy" form as in LINPACK's
- * dgefa/dgesl: first largest |a_ik| as pivot, whole rows swapped, column scaled by the
- * reciprocal of the pivot, rank-one update column by column skipping zero a_kj), then the
- * permuted forward and backward substitutions. Every element sees the same operations in the
- * same order as the library's routine, so factors, solutions and results are bit-identical
- * (test_nvector checks it against the library on random and singular matrices). */
+ * entries are replaced by the engine's one dense LU (util/dense_lu.h), the library's
+ * algorithm compiled with ours: factors, solutions and results are bit-identical
+ * (test_kernels checks it against the library on random and singular matrices). */
 #include <math.h>
 
 #include <nvector/nvector_serial.h>
@@ -17,6 +13,11 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include "runtime/runtime.h"
+#include "util/dense_lu.h"
+
+/* the solver object stores the pivots the LU writes */
+_Static_assert(_Generic((sunindextype *)0, int64_t *: 1, default: 0),
+               "util/dense_lu.h needs SUNDIALS built with 64-bit indices");
 
 /* SUNDIALS 7 replaced the matrix module's own error codes by SUNErrCode values. */
 #ifdef SUNMAT_ILL_INPUT
@@ -35,75 +36,22 @@ static dense_view view(SUNMatrix A) {
   return v;
 }
 
-static sunindextype pivot_row(const sunrealtype *col, sunindextype k, sunindextype m) {
-  sunindextype l = k;
-  for (sunindextype i = k + 1; i < m; i++)
-    if (fabs(col[i]) > fabs(col[l])) l = i;
-  return l;
-}
-
-static void swap_rows(dense_view v, sunindextype k, sunindextype l) {
-  for (sunindextype j = 0; j < v.n; j++) {
-    sunrealtype *col = v.a + j * v.m, t = col[l];
-    col[l] = col[k];
-    col[k] = t;
-  }
-}
-
-/* A = P L U in place; 0, or k + 1 when the k-th pivot is exactly zero */
-static sunindextype lu_factor(dense_view v, sunindextype *p) {
-  for (sunindextype k = 0; k < v.n; k++) {
-    sunrealtype *ck = v.a + k * v.m;
-    sunindextype l = pivot_row(ck, k, v.m);
-    p[k] = l;
-    if (ck[l] == 0.0) return k + 1;
-    if (l != k) swap_rows(v, k, l);
-    sunrealtype r = 1.0 / ck[k];
-    for (sunindextype i = k + 1; i < v.m; i++) ck[i] *= r;
-    for (sunindextype j = k + 1; j < v.n; j++) {
-      sunrealtype *cj = v.a + j * v.m, akj = cj[k];
-      if (akj == 0.0) continue;
-      for (sunindextype i = k + 1; i < v.m; i++) cj[i] -= akj * ck[i];
-    }
-  }
-  return 0;
-}
-
-/* b <- A^-1 b from the factors of lu_factor (square A) */
-static void lu_solve(dense_view v, const sunindextype *p, sunrealtype *b) {
-  sunindextype n = v.n;
-  for (sunindextype k = 0; k < n; k++) {
-    sunindextype pk = p[k];
-    if (pk == k) continue;
-    sunrealtype t = b[k];
-    b[k] = b[pk];
-    b[pk] = t;
-  }
-  for (sunindextype k = 0; k + 1 < n; k++) {
-    const sunrealtype *ck = v.a + k * v.m;
-    for (sunindextype i = k + 1; i < n; i++) b[i] -= ck[i] * b[k];
-  }
-  for (sunindextype k = n - 1; k > 0; k--) {
-    const sunrealtype *ck = v.a + k * v.m;
-    b[k] /= ck[k];
-    for (sunindextype i = 0; i < k; i++) b[i] -= ck[i] * b[k];
-  }
-  b[0] /= v.a[0];
-}
-
 static SUNLinearSolverContent_Dense content(SUNLinearSolver S) {
   return (SUNLinearSolverContent_Dense)S->content;
 }
 
 static int ls_setup(SUNLinearSolver S, SUNMatrix A) {
-  content(S)->last_flag = lu_factor(view(A), content(S)->pivots);
+  dense_view v = view(A);
+  if (v.m != v.n) return SUNLS_ILL_INPUT;
+  content(S)->last_flag = st_dense_lu_factor(v.a, v.n, content(S)->pivots);
   return content(S)->last_flag > 0 ? SUNLS_LUFACT_FAIL : SUNLS_SUCCESS;
 }
 
 static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunrealtype tol) {
   (void)tol;
   N_VScale(1.0, b, x);
-  lu_solve(view(A), content(S)->pivots, N_VGetArrayPointer(x));
+  dense_view v = view(A);
+  st_dense_lu_apply(v.a, v.n, content(S)->pivots, N_VGetArrayPointer(x));
   content(S)->last_flag = SUNLS_SUCCESS;
   return SUNLS_SUCCESS;
 }

@@ -8,6 +8,7 @@
 void stiction_options_init(stiction_options *opt) {
   if (!opt) return;
   memset(opt, 0, sizeof *opt);
+  opt->size = sizeof *opt;
   opt->start_time = 0;
   opt->stop_time = 1;
   opt->interval = 0;
@@ -25,6 +26,10 @@ void stiction_options_init(stiction_options *opt) {
 
 static int check_times(stiction_sim *sim) {
   const stiction_options *o = &sim->opt;
+  if (o->size != sizeof *o)
+    return st_sim_fail(sim, STICTION_ERR_ARG,
+                       "options: size is %s (fill them with stiction_options_init())",
+                       o->size ? "not sizeof(stiction_options) of this library" : "not set");
   if (!isfinite(o->start_time) || !isfinite(o->stop_time))
     return st_sim_fail(sim, STICTION_ERR_ARG, "start and stop time must be finite");
   if (!(o->stop_time > o->start_time))

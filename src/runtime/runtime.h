@@ -74,7 +74,7 @@ struct stiction_sim {
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
-  double *probe;                /* ng + n: indicators and y just after a time event (events.c) */
+  double *probe;                /* ng + n: indicators and y just after a time event (event_iteration.c) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
 
@@ -164,7 +164,7 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
 int st_output_begin(stiction_sim *sim);
 int st_output_row(stiction_sim *sim, double t);
 
-/* events.c */
+/* event_iteration.c */
 /* The initial event iteration at t0, creation of the integrator and the t0 row(s). */
 int st_event_initial(stiction_sim *sim, double t, int *terminate);
 /* A state or time event at t: left row, event iteration, restart if needed, right row,

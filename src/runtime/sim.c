@@ -73,7 +73,7 @@ void stiction_sim_free(stiction_sim *sim) {
 }
 
 int stiction_sim_set_sink(stiction_sim *sim, const stiction_sink *sink) {
-  if (!sim) return STICTION_ERR_ARG;
+  if (!sim || (sink && sink->size != sizeof *sink)) return STICTION_ERR_ARG;
   if (sink) sim->sink = *sink;
   else memset(&sim->sink, 0, sizeof sim->sink);
   return STICTION_OK;

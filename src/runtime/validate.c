@@ -40,6 +40,11 @@ static const char *check_names(const stiction_model *m) {
 int stiction_model_validate(const stiction_model *model, char *message, unsigned long size) {
   if (message && size) message[0] = 0;
   if (!model) return fail(message, size, NULL, "model is NULL");
+  if (model->size != sizeof(stiction_model)) /* the only layout so far */
+    return fail(message, size, model->name,
+                model->size ? "size is not sizeof(stiction_model) of this library (built "
+                              "against another version of stiction/model.h?)"
+                            : "size is not set (.size = sizeof(stiction_model))");
   const char *why = check_sizes(model);
   if (!why) why = check_callbacks(model);
   if (!why) why = check_names(model);

@@ -5,8 +5,7 @@
 #define ST_FRICTION_TAMSI_INTERNAL_H
 
 #include <stdbool.h>
-
-#include <sundials/sundials_types.h>
+#include <stdint.h>
 
 #include <stiction/tamsi.h>
 
@@ -34,7 +33,7 @@ struct stiction_tamsi {
   /* nv-sized arrays and the Newton matrix (column-major for SUNDIALS' dense routines) */
   double *v, *dv, *R, *tau_f, *tau, *jac, **jcols;
   double *scratch_a, *scratch_b; /* nv each, for the Newton matrix assembly */
-  sunindextype *piv; /* LU row pivots (nv) */
+  int64_t *piv; /* LU row pivots (nv), util/dense_lu.h */
   int iterations;
   double *residuals, *alphas; /* max_iterations entries (at least 1) */
   int stats_cap;

@@ -1,6 +1,6 @@
-/* TAMSI Newton-Raphson iteration (doc/tamsi.md, Model) and its dense linear solves,
- * done by SUNDIALS' dense routines: Cholesky for the symmetric one-way matrix and for M,
- * LU with partial pivoting for the unsymmetric two-way matrix (section 4). */
+/* TAMSI Newton-Raphson iteration (doc/tamsi.md, Model) and its dense linear solves:
+ * SUNDIALS' Cholesky for the symmetric one-way matrix and for M, the engine's LU with
+ * partial pivoting (util/dense_lu.h) for the unsymmetric two-way matrix (section 4). */
 #include <math.h>
 #include <string.h>
 
@@ -9,6 +9,7 @@
 #include <stiction/stiction.h>
 
 #include "tamsi/tamsi_internal.h"
+#include "util/dense_lu.h"
 
 /* The solver's arrays are double; SUNDIALS must be built for double precision. */
 _Static_assert(sizeof(sunrealtype) == sizeof(double), "SUNDIALS must use double precision");
@@ -29,8 +30,7 @@ static bool dense_solve(stiction_tamsi *s, bool symmetric, double *b) {
     if (SUNDlsMat_densePOTRF(s->jcols, n) != 0) return false;
     SUNDlsMat_densePOTRS(s->jcols, n, b);
   } else {
-    if (SUNDlsMat_denseGETRF(s->jcols, n, n, s->piv) != 0) return false;
-    SUNDlsMat_denseGETRS(s->jcols, n, s->piv, b);
+    if (st_dense_lu_solve(s->jac, n, s->piv, b)) return false;
   }
   return all_finite(b, s->nv);
 }

@@ -1,6 +1,7 @@
-# Shared base: region allocator, located diagnostics, status phrases, worker pool, stack depth.
+# Shared base: region allocator, the dense LU, located diagnostics, status phrases, worker pool, stack depth.
 libstiction_core_la_SOURCES += \
 	src/util/arena.c src/util/arena.h \
+	src/util/dense_lu.c src/util/dense_lu.h \
 	src/util/diag.c src/util/diag.h \
 	src/util/finite.h \
 	src/util/outfile.c src/util/outfile.h \

@@ -1,5 +1,5 @@
 // A derivative annotation inside a compiled body keeps precedence over the body's own
-// tangent (tests/test_fcompile.c): marked(x) = x^3 declares marked_der = 2*x*dx on purpose
+// tangent (tests/test_func_compile.c): marked(x) = x^3 declares marked_der = 2*x*dx on purpose
 // (a made-up derivative that differs from 3 x^2 dx), so d/dx wrapped(x) = 2*(2*x) + 1, not
 // 2*(3 x^2) + 1, through the compiled call of marked from wrapped.
 model FunctionsDerivative

@@ -1,4 +1,4 @@
-// Calls every function of the library in models/ so that tests/test_fcompile.c can compile
+// Calls every function of the library in models/ so that tests/test_func_compile.c can compile
 // each one and compare it with the tree walker (the values here are not checked).
 model FunctionsLibrary
   parameter Real tab[3, 2] = {{0, 1}, {1, 3}, {2, 2}};

@@ -313,4 +313,37 @@ package Lang
     parameter Integer n = 2;
     Coefficients c[n](each final b = {-1, 1}, k = {1, 2});
   end EachArrays;
+
+  connector FluidPort "a parameter record in a connector, as FluidHeatFlow's medium"
+    parameter Coefficients medium;
+    Real p;
+    flow Real m_flow;
+  end FluidPort;
+
+  model Tank
+    parameter Coefficients medium;
+    FluidPort port(medium = medium);
+    Real p;
+  equation
+    port.p = p;
+  end Tank;
+
+  model ParameterConnectors "connecting parameters gives no equations"
+    Tank a(medium(k = 2), p = time);
+    Tank b(medium(k = 2));
+  equation
+    connect(a.port, b.port);
+    a.port.m_flow = 1;
+  end ParameterConnectors;
+
+  model Rotor "a component present only when the outer world says so"
+    outer World world;
+    parameter Real x = 1 if world.g > 5;
+    parameter Real y = 2 if world.g < 5;
+  end Rotor;
+
+  model OuterCondition
+    Rotor r "instantiated before the inner world: the outer is looked up then";
+    inner World world(g = 10);
+  end OuterCondition;
 end Lang;

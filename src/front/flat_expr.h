@@ -4,6 +4,8 @@
 #ifndef ST_FRONT_FEXPR_H
 #define ST_FRONT_FEXPR_H
 
+#include <math.h>
+
 #include "front/flat.h"
 
 st_fexpr *st_fx_new(st_arena *a, st_fexpr_kind kind, int op, int nargs, st_loc loc);
@@ -29,10 +31,9 @@ int st_fx_eval_ex(const st_fexpr *e, st_fx_binding_fn binding, st_fx_call_fn cal
                   double *out);
 
 /* The scalar operations of the evaluator, for the function interpreter: 0 on success, -1
- * for operators/built-ins that are not pure numeric functions. */
+ * for operators that are not pure numeric functions (built-ins: st_fx_apply_builtin1/2
+ * below). */
 int st_fx_apply_binary(st_fop op, double x, double y, double *out);
-int st_fx_apply_builtin1(st_builtin b, double x, double *out);
-int st_fx_apply_builtin2(st_builtin b, double x, double y, double *out);
 
 /* The result type of an expression (Real for numbers, Boolean for relations and logic);
  * vars gives the variable types. FX_ARRAY reports its first element's type. */
@@ -41,5 +42,49 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars);
 /* Whether e only depends on constants and parameters (no time, no variables of higher
  * variability, no pre/der/initial...). */
 int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
+/* Whether e reads a function local (FX_LOCAL). */
+int st_fx_uses_local(const st_fexpr *e);
+
+/* The one table of the values of built-ins that are pure functions of their arguments, for
+ * every evaluator: flattening (flat_expr.c, func_eval.c), the function machine (func_vm.c) and the model's
+ * machine (bytecode.c, which adds the derivatives): 0, or -1 for event operators (pre,
+ * edge, ...) and the built-ins that are not numeric functions. Inline: the machines call it
+ * per operation. */
+static inline int st_fx_apply_builtin1(st_builtin b, double x, double *out) {
+  switch (b) {
+  case FB_NOEVENT: case FB_SMOOTH: *out = x; return 0;
+  case FB_ABS: *out = fabs(x); return 0;
+  case FB_SIGN: *out = (x > 0) - (x < 0); return 0;
+  case FB_SQRT: *out = sqrt(x); return 0;
+  case FB_SIN: *out = sin(x); return 0;
+  case FB_COS: *out = cos(x); return 0;
+  case FB_TAN: *out = tan(x); return 0;
+  case FB_ASIN: *out = asin(x); return 0;
+  case FB_ACOS: *out = acos(x); return 0;
+  case FB_ATAN: *out = atan(x); return 0;
+  case FB_SINH: *out = sinh(x); return 0;
+  case FB_COSH: *out = cosh(x); return 0;
+  case FB_TANH: *out = tanh(x); return 0;
+  case FB_EXP: *out = exp(x); return 0;
+  case FB_LOG: *out = log(x); return 0;
+  case FB_LOG10: *out = log10(x); return 0;
+  case FB_FLOOR: case FB_INTEGER: *out = floor(x); return 0;
+  case FB_CEIL: *out = ceil(x); return 0;
+  default: return -1;
+  }
+}
+
+static inline int st_fx_apply_builtin2(st_builtin b, double x, double y, double *out) {
+  switch (b) {
+  case FB_MIN: *out = x < y ? x : y; return 0;
+  case FB_MAX: *out = x > y ? x : y; return 0;
+  case FB_ATAN2: *out = atan2(x, y); return 0;
+  case FB_MOD: *out = x - floor(x / y) * y; return 0;
+  case FB_REM: *out = x - trunc(x / y) * y; return 0;
+  case FB_DIV: *out = trunc(x / y); return 0;
+  case FB_HOMOTOPY: *out = x; return 0; /* the actual expression */
+  default: return -1;
+  }
+}
 
 #endif

@@ -1,5 +1,5 @@
 /* Flat expression constructors and constant evaluation. */
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #include <math.h>
 #include <string.h>
@@ -74,45 +74,6 @@ int st_fx_apply_binary(st_fop op, double x, double y, double *out) {
   case FOP_NE: *out = x != y; return 0;
   case FOP_AND: *out = x != 0 && y != 0; return 0;
   case FOP_OR: *out = x != 0 || y != 0; return 0;
-  default: return -1;
-  }
-}
-
-/* Built-ins that are pure functions of their arguments. Event operators (pre, edge, ...)
- * are not constant. */
-int st_fx_apply_builtin1(st_builtin b, double x, double *out) {
-  switch (b) {
-  case FB_NOEVENT: case FB_SMOOTH: *out = x; return 0;
-  case FB_ABS: *out = fabs(x); return 0;
-  case FB_SIGN: *out = (x > 0) - (x < 0); return 0;
-  case FB_SQRT: *out = sqrt(x); return 0;
-  case FB_SIN: *out = sin(x); return 0;
-  case FB_COS: *out = cos(x); return 0;
-  case FB_TAN: *out = tan(x); return 0;
-  case FB_ASIN: *out = asin(x); return 0;
-  case FB_ACOS: *out = acos(x); return 0;
-  case FB_ATAN: *out = atan(x); return 0;
-  case FB_SINH: *out = sinh(x); return 0;
-  case FB_COSH: *out = cosh(x); return 0;
-  case FB_TANH: *out = tanh(x); return 0;
-  case FB_EXP: *out = exp(x); return 0;
-  case FB_LOG: *out = log(x); return 0;
-  case FB_LOG10: *out = log10(x); return 0;
-  case FB_FLOOR: case FB_INTEGER: *out = floor(x); return 0;
-  case FB_CEIL: *out = ceil(x); return 0;
-  default: return -1;
-  }
-}
-
-int st_fx_apply_builtin2(st_builtin b, double x, double y, double *out) {
-  switch (b) {
-  case FB_MIN: *out = x < y ? x : y; return 0;
-  case FB_MAX: *out = x > y ? x : y; return 0;
-  case FB_ATAN2: *out = atan2(x, y); return 0;
-  case FB_MOD: *out = x - floor(x / y) * y; return 0;
-  case FB_REM: *out = x - trunc(x / y) * y; return 0;
-  case FB_DIV: *out = trunc(x / y); return 0;
-  case FB_HOMOTOPY: *out = x; return 0; /* the actual expression */
   default: return -1;
   }
 }
@@ -213,4 +174,12 @@ int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars) {
   for (int i = 0; i < e->nargs; i++)
     if (!st_fx_is_parametric(e->args[i], vars)) return 0;
   return 1;
+}
+
+int st_fx_uses_local(const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_LOCAL) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (st_fx_uses_local(e->args[i])) return 1;
+  return 0;
 }

@@ -1,16 +1,16 @@
-/* User function calls of compiled equations (see function.h): the call sites with their
+/* User function calls of compiled equations (see func_calls.h): the call sites with their
  * argument shapes, and the bridge from OP_CALL's stack elements to the one evaluator of
- * function bodies (src/front/feval.c, shared with the front end's parameter evaluation).
+ * function bodies (src/front/func_eval.c, shared with the front end's parameter evaluation).
  * Anything it does not support makes the call fail (NaN), never a crash. */
-#include "compile/function.h"
+#include "compile/func_calls.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/external.h"
-#include "compile/fcompile.h"
-#include "front/feval.h"
+#include "compile/func_compile.h"
+#include "front/func_eval.h"
 
 #define MAX_ARGS ST_FCALL_MAX_ARGS
 #define PINNED (-2)
@@ -20,7 +20,7 @@ typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
   int element;       /* > 0: that element (1-based, row-major) of an array output */
-  int compiled;      /* the body compiled for this site's shapes (fcompile.h), -1 (the tree
+  int compiled;      /* the body compiled for this site's shapes (func_compile.h), -1 (the tree
                         walker runs it), or PINNED: compiled per value of some arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
@@ -192,7 +192,7 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
 
 void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
-  fc->sites[k].compiled = -1; /* compiled bodies return scalars (fcompile.h) */
+  fc->sites[k].compiled = -1; /* compiled bodies return scalars (func_compile.h) */
 }
 
 /* The argument values of call site s from its stack elements x (shapes of the site). */

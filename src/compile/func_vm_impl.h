@@ -1,9 +1,9 @@
-/* Internals shared by the function compiler (fcompile.c) and its machine (fvm.c). */
+/* Internals shared by the function compiler (func_compile.c) and its machine (func_vm.c). */
 #ifndef ST_COMPILE_FVM_IMPL_H
 #define ST_COMPILE_FVM_IMPL_H
 
 #include "compile/external.h"
-#include "compile/fcompile.h"
+#include "compile/func_compile.h"
 #include "util/diag.h"
 
 /* Instructions. The stack holds scalars; an array value is its elements in row-major order
@@ -82,7 +82,7 @@ struct st_fvm {
   long steps;                /* loop iterations of the current top-level call */
   st_extcall *ext;           /* the external entries the compiled bodies call (F_EXT) */
   int next, capext;
-  double *tmp;               /* the tangents a derivative function gave (fvm.c) */
+  double *tmp;               /* the tangents a derivative function gave (func_vm.c) */
   size_t tmp_size;
   char *failure; /* malloc'd; NULL when none */
 };

@@ -4,8 +4,8 @@
  * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
  * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
  * returns the first (or selected) output. Each call site's function is compiled for the
- * site's argument shapes (fcompile.h) and runs on that machine, value and exact tangent;
- * what the function compiler refuses runs on the tree walker of src/front/feval.h (the one
+ * site's argument shapes (func_compile.h) and runs on that machine, value and exact tangent;
+ * what the function compiler refuses runs on the tree walker of src/front/func_eval.h (the one
  * the front end uses for parameter bindings), with a difference quotient for the tangent.
  * --dump says which (st_fcalls_dump). */
 #ifndef ST_COMPILE_FUNCTION_H
@@ -38,7 +38,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);
 /* Call site k returns element `element` (1-based, row-major) of its array output; run by the
- * tree walker (front/feval.c). */
+ * tree walker (front/func_eval.c). */
 void st_fcall_select_element(st_fcalls *fc, int k, int element);
 /* Number of scalar values the call pops from the stack. */
 int st_fcall_width(const st_fcalls *fc, int call);

@@ -8,12 +8,12 @@
  * checked at run time. Statements become jumps (if, for, while, break, return); a call of
  * another function runs its compiled body in a new frame, up to ST_FVM_MAX_DEPTH nested
  * calls (recursion is bounded, never a crash). Values are computed with the same IEEE
- * operations, in the same order, as the tree walker of front/feval.c, so both give the same
+ * operations, in the same order, as the tree walker of front/func_eval.c, so both give the same
  * bits; the tangent pass carries d(value) along every frame slot and stack entry.
  *
  * What the compiler does not handle (slices, sizes that depend on input values, strings,
  * external functions, matrix products) it reports with a reason, and the caller keeps
- * using the tree walker for that function (compile/function.c, --dump). */
+ * using the tree walker for that function (compile/func_calls.c, --dump). */
 #ifndef ST_COMPILE_FCOMPILE_H
 #define ST_COMPILE_FCOMPILE_H
 

@@ -1,13 +1,13 @@
-/* The evaluator of user function bodies (feval.h): one tree-walking interpreter over
- * st_ffunction, used at flattening time (interp.c) and at run time (compile/function.c). */
-#include "front/feval.h"
+/* The evaluator of user function bodies (func_eval.h): one tree-walking interpreter over
+ * st_ffunction, used at flattening time (interp.c) and at run time (compile/func_calls.c). */
+#include "front/func_eval.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/fexpr.h"
+#include "front/flat_expr.h"
 
 #define MAX_ARGS 128 /* a record input counts one per field */
 #define MAX_DEPTH 64

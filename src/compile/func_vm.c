@@ -1,6 +1,6 @@
-/* The machine of compiled functions (fcompile.h): one interpreter loop for the value and,
+/* The machine of compiled functions (func_compile.h): one interpreter loop for the value and,
  * when `dual` is set, the forward-mode tangent of every value (the tangent frame and stack
- * mirror the value ones). Values use the very operations of front/feval.c
+ * mirror the value ones). Values use the very operations of front/func_eval.c
  * (st_fx_apply_binary/builtin1/builtin2), so the two agree bit for bit; tangent factors
  * of built-ins come from the model machine's st_fn1/st_fn2 (bytecode.c). */
 #include <math.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "exec/bytecode.h"
-#include "compile/fvm_impl.h"
-#include "front/fexpr.h"
+#include "compile/func_vm_impl.h"
+#include "front/flat_expr.h"
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
 
@@ -146,7 +146,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
 /* A fresh frame: the argument elements (the arguments come first in the frame, in order:
- * fcompile.c's layout), then zeros for everything else (feval.c's init_locals). Loops, not
+ * func_compile.c's layout), then zeros for everything else (func_eval.c's init_locals). Loops, not
  * memcpy/memset: frames are a handful of doubles. */
 static void enter(double *frame, const cfn *g, const double *args) {
   for (int i = 0; i < g->width; i++) frame[i] = args[i];
@@ -234,7 +234,7 @@ static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, 
   return 0;
 }
 
-/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements (feval.c's ev_range). */
+/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements (func_eval.c's ev_range). */
 static int range_count(st_fvm *vm, const cfn *f, double a, double s, double b, double *n) {
   double count = floor((b - a) / s + 1e-9) + 1;
   if (s == 0 || count > 1e7 || isnan(count)) return fail(vm, f, "bad for-loop range");

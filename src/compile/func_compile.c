@@ -1,15 +1,15 @@
-/* The function compiler (fcompile.h): st_ffunction bodies to the instructions of fvm_impl.h,
+/* The function compiler (func_compile.h): st_ffunction bodies to the instructions of func_vm_impl.h,
  * one compiled copy per argument signature. Every construct is translated so that the
- * machine performs the same IEEE operations in the same order as front/feval.c: the two
- * agree bit for bit (tests/test_fcompile.c checks it). Anything else is refused with a
+ * machine performs the same IEEE operations in the same order as front/func_eval.c: the two
+ * agree bit for bit (tests/test_func_compile.c checks it). Anything else is refused with a
  * reason, and the caller falls back to the tree walker. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/fvm_impl.h"
-#include "front/fexpr.h"
+#include "compile/func_vm_impl.h"
+#include "front/flat_expr.h"
 
 #define MAX_PATCHES 256
 
@@ -157,7 +157,7 @@ static int scalar_expr(cx *c, const st_fexpr *e, const char *what) {
 }
 
 /* `a and b`, `a or b`: the right operand only when the left one does not decide (as
- * feval.c, where it may be a subscript that exists only then). Value 0/1. */
+ * func_eval.c, where it may be a subscript that exists only then). Value 0/1. */
 static int logical(cx *c, const st_fexpr *e) {
   int is_and = e->op == FOP_AND;
   if (scalar_expr(c, e->args[0], "an operand of and/or")) return -1;
@@ -184,7 +184,7 @@ static int scalar_binary(cx *c, int op) {
   return emit(c, F_ADD + op, 0, 0, 0, -1);
 }
 
-/* Arrays as feval.c's ev_binary: array +- array of equal size, scalar * array, array *
+/* Arrays as func_eval.c's ev_binary: array +- array of equal size, scalar * array, array *
  * scalar, array / scalar, element by element. */
 static int binary(cx *c, const st_fexpr *e, shape *sh) {
   if (e->op == FOP_AND || e->op == FOP_OR) {
@@ -305,7 +305,7 @@ static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
   int k = st_fvm_compile(c->vm, fn->derivative - 1, &d, why, sizeof why);
   const cfn *g = k >= 0 ? find_compiled(c->vm, e->index, sig) : NULL, *der = k >= 0 ? &c->vm->c[k] : NULL;
   if (!g || der->nout != g->nout) return -1;
-  for (int i = 0; i < g->nout; i++) /* its tangents fill the outputs' places (fvm.c) */
+  for (int i = 0; i < g->nout; i++) /* its tangents fill the outputs' places (func_vm.c) */
     if (der->loc[der->outs[i]].n != g->loc[g->outs[i]].n) return -1;
   return k;
 }
@@ -485,7 +485,7 @@ static int assign(cx *c, const st_fstmt *s) {
   if (t && t->kind == FX_LOCAL && t->index >= 0 && t->index < c->fn->nlocals)
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
-  /* subscripts first, then the value (feval.c evaluates them the other way round; both are
+  /* subscripts first, then the value (func_eval.c evaluates them the other way round; both are
    * pure, so only which of two failures is reported could differ) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
     return -1;
@@ -553,7 +553,7 @@ static int loop_body(cx *c, const st_fstmt_list *body, int top) {
   return rc ? -1 : 0;
 }
 
-/* for v in a:s:b: the number of elements fixed at entry (feval.c's ev_range); element i is
+/* for v in a:s:b: the number of elements fixed at entry (func_eval.c's ev_range); element i is
  * a + i*s. for v in <vector>: its elements, copied at entry. */
 static int for_stmt(cx *c, const st_fstmt *s) {
   const st_fexpr *r = s->range;
@@ -614,7 +614,7 @@ static int stmt(cx *c, const st_fstmt *s) {
   case FS_FOR: return for_stmt(c, s);
   case FS_WHILE: return while_stmt(c, s);
   case FS_BREAK:
-    /* outside a loop feval.c's break ends the function, like return */
+    /* outside a loop func_eval.c's break ends the function, like return */
     if (!c->in_loop) return emit(c, F_RET, 0, 0, 0, 0);
     if (c->npatches == MAX_PATCHES) return refuse(c, "too many break statements");
     c->patches[c->npatches++] = here(c);
@@ -662,7 +662,7 @@ static int declared_shape(cx *c, int i, lshape *l) {
 }
 
 /* Places every local in the frame: the arguments first, in order and with the call's
- * shapes (so that a call copies its argument elements in one run, fvm.c), then the others
+ * shapes (so that a call copies its argument elements in one run, func_vm.c), then the others
  * with their declared shapes. */
 static int layout(cx *c) {
   cfn *f = cur(c);
@@ -698,7 +698,7 @@ static int layout(cx *c) {
 }
 
 /* The locals that are not arguments get their bindings (input defaults too), in declaration
- * order, after the frame is zeroed (feval.c's init_locals). */
+ * order, after the frame is zeroed (func_eval.c's init_locals). */
 static int prologue(cx *c) {
   for (int i = 0; i < c->fn->nlocals; i++) {
     const st_flocal *l = &c->fn->locals[i];

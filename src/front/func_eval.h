@@ -1,6 +1,6 @@
 /* The one evaluator of user function bodies (st_ffunction of flat.h). The front end runs it
  * on constant arguments to evaluate parameter bindings and structural conditions while
- * flattening (interp.c); the compiled model runs it at every OP_CALL (src/compile/function.c).
+ * flattening (interp.c); the compiled model runs it at every OP_CALL (src/compile/func_calls.c).
  * It lives in the front end, the lower of the two layers, because both use it and the data
  * flows front -> compile.
  *

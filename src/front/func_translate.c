@@ -14,9 +14,26 @@ static int find_function(const st_fl *fl, const st_cls *cls) {
   return -1;
 }
 
-static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
+/* The type of a local through short classes and types that only extend another
+ * (`type Orientation extends TransformationMatrix`, `type TransformationMatrix = Real[3,
+ * 3]`): their dimensions follow those of the declaration. */
+static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e, st_flocal *l) {
   st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
-  t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+  for (int hops = 0; t && t->ast && hops < 64; hops++) {
+    const st_ast_element *ext = st_cls_type_extends(t);
+    if (ext) {
+      t = st_lookup_extends(fl->fe, t, ext);
+      continue;
+    }
+    if (t->ast->form != ACF_SHORT) break;
+    for (const st_ast_expr *s = t->ast->base_subs; s && l->ndims < 4; s = s->next) {
+      double v;
+      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, (st_env){NULL, t->parent}) : NULL;
+      l->size[l->ndims] = x;
+      l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
+    }
+    t = st_lookup_class(fl->fe, t->parent, t->ast->base);
+  }
   if (!t) return (st_ftype)-1;
   if (t->prim >= 0) return (st_ftype)t->prim;
   if (t->ast && t->ast->form == ACF_ENUMERATION) return ST_T_ENUM;
@@ -24,7 +41,7 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e) {
 }
 
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
- * the evaluator (feval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
+ * the evaluator (func_eval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
 static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
   for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
     double v;
@@ -96,7 +113,8 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     st_flocal *l = &fn->locals[fn->nlocals];
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
-    l->type = local_type(fl, cls, e);
+    local_dims(fl, l, e, (st_env){NULL, cls});
+    l->type = local_type(fl, cls, e, l);
     if ((int)l->type < 0) {
       st_fl_error(fl, e->loc, NULL, "function variable '%s' must be of a predefined type",
                   e->u.comp.name);
@@ -104,7 +122,6 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     l->causality = causality_of(e);
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls});
     fn->nlocals++;
   }
   return 0;
@@ -205,6 +222,19 @@ static void external_call(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   fn->external_args = map;
 }
 
+/* The statements of l into out from n on (out NULL: only counted), the blocks without a
+ * condition (a record assignment r := R(a, b) is one of r.a := a; r.b := b) spliced in:
+ * the body stays a chain of assignments that index reduction can differentiate. */
+static int spliced(const st_fstmt_list *l, st_fstmt **out, int n) {
+  for (int i = 0; i < l->n; i++) {
+    st_fstmt *x = l->items[i];
+    if (x->kind == FS_IF && x->nconds == 0 && x->branches) n = spliced(&x->branches[0], out, n);
+    else if (out) out[n++] = x;
+    else n++;
+  }
+  return n;
+}
+
 static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
   const st_ast_class *a = cls->ast;
   if (a->external) {
@@ -220,12 +250,11 @@ static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
       parts[nparts] = st_translate_stmts(fl, s->stmts, (st_env){NULL, cls});
       total += parts[nparts++].n;
     }
+  total = 0;
+  for (int i = 0; i < nparts; i++) total += spliced(&parts[i], NULL, 0);
   fn->body.items = total ? st_arena_alloc(fl->arena, (size_t)total * sizeof *fn->body.items) : NULL;
-  for (int i = 0; i < nparts && (fn->body.items || !total); i++) {
-    if (parts[i].n)
-      memcpy(fn->body.items + fn->body.n, parts[i].items, (size_t)parts[i].n * sizeof *parts[i].items);
-    fn->body.n += parts[i].n;
-  }
+  for (int i = 0; i < nparts && (fn->body.items || !total); i++)
+    fn->body.n = spliced(&parts[i], fn->body.items, fn->body.n);
 }
 
 /* The class named by a cref expression, looked up from the function's scope; NULL (with an
@@ -265,9 +294,12 @@ static int derivative_inputs(st_fl *fl, const st_ffunction *fn, const st_ast_mod
     }
     if (strcmp(a->name->text, "noDerivative") && strcmp(a->name->text, "zeroDerivative")) continue;
     int found = 0;
-    for (int i = 0; v->kind == AX_CREF && i < fn->nlocals; i++)
-      if (fn->locals[i].causality == ST_C_INPUT && v->u.cref->nparts == 1 &&
-          !strcmp(fn->locals[i].name, v->u.cref->parts->name))
+    /* a record input names all its leaves "aux.x" */
+    const char *in = v->kind == AX_CREF && v->u.cref->nparts == 1 ? v->u.cref->parts->name : NULL;
+    size_t len = in ? strlen(in) : 0;
+    for (int i = 0; in && i < fn->nlocals; i++)
+      if (fn->locals[i].causality == ST_C_INPUT && !strncmp(fn->locals[i].name, in, len) &&
+          (fn->locals[i].name[len] == 0 || fn->locals[i].name[len] == '.'))
         found = 1, has[i] = 0;
     if (!found) {
       st_fl_error(fl, v->loc, NULL, "derivative annotation: %s must name an input of '%s'",

@@ -1,5 +1,5 @@
-/* The function compiler (src/compile/fcompile.c, fvm.c) against the tree walker
- * (src/front/feval.c): every function of the test models and of the library in models/
+/* The function compiler (src/compile/func_compile.c, func_vm.c) against the tree walker
+ * (src/front/func_eval.c): every function of the test models and of the library in models/
  * compiles, gives the tree walker's result bit for bit on a spread of inputs (both use the
  * same IEEE operations in the same order), and its forward-mode tangent matches a central
  * difference; loops, break, early return, nested calls, array locals and a tuple have closed
@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compile/fcompile.h"
-#include "front/feval.h"
+#include "compile/func_compile.h"
+#include "front/func_eval.h"
 #include "front/front.h"
 #include "testutil.h"
 
@@ -363,7 +363,7 @@ END_TEST
  * fixed size cuts it. */
 START_TEST(long_path_in_runtime_error) {
   char dir[1400], model[1500], result[1500], *out = NULL;
-  int n = snprintf(dir, sizeof dir, "/tmp/stiction_test_fcompile_%ld", (long)getpid());
+  int n = snprintf(dir, sizeof dir, "/tmp/stiction_test_func_compile_%ld", (long)getpid());
   ck_assert_int_eq(mkdir(dir, 0700), 0);
   for (int level = 0; level < 5; level++) {
     n += snprintf(dir + n, sizeof dir - (size_t)n, "/%0199d", level);
@@ -389,7 +389,7 @@ START_TEST(long_path_in_runtime_error) {
   ck_assert_msg(strstr(out, expect) && strstr(out, "more than 64 nested calls"), "%s", out);
   free(out);
   free(args);
-  snprintf(args = malloc(sizeof dir + 32), sizeof dir + 32, "rm -rf '/tmp/stiction_test_fcompile_%ld'",
+  snprintf(args = malloc(sizeof dir + 32), sizeof dir + 32, "rm -rf '/tmp/stiction_test_func_compile_%ld'",
            (long)getpid());
   ck_assert_int_eq(system(args), 0);
   free(args);
