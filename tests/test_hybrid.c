@@ -168,12 +168,95 @@ START_TEST(linear_loop_of_large_values_at_an_event) {
 }
 END_TEST
 
+/* A function called with a vector of size 0 (EmptyArgument.mo, a StateGraph step with nOut = 0
+ * passes the empty outPort.reset): size() is 0 and no loop runs, so anyOf() is false and
+ * total() keeps its start 10; was "out of memory while compiling the model". */
+START_TEST(function_of_an_empty_array) {
+  static table t;
+  run_ok(HYBRID("EmptyArgument.mo"), "EmptyArgument", "--interval 0.25", &t);
+  ck_assert_int_eq(t.nrows, 6); /* 5 grid rows and the right row of the time event at 0.5 */
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "k")] - (10 + tm)) < 1e-12, "k(%g)", tm);
+    ck_assert_msg(t.v[i][col(&t, "active")] == (i >= 3), "active(%g) row %d", tm, i);
+  }
+}
+END_TEST
+
+/* A parameter condition between 0 and L*der(i) is structural (QuasiStatic.mo, Machines'
+ * InductorDC with quasiStatic = true): qs.i is no state (no der(qs.i) column) and solves
+ * qs.v + 2 qs.i = 1 with qs.v = 0; dyn integrates di/dt = 1 - 2 i, i = (1 - exp(-2 t))/2.
+ * Was "linear system for der(qs.i) has no solution" at initialization. */
+START_TEST(parameter_condition_decides_the_states) {
+  static table t;
+  run_ok(HYBRID("QuasiStatic.mo"), "QuasiStatic", "--interval 0.5", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int j = 0; j < t.ncols; j++) ck_assert_str_ne(t.names[j], "der(qs.i)");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], idyn = (1 - exp(-2 * tm)) / 2;
+    ck_assert_msg(t.v[i][col(&t, "qs.i")] == 0.5 && t.v[i][col(&t, "qs.v")] == 0, "qs(%g)", tm);
+    ck_assert_msg(fabs(t.v[i][col(&t, "dyn.i")] - idyn) < 1e-5, "dyn.i(%g) = %.17g", tm,
+                  t.v[i][col(&t, "dyn.i")]);
+  }
+}
+END_TEST
+
+/* A product with a final parameter of value 0 uses nothing (ZeroResistance.mo, Spice3's
+ * RD = 0): i*R = vs - vi determines vi = vs, the capacitor is constrained, vc = sin t and
+ * i = C cos t with C = 2. Was a division by 0 (der(vc) NaN at t = 0). */
+START_TEST(zero_final_parameter_drops_a_term) {
+  static table t;
+  run_ok(HYBRID("ZeroResistance.mo"), "ZeroResistance", "--interval 0.5", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")];
+    ck_assert_msg(fabs(t.v[i][col(&t, "vc")] - sin(tm)) < 1e-9, "vc(%g)", tm);
+    ck_assert_msg(fabs(t.v[i][col(&t, "i")] - 2 * cos(tm)) < 1e-6, "i(%g) = %.17g", tm,
+                  t.v[i][col(&t, "i")]);
+  }
+  /* R follows Rset: a sweep that makes it 1 after compilation is refused, not run with the
+   * term left out; the run with Rset = 0 ends at vc = sin 1 */
+  char *out = NULL;
+  int st = st_test_runf(&out, "sweep '%s' --grid Rset=0,1 --metric 'final(vc)' -j 1",
+                        st_test_src(HYBRID("ZeroResistance.mo")));
+  ck_assert_msg(st == 1 && out && strstr(out, "1,0,ok,") && strstr(out, "2,1,failed,"), "%s",
+                out ? out : "");
+  ck_assert_msg(strstr(out, "0.84147098") != NULL, "%s", out);
+  free(out);
+}
+END_TEST
+
+/* A piecewise linear loop (SchmittTrigger.mo, Analog's InvertingSchmittTrigger): damped
+ * Newton stalls on the limiter's corner, the undamped iteration that follows crosses it.
+ * vout is -15 wherever vn > 1 and +15 wherever vn < -1 (the only solutions there), and it is
+ * never anything but +-15. Was "nonlinear system ... has no solution" at initialization. */
+START_TEST(piecewise_linear_loop_solves) {
+  static table t;
+  run_ok(HYBRID("SchmittTrigger.mo"), "SchmittTrigger", "--interval 0.01", &t);
+  ck_assert_int_eq(t.nrows, 101);
+  int lows = 0, highs = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], vn = t.v[i][col(&t, "vn")];
+    double vout = t.v[i][col(&t, "vout")];
+    ck_assert_msg(fabs(fabs(vout) - 15) < 1e-9, "vout(%g) = %.17g", tm, vout);
+    if (vn > 1) ck_assert_msg(vout == -15, "vout(%g) = %g with vn = %g", tm, vout, vn);
+    if (vn < -1) ck_assert_msg(vout == 15, "vout(%g) = %g with vn = %g", tm, vout, vn);
+    lows += vout < 0;
+    highs += vout > 0;
+  }
+  ck_assert_int_gt(lows, 20);
+  ck_assert_int_gt(highs, 20);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
-               fixed_start_of_a_derivative, linear_loop_of_large_values_at_an_event));
+               fixed_start_of_a_derivative, function_of_an_empty_array,
+               parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
+               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event));
   return st_test_main(s);
 }

@@ -79,9 +79,31 @@ int st_expr_deps(const st_compiled *cm, const st_fexpr *e) {
   return d;
 }
 
+/* A final (or Evaluate = true) parameter whose value is 0 at compilation: a product with it
+ * uses nothing (Spice3's ird*m_drainResist = D.v - Dinternal with no drain resistance
+ * determines Dinternal, not ird). st_zero_parameters_hold checks at each run that it is
+ * still 0. */
+int st_zero_parameter(const st_compiled *cm, const st_fexpr *e) {
+  int s = st_ref_slot(cm, e);
+  return s >= 0 && s < cm->p.flat->nvars && cm->p.zero_param && cm->p.zero_param[s];
+}
+
+int st_mark_zero_parameters(st_compiled *cm) {
+  const st_flat_model *f = cm->p.flat;
+  cm->p.zero_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
+  if (!cm->p.zero_param) return -1;
+  for (int s = 0; s < f->nvars; s++)
+    cm->p.zero_param[s] = cm->p.slots[s].kind == K_PARAM && cm->x[s] == 0 &&
+                          (f->vars[s].is_final || f->vars[s].evaluate);
+  return 0;
+}
+
 void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e, void (*fn)(void *, int),
                       void *ctx) {
   if (!e) return;
+  if (e->kind == FX_BINARY && e->op == FOP_MUL && e->nargs == 2 &&
+      (st_zero_parameter(cm, e->args[0]) || st_zero_parameter(cm, e->args[1])))
+    return;
   if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_CHANGE || e->op == FB_EDGE)) {
     if (e->op != FB_PRE && e->nargs == 1) st_expr_unknowns(cm, e->args[0], fn, ctx);
     return;
@@ -537,12 +559,16 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0, input = -1; i < e->nargs; i++) {
-    int rc = arg_shape(e->args[i], &ndims[i], &dims[4 * i]);
+    if (arg_shape(e->args[i], &ndims[i], &dims[4 * i])) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' has more than 4 dimensions",
+               i + 1, fn->name);
+      return -1;
+    }
     while (++input < fn->nlocals && fn->locals[input].causality != ST_C_INPUT) continue;
     /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
-    if (!rc && ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
+    if (ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
       while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;
-    if (!rc) rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    int rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",

@@ -283,7 +283,10 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
   case FX_UNARY:
     if (e->op == FOP_NEG) return add(A, st_sym_num(A, 0), diff(r, e->args[0]), FOP_SUB);
     break;
-  case FX_BINARY: return diff_binary(r, e);
+  case FX_BINARY:
+    if (e->op == FOP_MUL && (st_zero_parameter(cm, e->args[0]) || st_zero_parameter(cm, e->args[1])))
+      return st_sym_num(A, 0); /* uses nothing (st_expr_unknowns) */
+    return diff_binary(r, e);
   case FX_CALL: return diff_call(r, e);
   case FX_IF: {
     st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);

@@ -165,6 +165,8 @@ typedef struct st_program {
   int nparams;
   int *param_order;   /* parameters in evaluation order (bindings after their inputs) */
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
+  unsigned char *zero_param; /* per flat variable: a final or Evaluate parameter that was 0
+                                at compilation; products with it were dropped (emit.c) */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
@@ -295,6 +297,12 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags);
 int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs);
 /* Slot of a variable reference or der() of one, -1 otherwise. */
 int st_ref_slot(const st_compiled *cm, const st_fexpr *e);
+/* emit.c: e is a parameter marked in zero_param */
+int st_zero_parameter(const st_compiled *cm, const st_fexpr *e);
+/* emit.c: fills zero_param from the parameter values just applied */
+int st_mark_zero_parameters(st_compiled *cm);
+/* init.c: -1 (reported) when a parameter of zero_param is no longer 0 */
+int st_zero_parameters_hold(st_compiled *cm);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 

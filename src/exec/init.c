@@ -346,6 +346,18 @@ static int check_redundant(st_compiled *cm) {
   return 0;
 }
 
+int st_zero_parameters_hold(st_compiled *cm) {
+  for (int s = 0; s < cm->p.flat->nvars; s++)
+    if (cm->p.zero_param && cm->p.zero_param[s] && cm->x[s] != 0) {
+      st_fail(cm, cm->p.slots[s].loc, "parameter '%s' was 0 when the model was compiled and "
+              "its equations were simplified for that; it cannot become %.17g",
+              cm->p.slots[s].name, cm->x[s]);
+      cm->reported = 1;
+      return -1;
+    }
+  return 0;
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
@@ -354,6 +366,7 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
+  if (st_zero_parameters_hold(cm)) return -1;
   apply_starts(cm);
   if (st_run_initial_algorithms(cm)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);

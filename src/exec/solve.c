@@ -190,7 +190,11 @@ static int block_lu_solve(st_compiled *cm, st_block *b) {
   return st_dense_lu_solve(cm->J, b->n, cm->piv, cm->dx);
 }
 
-static int newton(st_compiled *cm, st_block *b) {
+/* Damped Newton halves a step while the residual grows; undamped (damped = 0) it takes full
+ * steps, which cross the kinks of a piecewise linear residual where the damped iteration
+ * stalls (an op-amp's limiter with positive feedback, Analog's InvertingSchmittTrigger:
+ * parked on the corner V0*v_in = Vps, no shorter step lowers the residual). */
+static int newton(st_compiled *cm, st_block *b, int damped) {
   int n = b->n;
   /* a singular frozen system (two locked elements) falls through to the min-norm step */
   if (b->const_jac && !cm->vm.event_mode && cached_linear(cm, b) == 0) return 0;
@@ -213,7 +217,7 @@ static int newton(st_compiled *cm, st_block *b) {
     if (b->linear) return linear_solved(cm, b, r0) ? 0 : -1;
     if (step < 1e-13) return 0;
     /* damping: halve the step while the residual grows */
-    for (int k = 0; k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
+    for (int k = 0; damped && k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
       for (int i = 0; i < n; i++) {
         cm->dx[i] *= 0.5;
         cm->x[b->slots[i]] = cm->x0[i] + cm->dx[i];
@@ -228,7 +232,8 @@ static int solve_real(st_compiled *cm, st_block *b) {
     cm->x[b->slots[0]] = st_vm_eval(&cm->vm, cm->vm.event_mode ? &b->assign : b->hot_assign);
     return 0;
   }
-  if (newton(cm, b)) {
+  /* a failed damped Newton goes on undamped from where it stopped */
+  if (newton(cm, b, 1) && (b->linear || newton(cm, b, 0))) {
     cm->error_loc = cm->p.eqs[b->eqs[0]].loc;
     st_set_error(cm, "%s system for %s%s has no solution at time %.17g",
              b->linear ? "linear" : "nonlinear", cm->p.slots[b->slots[0]].name,

@@ -625,6 +625,13 @@ static int same_shape(const st_fexpr *a, const st_fexpr *b) {
   return 1;
 }
 
+static int has_der(const st_fexpr *e) {
+  if (e->kind == FX_BUILTIN && e->op == FB_DER) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (e->args[i] && has_der(e->args[i])) return 1;
+  return 0;
+}
+
 /* if c then t else f, element by element when t and f are arrays of one shape. */
 static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
   if (is_array(t)) {
@@ -652,6 +659,11 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
   st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
   if (!f) return NULL;
+  /* a branch with der() under a parameter condition decides which variables are states
+   * (InductorDC's v = if quasiStatic then 0 else L*der(i)): structural, so evaluated now, as
+   * parametric if-equations are (sections.c) */
+  if ((has_der(t) || has_der(f)) && st_fx_is_parametric(c, fl->vars) && st_fl_eval(fl, c, &v) == 0)
+    return v != 0 ? t : f;
   if (is_array(t) || is_array(f)) {
     /* array branches of different sizes: a parameter condition decides the size */
     if (!same_shape(t, f)) {
