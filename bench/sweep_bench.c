@@ -29,7 +29,7 @@
 
 extern char **environ;
 
-enum { RUNS = 1000, REPEATS = 3 }; /* each measurement: the fastest of REPEATS */
+enum { RUNS = 1000, REPEATS = 5 }; /* each measurement: the fastest of REPEATS turns */
 
 static double amplitude(int run) { return 0.5 + 0.002 * run; }
 
@@ -54,40 +54,38 @@ static int drop_end(void *ud, int status) {
   return 0;
 }
 
-/* Mean in-process time of one run over the RUNS parameter sets (after a warm-up pass); its
- * CPU time in *cpu. */
-static double single_run_mean(const char *models, const char *model, double *cpu) {
-  stiction_modelica *mo = stiction_modelica_new();
+/* The FrictionBlock program, compiled once (NULL when it does not compile). */
+static stiction_program *compile_block(const char *models, const char *model,
+                                       stiction_modelica **mo) {
   stiction_program *prog = NULL;
-  stiction_modelica_add_library_path(mo, models);
-  if (stiction_modelica_load_file(mo, model) ||
-      stiction_modelica_compile(mo, "FrictionBlock", NULL, 0, &prog)) {
-    stiction_modelica_free(mo);
-    return -1;
-  }
+  *mo = stiction_modelica_new();
+  stiction_modelica_add_library_path(*mo, models);
+  if (stiction_modelica_load_file(*mo, model) ||
+      stiction_modelica_compile(*mo, "FrictionBlock", NULL, 0, &prog))
+    return NULL;
+  return prog;
+}
+
+/* One pass over the RUNS parameter sets in process: the wall time, its CPU time in *cpu;
+ * -1 when a run fails. */
+static double single_pass(const stiction_program *prog, double *cpu) {
   stiction_options opt;
   stiction_program_options(prog, &opt);
-  double best = INFINITY, best_cpu = INFINITY;
-  for (int pass = 0; pass < REPEATS + 1; pass++) { /* the first pass warms up */
-    double total = 0, total_cpu = 0;
-    for (int r = 0; r < RUNS; r++) {
-      stiction_instance *in = stiction_instance_new(prog);
-      double t0 = bench_now(), c0 = thread_cpu();
-      int rc = stiction_instance_set_by_name(in, "U", amplitude(r));
-      long rows = 0;
-      stiction_sink drop = {sizeof(stiction_sink), drop_begin, drop_row, drop_end, &rows};
-      if (!rc) rc = stiction_instance_run(in, &opt, &drop);
-      total += bench_now() - t0;
-      total_cpu += thread_cpu() - c0;
-      stiction_instance_free(in);
-      if (rc) total = -INFINITY;
-    }
-    if (pass > 0 && total < best) best = total, best_cpu = total_cpu;
+  double total = 0, total_cpu = 0;
+  for (int r = 0; r < RUNS; r++) {
+    stiction_instance *in = stiction_instance_new(prog);
+    double t0 = bench_now(), c0 = thread_cpu();
+    int rc = stiction_instance_set_by_name(in, "U", amplitude(r));
+    long rows = 0;
+    stiction_sink drop = {sizeof(stiction_sink), drop_begin, drop_row, drop_end, &rows};
+    if (!rc) rc = stiction_instance_run(in, &opt, &drop);
+    total += bench_now() - t0;
+    total_cpu += thread_cpu() - c0;
+    stiction_instance_free(in);
+    if (rc) return -1;
   }
-  stiction_program_free(prog);
-  stiction_modelica_free(mo);
-  *cpu = best_cpu / RUNS;
-  return best / RUNS;
+  *cpu = total_cpu;
+  return total;
 }
 
 static double cpu_of_children(void) {
@@ -145,39 +143,53 @@ int main(int argc, char **argv) {
   for (int i = 3; i < argc && njobs < 8; i++) jobs[njobs++] = atoi(argv[i]);
   if (njobs == 0) jobs[njobs++] = 1, jobs[njobs++] = 2;
 
-  double single_cpu, single = single_run_mean(models, model, &single_cpu);
-  if (single < 0) return fprintf(stderr, "sweep_bench: FrictionBlock does not run\n"), 1;
+  stiction_modelica *mo;
+  stiction_program *prog = compile_block(models, model, &mo);
+  double single = INFINITY, single_cpu = INFINITY, c;
+  double wall[8], cpu[8];
+  for (int k = 0; k < njobs; k++) wall[k] = cpu[k] = INFINITY;
+  /* the machine's speed drifts over seconds: the measurements take turns, the fastest of
+   * each counts */
+  if (!prog || single_pass(prog, &c) < 0)
+    return fprintf(stderr, "sweep_bench: FrictionBlock does not run\n"), 1;
+  for (int rep = 0; rep < REPEATS; rep++) {
+    double w = single_pass(prog, &c);
+    if (w < single) single = w, single_cpu = c;
+    for (int k = 0; k < njobs; k++) {
+      char j[16];
+      snprintf(j, sizeof j, "%d", jobs[k]);
+      char *sweep[] = {(char *)stiction, "sweep", model, "--grid", "U=0.5:0.002:2.498", "-j", j,
+                       "-o", "/dev/null", NULL};
+      w = bench_time_process_cpu(sweep, &c);
+      if (w < 0) return fprintf(stderr, "sweep_bench: stiction sweep failed\n"), 1;
+      if (w < wall[k]) wall[k] = w, cpu[k] = c;
+    }
+  }
+  stiction_program_free(prog);
+  stiction_modelica_free(mo);
+  single /= RUNS, single_cpu /= RUNS;
   printf("friction block, %d runs (U = 0.5 .. %.3f), %ld cores online\n", RUNS,
          amplitude(RUNS - 1), sysconf(_SC_NPROCESSORS_ONLN));
   printf("  single run in process: %.3f ms wall, %.3f ms CPU (means over the %d sets)\n"
-         "  (each figure: the fastest of %d repeats)\n", 1e3 * single, 1e3 * single_cpu, RUNS, REPEATS);
+         "  (each figure: the fastest of %d turns)\n", 1e3 * single, 1e3 * single_cpu, RUNS, REPEATS);
   int status = 0;
   for (int k = 0; k < njobs; k++) {
-    char j[16];
-    snprintf(j, sizeof j, "%d", jobs[k]);
-    char *sweep[] = {(char *)stiction, "sweep", model, "--grid", "U=0.5:0.002:2.498", "-j", j,
-                     "-o", "/dev/null", NULL};
-    double cpu = INFINITY, wall = INFINITY;
-    for (int rep = 0; rep < REPEATS && wall >= 0; rep++) {
-      double c, w = bench_time_process_cpu(sweep, &c);
-      if (w < 0 || w < wall) wall = w, cpu = c;
-    }
-    if (wall < 0) return fprintf(stderr, "sweep_bench: stiction sweep failed\n"), 1;
     double ideal = RUNS * single / jobs[k];
     printf("  sweep -j %d: %.3f s wall, %.3f s CPU; ideal %.3f s; ratio %.2f (target <= 1.1); "
-           "CPU ratio %.2f\n", jobs[k], wall, cpu, ideal, wall / ideal, cpu / (RUNS * single_cpu));
+           "CPU ratio %.2f\n", jobs[k], wall[k], cpu[k], ideal, wall[k] / ideal,
+           cpu[k] / (RUNS * single_cpu));
   }
   for (int k = 0; k < njobs; k++) {
     double cpu0 = cpu_of_children();
-    double wall = processes(stiction, model, out, jobs[k]);
-    double cpu = cpu_of_children() - cpu0;
-    if (wall < 0) {
+    double pwall = processes(stiction, model, out, jobs[k]);
+    double pcpu = cpu_of_children() - cpu0;
+    if (pwall < 0) {
       fprintf(stderr, "sweep_bench: a stiction simulate process failed\n");
       status = 1;
       continue;
     }
     printf("  %d processes, %d at a time: %.3f s wall, %.3f s CPU (%.2f ms a process)\n", RUNS,
-           jobs[k], wall, cpu, 1e3 * wall * jobs[k] / RUNS);
+           jobs[k], pwall, pcpu, 1e3 * pwall * jobs[k] / RUNS);
   }
   unlink(out);
   rmdir(tmpl);
