@@ -170,13 +170,14 @@ START_TEST(stream_connectors) {
       {"v2.port.m_flow", -3}, {"w.port.h_outflow", 300},
       {"v1.hin", (3 * 200.0) / 3}, {"v2.hin", (1 * 100.0) / 1},
       {"w.v.hin", (1 * 100.0 + 3 * 200.0) / 4},
-      {"v1.hact", 100}, {"v2.hact", 200}, {"w.v.hact", 175}};
+      {"v1.hact", 100}, {"v2.hact", 200}, {"w.v.hact", 175},
+      {"w.v.cin[2]", 2 * 175.0}, {"v1.cin[1]", 200}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     ck_assert_msg(fabs(last[col(&t, cases[i].name)] - cases[i].want) < 1e-9, "%s = %.17g",
                   cases[i].name, last[col(&t, cases[i].name)]);
   char *out = NULL;
   ck_assert_int_eq(simulate(DATA "/Stream.mo", "Stream.BadStream", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Stream.mo:49:14: error: inStream() needs a scalar stream "
+  ck_assert_msg(out && strstr(out, "Stream.mo:54:14: error: inStream() needs a stream "
                 "variable"), "%s", out ? out : "");
   free(out);
 }

@@ -427,29 +427,25 @@ static void stream_equations(st_fl *fl, const sets *s, int first_use, int outsid
 /* The flow variable of the connector holding stream variable v (section 15.1: exactly one). */
 static int flow_of(const st_fl *fl, int v) {
   const st_inst *in = fl->info[v].inst, *c = in ? in->parent : NULL;
+  while (c && c->ndims > 0) c = c->parent; /* an element of a stream array */
   for (int i = 0; c && i < c->nkids; i++)
     if (c->kids[i]->var >= 0 && fl->vars[c->kids[i]->var].is_flow) return c->kids[i]->var;
   return -1;
 }
 
-/* Translates inStream(v) / actualStream(v) on a scalar stream variable. inStream becomes a
- * node reading v (the unconnected value) that stream_equations rewrites once the connection
- * sets are known; actualStream(v) = if m_flow > 0 then inStream(v) else v. */
-st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
-                            int *handled) {
-  int actual = strcmp(name, "actualStream") == 0;
-  *handled = actual || strcmp(name, "inStream") == 0;
-  if (!*handled) return NULL;
-  const st_ast_fnarg *args = e->u.call.args;
-  if (!args || args->next || args->name || fl->fnctx) {
-    st_fl_error(fl, e->loc, env.inst, "%s() takes one stream variable of a connector", name);
-    return NULL;
+/* inStream/actualStream of a translated argument, element by element over an expanded array
+ * (Xi_outflow[nXi] of a fluid port, possibly empty). */
+static st_fexpr *stream_of(st_fl *fl, st_fexpr *x, int actual, const char *name, st_loc loc,
+                           st_env env) {
+  if (x->kind == FX_ARRAY) {
+    st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, x->op, x->nargs, loc);
+    for (int i = 0; a && i < x->nargs; i++)
+      if (!(a->args[i] = stream_of(fl, x->args[i], actual, name, loc, env))) return NULL;
+    return a;
   }
-  st_fexpr *x = st_translate(fl, args->value, env);
-  if (!x) return NULL;
   int flow = x->kind == FX_VAR && fl->vars[x->index].is_stream ? flow_of(fl, x->index) : -1;
   if (flow < 0) {
-    st_fl_error(fl, e->loc, env.inst, "%s() needs a scalar stream variable of a connector with "
+    st_fl_error(fl, loc, env.inst, "%s() needs a stream variable of a connector with "
                 "one flow variable", name);
     return NULL;
   }
@@ -463,18 +459,35 @@ st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, s
     fl->instreams = u;
     fl->capinstreams = cap;
   }
-  st_fexpr *in = st_fx_var(fl->arena, x->index, e->loc);
+  st_fexpr *in = st_fx_var(fl->arena, x->index, loc);
   if (!in) return NULL;
   fl->instreams[fl->ninstreams++] = (st_stream_use){in, x->index};
   if (fl->sets) stream_equations(fl, fl->sets, fl->ninstreams - 1, 0); /* a late binding */
   if (!actual) return in;
-  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
   if (!r) return NULL;
-  r->args[0] = st_fx_binary(fl->arena, FOP_GT, st_fx_var(fl->arena, flow, e->loc),
-                            st_fx_real(fl->arena, 0, e->loc), e->loc);
+  r->args[0] = st_fx_binary(fl->arena, FOP_GT, st_fx_var(fl->arena, flow, loc),
+                            st_fx_real(fl->arena, 0, loc), loc);
   r->args[1] = in;
   r->args[2] = x;
   return r;
+}
+
+/* Translates inStream(v) / actualStream(v) on a stream variable (or an array of them). inStream becomes a
+ * node reading v (the unconnected value) that stream_equations rewrites once the connection
+ * sets are known; actualStream(v) = if m_flow > 0 then inStream(v) else v. */
+st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                            int *handled) {
+  int actual = strcmp(name, "actualStream") == 0;
+  *handled = actual || strcmp(name, "inStream") == 0;
+  if (!*handled) return NULL;
+  const st_ast_fnarg *args = e->u.call.args;
+  if (!args || args->next || args->name || fl->fnctx) {
+    st_fl_error(fl, e->loc, env.inst, "%s() takes one stream variable of a connector", name);
+    return NULL;
+  }
+  st_fexpr *x = st_translate(fl, args->value, env);
+  return x ? stream_of(fl, x, actual, name, e->loc, env) : NULL;
 }
 
 /* Below this the weights of section 15.2 are all equal: with every flow zero the mixing is

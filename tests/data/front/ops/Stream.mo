@@ -5,6 +5,7 @@ package Stream
     Real p;
     flow Real m_flow "into the component";
     stream Real h_outflow;
+    stream Real c_outflow[2];
   end Port;
 
   model Volume "fixed flow into the volume, fixed outflow enthalpy"
@@ -13,9 +14,11 @@ package Stream
     Port port;
     Real hin = inStream(port.h_outflow);
     Real hact = actualStream(port.h_outflow);
+    Real cin[2] = inStream(port.c_outflow);
   equation
     port.m_flow = mflow;
     port.h_outflow = h;
+    port.c_outflow = {h, 2 * h};
   end Volume;
 
   model Open "the flow follows from the others"
@@ -23,8 +26,10 @@ package Stream
     Port port;
     Real hin = inStream(port.h_outflow);
     Real hact = actualStream(port.h_outflow);
+    Real cin[2] = inStream(port.c_outflow);
   equation
     port.h_outflow = h;
+    port.c_outflow = {h, 2 * h};
   end Open;
 
   model Wrapped "a volume seen through an outside connector"
@@ -49,5 +54,6 @@ package Stream
     Real x = inStream(port.p);
   equation
     port.h_outflow = 1;
+    port.c_outflow = {1, 2};
   end BadStream;
 end Stream;
