@@ -152,12 +152,43 @@ START_TEST(nested_if_equations) {
 }
 END_TEST
 
+/* Stream connectors (Modelica 3.5 section 15): no equations between the stream variables of a
+ * set; inStream() mixes what the other members offer, weighted by the flow into the set
+ * (1 from v1 at h 100, 3 from v2 at h 200, 4 out to w behind an outside connector); an outside
+ * connector's stream variable equals its inner set's mixing; actualStream() picks inStream()
+ * for inflow. Expected values by hand. */
+START_TEST(stream_connectors) {
+  loaded l = flat_ok(DATA "/Stream.mo", "Stream.Junction");
+  lacks(&l, "v1.port.h_outflow = v2.port.h_outflow;");
+  has_line(&l, "w.port.h_outflow = w.v.port.h_outflow;");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  static table t;
+  run_ok(DATA "/Stream.mo", "Stream.Junction", "", &t);
+  const double *last = t.v[t.nrows - 1];
+  static const struct { const char *name; double want; } cases[] = {
+      {"v2.port.m_flow", -3}, {"w.port.h_outflow", 300},
+      {"v1.hin", (3 * 200.0) / 3}, {"v2.hin", (1 * 100.0) / 1},
+      {"w.v.hin", (1 * 100.0 + 3 * 200.0) / 4},
+      {"v1.hact", 100}, {"v2.hact", 200}, {"w.v.hact", 175},
+      {"w.v.cin[2]", 2 * 175.0}, {"v1.cin[1]", 200}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    ck_assert_msg(fabs(last[col(&t, cases[i].name)] - cases[i].want) < 1e-9, "%s = %.17g",
+                  cases[i].name, last[col(&t, cases[i].name)]);
+  char *out = NULL;
+  ck_assert_int_eq(simulate(DATA "/Stream.mo", "Stream.BadStream", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Stream.mo:54:14: error: inStream() needs a stream "
+                "variable"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
                                       operator_records, wide_record_calls,
-                                      nested_if_equations));
+                                      nested_if_equations, stream_connectors));
   return s;
 }
 

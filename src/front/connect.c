@@ -2,7 +2,9 @@
  * two compatible connectors; connection sets are built with a union-find over (variable,
  * inside/outside); each set gives equal potentials, or a zero sum of flows with outside
  * connectors counted negative. A flow variable that is not connected as an inside
- * connector anywhere is set to zero. */
+ * connector anywhere is set to zero. Stream variables (section 15) give no set equations:
+ * inStream() reads the mixing of their set, and an outside connector's equals its inner
+ * set's mixing. */
 #include "front/inst.h"
 
 #include "front/flat_expr.h"
@@ -204,7 +206,7 @@ void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int 
 
 /* ------------------------------------------------------------------ union-find */
 
-typedef struct sets {
+typedef struct st_conn_sets {
   int *parent;   /* over nodes 2*var + outside */
   int *order;    /* first-use order of nodes, for stable output */
   int norder;
@@ -258,6 +260,10 @@ static void pair_prims(pairing *p, const st_inst *a, const st_inst *b) {
   }
   if (va->is_flow != vb->is_flow) {
     mismatch(p, a, b, "a flow variable against a potential one");
+    return;
+  }
+  if (va->is_stream != vb->is_stream) {
+    mismatch(p, a, b, "a stream variable against a non-stream one");
     return;
   }
   /* Two outputs of sub-components would both define the same signal. */
@@ -392,6 +398,7 @@ static void emit_sets(st_fl *fl, sets *s, const int *where) {
       for (int j = i; j >= 0; j = next[j]) members[n++] = s->order[j];
       const st_connection *c = &fl->connections[where[s->order[i]]];
       if (fl->vars[members[0] / 2].is_flow) flow_equation(fl, members, n, c->loc, c->origin);
+      else if (fl->vars[members[0] / 2].is_stream) continue; /* see stream_equations */
       else potential_equations(fl, members, n, c->loc, c->origin);
     }
   }
@@ -412,6 +419,157 @@ static void unconnected_flows(st_fl *fl, const sets *s) {
   }
 }
 
+/* ------------------------------------------------------------------ stream variables */
+
+static st_fexpr *mixing(st_fl *fl, const sets *s, int node, st_loc loc);
+static void stream_equations(st_fl *fl, const sets *s, int first_use, int outside);
+
+/* The flow variable of the connector holding stream variable v (section 15.1: exactly one). */
+static int flow_of(const st_fl *fl, int v) {
+  const st_inst *in = fl->info[v].inst, *c = in ? in->parent : NULL;
+  while (c && c->ndims > 0) c = c->parent; /* an element of a stream array */
+  for (int i = 0; c && i < c->nkids; i++)
+    if (c->kids[i]->var >= 0 && fl->vars[c->kids[i]->var].is_flow) return c->kids[i]->var;
+  return -1;
+}
+
+/* inStream/actualStream of a translated argument, element by element over an expanded array
+ * (Xi_outflow[nXi] of a fluid port, possibly empty). */
+static st_fexpr *stream_of(st_fl *fl, st_fexpr *x, int actual, const char *name, st_loc loc,
+                           st_env env) {
+  if (x->kind == FX_ARRAY) {
+    st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, x->op, x->nargs, loc);
+    for (int i = 0; a && i < x->nargs; i++)
+      if (!(a->args[i] = stream_of(fl, x->args[i], actual, name, loc, env))) return NULL;
+    return a;
+  }
+  int flow = x->kind == FX_VAR && fl->vars[x->index].is_stream ? flow_of(fl, x->index) : -1;
+  if (flow < 0) {
+    st_fl_error(fl, loc, env.inst, "%s() needs a stream variable of a connector with "
+                "one flow variable", name);
+    return NULL;
+  }
+  if (fl->ninstreams == fl->capinstreams) {
+    int cap = fl->capinstreams ? 2 * fl->capinstreams : 16;
+    st_stream_use *u = realloc(fl->instreams, (size_t)cap * sizeof *u);
+    if (!u) {
+      fl->out_of_memory = 1;
+      return NULL;
+    }
+    fl->instreams = u;
+    fl->capinstreams = cap;
+  }
+  st_fexpr *in = st_fx_var(fl->arena, x->index, loc);
+  if (!in) return NULL;
+  fl->instreams[fl->ninstreams++] = (st_stream_use){in, x->index};
+  if (fl->sets) stream_equations(fl, fl->sets, fl->ninstreams - 1, 0); /* a late binding */
+  if (!actual) return in;
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+  if (!r) return NULL;
+  r->args[0] = st_fx_binary(fl->arena, FOP_GT, st_fx_var(fl->arena, flow, loc),
+                            st_fx_real(fl->arena, 0, loc), loc);
+  r->args[1] = in;
+  r->args[2] = x;
+  return r;
+}
+
+/* Translates inStream(v) / actualStream(v) on a stream variable (or an array of them). inStream becomes a
+ * node reading v (the unconnected value) that stream_equations rewrites once the connection
+ * sets are known; actualStream(v) = if m_flow > 0 then inStream(v) else v. */
+st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                            int *handled) {
+  int actual = strcmp(name, "actualStream") == 0;
+  *handled = actual || strcmp(name, "inStream") == 0;
+  if (!*handled) return NULL;
+  const st_ast_fnarg *args = e->u.call.args;
+  if (!args || args->next || args->name || fl->fnctx) {
+    st_fl_error(fl, e->loc, env.inst, "%s() takes one stream variable of a connector", name);
+    return NULL;
+  }
+  st_fexpr *x = st_translate(fl, args->value, env);
+  return x ? stream_of(fl, x, actual, name, e->loc, env) : NULL;
+}
+
+/* Below this the weights of section 15.2 are all equal: with every flow zero the mixing is
+ * the mean instead of 0/0. */
+#define ST_STREAM_EPS 1e-15
+
+
+/* max(w, eps) */
+static st_fexpr *positive_max(st_fl *fl, st_fexpr *w, st_loc loc) {
+  st_fexpr *m = st_fx_new(fl->arena, FX_BUILTIN, FB_MAX, 2, loc);
+  if (!m) return NULL;
+  m->args[0] = w;
+  m->args[1] = st_fx_real(fl->arena, ST_STREAM_EPS, loc);
+  return m;
+}
+
+/* What a member offers to the others: an inside connector its own outflow value, an outside
+ * one what flows in from the level above (its inStream, section 15.2). */
+static st_fexpr *offered(st_fl *fl, const sets *s, int node, st_loc loc) {
+  return node & 1 ? mixing(fl, s, node - 1, loc) : term(fl, node, loc);
+}
+
+/* The mixing value seen by `node` of a connection set: the weighted mean of what the other
+ * members offer, weighted by max(-m_flow, eps) for inside and max(m_flow, eps) for outside
+ * ones (the flow into the set); one other member gives its value directly, none (an
+ * unconnected inside connector) the variable itself. */
+static st_fexpr *mixing(st_fl *fl, const sets *s, int node, st_loc loc) {
+  int others = 0, other = -1;
+  if (s->used[node]) {
+    int root = find((sets *)s, node);
+    for (int k = 0; k < s->norder; k++) {
+      int m = s->order[k];
+      if (m != node && find((sets *)s, m) == root) others++, other = m;
+    }
+  }
+  if (others == 0) return term(fl, node, loc);
+  if (others == 1) return offered(fl, s, other, loc);
+  st_fexpr *num = NULL, *den = NULL;
+  int root = find((sets *)s, node);
+  for (int k = 0; k < s->norder; k++) {
+    int m = s->order[k];
+    if (m == node || find((sets *)s, m) != root) continue;
+    int flow = flow_of(fl, m / 2);
+    if (flow < 0) return NULL;
+    st_fexpr *f = st_fx_var(fl->arena, flow, loc);
+    st_fexpr *w = positive_max(fl, m & 1 ? f : st_fx_unary(fl->arena, FOP_NEG, f, loc), loc);
+    st_fexpr *t = st_fx_binary(fl->arena, FOP_MUL, w, offered(fl, s, m, loc), loc);
+    num = num ? st_fx_binary(fl->arena, FOP_ADD, num, t, loc) : t;
+    den = den ? st_fx_binary(fl->arena, FOP_ADD, den, w, loc) : w;
+  }
+  return st_fx_binary(fl->arena, FOP_DIV, num, den, loc);
+}
+
+/* inStream(v) of an inside connector is the mixing its set offers it; the stream variable
+ * of an outside connector is the mixing of its inner set (section 15.2). */
+static void stream_equations(st_fl *fl, const sets *s, int first_use, int outside) {
+  for (int i = first_use; i < fl->ninstreams; i++) {
+    st_stream_use *u = &fl->instreams[i];
+    st_fexpr *m = mixing(fl, s, 2 * u->var, u->node->loc);
+    if (m) *u->node = *m;
+  }
+  if (outside)
+  for (int v = 0; v < fl->nvars; v++) {
+    if (!fl->vars[v].is_stream || !s->used[2 * v + 1]) continue;
+    st_fexpr *m = mixing(fl, s, 2 * v + 1, fl->vars[v].loc);
+    st_feq *q = m ? st_feq_new(fl, FE_EQUAL, fl->vars[v].loc, "") : NULL;
+    if (!q) return;
+    q->lhs = st_fx_var(fl->arena, v, fl->vars[v].loc);
+    q->rhs = m;
+    st_fl_add_eq(fl, &fl->equations, q);
+  }
+}
+
+void st_fl_free_connection_sets(st_fl *fl) {
+  if (!fl->sets) return;
+  free(fl->sets->parent);
+  free(fl->sets->order);
+  free(fl->sets->used);
+  free(fl->sets);
+  fl->sets = NULL;
+}
+
 void st_connections_to_equations(st_fl *fl) {
   int nn = 2 * fl->nvars;
   sets s = {malloc((size_t)(nn + 1) * sizeof(int)), malloc((size_t)(nn + 1) * sizeof(int)), 0,
@@ -427,9 +585,15 @@ void st_connections_to_equations(st_fl *fl) {
     }
     emit_sets(fl, &s, where);
     unconnected_flows(fl, &s);
+    stream_equations(fl, &s, 0, 1);
   }
-  free(s.parent);
-  free(s.order);
-  free(s.used);
+  sets *kept = malloc(sizeof *kept);
+  if (kept) *kept = s;
+  else {
+    free(s.parent);
+    free(s.order);
+    free(s.used);
+  }
+  fl->sets = kept;
   free(where); /* fl->connections stay for cardinality() in bindings (fl_free frees them) */
 }

@@ -217,7 +217,7 @@ static void print_variable(const printer *p, const st_fvar *v) {
   static const char *const variability[] = {"constant ", "parameter ", "discrete ", ""};
   static const char *const causality[] = {"", "input ", "output "};
   fprintf(p->out, "  %s%s%s%s%s%s", v->is_protected ? "protected " : "",
-          v->is_final ? "final " : "", v->is_flow ? "flow " : "",
+          v->is_final ? "final " : "", v->is_flow ? "flow " : v->is_stream ? "stream " : "",
           /* Boolean/Integer variables are discrete by nature; say so only for Reals. */
           (v->variability == ST_V_DISCRETE && v->type != ST_T_REAL) ? ""
                                                                     : variability[v->variability],

@@ -116,6 +116,7 @@ typedef struct st_fvar {
   st_variability variability;
   st_causality causality;
   unsigned is_flow : 1;
+  unsigned is_stream : 1;  /* a stream variable of a connector (section 15) */
   unsigned is_protected : 1;
   unsigned is_final : 1;
   unsigned evaluate : 1;   /* annotation(Evaluate=true) */

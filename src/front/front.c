@@ -22,6 +22,8 @@ static void fl_free(st_fl *fl) {
   free(fl->equations.items);
   free(fl->initial_equations.items);
   free(fl->connections);
+  free(fl->instreams);
+  st_fl_free_connection_sets(fl);
   st_arena_free(fl->tmp);
   st_arena_free(fl->arena); /* NULL once the model owns it */
 }

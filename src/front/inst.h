@@ -277,6 +277,12 @@ typedef struct st_connection {
   st_loc loc;
 } st_connection;
 
+/* An inStream(v) in an equation: a node that reads v until connect.c rewrites it. */
+typedef struct st_stream_use {
+  st_fexpr *node;
+  int var;
+} st_stream_use;
+
 typedef struct st_eqbuf {
   st_feq **items;
   int n, cap;
@@ -314,6 +320,9 @@ struct st_fl {
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
+  st_stream_use *instreams; /* inStream() results, filled in once the sets are known */
+  int ninstreams, capinstreams;
+  struct st_conn_sets *sets; /* the connection sets, kept for inStream() in later bindings */
   st_iter_binding iters[32];
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
@@ -476,6 +485,10 @@ void st_translate_sections(st_fl *fl);
 /* The number of connect-equations that name connector c (an element of a connected array
  * counts too); all connections are known once st_translate_sections has begun. */
 int st_fl_cardinality(const st_fl *fl, const st_inst *c);
+void st_fl_free_connection_sets(st_fl *fl);
+/* inStream(v) / actualStream(v) (section 15.2-15.3); *handled = 0 for other names. */
+st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                            int *handled);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
 /* connect.c */

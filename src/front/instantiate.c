@@ -65,7 +65,7 @@ static void apply_type_prefix(st_prefix *p, const st_ast_type_prefix *t) {
   if ((int)v < p->variability) p->variability = (int)v;
   if (t->causality == AC_INPUT) p->causality = ST_C_INPUT;
   if (t->causality == AC_OUTPUT) p->causality = ST_C_OUTPUT;
-  if (t->flow == AF_FLOW) p->flow = 1;
+  if (t->flow != AF_NONE) p->flow = (int)t->flow;
 }
 
 static void inst_class(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod);
@@ -145,7 +145,8 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   if (var == ST_V_CONTINUOUS && type != ST_T_REAL) var = ST_V_DISCRETE;
   v->variability = (st_variability)var;
   v->causality = (st_causality)in->prefix.causality;
-  v->is_flow = in->prefix.flow != 0;
+  v->is_flow = in->prefix.flow == AF_FLOW;
+  v->is_stream = in->prefix.flow == AF_STREAM;
   v->is_protected = in->prefix.is_protected != 0;
   v->is_final = in->prefix.is_final || (mod && mod->final && mod->value);
   v->evaluate = has_evaluate(decl);

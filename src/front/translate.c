@@ -1259,6 +1259,8 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     if (handled) return r;
     r = st_fl_clock_call(fl, e, name, env, &handled);
     if (handled) return r;
+    r = st_fl_stream_call(fl, e, name, env, &handled);
+    if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
     if (strcmp(name, "String") == 0) return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
