@@ -39,7 +39,9 @@ st_fexpr *st_fx_part_value(st_fl *fl, st_fexpr *v, const int *index, int nindex,
     return NULL;
   }
   if (v) v = st_rec_field(fl, v, field, loc);
-  return v ? st_fx_index_value(fl, v, index + field_nindex, nindex - field_nindex, loc) : NULL;
+  /* no subscripts: index may be NULL, and NULL + 0 is undefined in C */
+  const int *rest = nindex > field_nindex ? index + field_nindex : NULL;
+  return v ? st_fx_index_value(fl, v, rest, nindex - field_nindex, loc) : NULL;
 }
 
 static st_fexpr *string_value(st_fl *fl, const char *s, st_loc loc) {
