@@ -685,6 +685,29 @@ START_TEST(broken_model_leaves_file) {
 }
 END_TEST
 
+/* The FMU's library resolves every symbol by itself and libc/libm: this test process links
+ * libstiction (and so libffi, SUNDIALS, ...), which would hide a missing one from dlopen
+ * here, so `ldd -r` performs the relocations in a process of its own (fmusim crashed on an
+ * FMU whose library needed libffi's ffi_type_pointer). */
+START_TEST(library_is_self_contained) {
+  fmu_dir u;
+  export_and_open(&u, "self", st_test_src("tests/data/compile/FrictionBlock.mo"), "FrictionBlock");
+  char cmd[4400];
+  snprintf(cmd, sizeof cmd, "ldd -r '%s/x/binaries/linux64/FrictionBlock.so' 2>&1", u.dir);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  char line[1024];
+  int lines = 0;
+  while (fgets(line, sizeof line, p)) {
+    lines++;
+    ck_assert_msg(!strstr(line, "undefined symbol") && !strstr(line, "not found"), "%s", line);
+  }
+  ck_assert_int_eq(pclose(p), 0);
+  ck_assert_int_gt(lines, 0); /* ldd ran and listed libc at least */
+  close_fmu(&u);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fmu");
   st_test_case(s, "fmu", 120,
@@ -692,6 +715,6 @@ int main(void) {
                         model_exchange_matches_simulate, cosimulation_input_each_step,
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
                         instances_in_threads,
-                        wrong_guid_refused, broken_model_leaves_file));
+                        wrong_guid_refused, broken_model_leaves_file, library_is_self_contained));
   return st_test_main(s);
 }
