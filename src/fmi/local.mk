@@ -11,7 +11,8 @@ libstiction_fmi2_la_SOURCES = src/fmi/fmi2.c
 libstiction_fmi2_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 EXTRA_DIST += src/fmi/fmi2.map
 
-stiction_fmi2.so: libstiction_fmi2.la libstiction_core.la $(srcdir)/src/fmi/fmi2.map
+# Makefile too: configure decides FMI2_LIBS (what the library carries inside)
+stiction_fmi2.so: libstiction_fmi2.la libstiction_core.la $(srcdir)/src/fmi/fmi2.map Makefile
 	$(AM_V_CCLD)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ \
 	  -Wl,--whole-archive .libs/libstiction_fmi2.a -Wl,--no-whole-archive \
 	  .libs/libstiction_core.a $(FMI2_LIBS) \
