@@ -4,6 +4,11 @@
 
 /* Monotonic wall-clock time in seconds. */
 double bench_now(void);
+#include <sys/types.h>
+
+/* Starts the program argv[0] with argv, standard output discarded, without waiting: its pid,
+ * or -1 when it could not start. */
+pid_t bench_spawn_quiet(char **argv);
 /* Wall time of one run of the program argv[0] with argv (standard output discarded), or -1
  * when it could not start or exited non-zero. */
 double bench_time_process(char **argv);

@@ -12,9 +12,7 @@
  * CPU ratio (sweep's CPU over 1000 single runs' CPU: translation, threads and metrics
  * together) is what the sweep costs beyond the runs whatever the load.
  * Usage: sweep_bench STICTION SRCDIR [JOBS...] (default JOBS: 1 2). */
-#include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +24,6 @@
 #include <stiction/stiction.h>
 
 #include "clock.h"
-
-extern char **environ;
 
 enum { RUNS = 1000, REPEATS = 5 }; /* each measurement: the fastest of REPEATS turns */
 
@@ -94,16 +90,6 @@ static double cpu_of_children(void) {
   return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1e-6 * (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
-static pid_t spawn_quiet(char **argv) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid;
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  return rc ? -1 : pid;
-}
-
 /* Wall time of RUNS `stiction simulate` processes, at most `parallel` at a time; -1 when one
  * fails. */
 static double processes(const char *stiction, const char *model, const char *out, int parallel) {
@@ -116,7 +102,7 @@ static double processes(const char *stiction, const char *model, const char *out
       char *argv[] = {(char *)stiction, "simulate", (char *)model, "-p", p, "-o", (char *)out,
                       "--keep-partial", NULL};
       /* every process writes the same file: what is measured is the run, not the result */
-      if (spawn_quiet(argv) < 0) failed = 1;
+      if (bench_spawn_quiet(argv) < 0) failed = 1;
       else running++, started++;
     }
     if (running == 0) break;
