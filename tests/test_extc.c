@@ -254,9 +254,11 @@ static void check_generator(const char *cls, const char *prefix) {
       ck_assert(t.v[i][col(&t, "gen.idCopy")] == 42);
       ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Stateful.Two.gen"));
     }
-    /* the samples at 0.1, 0.2, ... (rows at an event instant may hold either side) */
-    int n = (int)floor(t.v[i][ct] / 0.1 + 1e-9);
-    if (fabs(t.v[i][ct] - 0.1 * floor(t.v[i][ct] / 0.1 + 0.5)) < 1e-9) continue;
+    /* the samples at 0, 0.1, 0.2, ... (rows at an event instant may hold either side; the
+     * one at t = 0 fires right after initialization, so the first row has it) */
+    int n = (int)floor(t.v[i][ct] / 0.1 + 1e-9) + 1;
+    if (t.v[i][ct] > 0 && fabs(t.v[i][ct] - 0.1 * floor(t.v[i][ct] / 0.1 + 0.5)) < 1e-9)
+      continue;
     unsigned s1 = 7;
     double r = 0;
     for (int k = 0; k < n; k++) {

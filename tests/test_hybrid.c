@@ -113,6 +113,34 @@ START_TEST(sample_variable_rises_at_every_instant) {
 }
 END_TEST
 
+/* SampleAtStart.mo: `when sample(0, T)` fires at t = 0 right after initialization (also as the
+ * elsewhen of `when initial()` in an algorithm), from the state an initial equation on pre()
+ * set, read by another initial equation; the state comes from an Inline function that reads
+ * its own output's size (left a call). k samples up to t (the first at 0): state[1] and sa[1]
+ * stepped k times by s -> 2 s + s[2] from {3, 4} and {0, 1}; r, ra ten times those. */
+START_TEST(sample_at_the_start_fires) {
+  static table t;
+  run_ok(HYBRID("SampleAtStart.mo"), "SampleAtStart", "--stop-time 0.35 --interval 0.05", &t);
+  int ct = col(&t, "time");
+  ck_assert_int_ge(t.nrows, 8);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int k = (int)floor(tm * 10 + 1e-9) + 1;
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) k--; /* the left row of an instant */
+    double s = 3, sa = 0;
+    for (int j = 0; j < k; j++) {
+      s = 2 * s + 4;
+      sa = 2 * sa + 1;
+    }
+    ck_assert_msg(t.v[i][col(&t, "state[1]")] == s && t.v[i][col(&t, "r")] == 10 * s &&
+                      t.v[i][col(&t, "sa[1]")] == sa && t.v[i][col(&t, "ra")] == 10 * sa,
+                  "t = %g: state[1] = %g, r = %g, sa[1] = %g, ra = %g; want %g and %g", tm,
+                  t.v[i][col(&t, "state[1]")], t.v[i][col(&t, "r")], t.v[i][col(&t, "sa[1]")],
+                  t.v[i][col(&t, "ra")], s, sa);
+  }
+}
+END_TEST
+
 /* A when-equation whose condition another firing raises in the same event pass fires in that
  * pass, before the equations that read what it assigns are taken: active (a latch) stays
  * false until go = en and time >= tA + 0.25 becomes true at t = 0.75. */
@@ -254,7 +282,8 @@ int main(void) {
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
-               sample_variable_rises_at_every_instant, when_equations_fire_within_the_pass,
+               sample_variable_rises_at_every_instant, sample_at_the_start_fires,
+               when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event));

@@ -122,7 +122,8 @@ END_TEST
 /* Algorithm sections: sequential assignments, an if-statement on a relation (event at
  * t = ln 2), a while-loop with break, when-statements on sample() (counted like the same
  * when-equation) and an elsewhen chain. Closed forms: x = exp(-t), y = x, z = 2x + 1 before
- * ln 2 and 2x - 1 after, s = 1 + 2 + 3 + 4, n = n2 = samples so far, count 0/10/110. */
+ * ln 2 and 2x - 1 after, s = 1 + 2 + 3 + 4, n = n2 = samples so far (the first at t = 0,
+ * right after initialization), count 0/10/110. */
 START_TEST(algorithm_sections) {
   static table t;
   char *out = NULL;
@@ -144,13 +145,14 @@ START_TEST(algorithm_sections) {
     ck_assert_double_eq(r[cs], 10);
     ck_assert_double_eq(r[ck], 4);
     ck_assert_double_eq(r[cn], r[cn2]);
-    double k = floor(tm / 0.5 + 1e-9);
+    double k = floor(tm / 0.5 + 1e-9) + 1; /* the instants 0, 0.5, ... up to tm */
     ck_assert_msg(r[cn] == k || r[cn] == k - 1, "n(%g) = %g", tm, r[cn]);
+    if (tm == 0) ck_assert_msg(r[cn] == 1, "the sample at t = 0 fires after initialization");
     if (tm < ln2 - 1e-6) ck_assert_double_eq(r[cc], 0);
     if (tm > ln2 + 1e-6 && tm < ln4 - 1e-6) ck_assert_double_eq(r[cc], 10);
     if (tm > ln4 + 1e-6) ck_assert_double_eq(r[cc], 110);
   }
-  ck_assert_double_eq(t.v[t.nrows - 1][cn], 4);
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 5);
 }
 END_TEST
 

@@ -244,6 +244,7 @@ struct st_compiled {
   st_algorithm **init_algs; /* initial algorithm sections, run before the initial system */
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
+  int initialized;     /* the initial passes ran, the first pass after them is still to come */
 
   int nout;
   int *out_slot;

@@ -409,24 +409,30 @@ int st_clock_start_ticks(st_compiled *cm) {
   return fired && st_eval_blocks(cm, 1) ? -1 : 0;
 }
 
+/* wc_pre = the when-conditions evaluated between events (sample() false, relations held);
+ * clocks: also those of the clock ticks. */
+static void conditions_left_limits(st_compiled *cm, int clocks) {
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches && (clocks || !cm->p.whens[w].clock_rank); i++)
+      cm->wc_pre[cm->p.whens[w].wc + i] =
+          st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0;
+  st_algorithms_left_limits(cm);
+}
+
 /* pre() of the when-conditions at the first pass of an event: their values just before the
  * instant (relations frozen, sample() false), not the values stored at the previous event,
  * which stay true for a condition such as sample() that is true only at instants. Not for an
- * iteration that continues an instant already handled (the one after initialization at t0,
- * the terminal pass or an input change at an event's time): that instant's values are its
- * pre(); else a sample() true at it reads as a change and fires again (twice at t0, or a
- * spurious extra row at the end). terminal() is false just before the terminal pass, so that
+ * iteration that continues an instant already handled (the terminal pass or an input change
+ * at an event's time): that instant's values are its pre(); else a sample() true at it reads
+ * as a change and fires again (a spurious extra row at the end). The start has its own rule
+ * (st_event_update). terminal() is false just before the terminal pass, so that
  * `when terminal()` still rises. */
 static void when_left_limits(st_compiled *cm) {
   int terminal = cm->vm.terminal;
   cm->vm.terminal = 0;
   st_discrete_left_limits(cm);
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
-  for (int w = 0; w < cm->p.nwhens; w++)
-    for (int i = 0; i < cm->p.whens[w].nbranches; i++)
-      cm->wc_pre[cm->p.whens[w].wc + i] =
-          st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0;
-  st_algorithms_left_limits(cm);
+  conditions_left_limits(cm, 1);
   cm->vm.terminal = terminal;
 }
 
@@ -548,6 +554,14 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
   if (info->initial) initial_pre(cm);
   if (!info->initial && info->iteration == 0 && !(t == cm->last_event_t)) when_left_limits(cm);
+  /* The first pass after initialization at t0: pre() of the when-conditions is their value
+   * just before the start, sample() false (it was true in the initial passes, where only
+   * branches naming initial() are active). So `when sample(t0, T)` fires at t0, also as the
+   * elsewhen of a `when initial()`, as in Dymola's results (Math.Random's generators and
+   * the Blocks.Noise sources draw their first number at t0). The clock ticks fired with the
+   * initialization (st_clock_start_ticks) keep their pre(). */
+  else if (!info->initial && cm->initialized) conditions_left_limits(cm, 0);
+  cm->initialized = info->initial;
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;

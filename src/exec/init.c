@@ -298,6 +298,9 @@ done:
  * other in any order (Pulse: T_start uses count), so the list is swept until nothing changes;
  * n sweeps settle any acyclic order. */
 static void initial_assignments(st_compiled *cm) {
+  /* pre(v) and v are one unknown of the initial problem (the when-clauses are not active):
+   * `pre(state) = s0; r = f(pre(state))` reads s0 (the MSL noise blocks) */
+  memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   for (int sweep = 0; sweep < cm->p.ninit_assign; sweep++) {
     int changed = 0;
     for (int i = 0; i < cm->p.ninit_assign; i++) {
@@ -305,7 +308,7 @@ static void initial_assignments(st_compiled *cm) {
       double v = st_vm_eval(&cm->vm, &cm->p.init_assign_prog[i]);
       if (cm->p.slots[s].is_bool) v = v != 0;
       changed += v != cm->x[s];
-      cm->x[s] = v;
+      cm->x[s] = cm->pre[s] = v;
     }
     if (!changed) break;
   }
@@ -362,6 +365,7 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
+  cm->initialized = 0;
   cm->vm.event_done_t = cm->vm.prev_event_t = -INFINITY;
   cm->vm.time = t0;
   cm->vm.initial = 1;

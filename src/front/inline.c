@@ -101,6 +101,12 @@ st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, cons
   }
   st_inline_frame *outer = fl->inl;
   int base = fl->iter_base, errors = fl->errors;
+  /* Inlining is a choice, not a requirement: a body that is no expression of the inputs
+   * (`state := g(seed, size(state, 1))` reads its own output) is left a call, without a
+   * message; the function itself is translated and reported as any other. */
+  st_diag *diag = fl->diag, *quiet = st_diag_new(NULL);
+  if (!quiet) return NULL;
+  fl->diag = quiet;
   fl->inl = &f;
   fl->iter_base = fl->niters; /* the caller's for-iterators are not visible in the body */
   fl->depth++;
@@ -117,7 +123,12 @@ st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, cons
   fl->depth--;
   fl->iter_base = base;
   fl->inl = outer;
-  if (fl->errors > errors) return NULL;
+  fl->diag = diag;
+  st_diag_free(quiet);
+  if (fl->errors > errors) {
+    fl->errors = errors;
+    return NULL;
+  }
   /* a record result: its leaves in order, as a call's would be */
   if (result && out[0].record && (!st_fx_is_record(result) || result->nargs != out[0].count))
     return NULL;
