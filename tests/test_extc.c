@@ -277,6 +277,26 @@ START_TEST(noise_like_generator) {
 }
 END_TEST
 
+/* An impure C function in `when {initial(), sample(0.1, 0.1)}` is called once at
+ * initialization (the event iteration there settles the discrete values and must not call
+ * it again at every pass: it never converged), then once per sample: n = 1 + samples so far. */
+START_TEST(impure_call_at_initialization) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Stateful.ImpureCounter",
+                     "--stop-time 0.35 --interval 0.05", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cn = col(&t, "n");
+  ck_assert_int_ge(t.nrows, 8);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], want = 1 + floor(tm * 10 + 1e-9);
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) want--; /* the left row of an instant */
+    ck_assert_msg(t.v[i][cn] == want, "n(%g) = %g, want %g", tm, t.v[i][cn], want);
+  }
+}
+END_TEST
+
 /* Writes a model extending FileTable.Base with fileName path into the test's directory;
  * returns the model's path. */
 static const char *file_table_model(const char *name, const char *path) {
@@ -362,7 +382,7 @@ int main(void) {
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator, file_table, external_derivative));
+               noise_like_generator, impure_call_at_initialization, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

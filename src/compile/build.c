@@ -72,12 +72,13 @@ static int alloc_runtime(st_compiled *cm) {
   cm->wc = doubles(cm, cm->p.nwc);
   cm->wc_pre = doubles(cm, cm->p.nwc);
   cm->when_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwhens + 1);
+  cm->init_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwc + 1);
   cm->vm.rel = cm->rel;
   cm->vm.rels = cm->p.vmrels;
   cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   return cm->J && cm->r && cm->dx && cm->x0 && cm->term_scale && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
-                 cm->wc && cm->wc_pre && cm->when_fired && cm->vm.active ? 0 : -1;
+                 cm->wc && cm->wc_pre && cm->when_fired && cm->init_fired && cm->vm.active ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {
@@ -272,6 +273,7 @@ static int own_run_state(st_compiled *in) {
            (in->wc = own(in, pr->wc, nw, sizeof(double))) &&
            (in->wc_pre = own(in, pr->wc_pre, nw, sizeof(double))) &&
            (in->when_fired = own(in, NULL, (size_t)in->p.nwhens + 1, 1)) &&
+           (in->init_fired = own(in, NULL, nw + 1, 1)) &&
            (in->asserts = own(in, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
            (in->out_slot = own(in, pr->out_slot, ns + 1, sizeof(int))) &&
            (in->out_src = own(in, pr->out_src, ns + 1, sizeof(int))) &&

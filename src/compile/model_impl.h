@@ -117,6 +117,7 @@ typedef struct st_when_branch {
   int *reads;         /* has_initial: the slots its assignments read (not through pre()) */
   int nreads;
   int early;          /* -1: not assigned ahead at initialization (it reads pre()) */
+  int impure;         /* its equations call an impure function: fired once at initialization */
   st_loc loc;
 } st_when_branch;
 
@@ -236,6 +237,7 @@ struct st_compiled {
   double *rel, *rel_pre;
   double *wc, *wc_pre;
   unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
+  unsigned char *init_fired; /* per branch (wc index): an impure branch fired at initialization */
   int nasserts;
   st_assert *asserts;
   int nalgs;

@@ -110,6 +110,15 @@ static int mentions_pre(const st_fexpr *e) {
   return 0;
 }
 
+/* Whether e calls an impure function (impureRandom: a new number at every call). */
+static int calls_impure(const st_compiled *cm, const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_CALL && cm->p.flat->functions[e->index].is_impure) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (calls_impure(cm, e->args[i])) return 1;
+  return 0;
+}
+
 static void collect_reads(const st_compiled *cm, const st_fexpr *e, int *out, int *n, int cap) {
   if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
   if (e->kind == FX_VAR) {
@@ -149,6 +158,7 @@ void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsign
       if (!ready) continue;
       pending[c] = 0;
       if (st_vm_eval(&cm->vm, &b->cond) == 0) continue;
+      cm->init_fired[c] = (unsigned char)b->impure;
       for (int a = 0; a < b->nactions; a++)
         if (b->actions[a].kind == A_ASSIGN) {
           double v = st_vm_eval(&cm->vm, &b->actions[a].value);
@@ -252,8 +262,10 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
     b->nactions = l->n;
     b->actions = st_arena_alloc(cm->p.arena, (size_t)l->n * sizeof *b->actions + 1);
     if (!b->actions) return -1;
-    for (int k = 0; k < l->n; k++)
+    for (int k = 0; k < l->n; k++) {
       if (compile_action(cm, &b->actions[k], l->items[k])) return -1;
+      b->impure |= calls_impure(cm, l->items[k]->rhs);
+    }
     level_actions(cm, b->actions, l);
     if (b->has_initial && branch_reads(cm, b, l)) return -1;
   }
@@ -358,10 +370,16 @@ static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double 
       const st_when_branch *b = &wh->branches[i];
       int k = wh->wc + i;
       cm->wc[k] = st_vm_eval(&cm->vm, &b->cond) != 0;
-      /* initial_pre(): while initializing, active iff the condition names initial() */
+      /* initial_pre(): while initializing, active iff the condition names initial(); the
+       * passes settle the discrete values, so a branch whose call gives a new value each
+       * time (impure) is evaluated once, as the initial system's equation it is */
       double pre = info->initial ? (b->has_initial ? 0 : cm->wc[k]) : cm->wc_pre[k];
       if (done || !(cm->wc[k] && !pre)) continue;
       done = cm->when_fired[w] = 1;
+      if (info->initial && b->impure) {
+        if (cm->init_fired[k]) continue;
+        cm->init_fired[k] = 1;
+      }
       fired++;
       if (fire(cm, b, info, t)) return -1;
     }

@@ -366,6 +366,7 @@ int st_initialize(st_compiled *cm, double t0) {
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
   cm->last_event_t = NAN;
   cm->initialized = 0;
+  memset(cm->init_fired, 0, (size_t)cm->p.nwc + 1);
   cm->vm.event_done_t = cm->vm.prev_event_t = -INFINITY;
   cm->vm.time = t0;
   cm->vm.initial = 1;

@@ -64,6 +64,21 @@ int extc_strlen(const char *s) { return (int)strlen(s); }");
     Generator gen;
   end Two;
 
+  impure function tick "the number of calls so far, counted in C"
+    output Integer n;
+  external "C" n = extc_tick() annotation(Include = "
+static int extc_calls;
+int extc_tick(void) { return ++extc_calls; }");
+  end tick;
+
+  model ImpureCounter "an impure call in a when-clause active at initialization"
+    discrete Integer n;
+  equation
+    when {initial(), sample(0.1, 0.1)} then
+      n = tick();
+    end when;
+  end ImpureCounter;
+
   model InAlgorithm "the same generator stepped by a tuple assignment in an algorithm"
     discrete Real r(start = 0, fixed = true);
     discrete Integer s[2](start = {7, 0}, each fixed = true);
