@@ -183,12 +183,32 @@ START_TEST(stream_connectors) {
 }
 END_TEST
 
+/* A short class of an operator record that redeclares the fields (`Flux = Cplx(redeclare
+ * Real re(unit = "Wb"), ..)`, the library's SI.ComplexMagneticFlux): a binding of a component
+ * of it binds each field under the short class's modifiers, the model stays balanced.
+ * r.V = s.V = (1 + t) + 2j, r.Phi = r.V / k with k = 4. */
+START_TEST(short_class_operator_record_bindings) {
+  loaded l = flat_ok(OPS, "Ops.MagneticCircuit");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  const table *t = ops_run("Ops.MagneticCircuit", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "r.Phi.re")], (1 + tm) / 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "r.Phi.im")], 2.0 / 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.Phi.re")], -(1 + tm) / 4, 1e-12);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
                                       operator_records, wide_record_calls,
-                                      nested_if_equations, stream_connectors));
+                                      nested_if_equations, stream_connectors,
+                                      short_class_operator_record_bindings));
   return s;
 }
 

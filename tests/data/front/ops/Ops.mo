@@ -132,8 +132,8 @@ package Ops
   end FixedShaft;
 
   operator record Cplx "a complex number with its operators"
-    Real re;
-    Real im;
+    replaceable Real re;
+    replaceable Real im;
     encapsulated operator 'constructor'
       function fromReal
         import Ops.Cplx;
@@ -359,4 +359,52 @@ package Ops
     end if;
     v + i = 1 + time;
   end NestedIf;
+
+  // A short class of an operator record that redeclares its fields (the units of a complex
+  // quantity); components of it bound to an expression in an inherited partial model: the
+  // binding binds each field although the short class modifies it.
+  operator record Flux = Cplx(redeclare Real re(unit = "Wb"), redeclare Real im(unit = "Wb"))
+    "a complex flux";
+
+  connector MagneticPort
+    Cplx V;
+    flow Flux Phi;
+  end MagneticPort;
+
+  partial model MagneticTwoPort
+    MagneticPort p, n;
+    Flux Phi = p.Phi;
+    Cplx V = p.V - n.V;
+  equation
+    p.Phi + n.Phi = Cplx(0, 0);
+  end MagneticTwoPort;
+
+  model Reluctance
+    extends MagneticTwoPort;
+    parameter Real k = 2;
+  equation
+    V = k * Phi;
+  end Reluctance;
+
+  model MagneticSource
+    extends MagneticTwoPort;
+  equation
+    V = Cplx(1 + time, 2);
+  end MagneticSource;
+
+  model MagneticGround
+    MagneticPort p;
+  equation
+    p.V = Cplx(0, 0);
+  end MagneticGround;
+
+  model MagneticCircuit
+    MagneticSource s;
+    Reluctance r(k = 4);
+    MagneticGround g;
+  equation
+    connect(s.p, r.p);
+    connect(r.n, s.n);
+    connect(s.n, g.p);
+  end MagneticCircuit;
 end Ops;
