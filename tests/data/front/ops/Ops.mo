@@ -407,4 +407,54 @@ package Ops
     connect(r.n, s.n);
     connect(s.n, g.p);
   end MagneticCircuit;
+
+  // Arrays of records as function inputs (one array per field inside the function: u[k].re,
+  // u[k] as a record, size(u, 1)), and a function of one record called with an array of
+  // records (one call per element, Modelica 3.5 section 12.4.6).
+  function rms
+    input Cplx u[:];
+    output Real y;
+  protected
+    Integer m = size(u, 1);
+  algorithm
+    y := sum({sqrt(u[k].re^2 + u[k].im^2) for k in 1:m}) / m;
+  end rms;
+
+  function realProduct
+    input Cplx a;
+    input Cplx b;
+    output Real r;
+  algorithm
+    r := a.re * b.re - a.im * b.im;
+  end realProduct;
+
+  function power
+    input Cplx v[:];
+    input Cplx i[size(v, 1)];
+    output Real p;
+  algorithm
+    p := sum({realProduct(v[k], i[k]) for k in 1:size(v, 1)});
+  end power;
+
+  model RecordArrayCalls
+    Cplx a[2];
+    Real r = rms(a);
+    Real p = power(a, {Cplx(1, 0), Cplx(0, 1)});
+    Real magnitudes[2] = cabs(a);
+    Real products[2] = realProduct(a, {Cplx(2, 0), Cplx(0, 1)});
+  equation
+    a[1] = Cplx(3 * time, 4 * time);
+    a[2] = Cplx(0, 5 * time);
+  end RecordArrayCalls;
+
+  function pair "an array of records as an output: not supported yet"
+    input Real x;
+    output Cplx y[2];
+  algorithm
+    y := {Cplx(x), Cplx(x)};
+  end pair;
+
+  model RecordArrayOutput
+    Real r = rms(pair(time));
+  end RecordArrayOutput;
 end Ops;
