@@ -28,6 +28,22 @@ static void run(const char *model, table *t) {
 /* An Integer counter in a clocked when and r = sample(time) + previous(r) on Clock(1, 10):
  * n = k, r = 0.5 + 0.1 (0 + 1 + ... + (k - 1)) after k ticks; the first row holds the tick at
  * t = 0; hold(r) drives der(x) piecewise constant. */
+/* An event clock's condition reads what the when-clauses of the same instant assigned
+ * (EventClockAfterWhen.mo): at t = 0.5 a counter steps to 1, so Clock(time >= 0.5 and
+ * count == 0) never ticks and Clock(time >= 0.5 and count == 1) ticks once, at 0.5. */
+START_TEST(event_clock_sees_when_assignments) {
+  static table t;
+  run("tests/data/clocks/EventClockAfterWhen.mo", &t);
+  int ct = col(&t, "time"), cb = col(&t, "ticksBefore"), ca = col(&t, "ticksAfter");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int late = tm > 0.5 || (tm == 0.5 && i + 1 == t.nrows) || (tm == 0.5 && t.v[i + 1][ct] > tm);
+    ck_assert_msg(t.v[i][cb] == 0, "ticksBefore(%g) = %g", tm, t.v[i][cb]);
+    ck_assert_msg(t.v[i][ca] == (late ? 1 : 0), "ticksAfter(%g) = %g", tm, t.v[i][ca]);
+  }
+}
+END_TEST
+
 START_TEST(counter_on_a_clock) {
   static table t;
   run("tests/data/clocks/Counter.mo", &t);
@@ -300,7 +316,7 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("clocks");
   st_test_case(s, "clocks", 60,
-               ST_TESTS(counter_on_a_clock, sub_super_shift_sampling, sampled_pi_controller,
+               ST_TESTS(counter_on_a_clock, event_clock_sees_when_assignments, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
                         nested_if_equation, index_reduction_through_sign,

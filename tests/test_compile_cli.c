@@ -449,6 +449,25 @@ START_TEST(mixed_cycle_keeps_progress) {
 }
 END_TEST
 
+/* An algorithm section reads this pass's value of a variable alias elimination would make an
+ * alias (AlgorithmReadsAlias.mo): z = 2 (1 + t) at every row, and the assert on u holds at
+ * the start (it read a stale 0 there). */
+START_TEST(algorithm_reads_current_values) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_ara.csv",
+           data("AlgorithmReadsAlias.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  for (int k = 0; k <= 4; k++) {
+    double t = 0.25 * k;
+    ck_assert_double_eq_tol(value_at("compile_cli_ara.csv", "z", t), 2 * (1 + t), 1e-12);
+  }
+  remove("compile_cli_ara.csv");
+}
+END_TEST
+
 START_TEST(nonlinear_loop_closed_form) {
   /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
   char args[4096];
@@ -644,7 +663,7 @@ int main(void) {
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
-               locked_bearing_and_gear, mixed_cycle_keeps_progress, index_reduction_rigid, index_reduction_gear,
+               locked_bearing_and_gear, mixed_cycle_keeps_progress, algorithm_reads_current_values, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

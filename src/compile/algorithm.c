@@ -337,6 +337,23 @@ int st_run_initial_algorithms(st_compiled *cm) {
   return 0;
 }
 
+static void pin_vars(const st_compiled *cm, const st_fexpr *e, unsigned char *pinned) {
+  if (!e) return;
+  if (e->kind == FX_VAR && e->index >= 0 && e->index < cm->p.nslots) pinned[e->index] = 1;
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR &&
+      cm->p.slots[e->args[0]->index].der >= 0)
+    pinned[cm->p.slots[e->args[0]->index].der] = 1;
+  for (int i = 0; i < e->nargs; i++) pin_vars(cm, e->args[i], pinned);
+}
+
+/* What a section reads stays a variable of its own (alias.c): the statements are compiled
+ * before alias elimination and run in the middle of a BLT pass, before st_sync_aliases would
+ * refresh an alias (Clocked's RotationalClock asserted on its input and read 0). */
+void st_algorithms_pin_reads(const st_compiled *cm, unsigned char *pinned) {
+  for (int i = 0; i < cm->nalgs; i++)
+    for (int r = 0; r < cm->algs[i]->nreads; r++) pin_vars(cm, cm->algs[i]->reads[r], pinned);
+}
+
 /* ------------------------------------------------------------------ blocks */
 
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size) {

@@ -265,6 +265,7 @@ int st_eliminate_aliases(st_compiled *cm) {
   }
   for (int e = 0; e < cm->p.neqs; e++)
     if (cm->p.eqs[e].algorithm && cm->p.eqs[e].target >= 0) pinned[cm->p.eqs[e].target] = 1;
+  st_algorithms_pin_reads(cm, pinned);
   int changed = 1, rc = 0;
   while (changed && !rc) {
     changed = 0;

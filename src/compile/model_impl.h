@@ -356,6 +356,7 @@ void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigne
 int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx);
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);
 int st_algorithms_without_block(const st_compiled *cm, int *which);
+void st_algorithms_pin_reads(const st_compiled *cm, unsigned char *pinned);
 int st_run_algorithm(st_compiled *cm, int index);
 int st_add_initial_algorithms(st_compiled *cm);
 /* Runs the initial algorithms once; -1 (cm->error set) when a statement fails. */

@@ -392,8 +392,11 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   int fired = 0, more = 1;
   for (int rank = 0; more; rank++) {
     more = 0;
-    /* a clock partition reading another's values at this tick sees them updated */
-    if (rank > 1 && fired && st_eval_blocks(cm, 1)) return -1;
+    /* a clock partition reading another's values at this tick sees them updated, and an
+     * event clock's condition the values when-clauses just assigned (Clocked's
+     * RotationalSample: a Pulse's count steps at the instant its clock condition would
+     * rise with the old pulse value) */
+    if (rank > 0 && fired && st_eval_blocks(cm, 1)) return -1;
     int f = run_whens_of_rank(cm, info, t, rank, &more);
     if (f < 0) return -1;
     fired += f;
