@@ -227,6 +227,33 @@ START_TEST(record_array_calls) {
 }
 END_TEST
 
+/* Functions of scalar inputs called with arrays: the array of the element calls (a scalar
+ * input no longer takes the whole array: x * x was the dot product). A function imported
+ * under the name of a built-in hides it. */
+START_TEST(vectorized_calls) {
+  const table *t = ops_run("Ops.VectorizedCalls", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "z[1]")], 3 * tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "z[2]")], 12 * tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w[1,2]")], 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w[2,2]")], tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "c[2].re")], 2 * cos(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "c[3].im")], 2 * sin(2 * tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s[2]")], sin(2 * tm), 1e-12);
+  }
+  /* an imported function hides the built-in of the same name: abs() of a complex number */
+  t = ops_run("Ops.ImportedAbs", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "m")], 5 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "n")], 5 * tm + 1, 1e-12);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
@@ -234,7 +261,7 @@ static Suite *suite(void) {
                                       operator_records, wide_record_calls,
                                       nested_if_equations, stream_connectors,
                                       short_class_operator_record_bindings,
-                                      record_array_calls));
+                                      record_array_calls, vectorized_calls));
   return s;
 }
 

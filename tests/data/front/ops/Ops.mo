@@ -457,4 +457,53 @@ package Ops
   model RecordArrayOutput
     Real r = rms(pair(time));
   end RecordArrayOutput;
+
+  // Scalar inputs given arrays (Modelica 3.5 section 12.4.6): one call per element, also
+  // for matrices, a record result, and a function of the library declared external "builtin"
+  function scaledSquare
+    input Real x;
+    input Real k = 1;
+    output Real y;
+  algorithm
+    y := k * x * x;
+  end scaledSquare;
+
+  function polar
+    input Real len;
+    input Real phi;
+    output Cplx c;
+  algorithm
+    c := Cplx(len * cos(phi), len * sin(phi));
+  end polar;
+
+  function builtinSin
+    input Real u;
+    output Real y;
+  external "builtin" y = sin(u);
+  end builtinSin;
+
+  model VectorizedCalls
+    Real z[2] = scaledSquare({time, 2 * time}, 3);
+    Real w[2, 2] = scaledSquare({{1, 2}, {3, time}});
+    Cplx c[3] = polar(fill(2, 3), {0, time, 2 * time});
+    Real s[2] = builtinSin({time, 2 * time});
+  end VectorizedCalls;
+
+  package ComplexFunctions
+    function abs "hides the built-in abs where it is imported"
+      input Cplx c;
+      output Real r;
+    algorithm
+      r := sqrt(c.re^2 + c.im^2);
+    end abs;
+  end ComplexFunctions;
+
+  model ImportedAbs
+    import Ops.ComplexFunctions.abs;
+    Cplx v = Cplx(3 * time, -4 * time);
+    Real m = abs(v);
+    Real n;
+  equation
+    n = abs(v) + 1;
+  end ImportedAbs;
 end Ops;
