@@ -251,6 +251,15 @@ START_TEST(vectorized_calls) {
     ck_assert_double_eq_tol(t->v[k][col(t, "m")], 5 * tm, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "n")], 5 * tm + 1, 1e-12);
   }
+  /* f({x(k) for k in r}) is {f(x(k)) for k in r}, in a function body and in a model:
+   * p = re(a1) + re(j a2) = 3t - 5t */
+  t = ops_run("Ops.ComprehensionCalls", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "p")], -2 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "q[2]")], 4 * tm * tm, 1e-12);
+  }
 }
 END_TEST
 

@@ -1061,6 +1061,34 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
 
+/* f(.., {x(k) for k in r}, ..) with a scalar input there is {f(.., x(k), ..) for k in r}
+ * (section 12.4.6; also inside function bodies, where the size is known only when it runs:
+ * `real({v[k] * conj(i[k]) for k in 1:size(v, 1)})`). */
+static st_fexpr *comprehension_of_calls(st_fl *fl, const st_ast_expr *e, const st_ast_fnarg *arg,
+                                        st_env env) {
+  st_ast_fnarg *args = NULL, **tail = &args;
+  for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
+    st_ast_fnarg *c = st_arena_alloc(fl->arena, sizeof *c);
+    if (!c) return NULL;
+    *c = *a;
+    c->next = NULL;
+    if (a == arg) c->value = a->value->u.array.elems;
+    *tail = c;
+    tail = &c->next;
+  }
+  st_ast_expr *call = st_arena_alloc(fl->arena, sizeof *call);
+  st_ast_expr *arr = st_arena_alloc(fl->arena, sizeof *arr);
+  if (!call || !arr) return NULL;
+  *call = *e;
+  call->next = NULL;
+  call->u.call.args = args;
+  *arr = *arg->value;
+  arr->next = NULL;
+  arr->u.array.elems = call;
+  arr->u.array.nelems = 1;
+  return st_translate(fl, arr, env);
+}
+
 /* Call r with the arrays vec[t] (NULL: not vectorized) given to scalar inputs: the array of
  * the calls of their elements, dimension by dimension; the arrays must agree in size. */
 static st_fexpr *vectorized_call(st_fl *fl, const st_fexpr *r, const st_ffunction *fn,
@@ -1136,6 +1164,9 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
                   a->name ? a->name : "at this position");
       return NULL;
     }
+    if (a->value->kind == AX_ARRAY && a->value->u.array.iters &&
+        input_local(fn, g[target].first)->ndims == 0)
+      return comprehension_of_calls(fl, e, a, env);
     st_fexpr *v = st_translate(fl, a->value, env);
     if (!v) return NULL;
     if (vectorized(fl, fn, &g[target], v)) {

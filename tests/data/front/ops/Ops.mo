@@ -506,4 +506,25 @@ package Ops
   equation
     n = abs(v) + 1;
   end ImportedAbs;
+
+  function re "the real part"
+    input Cplx c;
+    output Real r;
+  algorithm
+    r := c.re;
+  end re;
+
+  function activePower "a scalar-record function over a comprehension of records"
+    input Cplx v[:];
+    input Cplx i[size(v, 1)];
+    output Real p;
+  algorithm
+    p := sum(re({v[k] * i[k] for k in 1:size(v, 1)}));
+  end activePower;
+
+  model ComprehensionCalls
+    Cplx a[2] = {Cplx(3 * time, 4 * time), Cplx(0, 5 * time)};
+    Real p = activePower(a, {Cplx(1, 0), Cplx(0, 1)});
+    Real q[2] = scaledSquare({k * time for k in 1:2});
+  end ComprehensionCalls;
 end Ops;
