@@ -203,7 +203,7 @@ START_TEST(short_class_operator_record_bindings) {
 END_TEST
 
 /* Arrays of records as function inputs, read element-wise (u[k].re, u[k] passed on as a
- * record, size(u, 1)); a function of scalar records called with arrays of records gives the
+ * record, size(u, 1)), and as outputs; a function of scalar records called with arrays of records gives the
  * array of the element calls. a = {3t + 4tj, 5tj}: rms = (5t + 5t) / 2, power = 3t - 5t. */
 START_TEST(record_array_calls) {
   const table *t = ops_run("Ops.RecordArrayCalls", "");
@@ -217,13 +217,20 @@ START_TEST(record_array_calls) {
     ck_assert_double_eq_tol(t->v[k][col(t, "products[1]")], 6 * tm, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "products[2]")], -5 * tm, 1e-12);
   }
-  /* an array of records as an output: a located error that names the feature */
-  static table bad;
-  char *out = NULL;
-  ck_assert_int_eq(simulate(OPS, "Ops.RecordArrayOutput", &bad, &out), 1);
-  ck_assert_msg(out && strstr(out, "Ops.mo:452:5: error: arrays of records in functions are "
-                "supported only as inputs"), "%s", out ? out : "");
-  free(out);
+  /* arrays of records as outputs: a vector through rms(), a matrix assigned element by
+   * element (t[i, j] = i e^(j w j)) into a parameter and a variable */
+  t = ops_run("Ops.RecordArrayOutput", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++)
+    ck_assert_double_eq_tol(t->v[k][col(t, "r")], t->v[k][ct], 1e-12);
+  t = ops_run("Ops.RecordArrayResults", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "y")], 2 * sin(0.5), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v[1,2].re")], cos(2 * tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v[2,2].im")], 2 * sin(2 * tm), 1e-12);
+  }
 }
 END_TEST
 

@@ -938,6 +938,28 @@ static const char *output_record(st_fl *fl, const st_cls *fn) {
   return "";
 }
 
+/* The array of records whose field k is fields[k] (arrays of ndims dimensions). */
+static st_fexpr *records_of_fields(st_fl *fl, const char *cls, st_fexpr **fields, int n,
+                                   int ndims, st_loc loc) {
+  if (ndims == 0) {
+    st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
+    if (!v) return NULL;
+    v->str = cls;
+    memcpy(v->args, fields, (size_t)n * sizeof *fields);
+    return v;
+  }
+  int len = fields[0]->kind == FX_ARRAY ? fields[0]->nargs : -1;
+  for (int k = 0; k < n; k++)
+    if (fields[k]->kind != FX_ARRAY || fields[k]->nargs != len) return NULL;
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, len, loc);
+  st_fexpr **sub = st_arena_alloc(fl->tmp, (size_t)n * sizeof *sub);
+  for (int i = 0; a && sub && i < len; i++) {
+    for (int k = 0; k < n; k++) sub[k] = fields[k]->args[i];
+    if (!(a->args[i] = records_of_fields(fl, cls, sub, n, ndims - 1, loc))) return NULL;
+  }
+  return a;
+}
+
 static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw) {
   st_fn_group *g;
   int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
@@ -970,18 +992,14 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
     if (leaf && leaf->ndims > 0 && !fl->fnctx && !raw && !(v->args[k] = array_call(fl, c, fn, leaf)))
       return NULL;
   }
+  /* an array of records in a model: the array of the element records */
+  if (out->record_ndims > 0 && !fl->fnctx && !raw) {
+    st_fexpr *a = records_of_fields(fl, v->str, v->args, n, out->record_ndims, r->loc);
+    if (!a) st_fl_error(fl, r->loc, NULL, "'%s' returns an array of records of fields of "
+                        "different sizes", fn->name);
+    return a;
+  }
   return v;
-}
-
-/* Field j of every element of v, an array of records with n fields: the array of that field
- * (an array-of-records input is one array per leaf, func_translate.c); NULL if v is not one. */
-static st_fexpr *field_array(st_fl *fl, const st_fexpr *v, int j, int n) {
-  if (st_fx_is_record(v)) return v->nargs == n ? v->args[j] : NULL;
-  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
-  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, v->nargs, v->loc);
-  for (int i = 0; a && i < v->nargs; i++)
-    if (!(a->args[i] = field_array(fl, v->args[i], j, n))) return NULL;
-  return a;
 }
 
 /* Input number k of fn. */
@@ -1008,9 +1026,9 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
     r->args[t->first] = v;
   } else if (st_fx_is_record(v) && v->nargs == t->count) {
     memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
-  } else if (input_local(fn, t->first)->ndims > 0 && field_array(fl, v, 0, t->count)) {
+  } else if (input_local(fn, t->first)->ndims > 0 && st_rec_field_array(fl, v, 0, t->count)) {
     for (int j = 0; j < t->count; j++)
-      if (!(r->args[t->first + j] = field_array(fl, v, j, t->count))) return -1;
+      if (!(r->args[t->first + j] = st_rec_field_array(fl, v, j, t->count))) return -1;
   } else {
     st_fl_error(fl, loc, env.inst, "%s(): input '%s' needs a record value with %d fields",
                 fn->name, t->name, t->count);

@@ -447,7 +447,7 @@ package Ops
     a[2] = Cplx(0, 5 * time);
   end RecordArrayCalls;
 
-  function pair "an array of records as an output: not supported yet"
+  function pair "an array of records as an output"
     input Real x;
     output Cplx y[2];
   algorithm
@@ -527,4 +527,23 @@ package Ops
     Real p = activePower(a, {Cplx(1, 0), Cplx(0, 1)});
     Real q[2] = scaledSquare({k * time for k in 1:2});
   end ComprehensionCalls;
+
+  function rotations "an array of records as an output, assigned element by element"
+    input Integer m;
+    input Real w;
+    output Cplx t[m, m];
+  algorithm
+    for i in 1:m loop
+      for j in 1:m loop
+        t[i, j] := polar(i, w * j);
+      end for;
+    end for;
+  end rotations;
+
+  model RecordArrayResults
+    parameter Integer m = 2;
+    final parameter Cplx p[m, m] = rotations(m, 0.5);
+    Cplx v[m, m] = rotations(m, time);
+    Real y = p[2, 1].im;
+  end RecordArrayResults;
 end Ops;
