@@ -185,11 +185,16 @@ END_TEST
 
 /* A short class of an operator record that redeclares the fields (`Flux = Cplx(redeclare
  * Real re(unit = "Wb"), ..)`, the library's SI.ComplexMagneticFlux): a binding of a component
- * of it binds each field under the short class's modifiers, the model stays balanced.
+ * of it binds each field under the short class's modifiers, the model stays balanced. The
+ * constructor and '+' (Inline = true) are inlined.
  * r.V = s.V = (1 + t) + 2j, r.Phi = r.V / k with k = 4. */
 START_TEST(short_class_operator_record_bindings) {
   loaded l = flat_ok(OPS, "Ops.MagneticCircuit");
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  /* Inline = true on a constructor whose empty body binds the output by modifiers
+   * (`output Cplx result(re = re, im = im)`): inlined as the operators that call it */
+  has_line(&l, "s.V.re = 1 + time;");
+  has_line(&l, "s.p.Phi.re + s.n.Phi.re = 0;");
   unload(&l);
   const table *t = ops_run("Ops.MagneticCircuit", "");
   int ct = col(t, "time");

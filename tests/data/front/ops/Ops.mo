@@ -141,6 +141,7 @@ package Ops
         input Real im = 0;
         output Cplx result(re = re, im = im);
       algorithm
+        annotation(Inline = true);
       end fromReal;
     end 'constructor';
     encapsulated operator '-'
@@ -167,6 +168,7 @@ package Ops
       output Cplx c;
     algorithm
       c := Cplx(a.re + b.re, a.im + b.im);
+      annotation(Inline = true);
     end '+';
     encapsulated operator function '*'
       import Ops.Cplx;
