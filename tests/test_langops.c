@@ -185,11 +185,16 @@ END_TEST
 
 /* A short class of an operator record that redeclares the fields (`Flux = Cplx(redeclare
  * Real re(unit = "Wb"), ..)`, the library's SI.ComplexMagneticFlux): a binding of a component
- * of it binds each field under the short class's modifiers, the model stays balanced.
+ * of it binds each field under the short class's modifiers, the model stays balanced. The
+ * constructor and '+' (Inline = true) are inlined.
  * r.V = s.V = (1 + t) + 2j, r.Phi = r.V / k with k = 4. */
 START_TEST(short_class_operator_record_bindings) {
   loaded l = flat_ok(OPS, "Ops.MagneticCircuit");
   ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  /* Inline = true on a constructor whose empty body binds the output by modifiers
+   * (`output Cplx result(re = re, im = im)`): inlined as the operators that call it */
+  has_line(&l, "s.V.re = 1 + time;");
+  has_line(&l, "s.p.Phi.re + s.n.Phi.re = 0;");
   unload(&l);
   const table *t = ops_run("Ops.MagneticCircuit", "");
   int ct = col(t, "time");
@@ -203,7 +208,7 @@ START_TEST(short_class_operator_record_bindings) {
 END_TEST
 
 /* Arrays of records as function inputs, read element-wise (u[k].re, u[k] passed on as a
- * record, size(u, 1)); a function of scalar records called with arrays of records gives the
+ * record, size(u, 1)), and as outputs; a function of scalar records called with arrays of records gives the
  * array of the element calls. a = {3t + 4tj, 5tj}: rms = (5t + 5t) / 2, power = 3t - 5t. */
 START_TEST(record_array_calls) {
   const table *t = ops_run("Ops.RecordArrayCalls", "");
@@ -217,13 +222,56 @@ START_TEST(record_array_calls) {
     ck_assert_double_eq_tol(t->v[k][col(t, "products[1]")], 6 * tm, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "products[2]")], -5 * tm, 1e-12);
   }
-  /* an array of records as an output: a located error that names the feature */
-  static table bad;
-  char *out = NULL;
-  ck_assert_int_eq(simulate(OPS, "Ops.RecordArrayOutput", &bad, &out), 1);
-  ck_assert_msg(out && strstr(out, "Ops.mo:452:5: error: arrays of records in functions are "
-                "supported only as inputs"), "%s", out ? out : "");
-  free(out);
+  /* arrays of records as outputs: a vector through rms(), a matrix assigned element by
+   * element (t[i, j] = i e^(j w j)) into a parameter and a variable */
+  t = ops_run("Ops.RecordArrayOutput", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++)
+    ck_assert_double_eq_tol(t->v[k][col(t, "r")], t->v[k][ct], 1e-12);
+  t = ops_run("Ops.RecordArrayResults", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "y")], 2 * sin(0.5), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v[1,2].re")], cos(2 * tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v[2,2].im")], 2 * sin(2 * tm), 1e-12);
+  }
+}
+END_TEST
+
+/* Functions of scalar inputs called with arrays: the array of the element calls (a scalar
+ * input no longer takes the whole array: x * x was the dot product). A function imported
+ * under the name of a built-in hides it. */
+START_TEST(vectorized_calls) {
+  const table *t = ops_run("Ops.VectorizedCalls", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "z[1]")], 3 * tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "z[2]")], 12 * tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w[1,2]")], 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w[2,2]")], tm * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "c[2].re")], 2 * cos(tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "c[3].im")], 2 * sin(2 * tm), 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s[2]")], sin(2 * tm), 1e-12);
+  }
+  /* an imported function hides the built-in of the same name: abs() of a complex number */
+  t = ops_run("Ops.ImportedAbs", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "m")], 5 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "n")], 5 * tm + 1, 1e-12);
+  }
+  /* f({x(k) for k in r}) is {f(x(k)) for k in r}, in a function body and in a model:
+   * p = re(a1) + re(j a2) = 3t - 5t */
+  t = ops_run("Ops.ComprehensionCalls", "");
+  ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "p")], -2 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "q[2]")], 4 * tm * tm, 1e-12);
+  }
 }
 END_TEST
 
@@ -234,7 +282,7 @@ static Suite *suite(void) {
                                       operator_records, wide_record_calls,
                                       nested_if_equations, stream_connectors,
                                       short_class_operator_record_bindings,
-                                      record_array_calls));
+                                      record_array_calls, vectorized_calls));
   return s;
 }
 

@@ -209,6 +209,8 @@ typedef struct st_flocal {
   st_fexpr *binding;       /* default value or NULL */
   int is_object;           /* an external object (type ST_T_INTEGER: the instance's handle) */
   const char *record;      /* a leaf of a record component: that component's record class */
+  int record_ndims;        /* a leaf of an array of records (Complex u[m]: "u.re"): the leading
+                              dimensions that are the array's */
   st_loc loc;
 } st_flocal;
 

@@ -29,8 +29,9 @@ static int annotated_inline(const st_cls *cls) {
   return 0;
 }
 
-/* Only `name := expr` statements, at least one. */
-static int simple_body(const st_cls *cls) {
+/* Only `name := expr` statements, at least one; with empty_ok also none at all (the output
+ * bound by its modifiers: output_by_modifiers). */
+static int simple_body(const st_cls *cls, int empty_ok) {
   int n = 0;
   for (const st_ast_section *s = cls->ast->sections; s; s = s->next) {
     if (s->kind != ASEC_ALGORITHM || s->initial) return 0;
@@ -39,7 +40,32 @@ static int simple_body(const st_cls *cls) {
           x->lhs->u.cref->parts->nsubs)
         return 0;
   }
-  return n > 0;
+  return n > 0 || empty_ok;
+}
+
+/* The output of a function with an empty body bound by the modifiers of its fields,
+ * `output Complex result(re = re, im = im)` (Complex's constructor): the record value of
+ * those bindings, NULL unless every field has one. */
+static st_fexpr *output_by_modifiers(st_fl *fl, st_cls *cls, const st_fn_group *out) {
+  const st_ast_element *e = cls->ast->elements;
+  while (e && !(e->kind == AEL_COMPONENT && !strcmp(e->u.comp.name, out->name))) e = e->next;
+  st_cls *rec = e ? st_lookup_class(fl->fe, cls, e->u.comp.type) : NULL;
+  rec = rec ? st_cls_resolve_short(fl->fe, rec) : NULL;
+  st_rec_leaf *lv;
+  int n = rec && st_cls_is_record(rec) && e->u.comp.mod && !e->u.comp.subs
+              ? st_rec_leaves(fl, rec, NULL, &lv) : -1;
+  if (n != out->count) return NULL;
+  st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, e->loc);
+  if (!v) return NULL;
+  v->str = rec->full;
+  for (int i = 0; i < n; i++) {
+    const st_ast_arg *a = e->u.comp.mod->args;
+    while (a && !(a->kind == AA_MODIFY && a->name && a->name->nparts == 1 &&
+                  !strcmp(a->name->parts[0], lv[i].name) && a->mod && a->mod->value))
+      a = a->next;
+    if (!a || !(v->args[i] = st_translate(fl, a->mod->value, (st_env){NULL, cls}))) return NULL;
+  }
+  return v;
 }
 
 static int bind(st_inline_frame *f, const char *name, st_fexpr *v) {
@@ -87,13 +113,14 @@ static int protected_bindings(st_fl *fl, st_cls *cls, st_inline_frame *f) {
 }
 
 st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r) {
-  if (fl->fnctx || fl->depth > 100 || !annotated_inline(cls) || !simple_body(cls) ||
+  if (fl->fnctx || fl->depth > 100 || !annotated_inline(cls) || !simple_body(cls, 1) ||
       st_fx_uses_local(r))
     return NULL;
   st_fn_group *in, *out;
   int nin = st_fn_groups(fl, fn, ST_C_INPUT, &in);
   int nout = st_fn_groups(fl, fn, ST_C_OUTPUT, &out);
   if (nin < 0 || nout != 1) return NULL;
+  int empty = !simple_body(cls, 0);
   st_inline_frame f = {.n = 0};
   for (int i = 0; i < nin; i++) {
     st_fexpr *v = input_value(fl, cls, r, &in[i]);
@@ -118,7 +145,8 @@ st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, cons
         st_fexpr *v = st_translate(fl, x->rhs, (st_env){NULL, cls});
         ok = v && bind(&f, x->lhs->u.cref->parts->name, v) == 0;
       }
-    if (ok) result = st_fl_inline_value(fl, out[0].name);
+    if (ok) result = empty ? output_by_modifiers(fl, cls, &out[0])
+                           : st_fl_inline_value(fl, out[0].name);
   }
   fl->depth--;
   fl->iter_base = base;

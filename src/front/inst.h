@@ -450,6 +450,9 @@ typedef struct st_rec_leaf {
 } st_rec_leaf;
 int st_cls_is_record(const st_cls *c);
 int st_fx_is_record(const st_fexpr *e);
+/* Field j of every element of v, an array of records with n fields: the array of that field;
+ * NULL if v is not one. */
+st_fexpr *st_rec_field_array(st_fl *fl, const st_fexpr *v, int j, int n);
 /* The leaves of record class rec (names prefixed by prefix., unless NULL) in fl->tmp; their
  * number, or -1 after an error. */
 int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out);

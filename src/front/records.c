@@ -91,6 +91,17 @@ int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out)
 
 /* ------------------------------------------------------------ values */
 
+/* Field j of every element of v, an array of records with n fields: the array of that field
+ * (an array-of-records input is one array per leaf, func_translate.c); NULL if v is not one. */
+st_fexpr *st_rec_field_array(st_fl *fl, const st_fexpr *v, int j, int n) {
+  if (st_fx_is_record(v)) return v->nargs == n ? v->args[j] : NULL;
+  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, v->nargs, v->loc);
+  for (int i = 0; a && i < v->nargs; i++)
+    if (!(a->args[i] = st_rec_field_array(fl, v->args[i], j, n))) return NULL;
+  return a;
+}
+
 static st_fexpr *record_value(st_fl *fl, const char *cls, int n, st_loc loc) {
   st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
   if (r) r->str = cls;

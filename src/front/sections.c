@@ -430,6 +430,15 @@ st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env) {
  * holds them (FS_IF without conditions runs its else branch). */
 static st_fstmt *record_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
   st_fexpr *t = a->target, *v = a->value;
+  if (!st_fx_is_record(v) && st_rec_field_array(fl, v, 0, t->nargs)) {
+    /* an array of records into an array of records: field by field (func_translate.c) */
+    st_fexpr *f = st_fx_new(fl->arena, FX_ARRAY, 0, t->nargs, v->loc);
+    for (int j = 0; f && j < t->nargs; j++)
+      if (!(f->args[j] = st_rec_field_array(fl, v, j, t->nargs))) return NULL;
+    if (!f) return NULL;
+    f->str = t->str && *t->str ? t->str : "record";
+    v = f;
+  }
   const st_fexpr *call = st_fn_call_of(v);
   if (!st_fx_is_record(v) || v->nargs != t->nargs) {
     st_fl_error(fl, s->loc, env.inst, "the value assigned to a record of %d fields is not such "

@@ -938,6 +938,28 @@ static const char *output_record(st_fl *fl, const st_cls *fn) {
   return "";
 }
 
+/* The array of records whose field k is fields[k] (arrays of ndims dimensions). */
+static st_fexpr *records_of_fields(st_fl *fl, const char *cls, st_fexpr **fields, int n,
+                                   int ndims, st_loc loc) {
+  if (ndims == 0) {
+    st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
+    if (!v) return NULL;
+    v->str = cls;
+    memcpy(v->args, fields, (size_t)n * sizeof *fields);
+    return v;
+  }
+  int len = fields[0]->kind == FX_ARRAY ? fields[0]->nargs : -1;
+  for (int k = 0; k < n; k++)
+    if (fields[k]->kind != FX_ARRAY || fields[k]->nargs != len) return NULL;
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, len, loc);
+  st_fexpr **sub = st_arena_alloc(fl->tmp, (size_t)n * sizeof *sub);
+  for (int i = 0; a && sub && i < len; i++) {
+    for (int k = 0; k < n; k++) sub[k] = fields[k]->args[i];
+    if (!(a->args[i] = records_of_fields(fl, cls, sub, n, ndims - 1, loc))) return NULL;
+  }
+  return a;
+}
+
 static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw) {
   st_fn_group *g;
   int ng = st_fn_groups(fl, fn, ST_C_OUTPUT, &g);
@@ -970,18 +992,14 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
     if (leaf && leaf->ndims > 0 && !fl->fnctx && !raw && !(v->args[k] = array_call(fl, c, fn, leaf)))
       return NULL;
   }
+  /* an array of records in a model: the array of the element records */
+  if (out->record_ndims > 0 && !fl->fnctx && !raw) {
+    st_fexpr *a = records_of_fields(fl, v->str, v->args, n, out->record_ndims, r->loc);
+    if (!a) st_fl_error(fl, r->loc, NULL, "'%s' returns an array of records of fields of "
+                        "different sizes", fn->name);
+    return a;
+  }
   return v;
-}
-
-/* Field j of every element of v, an array of records with n fields: the array of that field
- * (an array-of-records input is one array per leaf, func_translate.c); NULL if v is not one. */
-static st_fexpr *field_array(st_fl *fl, const st_fexpr *v, int j, int n) {
-  if (st_fx_is_record(v)) return v->nargs == n ? v->args[j] : NULL;
-  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
-  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, v->nargs, v->loc);
-  for (int i = 0; a && i < v->nargs; i++)
-    if (!(a->args[i] = field_array(fl, v->args[i], j, n))) return NULL;
-  return a;
 }
 
 /* Input number k of fn. */
@@ -991,13 +1009,14 @@ static const st_flocal *input_local(const st_ffunction *fn, int k) {
   return NULL;
 }
 
-/* v, an array of records given to the scalar record input t, vectorizes the call (in
- * equations; inside a function an array of records is an array per field). */
-static int vectorized_record(st_fl *fl, const st_ffunction *fn, const st_fn_group *t,
-                             const st_fexpr *v) {
-  return !fl->fnctx && t->record && !st_fx_is_record(v) && v->kind == FX_ARRAY &&
-         v->nargs > 0 && input_local(fn, t->first)->ndims == 0 &&
-         st_fx_is_record(v->args[0]) && v->args[0]->nargs == t->count;
+/* v, an array given to the scalar (or scalar record) input t, vectorizes the call (Modelica
+ * 3.5 section 12.4.6; in equations: inside a function an array of records is an array per
+ * field, func_translate.c). */
+static int vectorized(st_fl *fl, const st_ffunction *fn, const st_fn_group *t,
+                      const st_fexpr *v) {
+  return !fl->fnctx && !st_fx_is_record(v) && v->kind == FX_ARRAY && v->nargs > 0 &&
+         input_local(fn, t->first)->ndims == 0 &&
+         (!t->record || st_fx_is_record(v->args[0]) || v->args[0]->kind == FX_ARRAY);
 }
 
 /* The value v of input group t of call r. */
@@ -1007,9 +1026,9 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
     r->args[t->first] = v;
   } else if (st_fx_is_record(v) && v->nargs == t->count) {
     memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
-  } else if (input_local(fn, t->first)->ndims > 0 && field_array(fl, v, 0, t->count)) {
+  } else if (input_local(fn, t->first)->ndims > 0 && st_rec_field_array(fl, v, 0, t->count)) {
     for (int j = 0; j < t->count; j++)
-      if (!(r->args[t->first + j] = field_array(fl, v, j, t->count))) return -1;
+      if (!(r->args[t->first + j] = st_rec_field_array(fl, v, j, t->count))) return -1;
   } else {
     st_fl_error(fl, loc, env.inst, "%s(): input '%s' needs a record value with %d fields",
                 fn->name, t->name, t->count);
@@ -1060,6 +1079,75 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
 
+/* f(.., {x(k) for k in r}, ..) with a scalar input there is {f(.., x(k), ..) for k in r}
+ * (section 12.4.6; also inside function bodies, where the size is known only when it runs:
+ * `real({v[k] * conj(i[k]) for k in 1:size(v, 1)})`). */
+static st_fexpr *comprehension_of_calls(st_fl *fl, const st_ast_expr *e, const st_ast_fnarg *arg,
+                                        st_env env) {
+  st_ast_fnarg *args = NULL, **tail = &args;
+  for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
+    st_ast_fnarg *c = st_arena_alloc(fl->arena, sizeof *c);
+    if (!c) return NULL;
+    *c = *a;
+    c->next = NULL;
+    if (a == arg) c->value = a->value->u.array.elems;
+    *tail = c;
+    tail = &c->next;
+  }
+  st_ast_expr *call = st_arena_alloc(fl->arena, sizeof *call);
+  st_ast_expr *arr = st_arena_alloc(fl->arena, sizeof *arr);
+  if (!call || !arr) return NULL;
+  *call = *e;
+  call->next = NULL;
+  call->u.call.args = args;
+  *arr = *arg->value;
+  arr->next = NULL;
+  arr->u.array.elems = call;
+  arr->u.array.nelems = 1;
+  return st_translate(fl, arr, env);
+}
+
+/* Call r with the arrays vec[t] (NULL: not vectorized) given to scalar inputs: the array of
+ * the calls of their elements, dimension by dimension; the arrays must agree in size. */
+static st_fexpr *vectorized_call(st_fl *fl, const st_fexpr *r, const st_ffunction *fn,
+                                 const st_fn_group *g, int ng, st_fexpr **vec, int raw,
+                                 st_loc loc, st_env env) {
+  int n = -1;
+  for (int t = 0; t < ng; t++) {
+    if (!vec[t]) continue;
+    if (n >= 0 && vec[t]->nargs != n) {
+      st_fl_error(fl, loc, env.inst, "%s(): the arrays of a vectorized call differ in size "
+                  "(%d and %d)", fn->name, n, vec[t]->nargs);
+      return NULL;
+    }
+    n = vec[t]->nargs;
+  }
+  st_fexpr **sub = st_arena_alloc(fl->tmp, (size_t)(ng + 1) * sizeof *sub);
+  st_fexpr *arr = sub ? st_fx_new(fl->arena, FX_ARRAY, 0, n, loc) : NULL;
+  for (int i = 0; arr && i < n; i++) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, r->nargs, loc);
+    if (!c) return NULL;
+    c->index = r->index;
+    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    int deeper = 0;
+    for (int t = 0; t < ng; t++) {
+      sub[t] = NULL;
+      if (!vec[t]) continue;
+      st_fexpr *el = vec[t]->args[i];
+      if (vectorized(fl, fn, &g[t], el)) {
+        sub[t] = el;
+        deeper = 1;
+      } else if (set_input(fl, c, fn, &g[t], el, loc, env)) {
+        return NULL;
+      }
+    }
+    arr->args[i] = deeper ? vectorized_call(fl, c, fn, g, ng, sub, raw, loc, env)
+                          : finish_call(fl, c, fn, raw, loc, env);
+    if (!arr->args[i]) return NULL;
+  }
+  return arr;
+}
+
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
   return call_user_bound(fl, e, cls, env, NULL);
 }
@@ -1081,8 +1169,9 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
   r->index = k;
   int pos = 0;
   st_fexpr **vec = st_arena_alloc(fl->tmp, (size_t)(ng + 1) * sizeof *vec);
-  int nvec = -1; /* the length of the arrays of records given to scalar record inputs */
+  int nvec = 0;
   if (!vec) return NULL;
+  memset(vec, 0, (size_t)(ng + 1) * sizeof *vec);
   for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
     int target = -1;
     for (int i = 0; i < ng && target < 0; i++)
@@ -1093,29 +1182,21 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
                   a->name ? a->name : "at this position");
       return NULL;
     }
+    if (a->value->kind == AX_ARRAY && a->value->u.array.iters &&
+        input_local(fn, g[target].first)->ndims == 0)
+      return comprehension_of_calls(fl, e, a, env);
     st_fexpr *v = st_translate(fl, a->value, env);
     if (!v) return NULL;
-    if (vectorized_record(fl, fn, &g[target], v) && (nvec < 0 || nvec == v->nargs)) {
+    if (vectorized(fl, fn, &g[target], v)) {
       vec[target] = v;
-      nvec = v->nargs;
+      nvec++;
       continue;
     }
     if (set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
   if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
-  if (nvec < 0) return finish_call(fl, r, fn, raw, e->loc, env);
-  /* Modelica 3.5 section 12.4.6: one call per element, an array of the results */
-  st_fexpr *arr = st_fx_new(fl->arena, FX_ARRAY, 0, nvec, e->loc);
-  for (int i = 0; arr && i < nvec; i++) {
-    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, r->nargs, e->loc);
-    if (!c) return NULL;
-    c->index = r->index;
-    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
-    for (int t = 0; t < ng; t++)
-      if (vec[t] && set_input(fl, c, fn, &g[t], vec[t]->args[i], e->loc, env)) return NULL;
-    if (!(arr->args[i] = finish_call(fl, c, fn, raw, e->loc, env))) return NULL;
-  }
-  return arr;
+  if (!nvec) return finish_call(fl, r, fn, raw, e->loc, env);
+  return vectorized_call(fl, r, fn, g, ng, vec, raw, e->loc, env);
 }
 
 st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,
@@ -1140,6 +1221,9 @@ st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, 
   return finish_call(fl, r, fn, 0, loc, env);
 }
 
+static st_fexpr *builtin_of_call(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 st_fexpr *call, int k, int n);
+
 /* A function declared `external "builtin"` (Modelica 3.6 section 12.9: Modelica.Math.sin
  * and friends) is the built-in of its external name: the call becomes FX_BUILTIN over the
  * arguments the external clause passes, so index reduction and the Jacobian see sin() itself. */
@@ -1155,7 +1239,26 @@ static st_fexpr *call_external_builtin(st_fl *fl, const st_ast_expr *e, st_cls *
     return NULL;
   }
   st_fexpr *call = call_user(fl, e, cls, env);
-  if (!call) return NULL;
+  return call ? builtin_of_call(fl, e, cls, env, call, k, n) : NULL;
+}
+
+/* The built-in k over the arguments of call (with n of them), element by element for a
+ * vectorized call. */
+static st_fexpr *builtin_of_call(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                                 st_fexpr *call, int k, int n) {
+  const st_ast_external *x = cls->ast->external;
+  const char *name = x->fn ? x->fn : cls->name;
+  if (call->kind == FX_ARRAY && !st_fx_is_record(call)) {
+    st_fexpr *arr = st_fx_new(fl->arena, FX_ARRAY, 0, call->nargs, call->loc);
+    for (int i = 0; arr && i < call->nargs; i++)
+      if (!(arr->args[i] = builtin_of_call(fl, e, cls, env, call->args[i], k, n))) return NULL;
+    return arr;
+  }
+  if (call->kind != FX_CALL) {
+    st_fl_error(fl, x->loc, env.inst, "external \"builtin\" function '%s' of '%s' cannot be "
+                "inlined", name, cls->full);
+    return NULL;
+  }
   const st_ffunction *fn = &fl->functions[call->index];
   if (!x->fn) n = call->nargs;
   if (builtins[k].nargs >= 0 && n != builtins[k].nargs) {
@@ -1316,12 +1419,19 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
                             !strcmp(name, "min") || !strcmp(name, "max"))) ||
        !strcmp(name, "array")))
     return reduction(fl, e, name, env);
-  if (fn->nparts == 1 && !fn->global && fl->fnctx) {
+  /* a function of that name in scope (`import Modelica.ComplexMath.abs`) hides the
+   * built-in (Modelica 3.5 section 5.3) */
+  int shadowed = 0;
+  if (fn->nparts == 1 && !fn->global && env.cls) {
+    st_cls *c = st_lookup_class_path(fl->fe, env.cls, &name, 1, 0);
+    shadowed = c && st_cls_is(st_cls_resolve_short(fl->fe, c), ACK_FUNCTION);
+  }
+  if (fn->nparts == 1 && !fn->global && fl->fnctx && !shadowed) {
     int errors = fl->errors;
     st_fexpr *r = function_array_builtin(fl, e, name, env);
     if (r || fl->errors > errors) return r;
   }
-  if (fn->nparts == 1 && !fn->global) {
+  if (fn->nparts == 1 && !fn->global && !shadowed) {
     int handled;
     st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
     if (handled) return r;

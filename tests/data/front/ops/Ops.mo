@@ -141,6 +141,7 @@ package Ops
         input Real im = 0;
         output Cplx result(re = re, im = im);
       algorithm
+        annotation(Inline = true);
       end fromReal;
     end 'constructor';
     encapsulated operator '-'
@@ -167,6 +168,7 @@ package Ops
       output Cplx c;
     algorithm
       c := Cplx(a.re + b.re, a.im + b.im);
+      annotation(Inline = true);
     end '+';
     encapsulated operator function '*'
       import Ops.Cplx;
@@ -447,7 +449,7 @@ package Ops
     a[2] = Cplx(0, 5 * time);
   end RecordArrayCalls;
 
-  function pair "an array of records as an output: not supported yet"
+  function pair "an array of records as an output"
     input Real x;
     output Cplx y[2];
   algorithm
@@ -457,4 +459,93 @@ package Ops
   model RecordArrayOutput
     Real r = rms(pair(time));
   end RecordArrayOutput;
+
+  // Scalar inputs given arrays (Modelica 3.5 section 12.4.6): one call per element, also
+  // for matrices, a record result, and a function of the library declared external "builtin"
+  function scaledSquare
+    input Real x;
+    input Real k = 1;
+    output Real y;
+  algorithm
+    y := k * x * x;
+  end scaledSquare;
+
+  function polar
+    input Real len;
+    input Real phi;
+    output Cplx c;
+  algorithm
+    c := Cplx(len * cos(phi), len * sin(phi));
+  end polar;
+
+  function builtinSin
+    input Real u;
+    output Real y;
+  external "builtin" y = sin(u);
+  end builtinSin;
+
+  model VectorizedCalls
+    Real z[2] = scaledSquare({time, 2 * time}, 3);
+    Real w[2, 2] = scaledSquare({{1, 2}, {3, time}});
+    Cplx c[3] = polar(fill(2, 3), {0, time, 2 * time});
+    Real s[2] = builtinSin({time, 2 * time});
+  end VectorizedCalls;
+
+  package ComplexFunctions
+    function abs "hides the built-in abs where it is imported"
+      input Cplx c;
+      output Real r;
+    algorithm
+      r := sqrt(c.re^2 + c.im^2);
+    end abs;
+  end ComplexFunctions;
+
+  model ImportedAbs
+    import Ops.ComplexFunctions.abs;
+    Cplx v = Cplx(3 * time, -4 * time);
+    Real m = abs(v);
+    Real n;
+  equation
+    n = abs(v) + 1;
+  end ImportedAbs;
+
+  function re "the real part"
+    input Cplx c;
+    output Real r;
+  algorithm
+    r := c.re;
+  end re;
+
+  function activePower "a scalar-record function over a comprehension of records"
+    input Cplx v[:];
+    input Cplx i[size(v, 1)];
+    output Real p;
+  algorithm
+    p := sum(re({v[k] * i[k] for k in 1:size(v, 1)}));
+  end activePower;
+
+  model ComprehensionCalls
+    Cplx a[2] = {Cplx(3 * time, 4 * time), Cplx(0, 5 * time)};
+    Real p = activePower(a, {Cplx(1, 0), Cplx(0, 1)});
+    Real q[2] = scaledSquare({k * time for k in 1:2});
+  end ComprehensionCalls;
+
+  function rotations "an array of records as an output, assigned element by element"
+    input Integer m;
+    input Real w;
+    output Cplx t[m, m];
+  algorithm
+    for i in 1:m loop
+      for j in 1:m loop
+        t[i, j] := polar(i, w * j);
+      end for;
+    end for;
+  end rotations;
+
+  model RecordArrayResults
+    parameter Integer m = 2;
+    final parameter Cplx p[m, m] = rotations(m, 0.5);
+    Cplx v[m, m] = rotations(m, time);
+    Real y = p[2, 1].im;
+  end RecordArrayResults;
 end Ops;
