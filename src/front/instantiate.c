@@ -13,15 +13,15 @@ static const char *inst_name_of(const void *kids, int i) {
   return ((st_inst *const *)kids)[i]->name;
 }
 
-st_inst *st_inst_kid(const st_inst *in, const char *name) {
-  int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
-  return i < 0 ? NULL : in->kids[i]->alias ? in->kids[i]->alias : in->kids[i];
-}
-
 /* The kid itself, an outer not replaced by its inner. */
 static st_inst *kid_own(const st_inst *in, const char *name) {
   int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
   return i < 0 ? NULL : in->kids[i];
+}
+
+st_inst *st_inst_kid(const st_inst *in, const char *name) {
+  st_inst *k = kid_own(in, name);
+  return k && k->alias ? k->alias : k;
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
