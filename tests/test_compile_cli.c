@@ -468,6 +468,28 @@ START_TEST(algorithm_reads_current_values) {
 }
 END_TEST
 
+/* A time event a few roundings after a grid point (0.2 + 0.2 + 0.2 > 0.6) is handled at its
+ * own time, where `time < s` is false: before, it was handled at the grid time 0.6, the
+ * relation stayed true and y stayed 0 until the next event at s + a (MSL FluidHeatFlow's
+ * DoubleRamp: the pump flow never reversed). */
+START_TEST(time_event_after_grid_point) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 --tolerance 1e-9 -o compile_cli_ter.csv",
+           data("TimeEventRounding.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  const char *csv = "compile_cli_ter.csv";
+  ck_assert_double_eq_tol(value_at(csv, "y", 0.5), 0, 1e-12);
+  ck_assert_double_eq_tol(value_at(csv, "y", 0.65), 0.25, 1e-9);
+  ck_assert_double_eq_tol(value_at(csv, "y", 0.7), 0.5, 1e-9);
+  ck_assert_double_eq_tol(value_at(csv, "y", 0.9), 1, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "z"), 0.3, 1e-6);
+  remove(csv);
+}
+END_TEST
+
 START_TEST(nonlinear_loop_closed_form) {
   /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
   char args[4096];
@@ -663,7 +685,8 @@ int main(void) {
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
-               locked_bearing_and_gear, mixed_cycle_keeps_progress, algorithm_reads_current_values, index_reduction_rigid, index_reduction_gear,
+               locked_bearing_and_gear, mixed_cycle_keeps_progress, algorithm_reads_current_values,
+               time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

@@ -262,6 +262,16 @@ START_TEST(inner_outer) {
 }
 END_TEST
 
+/* An `inner outer` element is the outer one for its own class and an inner one, with its
+ * modifier, for the outers below it (section 5.4; StateGraph's CompositeStep counts its own
+ * steps so). Before, the leaf inside the group found the top-level scale too. */
+START_TEST(inner_outer_both) {
+  ck_assert_double_eq_tol(final_value("Lang.InnerOuterBoth", "g.own"), 2, 1e-12);
+  ck_assert_double_eq_tol(final_value("Lang.InnerOuterBoth", "g.leaf.y"), 3, 1e-12);
+  ck_assert_double_eq_tol(final_value("Lang.InnerOuterBoth", "top.y"), 2, 1e-12);
+}
+END_TEST
+
 /* Types derived from the predefined ones by extends (type TypeReal extends Real), String
  * parameters, and short classes with dimensions (type Axis = TypeReal[3]). */
 START_TEST(types_derived_from_predefined) {
@@ -396,7 +406,7 @@ static Suite *suite(void) {
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
                connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
-               matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer,
+               matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer, inner_outer_both,
                types_derived_from_predefined, if_expressions_with_arrays,
                unsupported_features_named, each_with_array_values, simulated_values,
                parameter_connectors, overconstrained_connectors, inline_functions,

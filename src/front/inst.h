@@ -242,6 +242,11 @@ struct st_inst {
    * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
   st_inst *alias;
   int default_inner;       /* the inner added at the top level for an outer without one */
+  /* An `inner outer` element is two (section 5.4): itself the outer (its own scope's
+   * references find the enclosing inner), and this inner part, which the outers below find
+   * and which takes the element's modifiers; a kid of the same parent that no name lookup
+   * finds, with the element's path. */
+  st_inst *inner_part;
   st_mod *binding;         /* a record component's binding (records.c) */
 };
 

@@ -13,9 +13,15 @@ static const char *inst_name_of(const void *kids, int i) {
   return ((st_inst *const *)kids)[i]->name;
 }
 
-st_inst *st_inst_kid(const st_inst *in, const char *name) {
+/* The kid itself, an outer not replaced by its inner. */
+static st_inst *kid_own(const st_inst *in, const char *name) {
   int i = in ? st_name_index_find(&in->index, in->kids, in->nkids, inst_name_of, name) : -1;
-  return i < 0 ? NULL : in->kids[i]->alias ? in->kids[i]->alias : in->kids[i];
+  return i < 0 ? NULL : in->kids[i];
+}
+
+st_inst *st_inst_kid(const st_inst *in, const char *name) {
+  st_inst *k = kid_own(in, name);
+  return k && k->alias ? k->alias : k;
 }
 
 static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
@@ -438,9 +444,29 @@ static void inst_declared(st_fl *fl, st_inst *in);
  * is added at the top level (once, with a warning, as tools do). NULL when `in` is to be
  * instantiated itself: an outer of the top-level model, or an `inner outer` element with no
  * inner above it. */
+/* The inner part of `inner outer` element `in` (inst.h): declared under a name no reference
+ * can spell, with in's path, instantiated with the parent's other kids. */
+static void add_inner_part(st_fl *fl, st_inst *in) {
+  st_inst *part = inst_new(fl, in->parent, st_arena_concat(fl->tmp, in->name, " ", "inner"),
+                           in->loc);
+  if (!part) return;
+  part->path = in->path;
+  part->decl = in->decl;
+  part->owner = in->owner;
+  part->mod = in->mod;
+  part->redecl = in->redecl;
+  part->redecl_owner = in->redecl_owner;
+  part->pending = 1;
+  part->default_inner = 1; /* instantiated itself, not looked up as an outer */
+  in->inner_part = part;
+}
+
 static st_inst *find_inner(st_fl *fl, st_inst *in) {
   const char *name = in->decl->u.comp.name;
   for (st_inst *p = in->parent ? in->parent->parent : NULL; p; p = p->parent) {
+    st_inst *own = kid_own(p, name);
+    if (own && own->pending == 1) inst_declared(fl, own);
+    if (own && own->inner_part) return own->inner_part;
     st_inst *k = st_inst_member(fl, p, name);
     if (k && ((k->decl && k->decl->inner) || k->default_inner)) return k;
   }
@@ -481,6 +507,7 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   in->pending = 2;
   if (orig->outer && !in->default_inner && (in->alias = find_inner(fl, in))) {
     in->pending = 0;
+    if (orig->inner) add_inner_part(fl, in);
     return;
   }
   st_mod *own;

@@ -169,6 +169,10 @@ static int at_current(stiction_sim *sim, int *terminate, int *handled) {
   *handled = 1;
   if (sim->next_time_event <= t || same_instant(t, sim->next_time_event)) {
     int is_grid = same_instant(t, grid_time(sim, sim->grid_index));
+    /* a grid point a few roundings before the event (0.2 + 0.2 + 0.2 > 0.6): the event at its
+     * own time, where a time relation on that threshold takes its right limit (at the grid
+     * time `time < 0.2 + 0.2 + 0.2` stayed true until the next event) */
+    if (sim->next_time_event > t) sim->t = t = sim->next_time_event;
     int rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
     if (is_grid) sim->grid_index++;
     return rc;

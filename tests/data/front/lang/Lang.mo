@@ -346,4 +346,30 @@ package Lang
     Rotor r "instantiated before the inner world: the outer is looked up then";
     inner World world(g = 10);
   end OuterCondition;
+
+  model Scale
+    parameter Real k = 1;
+  end Scale;
+
+  model Leaf
+    outer Scale scale;
+    Real y;
+  equation
+    y = scale.k*time;
+  end Leaf;
+
+  model Group "inner outer: its own reference finds the enclosing scale (k = 2), its leaf the
+    group's inner part, which takes the modifier (k = 3)"
+    inner outer Scale scale(k = 3);
+    Leaf leaf;
+    Real own;
+  equation
+    own = scale.k*time;
+  end Group;
+
+  model InnerOuterBoth
+    inner Scale scale(k = 2);
+    Group g;
+    Leaf top;
+  end InnerOuterBoth;
 end Lang;
