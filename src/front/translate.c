@@ -1060,6 +1060,27 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
 
+/* loadResource("modelica://Lib/file") (Modelica.Utilities.Files and the tool's own
+ * ModelicaServices.ExternalReferences; the library's default implementation knows no URIs)
+ * is the file's absolute path, which must exist; other names keep the call (fullPathName). */
+static st_fexpr *load_resource(st_fl *fl, const st_ffunction *fn, const st_fexpr *r,
+                               st_loc loc, st_env env) {
+  if ((strcmp(fn->name, "Modelica.Utilities.Files.loadResource") &&
+       strcmp(fn->name, "ModelicaServices.ExternalReferences.loadResource")) ||
+      r->nargs != 1 || !r->args[0] || r->args[0]->kind != FX_STRING ||
+      strncmp(r->args[0]->str, "modelica://", 11))
+    return NULL;
+  const char *path = st_fl_resolve_uri(fl, r->args[0]->str, ".");
+  const char *abs = path ? st_fl_existing_path(fl, path) : NULL;
+  if (!abs) {
+    st_fl_error(fl, loc, env.inst, "loadResource(\"%s\"): %s%s does not exist",
+                r->args[0]->str, path && path != r->args[0]->str ? path : "the library",
+                path && path != r->args[0]->str ? "" : " it names");
+    return NULL;
+  }
+  return string_value(fl, abs, loc);
+}
+
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
   return call_user_bound(fl, e, cls, env, NULL);
 }
@@ -1103,6 +1124,9 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
     if (set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
   if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
+  int errors = fl->errors;
+  st_fexpr *resource = nvec < 0 ? load_resource(fl, fn, r, e->loc, env) : NULL;
+  if (resource || fl->errors > errors) return resource;
   if (nvec < 0) return finish_call(fl, r, fn, raw, e->loc, env);
   /* Modelica 3.5 section 12.4.6: one call per element, an array of the results */
   st_fexpr *arr = st_fx_new(fl->arena, FX_ARRAY, 0, nvec, e->loc);
