@@ -297,6 +297,32 @@ START_TEST(impure_call_at_initialization) {
 }
 END_TEST
 
+/* loadResource("modelica://ResLib/Resources/data.txt") is the file's absolute path, which
+ * reaches C (its length); a URI naming no file is a located error; a function inheriting the
+ * same input from two bases has it once (twice(3) = 6). */
+START_TEST(load_resource) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "ResLib.UsesFile", "--stop-time 0.1", &t,
+                     &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  char *abs = realpath(st_test_src("tests/data/extc/ResLib/Resources/data.txt"), NULL);
+  ck_assert_ptr_nonnull(abs);
+  ck_assert_double_eq(t.v[0][col(&t, "nCopy")], (double)strlen(abs));
+  ck_assert_double_eq(t.v[0][col(&t, "y")], 6);
+  free(abs);
+  st = run_class(st_test_src("tests/data/extc"), "ResLib.MissingFile", "--stop-time 0.1", &t,
+                 &out);
+  ck_assert_int_ne(st, 0);
+  ck_assert_msg(out && strstr(out, "package.mo:30:29: error: loadResource(\"modelica://ResLib/"
+                                   "Resources/none.txt\"): ") &&
+                    strstr(out, "none.txt does not exist"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 /* Writes a model extending FileTable.Base with fileName path into the test's directory;
  * returns the model's path. */
 static const char *file_table_model(const char *name, const char *path) {
@@ -382,7 +408,7 @@ int main(void) {
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator, impure_call_at_initialization, file_table, external_derivative));
+               noise_like_generator, impure_call_at_initialization, load_resource, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

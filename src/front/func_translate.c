@@ -100,7 +100,15 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
   return 0;
 }
 
-/* Components of the function class and of its base classes (Modelica.Icons.Function...). */
+static int has_local(const st_ffunction *fn, const char *name) {
+  for (int i = 0; i < fn->nlocals; i++)
+    if (strcmp(fn->locals[i].name, name) == 0) return 1;
+  return 0;
+}
+
+/* Components of the function class and of its base classes (Modelica.Icons.Function...);
+ * a component that two bases declare (Files.loadResource extends the interface and
+ * ModelicaServices' implementation, both with `input String uri`) is one. */
 static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
   if (depth > 32 || !cls->ast) return 0;
   for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
@@ -111,6 +119,7 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     }
     if (e->kind != AEL_COMPONENT) continue;
     st_ffunction *fn = ctx->fn;
+    if (has_local(fn, e->u.comp.name)) continue; /* inherited twice: one element (7.3.1) */
     st_cls *rt = st_lookup_class(fl->fe, cls, e->u.comp.type);
     rt = rt ? st_cls_resolve_short(fl->fe, rt) : NULL;
     if (st_cls_is_record(rt)) {
@@ -223,10 +232,7 @@ static char *library_root(st_fl *fl, const st_cls *cls) {
   return st_arena_strndup(fl->arena, file, (size_t)(slash - file));
 }
 
-/* A directory annotation as an absolute path: modelica://Lib/rest is rest under the library
- * Lib (a loaded top-level class or one on the library path), file://path is path, anything
- * else is relative to the library of the function (root). */
-static const char *resolve_dir(st_fl *fl, const char *uri, const char *root) {
+const char *st_fl_resolve_uri(st_fl *fl, const char *uri, const char *root) {
   if (!strncmp(uri, "file://", 7)) return uri + 7;
   if (strncmp(uri, "modelica://", 11)) {
     if (uri[0] == '/') return uri;
@@ -252,6 +258,13 @@ static const char *resolve_dir(st_fl *fl, const char *uri, const char *root) {
   }
   if (!dir) return uri; /* named in the error when nothing is found there */
   return st_arena_printf(fl->arena, "%s%s", dir, rest ? rest : "");
+}
+
+const char *st_fl_existing_path(st_fl *fl, const char *path) {
+  char *abs = realpath(path, NULL);
+  const char *v = abs ? st_arena_strdup(fl->arena, abs) : NULL;
+  free(abs);
+  return v;
 }
 
 /* The strings of an annotation value: "a" or {"a", "b"}. */
@@ -287,9 +300,9 @@ static void external_annotations(st_fl *fl, st_cls *cls, st_fexternal *ext) {
       else if (!strcmp(key, "LibraryDirectory") && v->kind == AX_STRING && !libdir)
         libdir = v->u.string;
     }
-  ext->include_dir = incdir ? resolve_dir(fl, incdir, root)
+  ext->include_dir = incdir ? st_fl_resolve_uri(fl, incdir, root)
                             : st_arena_printf(fl->arena, "%s/Resources/Include", root);
-  ext->library_dir = libdir ? resolve_dir(fl, libdir, root)
+  ext->library_dir = libdir ? st_fl_resolve_uri(fl, libdir, root)
                             : st_arena_printf(fl->arena, "%s/Resources/Library", root);
   ext->sources_dir = st_arena_printf(fl->arena, "%s/Resources/C-Sources", root);
 }
@@ -370,22 +383,43 @@ static int spliced(const st_fstmt_list *l, st_fstmt **out, int n) {
   return n;
 }
 
+/* The class whose external clause is the function's: its own, else an inherited one. */
+static st_cls *external_class(st_fl *fl, st_cls *cls, int depth) {
+  if (!cls->ast || depth > 32) return NULL;
+  if (cls->ast->external) return cls;
+  for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
+    st_cls *base = e->kind == AEL_EXTENDS ? st_lookup_extends(fl->fe, cls, e) : NULL;
+    st_cls *x = base ? external_class(fl, base, depth + 1) : NULL;
+    if (x) return x;
+  }
+  return NULL;
+}
+
+/* The algorithm sections of the base classes, then the class's own (section 7.1: inherited
+ * sections are part of the class), each translated in the scope it is written in. */
+static void algorithm_parts(st_fl *fl, st_cls *cls, st_fstmt_list *parts, int *nparts,
+                            int depth) {
+  if (!cls->ast || depth > 32) return;
+  for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {
+    st_cls *base = e->kind == AEL_EXTENDS ? st_lookup_extends(fl->fe, cls, e) : NULL;
+    if (base) algorithm_parts(fl, base, parts, nparts, depth + 1);
+  }
+  for (const st_ast_section *s = cls->ast->sections; s; s = s->next)
+    if (s->kind == ASEC_ALGORITHM && !s->initial && *nparts < 8)
+      parts[(*nparts)++] = st_translate_stmts(fl, s->stmts, (st_env){NULL, cls});
+}
+
 static void function_body(st_fl *fl, st_cls *cls, st_ffunction *fn) {
-  const st_ast_class *a = cls->ast;
-  if (a->external) {
-    external_call(fl, cls, fn);
+  st_cls *x = external_class(fl, cls, 0);
+  if (x) {
+    external_call(fl, x, fn);
     return;
   }
   /* All algorithm sections, in order, make one body. */
   int total = 0;
   st_fstmt_list parts[8];
   int nparts = 0;
-  for (const st_ast_section *s = a->sections; s; s = s->next)
-    if (s->kind == ASEC_ALGORITHM && !s->initial && nparts < 8) {
-      parts[nparts] = st_translate_stmts(fl, s->stmts, (st_env){NULL, cls});
-      total += parts[nparts++].n;
-    }
-  total = 0;
+  algorithm_parts(fl, cls, parts, &nparts, 0);
   for (int i = 0; i < nparts; i++) total += spliced(&parts[i], NULL, 0);
   fn->body.items = total ? st_arena_alloc(fl->arena, (size_t)total * sizeof *fn->body.items) : NULL;
   for (int i = 0; i < nparts && (fn->body.items || !total); i++)

@@ -528,6 +528,13 @@ void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
 st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r);
 st_fexpr *st_fl_inline_value(const st_fl *fl, const char *name);
 
+/* func_translate.c: a URI as an absolute path: modelica://Lib/rest is rest under the library
+ * Lib (a loaded top-level class or one on the library path), file://path is path, anything
+ * else is relative to root. The URI itself when Lib is found nowhere. */
+const char *st_fl_resolve_uri(st_fl *fl, const char *uri, const char *root);
+/* path made absolute (in fl's arena), NULL when no file is there. */
+const char *st_fl_existing_path(st_fl *fl, const char *path);
+
 /* func_translate.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
 /* interp.c: calls function fn on constant arguments at flattening time (parameter bindings

@@ -1148,6 +1148,27 @@ static st_fexpr *vectorized_call(st_fl *fl, const st_fexpr *r, const st_ffunctio
   return arr;
 }
 
+/* loadResource("modelica://Lib/file") (Modelica.Utilities.Files and the tool's own
+ * ModelicaServices.ExternalReferences; the library's default implementation knows no URIs)
+ * is the file's absolute path, which must exist; other names keep the call (fullPathName). */
+static st_fexpr *load_resource(st_fl *fl, const st_ffunction *fn, const st_fexpr *r,
+                               st_loc loc, st_env env) {
+  if ((strcmp(fn->name, "Modelica.Utilities.Files.loadResource") &&
+       strcmp(fn->name, "ModelicaServices.ExternalReferences.loadResource")) ||
+      r->nargs != 1 || !r->args[0] || r->args[0]->kind != FX_STRING ||
+      strncmp(r->args[0]->str, "modelica://", 11))
+    return NULL;
+  const char *path = st_fl_resolve_uri(fl, r->args[0]->str, ".");
+  const char *abs = path ? st_fl_existing_path(fl, path) : NULL;
+  if (!abs) {
+    st_fl_error(fl, loc, env.inst, "loadResource(\"%s\"): %s%s does not exist",
+                r->args[0]->str, path && path != r->args[0]->str ? path : "the library",
+                path && path != r->args[0]->str ? "" : " it names");
+    return NULL;
+  }
+  return string_value(fl, abs, loc);
+}
+
 static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env) {
   return call_user_bound(fl, e, cls, env, NULL);
 }
@@ -1195,6 +1216,9 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
     if (set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
   if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
+  int errors = fl->errors;
+  st_fexpr *resource = !nvec ? load_resource(fl, fn, r, e->loc, env) : NULL;
+  if (resource || fl->errors > errors) return resource;
   if (!nvec) return finish_call(fl, r, fn, raw, e->loc, env);
   return vectorized_call(fl, r, fn, g, ng, vec, raw, e->loc, env);
 }
