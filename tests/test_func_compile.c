@@ -327,7 +327,7 @@ START_TEST(array_operations_closed_forms) {
   sig.nargs = 1;
   sig.ndims[0] = 1;
   sig.dims[0][0] = 2;
-  double v[] = {3, 4}, dv[] = {1, 0}, y[8], dy[8];
+  double v[] = {3, 4}, dv[] = {1, 0}, y[16], dy[16];
   run_sig(&l, vm, "FunctionsArrays.norm", &sig, 0, v, dv, y, dy);
   ck_assert_double_eq(y[0], 5);
   ck_assert_double_eq_tol(dy[0], 3.0 / 5, 1e-15);
@@ -367,6 +367,16 @@ START_TEST(array_operations_closed_forms) {
   for (int i = 0; i < 3; i++) {
     ck_assert_double_eq(y[i], n0[i]);
     ck_assert_double_eq(dy[i], dn0[i]);
+  }
+  /* rotation({0, 0, 1}, a): about z by a, {{cos, sin, 0}, {-sin, cos, 0}, {0, 0, 1}} */
+  sig.ndims[1] = 0;
+  const double ea[] = {0, 0, 1, 0.3}, dea[] = {0, 0, 0, 1};
+  run_sig(&l, vm, "FunctionsArrays.rotation", &sig, 0, ea, dea, y, dy);
+  const double rz[] = {cos(0.3), sin(0.3), 0, -sin(0.3), cos(0.3), 0, 0, 0, 1};
+  const double drz[] = {-sin(0.3), cos(0.3), 0, -cos(0.3), -sin(0.3), 0, 0, 0, 0};
+  for (int i = 0; i < 9; i++) {
+    ck_assert_double_eq_tol(y[i], rz[i], 1e-15);
+    ck_assert_double_eq_tol(dy[i], drz[i], 1e-15);
   }
   st_fvm_free(vm);
   unload(&l);

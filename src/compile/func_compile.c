@@ -282,6 +282,54 @@ static int cross(cx *c, const st_fexpr *e, shape *sh) {
   return emit(c, F_CROSS, 0, 0, 0, -3);
 }
 
+/* identity(n) of an n known at compile time: its elements as constants. */
+static int identity(cx *c, const st_fexpr *e, shape *sh) {
+  int n;
+  c->want = -1;
+  if (e->nargs != 1 || static_int(c, e->args[0], &n)) {
+    cur(c)->want_pin = c->want;
+    return refuse(c, "identity of a size that depends on input values");
+  }
+  if (n < 1 || n > 64) return refuse(c, "identity(%d)", n);
+  *sh = scalar_shape;
+  sh->ndims = 2;
+  sh->dims[0] = sh->dims[1] = n;
+  sh->n = n * n;
+  for (int i = 0; i < n * n; i++)
+    if (emit(c, F_CONST, 0, 0, i % (n + 1) == 0, 1)) return -1;
+  return 0;
+}
+
+/* vector(a), scalar(a), matrix(a) keep the elements in their order (only the shape changes,
+ * as func_eval.c); transpose(a) moves them. */
+static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
+  shape a;
+  if (e->nargs != 1) return refuse(c, "builtin %d with %d arguments", e->op, e->nargs);
+  if (expr(c, e->args[0], &a)) return -1;
+  *sh = scalar_shape;
+  switch (e->op) {
+  case FB_SCALAR: return a.n == 1 ? 0 : refuse(c, "scalar() of %d elements", a.n);
+  case FB_VECTOR:
+    sh->ndims = 1;
+    sh->n = sh->dims[0] = a.n;
+    return 0;
+  case FB_MATRIX:
+    sh->ndims = 2;
+    sh->dims[0] = a.ndims >= 1 ? a.dims[0] : 1;
+    sh->dims[1] = a.ndims >= 2 ? a.dims[1] : 1;
+    sh->n = a.n;
+    return sh->dims[0] * sh->dims[1] == a.n ? 0 : refuse(c, "matrix() of more dimensions");
+  default:
+    if (a.ndims != 2) return refuse(c, "transpose of %d dimensions", a.ndims);
+    sh->ndims = 2;
+    sh->dims[0] = a.dims[1];
+    sh->dims[1] = a.dims[0];
+    sh->n = a.n;
+    reserve(c, a.n);
+    return emit(c, F_TRANSPOSE, a.dims[0], a.dims[1], 0, 0);
+  }
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -296,6 +344,8 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return reduction(c, e);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return filled(c, e, sh);
   case FB_CROSS: return cross(c, e, sh);
+  case FB_IDENTITY: return identity(c, e, sh);
+  case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0)

@@ -12,7 +12,8 @@
  * bits; the tangent pass carries d(value) along every frame slot and stack entry.
  *
  * Arrays: element-wise operators, products of vectors and matrices, sum/product/min/max,
- * zeros/ones/fill of sizes known at compile time, cross. What the compiler does not handle
+ * zeros/ones/fill/identity of sizes known at compile time, cross, transpose, and vector/
+ * scalar/matrix (shape only). What the compiler does not handle
  * (slices of expressions, sizes that depend on input values it is not given, strings,
  * external C functions, the other array built-ins) it reports with a reason, and the caller
  * keeps using the tree walker for that function (compile/func_calls.c, --dump). */

@@ -164,6 +164,18 @@ static int cross(double *s, double *ds, int sp, int dual) {
   return sp - 3;
 }
 
+/* F_TRANSPOSE: through the room above the top (as F_MATMUL). */
+static void transpose(const fins *in, double *s, double *ds, int sp, int dual) {
+  int rows = in->a, cols = in->b, n = rows * cols, base = sp - n + 1;
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      s[sp + 1 + j * rows + i] = s[base + i * cols + j];
+      if (dual) ds[sp + 1 + j * rows + i] = ds[base + i * cols + j];
+    }
+  memmove(s + base, s + sp + 1, (size_t)n * sizeof *s);
+  if (dual) memmove(ds + base, ds + sp + 1, (size_t)n * sizeof *ds);
+}
+
 /* F_SLICE: the element indices of the fixed dimensions come from the stack; the colon
  * dimensions (bits of in->b) run in row-major order, the last fastest. */
 static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, const double *dv,
@@ -407,6 +419,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
     case F_MATMUL: sp = matmul(in, s, ds, sp, dual); break;
     case F_REDUCE: sp = reduce(in, s, ds, sp, dual); break;
     case F_CROSS: sp = cross(s, ds, sp, dual); break;
+    case F_TRANSPOSE: transpose(in, s, ds, sp, dual); break;
     case F_FILLN:
       for (int i = 1; i <= in->b; i++) {
         s[sp + i] = s[sp];

@@ -33,6 +33,7 @@ typedef enum fop {
                 the last two): pops them, pushes the result */
   F_FILLN,   /* pushes b more copies of the top */
   F_CROSS,   /* pops two 3-vectors, pushes their cross product */
+  F_TRANSPOSE, /* the top a x b matrix becomes its b x a transpose */
   F_JZ,      /* pop; jump to a when zero */
   F_JMP,     /* jump to a */
   F_LOOP,    /* jump to a, counting the iteration (a runaway loop fails the call) */

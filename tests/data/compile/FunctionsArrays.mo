@@ -1,7 +1,7 @@
 // Array operations in function bodies for the function compiler (tests/test_func_compile.c):
 // products of vectors and matrices (the scalar product, matrix * vector, vector * matrix,
 // matrix * matrix), sum/product/min/max of an array, zeros/ones/fill, and the element-wise
-// .* and ./ , cross. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
+// .* and ./ , cross, matrix/vector/scalar/transpose/identity. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
 model FunctionsArrays
   function norm "the length of v, as sqrt(v*v)"
     input Real v[:];
@@ -64,7 +64,20 @@ model FunctionsArrays
     n := c/norm(c);
   end normal;
 
+  function rotation "planar rotation about the unit axis e: e e' + (I - e e') cos(a) - [e x] sin(a)"
+    input Real e[3];
+    input Real angle;
+    output Real T[3, 3];
+  protected
+    Real E[3, 1] = matrix(e);
+    Real sk[3, 3] = {{0, -e[3], e[2]}, {e[3], 0, -e[1]}, {-e[2], e[1], 0}};
+  algorithm
+    T := E*transpose(E) + (identity(3) - E*transpose(E))*cos(angle) - sk*sin(angle);
+    T := transpose(transpose(T)) + zeros(3, 3)*scalar({vector({{angle}})});
+  end rotation;
+
   Real a = norm({3, 4 + time});
+  Real T[3, 3] = rotation({0, 0, 1}, time);
   Real nrm[3] = normal({1, 0, time}, {0, 1, 0});
   Real y[2], z[2], C[2, 2];
   Real s, p, lo, hi, f;
