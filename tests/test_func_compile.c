@@ -210,6 +210,7 @@ static const struct {
   {"tests/data/compile/IndexDerivative.mo", "IndexDerivative"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
+  {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -304,6 +305,84 @@ START_TEST(closed_forms_and_depth_bound) {
 }
 END_TEST
 
+/* Runs compiled function `name` of shape sig on x into y (output o); its tangent along dx
+ * into dy when dx is not NULL. */
+static void run_sig(loaded *l, st_fvm *vm, const char *name, const st_fsig *sig, int o,
+                    const double *x, const double *dx, double *y, double *dy) {
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(l, name), sig, why, sizeof why);
+  ck_assert_msg(ci >= 0, "%s: %s", name, why);
+  ck_assert_int_eq(st_fvm_run(vm, ci, o, x, dx, y, dy), 0);
+}
+
+/* Products of vectors and matrices, reductions, filled arrays and .* ./ compiled (the
+ * compiler refused them before: MSL's Vectors.length and the Frames functions ran on the
+ * tree walker), with values and tangents by hand. */
+START_TEST(array_operations_closed_forms) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsArrays.mo", "FunctionsArrays");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  sig.ndims[0] = 1;
+  sig.dims[0][0] = 2;
+  double v[] = {3, 4}, dv[] = {1, 0}, y[16], dy[16];
+  run_sig(&l, vm, "FunctionsArrays.norm", &sig, 0, v, dv, y, dy);
+  ck_assert_double_eq(y[0], 5);
+  ck_assert_double_eq_tol(dy[0], 3.0 / 5, 1e-15);
+  /* A = {{1,2,3},{4,5,6}}, x = {1,2,3}, B = {{1,0},{0,1},{1,1}} */
+  sig.nargs = 3;
+  sig.ndims[0] = 2, sig.dims[0][0] = 2, sig.dims[0][1] = 3;
+  sig.ndims[1] = 1, sig.dims[1][0] = 3;
+  sig.ndims[2] = 2, sig.dims[2][0] = 3, sig.dims[2][1] = 2;
+  const double amb[] = {1, 2, 3, 4, 5, 6, 1, 2, 3, 1, 0, 0, 1, 1, 1};
+  run_sig(&l, vm, "FunctionsArrays.mv", &sig, 0, amb, NULL, y, NULL);
+  ck_assert_double_eq(y[0], 14);
+  ck_assert_double_eq(y[1], 32);
+  run_sig(&l, vm, "FunctionsArrays.mv", &sig, 1, amb, NULL, y, NULL);
+  ck_assert_double_eq(y[0], 1 + 3);
+  ck_assert_double_eq(y[1], 2 + 3);
+  run_sig(&l, vm, "FunctionsArrays.mv", &sig, 2, amb, NULL, y, NULL);
+  const double c[] = {4, 5, 10, 11};
+  for (int i = 0; i < 4; i++) ck_assert_double_eq(y[i], c[i]);
+  /* reductions({2, -1, 4}, 2) */
+  sig.nargs = 2;
+  sig.ndims[0] = 1, sig.dims[0][0] = 3;
+  sig.ndims[1] = 0;
+  const double r[] = {2, -1, 4, 2}, dr[] = {0, 0, 1, 0};
+  const double want[] = {5, -8, -1, 4, 7.5 + 4 + 0.8 + 0.5 + 16.0 / 17};
+  const double dwant[] = {1, -2, 0, 1, 2 * 4 / (17.0 * 17)};
+  for (int o = 0; o < 5; o++) {
+    run_sig(&l, vm, "FunctionsArrays.reductions", &sig, o, r, dr, y, dy);
+    ck_assert_double_eq_tol(y[0], want[o], 1e-14);
+    ck_assert_double_eq_tol(dy[0], dwant[o], 1e-14);
+  }
+  /* normal({1, 0, t}, {0, 1, 0}) = {-t, 0, 1}/sqrt(1 + t^2); at t = 0 along dt: {-1, 0, 0} */
+  sig.nargs = 2;
+  sig.ndims[1] = 1, sig.dims[1][0] = 3;
+  const double xy[] = {1, 0, 0, 0, 1, 0}, dxy[] = {0, 0, 1, 0, 0, 0};
+  run_sig(&l, vm, "FunctionsArrays.normal", &sig, 0, xy, dxy, y, dy);
+  const double n0[] = {0, 0, 1}, dn0[] = {-1, 0, 0};
+  for (int i = 0; i < 3; i++) {
+    ck_assert_double_eq(y[i], n0[i]);
+    ck_assert_double_eq(dy[i], dn0[i]);
+  }
+  /* rotation({0, 0, 1}, a): about z by a, {{cos, sin, 0}, {-sin, cos, 0}, {0, 0, 1}} */
+  sig.ndims[1] = 0;
+  const double ea[] = {0, 0, 1, 0.3}, dea[] = {0, 0, 0, 1};
+  run_sig(&l, vm, "FunctionsArrays.rotation", &sig, 0, ea, dea, y, dy);
+  const double rz[] = {cos(0.3), sin(0.3), 0, -sin(0.3), cos(0.3), 0, 0, 0, 1};
+  const double drz[] = {-sin(0.3), cos(0.3), 0, -cos(0.3), -sin(0.3), 0, 0, 0, 0};
+  for (int i = 0; i < 9; i++) {
+    ck_assert_double_eq_tol(y[i], rz[i], 1e-15);
+    ck_assert_double_eq_tol(dy[i], drz[i], 1e-15);
+  }
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
 /* marked() has annotation(derivative = marked_der) with a deliberately different
  * derivative: the tangent through wrapped() must come from marked_der, the value from the
  * body. */
@@ -314,12 +393,8 @@ START_TEST(derivative_annotation_in_body) {
   st_fsig sig;
   memset(&sig, 0, sizeof sig);
   sig.nargs = 1;
-  char why[256];
-  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsDerivative.wrapped"), &sig, why,
-                          sizeof why);
-  ck_assert_msg(ci >= 0, "%s", why);
   double x = 1.5, dx = 1, y, dy;
-  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
+  run_sig(&l, vm, "FunctionsDerivative.wrapped", &sig, 0, &x, &dx, &y, &dy);
   ck_assert_double_eq(y, 2 * x * x * x + x);
   ck_assert_double_eq(dy, 2 * (2 * x) + 1);
   st_fvm_free(vm);
@@ -399,7 +474,8 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
-                           closed_forms_and_depth_bound, derivative_annotation_in_body, simulated,
+                           closed_forms_and_depth_bound, array_operations_closed_forms,
+                           derivative_annotation_in_body, simulated,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));

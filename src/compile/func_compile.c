@@ -184,6 +184,28 @@ static int scalar_binary(cx *c, int op) {
   return emit(c, F_ADD + op, 0, 0, 0, -1);
 }
 
+/* Stack room for n more values above the top (an instruction's scratch). */
+static void reserve(cx *c, int n) {
+  cfn *f = cur(c);
+  if (f->sp + n > f->maxsp) f->maxsp = f->sp + n;
+}
+
+/* a * b of a matrix or vector and a matrix or vector (func_eval.c's ev_product): vector *
+ * vector is the scalar product, a vector is a row on the left and a column on the right. */
+static int product(cx *c, const shape *a, const shape *b, shape *sh) {
+  int k = a->dims[a->ndims - 1];
+  if (a->ndims > 2 || b->ndims > 2 || b->dims[0] != k)
+    return refuse(c, "a product of arrays of shapes that do not fit");
+  int rows = a->ndims == 2 ? a->dims[0] : 1, cols = b->ndims == 2 ? b->dims[1] : 1;
+  *sh = scalar_shape;
+  sh->ndims = (a->ndims == 2) + (b->ndims == 2);
+  sh->dims[0] = a->ndims == 2 ? rows : cols;
+  sh->dims[1] = cols;
+  sh->n = rows * cols;
+  reserve(c, rows * cols);
+  return emit(c, F_MATMUL, rows, k, cols, rows * cols - a->n - b->n);
+}
+
 /* Arrays as func_eval.c's ev_binary: array +- array of equal size, scalar * array, array *
  * scalar, array / scalar, element by element. */
 static int binary(cx *c, const st_fexpr *e, shape *sh) {
@@ -197,9 +219,12 @@ static int binary(cx *c, const st_fexpr *e, shape *sh) {
     *sh = scalar_shape;
     return scalar_binary(c, e->op);
   }
-  int mode = a.ndims && b.ndims ? 0 : a.ndims ? 2 : 1;
-  int ok = mode == 0 ? (e->op == FOP_ADD || e->op == FOP_SUB) && a.n == b.n
-                     : e->op == FOP_MUL || (e->op == FOP_DIV && mode == 2);
+  if (e->op == FOP_MUL && a.ndims && b.ndims && e->value == 0) return product(c, &a, &b, sh);
+  /* value 1: an element-wise operator (.* ./) */
+  int mode = a.ndims && b.ndims ? 0 : a.ndims ? 2 : 1, dotted = e->value == 1;
+  int ok = e->op <= FOP_DIV &&
+           (mode == 0 ? (e->op == FOP_ADD || e->op == FOP_SUB || dotted) && a.n == b.n
+                      : dotted || e->op == FOP_MUL || (e->op == FOP_DIV && mode == 2));
   if (!ok) return refuse(c, "this array operation (operator %d) at %d:%d", e->op, e->loc.line,
                          e->loc.col);
   *sh = a.ndims ? a : b;
@@ -213,6 +238,98 @@ static int unary(cx *c, const st_fexpr *e, shape *sh) {
   return sh->ndims ? emit(c, F_NEGN, 0, sh->n, 0, 0) : emit(c, F_NEG, 0, 0, 0, 0);
 }
 
+/* sum, product, min, max of one array (func_eval.c's ev_reduce): a scalar. */
+static int reduction(cx *c, const st_fexpr *e) {
+  shape a;
+  if (e->nargs != 1) return refuse(c, "a reduction of %d arguments", e->nargs);
+  if (expr(c, e->args[0], &a)) return -1;
+  if (a.n == 0 && (e->op == FB_AMIN || e->op == FB_AMAX))
+    return refuse(c, "min or max of an empty array");
+  reserve(c, 1);
+  return emit(c, F_REDUCE, e->op, a.n, 0, 1 - a.n);
+}
+
+/* zeros(n, ...), ones(n, ...), fill(v, n, ...) of sizes known now: the value and copies. */
+static int filled(cx *c, const st_fexpr *e, shape *sh) {
+  int first = e->op == FB_FILL, nd = e->nargs - first;
+  if (nd < 1 || nd > 4) return refuse(c, "an array filled with %d dimensions", nd);
+  *sh = scalar_shape;
+  sh->ndims = nd;
+  for (int d = 0; d < nd; d++) {
+    c->want = -1;
+    if (static_int(c, e->args[first + d], &sh->dims[d])) {
+      cur(c)->want_pin = c->want;
+      return refuse(c, "an array filled to sizes that depend on input values");
+    }
+    if (sh->dims[d] < 0 || sh->dims[d] > 1000000) return refuse(c, "a bad size of a filled array");
+    sh->n *= sh->dims[d];
+  }
+  if (sh->n == 0 || sh->n > 1000000) return refuse(c, "an empty or too large filled array");
+  if (first ? scalar_expr(c, e->args[0], "fill's value")
+            : emit(c, F_CONST, 0, 0, e->op == FB_ONES, 1))
+    return -1;
+  return emit(c, F_FILLN, 0, sh->n - 1, 0, sh->n - 1);
+}
+
+/* cross(a, b) of two 3-vectors. */
+static int cross(cx *c, const st_fexpr *e, shape *sh) {
+  shape a, b;
+  if (e->nargs != 2) return refuse(c, "cross with %d arguments", e->nargs);
+  if (expr(c, e->args[0], &a) || expr(c, e->args[1], &b)) return -1;
+  if (a.ndims != 1 || b.ndims != 1 || a.n != 3 || b.n != 3)
+    return refuse(c, "cross of something else than two 3-vectors");
+  *sh = a;
+  return emit(c, F_CROSS, 0, 0, 0, -3);
+}
+
+/* identity(n) of an n known at compile time: its elements as constants. */
+static int identity(cx *c, const st_fexpr *e, shape *sh) {
+  int n;
+  c->want = -1;
+  if (e->nargs != 1 || static_int(c, e->args[0], &n)) {
+    cur(c)->want_pin = c->want;
+    return refuse(c, "identity of a size that depends on input values");
+  }
+  if (n < 1 || n > 64) return refuse(c, "identity(%d)", n);
+  *sh = scalar_shape;
+  sh->ndims = 2;
+  sh->dims[0] = sh->dims[1] = n;
+  sh->n = n * n;
+  for (int i = 0; i < n * n; i++)
+    if (emit(c, F_CONST, 0, 0, i % (n + 1) == 0, 1)) return -1;
+  return 0;
+}
+
+/* vector(a), scalar(a), matrix(a) keep the elements in their order (only the shape changes,
+ * as func_eval.c); transpose(a) moves them. */
+static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
+  shape a;
+  if (e->nargs != 1) return refuse(c, "builtin %d with %d arguments", e->op, e->nargs);
+  if (expr(c, e->args[0], &a)) return -1;
+  *sh = scalar_shape;
+  switch (e->op) {
+  case FB_SCALAR: return a.n == 1 ? 0 : refuse(c, "scalar() of %d elements", a.n);
+  case FB_VECTOR:
+    sh->ndims = 1;
+    sh->n = sh->dims[0] = a.n;
+    return 0;
+  case FB_MATRIX:
+    sh->ndims = 2;
+    sh->dims[0] = a.ndims >= 1 ? a.dims[0] : 1;
+    sh->dims[1] = a.ndims >= 2 ? a.dims[1] : 1;
+    sh->n = a.n;
+    return sh->dims[0] * sh->dims[1] == a.n ? 0 : refuse(c, "matrix() of more dimensions");
+  default:
+    if (a.ndims != 2) return refuse(c, "transpose of %d dimensions", a.ndims);
+    sh->ndims = 2;
+    sh->dims[0] = a.dims[1];
+    sh->dims[1] = a.dims[0];
+    sh->n = a.n;
+    reserve(c, a.n);
+    return emit(c, F_TRANSPOSE, a.dims[0], a.dims[1], 0, 0);
+  }
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -224,6 +341,11 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_NOEVENT: case FB_SMOOTH: case FB_HOMOTOPY:
     if (!e->nargs) return refuse(c, "builtin without arguments");
     return expr(c, e->args[e->op == FB_SMOOTH ? e->nargs - 1 : 0], sh);
+  case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return reduction(c, e);
+  case FB_ZEROS: case FB_ONES: case FB_FILL: return filled(c, e, sh);
+  case FB_CROSS: return cross(c, e, sh);
+  case FB_IDENTITY: return identity(c, e, sh);
+  case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0)

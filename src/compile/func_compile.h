@@ -11,9 +11,12 @@
  * operations, in the same order, as the tree walker of front/func_eval.c, so both give the same
  * bits; the tangent pass carries d(value) along every frame slot and stack entry.
  *
- * What the compiler does not handle (slices, sizes that depend on input values, strings,
- * external functions, matrix products) it reports with a reason, and the caller keeps
- * using the tree walker for that function (compile/func_calls.c, --dump). */
+ * Arrays: element-wise operators, products of vectors and matrices, sum/product/min/max,
+ * zeros/ones/fill/identity of sizes known at compile time, cross, transpose, and vector/
+ * scalar/matrix (shape only). What the compiler does not handle
+ * (slices of expressions, sizes that depend on input values it is not given, strings,
+ * external C functions, the other array built-ins) it reports with a reason, and the caller
+ * keeps using the tree walker for that function (compile/func_calls.c, --dump). */
 #ifndef ST_COMPILE_FCOMPILE_H
 #define ST_COMPILE_FCOMPILE_H
 

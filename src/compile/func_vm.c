@@ -104,6 +104,78 @@ static void elementwise(const fins *in, double *s, double *ds, int base, int dua
   }
 }
 
+/* F_MATMUL: each element summed from 0 in the order of func_eval.c's ev_product, written
+ * above the operands first (the product may be larger than they are), then moved down.
+ * Returns the new top. */
+static int matmul(const fins *in, double *s, double *ds, int sp, int dual) {
+  int rows = in->a, k = in->b, cols = (int)in->k, na = rows * k, nb = k * cols;
+  int base = sp - na - nb + 1, top = sp + 1;
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      double r = 0, dr = 0;
+      for (int m = 0; m < k; m++) {
+        double x = s[base + i * k + m], y = s[base + na + m * cols + j];
+        r += x * y;
+        if (dual) dr += ds[base + i * k + m] * y + x * ds[base + na + m * cols + j];
+      }
+      s[top + i * cols + j] = r;
+      if (dual) ds[top + i * cols + j] = dr;
+    }
+  memmove(s + base, s + top, (size_t)(rows * cols) * sizeof *s);
+  if (dual) memmove(ds + base, ds + top, (size_t)(rows * cols) * sizeof *ds);
+  return base + rows * cols - 1;
+}
+
+/* F_REDUCE: sum, product, min or max of the top n elements in order (as func_eval.c's
+ * ev_reduce); min and max carry the tangent of the element chosen. Returns the new top. */
+static int reduce(const fins *in, double *s, double *ds, int sp, int dual) {
+  int n = in->b, base = sp - n + 1, op = in->a;
+  int ordered = op == FB_AMIN || op == FB_AMAX;
+  double r = ordered ? s[base] : op == FB_PRODUCT, dr = ordered && dual ? ds[base] : 0;
+  for (int i = 0; i < n; i++) {
+    double x = s[base + i], dx = dual ? ds[base + i] : 0;
+    if (op == FB_SUM) {
+      r += x;
+      dr += dx;
+    } else if (op == FB_PRODUCT) {
+      dr = dr * x + r * dx;
+      r *= x;
+    } else if (op == FB_AMIN ? x < r : x > r) {
+      r = x;
+      dr = dx;
+    }
+  }
+  s[base] = r;
+  if (dual) ds[base] = dr;
+  return base;
+}
+
+/* F_CROSS: a x b in func_eval.c's order of operations. Returns the new top. */
+static int cross(double *s, double *ds, int sp, int dual) {
+  const double *a = s + sp - 5, *b = s + sp - 2, *da = ds + sp - 5, *db = ds + sp - 2;
+  double r[3], dr[3] = {0, 0, 0};
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    r[i] = a[j] * b[k] - a[k] * b[j];
+    if (dual) dr[i] = da[j] * b[k] + a[j] * db[k] - (da[k] * b[j] + a[k] * db[j]);
+  }
+  memcpy(s + sp - 5, r, sizeof r);
+  if (dual) memcpy(ds + sp - 5, dr, sizeof dr);
+  return sp - 3;
+}
+
+/* F_TRANSPOSE: through the room above the top (as F_MATMUL). */
+static void transpose(const fins *in, double *s, double *ds, int sp, int dual) {
+  int rows = in->a, cols = in->b, n = rows * cols, base = sp - n + 1;
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      s[sp + 1 + j * rows + i] = s[base + i * cols + j];
+      if (dual) ds[sp + 1 + j * rows + i] = ds[base + i * cols + j];
+    }
+  memmove(s + base, s + sp + 1, (size_t)n * sizeof *s);
+  if (dual) memmove(ds + base, ds + sp + 1, (size_t)n * sizeof *ds);
+}
+
 /* F_SLICE: the element indices of the fixed dimensions come from the stack; the colon
  * dimensions (bits of in->b) run in row-major order, the last fastest. */
 static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, const double *dv,
@@ -343,6 +415,17 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
         s[i] = -s[i];
         if (dual) ds[i] = -ds[i];
       }
+      break;
+    case F_MATMUL: sp = matmul(in, s, ds, sp, dual); break;
+    case F_REDUCE: sp = reduce(in, s, ds, sp, dual); break;
+    case F_CROSS: sp = cross(s, ds, sp, dual); break;
+    case F_TRANSPOSE: transpose(in, s, ds, sp, dual); break;
+    case F_FILLN:
+      for (int i = 1; i <= in->b; i++) {
+        s[sp + i] = s[sp];
+        if (dual) ds[sp + i] = ds[sp];
+      }
+      sp += in->b;
       break;
     case F_JZ: if (s[sp--] == 0) pc = in->a - 1; break;
     case F_JMP: pc = in->a - 1; break;

@@ -27,6 +27,13 @@ typedef enum fop {
   F_EW,      /* element-wise a (st_fop) over b elements; k: 0 array op array, 1 scalar op
                 array, 2 array op scalar */
   F_NEGN,    /* negate the top b elements */
+  F_MATMUL,  /* matrix product: a rows, b inner, k columns; pops A (a*b) and B (b*k), pushes
+                A B (a*k elements; a vector is one row or one column) */
+  F_REDUCE,  /* a: FB_SUM, FB_PRODUCT, FB_AMIN or FB_AMAX of the top b elements (b >= 1 for
+                the last two): pops them, pushes the result */
+  F_FILLN,   /* pushes b more copies of the top */
+  F_CROSS,   /* pops two 3-vectors, pushes their cross product */
+  F_TRANSPOSE, /* the top a x b matrix becomes its b x a transpose */
   F_JZ,      /* pop; jump to a when zero */
   F_JMP,     /* jump to a */
   F_LOOP,    /* jump to a, counting the iteration (a runaway loop fails the call) */
