@@ -210,14 +210,18 @@ START_TEST(model_description) {
   ck_assert(f0 && strstr(f0, "causality=\"parameter\"") < strstr(f0, "</ScalarVariable>"));
   ck_assert(strstr(f0, "start=\"1\"") < strstr(f0, "</ScalarVariable>"));
   ck_assert_int_gt(xml_int(&u, "numberOfEventIndicators"), 0);
-  /* the Modelica text and the manifest travel with it */
+  /* the flat model saved and the manifest travel with it, not the Modelica text */
   char path[4300];
   snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u.dir);
   char *manifest = st_read_file(path, NULL);
   ck_assert_ptr_nonnull(manifest);
   ck_assert_ptr_nonnull(strstr(manifest, "class FrictionBlock\n"));
-  ck_assert_ptr_nonnull(strstr(manifest, "load files/1/FrictionBlock.mo\n"));
+  ck_assert_ptr_nonnull(strstr(manifest, "flat model.stflat\nfile model.stflat\n"));
+  ck_assert_ptr_null(strstr(manifest, "load "));
   free(manifest);
+  struct stat st;
+  snprintf(path, sizeof path, "%s/x/resources/stiction/files", u.dir);
+  ck_assert_int_ne(stat(path, &st), 0);
   close_fmu(&u);
 }
 END_TEST
@@ -654,12 +658,13 @@ START_TEST(wrong_guid_refused) {
                                         "000000000000}", u.uri, &callbacks, 0, 0);
   ck_assert_ptr_null(c);
   ck_assert_msg(strstr(last_message, "GUID") != NULL, "%s", last_message);
-  /* a model text changed after export is another model */
+  /* a flat model changed after export is another model */
   char path[4300];
-  snprintf(path, sizeof path, "%s/x/resources/stiction/files/1/FrictionBlock.mo", u.dir);
-  FILE *f = fopen(path, "a");
+  snprintf(path, sizeof path, "%s/x/resources/stiction/model.stflat", u.dir);
+  FILE *f = fopen(path, "r+b");
   ck_assert_ptr_nonnull(f);
-  fputs("// edited\n", f);
+  ck_assert_int_eq(fseek(f, 100, SEEK_SET), 0);
+  fputc('#', f);
   fclose(f);
   c = u.f.fmi2Instantiate("x", fmi2ModelExchange, u.guid, u.uri, &callbacks, 0, 0);
   ck_assert_ptr_null(c);
@@ -708,6 +713,34 @@ START_TEST(library_is_self_contained) {
 }
 END_TEST
 
+/* A model with C code to build goes as Modelica text (the C is built where the FMU runs),
+ * the others as the saved flat model (model_description). */
+START_TEST(external_c_model_goes_as_text) {
+  st_test_cache_home("fmu-extc");
+  fmu_dir u;
+  export_and_open(&u, "extc", st_test_src("tests/data/embed/ExternalInclude.mo"),
+                  "ExternalInclude");
+  char path[4300];
+  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u.dir);
+  char *manifest = st_read_file(path, NULL);
+  ck_assert_ptr_nonnull(manifest);
+  ck_assert_ptr_nonnull(strstr(manifest, "load files/1/ExternalInclude.mo\n"));
+  ck_assert_ptr_null(strstr(manifest, "flat "));
+  free(manifest);
+  fmi2Component c = instantiate(&u, fmi2CoSimulation, "extc");
+  initialize(&u, c, 1);
+  for (int k = 0; k < 10; k++) OK(u.f.fmi2DoStep(c, k * 0.1, 0.1, 1));
+  fmi2ValueReference vr = vr_of(&u, "x");
+  double x;
+  OK(u.f.fmi2GetReal(c, &vr, 1, &x));
+  ck_assert_msg(fabs(x - exp(-2.0)) < 1e-5, "x(1) = %.9g, exp(-2) = %.9g", x, exp(-2.0));
+  OK(u.f.fmi2Terminate(c));
+  u.f.fmi2FreeInstance(c);
+  close_fmu(&u);
+  st_test_cache_remove();
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fmu");
   st_test_case(s, "fmu", 120,
@@ -715,6 +748,7 @@ int main(void) {
                         model_exchange_matches_simulate, cosimulation_input_each_step,
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
                         instances_in_threads,
-                        wrong_guid_refused, broken_model_leaves_file, library_is_self_contained));
+                        wrong_guid_refused, broken_model_leaves_file, library_is_self_contained,
+                        external_c_model_goes_as_text));
   return st_test_main(s);
 }

@@ -1,6 +1,6 @@
-/* `stiction fmu`'s archive (export.h): modelDescription.xml, the FMU library and the
- * Modelica text the front end read, with the manifest that says how to translate it again
- * (fmu.h). */
+/* `stiction fmu`'s archive (export.h): modelDescription.xml, the FMU library and the flat
+ * model saved (or the Modelica text the front end read), with the manifest that says how to
+ * build the program again (fmu.h). */
 #include "fmi/export.h"
 
 #include <ctype.h>
@@ -13,7 +13,9 @@
 #include <stiction/stiction.h>
 
 #include "fmi/fmu.h"
+#include "compile/extlib.h"
 #include "fmi/zip.h"
+#include "front/flat_io.h"
 #include "front/libpath.h"
 #include "util/outfile.h"
 
@@ -85,6 +87,36 @@ static int store(builder *b, const char *path, const char *name, char **err) {
   }
   b->nfiles++;
   return append(b, "file", name);
+}
+
+/* The flat model saved as resources/stiction/model.stflat. */
+static int store_flat(builder *b, const st_flat_model *flat) {
+  if (b->nfiles == b->capfiles) {
+    int cap = b->capfiles ? 2 * b->capfiles : 64;
+    struct stored *f = realloc(b->files, sizeof *f * (size_t)cap);
+    if (!f) return -1;
+    b->files = f;
+    b->capfiles = cap;
+  }
+  struct stored *f = &b->files[b->nfiles];
+  size_t n = 0;
+  f->name = strdup(ST_FMU_FLAT_FILE);
+  if (!f->name || st_flat_save(flat, &f->text, &n)) {
+    free(f->name);
+    return -1;
+  }
+  f->len = (long)n;
+  b->nfiles++;
+  int rc = append(b, "flat", ST_FMU_FLAT_FILE);
+  return rc ? rc : append(b, "file", ST_FMU_FLAT_FILE);
+}
+
+/* External C code is built from its sources at their place on this machine
+ * (compile/extlib.c): such a model goes as text, translated where the FMU runs. */
+static int needs_text(const st_flat_model *flat) {
+  for (int i = 0; i < flat->nfunctions; i++)
+    if (st_extlib_wants(&flat->functions[i])) return 1;
+  return 0;
 }
 
 /* A file beside a stored package.mo that the loader reads too: package.order. */
@@ -277,14 +309,18 @@ int st_fmu_export_write(const st_fmu_export *ex, const st_diag *diag, const st_p
   char *id = identifier(ex), *model = ex->model_file ? resolved(ex->model_file) : NULL;
   b.zip = st_zip_new();
   int rc = !id || !b.zip || (ex->model_file && !model) ? -1 : manifest(&b, ex);
-  if (!rc && model) rc = store_model(&b, ex, model, diag, err);
-  if (!rc) rc = store_library(&b, ex, model, diag, err);
+  if (!rc && ex->flat && !needs_text(ex->flat)) {
+    rc = store_flat(&b, ex->flat);
+  } else {
+    if (!rc && model) rc = store_model(&b, ex, model, diag, err);
+    if (!rc) rc = store_library(&b, ex, model, diag, err);
+  }
   /* the GUID: the manifest, then every stored file in its order */
-  st_fmu_hash h;
-  st_fmu_hash_init(&h);
-  st_fmu_hash_add(&h, b.manifest, b.len);
+  st_hash h;
+  st_hash_init(&h);
+  st_hash_add(&h, b.manifest, b.len);
   for (int i = 0; !rc && i < b.nfiles; i++)
-    st_fmu_hash_add(&h, b.files[i].text, (size_t)b.files[i].len);
+    st_hash_add(&h, b.files[i].text, (size_t)b.files[i].len);
   char guid[ST_FMU_GUID_LEN + 1];
   st_fmu_hash_guid(&h, guid);
   size_t xml_len = 0;
