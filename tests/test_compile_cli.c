@@ -425,6 +425,30 @@ START_TEST(locked_bearing_and_gear) {
 }
 END_TEST
 
+/* A mixed system that cycles between the pass's own pre() vector and one that changes a mode
+ * goes on with the changing one (CycleKeepsProgress.mo; MSL Rotational.HeatLosses' one-way
+ * clutch at t = 0.5305): the next pass settles, the element slides from t = 0.5. */
+START_TEST(mixed_cycle_keeps_progress) {
+  char args[4096];
+  snprintf(args, sizeof args,
+           "simulate '%s' --stop-time 1 --events compile_cli_ckp_ev.csv -o compile_cli_ckp.csv",
+           data("CycleKeepsProgress.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  const char *csv = "compile_cli_ckp.csv", *ev = "compile_cli_ckp_ev.csv";
+  ck_assert_double_eq_tol(event_time(ev, "startForward: 0 -> 1; locked: 1 -> 0"), 0.5, 1e-8);
+  ck_assert_double_eq_tol(value_at(csv, "x", 0.25), 0, 1e-12);
+  ck_assert_double_eq_tol(value_at(csv, "x", 0.75), 0.25, 1e-8);
+  ck_assert_double_eq_tol(last_value(csv, "x"), 0.5, 1e-8);
+  ck_assert_double_eq(last_value(csv, "locked"), 0);
+  ck_assert_double_eq(last_value(csv, "stuck"), 0);
+  remove(csv);
+  remove(ev);
+}
+END_TEST
+
 START_TEST(nonlinear_loop_closed_form) {
   /* y1 = y2 = sqrt(x/2), der(x) = -sqrt(x/2): x(t) = (2 - t/(2 sqrt 2))^2 */
   char args[4096];
@@ -620,7 +644,7 @@ int main(void) {
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
-               locked_bearing_and_gear, index_reduction_rigid, index_reduction_gear,
+               locked_bearing_and_gear, mixed_cycle_keeps_progress, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

@@ -183,12 +183,58 @@ START_TEST(stream_connectors) {
 }
 END_TEST
 
+/* A short class of an operator record that redeclares the fields (`Flux = Cplx(redeclare
+ * Real re(unit = "Wb"), ..)`, the library's SI.ComplexMagneticFlux): a binding of a component
+ * of it binds each field under the short class's modifiers, the model stays balanced.
+ * r.V = s.V = (1 + t) + 2j, r.Phi = r.V / k with k = 4. */
+START_TEST(short_class_operator_record_bindings) {
+  loaded l = flat_ok(OPS, "Ops.MagneticCircuit");
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  unload(&l);
+  const table *t = ops_run("Ops.MagneticCircuit", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "r.Phi.re")], (1 + tm) / 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "r.Phi.im")], 2.0 / 4, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "s.Phi.re")], -(1 + tm) / 4, 1e-12);
+  }
+}
+END_TEST
+
+/* Arrays of records as function inputs, read element-wise (u[k].re, u[k] passed on as a
+ * record, size(u, 1)); a function of scalar records called with arrays of records gives the
+ * array of the element calls. a = {3t + 4tj, 5tj}: rms = (5t + 5t) / 2, power = 3t - 5t. */
+START_TEST(record_array_calls) {
+  const table *t = ops_run("Ops.RecordArrayCalls", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "r")], 5 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "p")], -2 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "magnitudes[1]")], 5 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "magnitudes[2]")], 5 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "products[1]")], 6 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "products[2]")], -5 * tm, 1e-12);
+  }
+  /* an array of records as an output: a located error that names the feature */
+  static table bad;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(OPS, "Ops.RecordArrayOutput", &bad, &out), 1);
+  ck_assert_msg(out && strstr(out, "Ops.mo:452:5: error: arrays of records in functions are "
+                "supported only as inputs"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
                                       operator_records, wide_record_calls,
-                                      nested_if_equations, stream_connectors));
+                                      nested_if_equations, stream_connectors,
+                                      short_class_operator_record_bindings,
+                                      record_array_calls));
   return s;
 }
 

@@ -255,14 +255,22 @@ static int discrete_sweep(st_compiled *cm, const st_block *b) {
   return changed;
 }
 
+/* 1 + the history row equal to the current discrete vector, or 0 */
 static int seen_before(const st_compiled *cm, const st_block *b, int nhist) {
   for (int h = 0; h < nhist; h++) {
     const double *v = cm->hist + (size_t)h * (size_t)b->nd;
     int same = 1;
     for (int i = 0; i < b->nd && same; i++) same = v[i] == cm->x[b->dslots[i]];
-    if (same) return 1;
+    if (same) return h + 1;
   }
   return 0;
+}
+
+static int row_is_pre(const st_compiled *cm, const st_block *b, int h) {
+  const double *v = cm->hist + (size_t)h * (size_t)b->nd;
+  for (int i = 0; i < b->nd; i++)
+    if (v[i] != cm->pre[b->dslots[i]]) return 0;
+  return 1;
 }
 
 static void remember(st_compiled *cm, const st_block *b, int h) {
@@ -312,6 +320,24 @@ static int accept_unsettled(st_compiled *cm, st_block *b, int row) {
   return 0;
 }
 
+/* Which vector of a cycle the event iteration goes on with (row `to` of the history): the
+ * latest, unless it is the pass's pre() vector — the next pass would then repeat this one —
+ * and another member of the cycle changes something. Rotational.HeatLosses at t = 0.5305: a
+ * one-way clutch alternates between locked (its lock torque exceeds the break-away limit) and
+ * starting forward (sliding, sa falls below that limit); kept locked the next pass repeats,
+ * kept starting, pre(startForward) lowers the limit to tau0 and the pass after it settles. */
+static void keep_from_cycle(st_compiled *cm, const st_block *b, int first, int last, int to) {
+  remember(cm, b, to);
+  if (!row_is_pre(cm, b, to))
+    return;
+  for (int h = last; h > first; h--)
+    if (!row_is_pre(cm, b, h)) {
+      memcpy(cm->hist + (size_t)to * (size_t)b->nd, cm->hist + (size_t)h * (size_t)b->nd,
+             (size_t)b->nd * sizeof *cm->hist);
+      return;
+    }
+}
+
 static int fixed_point(st_compiled *cm, st_block *b) {
   int maxit = 2 * b->nd + 10;
   for (int it = 0; it < maxit; it++) {
@@ -320,9 +346,10 @@ static int fixed_point(st_compiled *cm, st_block *b) {
     int changed = discrete_sweep(cm, b);
     if (it + 1 > cm->mixed_iter_max) cm->mixed_iter_max = it + 1;
     if (!changed) return 0;
-    if (seen_before(cm, b, it + 1)) {
+    int first = seen_before(cm, b, it + 1) - 1; /* the cycle is rows first..it */
+    if (first >= 0) {
       if (!cm->lenient_mixed) break;
-      remember(cm, b, maxit); /* the cycle's latest vector, kept if nothing settles */
+      keep_from_cycle(cm, b, first, it, maxit);
       if (exhaustive(cm, b) == 0) return 0;
       return accept_unsettled(cm, b, maxit);
     }

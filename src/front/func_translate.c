@@ -68,8 +68,11 @@ static st_causality causality_of(const st_ast_element *e) {
 static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls *rec,
                          st_fnctx *ctx) {
   st_ffunction *fn = ctx->fn;
-  if (e->u.comp.subs) {
-    st_fl_error(fl, e->loc, NULL, "arrays of records in functions are not supported yet");
+  /* an array of records `Complex u[:]` is one array local per leaf, "u.re[:]": only as an
+   * input, read element-wise (u[k].re, u[k]) */
+  if (e->u.comp.subs && (causality_of(e) != ST_C_INPUT || e->u.comp.type_subs)) {
+    st_fl_error(fl, e->loc, NULL, "arrays of records in functions are supported only as "
+                "inputs");
     return -1;
   }
   st_rec_leaf *lv;
@@ -87,9 +90,11 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     l->causality = causality_of(e);
     l->loc = e->loc;
     l->record = rec->full;
+    if (e->u.comp.subs) local_dims(fl, l, e, (st_env){NULL, cls});
     local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
     const st_ast_mod *m = lv[i].decl->u.comp.mod;
-    if (m && m->value) l->binding = st_translate(fl, m->value, (st_env){NULL, lv[i].owner});
+    if (m && m->value && !e->u.comp.subs)
+      l->binding = st_translate(fl, m->value, (st_env){NULL, lv[i].owner});
   }
   return 0;
 }

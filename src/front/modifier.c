@@ -190,20 +190,30 @@ st_mod *st_mod_record_binding(st_fl *fl, st_mod *m, st_cls *rec) {
   st_mod *c = copy(fl, m);
   if (!c) return m;
   c->value = NULL;
+  /* own copy of the list: a field's modifier without a value is replaced below */
+  c->subs = NULL;
+  for (st_mod **tail = &c->subs, *s = m->subs; s; s = s->next, tail = &(*tail)->next)
+    if (!(*tail = copy(fl, s))) return m;
   for (int i = 0; i < n; i++) {
     if (i > 0 && lv[i].top == lv[i - 1].top) continue;
     const char *dot = strchr(lv[i].name, '.');
     const char *name = dot ? st_arena_strndup(fl->tmp, lv[i].name, (size_t)(dot - lv[i].name))
                            : lv[i].name;
-    if (st_mod_find(c, name)) continue;
+    st_mod *own = st_mod_find(c, name);
+    if (own && own->value) continue;
     st_mod *f = mod_new(fl, name, m->loc);
     if (!f) return m;
     take_value(f, m);
     f->final = m->final;
     f->field = m->field ? st_arena_concat(fl->tmp, m->field, ".", name) : name;
     f->field_nindex = m->field ? m->field_nindex : m->nindex;
-    f->next = c->subs;
-    c->subs = f;
+    /* a field modified without a value (a short class's `redeclare Real re(unit = ..)`,
+     * an attribute) still takes the field of the binding, under its own modifiers */
+    if (own) add_sub(fl, c, f);
+    else {
+      f->next = c->subs;
+      c->subs = f;
+    }
   }
   return c;
 }

@@ -456,18 +456,29 @@ static st_fexpr *local_ref(st_fl *fl, const st_ast_cref *cr, st_env env) {
   if (cr->global) return NULL;
   /* a record local's leaves are named by their path: r.s.x */
   const char *path = p0->name;
+  /* u[k].re of an array of records: the leaf local "u.re" indexed by u's subscripts */
+  const st_ast_cref_part *indexed = NULL;
   for (const st_ast_cref_part *p = p0; p->next; p = p->next) {
-    if (p->nsubs) return NULL;
+    if (p->nsubs && (indexed || p != cr->parts)) return NULL;
+    if (p->nsubs) indexed = p;
     path = st_arena_concat(fl->tmp, path, ".", p->next->name);
     p0 = p->next;
   }
+  if (indexed && p0->nsubs) return NULL;
+  if (!indexed && p0->nsubs && p0 == cr->parts) indexed = p0; /* u[k]: a record value */
   for (int i = 0; i < fn->nlocals && k < 0; i++)
     if (strcmp(fn->locals[i].name, path) == 0) k = i;
-  if (k < 0) return p0->nsubs ? NULL : local_record(fl, fn, path, cr->loc);
+  if (k < 0) {
+    st_fexpr *r = local_record(fl, fn, path, cr->loc);
+    if (!r || !indexed) return p0->nsubs && !indexed ? NULL : r;
+    for (int i = 0; i < r->nargs; i++)
+      if (!(r->args[i] = index_in_function(fl, r->args[i], indexed, env, cr))) return NULL;
+    return r;
+  }
   st_fexpr *l = st_fx_new(fl->arena, FX_LOCAL, 0, 0, cr->loc);
   if (l) l->index = k;
-  if (!l || !p0->nsubs) return l;
-  return index_in_function(fl, l, p0, env, cr);
+  if (!l || (!p0->nsubs && !indexed)) return l;
+  return index_in_function(fl, l, indexed ? indexed : p0, env, cr);
 }
 
 /* ----------------------------------------------------------------- operators */
@@ -870,6 +881,10 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
       return NULL;
     }
   }
+  /* size() of an array of records in a function (one array local per leaf): its first leaf */
+  if (r && fl->fnctx && builtins[k].b == FB_SIZE && st_fx_is_record(r->args[0]) &&
+      r->args[0]->nargs > 0 && r->args[0]->args[0]->kind == FX_LOCAL)
+    r->args[0] = r->args[0]->args[0];
   return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
@@ -958,6 +973,33 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   return v;
 }
 
+/* Field j of every element of v, an array of records with n fields: the array of that field
+ * (an array-of-records input is one array per leaf, func_translate.c); NULL if v is not one. */
+static st_fexpr *field_array(st_fl *fl, const st_fexpr *v, int j, int n) {
+  if (st_fx_is_record(v)) return v->nargs == n ? v->args[j] : NULL;
+  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, v->nargs, v->loc);
+  for (int i = 0; a && i < v->nargs; i++)
+    if (!(a->args[i] = field_array(fl, v->args[i], j, n))) return NULL;
+  return a;
+}
+
+/* Input number k of fn. */
+static const st_flocal *input_local(const st_ffunction *fn, int k) {
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_INPUT && k-- == 0) return &fn->locals[i];
+  return NULL;
+}
+
+/* v, an array of records given to the scalar record input t, vectorizes the call (in
+ * equations; inside a function an array of records is an array per field). */
+static int vectorized_record(st_fl *fl, const st_ffunction *fn, const st_fn_group *t,
+                             const st_fexpr *v) {
+  return !fl->fnctx && t->record && !st_fx_is_record(v) && v->kind == FX_ARRAY &&
+         v->nargs > 0 && input_local(fn, t->first)->ndims == 0 &&
+         st_fx_is_record(v->args[0]) && v->args[0]->nargs == t->count;
+}
+
 /* The value v of input group t of call r. */
 static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn_group *t,
                      st_fexpr *v, st_loc loc, st_env env) {
@@ -965,6 +1007,9 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
     r->args[t->first] = v;
   } else if (st_fx_is_record(v) && v->nargs == t->count) {
     memcpy(r->args + t->first, v->args, (size_t)t->count * sizeof *v->args);
+  } else if (input_local(fn, t->first)->ndims > 0 && field_array(fl, v, 0, t->count)) {
+    for (int j = 0; j < t->count; j++)
+      if (!(r->args[t->first + j] = field_array(fl, v, j, t->count))) return -1;
   } else {
     st_fl_error(fl, loc, env.inst, "%s(): input '%s' needs a record value with %d fields",
                 fn->name, t->name, t->count);
@@ -1035,6 +1080,9 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
   if (!r || ng < 0) return NULL;
   r->index = k;
   int pos = 0;
+  st_fexpr **vec = st_arena_alloc(fl->tmp, (size_t)(ng + 1) * sizeof *vec);
+  int nvec = -1; /* the length of the arrays of records given to scalar record inputs */
+  if (!vec) return NULL;
   for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
     int target = -1;
     for (int i = 0; i < ng && target < 0; i++)
@@ -1046,10 +1094,28 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
       return NULL;
     }
     st_fexpr *v = st_translate(fl, a->value, env);
-    if (!v || set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
+    if (!v) return NULL;
+    if (vectorized_record(fl, fn, &g[target], v) && (nvec < 0 || nvec == v->nargs)) {
+      vec[target] = v;
+      nvec = v->nargs;
+      continue;
+    }
+    if (set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
   if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
-  return finish_call(fl, r, fn, raw, e->loc, env);
+  if (nvec < 0) return finish_call(fl, r, fn, raw, e->loc, env);
+  /* Modelica 3.5 section 12.4.6: one call per element, an array of the results */
+  st_fexpr *arr = st_fx_new(fl->arena, FX_ARRAY, 0, nvec, e->loc);
+  for (int i = 0; arr && i < nvec; i++) {
+    st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, r->nargs, e->loc);
+    if (!c) return NULL;
+    c->index = r->index;
+    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    for (int t = 0; t < ng; t++)
+      if (vec[t] && set_input(fl, c, fn, &g[t], vec[t]->args[i], e->loc, env)) return NULL;
+    if (!(arr->args[i] = finish_call(fl, c, fn, raw, e->loc, env))) return NULL;
+  }
+  return arr;
 }
 
 st_fexpr *st_fl_call_values(st_fl *fl, st_cls *cls, st_fexpr **args, int nargs, st_loc loc,

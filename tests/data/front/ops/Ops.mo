@@ -132,8 +132,8 @@ package Ops
   end FixedShaft;
 
   operator record Cplx "a complex number with its operators"
-    Real re;
-    Real im;
+    replaceable Real re;
+    replaceable Real im;
     encapsulated operator 'constructor'
       function fromReal
         import Ops.Cplx;
@@ -359,4 +359,102 @@ package Ops
     end if;
     v + i = 1 + time;
   end NestedIf;
+
+  // A short class of an operator record that redeclares its fields (the units of a complex
+  // quantity); components of it bound to an expression in an inherited partial model: the
+  // binding binds each field although the short class modifies it.
+  operator record Flux = Cplx(redeclare Real re(unit = "Wb"), redeclare Real im(unit = "Wb"))
+    "a complex flux";
+
+  connector MagneticPort
+    Cplx V;
+    flow Flux Phi;
+  end MagneticPort;
+
+  partial model MagneticTwoPort
+    MagneticPort p, n;
+    Flux Phi = p.Phi;
+    Cplx V = p.V - n.V;
+  equation
+    p.Phi + n.Phi = Cplx(0, 0);
+  end MagneticTwoPort;
+
+  model Reluctance
+    extends MagneticTwoPort;
+    parameter Real k = 2;
+  equation
+    V = k * Phi;
+  end Reluctance;
+
+  model MagneticSource
+    extends MagneticTwoPort;
+  equation
+    V = Cplx(1 + time, 2);
+  end MagneticSource;
+
+  model MagneticGround
+    MagneticPort p;
+  equation
+    p.V = Cplx(0, 0);
+  end MagneticGround;
+
+  model MagneticCircuit
+    MagneticSource s;
+    Reluctance r(k = 4);
+    MagneticGround g;
+  equation
+    connect(s.p, r.p);
+    connect(r.n, s.n);
+    connect(s.n, g.p);
+  end MagneticCircuit;
+
+  // Arrays of records as function inputs (one array per field inside the function: u[k].re,
+  // u[k] as a record, size(u, 1)), and a function of one record called with an array of
+  // records (one call per element, Modelica 3.5 section 12.4.6).
+  function rms
+    input Cplx u[:];
+    output Real y;
+  protected
+    Integer m = size(u, 1);
+  algorithm
+    y := sum({sqrt(u[k].re^2 + u[k].im^2) for k in 1:m}) / m;
+  end rms;
+
+  function realProduct
+    input Cplx a;
+    input Cplx b;
+    output Real r;
+  algorithm
+    r := a.re * b.re - a.im * b.im;
+  end realProduct;
+
+  function power
+    input Cplx v[:];
+    input Cplx i[size(v, 1)];
+    output Real p;
+  algorithm
+    p := sum({realProduct(v[k], i[k]) for k in 1:size(v, 1)});
+  end power;
+
+  model RecordArrayCalls
+    Cplx a[2];
+    Real r = rms(a);
+    Real p = power(a, {Cplx(1, 0), Cplx(0, 1)});
+    Real magnitudes[2] = cabs(a);
+    Real products[2] = realProduct(a, {Cplx(2, 0), Cplx(0, 1)});
+  equation
+    a[1] = Cplx(3 * time, 4 * time);
+    a[2] = Cplx(0, 5 * time);
+  end RecordArrayCalls;
+
+  function pair "an array of records as an output: not supported yet"
+    input Real x;
+    output Cplx y[2];
+  algorithm
+    y := {Cplx(x), Cplx(x)};
+  end pair;
+
+  model RecordArrayOutput
+    Real r = rms(pair(time));
+  end RecordArrayOutput;
 end Ops;
