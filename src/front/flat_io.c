@@ -414,6 +414,19 @@ static int deeper(reader *r) {
   return !r->failed;
 }
 
+/* What the compiler takes for granted of a node of this kind (the flattener's shapes). */
+static void need(reader *r, const unsigned char *at, int ok, const char *what) {
+  if (ok || r->failed) return;
+  r->p = at;
+  bad(r, what);
+}
+
+static int all_present(st_fexpr *const *list, int n) {
+  for (int i = 0; i < n; i++)
+    if (!list || !list[i]) return 0;
+  return 1;
+}
+
 static st_fexpr *get_expr(reader *r) {
   int kind = get_range(r, -1, FX_END, "an expression kind out of range");
   if (kind < 0 || r->failed || !deeper(r)) return NULL;
@@ -462,6 +475,7 @@ static void get_eqs(reader *r, st_feq_list *l);
 static st_feq *get_eq(reader *r) {
   st_feq *q = alloc(r, sizeof *q);
   if (!q || !deeper(r)) return NULL;
+  const unsigned char *at = r->p;
   q->kind = (st_feq_kind)get_range(r, FE_EQUAL, FE_CALL, "an equation kind out of range");
   q->lhs = get_expr(r);
   q->rhs = get_expr(r);
@@ -478,6 +492,12 @@ static st_feq *get_eq(reader *r) {
   q->clock_rank = get_int(r, "a clock rank");
   q->clock_at_start = get_int(r, "a flag");
   q->loc = get_loc(r);
+  int k = q->kind, branching = k == FE_IF || k == FE_WHEN;
+  need(r, at, (k != FE_EQUAL || q->lhs) && (k != FE_REINIT || (q->lhs && q->lhs->kind == FX_VAR)) &&
+                  (k == FE_TERMINATE || branching || q->rhs) &&
+                  (k != FE_TUPLE || q->rhs->kind == FX_CALL) &&
+                  (!branching || (q->branches && q->nconds > 0 && all_present(q->conds, q->nconds))),
+       "an equation without the parts of its kind");
   r->depth--;
   return q;
 }
@@ -494,6 +514,7 @@ static void get_stmts(reader *r, st_fstmt_list *l);
 static st_fstmt *get_stmt(reader *r) {
   st_fstmt *s = alloc(r, sizeof *s);
   if (!s || !deeper(r)) return NULL;
+  const unsigned char *at = r->p;
   s->kind = (st_fstmt_kind)get_range(r, FS_ASSIGN, FS_CALL, "a statement kind out of range");
   s->target = get_expr(r);
   s->value = get_expr(r);
@@ -511,6 +532,13 @@ static st_fstmt *get_stmt(reader *r) {
   s->message = get_expr(r);
   s->level = get_int(r, "a level");
   s->loc = get_loc(r);
+  int k = s->kind, branching = k == FS_IF || k == FS_WHEN || k == FS_WHILE;
+  int valued = k == FS_ASSIGN || k == FS_TUPLE || k == FS_REINIT || k == FS_ASSERT || k == FS_CALL;
+  need(r, at, (!valued || s->value) && (k != FS_ASSIGN && k != FS_REINIT ? 1 : !!s->target) &&
+                  (k != FS_TUPLE || s->value->kind == FX_CALL) &&
+                  (k != FS_FOR || (s->range && s->branches)) &&
+                  (!branching || (s->branches && s->nconds > 0 && all_present(s->conds, s->nconds))),
+       "a statement without the parts of its kind");
   r->depth--;
   return s;
 }
