@@ -223,6 +223,29 @@ START_TEST(foreign_files_refused) {
 }
 END_TEST
 
+/* A file whose sum matches but whose equation lacks a side the compiler reads (what a forged
+ * file could hold) is refused, not handed to the compiler. */
+START_TEST(missing_parts_refused) {
+  st_diag *diag = st_diag_new(NULL);
+  st_front *fe;
+  st_flat_model *m = flatten(diag, &fe, &cases[0]);
+  ck_assert_int_gt(m->equations.n, 0);
+  st_feq *q = m->equations.items[0];
+  ck_assert_int_eq(q->kind, FE_EQUAL);
+  st_fexpr *lhs = q->lhs;
+  q->lhs = NULL;
+  char *bytes = NULL;
+  size_t n = 0;
+  ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
+  q->lhs = lhs;
+  refused_with(bytes, n, "without the parts of its kind");
+  free(bytes);
+  st_flat_free(m);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("flat_io");
   TCase *tc = st_test_case(s, "flat_io", 120, NULL, 0);
@@ -231,5 +254,6 @@ int main(void) {
   tcase_add_test(tc, bit_flips_refused);
   tcase_add_test(tc, flips_with_matching_sum_survive);
   tcase_add_test(tc, foreign_files_refused);
+  tcase_add_test(tc, missing_parts_refused);
   return st_test_main(s);
 }
