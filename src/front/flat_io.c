@@ -496,7 +496,7 @@ static st_feq *get_eq(reader *r) {
   need(r, at, (k != FE_EQUAL || q->lhs) && (k != FE_REINIT || (q->lhs && q->lhs->kind == FX_VAR)) &&
                   (k == FE_TERMINATE || branching || q->rhs) &&
                   (k != FE_TUPLE || q->rhs->kind == FX_CALL) &&
-                  (!branching || (q->branches && q->nconds > 0 && all_present(q->conds, q->nconds))),
+                  (!branching || (q->branches && all_present(q->conds, q->nconds))),
        "an equation without the parts of its kind");
   r->depth--;
   return q;
@@ -537,7 +537,8 @@ static st_fstmt *get_stmt(reader *r) {
   need(r, at, (!valued || s->value) && (k != FS_ASSIGN && k != FS_REINIT ? 1 : !!s->target) &&
                   (k != FS_TUPLE || s->value->kind == FX_CALL) &&
                   (k != FS_FOR || (s->range && s->branches)) &&
-                  (!branching || (s->branches && s->nconds > 0 && all_present(s->conds, s->nconds))),
+                  (!branching || (s->branches && all_present(s->conds, s->nconds))) &&
+                  (k != FS_WHILE || s->nconds == 1),
        "a statement without the parts of its kind");
   r->depth--;
   return s;
