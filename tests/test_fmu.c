@@ -17,6 +17,7 @@
 #include <stiction/stiction.h>
 
 #include "fmi/fmi2_abi.h"
+#include "fmi/fmu.h"
 #include "fmi/zip.h"
 #include "front/libpath.h"
 #include "testutil.h"
@@ -673,6 +674,36 @@ START_TEST(wrong_guid_refused) {
 }
 END_TEST
 
+/* A damaged model.stflat behind a GUID made to match it (the GUID of what is stored) is
+ * refused by the loader in fmi2Instantiate, with the file and byte in the logger. */
+START_TEST(damaged_flat_model_refused) {
+  fmu_dir u;
+  export_and_open(&u, "damaged", st_test_src("tests/data/compile/FrictionBlock.mo"),
+                  "FrictionBlock");
+  char dir[4300], path[4400], guid[ST_FMU_GUID_LEN + 1], *err = NULL;
+  snprintf(dir, sizeof dir, "%s/x/resources/stiction", u.dir);
+  snprintf(path, sizeof path, "%s/model.stflat", dir);
+  long len = 0;
+  char *bytes = st_read_file(path, &len);
+  ck_assert_ptr_nonnull(bytes);
+  FILE *f = fopen(path, "wb");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_uint_eq(fwrite(bytes, 1, (size_t)len / 2, f), (size_t)len / 2); /* truncated */
+  fclose(f);
+  free(bytes);
+  st_fmu_manifest m;
+  ck_assert_int_eq(st_fmu_manifest_read(&m, dir, &err), 0);
+  ck_assert_int_eq(st_fmu_guid_of(&m, dir, guid, &err), 0);
+  st_fmu_manifest_free(&m);
+  last_message[0] = 0;
+  fmi2Component c = u.f.fmi2Instantiate("x", fmi2CoSimulation, guid, u.uri, &callbacks, 0, 0);
+  ck_assert_ptr_null(c);
+  ck_assert_msg(strstr(last_message, "model.stflat: byte ") != NULL, "%s", last_message);
+  ck_assert_msg(strstr(last_message, "truncated") != NULL, "%s", last_message);
+  close_fmu(&u);
+}
+END_TEST
+
 START_TEST(broken_model_leaves_file) {
   const char *out = st_test_tmp("broken", "Broken.fmu");
   FILE *f = fopen(out, "w");
@@ -749,6 +780,6 @@ int main(void) {
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
                         instances_in_threads,
                         wrong_guid_refused, broken_model_leaves_file, library_is_self_contained,
-                        external_c_model_goes_as_text));
+                        external_c_model_goes_as_text, damaged_flat_model_refused));
   return st_test_main(s);
 }

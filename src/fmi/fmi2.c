@@ -48,6 +48,7 @@ typedef struct fmu {
   int logging;
   st_diag *diag;
   st_front *fe;
+  char *flat_path;       /* the saved flat model's file: diag's messages borrow it */
   st_flat_model *flat;
   st_program *prog;
   st_instance *in;
@@ -104,6 +105,8 @@ static void say_diagnostics(fmu *c, int from) {
     fmi2Status s = sev == ST_ERROR ? fmi2Error : sev == ST_WARNING ? fmi2Warning : fmi2OK;
     if (loc.file && loc.line)
       say(c, s, "logStatusError", "%s:%d:%d: %s", loc.file, loc.line, loc.col, text);
+    else if (loc.file) /* a file as a whole: the saved flat model (its byte in the text) */
+      say(c, s, "logStatusError", "%s: %s", loc.file, text);
     else
       say(c, s, "logStatusError", "%s", text ? text : "");
   }
@@ -175,16 +178,15 @@ static char *resources_beside_library(void) {
 
 /* The flat model saved at export (front/flat_io.h), compiled: no parser, no flattener. */
 static int load_flat(fmu *c, const char *dir, const char *name) {
-  char *path = st_format("%s/%s", dir, name);
+  char *path = c->flat_path = st_format("%s/%s", dir, name);
   long len = 0;
   char *bytes = path ? st_read_file(path, &len) : NULL;
   if (bytes) c->flat = st_flat_load(bytes, (size_t)len, path, c->diag);
   else fail(c, "cannot read %s", path ? path : name);
   free(bytes);
-  free(path);
   if (c->flat) c->prog = st_compile_program(c->flat, c->diag);
   say_diagnostics(c, 0);
-  if (bytes && !c->prog) fail(c, "the model %s does not translate", c->flat ? c->flat->name : name);
+  if (c->flat && !c->prog) fail(c, "the model %s does not translate", c->flat->name);
   return c->prog ? 0 : -1;
 }
 
@@ -259,6 +261,7 @@ static void free_fmu(fmu *c) {
   st_flat_free(c->flat);
   st_front_free(c->fe);
   st_diag_free(c->diag);
+  free(c->flat_path);
   free(c->resources);
   free(c->name);
   free(c);
