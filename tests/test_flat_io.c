@@ -9,9 +9,9 @@
 
 #include "compile/compile.h"
 #include "front/flat_io.h"
-#include "front/front.h"
 #include "util/hash.h"
-#include "testutil.h"
+#define DATA "tests/data/compile"
+#include "flatutil.h"
 
 typedef struct flat_case {
   const char *file; /* under the source tree, NULL: a class of stiction's models/ */
@@ -39,15 +39,6 @@ static st_flat_model *flatten(st_diag *diag, st_front **fe, const flat_case *c) 
   st_flat_model *m = st_front_flatten(*fe, c->cls);
   ck_assert_msg(m != NULL, "%s: %s", c->cls, st_diag_first_error(diag));
   return m;
-}
-
-static char *printed(const st_flat_model *m) {
-  char *text = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&text, &n);
-  st_flat_print(m, f);
-  fclose(f);
-  return text;
 }
 
 /* The translation log of m's program (or the first error when it does not translate). */
@@ -78,7 +69,7 @@ START_TEST(round_trip) {
   ck_assert_int_eq(st_flat_save(l, &again, &n2), 0);
   ck_assert_uint_eq(n, n2);
   ck_assert(memcmp(bytes, again, n) == 0);
-  char *p1 = printed(m), *p2 = printed(l);
+  char *p1 = print_model(m), *p2 = print_model(l);
   ck_assert_str_eq(p1, p2);
   char *t1 = translated(m), *t2 = translated(l);
   ck_assert_msg(strncmp(t1, "error:", 6) != 0, "%s: %s", c->cls, t1);
@@ -156,7 +147,7 @@ END_TEST
 START_TEST(flips_with_matching_sum_survive) {
   size_t n;
   char *bytes = friction_bytes(&n);
-  int loaded = 0, refusals = 0;
+  int loads = 0, refusals = 0;
   for (size_t k = 40; k < n; k++) {
     unsigned char old = (unsigned char)bytes[k];
     bytes[k] = (char)(old ^ (1u << (k % 8)));
@@ -172,7 +163,7 @@ START_TEST(flips_with_matching_sum_survive) {
       size_t n2 = 0;
       ck_assert_int_eq(st_flat_save(m, &again, &n2), 0);
       free(again);
-      loaded++;
+      loads++;
     } else {
       ck_assert_int_gt(st_diag_errors(diag), 0);
       refusals++;
@@ -182,7 +173,7 @@ START_TEST(flips_with_matching_sum_survive) {
     bytes[k] = (char)old;
   }
   ck_assert_int_gt(refusals, 0);
-  ck_assert_int_gt(loaded, 0); /* a changed line number or value is still a model */
+  ck_assert_int_gt(loads, 0); /* a changed line number or value is still a model */
   free(bytes);
 }
 END_TEST

@@ -78,6 +78,15 @@ static void export_and_open(fmu_dir *u, const char *tag, const char *args, const
 #undef LOOKUP
 }
 
+/* resources/stiction/manifest.txt of the unpacked FMU (free it). */
+static char *read_manifest(const fmu_dir *u) {
+  char path[4300];
+  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u->dir);
+  char *manifest = st_read_file(path, NULL);
+  ck_assert_ptr_nonnull(manifest);
+  return manifest;
+}
+
 static void close_fmu(fmu_dir *u) {
   dlclose(u->f.handle);
   free(u->xml);
@@ -213,9 +222,7 @@ START_TEST(model_description) {
   ck_assert_int_gt(xml_int(&u, "numberOfEventIndicators"), 0);
   /* the flat model saved and the manifest travel with it, not the Modelica text */
   char path[4300];
-  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u.dir);
-  char *manifest = st_read_file(path, NULL);
-  ck_assert_ptr_nonnull(manifest);
+  char *manifest = read_manifest(&u);
   ck_assert_ptr_nonnull(strstr(manifest, "class FrictionBlock\n"));
   ck_assert_ptr_nonnull(strstr(manifest, "flat model.stflat\nfile model.stflat\n"));
   ck_assert_ptr_null(strstr(manifest, "load "));
@@ -751,10 +758,7 @@ START_TEST(external_c_model_goes_as_text) {
   fmu_dir u;
   export_and_open(&u, "extc", st_test_src("tests/data/embed/ExternalInclude.mo"),
                   "ExternalInclude");
-  char path[4300];
-  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u.dir);
-  char *manifest = st_read_file(path, NULL);
-  ck_assert_ptr_nonnull(manifest);
+  char *manifest = read_manifest(&u);
   ck_assert_ptr_nonnull(strstr(manifest, "load files/1/ExternalInclude.mo\n"));
   ck_assert_ptr_null(strstr(manifest, "flat "));
   free(manifest);

@@ -66,17 +66,23 @@ static int stored(const builder *b, const char *name) {
   return 0;
 }
 
-/* Stores the file at path as resources/stiction/NAME (once). */
-static int store(builder *b, const char *path, const char *name, char **err) {
-  if (stored(b, name)) return 0;
+/* Room for one more stored file: the next entry, or NULL when out of memory. */
+static struct stored *next_stored(builder *b) {
   if (b->nfiles == b->capfiles) {
     int cap = b->capfiles ? 2 * b->capfiles : 64;
     struct stored *f = realloc(b->files, sizeof *f * (size_t)cap);
-    if (!f) return -1;
+    if (!f) return NULL;
     b->files = f;
     b->capfiles = cap;
   }
-  struct stored *f = &b->files[b->nfiles];
+  return &b->files[b->nfiles];
+}
+
+/* Stores the file at path as resources/stiction/NAME (once). */
+static int store(builder *b, const char *path, const char *name, char **err) {
+  if (stored(b, name)) return 0;
+  struct stored *f = next_stored(b);
+  if (!f) return -1;
   f->text = st_read_file(path, &f->len);
   f->name = strdup(name);
   if (!f->text || !f->name) {
@@ -91,17 +97,10 @@ static int store(builder *b, const char *path, const char *name, char **err) {
 
 /* The flat model saved as resources/stiction/model.stflat. */
 static int store_flat(builder *b, const st_flat_model *flat) {
-  if (b->nfiles == b->capfiles) {
-    int cap = b->capfiles ? 2 * b->capfiles : 64;
-    struct stored *f = realloc(b->files, sizeof *f * (size_t)cap);
-    if (!f) return -1;
-    b->files = f;
-    b->capfiles = cap;
-  }
-  struct stored *f = &b->files[b->nfiles];
+  struct stored *f = next_stored(b);
   size_t n = 0;
-  f->name = strdup(ST_FMU_FLAT_FILE);
-  if (!f->name || st_flat_save(flat, &f->text, &n)) {
+  if (!f || !(f->name = strdup(ST_FMU_FLAT_FILE))) return -1;
+  if (st_flat_save(flat, &f->text, &n)) {
     free(f->name);
     return -1;
   }
