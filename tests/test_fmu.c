@@ -711,6 +711,48 @@ START_TEST(damaged_flat_model_refused) {
 }
 END_TEST
 
+/* The saved flat model names its files relative to where they came from: a model exported
+ * from two directories gives the same model.stflat and GUID, without either directory. */
+START_TEST(same_fmu_wherever_exported) {
+  char *text = st_read_file(st_test_src("tests/data/compile/FrictionBlock.mo"), NULL);
+  ck_assert_ptr_nonnull(text);
+  char *flat[2] = {NULL, NULL}, guid[2][64], copy[2][4200];
+  long len[2];
+  for (int k = 0; k < 2; k++) {
+    const char *tag = k ? "where-b" : "where-a";
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", st_test_tmp(tag, "dir"));
+    mkdir(dir, 0755);
+    snprintf(copy[k], sizeof copy[k], "%s/FrictionBlock.mo", dir);
+    FILE *f = fopen(copy[k], "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    fmu_dir u;
+    export_and_open(&u, tag, copy[k], "FrictionBlock");
+    char path[4300];
+    snprintf(path, sizeof path, "%s/x/resources/stiction/model.stflat", u.dir);
+    flat[k] = st_read_file(path, &len[k]);
+    ck_assert_ptr_nonnull(flat[k]);
+    snprintf(guid[k], sizeof guid[k], "%s", u.guid);
+    close_fmu(&u);
+    remove(copy[k]);
+    rmdir(dir);
+  }
+  ck_assert_str_ne(copy[0], copy[1]);
+  ck_assert_int_eq(len[0], len[1]);
+  ck_assert(memcmp(flat[0], flat[1], (size_t)len[0]) == 0);
+  ck_assert_str_eq(guid[0], guid[1]);
+  const char *slash = strrchr(copy[0], '/');
+  size_t dir_len = (size_t)(slash - copy[0]);
+  for (long i = 0; i + (long)dir_len <= len[0]; i++)
+    ck_assert_msg(memcmp(flat[0] + i, copy[0], dir_len) != 0, "the export directory at byte %ld", i);
+  free(flat[0]);
+  free(flat[1]);
+  free(text);
+}
+END_TEST
+
 START_TEST(broken_model_leaves_file) {
   const char *out = st_test_tmp("broken", "Broken.fmu");
   FILE *f = fopen(out, "w");
@@ -784,6 +826,7 @@ int main(void) {
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
                         instances_in_threads,
                         wrong_guid_refused, broken_model_leaves_file, library_is_self_contained,
-                        external_c_model_goes_as_text, damaged_flat_model_refused));
+                        external_c_model_goes_as_text, damaged_flat_model_refused,
+                        same_fmu_wherever_exported));
   return st_test_main(s);
 }

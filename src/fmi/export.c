@@ -95,21 +95,6 @@ static int store(builder *b, const char *path, const char *name, char **err) {
   return append(b, "file", name);
 }
 
-/* The flat model saved as resources/stiction/model.stflat. */
-static int store_flat(builder *b, const st_flat_model *flat) {
-  struct stored *f = next_stored(b);
-  size_t n = 0;
-  if (!f || !(f->name = strdup(ST_FMU_FLAT_FILE))) return -1;
-  if (st_flat_save(flat, &f->text, &n)) {
-    free(f->name);
-    return -1;
-  }
-  f->len = (long)n;
-  b->nfiles++;
-  int rc = append(b, "flat", ST_FMU_FLAT_FILE);
-  return rc ? rc : append(b, "file", ST_FMU_FLAT_FILE);
-}
-
 /* External C code is built from its sources at their place on this machine
  * (compile/extlib.c): such a model goes as text, translated where the FMU runs. */
 static int needs_text(const st_flat_model *flat) {
@@ -146,6 +131,73 @@ static char *resolved(const char *path) {
 static const char *base_name(const char *path) {
   const char *s = strrchr(path, '/');
   return s && s[1] ? s + 1 : path;
+}
+
+/* Source file names as the FMU's flat model keeps them: relative to the library directory
+ * (or the model's own file or directory) they came from, so that the FMU is the same
+ * wherever it was exported and does not carry the exporting machine's paths. */
+typedef struct file_names {
+  char **dirs;       /* the library directories, resolved */
+  int ndirs;
+  const char *model; /* the model's file or directory, resolved, or NULL */
+  struct file_name {
+    const char *from;
+    char *to;
+  } *seen;
+  int nseen;
+} file_names;
+
+static char *relative_name(const file_names *fn, const char *file) {
+  char *src = resolved(file);
+  if (!src && file[0] != '/') return strdup(file); /* <modifiers>, -p: not a file */
+  if (!src) src = strdup(file); /* a directory that does not exist: its name as it is */
+  if (!src) return NULL;
+  const char *rel = NULL;
+  char *to = NULL;
+  if (fn->model && !strcmp(src, fn->model)) to = strdup(base_name(src));
+  else if (fn->model && (rel = under(src, fn->model)))
+    to = st_format("%s/%s", base_name(fn->model), rel);
+  for (int k = 0; !to && k < fn->ndirs; k++)
+    if (fn->dirs[k] && (rel = under(src, fn->dirs[k]))) to = strdup(rel);
+  if (!to) to = strdup(base_name(src));
+  free(src);
+  return to;
+}
+
+static const char *map_file(void *ctx, const char *file) {
+  file_names *fn = ctx;
+  for (int i = 0; i < fn->nseen; i++) /* few files, the same pointer for each */
+    if (fn->seen[i].from == file || !strcmp(fn->seen[i].from, file)) return fn->seen[i].to;
+  struct file_name *seen = realloc(fn->seen, sizeof *seen * (size_t)(fn->nseen + 1));
+  if (!seen) return NULL;
+  fn->seen = seen;
+  char *to = relative_name(fn, file);
+  if (!to) return NULL;
+  seen[fn->nseen++] = (struct file_name){file, to};
+  return to;
+}
+
+/* The flat model saved as resources/stiction/model.stflat. */
+static int store_flat(builder *b, const st_fmu_export *ex, const char *model) {
+  struct stored *f = next_stored(b);
+  file_names fn = {calloc((size_t)ex->n_library_dirs + 1, sizeof(char *)), ex->n_library_dirs,
+                   model, NULL, 0};
+  size_t n = 0;
+  int rc = f && fn.dirs && (f->name = strdup(ST_FMU_FLAT_FILE)) ? 0 : -1;
+  for (int i = 0; !rc && i < fn.ndirs; i++) fn.dirs[i] = resolved(ex->library_dirs[i]);
+  if (!rc && st_flat_save_mapped(ex->flat, map_file, &fn, &f->text, &n)) {
+    free(f->name);
+    rc = -1;
+  }
+  for (int i = 0; fn.dirs && i < fn.ndirs; i++) free(fn.dirs[i]);
+  free(fn.dirs);
+  for (int i = 0; i < fn.nseen; i++) free(fn.seen[i].to);
+  free(fn.seen);
+  if (rc) return rc;
+  f->len = (long)n;
+  b->nfiles++;
+  rc = append(b, "flat", ST_FMU_FLAT_FILE);
+  return rc ? rc : append(b, "file", ST_FMU_FLAT_FILE);
 }
 
 /* The model's own file or directory: files/1/NAME, loaded first. */
@@ -309,7 +361,7 @@ int st_fmu_export_write(const st_fmu_export *ex, const st_diag *diag, const st_p
   b.zip = st_zip_new();
   int rc = !id || !b.zip || (ex->model_file && !model) ? -1 : manifest(&b, ex);
   if (!rc && ex->flat && !needs_text(ex->flat)) {
-    rc = store_flat(&b, ex->flat);
+    rc = store_flat(&b, ex, model);
   } else {
     if (!rc && model) rc = store_model(&b, ex, model, diag, err);
     if (!rc) rc = store_library(&b, ex, model, diag, err);

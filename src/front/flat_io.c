@@ -28,6 +28,8 @@ typedef struct writer {
   int *ids;
   size_t nkeys, capkeys;
   int nstrings;
+  st_flat_file_map map; /* location file names as saved, or NULL: as they are */
+  void *map_ctx;
 } writer;
 
 static void put(buf *b, const void *data, size_t n) {
@@ -103,8 +105,15 @@ static void put_str(writer *w, const char *s) {
   put_int(w, w->ids[j]);
 }
 
+/* A file or directory name, through the writer's map. */
+static void put_path(writer *w, const char *path) {
+  const char *to = path && w->map ? w->map(w->map_ctx, path) : path;
+  if (path && !to) w->body.failed = 1;
+  put_str(w, to);
+}
+
 static void put_loc(writer *w, st_loc loc) {
-  put_str(w, loc.file);
+  put_path(w, loc.file);
   put_int(w, loc.line);
   put_int(w, loc.col);
 }
@@ -221,9 +230,9 @@ static void put_external(writer *w, const st_fexternal *x) {
   put_int(w, x->output);
   put_strs(w, x->includes, x->nincludes);
   put_strs(w, x->libraries, x->nlibraries);
-  put_str(w, x->include_dir);
-  put_str(w, x->library_dir);
-  put_str(w, x->sources_dir);
+  put_path(w, x->include_dir);
+  put_path(w, x->library_dir);
+  put_path(w, x->sources_dir);
   put_int(w, x->destructor);
   put_loc(w, x->loc);
 }
@@ -283,7 +292,12 @@ static void put_model(writer *w, const st_flat_model *m) {
 }
 
 int st_flat_save(const st_flat_model *flat, char **bytes, size_t *n) {
-  writer w = {0};
+  return st_flat_save_mapped(flat, NULL, NULL, bytes, n);
+}
+
+int st_flat_save_mapped(const st_flat_model *flat, st_flat_file_map map, void *ctx, char **bytes,
+                        size_t *n) {
+  writer w = {.map = map, .map_ctx = ctx};
   put_int(&w, 0); /* room for the number of strings */
   put_model(&w, flat);
   *bytes = NULL;

@@ -24,6 +24,13 @@
 #define ST_FLAT_FORMAT 1
 
 int st_flat_save(const st_flat_model *flat, char **bytes, size_t *n);
+/* The same with the file name of every source location and the directories of external
+ * clauses replaced by map(ctx, file) (a string
+ * that lives until the call returns; NULL: out of memory, the save fails): an FMU names its
+ * files relative to their library, not by where they were on the exporting machine. */
+typedef const char *(*st_flat_file_map)(void *ctx, const char *file);
+int st_flat_save_mapped(const st_flat_model *flat, st_flat_file_map map, void *ctx, char **bytes,
+                        size_t *n);
 /* A new flat model (st_flat_free), or NULL with the error in diag. name: for the messages. */
 st_flat_model *st_flat_load(const void *bytes, size_t n, const char *name, st_diag *diag);
 
