@@ -237,6 +237,36 @@ START_TEST(missing_parts_refused) {
 }
 END_TEST
 
+/* A header for payload as st_flat_save writes it (format, marks, length, sum): a new block
+ * of exactly 40 + n bytes. */
+static char *with_header(const void *payload, size_t n) {
+  char *bytes = malloc(40 + n);
+  uint32_t format = ST_FLAT_FORMAT, mark = 0x01020304u;
+  unsigned char sizes[8] = {sizeof(int), sizeof(double)};
+  uint64_t len = n;
+  st_hash h;
+  st_hash_init(&h);
+  st_hash_add(&h, payload, n);
+  memcpy(bytes, "STFLAT\r\n", 8);
+  memcpy(bytes + 8, &format, 4);
+  memcpy(bytes + 12, &mark, 4);
+  memcpy(bytes + 16, sizes, 8);
+  memcpy(bytes + 24, &len, 8);
+  memcpy(bytes + 32, &h.a, 8);
+  memcpy(bytes + 40, payload, n);
+  return bytes;
+}
+
+/* A string whose length reaches past the end by the bytes of its own count (the fuzzer's
+ * first find: the room was measured before the count was read). */
+START_TEST(string_past_the_end_refused) {
+  int payload[6] = {1, 20, 0, 0, 0, 0}; /* one string of 20 bytes, 16 left after its length */
+  char *bytes = with_header(payload, sizeof payload);
+  refused_with(bytes, 40 + sizeof payload, "a string length out of range");
+  free(bytes);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("flat_io");
   TCase *tc = st_test_case(s, "flat_io", 120, NULL, 0);
@@ -246,5 +276,6 @@ int main(void) {
   tcase_add_test(tc, flips_with_matching_sum_survive);
   tcase_add_test(tc, foreign_files_refused);
   tcase_add_test(tc, missing_parts_refused);
+  tcase_add_test(tc, string_past_the_end_refused);
   return st_test_main(s);
 }

@@ -398,8 +398,15 @@ static int get_range(reader *r, int lo, int hi, const char *what) {
 
 /* A count of items of at least `least` bytes each, or -1 where allowed (NULL lists). */
 static int get_count(reader *r, int allow_null, size_t least, const char *what) {
-  long room = (long)((size_t)(r->end - r->p) / least);
-  return get_range(r, allow_null ? -1 : 0, room > INT_MAX ? INT_MAX : (int)room, what);
+  const unsigned char *at = r->p;
+  int v = get_int(r, what);
+  size_t room = (size_t)(r->end - r->p) / least; /* the bytes after the count */
+  if (!r->failed && (v < (allow_null ? -1 : 0) || (v > 0 && (size_t)v > room))) {
+    r->p = at;
+    bad(r, what);
+    return 0;
+  }
+  return v;
 }
 
 static void *alloc(reader *r, size_t size) {
