@@ -4,7 +4,8 @@
  *   run         stiction_instance_run with the output interval = the step (one compile,
  *               a new instance each run, no sink), what `stiction simulate` spends in the run;
  *   fmu         fmi2SetupExperiment .. fmi2DoStep every step .. fmi2Terminate on an instance
- *               made beforehand (its translation is timed apart: instantiate);
+ *               made beforehand (fmi2Instantiate, which loads and compiles the saved flat
+ *               model, is timed apart);
  *   per step    (fmu - run) / steps, and the ratio fmu / run.
  * The FMUs come from the stiction command (`stiction fmu`), are unpacked in /tmp and their
  * library is opened with dlopen, as an importer does.
@@ -136,7 +137,7 @@ static int bench(const char *srcdir, const char *stiction, const bench_case *c, 
   }
   int n = (int)lround(c->stop / c->step);
   printf("%s\n  run %.3f ms, FMU CS %.3f ms (%d steps): %.2f us per step, ratio %.2f; "
-         "fmi2Instantiate (translation) %.3f ms\n",
+         "fmi2Instantiate (load and compile) %.3f ms\n",
          c->label, 1e3 * run, 1e3 * fmu, n, 1e6 * (fmu - run) / n, fmu / run, 1e3 * inst);
   dlclose(h);
   stiction_program_free(prog);

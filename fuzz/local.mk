@@ -1,7 +1,7 @@
 # libFuzzer harnesses (doc/fuzzing.md), built by `./configure --enable-fuzzers` (clang) with
 # ASan and UBSan; `make fuzz-smoke` runs each briefly, `fuzz/run-fuzzers --seconds N` longer.
 FUZZERS = fuzz/fuzz_parse fuzz/fuzz_flatten fuzz/fuzz_tamsi fuzz/fuzz_bam fuzz/fuzz_csv \
-	fuzz/fuzz_mat
+	fuzz/fuzz_mat fuzz/fuzz_flat_io
 EXTRA_DIST += fuzz/run-fuzzers fuzz/modelica.dict fuzz/json.dict fuzz/seeds
 FUZZ_SMOKE_SECONDS = 20
 
@@ -27,6 +27,9 @@ fuzz_fuzz_mat_SOURCES = fuzz/fuzz_table.c
 fuzz_fuzz_mat_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_MAT
 fuzz_fuzz_mat_LDADD = $(FUZZ_LDADD)
 fuzz_fuzz_mat_LDFLAGS = $(FUZZ_LDFLAGS)
+fuzz_fuzz_flat_io_SOURCES = fuzz/fuzz_flat_io.c
+fuzz_fuzz_flat_io_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_flat_io_LDFLAGS = $(FUZZ_LDFLAGS)
 
 fuzz-smoke: $(FUZZERS)
 	$(SHELL) $(srcdir)/fuzz/run-fuzzers --seconds $(FUZZ_SMOKE_SECONDS)

@@ -17,6 +17,7 @@
 #include <stiction/stiction.h>
 
 #include "fmi/fmi2_abi.h"
+#include "fmi/fmu.h"
 #include "fmi/zip.h"
 #include "front/libpath.h"
 #include "testutil.h"
@@ -75,6 +76,15 @@ static void export_and_open(fmu_dir *u, const char *tag, const char *args, const
   ck_assert_msg(u->f.name != NULL, "%s is not exported", #name);
   ST_FMI2_FUNCTIONS(LOOKUP)
 #undef LOOKUP
+}
+
+/* resources/stiction/manifest.txt of the unpacked FMU (free it). */
+static char *read_manifest(const fmu_dir *u) {
+  char path[4300];
+  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u->dir);
+  char *manifest = st_read_file(path, NULL);
+  ck_assert_ptr_nonnull(manifest);
+  return manifest;
 }
 
 static void close_fmu(fmu_dir *u) {
@@ -210,14 +220,16 @@ START_TEST(model_description) {
   ck_assert(f0 && strstr(f0, "causality=\"parameter\"") < strstr(f0, "</ScalarVariable>"));
   ck_assert(strstr(f0, "start=\"1\"") < strstr(f0, "</ScalarVariable>"));
   ck_assert_int_gt(xml_int(&u, "numberOfEventIndicators"), 0);
-  /* the Modelica text and the manifest travel with it */
+  /* the flat model saved and the manifest travel with it, not the Modelica text */
   char path[4300];
-  snprintf(path, sizeof path, "%s/x/resources/stiction/manifest.txt", u.dir);
-  char *manifest = st_read_file(path, NULL);
-  ck_assert_ptr_nonnull(manifest);
+  char *manifest = read_manifest(&u);
   ck_assert_ptr_nonnull(strstr(manifest, "class FrictionBlock\n"));
-  ck_assert_ptr_nonnull(strstr(manifest, "load files/1/FrictionBlock.mo\n"));
+  ck_assert_ptr_nonnull(strstr(manifest, "flat model.stflat\nfile model.stflat\n"));
+  ck_assert_ptr_null(strstr(manifest, "load "));
   free(manifest);
+  struct stat st;
+  snprintf(path, sizeof path, "%s/x/resources/stiction/files", u.dir);
+  ck_assert_int_ne(stat(path, &st), 0);
   close_fmu(&u);
 }
 END_TEST
@@ -654,17 +666,90 @@ START_TEST(wrong_guid_refused) {
                                         "000000000000}", u.uri, &callbacks, 0, 0);
   ck_assert_ptr_null(c);
   ck_assert_msg(strstr(last_message, "GUID") != NULL, "%s", last_message);
-  /* a model text changed after export is another model */
+  /* a flat model changed after export is another model */
   char path[4300];
-  snprintf(path, sizeof path, "%s/x/resources/stiction/files/1/FrictionBlock.mo", u.dir);
-  FILE *f = fopen(path, "a");
+  snprintf(path, sizeof path, "%s/x/resources/stiction/model.stflat", u.dir);
+  FILE *f = fopen(path, "r+b");
   ck_assert_ptr_nonnull(f);
-  fputs("// edited\n", f);
+  ck_assert_int_eq(fseek(f, 100, SEEK_SET), 0);
+  fputc('#', f);
   fclose(f);
   c = u.f.fmi2Instantiate("x", fmi2ModelExchange, u.guid, u.uri, &callbacks, 0, 0);
   ck_assert_ptr_null(c);
   ck_assert_msg(strstr(last_message, "GUID") != NULL, "%s", last_message);
   close_fmu(&u);
+}
+END_TEST
+
+/* A damaged model.stflat behind a GUID made to match it (the GUID of what is stored) is
+ * refused by the loader in fmi2Instantiate, with the file and byte in the logger. */
+START_TEST(damaged_flat_model_refused) {
+  fmu_dir u;
+  export_and_open(&u, "damaged", st_test_src("tests/data/compile/FrictionBlock.mo"),
+                  "FrictionBlock");
+  char dir[4300], path[4400], guid[ST_FMU_GUID_LEN + 1], *err = NULL;
+  snprintf(dir, sizeof dir, "%s/x/resources/stiction", u.dir);
+  snprintf(path, sizeof path, "%s/model.stflat", dir);
+  long len = 0;
+  char *bytes = st_read_file(path, &len);
+  ck_assert_ptr_nonnull(bytes);
+  FILE *f = fopen(path, "wb");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_uint_eq(fwrite(bytes, 1, (size_t)len / 2, f), (size_t)len / 2); /* truncated */
+  fclose(f);
+  free(bytes);
+  st_fmu_manifest m;
+  ck_assert_int_eq(st_fmu_manifest_read(&m, dir, &err), 0);
+  ck_assert_int_eq(st_fmu_guid_of(&m, dir, guid, &err), 0);
+  st_fmu_manifest_free(&m);
+  last_message[0] = 0;
+  fmi2Component c = u.f.fmi2Instantiate("x", fmi2CoSimulation, guid, u.uri, &callbacks, 0, 0);
+  ck_assert_ptr_null(c);
+  ck_assert_msg(strstr(last_message, "model.stflat: byte ") != NULL, "%s", last_message);
+  ck_assert_msg(strstr(last_message, "truncated") != NULL, "%s", last_message);
+  close_fmu(&u);
+}
+END_TEST
+
+/* The saved flat model names its files relative to where they came from: a model exported
+ * from two directories gives the same model.stflat and GUID, without either directory. */
+START_TEST(same_fmu_wherever_exported) {
+  char *text = st_read_file(st_test_src("tests/data/compile/FrictionBlock.mo"), NULL);
+  ck_assert_ptr_nonnull(text);
+  char *flat[2] = {NULL, NULL}, guid[2][64], copy[2][4200];
+  long len[2];
+  for (int k = 0; k < 2; k++) {
+    const char *tag = k ? "where-b" : "where-a";
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", st_test_tmp(tag, "dir"));
+    mkdir(dir, 0755);
+    snprintf(copy[k], sizeof copy[k], "%s/FrictionBlock.mo", dir);
+    FILE *f = fopen(copy[k], "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    fmu_dir u;
+    export_and_open(&u, tag, copy[k], "FrictionBlock");
+    char path[4300];
+    snprintf(path, sizeof path, "%s/x/resources/stiction/model.stflat", u.dir);
+    flat[k] = st_read_file(path, &len[k]);
+    ck_assert_ptr_nonnull(flat[k]);
+    snprintf(guid[k], sizeof guid[k], "%s", u.guid);
+    close_fmu(&u);
+    remove(copy[k]);
+    rmdir(dir);
+  }
+  ck_assert_str_ne(copy[0], copy[1]);
+  ck_assert_int_eq(len[0], len[1]);
+  ck_assert(memcmp(flat[0], flat[1], (size_t)len[0]) == 0);
+  ck_assert_str_eq(guid[0], guid[1]);
+  const char *slash = strrchr(copy[0], '/');
+  size_t dir_len = (size_t)(slash - copy[0]);
+  for (long i = 0; i + (long)dir_len <= len[0]; i++)
+    ck_assert_msg(memcmp(flat[0] + i, copy[0], dir_len) != 0, "the export directory at byte %ld", i);
+  free(flat[0]);
+  free(flat[1]);
+  free(text);
 }
 END_TEST
 
@@ -708,6 +793,31 @@ START_TEST(library_is_self_contained) {
 }
 END_TEST
 
+/* A model with C code to build goes as Modelica text (the C is built where the FMU runs),
+ * the others as the saved flat model (model_description). */
+START_TEST(external_c_model_goes_as_text) {
+  st_test_cache_home("fmu-extc");
+  fmu_dir u;
+  export_and_open(&u, "extc", st_test_src("tests/data/embed/ExternalInclude.mo"),
+                  "ExternalInclude");
+  char *manifest = read_manifest(&u);
+  ck_assert_ptr_nonnull(strstr(manifest, "load files/1/ExternalInclude.mo\n"));
+  ck_assert_ptr_null(strstr(manifest, "flat "));
+  free(manifest);
+  fmi2Component c = instantiate(&u, fmi2CoSimulation, "extc");
+  initialize(&u, c, 1);
+  for (int k = 0; k < 10; k++) OK(u.f.fmi2DoStep(c, k * 0.1, 0.1, 1));
+  fmi2ValueReference vr = vr_of(&u, "x");
+  double x;
+  OK(u.f.fmi2GetReal(c, &vr, 1, &x));
+  ck_assert_msg(fabs(x - exp(-2.0)) < 1e-5, "x(1) = %.9g, exp(-2) = %.9g", x, exp(-2.0));
+  OK(u.f.fmi2Terminate(c));
+  u.f.fmi2FreeInstance(c);
+  close_fmu(&u);
+  st_test_cache_remove();
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fmu");
   st_test_case(s, "fmu", 120,
@@ -715,6 +825,8 @@ int main(void) {
                         model_exchange_matches_simulate, cosimulation_input_each_step,
                         model_exchange_input_each_step, instances_side_by_side_and_reset,
                         instances_in_threads,
-                        wrong_guid_refused, broken_model_leaves_file, library_is_self_contained));
+                        wrong_guid_refused, broken_model_leaves_file, library_is_self_contained,
+                        external_c_model_goes_as_text, damaged_flat_model_refused,
+                        same_fmu_wherever_exported));
   return st_test_main(s);
 }

@@ -76,7 +76,9 @@ static int library_dirs(const fmu_args *a, const char ***out, char **copy) {
   return n;
 }
 
-static int export_fmu(const fmu_args *a, const char *cls, st_diag *diag, const st_program *prog) {
+static int export_fmu(const fmu_args *a, const st_flat_model *flat, st_diag *diag,
+                      const st_program *prog) {
+  const char *cls = flat->name;
   const char **dirs = NULL;
   char *mp = NULL, *err = NULL, *out = NULL;
   int n = library_dirs(a, &dirs, &mp);
@@ -90,7 +92,7 @@ static int export_fmu(const fmu_args *a, const char *cls, st_diag *diag, const s
   if (!rc) rc = st_cli_check_outputs("stiction fmu", &a->run, path, inputs, 2);
   if (!rc) {
     st_fmu_export ex = {cls, a->run.params, a->run.n_params, a->file, dirs, n, a->library,
-                        a->model_identifier};
+                        a->model_identifier, flat};
     if (st_fmu_export_write(&ex, diag, prog, path, &err)) {
       fprintf(stderr, "stiction fmu: %s\n", err ? err : "out of memory");
       rc = EXIT_RUN;
@@ -123,9 +125,9 @@ int st_cmd_fmu(int argc, char **argv) {
     const char *cls = a.class_name ? a.class_name : st_front_default_class(fe);
     st_flat_model *flat =
         cls ? st_front_flatten_modified(fe, cls, a.run.params, a.run.n_params, "-p") : NULL;
-    st_program *prog = flat ? st_compile_program(flat, diag) : NULL;
+    st_program *prog = flat ? st_compile_program(flat, diag) : NULL; /* reads flat only */
     if (!cls) fprintf(stderr, "stiction fmu: %s: no class to export\n", a.file);
-    if (prog) rc = export_fmu(&a, flat->name, diag, prog);
+    if (prog) rc = export_fmu(&a, flat, diag, prog);
     st_program_free(prog);
     st_flat_free(flat);
   }

@@ -1,6 +1,6 @@
-/* `stiction fmu`'s archive (export.h): modelDescription.xml, the FMU library and the
- * Modelica text the front end read, with the manifest that says how to translate it again
- * (fmu.h). */
+/* `stiction fmu`'s archive (export.h): modelDescription.xml, the FMU library and the flat
+ * model saved (or the Modelica text the front end read), with the manifest that says how to
+ * build the program again (fmu.h). */
 #include "fmi/export.h"
 
 #include <ctype.h>
@@ -13,7 +13,9 @@
 #include <stiction/stiction.h>
 
 #include "fmi/fmu.h"
+#include "compile/extlib.h"
 #include "fmi/zip.h"
+#include "front/flat_io.h"
 #include "front/libpath.h"
 #include "util/outfile.h"
 
@@ -64,17 +66,23 @@ static int stored(const builder *b, const char *name) {
   return 0;
 }
 
-/* Stores the file at path as resources/stiction/NAME (once). */
-static int store(builder *b, const char *path, const char *name, char **err) {
-  if (stored(b, name)) return 0;
+/* Room for one more stored file: the next entry, or NULL when out of memory. */
+static struct stored *next_stored(builder *b) {
   if (b->nfiles == b->capfiles) {
     int cap = b->capfiles ? 2 * b->capfiles : 64;
     struct stored *f = realloc(b->files, sizeof *f * (size_t)cap);
-    if (!f) return -1;
+    if (!f) return NULL;
     b->files = f;
     b->capfiles = cap;
   }
-  struct stored *f = &b->files[b->nfiles];
+  return &b->files[b->nfiles];
+}
+
+/* Stores the file at path as resources/stiction/NAME (once). */
+static int store(builder *b, const char *path, const char *name, char **err) {
+  if (stored(b, name)) return 0;
+  struct stored *f = next_stored(b);
+  if (!f) return -1;
   f->text = st_read_file(path, &f->len);
   f->name = strdup(name);
   if (!f->text || !f->name) {
@@ -85,6 +93,14 @@ static int store(builder *b, const char *path, const char *name, char **err) {
   }
   b->nfiles++;
   return append(b, "file", name);
+}
+
+/* External C code is built from its sources at their place on this machine
+ * (compile/extlib.c): such a model goes as text, translated where the FMU runs. */
+static int needs_text(const st_flat_model *flat) {
+  for (int i = 0; i < flat->nfunctions; i++)
+    if (st_extlib_wants(&flat->functions[i])) return 1;
+  return 0;
 }
 
 /* A file beside a stored package.mo that the loader reads too: package.order. */
@@ -115,6 +131,73 @@ static char *resolved(const char *path) {
 static const char *base_name(const char *path) {
   const char *s = strrchr(path, '/');
   return s && s[1] ? s + 1 : path;
+}
+
+/* Source file names as the FMU's flat model keeps them: relative to the library directory
+ * (or the model's own file or directory) they came from, so that the FMU is the same
+ * wherever it was exported and does not carry the exporting machine's paths. */
+typedef struct file_names {
+  char **dirs;       /* the library directories, resolved */
+  int ndirs;
+  const char *model; /* the model's file or directory, resolved, or NULL */
+  struct file_name {
+    const char *from;
+    char *to;
+  } *seen;
+  int nseen;
+} file_names;
+
+static char *relative_name(const file_names *fn, const char *file) {
+  char *src = resolved(file);
+  if (!src && file[0] != '/') return strdup(file); /* <modifiers>, -p: not a file */
+  if (!src) src = strdup(file); /* a directory that does not exist: its name as it is */
+  if (!src) return NULL;
+  const char *rel = NULL;
+  char *to = NULL;
+  if (fn->model && !strcmp(src, fn->model)) to = strdup(base_name(src));
+  else if (fn->model && (rel = under(src, fn->model)))
+    to = st_format("%s/%s", base_name(fn->model), rel);
+  for (int k = 0; !to && k < fn->ndirs; k++)
+    if (fn->dirs[k] && (rel = under(src, fn->dirs[k]))) to = strdup(rel);
+  if (!to) to = strdup(base_name(src));
+  free(src);
+  return to;
+}
+
+static const char *map_file(void *ctx, const char *file) {
+  file_names *fn = ctx;
+  for (int i = 0; i < fn->nseen; i++) /* few files, the same pointer for each */
+    if (fn->seen[i].from == file || !strcmp(fn->seen[i].from, file)) return fn->seen[i].to;
+  struct file_name *seen = realloc(fn->seen, sizeof *seen * (size_t)(fn->nseen + 1));
+  if (!seen) return NULL;
+  fn->seen = seen;
+  char *to = relative_name(fn, file);
+  if (!to) return NULL;
+  seen[fn->nseen++] = (struct file_name){file, to};
+  return to;
+}
+
+/* The flat model saved as resources/stiction/model.stflat. */
+static int store_flat(builder *b, const st_fmu_export *ex, const char *model) {
+  struct stored *f = next_stored(b);
+  file_names fn = {calloc((size_t)ex->n_library_dirs + 1, sizeof(char *)), ex->n_library_dirs,
+                   model, NULL, 0};
+  size_t n = 0;
+  int rc = f && fn.dirs && (f->name = strdup(ST_FMU_FLAT_FILE)) ? 0 : -1;
+  for (int i = 0; !rc && i < fn.ndirs; i++) fn.dirs[i] = resolved(ex->library_dirs[i]);
+  if (!rc && st_flat_save_mapped(ex->flat, map_file, &fn, &f->text, &n)) {
+    free(f->name);
+    rc = -1;
+  }
+  for (int i = 0; fn.dirs && i < fn.ndirs; i++) free(fn.dirs[i]);
+  free(fn.dirs);
+  for (int i = 0; i < fn.nseen; i++) free(fn.seen[i].to);
+  free(fn.seen);
+  if (rc) return rc;
+  f->len = (long)n;
+  b->nfiles++;
+  rc = append(b, "flat", ST_FMU_FLAT_FILE);
+  return rc ? rc : append(b, "file", ST_FMU_FLAT_FILE);
 }
 
 /* The model's own file or directory: files/1/NAME, loaded first. */
@@ -277,14 +360,18 @@ int st_fmu_export_write(const st_fmu_export *ex, const st_diag *diag, const st_p
   char *id = identifier(ex), *model = ex->model_file ? resolved(ex->model_file) : NULL;
   b.zip = st_zip_new();
   int rc = !id || !b.zip || (ex->model_file && !model) ? -1 : manifest(&b, ex);
-  if (!rc && model) rc = store_model(&b, ex, model, diag, err);
-  if (!rc) rc = store_library(&b, ex, model, diag, err);
+  if (!rc && ex->flat && !needs_text(ex->flat)) {
+    rc = store_flat(&b, ex, model);
+  } else {
+    if (!rc && model) rc = store_model(&b, ex, model, diag, err);
+    if (!rc) rc = store_library(&b, ex, model, diag, err);
+  }
   /* the GUID: the manifest, then every stored file in its order */
-  st_fmu_hash h;
-  st_fmu_hash_init(&h);
-  st_fmu_hash_add(&h, b.manifest, b.len);
+  st_hash h;
+  st_hash_init(&h);
+  st_hash_add(&h, b.manifest, b.len);
   for (int i = 0; !rc && i < b.nfiles; i++)
-    st_fmu_hash_add(&h, b.files[i].text, (size_t)b.files[i].len);
+    st_hash_add(&h, b.files[i].text, (size_t)b.files[i].len);
   char guid[ST_FMU_GUID_LEN + 1];
   st_fmu_hash_guid(&h, guid);
   size_t xml_len = 0;

@@ -1,7 +1,8 @@
 /* Writing an FMU of a compiled class (`stiction fmu`, doc/fmi.md): modelDescription.xml from
  * the program, the FMU library (stiction_fmi2.so, built by make) under the model identifier,
- * and the Modelica text the front end read, which the library translates again when an
- * importer instantiates the FMU. */
+ * and the flat model saved (front/flat_io.h), which the library compiles when an importer
+ * instantiates the FMU -- or, for a model with external C code to build, the Modelica text
+ * the front end read, which it translates again. */
 #ifndef ST_FMI_EXPORT_H
 #define ST_FMI_EXPORT_H
 
@@ -19,6 +20,8 @@ typedef struct st_fmu_export {
   int n_library_dirs;
   const char *binary;             /* the FMU library to put in binaries/linux64 */
   const char *model_identifier;   /* NULL: the last part of the class name */
+  const st_flat_model *flat;      /* the flat model before translation (front/flat_io.h), or
+                                     NULL: the FMU carries the Modelica text instead */
 } st_fmu_export;
 
 /* The directory of stiction_fmi2.so: $STICTION_FMI2_LIBRARY when set, else the build tree's

@@ -1,8 +1,9 @@
 /* The shared library of stiction's FMUs: the FMI 2.0 functions (fmi2_abi.h) for Model
  * Exchange and Co-Simulation over one compiled program per instance (doc/fmi.md).
  *
- * fmi2Instantiate translates the Modelica text under resources/stiction (fmu.h) with the
- * same front end and compiler as `stiction simulate`, after checking its GUID. Co-Simulation
+ * fmi2Instantiate compiles the flat model saved under resources/stiction (fmu.h) with the
+ * compiler of `stiction simulate` (or translates the Modelica text stored there instead,
+ * for a model with external C code), after checking its GUID. Co-Simulation
  * steps with stiction's runtime (CVODE, its event handling: stiction_sim_advance); Model
  * Exchange hands the model's callbacks to the importer: its states, derivatives and event
  * indicators, and one pass of the discrete equations per fmi2NewDiscreteStates. All state
@@ -19,7 +20,9 @@
 #include "compile/model_impl.h"
 #include "fmi/fmi2_abi.h"
 #include "fmi/fmu.h"
+#include "front/flat_io.h"
 #include "front/front.h"
+#include "front/libpath.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -45,6 +48,7 @@ typedef struct fmu {
   int logging;
   st_diag *diag;
   st_front *fe;
+  char *flat_path;       /* the saved flat model's file: diag's messages borrow it */
   st_flat_model *flat;
   st_program *prog;
   st_instance *in;
@@ -101,6 +105,8 @@ static void say_diagnostics(fmu *c, int from) {
     fmi2Status s = sev == ST_ERROR ? fmi2Error : sev == ST_WARNING ? fmi2Warning : fmi2OK;
     if (loc.file && loc.line)
       say(c, s, "logStatusError", "%s:%d:%d: %s", loc.file, loc.line, loc.col, text);
+    else if (loc.file) /* a file as a whole: the saved flat model (its byte in the text) */
+      say(c, s, "logStatusError", "%s: %s", loc.file, text);
     else
       say(c, s, "logStatusError", "%s", text ? text : "");
   }
@@ -170,6 +176,20 @@ static char *resources_beside_library(void) {
                : st_format("../../resources");
 }
 
+/* The flat model saved at export (front/flat_io.h), compiled: no parser, no flattener. */
+static int load_flat(fmu *c, const char *dir, const char *name) {
+  char *path = c->flat_path = st_format("%s/%s", dir, name);
+  long len = 0;
+  char *bytes = path ? st_read_file(path, &len) : NULL;
+  if (bytes) c->flat = st_flat_load(bytes, (size_t)len, path, c->diag);
+  else fail(c, "cannot read %s", path ? path : name);
+  free(bytes);
+  if (c->flat) c->prog = st_compile_program(c->flat, c->diag);
+  say_diagnostics(c, 0);
+  if (c->flat && !c->prog) fail(c, "the model %s does not translate", c->flat->name);
+  return c->prog ? 0 : -1;
+}
+
 static int translate(fmu *c, const char *guid) {
   char *dir = st_format("%s/stiction", c->resources), *err = NULL;
   char actual[ST_FMU_GUID_LEN + 1];
@@ -183,6 +203,8 @@ static int translate(fmu *c, const char *guid) {
     fail(c, "%s", err ? err : "out of memory");
   } else if (!guid || strcmp(guid, actual)) {
     fail(c, "GUID %s does not match the FMU's model text (%s)", guid ? guid : "(null)", actual);
+  } else if (m.flat) {
+    rc = load_flat(c, dir, m.flat);
   } else {
     char *lib = st_format("%s/library", dir);
     rc = lib ? st_front_add_library_path(c->fe, lib) : -1;
@@ -239,6 +261,7 @@ static void free_fmu(fmu *c) {
   st_flat_free(c->flat);
   st_front_free(c->fe);
   st_diag_free(c->diag);
+  free(c->flat_path);
   free(c->resources);
   free(c->name);
   free(c);

@@ -9,26 +9,7 @@
 #include "front/libpath.h"
 #include "util/diag.h"
 
-void st_fmu_hash_init(st_fmu_hash *h) {
-  h->a = 0xcbf29ce484222325ULL; /* the FNV-1a offset basis */
-  h->b = 0x84222325cbf29ce4ULL; /* the same, halves swapped: an independent second sum */
-}
-
-void st_fmu_hash_add(st_fmu_hash *h, const void *data, size_t n) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++) {
-    h->a = (h->a ^ p[i]) * 0x100000001b3ULL;
-    h->b = (h->b ^ p[i]) * 0x100000001b3ULL;
-  }
-  /* the length too, so that moving bytes between two parts changes the sum */
-  uint64_t len = n;
-  for (int i = 0; i < 8; i++) {
-    h->a = (h->a ^ ((len >> (8 * i)) & 0xff)) * 0x100000001b3ULL;
-    h->b = (h->b ^ ((len >> (8 * i)) & 0xff)) * 0x100000001b3ULL;
-  }
-}
-
-void st_fmu_hash_guid(const st_fmu_hash *h, char *out) {
+void st_fmu_hash_guid(const st_hash *h, char *out) {
   snprintf(out, ST_FMU_GUID_LEN + 1, "{%08x-%04x-%04x-%04x-%04x%08x}", (unsigned)(h->a >> 32),
            (unsigned)(h->a >> 16) & 0xffff, (unsigned)h->a & 0xffff,
            (unsigned)(h->b >> 48) & 0xffff, (unsigned)(h->b >> 32) & 0xffff, (unsigned)h->b);
@@ -46,8 +27,8 @@ static int manifest_line(st_fmu_manifest *m, char *line, int first, char **err) 
   char *arg = strchr(line, ' ');
   if (arg) *arg++ = 0;
   if (first) {
-    if (strcmp(line, "stiction-fmu") != 0 || !arg || atoi(arg) != ST_FMU_FORMAT) {
-      *err = st_format("not a stiction FMU manifest of format %d", ST_FMU_FORMAT);
+    if (strcmp(line, "stiction-fmu") != 0 || !arg || atoi(arg) < 1 || atoi(arg) > ST_FMU_FORMAT) {
+      *err = st_format("not a stiction FMU manifest of format 1 to %d", ST_FMU_FORMAT);
       return -1;
     }
     return 0;
@@ -55,6 +36,7 @@ static int manifest_line(st_fmu_manifest *m, char *line, int first, char **err) 
   if (!arg) arg = line + strlen(line); /* an empty argument */
   int rc = 0;
   if (!strcmp(line, "class")) m->class_name = arg;
+  else if (!strcmp(line, "flat")) m->flat = arg;
   else if (!strcmp(line, "modifier")) rc = push(&m->modifiers, &m->n_modifiers, arg);
   else if (!strcmp(line, "load")) rc = push(&m->loads, &m->n_loads, arg);
   else if (!strcmp(line, "file")) rc = push(&m->files, &m->n_files, arg);
@@ -99,8 +81,8 @@ void st_fmu_manifest_free(st_fmu_manifest *m) {
 }
 
 int st_fmu_guid_of(const st_fmu_manifest *m, const char *dir, char *guid, char **err) {
-  st_fmu_hash h;
-  st_fmu_hash_init(&h);
+  st_hash h;
+  st_hash_init(&h);
   char *path = st_format("%s/manifest.txt", dir);
   long len = 0;
   char *text = path ? st_read_file(path, &len) : NULL;
@@ -109,7 +91,7 @@ int st_fmu_guid_of(const st_fmu_manifest *m, const char *dir, char *guid, char *
     *err = st_format("cannot read %s/manifest.txt", dir);
     return -1;
   }
-  st_fmu_hash_add(&h, text, (size_t)len);
+  st_hash_add(&h, text, (size_t)len);
   free(text);
   for (int i = 0; i < m->n_files; i++) {
     path = st_format("%s/%s", dir, m->files[i]);
@@ -120,7 +102,7 @@ int st_fmu_guid_of(const st_fmu_manifest *m, const char *dir, char *guid, char *
       return -1;
     }
     free(path);
-    st_fmu_hash_add(&h, text, (size_t)len);
+    st_hash_add(&h, text, (size_t)len);
     free(text);
   }
   st_fmu_hash_guid(&h, guid);

@@ -3,6 +3,7 @@ libstiction_core_la_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/dense_lu.c src/util/dense_lu.h \
 	src/util/diag.c src/util/diag.h \
+	src/util/hash.c src/util/hash.h \
 	src/util/finite.h \
 	src/util/outfile.c src/util/outfile.h \
 	src/util/pool.c src/util/pool.h \
