@@ -141,27 +141,6 @@ START_TEST(sample_at_the_start_fires) {
 }
 END_TEST
 
-/* DiscreteTimeEvent.mo: a time relation whose threshold is a discrete value is a scheduled
- * time event: rows at exactly the sums 0.3, 0.3 + 0.3, ... (a root found after the instant is
- * 1e-10 late), n = k + 1 on the right row of the k-th. */
-START_TEST(discrete_threshold_is_a_time_event) {
-  static table t;
-  run_ok(HYBRID("DiscreteTimeEvent.mo"), "DiscreteTimeEvent", "--interval 0.25", &t);
-  int ct = col(&t, "time"), cn = col(&t, "n");
-  double next = 0;
-  for (int k = 1; k <= 3; k++) {
-    next += 0.3;
-    int found = 0;
-    for (int i = 0; i < t.nrows; i++)
-      if (t.v[i][ct] == next && !(i + 1 < t.nrows && t.v[i + 1][ct] == next)) {
-        found = 1;
-        ck_assert_double_eq(t.v[i][cn], k + 1);
-      }
-    ck_assert_msg(found, "no row at exactly t = %.17g", next);
-  }
-}
-END_TEST
-
 /* A when-equation whose condition another firing raises in the same event pass fires in that
  * pass, before the equations that read what it assigns are taken: active (a latch) stays
  * false until go = en and time >= tA + 0.25 becomes true at t = 0.75. */
@@ -172,8 +151,7 @@ START_TEST(when_equations_fire_within_the_pass) {
   ck_assert_int_ge(t.nrows, 6);
   for (int i = 0; i < t.nrows; i++) {
     double tm = t.v[i][ct];
-    /* time >= tA + 0.25 is a time event at exactly 0.75 (tA discrete): its right row is on */
-    int after = tm >= 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
+    int after = tm > 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
     ck_assert_msg(t.v[i][ca] == after && t.v[i][cg] == after, "active(%.17g) = %g, go = %g", tm,
                   t.v[i][ca], t.v[i][cg]);
   }
@@ -305,7 +283,6 @@ int main(void) {
                algorithm_break_and_enumeration_start,
                pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
                sample_variable_rises_at_every_instant, sample_at_the_start_fires,
-               discrete_threshold_is_a_time_event,
                when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,

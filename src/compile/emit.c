@@ -169,8 +169,8 @@ static int piecewise_constant(const st_fexpr *e) {
   return 0;
 }
 
-/* Registers the relation a op b (or finds an identical one). Time relations (time vs. an
- * expression of parameters and discrete values) become time events; the others get an indicator a - b. */
+/* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
+ * parameter expression) become time events; the others get an indicator a - b. */
 static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   const st_fexpr *a = e->args[0], *b = e->args[1];
   int volatile_ = (flags & EMIT_VOLATILE) != 0;
@@ -190,13 +190,10 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  /* a threshold of parameters and discrete values is constant between events: the next
-   * event is known (the MSL tables' `time >= pre(nextTimeEvent)`, the breakpoint their C
-   * code's getNextTimeEvent gives), a scheduled time event hit exactly, not a root */
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;
