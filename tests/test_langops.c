@@ -275,6 +275,37 @@ START_TEST(vectorized_calls) {
 }
 END_TEST
 
+/* A record value's fields take the defaults of the extends clauses and field modifiers of
+ * its class (MatDerived extends MatBase(a = 4, b = 0.5)), and a field bound to other fields
+ * (c = a * b) reads the value's own: c = 2 for MatDerived(), 8 for MatDerived(b = 2), 3 for
+ * Holder's m(a = k); also a protected record of a function. */
+START_TEST(extended_record_values) {
+  const table *t = ops_run("Ops.ExtendedRecordValues", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    ck_assert_double_eq_tol(t->v[k][col(t, "y")], 2, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "z")], 12, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w")], 3, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "v")], 2 + t->v[k][ct], 1e-12);
+  }
+}
+END_TEST
+
+/* A model starting at a negative time (MSL FluxTubes ForceStrokeBehaviour starts at -4 s):
+ * a relation on time whose threshold is the start is no event later; the one at -0.5 is. */
+START_TEST(negative_start_time) {
+  const table *t = ops_run("Ops.NegativeStart", "");
+  int ct = col(t, "time"), cu = col(t, "u");
+  ck_assert_double_eq(t->v[0][ct], -1);
+  ck_assert_double_eq(t->v[t->nrows - 1][ct], 1);
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][ct];
+    ck_assert_double_eq_tol(t->v[k][col(t, "y")], tm + 1, 1e-12);
+    if (tm != -0.5) ck_assert_double_eq(t->v[k][cu], tm < -0.5 ? 1 : 2);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
@@ -282,7 +313,8 @@ static Suite *suite(void) {
                                       operator_records, wide_record_calls,
                                       nested_if_equations, stream_connectors,
                                       short_class_operator_record_bindings,
-                                      record_array_calls, vectorized_calls));
+                                      record_array_calls, vectorized_calls,
+                                      extended_record_values, negative_start_time));
   return s;
 }
 

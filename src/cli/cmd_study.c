@@ -353,7 +353,7 @@ static double series_rms(const series *s, const series *ref, double t0, double t
   size_t hs = 0, hr = 0;
   double sum = 0.0;
   long n = 0;
-  for (long k = 0; t0 + k * dt <= t1 * (1 + 1e-12); k++) {
+  for (long k = 0; t0 + k * dt <= t1 + fabs(t1) * 1e-12; k++) {
     double t = t0 + k * dt, a = series_at(s, t, &hs), b = series_at(ref, t, &hr);
     if (isnan(a) || isnan(b)) return NAN;
     sum += (a - b) * (a - b);

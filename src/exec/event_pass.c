@@ -463,7 +463,7 @@ double st_next_time_event(st_compiled *cm, double t, int *defined) {
   for (int k = 0; k < cm->p.nrels; k++) {
     if (!cm->rels[k].time_only) continue;
     double T = st_vm_eval(&cm->vm, &cm->rels[k].threshold);
-    if (T > t * (1 + 1e-15) + 1e-300 && T < next) next = T;
+    if (T > t + fabs(t) * 1e-15 + 1e-300 && T < next) next = T; /* later also when t < 0 */
   }
   for (int k = 0; k < cm->p.nsamples; k++) {
     double s = st_vm_eval(&cm->vm, &cm->p.samples[k].start);

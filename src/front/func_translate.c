@@ -3,6 +3,7 @@
  * algorithm as the body (or the name of its external C function). Translated once, on
  * first call; calls refer to it by index. */
 #include "front/inst.h"
+#include "front/flat_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,8 @@ static st_causality causality_of(const st_ast_element *e) {
 }
 
 /* A record component of a function is one local per leaf of the record ("r.a", "r.s.x",
- * records.c), each with the field's declared default as binding. */
+ * records.c), each with the field's default as binding; a default that reads a field
+ * declared before it (`final c = a*b`) reads that field's local. */
 static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls *rec,
                          st_fnctx *ctx) {
   st_ffunction *fn = ctx->fn;
@@ -82,6 +84,12 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", fn->name);
     return -1;
   }
+  int first = fn->nlocals;
+  size_t plen = strlen(e->u.comp.name) + 1;
+  const char **names = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *names);
+  st_fexpr **fields = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof *fields);
+  if (!names || !fields) return -1;
+  int nfields = 0;
   for (int i = 0; i < n; i++) {
     st_flocal *l = &fn->locals[fn->nlocals++];
     memset(l, 0, sizeof *l);
@@ -93,9 +101,13 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     if (e->u.comp.subs) local_dims(fl, l, e, (st_env){NULL, cls});
     l->record_ndims = l->ndims;
     local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
-    const st_ast_mod *m = lv[i].decl->u.comp.mod;
-    if (m && m->value && !e->u.comp.subs)
-      l->binding = st_translate(fl, m->value, (st_env){NULL, lv[i].owner});
+    if (lv[i].dflt && !e->u.comp.subs)
+      l->binding = st_fl_translate_bound(fl, lv[i].dflt, lv[i].dflt_cls, names, fields, nfields);
+    if (!strchr(lv[i].name + plen, '.') && !l->ndims &&
+        (fields[nfields] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, e->loc))) {
+      fields[nfields]->index = first + i;
+      names[nfields++] = lv[i].name + plen;
+    }
   }
   return 0;
 }

@@ -101,6 +101,21 @@ static st_fexpr *input_value(st_fl *fl, st_cls *cls, const st_fexpr *r, const st
   return v;
 }
 
+st_fexpr *st_fl_translate_bound(st_fl *fl, const st_ast_expr *x, st_cls *cls,
+                                const char *const *names, st_fexpr *const *values, int n) {
+  st_inline_frame f = {.n = 0};
+  for (int i = 0; i < n; i++)
+    if (values[i] && bind(&f, names[i], values[i])) break; /* full: the rest by lookup */
+  st_inline_frame *outer = fl->inl;
+  int base = fl->iter_base;
+  fl->inl = &f;
+  fl->iter_base = fl->niters; /* the caller's for-iterators are not visible in a class */
+  st_fexpr *v = st_translate(fl, x, (st_env){NULL, cls});
+  fl->inl = outer;
+  fl->iter_base = base;
+  return v;
+}
+
 /* Protected variables with a binding (`Real e_x[3] = normalize(n_x)`), in declaration order. */
 static int protected_bindings(st_fl *fl, st_cls *cls, st_inline_frame *f) {
   for (const st_ast_element *e = cls->ast->elements; e; e = e->next) {

@@ -452,6 +452,9 @@ typedef struct st_rec_leaf {
   int ndims, dims[4];           /* dims -1 where not constant */
   const st_ast_expr *size[4];
   int top;                      /* index of the top-level field it belongs to */
+  const st_ast_expr *dflt;      /* its default: the declaration's binding, or the one an
+                                   extends clause or enclosing record field gives; or NULL */
+  st_cls *dflt_cls;             /* where dflt's names are resolved */
 } st_rec_leaf;
 int st_cls_is_record(const st_cls *c);
 int st_fx_is_record(const st_fexpr *e);
@@ -527,6 +530,10 @@ void st_fl_equality_constraint(st_fl *fl, st_inst *a, st_inst *b, st_loc loc,
  * name of the function (NULL: none). */
 st_fexpr *st_fl_inline_call(st_fl *fl, st_cls *cls, const st_ffunction *fn, const st_fexpr *r);
 st_fexpr *st_fl_inline_value(const st_fl *fl, const char *name);
+/* x translated in class cls (no instance) with names[i] standing for values[i] (NULL: not
+ * bound): the defaults of a record's fields that read its other fields, `c = a*b`. */
+st_fexpr *st_fl_translate_bound(st_fl *fl, const st_ast_expr *x, st_cls *cls,
+                                const char *const *names, st_fexpr *const *values, int n);
 
 /* func_translate.c: a URI as an absolute path: modelica://Lib/rest is rest under the library
  * Lib (a loaded top-level class or one on the library path), file://path is path, anything

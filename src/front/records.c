@@ -28,6 +28,30 @@ typedef struct leaf_buf {
 
 static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth);
 
+/* Modifier args of `extends Base(a = 4)` or of a record field `Sub s(x = 2)` (written in
+ * class where) override the defaults of leaves first..b->n-1 below prefix; applied after
+ * the inner ones, so the outermost wins as in instantiation. */
+static void override_defaults(leaf_buf *b, int first, const char *prefix, const st_ast_mod *m,
+                              st_cls *where, st_fl *fl) {
+  for (const st_ast_arg *a = m ? m->args : NULL; a; a = a->next) {
+    if (a->kind != AA_MODIFY || !a->name || !a->mod) continue;
+    const char *path = a->name->text;
+    if (prefix) path = st_arena_concat(fl->tmp, prefix, ".", path);
+    size_t len = strlen(path);
+    if (a->mod->value)
+      for (int i = first; i < b->n; i++)
+        if (!strcmp(b->items[i].name, path)) {
+          b->items[i].dflt = a->mod->value;
+          b->items[i].dflt_cls = where;
+        }
+    /* `s(x = 2)`: the sub-modifiers of a record field */
+    int below = 0;
+    for (int i = first; i < b->n && !below; i++)
+      below = !strncmp(b->items[i].name, path, len) && b->items[i].name[len] == '.';
+    if (below) override_defaults(b, first, path, a->mod, where, fl);
+  }
+}
+
 static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, const char *prefix,
                          int top, leaf_buf *b, int depth) {
   st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
@@ -40,7 +64,10 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
       st_fl_error(fl, e->loc, NULL, "arrays of records inside records are not supported");
       return -1;
     }
-    return collect(fl, t, name, top, b, depth + 1);
+    int first = b->n;
+    if (collect(fl, t, name, top, b, depth + 1)) return -1;
+    override_defaults(b, first, name, e->u.comp.mod, owner, fl);
+    return 0;
   }
   if (t->prim < 0 && !(t->ast && t->ast->form == ACF_ENUMERATION)) {
     st_fl_error(fl, e->loc, NULL, "record field '%s' must be of a predefined type or a record",
@@ -58,6 +85,8 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
   l->owner = owner;
   l->type = t->prim >= 0 ? (st_ftype)t->prim : ST_T_ENUM;
   l->top = top;
+  l->dflt = e->u.comp.mod ? e->u.comp.mod->value : NULL;
+  l->dflt_cls = owner;
   for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
     double v;
     l->size[l->ndims] = s->kind != AX_COLON ? s : NULL;
@@ -72,8 +101,10 @@ static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf
   for (const st_ast_element *e = rec->ast->elements; e; e = e->next) {
     if (e->kind == AEL_EXTENDS) {
       st_cls *base = st_lookup_extends(fl->fe, rec, e);
+      int first = b->n;
       if (!base || collect(fl, st_cls_resolve_short(fl->fe, base), prefix, top, b, depth + 1))
         return -1;
+      override_defaults(b, first, prefix, e->u.extends.mod, rec, fl);
       continue;
     }
     if (e->kind != AEL_COMPONENT || e->is_protected) continue;
@@ -159,18 +190,52 @@ st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc) {
   return r;
 }
 
-/* The declared defaults of leaves i..j-1 into r. */
-static int leaf_defaults(st_fl *fl, st_loc loc, const char *rec, const st_rec_leaf *lv,
-                         int i, int j, st_fexpr *r, st_env env) {
-  for (int k = i; k < j; k++) {
-    const st_ast_mod *m = lv[k].decl->u.comp.mod;
-    if (!m || !m->value) {
-      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec, lv[k].name);
-      return -1;
+/* The fields computed so far as names for the defaults that read them (`final c = a*b`, as
+ * the constructor's protected part would): the top-level fields of r, and when leaf k is
+ * inside a record field, its siblings by their names within it (looked up first). */
+static int bound_fields(st_fl *fl, const st_fexpr *r, const st_rec_leaf *lv, int k,
+                        const char **names, st_fexpr **values) {
+  int n = 0, i = 0;
+  const char *dot = strrchr(lv[k].name, '.');
+  size_t plen = dot ? (size_t)(dot - lv[k].name) + 1 : 0;
+  for (int s = 0; plen && s < k; s++)
+    if (!strncmp(lv[s].name, lv[k].name, plen) && !strchr(lv[s].name + plen, '.')) {
+      names[n] = lv[s].name + plen;
+      values[n++] = r->args[s];
     }
-    if (!(r->args[k] = st_translate(fl, m->value, (st_env){NULL, lv[k].owner}))) return -1;
+  while (i < k) {
+    int j = i;
+    while (j < k && lv[j].top == lv[i].top) j++;
+    if (lv[j - 1].top == lv[k].top) break; /* k's own group: not complete */
+    if (j == i + 1 && !strchr(lv[i].name, '.')) {
+      names[n] = lv[i].name;
+      values[n++] = r->args[i];
+    } else {
+      st_fexpr *v = record_value(fl, "", j - i, r->loc);
+      if (!v) return -1;
+      memcpy(v->args, r->args + i, (size_t)(j - i) * sizeof *v->args);
+      const char *d = strchr(lv[i].name, '.');
+      names[n] = d ? st_arena_strndup(fl->tmp, lv[i].name, (size_t)(d - lv[i].name)) : lv[i].name;
+      values[n++] = v;
+    }
+    i = j;
   }
-  return 0;
+  return n;
+}
+
+/* The default of leaf k (declared, or from an extends or field modifier) into r. */
+static int leaf_default(st_fl *fl, st_loc loc, const char *rec, const st_rec_leaf *lv, int k,
+                        st_fexpr *r, st_env env) {
+  if (!lv[k].dflt) {
+    st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec, lv[k].name);
+    return -1;
+  }
+  const char **names = st_arena_alloc(fl->tmp, 2 * (size_t)(k + 1) * sizeof *names);
+  st_fexpr **values = st_arena_alloc(fl->tmp, 2 * (size_t)(k + 1) * sizeof *values);
+  int n = names && values ? bound_fields(fl, r, lv, k, names, values) : -1;
+  if (n < 0) return -1;
+  r->args[k] = st_fl_translate_bound(fl, lv[k].dflt, lv[k].dflt_cls, names, values, n);
+  return r->args[k] ? 0 : -1;
 }
 
 static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int n,
@@ -238,23 +303,13 @@ static st_fexpr *fill_record(st_fl *fl, st_fexpr *r, const st_rec_leaf *lv, int 
     int j = i;
     while (j < n && lv[j].top == lv[i].top) j++;
     const st_ast_expr *x = given[lv[i].top];
-    st_env xenv = env;
-    if (!x && j > i + 1) { /* a nested record field: the defaults of its leaves */
-      if (leaf_defaults(fl, loc, rec, lv, i, j, r, env)) return NULL;
+    if (!x) { /* the defaults of a scalar field or of the leaves of a record field */
+      for (int k = i; k < j; k++)
+        if (leaf_default(fl, loc, rec, lv, k, r, env)) return NULL;
       i = j;
       continue;
     }
-    if (!x) { /* the declared default of a scalar field */
-      const st_ast_mod *m = lv[i].decl->u.comp.mod;
-      x = m ? m->value : NULL;
-      xenv = (st_env){NULL, lv[i].owner};
-    }
-    if (!x) {
-      st_fl_error(fl, loc, env.inst, "%s(): missing value of field '%s'", rec,
-                  lv[i].name);
-      return NULL;
-    }
-    st_fexpr *v = st_translate(fl, x, xenv);
+    st_fexpr *v = st_translate(fl, x, env);
     if (!v) return NULL;
     if (j == i + 1 && !st_fx_is_record(v)) {
       r->args[i] = v;

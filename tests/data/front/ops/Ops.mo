@@ -548,4 +548,40 @@ package Ops
     Cplx v[m, m] = rotations(m, time);
     Real y = p[2, 1].im;
   end RecordArrayResults;
+  record MatBase
+    parameter Real a = 1;
+    parameter Real b = 1;
+    final parameter Real c = a * b "reads the other fields";
+  end MatBase;
+  record MatDerived
+    extends MatBase(a = 4, b = 0.5);
+  end MatDerived;
+  record Holder
+    parameter Real k = 3;
+    MatBase m(a = k) "a field's modifier reads an outer field";
+  end Holder;
+  function derivedC
+    input Real u;
+    output Real c;
+  protected
+    MatDerived d;
+  algorithm
+    c := d.c + u;
+  end derivedC;
+
+  model ExtendedRecordValues "record values take the defaults their extends clauses give"
+    parameter MatBase d = MatDerived();
+    parameter MatBase e = MatDerived(b = 2);
+    parameter Holder h = Holder();
+    Real y = d.c;
+    Real z = e.c + e.a;
+    Real w = h.m.c;
+    Real v = derivedC(time);
+  end ExtendedRecordValues;
+
+  model NegativeStart "a time event at a negative start time, another after it"
+    Real y = if time < -1 then 0 else time + 1;
+    Real u = if time < -0.5 then 1 else 2;
+    annotation(experiment(StartTime = -1, StopTime = 1));
+  end NegativeStart;
 end Ops;
