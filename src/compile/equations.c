@@ -9,7 +9,11 @@ typedef struct eq_vec {
   int n, cap;
 } eq_vec;
 
+static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e);
+
 static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
+  if (!(q.lhs = fold_structural_ifs(cm, q.lhs)) || !(q.rhs = fold_structural_ifs(cm, q.rhs)))
+    return -1;
   if (v->n == v->cap) {
     int cap = v->cap ? 2 * v->cap : 32;
     st_ceq *items = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *items);
@@ -48,6 +52,60 @@ static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
   if (!rc) *value = st_vm_eval(&cm->vm, &p) != 0;
   st_prog_free(&p);
   return rc ? -1 : 1;
+}
+
+/* Condition c reads only constants and parameters that are final or Evaluate = true
+ * (mark: note their values in held_param). */
+static int structural(st_compiled *cm, const st_fexpr *c, int mark) {
+  if (c->kind == FX_VAR) {
+    int s = st_ref_slot(cm, c);
+    if (s < 0) return 0;
+    if (cm->p.slots[s].kind == K_CONST) return 1;
+    if (cm->p.slots[s].kind != K_PARAM || s >= cm->p.flat->nvars) return 0;
+    const st_fvar *fv = &cm->p.flat->vars[s];
+    if (!fv->is_final && !fv->evaluate) return 0;
+    if (mark) cm->p.held_param[s] = cm->x[s];
+    return 1;
+  }
+  for (int i = 0; i < c->nargs; i++)
+    if (!structural(cm, c->args[i], mark)) return 0;
+  return 1;
+}
+
+/* An if-expression whose condition is structural is its branch: the other one, never
+ * taken, is no part of the equation's incidence (FluxTubes' `mu_r = if
+ * nonLinearPermeability then f(B) else mu_rConst` with the Evaluate = true flag false is
+ * no equation in B, and G_m = mu_0 mu_r A/l no nonlinear loop). Dymola and OpenModelica
+ * evaluate such parameters; their values at compilation must hold at every run
+ * (st_zero_parameters_hold). Nodes are copied, the flat model is shared. */
+static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e) {
+  if (!e || !e->nargs) return e;
+  int val;
+  if (e->kind == FX_IF && e->nargs == 3 &&
+      !(st_expr_deps(cm, e->args[0]) & (DEP_TIME | DEP_CONT | DEP_DISC)) &&
+      structural(cm, e->args[0], 0)) {
+    int r = param_condition(cm, e->args[0], &val);
+    if (r < 0) return NULL;
+    if (r > 0) {
+      structural(cm, e->args[0], 1);
+      return fold_structural_ifs(cm, e->args[val ? 1 : 2]);
+    }
+  }
+  st_fexpr *copy = NULL;
+  for (int i = 0; i < e->nargs; i++) {
+    st_fexpr *a = fold_structural_ifs(cm, e->args[i]);
+    if (!a) return NULL;
+    if (a == e->args[i]) continue;
+    if (!copy) {
+      if (!(copy = st_sym_node(cm->p.arena, e->kind, e->op, e->nargs))) return NULL;
+      st_fexpr **args = copy->args;
+      *copy = *e;
+      copy->args = args;
+      memcpy(args, e->args, (size_t)e->nargs * sizeof *args);
+    }
+    copy->args[i] = a;
+  }
+  return copy ? copy : e;
 }
 
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);

@@ -584,4 +584,14 @@ package Ops
     Real u = if time < -0.5 then 1 else 2;
     annotation(experiment(StartTime = -1, StopTime = 1));
   end NegativeStart;
+  model StructuralIf "an if-expression on an Evaluate = true flag is its taken branch"
+    parameter Boolean nonlinear = false annotation(Evaluate = true);
+    parameter Real k = 2;
+    Real mu, g, r, b;
+  equation
+    mu = if nonlinear then 1 + b^2 else k;
+    g = 3 * mu;
+    r = 1 / g;
+    b = (1 + time) * r;
+  end StructuralIf;
 end Ops;
