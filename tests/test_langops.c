@@ -342,6 +342,31 @@ START_TEST(structural_if_expressions) {
 }
 END_TEST
 
+/* An array of records inside a record is one array per field (p.cells.R), bound from a
+ * record value and read element-wise; a field two bases declare is one; `.sum` is the
+ * built-in where a function `sum` hides it. An assert in a branch of an if-equation whose
+ * condition varies holds only while that branch is taken (x reaches 0.5 < 0.6 and is then
+ * free of it). */
+START_TEST(record_array_fields) {
+  const table *t = ops_run("Ops.RecordArrayFields", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.y")], 3 + 5, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.z")], 2 + 3, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w")], 2 * (1 + t->v[k][ct]), 1e-12);
+  }
+  t = ops_run("Ops.GuardedAssert", "--stop-time 2");
+  ct = col(t, "time");
+  ck_assert_double_eq(t->v[t->nrows - 1][ct], 2);
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "x")], -1, 1e-6);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(OPS, "Ops.GuardedAssert -p x0=0.2 --stop-time 2", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "x left its range in the first half"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
@@ -351,7 +376,7 @@ static Suite *suite(void) {
                                       short_class_operator_record_bindings,
                                       record_array_calls, vectorized_calls,
                                       extended_record_values, negative_start_time,
-                                      structural_if_expressions));
+                                      structural_if_expressions, record_array_fields));
   return s;
 }
 
