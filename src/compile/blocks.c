@@ -162,7 +162,7 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
     if (rc <= 0) return rc;
   }
   b->kind = BK_SOLVE;
-  return build_residuals(cm, b);
+  return build_residuals(cm, b) || st_tear_block(cm, b) ? -1 : 0;
 }
 
 /* Does e change between events: time, a state, or an unknown of a varying block? Inside

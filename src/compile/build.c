@@ -65,6 +65,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
   cm->term_scale = doubles(cm, n);
+  cm->xsave = doubles(cm, n);
   cm->piv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)n);
   cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
   cm->rel = doubles(cm, cm->p.nrels);
@@ -77,7 +78,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->vm.rels = cm->p.vmrels;
   cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
-  return cm->J && cm->r && cm->dx && cm->x0 && cm->term_scale && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
+  return cm->J && cm->r && cm->dx && cm->x0 && cm->term_scale && cm->xsave && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
                  cm->wc && cm->wc_pre && cm->when_fired && cm->init_fired && cm->vm.active ? 0 : -1;
 }
 
@@ -167,6 +168,7 @@ static void free_proto(st_compiled *cm) {
     st_sparse_block_free(k->sparse);
     st_prog_free(&k->assign);
     if (k->kind != BK_ASSIGN) free_prog_array(k->res, k->n);
+    st_tear_free(k);
     free_prog_array(k->dexpr, k->nd);
   }
   for (int k = 0; k < cm->p.nrels; k++) {
@@ -284,6 +286,7 @@ static int own_run_state(st_compiled *in) {
            (in->dx = own(in, NULL, nm, sizeof(double))) &&
            (in->x0 = own(in, NULL, nm, sizeof(double))) &&
            (in->term_scale = own(in, NULL, nm, sizeof(double))) &&
+           (in->xsave = own(in, NULL, nm, sizeof(double))) &&
            (in->piv = own(in, NULL, nm, sizeof(int64_t))) &&
            (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
            !st_algorithms_clone(in);

@@ -32,6 +32,11 @@ static void dump_block(const st_compiled *cm, const st_block *b, int k, FILE *ou
       if (b->compared[i]) fprintf(out, " %s", cm->p.slots[b->slots[i]].name);
     fputc('\n', out);
   }
+  if (b->ntear) {
+    fprintf(out, "    torn: Newton over %d tear variable%s:", b->ntear, b->ntear == 1 ? "" : "s");
+    for (int t = 0; t < b->ntear; t++) fprintf(out, " %s", cm->p.slots[b->slots[b->tear[t]]].name);
+    fprintf(out, "; %d assigned in sequence\n", b->nseq);
+  }
   if (b->n + b->nd > 1)
     for (int i = 0; i < b->n + b->nd; i++) {
       const st_ceq *q = &cm->p.eqs[i < b->n ? b->eqs[i] : b->deqs[i - b->n]];

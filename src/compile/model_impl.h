@@ -83,6 +83,13 @@ typedef struct st_block {
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
   int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
+  /* Torn nonlinear BK_SOLVE (tearing.c), else ntear = 0: Newton over the unknowns
+   * slots[tear[k]] on the residuals res[tear_res[k]], after the assignments
+   * slots[seq_var[s]] = seq[s] in order; tear_item[tear_col[k] .. tear_col[k + 1]) lists what
+   * the tangent of tear variable k reaches: assignments s >= 0, residuals -1 - k' */
+  int ntear, nseq;
+  int *tear, *tear_res, *seq_var, *tear_col, *tear_item;
+  st_prog *seq;
 } st_block;
 
 typedef struct st_relation {
@@ -259,6 +266,7 @@ struct st_compiled {
   /* Newton scratch, sized for the largest block */
   double *J, *r, *dx, *x0;
   double *term_scale;  /* per residual: |r| + sum |J x| at the Newton iterate (solve.c) */
+  double *xsave;       /* a torn block's unknowns before its torn Newton (solve.c) */
   int64_t *piv;
   double *hist;        /* mixed-system history of discrete vectors */
 
@@ -382,6 +390,10 @@ int st_eliminate_aliases(st_compiled *cm);
 int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs);
 void st_eval_consts(st_compiled *cm);
 void st_sync_aliases(st_compiled *cm);
+/* tearing.c: tear variables and the assignment sequence of a nonlinear block (0, or -1 on
+ * memory); st_tear_free frees the sequence's programs */
+int st_tear_block(st_compiled *cm, st_block *b);
+void st_tear_free(st_block *b);
 /* structure.c */
 int st_structure(st_compiled *cm);
 /* blocks.c */

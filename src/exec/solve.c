@@ -231,11 +231,93 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
   return residual_norm(cm, b) < 1e-8 ? 0 : -1;
 }
 
+/* A torn block (tearing.c): the assignments in order at the current tear values, then the
+ * residuals in r; returns their largest magnitude (NaN when one is NaN). */
+static double torn_residuals(st_compiled *cm, const st_block *b, double *r) {
+  for (int s = 0; s < b->nseq; s++)
+    cm->x[b->slots[b->seq_var[s]]] = st_vm_eval(&cm->vm, &b->seq[s]);
+  double m = 0;
+  for (int k = 0; k < b->ntear; k++) {
+    r[k] = st_vm_eval(&cm->vm, &b->res[b->tear_res[k]]);
+    if (!(fabs(r[k]) <= m)) m = fabs(r[k]);
+  }
+  return m;
+}
+
+/* The exact Jacobian of the torn residuals: per tear variable, its tangent carried through
+ * the assignments it reaches (their tangents set in xd as they are computed), then the
+ * residuals it reaches. Needs the assignments evaluated at the iterate (torn_residuals). */
+static void torn_jacobian(st_compiled *cm, const st_block *b) {
+  int m = b->ntear;
+  memset(cm->J, 0, sizeof(double) * (size_t)(m * m));
+  for (int k = 0; k < m; k++) {
+    cm->xd[b->slots[b->tear[k]]] = 1;
+    for (int q = b->tear_col[k]; q < b->tear_col[k + 1]; q++) {
+      int it = b->tear_item[q];
+      if (it >= 0) {
+        double d = 0;
+        st_vm_eval_dual(&cm->vm, &b->seq[it], &d);
+        cm->xd[b->slots[b->seq_var[it]]] = d;
+      } else {
+        st_vm_eval_dual(&cm->vm, &b->res[b->tear_res[-1 - it]], &cm->J[(-1 - it) + k * m]);
+      }
+    }
+    cm->xd[b->slots[b->tear[k]]] = 0;
+    for (int q = b->tear_col[k]; q < b->tear_col[k + 1]; q++)
+      if (b->tear_item[q] >= 0) cm->xd[b->slots[b->seq_var[b->tear_item[q]]]] = 0;
+  }
+}
+
+/* Damped Newton over the tear variables, as newton() does over all unknowns. A residual or
+ * an assignment that is not finite at an iterate (a division by zero in the sequence) fails
+ * it: solve_real then runs the Newton over all unknowns from the values before. */
+static int torn_newton(st_compiled *cm, const st_block *b) {
+  int m = b->ntear;
+  double rn = torn_residuals(cm, b, cm->r);
+  for (int it = 0; it < 50; it++) {
+    if (!isfinite(rn)) return -1;
+    if (rn == 0) return 0;
+    double r0 = rn;
+    torn_jacobian(cm, b);
+    for (int k = 0; k < m; k++) cm->dx[k] = -cm->r[k];
+    if (st_dense_lu_solve(cm->J, m, cm->piv, cm->dx)) return -1;
+    double step = 0;
+    for (int k = 0; k < m; k++) {
+      double *x = &cm->x[b->slots[b->tear[k]]];
+      cm->x0[k] = *x;
+      *x += cm->dx[k];
+      double rel = fabs(cm->dx[k]) / (1 + fabs(cm->x0[k]));
+      if (rel > step) step = rel;
+    }
+    rn = torn_residuals(cm, b, cm->r);
+    if (step < 1e-13) return isfinite(rn) ? 0 : -1;
+    for (int h = 0; h < 20 && !(rn < r0); h++) { /* damping: halve while it grows */
+      for (int k = 0; k < m; k++) {
+        cm->dx[k] *= 0.5;
+        cm->x[b->slots[b->tear[k]]] = cm->x0[k] + cm->dx[k];
+      }
+      rn = torn_residuals(cm, b, cm->r);
+    }
+    if (step < 1e-10 && rn <= 1e-10 * (1 + r0)) return 0;
+  }
+  return rn < 1e-8 ? 0 : -1;
+}
+
+/* A torn block first iterates over its tear variables; when that fails, the Newton over all
+ * unknowns starts from the values the block had before. */
+static int torn_solve(st_compiled *cm, st_block *b) {
+  for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
+  if (torn_newton(cm, b) == 0) return 0;
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
+  return -1;
+}
+
 static int solve_real(st_compiled *cm, st_block *b) {
   if (b->kind == BK_ASSIGN) {
     cm->x[b->slots[0]] = st_vm_eval(&cm->vm, cm->vm.event_mode ? &b->assign : b->hot_assign);
     return 0;
   }
+  if (b->ntear && torn_solve(cm, b) == 0) return 0;
   /* a failed damped Newton goes on undamped from where it stopped */
   if (newton(cm, b, 1) && (b->linear || newton(cm, b, 0))) {
     cm->error_loc = cm->p.eqs[b->eqs[0]].loc;
