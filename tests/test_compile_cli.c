@@ -529,6 +529,54 @@ START_TEST(nonlinear_loop_closed_form) {
 }
 END_TEST
 
+/* Tearing (tearing.c): the saturating reluctance loop of TornReluctance.mo has every
+ * unknown at 0, where R_m = 1/G_m is infinite, so the Newton over all five unknowns cannot
+ * start; torn, one tear variable computes the others in sequence. The result satisfies the
+ * magnetic circuit N i(t) = Phi l / (mu_0 mu_r(Phi/A) A) at every row checked. */
+START_TEST(torn_loop_starts_where_untorn_cannot) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump -o compile_cli_torn.csv",
+           data("TornReluctance.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "nonlinear system (Newton), 5 unknowns") &&
+                strstr(out, "torn: Newton over 1 tear variable: ") &&
+                strstr(out, "; 4 assigned in sequence"), "%s", out);
+  free(out);
+  const double mu_0 = 4e-7 * 3.141592653589793, A = 1e-4, l = 0.1;
+  for (int k = 0; k <= 4; k++) {
+    double t = 0.25 * k, phi = value_at("compile_cli_torn.csv", "Phi", t), b = phi / A;
+    double mu_r = 1 + 999 / (1 + (b / 1.2) * (b / 1.2));
+    double i = 1 + 0.5 * sin(10 * t);
+    ck_assert_double_eq_tol(phi * l / (mu_0 * mu_r * A) / (100 * i), 1, 1e-9);
+    ck_assert_double_eq_tol(value_at("compile_cli_torn.csv", "B", t), b, 1e-12 * (1 + fabs(b)));
+  }
+  remove("compile_cli_torn.csv");
+}
+END_TEST
+
+/* A torn Newton that fails falls back to the Newton over all unknowns (TornFallback.mo: torn
+ * at x = 1 the sequence divides by z = 0; from z's own start 1 the whole system solves). */
+START_TEST(torn_failure_falls_back_to_untorn) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump -o compile_cli_tfb.csv",
+           data("TornFallback.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "torn: Newton over 1 tear variable: x; 3 assigned") != NULL, "%s", out);
+  free(out);
+  const char *csv = "compile_cli_tfb.csv";
+  double x = first_value(csv, "x"), z = first_value(csv, "z"), w = first_value(csv, "w");
+  ck_assert_double_eq_tol(z, x - 1, 1e-12);
+  ck_assert_double_eq_tol(w * z, 1, 1e-12);
+  ck_assert_double_eq_tol(x, 2 + 0.1 * w + 0.01 * x * x, 1e-12);
+  ck_assert_double_eq_tol(last_value(csv, "x"), x, 1e-12);
+  remove(csv);
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -707,7 +755,8 @@ int main(void) {
   st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
-               nonlinear_loop_closed_form, initial_equations_of_when_variables,
+               nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
+               torn_failure_falls_back_to_untorn, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
                algorithm_reads_current_values,

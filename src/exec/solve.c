@@ -145,7 +145,8 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
   double m = 0;
   for (int i = 0; i < b->n; i++) {
     double r = fabs(st_vm_eval(&cm->vm, &b->res[i]));
-    if (!(r <= m)) m = r; /* NaN propagates */
+    if (isnan(r)) return r; /* a NaN fails every test of the norm */
+    if (r > m) m = r;
   }
   return m;
 }
@@ -237,11 +238,13 @@ static double torn_residuals(st_compiled *cm, const st_block *b, double *r) {
   for (int s = 0; s < b->nseq; s++)
     cm->x[b->slots[b->seq_var[s]]] = st_vm_eval(&cm->vm, &b->seq[s]);
   double m = 0;
+  int nan = 0;
   for (int k = 0; k < b->ntear; k++) {
     r[k] = st_vm_eval(&cm->vm, &b->res[b->tear_res[k]]);
-    if (!(fabs(r[k]) <= m)) m = fabs(r[k]);
+    nan |= isnan(r[k]);
+    if (fabs(r[k]) > m) m = fabs(r[k]);
   }
-  return m;
+  return nan ? NAN : m;
 }
 
 /* The exact Jacobian of the torn residuals: per tear variable, its tangent carried through
