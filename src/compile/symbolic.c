@@ -106,21 +106,21 @@ st_fexpr *st_sym_solve(st_compiled *cm, const st_fexpr *lhs, const st_fexpr *rhs
   return isolate(cm, rhs, (st_fexpr *)lhs, slot);
 }
 
-static int depends_on_block(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
+int st_sym_depends(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
   if (!e) return 0;
   if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
     return 0;
   int s = st_ref_slot(cm, e);
   if (s >= 0) return in[s];
   for (int i = 0; i < e->nargs; i++)
-    if (depends_on_block(cm, e->args[i], in)) return 1;
+    if (st_sym_depends(cm, e->args[i], in)) return 1;
   return 0;
 }
 
 /* Linear in the marked slots, treating everything else (discrete values, frozen relations,
  * parameters, states) as constant. */
 int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
-  if (!depends_on_block(cm, e, in)) return 1;
+  if (!st_sym_depends(cm, e, in)) return 1;
   if (st_ref_slot(cm, e) >= 0) return 1;
   switch (e->kind) {
   case FX_UNARY: return e->op == FOP_NEG && st_sym_linear(cm, e->args[0], in);
@@ -129,14 +129,14 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
     case FOP_ADD: case FOP_SUB:
       return st_sym_linear(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in);
     case FOP_MUL:
-      if (depends_on_block(cm, e->args[0], in) && depends_on_block(cm, e->args[1], in)) return 0;
+      if (st_sym_depends(cm, e->args[0], in) && st_sym_depends(cm, e->args[1], in)) return 0;
       return st_sym_linear(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in);
     case FOP_DIV:
-      return !depends_on_block(cm, e->args[1], in) && st_sym_linear(cm, e->args[0], in);
+      return !st_sym_depends(cm, e->args[1], in) && st_sym_linear(cm, e->args[0], in);
     default: return 0;
     }
   case FX_IF:
-    return !depends_on_block(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in) &&
+    return !st_sym_depends(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in) &&
            st_sym_linear(cm, e->args[2], in);
   case FX_BUILTIN:
     if (e->op == FB_NOEVENT || e->op == FB_SMOOTH || e->op == FB_HOMOTOPY)
@@ -159,14 +159,14 @@ static int frozen_deps(const st_compiled *cm, const st_fexpr *e) {
 }
 
 static int frozen(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
-  return !depends_on_block(cm, e, in) && !(frozen_deps(cm, e) & (DEP_CONT | DEP_TIME));
+  return !st_sym_depends(cm, e, in) && !(frozen_deps(cm, e) & (DEP_CONT | DEP_TIME));
 }
 
 /* Linear, and every coefficient of a block unknown is constant between events (parameters,
  * discrete values, frozen relations): the Jacobian only changes at events. */
 int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
                                const unsigned char *in) {
-  if (!depends_on_block(cm, e, in) || st_ref_slot(cm, e) >= 0) return 1;
+  if (!st_sym_depends(cm, e, in) || st_ref_slot(cm, e) >= 0) return 1;
   switch (e->kind) {
   case FX_UNARY: return e->op == FOP_NEG && st_sym_frozen_coefficients(cm, e->args[0], in);
   case FX_BINARY:
@@ -175,7 +175,7 @@ int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
       return st_sym_frozen_coefficients(cm, e->args[0], in) &&
              st_sym_frozen_coefficients(cm, e->args[1], in);
     case FOP_MUL:
-      if (depends_on_block(cm, e->args[0], in))
+      if (st_sym_depends(cm, e->args[0], in))
         return frozen(cm, e->args[1], in) && st_sym_frozen_coefficients(cm, e->args[0], in);
       return frozen(cm, e->args[0], in) && st_sym_frozen_coefficients(cm, e->args[1], in);
     case FOP_DIV:

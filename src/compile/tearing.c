@@ -19,21 +19,10 @@
 
 #include "compile/model_impl.h"
 
-static int depends_on(const st_compiled *cm, const st_fexpr *e, const unsigned char *in) {
-  if (!e) return 0;
-  if (e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE))
-    return 0;
-  int s = st_ref_slot(cm, e);
-  if (s >= 0) return in[s];
-  for (int i = 0; i < e->nargs; i++)
-    if (depends_on(cm, e->args[i], in)) return 1;
-  return 0;
-}
-
 /* A factor that is a nonzero constant or an expression of parameters and constants. */
 static int safe_factor(const st_compiled *cm, const st_fexpr *f, const unsigned char *in) {
   if (f->kind == FX_REAL) return f->value != 0;
-  return !depends_on(cm, f, in) && !(st_expr_deps(cm, f) & (DEP_TIME | DEP_CONT | DEP_DISC));
+  return !st_sym_depends(cm, f, in) && !(st_expr_deps(cm, f) & (DEP_TIME | DEP_CONT | DEP_DISC));
 }
 
 /* The single occurrence of slot in e is reached through invertible, safe nodes only. */
