@@ -275,6 +275,7 @@ struct st_compiled {
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int reported;        /* a run-time error has been reported to diag */
+  int init_eval_failed; /* the initial Newton could not evaluate its start point (init.c) */
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
