@@ -299,6 +299,57 @@ START_TEST(clocked_initial_equation_dropped) {
 }
 END_TEST
 
+/* EventSubShift.mo: an event clock e ticking at t_k = k + 1/12 (k = 0, 1, ...) with a
+ * counter n = k + 1 after tick k; shiftSample(n, 2) ticks from e's tick 2 on, subSample(n, 3)
+ * at e's ticks 0, 3, 6, 9, shiftSample of that by two of its ticks from e's tick 6 on, and
+ * backSample of that by one of them from tick 3 on (nsh.start = 0 before nsh ticks). Each
+ * holds n of its latest tick; nss counts ns's ticks (k - 1 after tick k >= 2). */
+START_TEST(event_clock_sub_and_shift_sampling) {
+  static table t;
+  run("tests/data/clocks/EventSubShift.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cs = col(&t, "ns"), css = col(&t, "nss"),
+      csub = col(&t, "nsub"), csh = col(&t, "nsh"), cb = col(&t, "nb");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], r = tm - 1.0 / 12;
+    if (r < 0 || fabs(r - nearbyint(r)) < 1e-6) continue; /* before the first tick, at ticks */
+    int k = (int)floor(r), sub = k / 3 * 3, sh = sub >= 6 ? sub + 1 : 0;
+    ck_assert_msg(t.v[i][cn] == k + 1, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cs] == (k >= 2 ? k + 1 : 0), "ns(%g) = %g", tm, t.v[i][cs]);
+    if (k >= 2) ck_assert_msg(t.v[i][css] == k - 1, "nss(%g) = %g", tm, t.v[i][css]);
+    ck_assert_msg(t.v[i][csub] == sub + 1, "nsub(%g) = %g", tm, t.v[i][csub]);
+    ck_assert_msg(t.v[i][csh] == sh, "nsh(%g) = %g", tm, t.v[i][csh]);
+    ck_assert_msg(t.v[i][cb] == sh, "nb(%g) = %g", tm, t.v[i][cb]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 150);
+  expect_refused("tests/data/clocks/EventBack.mo",
+                 "EventBack.mo:8:8: error: backSample() of an event clock: it would tick before");
+}
+END_TEST
+
+/* EventClockReset.mo: Clock(b) with b = x > hold(th), x = t, and the partition sets th to
+ * x + 0.25 at each tick, so b is false again within the instant: ticks at 0.25 k. A
+ * partition on the same clock latched after n's (subSample(n, 1)) and one shifted by a tick
+ * still see every tick: m = n = k after tick k, ns = n from the second tick on. */
+START_TEST(event_clock_reset_within_its_tick) {
+  static table t;
+  run("tests/data/clocks/EventClockReset.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cm = col(&t, "m"), cs = col(&t, "ns");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], r = tm / 0.25;
+    if (r < 1 || fabs(r - nearbyint(r)) < 1e-6) continue;
+    int k = (int)floor(r);
+    ck_assert_msg(t.v[i][cn] == k, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == k, "m(%g) = %g", tm, t.v[i][cm]);
+    ck_assert_msg(t.v[i][cs] == (k >= 2 ? k : 0), "ns(%g) = %g", tm, t.v[i][cs]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 70);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -321,6 +372,7 @@ int main(void) {
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
                         nested_if_equation, index_reduction_through_sign,
                         tuple_with_an_array_output, no_drift_over_a_million_ticks,
-                        clocked_initial_equation_dropped));
+                        clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
+                        event_clock_reset_within_its_tick));
   return st_test_main(s);
 }

@@ -39,6 +39,8 @@ typedef struct clockval {
   rat period, shift;
   double dperiod, dshift;
   const st_fexpr *cond; /* CV_EVENT: the condition */
+  long long every, skip; /* CV_EVENT: ticks at the condition's rises number skip, skip +
+                          * every, ... (counted from 0; subSample, shiftSample, backSample) */
   double start_interval;
   const char *solver;   /* solverMethod or NULL */
 } clockval;
@@ -91,6 +93,12 @@ typedef struct lower {
   int *prev_of, *der_of; /* per variable: its previous() / der() variable, -1 */
   st_feq_list eqs;
   int capeqs;
+  /* the rise counters of event clocks that count them (counted_tick) */
+  struct rise {
+    const st_fexpr *cond;
+    int var;
+  } *rises;
+  int nrises, caprises;
   int errors;
 } lower;
 
@@ -170,7 +178,8 @@ static int is_clocked_op(int op) { return op >= FB_CLOCK && op <= FB_NOCLOCK; }
 
 static int clock_equal(const clockval *x, const clockval *y) {
   if (x->kind != y->kind) return 0;
-  if (x->kind == CV_EVENT) return x->cond == y->cond;
+  if (x->kind == CV_EVENT)
+    return x->cond == y->cond && x->every == y->every && x->skip == y->skip;
   if (x->exact && y->exact)
     return x->period.n == y->period.n && x->period.d == y->period.d &&
            x->shift.n == y->shift.n && x->shift.d == y->shift.d;
@@ -179,7 +188,10 @@ static int clock_equal(const clockval *x, const clockval *y) {
 }
 
 static const char *clock_text(lower *L, const clockval *c) {
-  if (c->kind == CV_EVENT) return "an event clock";
+  if (c->kind == CV_EVENT)
+    return c->every == 1 && !c->skip ? "an event clock"
+           : st_arena_printf(L->a, "an event clock taking every %lld. tick from tick %lld",
+                             c->every, c->skip);
   if (c->exact)
     return st_arena_printf(L->a, "a periodic clock of interval %lld/%lld s shifted by %lld/%lld s",
                            c->period.n, c->period.d, c->shift.n, c->shift.d);
@@ -187,15 +199,28 @@ static const char *clock_text(lower *L, const clockval *c) {
                          c->dperiod, c->dshift);
 }
 
+/* The sub-sampling operators on an event clock select among its ticks: they cannot make
+ * new ones (superSample only undoes a subSample, a shift is a whole number of ticks). */
+static int event_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
+  const char *why = NULL;
+  if (a <= 0 || b <= 0) why = "the factors must be positive";
+  else if (op == FB_SUBSAMPLE) c->every *= a;
+  else if (op == FB_SUPERSAMPLE && c->every % a == 0) c->every /= a;
+  else if (op == FB_SUPERSAMPLE) why = "it would make ticks between the event clock's ticks";
+  else if (a % b) why = "an event clock shifts by whole ticks (shiftCounter/resolution)";
+  else if (op == FB_SHIFTSAMPLE) c->skip += a / b * c->every;
+  else if (c->skip < a / b * c->every) why = "it would tick before the event clock's first tick";
+  else c->skip -= a / b * c->every;
+  if (!why) return 0;
+  st_error(L->cm->diag, loc, "%s() of an event clock: %s", st_builtin_name(op), why);
+  L->errors++;
+  return -1;
+}
+
 /* c with the sub-sampling operator op(factor a, b) applied (the relation's direction). */
 static int apply_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
   if (op == FB_NOCLOCK || op == FB_CSAMPLE) return 0;
-  if (c->kind == CV_EVENT) {
-    if ((op == FB_SUBSAMPLE || op == FB_SUPERSAMPLE) && a == 1) return 0;
-    st_error(L->cm->diag, loc, "%s() of an event clock is not supported", st_builtin_name(op));
-    L->errors++;
-    return -1;
-  }
+  if (c->kind == CV_EVENT) return event_op(L, c, op, a, b, loc);
   if (a <= 0 || b <= 0) {
     st_error(L->cm->diag, loc, "%s(): the factors must be positive", st_builtin_name(op));
     L->errors++;
@@ -324,6 +349,7 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
     case CLK_EVENT:
       out->kind = CV_EVENT;
       out->cond = e->args[0];
+      out->every = 1;
       if (e->nargs > 1 && eval_param(L, e->args[1], &out->start_interval)) return -1;
       return 0;
     case CLK_SOLVER:
@@ -913,28 +939,97 @@ static st_fexpr *tick_condition(lower *L, const part *p, st_loc loc) {
   return s->args[0] && s->args[1] ? s : NULL;
 }
 
+static st_fexpr *pre_of(lower *L, int v, st_loc loc) {
+  st_fexpr *p = st_fx_new(L->a, FX_BUILTIN, FB_PRE, 1, loc);
+  if (p && !(p->args[0] = st_fx_var(L->a, v, loc))) return NULL;
+  return p;
+}
+
+/* when cond then latch[0..n) end when, at clock rank `rank`. */
+static int emit_when(lower *L, st_fexpr *cond, st_feq **latch, int n, int rank, int at_start,
+                     st_loc loc) {
+  st_feq *w = st_arena_alloc(L->a, sizeof *w);
+  st_fexpr **c = st_arena_alloc(L->a, sizeof *c);
+  st_feq_list *b = st_arena_alloc(L->a, sizeof *b);
+  if (!w || !c || !b || !cond) return -1;
+  memset(w, 0, sizeof *w);
+  c[0] = cond;
+  w->kind = FE_WHEN;
+  w->nconds = 1;
+  w->conds = c;
+  b->items = latch;
+  b->n = n;
+  w->branches = b;
+  w->origin = "";
+  w->loc = loc;
+  w->clock_rank = rank;
+  w->clock_at_start = at_start;
+  return add_eq(L, &L->eqs, &L->capeqs, w);
+}
+
+/* Whether p's ticks are counted rises of its event clock's condition rather than the rises
+ * themselves: when it takes only some of them (every, skip), and when it latches after
+ * another partition (rank > 0), which may have made the condition false again within the
+ * instant (MSL's RotationalClock moves its threshold at its own tick). */
+static int counts_rises(const part *p) {
+  return p->c.kind == CV_EVENT && (p->c.every != 1 || p->c.skip || p->rank > 0);
+}
+
+/* The counter of the rises of an event clock's condition: one per condition, stepped by
+ * its own when-clause at the first clock rank, before the partitions that read it. */
+static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
+  for (int i = 0; i < L->nrises; i++)
+    if (L->rises[i].cond == cond) return L->rises[i].var;
+  if (grow(L->a, (void **)&L->rises, &L->caprises, L->nrises, sizeof *L->rises)) return -1;
+  int n = new_var(L, st_arena_printf(L->a, "$eventclock%d.rises", L->nrises), ST_T_REAL,
+                  ST_V_DISCRETE, st_fx_real(L->a, 0, loc), loc);
+  st_feq **step = st_arena_alloc(L->a, sizeof *step);
+  if (n < 0 || !step) return -1;
+  st_fexpr *next = st_fx_binary(L->a, FOP_ADD, pre_of(L, n, loc), st_fx_real(L->a, 1, loc), loc);
+  if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
+      emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
+    return -1;
+  L->rises[L->nrises++] = (struct rise){cond, n};
+  return n;
+}
+
+/* The tick of p whose event clock counts rises: the counter moved at this instant, and the
+ * count is one p takes; its latches are kept at their pre() value at the others. */
+static st_fexpr *counted_tick(lower *L, part *p, st_loc loc) {
+  int n = rise_counter(L, p->c.cond, loc);
+  if (n < 0) return NULL;
+  st_fexpr *k = st_fx_binary(L->a, FOP_SUB, st_fx_var(L->a, n, loc),
+                             st_fx_real(L->a, (double)(p->c.skip + 1), loc), loc);
+  st_fexpr *m = st_fx_new(L->a, FX_BUILTIN, FB_MOD, 2, loc);
+  if (!k || !m) return NULL;
+  m->args[0] = k;
+  m->args[1] = st_fx_real(L->a, (double)p->c.every, loc);
+  st_fexpr *take = st_fx_binary(L->a, FOP_AND,
+                                st_fx_binary(L->a, FOP_GE, k, st_fx_real(L->a, 0, loc), loc),
+                                st_fx_binary(L->a, FOP_EQ, m, st_fx_real(L->a, 0, loc), loc), loc);
+  if (!take) return NULL;
+  if (p->c.every != 1 || p->c.skip)
+    for (int i = 0; i < p->nlatch; i++) {
+      st_feq *q = p->latch[i];
+      if (!(q->rhs = if_expr(L, take, q->rhs, pre_of(L, q->lhs->index, loc), loc))) return NULL;
+    }
+  return st_fx_binary(L->a, FOP_NE, st_fx_var(L->a, n, loc), pre_of(L, n, loc), loc);
+}
+
 static int emit_ticks(lower *L) {
-  int n = L->f->nvars + L->nunits;
+  int n = L->f->nvars + L->nunits, counted = 0;
+  for (int i = 0; i < n; i++)
+    counted |= find(L->uf, i) == i && L->parts[i].clocked && L->parts[i].nlatch &&
+               counts_rises(&L->parts[i]);
   for (int i = 0; i < n; i++) {
     part *p = &L->parts[i];
     if (find(L->uf, i) != i || !p->clocked || !p->nlatch) continue;
     st_loc loc = p->latch[0]->loc;
-    st_feq *w = st_arena_alloc(L->a, sizeof *w);
-    st_fexpr **c = st_arena_alloc(L->a, sizeof *c);
-    st_feq_list *b = st_arena_alloc(L->a, sizeof *b);
-    if (!w || !c || !b || !(c[0] = tick_condition(L, p, loc))) return -1;
-    memset(w, 0, sizeof *w);
-    w->kind = FE_WHEN;
-    w->nconds = 1;
-    w->conds = c;
-    b->items = p->latch;
-    b->n = p->nlatch;
-    w->branches = b;
-    w->origin = "";
-    w->loc = loc;
-    w->clock_rank = 1 + p->rank;
-    w->clock_at_start = p->c.kind == CV_PERIODIC;
-    if (add_eq(L, &L->eqs, &L->capeqs, w)) return -1;
+    /* the rise counters latch at rank 1, the partitions after them */
+    st_fexpr *c = counts_rises(p) ? counted_tick(L, p, loc) : tick_condition(L, p, loc);
+    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, p->c.kind == CV_PERIODIC,
+                  loc))
+      return -1;
   }
   return 0;
 }
