@@ -350,6 +350,57 @@ START_TEST(event_clock_reset_within_its_tick) {
 }
 END_TEST
 
+/* StateMachineCounter.mo: state1 adds 2 to the outer output i, state2 subtracts 1; delayed
+ * transitions state1 -> state2 when i > 10 and back when i < 1, on a 1 s clock. By hand: i
+ * climbs 2, 4, ..., 12 (ticks 0..5), falls 11, ..., 0 (ticks 6..17), climbs again from 2 at
+ * tick 18: a period of 18 ticks. */
+START_TEST(state_machine_delayed_transitions) {
+  static table t;
+  run("tests/data/clocks/StateMachineCounter.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 1)) continue;
+    int k = (ticks(tm, 1) - 1) % 18, want = k <= 5 ? 2 * (k + 1) : 12 - (k - 5);
+    ck_assert_msg(t.v[i][ci] == want, "i(%g) = %g, expected %d", tm, t.v[i][ci], want);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 25);
+}
+END_TEST
+
+/* StateMachinePriority.mo on a 0.1 s clock: a counts its ticks in n (y = n), b counts on in
+ * m from 10 (y = -m). a -> b delayed after 3 ticks in a, no reset; b -> a immediate after 4
+ * ticks in b (priority 1, no reset) or, with reset (n from 0 again), in the windows around
+ * t = 1.1 and 1.7 (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
+ * (reset at 1.1:) 1 2 3 -16 -17 -18 (at 1.7 both hold, priority 1 wins: no reset) 4 5 6 -19;
+ * inA = activeState(a). */
+START_TEST(state_machine_priorities_and_reset) {
+  static const int want[] = {1, 2, 3, -11, -12, -13, 4, 5, 6, -14, -15,
+                             1, 2, 3, -16, -17, -18, 4, 5, 6, -19};
+  static table t;
+  run("tests/data/clocks/StateMachinePriority.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "y"), ca = col(&t, "inA");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1) && i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][cy] == want[k], "y(%g) = %g, expected %d", tm, t.v[i][cy], want[k]);
+    ck_assert_msg(t.v[i][ca] == (want[k] > 0), "inA(%g) = %g", tm, t.v[i][ca]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 70);
+  expect_refused("tests/data/clocks/StateMachineErrors.mo",
+                 "StateMachineErrors.mo:13:3: error: transition(): two transitions leave this "
+                 "state with the same priority");
+  expect_refused("tests/data/clocks/StateMachineNoInitial.mo",
+                 "StateMachineNoInitial.mo:11:3: error: transition(): this state machine has no "
+                 "initialState()");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -373,6 +424,7 @@ int main(void) {
                         nested_if_equation, index_reduction_through_sign,
                         tuple_with_an_array_output, no_drift_over_a_million_ticks,
                         clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
-                        event_clock_reset_within_its_tick));
+                        event_clock_reset_within_its_tick, state_machine_delayed_transitions,
+                        state_machine_priorities_and_reset));
   return st_test_main(s);
 }
