@@ -330,7 +330,14 @@ static st_fexpr *rewrite(smlow *S, const st_fexpr *e, int st, const sm_transitio
   if (e->kind == FX_BUILTIN) {
     st_loc loc = e->loc;
     switch (e->op) {
-    case FB_ACTIVESTATE: return is_active(S, find_state(S, e->args[0]->str, loc), loc);
+    case FB_ACTIVESTATE: {
+      int k = -1;
+      for (int i = 0; i < S->nstates; i++)
+        if (strcmp(S->states[i].path, e->args[0]->str) == 0) k = i;
+      if (k >= 0) return is_active(S, k, loc);
+      error(S, loc, "activeState(): '%s' is no state of a state machine", e->args[0]->str);
+      return NULL;
+    }
     case FB_TICKSINSTATE: case FB_TIMEINSTATE: {
       sm_machine *m = tr ? &S->m[S->states[tr->from].machine] : machine_at(S, e->args[0]->str, e);
       if (!m) return NULL;
@@ -440,7 +447,7 @@ static int state_equations(smlow *S, const st_feq_list *in, unsigned char *taken
       rhs = q->lhs;
     }
     if (q->kind != FE_EQUAL || !lhs || lhs->kind != FX_VAR)
-      return error(S, q->loc, "%s: only equations v = expr are supported in states",
+      return error(S, q->loc, "state %s: only equations v = expr are supported in states",
                    S->states[st].path);
     int k = -1;
     for (int j = 0; j < nas; j++)
