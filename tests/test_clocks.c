@@ -160,6 +160,34 @@ START_TEST(discretized_partitions) {
 }
 END_TEST
 
+/* RungeKutta.mo: x' = -x, y' = x (through an algebraic v) on 0.1 s clocks: the explicit
+ * midpoint rule multiplies x by 1 - h + h^2/2 per tick, the classical Runge-Kutta method by
+ * the Taylor polynomial of exp(-h) to h^4; x + y stays 1 (both are exact for it). A
+ * Runge-Kutta method on an event clock is refused. */
+START_TEST(runge_kutta_discretization) {
+  static table t;
+  run("tests/data/clocks/RungeKutta.mo", &t);
+  int ct = col(&t, "time"), cxm = col(&t, "hxm"), cym = col(&t, "hym"), cxr = col(&t, "hxr"),
+      cyr = col(&t, "hyr");
+  double h = 0.1, gm = 1 - h + h * h / 2, gr = 1 - h + h * h / 2 - h * h * h / 6 + h * h * h * h / 24;
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1)) continue;
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(fabs(t.v[i][cxm] - pow(gm, k)) < 1e-12, "xm(%g) = %.17g", tm, t.v[i][cxm]);
+    ck_assert_msg(fabs(t.v[i][cym] - (1 - pow(gm, k))) < 1e-12, "ym(%g) = %.17g", tm, t.v[i][cym]);
+    ck_assert_msg(fabs(t.v[i][cxr] - pow(gr, k)) < 1e-12, "xr(%g) = %.17g", tm, t.v[i][cxr]);
+    ck_assert_msg(fabs(t.v[i][cyr] - (1 - pow(gr, k))) < 1e-12, "yr(%g) = %.17g", tm, t.v[i][cyr]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 10);
+  expect_refused("tests/data/clocks/RungeKuttaEvent.mo",
+                 "RungeKuttaEvent.mo:2:8: error: solverMethod \"ExplicitRungeKutta4\" needs a "
+                 "periodic clock");
+}
+END_TEST
+
 /* HoldStart.mo: hold(u) is u.start before u's partition first ticks (0.2), a sub-sampling
  * operator reads u.start there too (ub at 0.15), a clocked relation s >= 0.2 holds at the
  * tick 0.2 (no tie kept), and a binding with interval() is lowered with its partition. */
@@ -425,6 +453,6 @@ int main(void) {
                         tuple_with_an_array_output, no_drift_over_a_million_ticks,
                         clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
-                        state_machine_priorities_and_reset));
+                        state_machine_priorities_and_reset, runge_kutta_discretization));
   return st_test_main(s);
 }
