@@ -336,6 +336,8 @@ int st_classify(st_compiled *cm);
 /* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
  * the lowered copy); 0 also when the model has no clocks. */
 int st_lower_clocks(st_compiled *cm);
+/* statemachine.c: clocked state machines (chapter 17) to clocked equations, before it. */
+int st_lower_state_machines(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);
