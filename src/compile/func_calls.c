@@ -32,6 +32,8 @@ typedef struct call_site {
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
   unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
+  const char *walker; /* why the tree walker runs this site although its body may compile
+                         (NULL: it does not, or compiled == -1 by the compiler's refusal) */
 } call_site;
 
 struct st_fcalls {
@@ -108,6 +110,12 @@ void st_fcalls_free(st_fcalls *fc) {
   st_fvm_free(fc->vm);
   free(fc->sites);
   free(fc);
+}
+
+static int count_outputs(const st_ffunction *fn) {
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
+  return n;
 }
 
 /* The compiler's signature of a call site: its argument shapes, nothing pinned. */
@@ -211,6 +219,12 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
   /* no body to compile; compiled bodies know no strings */
   s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
+  s->walker = s->ext.fn            ? NULL
+              : loaded             ? "C code of an external clause"
+              : strings            ? "a String argument"
+              : !count_outputs(fn) ? "called as a statement (no outputs)"
+              : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
+                                        : NULL;
   return fc->n++;
 }
 
@@ -240,12 +254,6 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
 
 int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
 
-static int count_outputs(const st_ffunction *fn) {
-  int n = 0;
-  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
-  return n;
-}
-
 int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   int n = count_outputs(&fc->flat->functions[fc->sites[k].function]);
   if (output < 0 || output >= n) return -1;
@@ -255,7 +263,6 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
 
 void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
-  fc->sites[k].compiled = -1; /* compiled bodies return scalars (func_compile.h) */
 }
 
 /* The argument values of call site s from its stack elements x (shapes of the site). */
@@ -285,10 +292,13 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
   return out.ndims == 0 ? out.s : NAN;
 }
 
-/* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
+/* The compiled body's output, or the selected element of it: one scalar; 0, or -1 when the
+ * call fails. */
 static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *x,
                         const double *dx, double *y, double *dy) {
   int ndims;
+  if (s->element > 0)
+    return st_fvm_run_element(fc->vm, c, s->output, s->element - 1, x, dx, y, dy);
   if (st_fvm_output_shape(fc->vm, c, s->output, &ndims) != 1 || ndims != 0) return -1;
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
@@ -375,6 +385,21 @@ void st_fcalls_clear_failure(st_fcalls *fc) {
   st_extrun_clear_failure(fc->run);
 }
 
+/* Call sites on the tree walker for a reason of the site, once per function and reason. */
+static void dump_walker_sites(const st_fcalls *fc, FILE *out) {
+  for (int k = 0; k < fc->n; k++) {
+    const call_site *s = &fc->sites[k];
+    int seen = !s->walker;
+    for (int j = 0; j < k && !seen; j++)
+      seen = fc->sites[j].function == s->function && fc->sites[j].walker == s->walker;
+    if (!seen)
+      fprintf(out, "  %s: interpreted at a call site (%s)\n",
+              fc->flat->functions[s->function].name, s->walker);
+  }
+}
+
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
-  if (fc) st_fvm_dump(fc->vm, out);
+  if (!fc) return;
+  st_fvm_dump(fc->vm, out);
+  dump_walker_sites(fc, out);
 }

@@ -66,6 +66,10 @@ int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
  * range, recursion deeper than ST_FVM_MAX_DEPTH, a runaway loop): st_fvm_failure says what. */
 int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
                double *dout);
+/* The same for element `element` (0-based, row-major) of that output only: *y, and its
+ * tangent *dy when dx and dy are non-NULL. */
+int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double *x,
+                       const double *dx, double *y, double *dy);
 /* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
  * st_fvm_clear_failure(). */
 const char *st_fvm_failure(const st_fvm *vm);
