@@ -212,6 +212,7 @@ static const struct {
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
+  {"tests/data/compile/FunctionsCallSites.mo", "FunctionsCallSites"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -464,6 +465,36 @@ START_TEST(call_sites_compiled) {
 }
 END_TEST
 
+/* Sizes and branches known when a function is compiled (FunctionsSizes.mo): a protected
+ * m = size(x, 1) sizing locals, a pinned m choosing its branch of an if (the other one's
+ * slices are never compiled), cos() of an array, comprehensions over known ranges, and a
+ * record-valued call used field by field -- all compiled (the walker ran them before),
+ * values by hand. */
+START_TEST(sizes_known_when_compiled) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/compile/FunctionsSizes.mo", "FunctionsSizes --dump", &t,
+                            &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsSizes.orient(scalar = 3): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")], x[3] = {tm, 1, 2}, y1 = 0, y2 = 0;
+    for (int k = 0; k < 3; k++) {
+      double phi = k * 2 * 3.14159 / 3;
+      y1 += 2.0 / 3 * cos(phi) * x[k];
+      y2 += 2.0 / 3 * sin(phi) * x[k];
+    }
+    ck_assert_double_eq_tol(r[col(&t, "y[1]")], y1, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "y[2]")], y2, 1e-14);
+    /* (tm + i)(3 + i tm) + (2 - i)(1 + i): real parts 3 tm - tm and 2 + 1 */
+    ck_assert_double_eq_tol(r[col(&t, "p")], 2 * tm + 3, 1e-14);
+  }
+}
+END_TEST
+
 /* A model in a directory 1,000 characters deep: the run-time error of a failed call names
  * both locations (the equation's and the function's) in full -- no message buffer of a
  * fixed size cuts it. */
@@ -507,6 +538,7 @@ static Suite *suite(void) {
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, array_operations_closed_forms,
                            derivative_annotation_in_body, simulated, call_sites_compiled,
+                           sizes_known_when_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));

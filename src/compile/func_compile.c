@@ -3,6 +3,7 @@
  * machine performs the same IEEE operations in the same order as front/func_eval.c: the two
  * agree bit for bit (tests/test_func_compile.c checks it). Anything else is refused with a
  * reason, and the caller falls back to the tree walker. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@ typedef struct cx {
   int patches[MAX_PATCHES]; /* jumps of `break` waiting for the end of their loop */
   int npatches, loop_base, in_loop;
   int want;              /* an unpinned argument a size needed (static_int), else -1 */
+  unsigned char *sizing; /* per local: its binding is being read as a size (pinned_arg) */
   char *why;
   size_t size;
 } cx;
@@ -95,6 +97,25 @@ static int as_int(double x, int *v) {
   return 0;
 }
 
+static int assigns_expr(const st_fexpr *t, int k) {
+  return t && ((t->kind == FX_LOCAL && t->index == k) ||
+               (t->kind == FX_INDEX && t->nargs > 0 && assigns_expr(t->args[0], k)));
+}
+
+/* Whether some statement of list assigns local k (also as a loop variable). */
+static int assigns(const st_fstmt_list *list, int k) {
+  for (int i = 0; i < list->n; i++) {
+    const st_fstmt *s = list->items[i];
+    if (assigns_expr(s->target, k) || (s->kind == FS_FOR && s->loop_local == k)) return 1;
+    for (int t = 0; t < s->ntargets; t++)
+      if (assigns_expr(s->targets[t], k)) return 1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_FOR || s->kind == FS_WHILE;
+    for (int b = 0; b < nb; b++)
+      if (assigns(&s->branches[b], k)) return 1;
+  }
+  return 0;
+}
+
 /* The value of local k when it is an argument pinned by the signature; else -1, noting an
  * unpinned argument in c->want (the caller may pin it and compile again). */
 static int pinned_arg(cx *c, int k, int *v) {
@@ -108,40 +129,66 @@ static int pinned_arg(cx *c, int k, int *v) {
     return as_int(f->sig.pin[a], v);
   }
   /* an input left to its default: inputs are never assigned, so a constant default is
-   * the value (nTable = 100) */
+   * the value (nTable = 100); so is the binding of a protected local the body never assigns
+   * (m = size(x, 1)) */
   const st_flocal *l = k >= 0 && k < c->fn->nlocals ? &c->fn->locals[k] : NULL;
-  if (l && l->causality == ST_C_INPUT && l->ndims == 0 && l->binding &&
-      l->binding->kind != FX_LOCAL)
-    return static_int(c, l->binding, v);
-  return -1;
+  if (!l || l->ndims || !l->binding || c->sizing[k]) return -1;
+  if (l->causality == ST_C_INPUT ? l->binding->kind == FX_LOCAL
+                                 : l->causality != ST_C_NONE || assigns(&c->fn->body, k))
+    return -1;
+  c->sizing[k] = 1; /* a binding that refers to itself ends here */
+  int rc = static_int(c, l->binding, v);
+  c->sizing[k] = 0;
+  return rc;
 }
 
-/* An Integer known while compiling: literals, size() of a local, + - * of those. */
+static int static_num(cx *c, const st_fexpr *e, double *v);
+
+/* An Integer known while compiling (static_num). */
 static int static_int(cx *c, const st_fexpr *e, int *v) {
-  int a, b;
+  double x;
+  return static_num(c, e, &x) || as_int(x, v);
+}
+
+/* A number known while compiling: literals, size() of a local, arguments pinned by the
+ * signature and bindings never reassigned (pinned_arg), and the operators, relations, and
+ * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
+ * operations (st_fx_apply_*). */
+static int static_num(cx *c, const st_fexpr *e, double *v) {
+  double a, b;
+  int k, d;
   if (!e) return -1;
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM:
-    return as_int(e->value, v);
-  case FX_BUILTIN:
-    if (e->op != FB_SIZE || e->nargs != 2 || e->args[0]->kind != FX_LOCAL ||
-        static_int(c, e->args[1], &b))
-      return -1;
-    a = e->args[0]->index;
-    if (a < 0 || a >= c->fn->nlocals || cur(c)->loc[a].off < 0 || b < 1 ||
-        b > cur(c)->loc[a].ndims)
-      return -1;
-    *v = cur(c)->loc[a].dims[b - 1];
+    *v = e->value;
     return 0;
+  case FX_BUILTIN:
+    if (e->op == FB_SIZE) {
+      if (e->nargs != 2 || e->args[0]->kind != FX_LOCAL || static_int(c, e->args[1], &d))
+        return -1;
+      k = e->args[0]->index;
+      if (k < 0 || k >= c->fn->nlocals || cur(c)->loc[k].off < 0 || d < 1 ||
+          d > cur(c)->loc[k].ndims)
+        return -1;
+      *v = cur(c)->loc[k].dims[d - 1];
+      return 0;
+    }
+    if (e->op >= FB_SIZE || e->nargs < 1 || e->nargs > 2 || static_num(c, e->args[0], &a))
+      return -1;
+    if (e->nargs == 1) return st_fx_apply_builtin1((st_builtin)e->op, a, v) ? -1 : 0;
+    return static_num(c, e->args[1], &b) || st_fx_apply_builtin2((st_builtin)e->op, a, b, v)
+               ? -1 : 0;
   case FX_BINARY:
-    if (static_int(c, e->args[0], &a) || static_int(c, e->args[1], &b)) return -1;
-    if (e->op == FOP_ADD) *v = a + b;
-    else if (e->op == FOP_SUB) *v = a - b;
-    else if (e->op == FOP_MUL) *v = a * b;
-    else return -1;
+    if (static_num(c, e->args[0], &a) || static_num(c, e->args[1], &b)) return -1;
+    return st_fx_apply_binary((st_fop)e->op, a, b, v) ? -1 : 0;
+  case FX_UNARY:
+    if (static_num(c, e->args[0], &a)) return -1;
+    *v = e->op == FOP_NOT ? a == 0 : -a;
     return 0;
   case FX_LOCAL:
-    return pinned_arg(c, e->index, v);
+    if (pinned_arg(c, e->index, &k)) return -1;
+    *v = k;
+    return 0;
   default: return -1;
   }
 }
@@ -330,6 +377,37 @@ static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
   }
 }
 
+/* {body for i in a:s:b} of a range known now: unrolled, the loop local set before each
+ * item (items of one shape, as func_eval.c's ev_comprehension). */
+static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
+  const st_fexpr *r = e->nargs == 2 ? e->args[1] : NULL;
+  int lv = e->index, a, st = 1, b;
+  if (!r || r->kind != FX_RANGE || r->nargs < 2 || lv < 0 || lv >= c->fn->nlocals ||
+      cur(c)->loc[lv].ndims)
+    return refuse(c, "an array comprehension over something else than a range");
+  c->want = -1;
+  if (static_int(c, r->args[0], &a) || (r->nargs == 3 && static_int(c, r->args[1], &st)) ||
+      static_int(c, r->args[r->nargs - 1], &b)) {
+    cur(c)->want_pin = c->want;
+    return refuse(c, "an array comprehension over a range that depends on input values");
+  }
+  if (st == 0) return refuse(c, "a range of step 0");
+  double count = floor((double)(b - a) / st + 1e-9) + 1; /* as ev_range */
+  long n = count < 1 ? 0 : count > 1024 ? 1025 : (long)count;
+  if (n < 1 || n > 1024) return refuse(c, "an array comprehension of %ld items", n);
+  shape first, s;
+  for (long i = 0; i < n; i++) {
+    if (emit(c, F_CONST, 0, 0, a + (double)i * st, 1) ||
+        emit(c, F_STORE, cur(c)->loc[lv].off, 0, 0, -1) || expr(c, e->args[0], i ? &s : &first))
+      return -1;
+    if (i && !same_shape(&s, &first)) return refuse(c, "a comprehension of items of two shapes");
+  }
+  if (first.ndims > 2) return refuse(c, "a comprehension of arrays of more than 2 dimensions");
+  *sh = (shape){first.ndims + 1, (int)n * first.n, {(int)n, 0, 0, 0}};
+  for (int d = 0; d < first.ndims; d++) sh->dims[d + 1] = first.dims[d];
+  return 0;
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -346,11 +424,15 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_CROSS: return cross(c, e, sh);
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
+  case FB_COMPREHENSION: return comprehension(c, e, sh);
   default: break;
   }
-  if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0)
-    return scalar_expr(c, e->args[0], "a builtin's argument") ||
-           emit(c, F_FN1, e->op, 0, 0, 0);
+  if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
+    /* element-wise on an array (cos(phi)), as func_eval.c */
+    if (expr(c, e->args[0], sh)) return -1;
+    return sh->n == 0 ? refuse(c, "a builtin of an empty array")
+                      : emit(c, F_FN1, e->op, sh->n, 0, 0);
+  }
   if (e->nargs == 2 && st_fx_apply_builtin2((st_builtin)e->op, 1, 1, &r) == 0 &&
       e->op != FB_HOMOTOPY)
     return scalar_expr(c, e->args[0], "a builtin's argument") ||
@@ -457,17 +539,16 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
     return external_call(c, e, sh);
-  if (e->op != 0) return refuse(c, "a call returning another output than the first (a record field)");
   st_fsig sig;
-  int k = callee(c, e, &sig);
+  int k = callee(c, e, &sig), o = e->op; /* op: the output it stands for (a record's field) */
   if (k < 0) return -1;
   int der = derivative_of(c, e, &sig);
   const cfn *g = &c->vm->c[k];
   if (g->state == 0 && !g->nout) return refuse(c, "recursion before the outputs are known");
-  if (!g->nout) return refuse(c, "calls a function without outputs");
-  *sh = (shape){g->loc[g->outs[0]].ndims, g->loc[g->outs[0]].n, {0, 0, 0, 0}};
-  memcpy(sh->dims, g->loc[g->outs[0]].dims, sizeof sh->dims);
-  return emit(c, F_CALL, k, 0, der, sh->n - g->width);
+  if (o < 0 || o >= g->nout) return refuse(c, "calls a function without output %d", o + 1);
+  *sh = (shape){g->loc[g->outs[o]].ndims, g->loc[g->outs[o]].n, {0, 0, 0, 0}};
+  memcpy(sh->dims, g->loc[g->outs[o]].dims, sizeof sh->dims);
+  return emit(c, F_CALL, k, o, der, sh->n - g->width);
 }
 
 static int if_expr(cx *c, const st_fexpr *e, shape *sh) {
@@ -646,10 +727,24 @@ static int tuple(cx *c, const st_fstmt *s) {
   return 0;
 }
 
+/* A condition known while compiling (mod(m, 2) == 0 of a pinned m): 0/1, else -1. */
+static int static_cond(cx *c, const st_fexpr *e) {
+  double x;
+  int want = c->want, rc = static_num(c, e, &x);
+  c->want = want;
+  return rc || isnan(x) ? -1 : x != 0;
+}
+
 static int if_stmt(cx *c, const st_fstmt *s) {
   int ends[64], nends = 0;
   if (s->nconds > 64) return refuse(c, "more than 64 elseif branches");
-  for (int i = 0; i < s->nconds; i++) {
+  /* only the branch a known condition takes: the others may need what this signature lacks
+   * (symmetricOrientation's slices of an even m for an odd m) */
+  int first = 0;
+  while (first < s->nconds && static_cond(c, s->conds[first]) == 0) first++;
+  if (first == s->nconds) return stmts(c, &s->branches[s->nconds]);
+  if (static_cond(c, s->conds[first]) == 1) return stmts(c, &s->branches[first]);
+  for (int i = first; i < s->nconds; i++) {
     if (scalar_expr(c, s->conds[i], "a condition")) return -1;
     int jz = here(c);
     if (emit(c, F_JZ, 0, 0, 0, -1) || stmts(c, &s->branches[i])) return -1;
@@ -896,8 +991,11 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
     return -1;
   }
   char reason[200] = "";
-  cx c = {vm, i, &vm->functions[k], -1, {0}, 0, 0, 0, -1, reason, sizeof reason};
-  int rc = compile_body(&c);
+  const st_ffunction *fn = &vm->functions[k];
+  unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
+  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
+  free(sizing);
   vm->c[i].state = rc ? -1 : 1;
   snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);
   if (rc && size) snprintf(why, size, "%s", reason);

@@ -381,12 +381,14 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       break;
     case F_NOT: s[sp] = s[sp] == 0; if (dual) ds[sp] = 0; break;
     case F_FN1:
-      st_fx_apply_builtin1((st_builtin)in->a, s[sp], &r);
-      if (dual) {
-        st_fn1(in->a, s[sp], &fa);
-        ds[sp] = ds[sp] == 0 ? 0 : fa * ds[sp];
+      for (int i = sp - (in->b > 1 ? in->b : 1) + 1; i <= sp; i++) {
+        st_fx_apply_builtin1((st_builtin)in->a, s[i], &r);
+        if (dual) {
+          st_fn1(in->a, s[i], &fa);
+          ds[i] = ds[i] == 0 ? 0 : fa * ds[i];
+        }
+        s[i] = r;
       }
-      s[sp] = r;
       break;
     case F_EXT:
       sp -= in->b - 1;
