@@ -213,6 +213,7 @@ static const struct {
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
   {"tests/data/compile/FunctionsCallSites.mo", "FunctionsCallSites"},
+  {"tests/data/compile/FunctionsStatements.mo", "FunctionsStatements"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -495,6 +496,30 @@ START_TEST(sizes_known_when_compiled) {
 }
 END_TEST
 
+/* Calls as statements compiled (FunctionsStatements.mo): a function without outputs from
+ * an initial algorithm and from a body, a function with outputs whose results are dropped;
+ * a failed assert in the statement call stops initialization with both locations. */
+START_TEST(statement_calls_compiled) {
+  static table t;
+  char *out = NULL;
+  const char *model = "tests/data/compile/FunctionsStatements.mo";
+  ck_assert_int_eq(simulate(model, "FunctionsStatements --dump", &t, &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsStatements.use(scalar): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    ck_assert_double_eq_tol(r[col(&t, "y")], 5 * r[col(&t, "time")], 1e-14); /* 3x + 2x */
+  }
+  ck_assert_int_ne(simulate(model, "FunctionsStatementsBad", &t, &out), 0);
+  ck_assert_msg(strstr(out, "FunctionsStatements.mo:40:3: error: initialization failed: the "
+                            "function call failed: function 'FunctionsStatements.check'") &&
+                strstr(out, "FunctionsStatements.mo:12:7 failed"), "%s", out);
+  free(out);
+}
+END_TEST
+
 /* A model in a directory 1,000 characters deep: the run-time error of a failed call names
  * both locations (the equation's and the function's) in full -- no message buffer of a
  * fixed size cuts it. */
@@ -538,7 +563,7 @@ static Suite *suite(void) {
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, array_operations_closed_forms,
                            derivative_annotation_in_body, simulated, call_sites_compiled,
-                           sizes_known_when_compiled,
+                           sizes_known_when_compiled, statement_calls_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));

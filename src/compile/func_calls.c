@@ -222,7 +222,6 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   s->walker = s->ext.fn            ? NULL
               : loaded             ? "C code of an external clause"
               : strings            ? "a String argument"
-              : !count_outputs(fn) ? "called as a statement (no outputs)"
               : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
                                         : NULL;
   return fc->n++;
@@ -307,13 +306,14 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
+  int c = body_for(fc, s, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
+    if (c >= 0) return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
     return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
   }
-  int c = body_for(fc, s, x);
   if (c >= 0) {
     double y;
     return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
@@ -349,6 +349,10 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
+  if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
+    *dot = 0;
+    return st_fcall_eval(fc, k, x);
+  }
   int c = body_for(fc, s, x);
   if (c >= 0 && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */

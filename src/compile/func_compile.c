@@ -695,10 +695,13 @@ static int assign(cx *c, const st_fstmt *s) {
   return emit(c, F_STOREI, k, t->nargs - 1, 0, -t->nargs);
 }
 
-/* (a, b) := f(x): all outputs into temporaries, then each to its target. */
+/* (a, b) := f(x): all outputs into temporaries, then each to its target; f(x); as a
+ * statement (FS_CALL, no targets): the outputs are dropped. */
 static int tuple(cx *c, const st_fstmt *s) {
   const st_fexpr *e = s->value;
   if (!e || e->kind != FX_CALL) return refuse(c, "a tuple assignment from something else than a call");
+  if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
+    return refuse(c, "an external function called as a statement");
   st_fsig sig;
   int k = callee(c, e, &sig);
   if (k < 0) return -1;
@@ -826,7 +829,7 @@ static int while_stmt(cx *c, const st_fstmt *s) {
 static int stmt(cx *c, const st_fstmt *s) {
   switch (s->kind) {
   case FS_ASSIGN: return assign(c, s);
-  case FS_TUPLE: return tuple(c, s);
+  case FS_TUPLE: case FS_CALL: return tuple(c, s);
   case FS_IF: return if_stmt(c, s);
   case FS_FOR: return for_stmt(c, s);
   case FS_WHILE: return while_stmt(c, s);
@@ -846,7 +849,7 @@ static int stmt(cx *c, const st_fstmt *s) {
     return scalar_expr(c, s->value, "an assert condition") ||
            emit(c, F_ASSERT, s->level, cur(c)->nasserts++, 0, -1);
   }
-  default: return refuse(c, "when, reinit, terminate or a call statement in a function");
+  default: return refuse(c, "when, reinit or terminate in a function");
   }
 }
 

@@ -61,7 +61,7 @@ int st_fvm_length(const st_fvm *vm, int c);
 int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
 
 /* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
- * elements of output `output` to out. With dx (tangents of x) non-NULL it also writes their
+ * elements of output `output` to out (-1: none, the call runs for its asserts). With dx (tangents of x) non-NULL it also writes their
  * tangents to dout. 0, or -1 when the call fails (an error-level assert, a subscript out of
  * range, recursion deeper than ST_FVM_MAX_DEPTH, a runaway loop): st_fvm_failure says what. */
 int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
