@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compile/func_calls.h"
 #include "compile/func_compile.h"
 #include "front/func_eval.h"
 #include "front/front.h"
@@ -405,6 +406,39 @@ START_TEST(derivative_annotation_in_body) {
 }
 END_TEST
 
+/* A call site of marked() in an equation: its tangent comes from marked_der (2 x dx, made
+ * up on purpose), compiled for the site (--dump lists it; the tree walker ran it before),
+ * also in a clone of the call table. */
+START_TEST(derivative_annotation_at_call_site) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsDerivative.mo", "FunctionsDerivative");
+  st_fcalls *fc = st_fcalls_new(l.flat);
+  ck_assert_ptr_nonnull(fc);
+  int ndims[1] = {0}, dims[4] = {0, 0, 0, 0};
+  int site = st_fcalls_add(fc, function_index(&l, "FunctionsDerivative.marked"), 1, ndims, dims);
+  ck_assert_int_ge(site, 0);
+  st_fcalls *clone = st_fcalls_clone(fc);
+  ck_assert_ptr_nonnull(clone);
+  double x = 1.5, dx = 0.25, dot = 0;
+  ck_assert_double_eq(st_fcall_dual(fc, site, &x, &dx, &dot), x * x * x);
+  ck_assert_double_eq(dot, 2 * x * dx);
+  dot = 0;
+  ck_assert_double_eq(st_fcall_dual(clone, site, &x, &dx, &dot), x * x * x);
+  ck_assert_double_eq(dot, 2 * x * dx);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  st_fcalls_dump(fc, out);
+  fclose(out);
+  ck_assert_msg(strstr(text, "FunctionsDerivative.marked_der(scalar, scalar): compiled"), "%s",
+                text);
+  free(text);
+  st_fcalls_free(clone);
+  st_fcalls_free(fc);
+  unload(&l);
+}
+END_TEST
+
 /* The same models simulated: the calls run compiled in OP_CALL (--dump says so), and a
  * recursion past the bound stops the run with the located error of the equation. */
 START_TEST(simulated) {
@@ -562,7 +596,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, array_operations_closed_forms,
-                           derivative_annotation_in_body, simulated, call_sites_compiled,
+                           derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
                            sizes_known_when_compiled, statement_calls_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,

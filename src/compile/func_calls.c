@@ -28,6 +28,9 @@ typedef struct call_site {
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
   double pins[MAX_PINS][ST_FVM_MAX_ARGS]; /* only compiled bodies pin (nargs <= that) */
   int pinned[MAX_PINS];
+  int der;           /* the compiled body of annotation(derivative = f_der) for the site's
+                        shapes and the marked inputs' tangents, -1 (the tree walker runs f_der) */
+  int der_width;     /* argument elements of f_der: the site's and the marked tangents' */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
@@ -139,6 +142,34 @@ static int compile_site(st_fcalls *fc, const call_site *s) {
   return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
 }
 
+/* f_der of the site's function compiled for the site's shapes followed by the shapes of the
+ * inputs it marks (func_compile.c's derivative_of does the same inside bodies); -1 when
+ * there is none, the site is pinned, or f_der does not compile. */
+static int compile_derivative(st_fcalls *fc, call_site *s) {
+  const st_ffunction *fn = &fc->flat->functions[s->function];
+  if (!fn->derivative || !fn->has_derivative || s->compiled < 0) return -1;
+  st_fsig sig;
+  site_sig(s, &sig);
+  s->der_width = s->width;
+  for (int i = 0, a = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (a >= s->nargs) return -1; /* an input left to its default */
+    if (fn->has_derivative[i]) {
+      if (sig.nargs == ST_FVM_MAX_ARGS) return -1;
+      sig.ndims[sig.nargs] = s->ndims[a];
+      memcpy(sig.dims[sig.nargs++], s->dims[a], sizeof sig.dims[0]);
+      int n = 1;
+      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+      s->der_width += n;
+    }
+    a++;
+  }
+  char why[200];
+  return s->der_width <= 2 * ST_FCALL_MAX_WIDTH
+             ? st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why)
+             : -1;
+}
+
 static int arg_offset(const call_site *s, int a) {
   int off = 0;
   for (int i = 0; i < a; i++) {
@@ -219,6 +250,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
   /* no body to compile; compiled bodies know no strings */
   s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
+  s->der = compile_derivative(fc, s);
   s->walker = s->ext.fn            ? NULL
               : loaded             ? "C code of an external clause"
               : strings            ? "a String argument"
@@ -247,6 +279,7 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     s->npins = 0;
     /* compiled in the original's order: the same bodies as the original's machine */
     if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
+    if (s->der >= 0) s->der = compile_derivative(c, s);
   }
   return c;
 }
@@ -330,6 +363,26 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
                           double *dot) {
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
+  if (s->der >= 0) { /* compiled: the arguments, then the marked inputs' tangents */
+    double xs[2 * ST_FCALL_MAX_WIDTH];
+    int at = s->width, off = 0;
+    memcpy(xs, x, (size_t)s->width * sizeof *xs);
+    for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
+      if (fn->locals[i].causality != ST_C_INPUT) continue;
+      int n = 1;
+      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+      if (fn->has_derivative[i]) {
+        memcpy(xs + at, dx + off, (size_t)n * sizeof *xs);
+        at += n;
+      }
+      off += n;
+      a++;
+    }
+    double d;
+    if (run_compiled(fc, s->der, s, xs, NULL, &d, NULL)) return -1;
+    *dot = d;
+    return 0;
+  }
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
   site_args(fc, s, x, args);
   site_args(fc, s, dx, dargs);
