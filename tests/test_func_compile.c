@@ -215,6 +215,7 @@ static const struct {
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
   {"tests/data/compile/FunctionsCallSites.mo", "FunctionsCallSites"},
   {"tests/data/compile/FunctionsStatements.mo", "FunctionsStatements"},
+  {"tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -554,6 +555,22 @@ START_TEST(statement_calls_compiled) {
 }
 END_TEST
 
+/* A function of 22 arguments (a record of twenty fields, one per field) runs compiled:
+ * the machine took 16, the tree walker ran it. y = 210 x + 1. */
+START_TEST(many_arguments_compiled) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs --dump",
+                            &t, &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "scalar): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(t.v[i][col(&t, "y")], 210 * t.v[i][col(&t, "time")] + 1, 1e-12);
+}
+END_TEST
+
 /* A model in a directory 1,000 characters deep: the run-time error of a failed call names
  * both locations (the equation's and the function's) in full -- no message buffer of a
  * fixed size cuts it. */
@@ -598,6 +615,7 @@ static Suite *suite(void) {
                            closed_forms_and_depth_bound, array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
                            sizes_known_when_compiled, statement_calls_compiled,
+                           many_arguments_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));

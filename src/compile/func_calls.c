@@ -26,7 +26,7 @@ typedef struct call_site {
                         walker runs it), or PINNED: compiled per value of some arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
-  double pins[MAX_PINS][ST_FVM_MAX_ARGS]; /* only compiled bodies pin (nargs <= that) */
+  double pins[MAX_PINS][ST_FVM_MAX_PINNED]; /* only the first arguments are pinned */
   int pinned[MAX_PINS];
   int der;           /* the compiled body of annotation(derivative = f_der) for the site's
                         shapes and the marked inputs' tangents, -1 (the tree walker runs f_der) */
@@ -187,7 +187,7 @@ static int arg_offset(const call_site *s, int a) {
 static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
-    for (int a = 0; a < s->nargs && same; a++)
+    for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED && same; a++)
       if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
     if (same) return s->pinned[i];
   }
@@ -204,7 +204,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
     sig.pin[p] = x[arg_offset(s, p)];
   }
   s->pinmask |= sig.pinned;
-  for (int a = 0; a < s->nargs; a++) s->pins[s->npins][a] = sig.pin[a];
+  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[s->npins][a] = sig.pin[a];
   s->pinned[s->npins++] = c;
   return c;
 }

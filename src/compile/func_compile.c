@@ -122,6 +122,7 @@ static int pinned_arg(cx *c, int k, int *v) {
   const cfn *f = cur(c);
   for (int a = 0; a < f->sig.nargs; a++) {
     if (f->given[a] != k || f->loc[k].off < 0 || f->loc[k].ndims) continue;
+    if (a >= ST_FVM_MAX_PINNED) return -1;
     if (!(f->sig.pinned >> a & 1u)) {
       if (c->want < 0) c->want = a;
       return -1;
@@ -948,7 +949,7 @@ static int same_sig(const st_fsig *a, const st_fsig *b) {
   if (a->pinned != b->pinned) return 0;
   for (int i = 0; i < a->nargs; i++) {
     if (a->ndims[i] != b->ndims[i]) return 0;
-    if ((a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
+    if (i < ST_FVM_MAX_PINNED && (a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
     for (int d = 0; d < a->ndims[i]; d++)
       if (a->dims[i][d] != b->dims[i][d]) return 0;
   }
@@ -1014,7 +1015,8 @@ void st_fvm_dump(const st_fvm *vm, FILE *out) {
       for (int d = 0; d < f->sig.ndims[a]; d++)
         fprintf(out, "%s%d", d ? ", " : "", f->sig.dims[a][d]);
       if (f->sig.ndims[a]) fputc(']', out);
-      if (f->sig.pinned >> a & 1u) fprintf(out, " = %g", f->sig.pin[a]);
+      if (a < ST_FVM_MAX_PINNED && (f->sig.pinned >> a & 1u))
+        fprintf(out, " = %g", f->sig.pin[a]);
     }
     if (f->state == 1) fprintf(out, "): compiled, %d instructions\n", f->n);
     else if (f->want_pin >= 0)

@@ -25,7 +25,8 @@
 
 #include "front/flat.h"
 
-#define ST_FVM_MAX_ARGS 16
+#define ST_FVM_MAX_ARGS 256 /* a record input counts one per field (Spice3's MOS: 157) */
+#define ST_FVM_MAX_PINNED 32 /* the first arguments, the only ones that can be pinned */
 #define ST_FVM_MAX_DEPTH 64 /* nested calls, as the tree walker's bound */
 
 /* The shapes of the arguments of one call (ndims 0: a scalar), and the values of the
@@ -35,8 +36,8 @@ typedef struct st_fsig {
   int nargs;
   int ndims[ST_FVM_MAX_ARGS];
   int dims[ST_FVM_MAX_ARGS][4];
-  unsigned pinned;             /* bit i: argument i has the value pin[i] */
-  double pin[ST_FVM_MAX_ARGS];
+  unsigned pinned;             /* bit i (< ST_FVM_MAX_PINNED): argument i has the value pin[i] */
+  double pin[ST_FVM_MAX_PINNED];
 } st_fsig;
 
 typedef struct st_fvm st_fvm;
