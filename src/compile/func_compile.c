@@ -145,6 +145,33 @@ static int pinned_arg(cx *c, int k, int *v) {
 
 static int static_num(cx *c, const st_fexpr *e, double *v);
 
+/* A call of scalar arguments known now (nBase = numberOfSymmetricBaseSystems(m)): the
+ * callee compiled for them and run on this machine -- no run is under way while compiling.
+ * A failure only means the value is not known now. */
+static int static_call(cx *c, const st_fexpr *e, double *v) {
+  st_fsig sig;
+  double x[ST_FVM_MAX_PINNED];
+  if (e->index < 0 || e->index >= c->vm->nfunctions || e->nargs > ST_FVM_MAX_PINNED ||
+      c->vm->functions[e->index].external_name)
+    return -1;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = e->nargs;
+  for (int i = 0; i < e->nargs; i++) {
+    if (static_num(c, e->args[i], &x[i])) return -1;
+    sig.pinned |= 1u << i; /* the values are the signature: a body for these only */
+    sig.pin[i] = x[i];
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why), nd;
+  if (k < 0 || st_fvm_output_shape(c->vm, k, e->op, &nd) != 1 || nd) return -1;
+  char *failure = c->vm->failure; /* a failed run is no failure of the caller's run */
+  c->vm->failure = NULL;
+  int rc = st_fvm_run(c->vm, k, e->op, x, NULL, v, NULL);
+  st_fvm_clear_failure(c->vm);
+  c->vm->failure = failure;
+  return rc;
+}
+
 /* An Integer known while compiling (static_num). */
 static int static_int(cx *c, const st_fexpr *e, int *v) {
   double x;
@@ -190,6 +217,11 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
     if (pinned_arg(c, e->index, &k)) return -1;
     *v = k;
     return 0;
+  case FX_END:
+    if (c->end < 0) return -1;
+    *v = c->end;
+    return 0;
+  case FX_CALL: return static_call(c, e, v);
   default: return -1;
   }
 }
@@ -608,6 +640,103 @@ static int slice_of(const st_fexpr *e) {
   return 0;
 }
 
+/* A range or an array of indices (v[2:3], o[1:mBase:m], v[{1, 3}]) among the subscripts. */
+static int index_vector_of(const st_fexpr *e) {
+  for (int d = 1; d < e->nargs; d++)
+    if ((e->args[d]->kind == FX_RANGE && e->args[d]->nargs) || e->args[d]->kind == FX_ARRAY)
+      return 1;
+  return 0;
+}
+
+#define MAX_PICKS 256 /* indices of one dimension of an unrolled slice */
+
+/* The 1-based indices a subscript of dimension size dim selects when they are known now:
+ * ':' all, a range or an array of known values (`end` = dim); their number, 0 for a scalar
+ * subscript, -1 refused. */
+static int picks(cx *c, const st_fexpr *s, int dim, int *idx) {
+  double a, st = 1, b;
+  int n = 0, saved = c->end, rc = 0;
+  if (s->kind != FX_RANGE && s->kind != FX_ARRAY) return 0;
+  c->end = dim;
+  c->want = -1;
+  if (is_colon(s)) {
+    for (n = 0; n < dim && n < MAX_PICKS; n++) idx[n] = n + 1;
+    rc = dim > MAX_PICKS;
+  } else if (s->kind == FX_RANGE) {
+    rc = s->nargs < 2 || static_num(c, s->args[0], &a) ||
+         (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
+         static_num(c, s->args[s->nargs - 1], &b) || st == 0;
+    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as ev_range */
+    rc = rc || count > MAX_PICKS;
+    for (n = 0; !rc && n < count; n++) rc = as_int(a + n * st, &idx[n]);
+  } else {
+    rc = s->nargs > MAX_PICKS;
+    for (n = 0; !rc && n < s->nargs; n++) rc = static_int(c, s->args[n], &idx[n]);
+  }
+  c->end = saved;
+  for (int i = 0; !rc && i < n; i++) rc = idx[i] < 1 || idx[i] > dim;
+  if (!rc) return n ? n : -1; /* an empty selection is not compiled */
+  cur(c)->want_pin = c->want;
+  return refuse(c, "a slice whose indices are not known when compiling");
+}
+
+/* The selected indices of every dimension of local[...] (0 picks: a scalar subscript); the
+ * number of elements, -1 when refused. */
+static int slice_picks(cx *c, const st_fexpr *e, int *local, int idx[4][MAX_PICKS],
+                       int *count) {
+  if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
+      e->args[0]->index >= c->fn->nlocals)
+    return refuse(c, "a slice of an expression");
+  int k = *local = e->args[0]->index, total = 1;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0 || e->nargs - 1 != l->ndims)
+    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+  for (int d = 0; d < l->ndims; d++) {
+    if ((count[d] = picks(c, e->args[d + 1], l->dims[d], idx[d])) < 0) return -1;
+    if (count[d]) total *= count[d];
+  }
+  return total;
+}
+
+/* The subscripts of element `at` (row-major over the picked dimensions) of a slice: known
+ * indices as constants, the scalar subscripts evaluated again (they are pure). */
+static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PICKS],
+                             const int *count, int at) {
+  int nd = cur(c)->loc[k].ndims, pos[4] = {0, 0, 0, 0}, saved = c->end;
+  for (int d = nd - 1; d >= 0; d--)
+    if (count[d]) {
+      pos[d] = at % count[d];
+      at /= count[d];
+    }
+  for (int d = 0; d < nd; d++) {
+    if (count[d]) {
+      if (emit(c, F_CONST, 0, 0, idx[d][pos[d]], 1)) return -1;
+      continue;
+    }
+    c->end = cur(c)->loc[k].dims[d];
+    int rc = scalar_expr(c, e->args[d + 1], "a subscript");
+    c->end = saved;
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* A slice with ranges or index arrays known now, element by element (as func_eval.c's
+ * ev_index); its shape has the picked dimensions. */
+static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
+  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, e, &k, idx, count);
+  if (total < 0) return -1;
+  *sh = scalar_shape;
+  for (int d = 0; d < cur(c)->loc[k].ndims; d++)
+    if (count[d]) sh->dims[sh->ndims++] = count[d];
+  sh->n = total;
+  int nd = cur(c)->loc[k].ndims;
+  for (int i = 0; i < total; i++)
+    if (picked_subscripts(c, e, k, idx, count, i) || emit(c, F_LOADI, k, nd, 0, 1 - nd))
+      return -1;
+  return 0;
+}
+
 /* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
 static int slice(cx *c, const st_fexpr *e, shape *sh) {
   if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
@@ -657,6 +786,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
   case FX_IF: return if_expr(c, e, sh);
   case FX_ARRAY: return array_expr(c, e, sh);
   case FX_INDEX:
+    if (index_vector_of(e)) return slice_unrolled(c, e, sh);
     if (slice_of(e)) return slice(c, e, sh);
     if (subscripts(c, e, &k)) return -1;
     return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
@@ -682,6 +812,23 @@ static int store_local(cx *c, int k, const shape *v) {
   return emit(c, F_POPN, l->off, l->n, 0, -l->n);
 }
 
+/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (as
+ * func_eval.c's assign_slice: the value first, then the subscripts). */
+static int assign_slice(cx *c, const st_fstmt *s) {
+  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, s->target, &k, idx, count);
+  shape v;
+  if (total < 0 || expr(c, s->value, &v)) return -1;
+  if (v.ndims && v.n != total) return refuse(c, "a slice assigned %d values for %d", v.n, total);
+  int tmp = temp(c, v.n), nd = cur(c)->loc[k].ndims;
+  if (emit(c, F_POPN, tmp, v.n, 0, -v.n)) return -1;
+  for (int i = 0; i < total; i++)
+    if (picked_subscripts(c, s->target, k, idx, count, i) ||
+        emit(c, F_LOAD, tmp + (v.ndims ? i : 0), 0, 0, 1) ||
+        emit(c, F_STOREI, k, nd, 0, -nd - 1))
+      return -1;
+  return 0;
+}
+
 static int assign(cx *c, const st_fstmt *s) {
   const st_fexpr *t = s->target;
   shape v;
@@ -689,6 +836,7 @@ static int assign(cx *c, const st_fstmt *s) {
   if (t && t->kind == FX_LOCAL && t->index >= 0 && t->index < c->fn->nlocals)
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
+  if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
   /* subscripts first, then the value (func_eval.c evaluates them the other way round; both are
    * pure, so only which of two failures is reported could differ) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
@@ -780,6 +928,17 @@ static int for_stmt(cx *c, const st_fstmt *s) {
   const st_fexpr *r = s->range;
   int lv = s->loop_local;
   if (lv < 0 || lv >= c->fn->nlocals || cur(c)->loc[lv].ndims) return refuse(c, "a bad loop");
+  if (r && r->kind == FX_RANGE && r->nargs >= 2) {
+    /* a range known now to be empty: the body never runs, and may need what is missing
+     * here (for i in 2:nBase with nBase = 1) */
+    double a, st = 1, b;
+    int want = c->want;
+    int known = !static_num(c, r->args[0], &a) &&
+                (r->nargs < 3 || !static_num(c, r->args[1], &st)) &&
+                !static_num(c, r->args[r->nargs - 1], &b) && st != 0;
+    c->want = want;
+    if (known && floor((b - a) / st + 1e-9) + 1 <= 0) return 0;
+  }
   int t = temp(c, 4), ta = t, ts = t + 1, tn = t + 2, ti = t + 3, tv = -1;
   if (r && r->kind == FX_RANGE && r->nargs >= 2) {
     if (scalar_expr(c, r->args[0], "a range bound") || emit(c, F_STORE, ta, 0, 0, -1)) return -1;
