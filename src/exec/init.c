@@ -358,6 +358,14 @@ int st_zero_parameters_hold(st_compiled *cm) {
       cm->reported = 1;
       return -1;
     }
+  for (int s = 0; cm->p.held_param && s < cm->p.flat->nvars; s++)
+    if (!isnan(cm->p.held_param[s]) && cm->x[s] != cm->p.held_param[s]) {
+      st_fail(cm, cm->p.slots[s].loc, "parameter '%s' (final or Evaluate = true) was %.17g "
+              "when the model was compiled and decided an if-expression; it cannot become "
+              "%.17g", cm->p.slots[s].name, cm->p.held_param[s], cm->x[s]);
+      cm->reported = 1;
+      return -1;
+    }
   return 0;
 }
 
