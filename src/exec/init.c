@@ -358,6 +358,16 @@ int st_zero_parameters_hold(st_compiled *cm) {
       cm->reported = 1;
       return -1;
     }
+  for (int s = 0; s < cm->p.flat->nvars; s++)
+    if (cm->p.pinned_param && cm->p.pinned_param[s] && cm->p.pinned_value &&
+        cm->x[s] != cm->p.pinned_value[s] && !(isnan(cm->x[s]) && isnan(cm->p.pinned_value[s]))) {
+      st_fail(cm, cm->p.slots[s].loc, "parameter '%s' decided the branch of a parameter's "
+              "if-expression when the model was compiled (it is final or Evaluate = true); "
+              "it cannot change from %.17g to %.17g", cm->p.slots[s].name,
+              cm->p.pinned_value[s], cm->x[s]);
+      cm->reported = 1;
+      return -1;
+    }
   return 0;
 }
 

@@ -1,0 +1,71 @@
+/* Language features the fluid and media libraries need (issue 15): parameters defined
+ * through each other's untaken branches, functional input arguments. Models in
+ * tests/data/front/fluid/Fluid.mo. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA "tests/data/front/fluid"
+#include <stiction/stiction.h>
+
+#include "testutil.h"
+#include "simtable.h"
+
+#define FLUID DATA "/Fluid.mo"
+
+static const table *fluid_run(const char *cls, const char *opts) {
+  static table t;
+  run_ok(FLUID, cls, opts, &t);
+  return &t;
+}
+
+/* T_start and h_start each read the other in the branch not taken: an Evaluate condition
+ * orders only the branch taken (b computes T_start from h_start, a the other way); the
+ * condition keeps its value, and a cycle through an ordinary parameter stays an error. */
+START_TEST(decided_parameter_branches) {
+  const table *t = fluid_run("Fluid.CrossDefined", "");
+  ck_assert_double_eq_tol(t->v[0][col(t, "h")], 4000 * 300 + 1.6e6 / 4000, 1e-6);
+  ck_assert_double_eq_tol(t->v[0][col(t, "a.T")], 300, 1e-9);
+  ck_assert_double_eq_tol(t->v[0][col(t, "b.T")], 400, 1e-9);
+  t = fluid_run("Fluid.CrossDefined", "-p a.T0=310 -p b.use_T_start=true");
+  ck_assert_double_eq_tol(t->v[0][col(t, "h")], 4000 * 310 + 300, 1e-6);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.TrueCycle", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "Fluid.mo:25:") && strstr(out, "defined in terms of itself"),
+                "%s", out ? out : "");
+  free(out);
+  /* a compiled program whose condition is changed before the run refuses, located */
+  stiction_modelica *mo = stiction_modelica_new();
+  stiction_program *prog = NULL;
+  ck_assert_int_eq(stiction_modelica_load_file(mo, st_test_src(FLUID)), STICTION_OK);
+  ck_assert_int_eq(stiction_modelica_compile(mo, "Fluid.CrossDefined", NULL, 0, &prog),
+                   STICTION_OK);
+  stiction_instance *in = stiction_instance_new(prog);
+  ck_assert_int_eq(stiction_instance_set_by_name(in, "a.use_T_start", 0), STICTION_OK);
+  ck_assert_int_ne(stiction_instance_run(in, NULL, NULL), STICTION_OK);
+  int found = 0;
+  for (int i = 0; i < stiction_instance_n_diagnostics(in); i++) {
+    stiction_diagnostic d = {sizeof d, 0, NULL, 0, 0, NULL};
+    ck_assert_int_eq(stiction_instance_diagnostic(in, i, &d), STICTION_OK);
+    found |= d.line == 7 && strstr(d.message, "parameter 'a.use_T_start' decided the branch");
+  }
+  ck_assert_msg(found, "%s", stiction_instance_error(in));
+  stiction_instance_free(in);
+  stiction_program_free(prog);
+  stiction_modelica_free(mo);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("langfluid");
+  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches));
+  return s;
+}
+
+int main(void) {
+  return st_test_main(suite());
+}
