@@ -60,9 +60,35 @@ START_TEST(decided_parameter_branches) {
 }
 END_TEST
 
+/* Functional input arguments (section 12.4.2): a function name or `function g(a = x)` given
+ * to an input of a partial function type, called in the body, passed on recursively, with
+ * bound arguments that are model expressions (time) or parameters; a call without one is
+ * refused, located. */
+START_TEST(functional_arguments) {
+  const table *t = fluid_run("Fluid.FunctionArguments", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double tm = t->v[r][col(t, "time")];
+    ck_assert_double_eq_tol(t->v[r][col(t, "x")], (tm + 1) / 2, 1e-12); /* 2x - t - 1 = 0 */
+    ck_assert_double_eq_tol(t->v[r][col(t, "c")], 0, 1e-12);
+    /* trapezoids of u^3 over [0, 2], 8 steps: 4 + h^2/12 (f'(2) - f'(0)) */
+    ck_assert_double_eq_tol(t->v[r][col(t, "z")], 4 + 0.0625, 1e-12);
+    ck_assert_double_eq_tol(t->v[r][col(t, "sv")], 2, 1e-12); /* of 2u + 1 over [0, 1] */
+  }
+  t = fluid_run("Fluid.FunctionArguments", "-p k=4");
+  ck_assert_double_eq_tol(t->v[0][col(t, "x")], 0.25, 1e-12);
+  ck_assert_double_eq_tol(t->v[0][col(t, "sv")], 3, 1e-12);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.MissingFunction", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "Fluid.mo:52:5: error: functional input 'f' of 'Fluid.root' "
+                "needs a function argument"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
-  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches));
+  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments));
   return s;
 }
 

@@ -26,4 +26,72 @@ package Fluid
     parameter Real q = if flag then 2 * p else 3;
     Real x = p + q;
   end TrueCycle;
+
+  // Functional input arguments (Modelica 3.5 section 12.4.2).
+  partial function Scalar
+    input Real u;
+    output Real y;
+  end Scalar;
+
+  function line
+    extends Scalar;
+    input Real a = 1;
+    input Real b = 0;
+  algorithm
+    y := a * u + b;
+  end line;
+
+  function cube
+    extends Scalar;
+  algorithm
+    y := u ^ 3;
+  end cube;
+
+  // the root of f in [lo, hi] by bisection
+  function root
+    input Scalar f;
+    input Real lo;
+    input Real hi;
+    output Real x;
+  protected
+    Real a = lo, b = hi, m;
+  algorithm
+    for i in 1:200 loop
+      m := (a + b) / 2;
+      if f(a) * f(m) <= 0 then
+        b := m;
+      else
+        a := m;
+      end if;
+    end for;
+    x := (a + b) / 2;
+  end root;
+
+  // the trapezoidal integral of f over [lo, hi] with n steps, halving recursively: f passed on
+  function integral
+    input Scalar f;
+    input Real lo;
+    input Real hi;
+    input Integer n = 64;
+    output Real s;
+  algorithm
+    if n > 1 then
+      s := integral(f, lo, (lo + hi) / 2, div(n, 2)) + integral(f, (lo + hi) / 2, hi, div(n, 2));
+    else
+      s := (hi - lo) * (f(lo) + f(hi)) / 2;
+    end if;
+  end integral;
+
+  model FunctionArguments
+    parameter Real k = 2;
+    Real x = root(function line(a = k, b = -time - 1), -10, 10);
+    Real c = root(cube, -1, 3 + time) "cube has no bound arguments: its root 0";
+    final parameter Real s = integral(function line(b = 1, a = k), 0, 1);
+    Real z = integral(hi = 2, f = cube, lo = 0, n = 8);
+    Real sv = s;
+  end FunctionArguments;
+
+  model MissingFunction
+    Real x = root(lo = 0, hi = 1);
+  end MissingFunction;
 end Fluid;
