@@ -86,9 +86,29 @@ START_TEST(functional_arguments) {
 }
 END_TEST
 
+/* A function called as an equation (section 8.3.6) for its asserts: over parameters once at
+ * initialization, over variables at every evaluation; a failing assert stops the run where
+ * it is written. */
+START_TEST(call_equations) {
+  const table *t = fluid_run("Fluid.CallEquations", "--stop-time 1.5");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "x")], -0.5, 1e-9);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.CallEquations -p p=-1", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "x below its limit"), "%s", out ? out : "");
+  free(out);
+  out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.CallEquations --stop-time 3", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "Fluid.mo:112:5: error: the function call failed") &&
+                    strstr(out, "x below its limit) at time 2.00"), "%s",
+                out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
-  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments));
+  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations));
   return s;
 }
 

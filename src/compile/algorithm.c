@@ -19,6 +19,7 @@
  * first pass of the initial event, which starts from the initialized values; their condition
  * values live in cm->wc so that the event iteration sees them change. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -461,7 +462,14 @@ static int run_stmt(exec *x, const astmt *s) {
   case FS_BREAK: x->brk = 1; return 0;
   case FS_CALL:
     /* NaN: the call failed (an assert in the function, see st_fcall_eval) */
-    if (isnan(st_vm_eval(&cm->vm, &s->value))) return fail(x, s->loc, "the function call failed");
+    if (isnan(st_vm_eval(&cm->vm, &s->value))) {
+      const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
+      char *msg = st_format("the function call failed%s%s%s", *why ? " (" : "", why,
+                            *why ? ")" : "");
+      fail(x, s->loc, msg ? msg : "the function call failed");
+      free(msg);
+      return -1;
+    }
     return 0;
   default: return fail(x, s->loc, "unsupported statement");
   }

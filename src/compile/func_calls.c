@@ -301,7 +301,11 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
-    return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
+    if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
+    int in = s->function;
+    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
+    if (a) st_fvm_assert_failed(fc->vm, in, a); /* say which, as a compiled body would */
+    return NAN;
   }
   int c = body_for(fc, s, x);
   if (c >= 0) {

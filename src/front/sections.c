@@ -151,6 +151,23 @@ static int assert_level(const st_ast_expr *lv) {
   return strcmp(p->name, "warning") == 0;
 }
 
+static st_fstmt *stmt_new(st_fl *fl, st_fstmt_kind kind, st_loc loc);
+static void add_algorithm(st_fl *fl, st_fstmt_list l, int initial);
+
+/* A function called as an equation for its effects (section 8.3.6: asserts in
+ * Fluid's checkBoundary, print): one call statement of an algorithm section, of the initial
+ * one when its arguments are parameters (it does the same at every evaluation). */
+static int call_statement(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
+                          int initial) {
+  st_fstmt *t = stmt_new(fl, FS_CALL, loc);
+  st_fstmt **items = st_arena_alloc(fl->arena, sizeof *items);
+  if (!t || !items || !(t->value = st_translate(fl, call, env))) return -1;
+  items[0] = t;
+  int parametric = st_fx_is_parametric(t->value, fl->vars);
+  add_algorithm(fl, (st_fstmt_list){items, 1}, initial || parametric);
+  return 0;
+}
+
 static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
                           st_eqbuf *out) {
   const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
@@ -180,6 +197,9 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
       st_fl_error(fl, loc, env.inst, "reinit() needs a scalar variable");
       return;
     }
+  } else if (out == &fl->equations || out == &fl->initial_equations) {
+    call_statement(fl, call, loc, env, out == &fl->initial_equations);
+    return;
   } else {
     q = st_feq_new(fl, FE_CALL, loc, origin_of(&env));
     if (!q || !(q->rhs = st_translate(fl, call, env))) return;

@@ -94,4 +94,22 @@ package Fluid
   model MissingFunction
     Real x = root(lo = 0, hi = 1);
   end MissingFunction;
+
+  // Functions called as equations for their asserts (Fluid's checkBoundary).
+  function check
+    input Real lo;
+    input Real x;
+  algorithm
+    assert(x >= lo, "x below its limit");
+  end check;
+
+  model CallEquations
+    parameter Real lo = 0;
+    parameter Real p = 1;
+    Real x(start = 1, fixed = true);
+  equation
+    check(lo, p);
+    check(lo - 1, x);
+    der(x) = -1;
+  end CallEquations;
 end Fluid;
