@@ -106,9 +106,23 @@ START_TEST(call_equations) {
 }
 END_TEST
 
+/* An input whose size names itself (A[:, size(A, 1)]) is declared before its sizes are
+ * read: no message, and the size comes from the argument. */
+START_TEST(self_sized_input) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.SelfSized", &t, &out), 0);
+  ck_assert_msg(out && !strstr(out, "error"), "%s", out);
+  free(out);
+  for (int r = 0; r < t.nrows; r++)
+    ck_assert_double_eq_tol(t.v[r][col(&t, "t")], 1 + t.v[r][col(&t, "time")], 1e-12);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
-  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations));
+  st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
+                                       self_sized_input));
   return s;
 }
 

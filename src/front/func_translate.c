@@ -193,8 +193,10 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
       st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", fn->name);
       return -1;
     }
-    st_flocal *l = &fn->locals[fn->nlocals];
+    st_flocal *l = &fn->locals[fn->nlocals++]; /* its own sizes may name it: A[:, size(A, 1)] */
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
+    l->causality = causality_of(e);
+    l->loc = e->loc;
     local_dims(fl, l, e, (st_env){NULL, cls});
     l->is_object = st_cls_is_external_object(rt);
     l->type = l->is_object ? ST_T_INTEGER : local_type(fl, cls, e, l);
@@ -203,9 +205,6 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
                   e->u.comp.name);
       return -1;
     }
-    l->causality = causality_of(e);
-    l->loc = e->loc;
-    fn->nlocals++;
   }
   return 0;
 }

@@ -112,4 +112,18 @@ package Fluid
     check(lo - 1, x);
     der(x) = -1;
   end CallEquations;
+
+  // An input sized by itself: a square matrix (Modelica.Math.Matrices.solve's A).
+  function trace
+    input Real A[:, size(A, 1)];
+    output Real t = 0;
+  algorithm
+    for i in 1:size(A, 1) loop
+      t := t + A[i, i];
+    end for;
+  end trace;
+
+  model SelfSized
+    Real t = trace({{1, 2}, {3, time}});
+  end SelfSized;
 end Fluid;
