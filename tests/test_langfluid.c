@@ -119,10 +119,24 @@ START_TEST(self_sized_input) {
 }
 END_TEST
 
+/* An assert among initial equations holds for the initial values (an algebraic variable
+ * already solved) and is not checked afterwards (x falls below lim after t = 0.5). */
+START_TEST(initial_asserts) {
+  const table *t = fluid_run("Fluid.InitialAssert", "");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "x")], -1, 1e-9);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(FLUID, "Fluid.InitialAssert -p lim=2", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "Fluid.mo:140:5: error:") && strstr(out, "x too small") &&
+                    strstr(out, "time 0"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
-                                       self_sized_input));
+                                       self_sized_input, initial_asserts));
   return s;
 }
 

@@ -151,19 +151,21 @@ static int assert_level(const st_ast_expr *lv) {
   return strcmp(p->name, "warning") == 0;
 }
 
-static st_fstmt *stmt_new(st_fl *fl, st_fstmt_kind kind, st_loc loc);
+static st_fstmt *call_stmt(st_fl *fl, const st_ast_stmt *s, st_env env);
 static void add_algorithm(st_fl *fl, st_fstmt_list l, int initial);
 
 /* A function called as an equation for its effects (section 8.3.6: asserts in
- * Fluid's checkBoundary, print): one call statement of an algorithm section, of the initial
- * one when its arguments are parameters (it does the same at every evaluation). */
+ * Fluid's checkBoundary, print), or an assert among initial equations (Fluid's
+ * NominalTurbulentPipeFlow): one statement of an algorithm section, of the initial one when
+ * its arguments are parameters (it does the same at every evaluation). */
 static int call_statement(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
                           int initial) {
-  st_fstmt *t = stmt_new(fl, FS_CALL, loc);
+  st_ast_stmt s = {.kind = AS_CALL, .loc = loc, .call = (st_ast_expr *)call};
+  st_fstmt *t = call_stmt(fl, &s, env);
   st_fstmt **items = st_arena_alloc(fl->arena, sizeof *items);
-  if (!t || !items || !(t->value = st_translate(fl, call, env))) return -1;
+  if (!t || !items) return -1;
   items[0] = t;
-  int parametric = st_fx_is_parametric(t->value, fl->vars);
+  int parametric = t->kind == FS_CALL && st_fx_is_parametric(t->value, fl->vars);
   add_algorithm(fl, (st_fstmt_list){items, 1}, initial || parametric);
   return 0;
 }
@@ -183,6 +185,14 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
     if (!q || !(q->rhs = st_translate(fl, c, env))) return;
     q->message = message(fl, nth_arg(call, 1, "message"), env);
     q->level = assert_level(nth_arg(call, 2, "level"));
+    if (out == &fl->initial_equations) {
+      /* among initial equations (Fluid's NominalTurbulentPipeFlow): checked once the initial
+       * values are known, as `assert(not initial() or c)` among the equations */
+      st_fexpr *init = st_fx_new(fl->arena, FX_BUILTIN, FB_INITIAL, 0, loc);
+      st_fexpr *after = init ? st_fx_unary(fl->arena, FOP_NOT, init, loc) : NULL;
+      if (!after || !(q->rhs = st_fx_binary(fl->arena, FOP_OR, after, q->rhs, loc))) return;
+      out = &fl->equations;
+    }
   } else if (strcmp(name, "terminate") == 0) {
     q = st_feq_new(fl, FE_TERMINATE, loc, origin_of(&env));
     if (!q) return;

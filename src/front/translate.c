@@ -907,15 +907,38 @@ static st_fexpr *element_calls(st_fl *fl, const st_fexpr *r, const int *dims, in
   return a;
 }
 
+/* A size expression of a function's locals with its scalar inputs replaced by the call's
+ * arguments (output Real p[n + 1] for input Integer n); NULL when it reads anything else. */
+static st_fexpr *size_of_call(st_fl *fl, const st_fexpr *e, const st_ffunction *fn,
+                              const st_fexpr *r) {
+  if (!e) return NULL;
+  if (e->kind == FX_LOCAL) {
+    if (e->index < 0 || e->index >= fn->nlocals || fn->locals[e->index].causality != ST_C_INPUT ||
+        fn->locals[e->index].ndims)
+      return NULL;
+    int in = 0; /* the argument of that input */
+    for (int i = 0; i < e->index; i++) in += fn->locals[i].causality == ST_C_INPUT;
+    return in < r->nargs ? r->args[in] : NULL;
+  }
+  if (e->kind == FX_END || e->kind == FX_INDEX || e->kind == FX_ARRAY) return NULL;
+  st_fexpr *c = st_fx_new(fl->tmp, e->kind, e->op, e->nargs, e->loc);
+  if (!c) return NULL;
+  c->index = e->index;
+  c->value = e->value;
+  c->str = e->str;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = size_of_call(fl, e->args[i], fn, r))) return NULL;
+  return c;
+}
+
 static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_flocal *out) {
   int dims[4];
   for (int d = 0; d < out->ndims; d++) {
     double v;
-    /* a size given by an input (output Real y[n] for input Integer n): from the argument */
+    /* a size given by inputs (output Real y[n + 1] for input Integer n): from the arguments */
     dims[d] = out->dims[d];
-    if (dims[d] < 0 && out->size[d] && out->size[d]->kind == FX_LOCAL &&
-        out->size[d]->index < r->nargs && st_fl_eval(fl, r->args[out->size[d]->index], &v) == 0)
-      dims[d] = (int)v;
+    st_fexpr *size = dims[d] < 0 ? size_of_call(fl, out->size[d], fn, r) : NULL;
+    if (size && st_fl_eval(fl, size, &v) == 0) dims[d] = (int)v;
     if (dims[d] < 0) {
       st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
                   "translating (make its arguments parameters)", fn->name);

@@ -126,4 +126,19 @@ package Fluid
   model SelfSized
     Real t = trace({{1, 2}, {3, time}});
   end SelfSized;
+
+  // Asserts among initial equations: checked with the initial values, not later.
+  model InitialAssert
+    parameter Real d = 2;
+    parameter Real lim = 0;
+    Real a = 0.25 * d ^ 2;
+    Real x(start = 1, fixed = true);
+  initial equation
+    for i in 1:2 loop
+      assert(abs(a - 0.25 * d ^ 2) < 1e-12 * i, "a is not set");
+    end for;
+    assert(x > lim, "x too small");
+  equation
+    der(x) = -2;
+  end InitialAssert;
 end Fluid;
