@@ -133,10 +133,22 @@ START_TEST(initial_asserts) {
 }
 END_TEST
 
+/* A call in the equations whose array result is sized by an expression of an input. */
+START_TEST(sized_output) {
+  const table *t = fluid_run("Fluid.SizedOutput", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double u = t->v[r][col(t, "time")] + 1;
+    ck_assert_double_eq_tol(t->v[r][col(t, "p[1]")], 1, 1e-12);
+    ck_assert_double_eq_tol(t->v[r][col(t, "p[3]")], u * u, 1e-12);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
-                                       self_sized_input, initial_asserts));
+                                       self_sized_input, initial_asserts,
+                                       sized_output));
   return s;
 }
 

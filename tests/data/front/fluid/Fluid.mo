@@ -141,4 +141,19 @@ package Fluid
   equation
     der(x) = -2;
   end InitialAssert;
+
+  // An output sized by an expression of the inputs (Polynomials.fitting's p[n + 1]).
+  function powers
+    input Real u;
+    input Integer n;
+    output Real p[n + 1];
+  algorithm
+    for i in 1:n + 1 loop
+      p[i] := u ^ (i - 1);
+    end for;
+  end powers;
+
+  model SizedOutput
+    Real p[3] = powers(time + 1, 2);
+  end SizedOutput;
 end Fluid;
