@@ -1,5 +1,6 @@
-/* Language features the fluid and media libraries need (issue 15): parameters defined
- * through each other's untaken branches, functional input arguments. Models in
+/* Language features the fluid, media and math libraries need (issue 15): parameters defined
+ * through each other's untaken branches, functional input arguments, calls and asserts as
+ * equations, sizes from inputs, assignments at a variable index. Models in
  * tests/data/front/fluid/Fluid.mo. */
 #include <check.h>
 #include <math.h>
@@ -144,11 +145,26 @@ START_TEST(sized_output) {
 }
 END_TEST
 
+/* buf[tick] := v in a when-clause of a model algorithm: the element the index names takes
+ * the value (sampled at 0, 0.1, 0.2, 0.3), the others keep theirs, an index past the end
+ * (the if) assigns none. */
+START_TEST(indexed_assign) {
+  const table *t = fluid_run("Fluid.IndexedAssign", "");
+  const double *last = t->v[t->nrows - 1];
+  for (int k = 1; k <= 4; k++) {
+    char name[16];
+    snprintf(name, sizeof name, "buf[%d]", k);
+    ck_assert_double_eq_tol(last[col(t, name)], k - 1, 1e-9);
+  }
+  ck_assert_double_eq(last[col(t, "tick")], 10);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
-                                       sized_output));
+                                       sized_output, indexed_assign));
   return s;
 }
 

@@ -558,6 +558,32 @@ static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_e
   return blk;
 }
 
+/* buf[i] := u with a variable i in a model: the target is the choice `if i == 1 then buf[1]
+ * else ...` (translate.c's index_choice); the statement becomes that choice of assignments
+ * (Blocks.Math.RealFFT's buffer). */
+static st_fstmt *chosen_assign(st_fl *fl, const st_fexpr *target, st_fexpr *value, st_loc loc) {
+  if (target->kind != FX_IF) {
+    st_fstmt *a = stmt_new(fl, FS_ASSIGN, loc);
+    if (a) {
+      a->target = (st_fexpr *)target;
+      a->value = value;
+    }
+    return a;
+  }
+  st_fstmt *t = stmt_new(fl, FS_IF, loc);
+  if (!t || !(t->conds = st_arena_alloc(fl->arena, sizeof *t->conds)) ||
+      !(t->branches = st_arena_alloc(fl->arena, 2 * sizeof *t->branches)))
+    return NULL;
+  t->nconds = 1;
+  t->conds[0] = target->args[0];
+  for (int b = 0; b < 2; b++) {
+    st_fstmt **items = st_arena_alloc(fl->arena, sizeof *items);
+    if (!items || !(items[0] = chosen_assign(fl, target->args[1 + b], value, loc))) return NULL;
+    t->branches[b] = (st_fstmt_list){items, 1};
+  }
+  return t;
+}
+
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
@@ -595,6 +621,7 @@ static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
     }
     return array_assign(fl, a, s, env);
   }
+  if (a->target->kind == FX_IF && !fl->fnctx) return chosen_assign(fl, a->target, a->value, s->loc);
   return a;
 }
 

@@ -156,4 +156,18 @@ package Fluid
   model SizedOutput
     Real p[3] = powers(time + 1, 2);
   end SizedOutput;
+
+  // An element of a discrete array assigned at a variable index (Blocks.Math.RealFFT).
+  model IndexedAssign
+    parameter Integer ns = 4;
+    Real buf[ns](start = fill(-1, ns), each fixed = true);
+    Integer tick(start = 0, fixed = true);
+  algorithm
+    when sample(0, 0.1) then
+      tick := pre(tick) + 1;
+      if tick <= ns then
+        buf[tick] := 10 * time;
+      end if;
+    end when;
+  end IndexedAssign;
 end Fluid;
