@@ -160,11 +160,28 @@ START_TEST(indexed_assign) {
 }
 END_TEST
 
+/* der() of an expression: sums, products, quotients, powers, built-ins and if-expressions
+ * down to der() of variables; x = 1 + t. */
+START_TEST(der_of_expressions) {
+  const table *t = fluid_run("Fluid.DerExpression", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double tm = t->v[r][col(t, "time")], x = 1 + tm;
+    ck_assert_double_eq_tol(t->v[r][col(t, "x")], x, 1e-9);
+    ck_assert_double_eq_tol(t->v[r][col(t, "y")], 2 + cos(tm), 1e-9);
+    ck_assert_double_eq_tol(t->v[r][col(t, "z")], x - exp(-tm), 1e-9);
+    ck_assert_double_eq_tol(t->v[r][col(t, "w")], 2 * x - 2, 1e-6);
+    double dv = x > 1.5 ? 0.5 / sqrt(x) : 1 / x;
+    if (fabs(x - 1.5) > 1e-9) ck_assert_double_eq_tol(t->v[r][col(t, "v")], dv, 1e-6);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
-                                       sized_output, indexed_assign));
+                                       sized_output, indexed_assign,
+                                       der_of_expressions));
   return s;
 }
 

@@ -170,4 +170,18 @@ package Fluid
       end if;
     end when;
   end IndexedAssign;
+
+  // der() of expressions (FluxTubes' der(hystR - mu0*Hstat)): differentiated to der() of
+  // variables, an algebraic one (h) by index reduction.
+  model DerExpression
+    parameter Real c = 2;
+    Real x(start = 1, fixed = true);
+    Real h = x ^ 2;
+    Real y = der(c * x + sin(time));
+    Real z = der(x * x / c + exp(-time));
+    Real w = der(h - c * x);
+    Real v = der(if x > 1.5 then sqrt(x) else log(x));
+  equation
+    der(x) = 1;
+  end DerExpression;
 end Fluid;
