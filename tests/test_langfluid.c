@@ -176,12 +176,22 @@ START_TEST(der_of_expressions) {
 }
 END_TEST
 
+/* The initial Newton fails from the default starts 0 (u = U/m is NaN) and succeeds from 1
+ * for the unknowns without a start value. */
+START_TEST(unset_starts) {
+  const table *t = fluid_run("Fluid.UnsetStarts", "");
+  ck_assert_double_eq_tol(t->v[0][col(t, "m")], 2000, 1e-6);
+  ck_assert_double_eq_tol(t->v[0][col(t, "U")], 10000, 1e-5);
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "u")], 5, 1e-6);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
                                        sized_output, indexed_assign,
-                                       der_of_expressions));
+                                       der_of_expressions, unset_starts));
   return s;
 }
 

@@ -184,4 +184,19 @@ package Fluid
   equation
     der(x) = 1;
   end DerExpression;
+
+  // States without start values whose default 0 divides (a vessel's u = U/m): the initial
+  // Newton starts them again from 1.
+  model UnsetStarts
+    parameter Real V = 2;
+    Real m;
+    Real U;
+    Real u = U / m;
+  initial equation
+    m = 1000 * V;
+    u = 5;
+  equation
+    der(m) = -0.1;
+    der(U) = -0.1 * u;
+  end UnsetStarts;
 end Fluid;
