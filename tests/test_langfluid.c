@@ -186,12 +186,31 @@ START_TEST(unset_starts) {
 }
 END_TEST
 
+/* Modifiers of a redeclared function that read the instance's parameters; the untaken
+ * branch of a parameter condition that is invalid for its value; an inherited record result
+ * bound to a component's record input. */
+START_TEST(instance_functions_and_records) {
+  const table *t = fluid_run("Fluid.Pumps", "");
+  for (int r = 0; r < t->nrows; r++)
+    ck_assert_double_eq_tol(t->v[r][col(t, "pump.y")], 5 * t->v[r][col(t, "time")] + 1, 1e-12);
+  t = fluid_run("Fluid.UntakenBranch", "");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "y")], 5, 1e-12);
+  t = fluid_run("Fluid.UntakenBranch", "-p n=3");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "y")], 1, 1e-12);
+  t = fluid_run("Fluid.Monitored", "");
+  for (int r = 0; r < t->nrows; r++)
+    ck_assert_double_eq_tol(t->v[r][col(t, "monitor.T")], 300 * (1 + t->v[r][col(t, "time")]),
+                            1e-9);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
                                        sized_output, indexed_assign,
-                                       der_of_expressions, unset_starts));
+                                       der_of_expressions, unset_starts,
+                                       instance_functions_and_records));
   return s;
 }
 

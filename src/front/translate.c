@@ -669,8 +669,30 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
    * range (x[i - 1] for i = 1), as tools accept; parameters stay (they may be changed later) */
   if (c && !refers_to_vars(c) && st_fl_eval(fl, c, &v) == 0)
     return st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
-  st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
-  st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
+  st_fexpr *t, *f;
+  if (c && st_fx_is_parametric(c, fl->vars) && st_fl_eval(fl, c, &v) == 0) {
+    /* the branch a parameter condition does not take may be invalid for its value
+     * (`if n > 1 then linspace(a, b, n) else {a}` of Fluid's ps_start): translated quietly,
+     * and left out when it fails */
+    st_fexpr *taken = st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
+    if (!taken) return NULL;
+    st_diag *diag = fl->diag, *quiet = st_diag_new(NULL);
+    if (!quiet) return NULL;
+    int errors = fl->errors;
+    fl->diag = quiet;
+    st_fexpr *other = st_translate(fl, v != 0 ? e->u.ifexp.els : e->u.ifexp.then, env);
+    fl->diag = diag;
+    st_diag_free(quiet);
+    if (!other || fl->errors > errors) {
+      fl->errors = errors;
+      return taken;
+    }
+    t = v != 0 ? taken : other;
+    f = v != 0 ? other : taken;
+  } else {
+    t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
+    f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
+  }
   if (!f) return NULL;
   /* a branch with der() under a parameter condition decides which variables are states
    * (InductorDC's v = if quasiStatic then 0 else L*der(i)): structural, so evaluated now, as
@@ -949,15 +971,13 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
   return element_calls(fl, r, dims, out->ndims, &next);
 }
 
-/* The full name of the record class of the first output of function class fn, else "". */
-static const char *output_record(st_fl *fl, const st_cls *fn) {
-  for (const st_ast_element *e = fn && fn->ast ? fn->ast->elements : NULL; e; e = e->next) {
-    if (e->kind != AEL_COMPONENT || e->is_protected || e->u.comp.prefix.causality != AC_OUTPUT)
-      continue;
-    st_cls *t = st_lookup_class(fl->fe, (st_cls *)fn, e->u.comp.type);
-    t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
-    return t && st_cls_is_record(t) ? t->full : "";
-  }
+/* The full name of the record class of the first output of function f, else "": its
+ * leaves know it, also when the output is inherited (`function extends setState_phX` of a
+ * medium, declared in PartialMedium). */
+static const char *output_record(const st_ffunction *f) {
+  for (int i = 0; i < f->nlocals; i++)
+    if (f->locals[i].causality == ST_C_OUTPUT)
+      return f->locals[i].record && strchr(f->locals[i].name, '.') ? f->locals[i].record : "";
   return "";
 }
 
@@ -1001,7 +1021,7 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   int n = g[0].count;
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
   if (!v) return NULL;
-  v->str = output_record(fl, fl->function_cls[r->index]);
+  v->str = output_record(fn);
   for (int k = 0, o = 0; k < n; k++) {
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
@@ -1074,6 +1094,10 @@ static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int
     in++;
   }
   st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, (st_cls *)fl->function_cls[r->index], fn, r);
+  /* an inlined record result (PartialSimpleMedium's setState_phX) names its class, as the
+   * call's value would, so that its fields can be taken */
+  if (body && st_fx_is_record(body) && !*body->str)
+    body->str = output_record(fn);
   return body ? body : call_value(fl, r, fn, raw);
 }
 
@@ -1694,6 +1718,13 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_cls *cls = function_of_component(fl, fn, env, &owner);
   if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
   bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}, NULL};
+  /* a function class of the instance's own class (ControlledPump's `redeclare function
+   * flowCharacteristic = quadraticFlow(V_flow_nominal = {0, V_flow_op, ...})`): its
+   * modifiers read the instance's parameters */
+  st_elem mine;
+  if (cls && !owner && env.inst && env.inst->cls && n == 1 && !fn->global &&
+      st_lookup_member(fl->fe, env.inst->cls, parts[0], &mine) == 0 && mine.cls)
+    bound.env.inst = env.inst;
   if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {

@@ -199,4 +199,67 @@ package Fluid
     der(m) = -0.1;
     der(U) = -0.1 * u;
   end UnsetStarts;
+
+  // A replaceable function redeclared with modifiers that read the instance's parameters
+  // (Machines.ControlledPump's flowCharacteristic).
+  model PumpBase
+    replaceable function curve = line;
+    Real y = curve(time);
+  end PumpBase;
+
+  model Pump
+    parameter Real k0 = 3;
+    extends PumpBase(redeclare function curve = line(a = k0, b = 1));
+  end Pump;
+
+  model Pumps
+    Pump pump(k0 = 5);
+  end Pumps;
+
+  // The branch a parameter condition does not take is invalid for that value (Fluid's
+  // ps_start = if n > 1 then linspace(...) else ...).
+  model UntakenBranch
+    parameter Integer n = 1;
+    parameter Real ps[n] = if n > 1 then linspace(1, 2, n) else {5};
+    Real y = ps[1] * time;
+  end UntakenBranch;
+
+  // A record result declared in the base of `function extends` (a medium's setState_phX),
+  // bound to a record input of a component by a modifier.
+  partial package PartialMedium
+    replaceable record State
+    end State;
+
+    replaceable partial function setState
+      input Real p;
+      input Real h;
+      output State state;
+    end setState;
+  end PartialMedium;
+
+  package SimpleMedium
+    extends PartialMedium;
+
+    redeclare record extends State
+      Real p;
+      Real T;
+    end State;
+
+    redeclare function extends setState
+    algorithm
+      state := State(p = p, T = h / 4000 + 0 * p);
+    end setState;
+  end SimpleMedium;
+
+  model Monitor
+    replaceable package Medium = PartialMedium;
+    input Medium.State state_in;
+    Real T = state_in.T;
+  end Monitor;
+
+  model Monitored
+    package Medium = SimpleMedium;
+    Real p = 1e5 + time;
+    Monitor monitor(redeclare package Medium = Medium, state_in = Medium.setState(p, 1.2e6 * (1 + time)));
+  end Monitored;
 end Fluid;
