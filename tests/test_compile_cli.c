@@ -449,6 +449,30 @@ START_TEST(mixed_cycle_keeps_progress) {
 }
 END_TEST
 
+/* A linear loop whose coefficients span nine decades (IllConditioned.mo, 40 unknowns, KLU):
+ * one LU step leaves residuals above the rounding of their terms, further steps refine them
+ * (MSL QuasiStatic IMC_Transformer's switch-over). The right-hand side is b (1 + t), so
+ * every x_k(t) = x_k(0) (1 + t). */
+START_TEST(linear_loop_refined) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_ill.csv",
+           data("IllConditioned.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  for (int k = 1; k <= 40; k++) {
+    char name[16];
+    snprintf(name, sizeof name, "x[%d]", k);
+    double x0 = value_at("compile_cli_ill.csv", name, 0);
+    ck_assert(x0 != 0);
+    ck_assert_double_eq_tol(value_at("compile_cli_ill.csv", name, 0.5) / x0, 1.5, 1e-8);
+    ck_assert_double_eq_tol(last_value("compile_cli_ill.csv", name) / x0, 2, 1e-8);
+  }
+  remove("compile_cli_ill.csv");
+}
+END_TEST
+
 /* An algorithm section reads this pass's value of a variable alias elimination would make an
  * alias (AlgorithmReadsAlias.mo): z = 2 (1 + t) at every row, and the assert on u holds at
  * the start (it read a stale 0 there). */
@@ -685,7 +709,8 @@ int main(void) {
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
-               locked_bearing_and_gear, mixed_cycle_keeps_progress, algorithm_reads_current_values,
+               locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
+               algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,

@@ -52,7 +52,8 @@ START_TEST(decided_parameter_branches) {
   for (int i = 0; i < stiction_instance_n_diagnostics(in); i++) {
     stiction_diagnostic d = {sizeof d, 0, NULL, 0, 0, NULL};
     ck_assert_int_eq(stiction_instance_diagnostic(in, i, &d), STICTION_OK);
-    found |= d.line == 7 && strstr(d.message, "parameter 'a.use_T_start' decided the branch");
+    found |= d.line == 7 && strstr(d.message, "parameter 'a.use_T_start' (final or Evaluate = true) "
+                                      "was 1 when the model was compiled");
   }
   ck_assert_msg(found, "%s", stiction_instance_error(in));
   stiction_instance_free(in);

@@ -91,13 +91,13 @@ int st_zero_parameter(const st_compiled *cm, const st_fexpr *e) {
 int st_mark_zero_parameters(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
   cm->p.zero_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
-  cm->p.pinned_value = st_arena_alloc(cm->p.arena, ((size_t)f->nvars + 1) * sizeof(double));
-  if (!cm->p.zero_param || !cm->p.pinned_value) return -1;
-  for (int s = 0; s < f->nvars; s++) {
+  cm->p.held_param = st_arena_alloc(cm->p.arena, ((size_t)f->nvars + 1) * sizeof(double));
+  if (!cm->p.zero_param || !cm->p.held_param) return -1;
+  for (int s = 0; s < f->nvars; s++)
+    cm->p.held_param[s] = cm->p.pinned_param && cm->p.pinned_param[s] ? cm->x[s] : NAN;
+  for (int s = 0; s < f->nvars; s++)
     cm->p.zero_param[s] = cm->p.slots[s].kind == K_PARAM && cm->x[s] == 0 &&
                           (f->vars[s].is_final || f->vars[s].evaluate);
-    cm->p.pinned_value[s] = cm->x[s];
-  }
   return 0;
 }
 

@@ -168,10 +168,11 @@ typedef struct st_program {
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
   unsigned char *zero_param; /* per flat variable: a final or Evaluate parameter that was 0
                                 at compilation; products with it were dropped (emit.c) */
-  unsigned char *pinned_param; /* per flat variable: a final or Evaluate parameter that
-                                  decided the branch of an if-expression in a parameter's
-                                  binding at compilation (classify.c) */
-  double *pinned_value;        /* its value then */
+  double *held_param; /* per flat variable: the value at compilation of a final or Evaluate
+                         parameter that decided an if-expression (equations.c), else NaN */
+  unsigned char *pinned_param; /* per flat variable: such a parameter that decided the
+                                  branch of a parameter's binding when parameters were
+                                  ordered (classify.c); held_param takes its value */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
@@ -309,7 +310,7 @@ int st_zero_parameter(const st_compiled *cm, const st_fexpr *e);
 /* emit.c: fills zero_param from the parameter values just applied */
 int st_mark_zero_parameters(st_compiled *cm);
 /* init.c: -1 (reported) when a parameter of zero_param is no longer 0, or one of
- * pinned_param no longer has its value at compilation */
+ * held_param no longer has its value */
 int st_zero_parameters_hold(st_compiled *cm);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);

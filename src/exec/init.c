@@ -358,13 +358,11 @@ int st_zero_parameters_hold(st_compiled *cm) {
       cm->reported = 1;
       return -1;
     }
-  for (int s = 0; s < cm->p.flat->nvars; s++)
-    if (cm->p.pinned_param && cm->p.pinned_param[s] && cm->p.pinned_value &&
-        cm->x[s] != cm->p.pinned_value[s] && !(isnan(cm->x[s]) && isnan(cm->p.pinned_value[s]))) {
-      st_fail(cm, cm->p.slots[s].loc, "parameter '%s' decided the branch of a parameter's "
-              "if-expression when the model was compiled (it is final or Evaluate = true); "
-              "it cannot change from %.17g to %.17g", cm->p.slots[s].name,
-              cm->p.pinned_value[s], cm->x[s]);
+  for (int s = 0; cm->p.held_param && s < cm->p.flat->nvars; s++)
+    if (!isnan(cm->p.held_param[s]) && cm->x[s] != cm->p.held_param[s]) {
+      st_fail(cm, cm->p.slots[s].loc, "parameter '%s' (final or Evaluate = true) was %.17g "
+              "when the model was compiled and decided an if-expression; it cannot become "
+              "%.17g", cm->p.slots[s].name, cm->p.held_param[s], cm->x[s]);
       cm->reported = 1;
       return -1;
     }

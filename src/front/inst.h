@@ -475,6 +475,7 @@ typedef struct st_rec_leaf {
   const st_ast_expr *dflt;      /* its default: the declaration's binding, or the one an
                                    extends clause or enclosing record field gives; or NULL */
   st_cls *dflt_cls;             /* where dflt's names are resolved */
+  int array_of_records;         /* a field of an array of records (dims lead with its size) */
 } st_rec_leaf;
 int st_cls_is_record(const st_cls *c);
 int st_fx_is_record(const st_fexpr *e);

@@ -1668,7 +1668,11 @@ static st_fexpr *reduction(st_fl *fl, const st_ast_expr *e, const char *name, st
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
-  if (fn->nparts == 2 && !fn->global && !strcmp(name, "Connections")) {
+  /* `.sum(v)`: the built-ins are in the global scope unless a top-level class takes the name
+   * (ComplexMath.sum calls .sum of the arrays of parts) */
+  int global = fn->global && !(fn->nparts == 1 && !st_cls_kid(fl->fe, fl->fe->root, name) &&
+                               !st_front_load_top(fl->fe, name));
+  if (fn->nparts == 2 && !global && !strcmp(name, "Connections")) {
     int errors = fl->errors;
     st_fexpr *q = st_fl_connections_query(fl, e, env);
     if (q || fl->errors > errors) return q;
@@ -1677,7 +1681,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
                   i < fl->fnctx->spec->n; i++)
     if (!strcmp(fl->fnctx->spec->args[i].name, name))
       return call_functional(fl, e, &fl->fnctx->spec->args[i], env);
-  if (fn->nparts == 1 && !fn->global &&
+  if (fn->nparts == 1 && !global &&
       ((e->u.call.iters && (!strcmp(name, "sum") || !strcmp(name, "product") ||
                             !strcmp(name, "min") || !strcmp(name, "max"))) ||
        !strcmp(name, "array")))
@@ -1689,12 +1693,12 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_cls *c = st_lookup_class_path(fl->fe, env.cls, &name, 1, 0);
     shadowed = c && st_cls_is(st_cls_resolve_short(fl->fe, c), ACK_FUNCTION);
   }
-  if (fn->nparts == 1 && !fn->global && fl->fnctx && !shadowed) {
+  if (fn->nparts == 1 && !global && fl->fnctx && !shadowed) {
     int errors = fl->errors;
     st_fexpr *r = function_array_builtin(fl, e, name, env);
     if (r || fl->errors > errors) return r;
   }
-  if (fn->nparts == 1 && !fn->global && !shadowed) {
+  if (fn->nparts == 1 && !global && !shadowed) {
     int handled;
     st_fexpr *r = st_fl_array_builtin(fl, e, name, env, &handled);
     if (handled) return r;
