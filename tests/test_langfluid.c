@@ -205,13 +205,26 @@ START_TEST(instance_functions_and_records) {
 }
 END_TEST
 
+/* An equation with min() and max() differentiated by index reduction: the derivative of
+ * the argument min() and max() choose. */
+START_TEST(differentiated_min_max) {
+  const table *t = fluid_run("Fluid.DiffMinMax", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double tm = t->v[r][col(t, "time")];
+    if (fabs(tm - 0.5) < 1e-6) continue;
+    ck_assert_double_eq_tol(t->v[r][col(t, "v")], tm < 0.5 ? 2 : 1, 1e-6);
+    ck_assert_double_eq_tol(t->v[r][col(t, "w")], tm < 0.5 ? 0 : 2, 1e-6);
+  }
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
                                        sized_output, indexed_assign,
                                        der_of_expressions, unset_starts,
-                                       instance_functions_and_records));
+                                       instance_functions_and_records, differentiated_min_max));
   return s;
 }
 

@@ -262,4 +262,19 @@ package Fluid
     Real p = 1e5 + time;
     Monitor monitor(redeclare package Medium = Medium, state_in = Medium.setState(p, 1.2e6 * (1 + time)));
   end Monitored;
+
+  // Index reduction through min() and max() (MoistAir's p_steam_sat = min(psat(T), 0.999*p)).
+  model DiffMinMax
+    Real x1(start = 0, fixed = true);
+    Real x2;
+    Real x3;
+    Real v;
+    Real w;
+  equation
+    der(x1) = 1;
+    der(x2) = v;
+    der(x3) = w;
+    x2 = min(x1, 0.5) + x1;
+    x3 = max(2 * x1, 1);
+  end DiffMinMax;
 end Fluid;
