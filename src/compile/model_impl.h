@@ -170,6 +170,9 @@ typedef struct st_program {
                                 at compilation; products with it were dropped (emit.c) */
   double *held_param; /* per flat variable: the value at compilation of a final or Evaluate
                          parameter that decided an if-expression (equations.c), else NaN */
+  unsigned char *pinned_param; /* per flat variable: such a parameter that decided the
+                                  branch of a parameter's binding when parameters were
+                                  ordered (classify.c); held_param takes its value */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 

@@ -416,6 +416,20 @@ int st_zero_parameters_hold(st_compiled *cm) {
   return 0;
 }
 
+/* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
+ * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
+static int restart_unset(st_compiled *cm, const int *unk, int n) {
+  int k = 0;
+  apply_starts(cm);
+  for (int j = 0; j < n; j++)
+    if (unk[j] < cm->p.nstart_prog && !cm->p.start_prog[unk[j]].n &&
+        !(cm->start_set && cm->start_set[unk[j]])) {
+      cm->x[unk[j]] = 1;
+      k++;
+    }
+  return k;
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
@@ -465,7 +479,8 @@ int st_initialize(st_compiled *cm, double t0) {
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
-  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree)) {
+  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree) &&
+             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree))) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     if (cm->init_eval_failed)
       st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",
