@@ -503,6 +503,39 @@ START_TEST(initial_equation_sets_state_first) {
 }
 END_TEST
 
+/* A function called for its effects inside a when-equation runs at each instant
+ * (WhenCall.mo: its assert holds at 0.1 .. 0.4 and fails at 0.5, located); a model without
+ * variables records its parameters, and --vars selects parameters (ParametersOnly.mo). */
+START_TEST(when_calls_and_recorded_parameters) {
+  char args[4096];
+  snprintf(args, sizeof args,
+           "simulate '%s' --stop-time 0.45 --vars k --vars x -o compile_cli_wc.csv",
+           data("WhenCall.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_double_eq(last_value("compile_cli_wc.csv", "k"), 1);
+  ck_assert_double_eq_tol(last_value("compile_cli_wc.csv", "x"), 0.45, 1e-12);
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_wc.csv",
+           data("WhenCall.mo"));
+  rc = st_test_run(&out, args);
+  ck_assert_int_eq(rc, 1);
+  ck_assert_msg(strstr(out, "WhenCall.mo:11:5: error: the function call failed: function "
+                "'WhenCall.check'") && strstr(out, "x too large at a sample at time 0.5"), "%s", out);
+  free(out);
+  remove("compile_cli_wc.csv");
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_po.csv",
+           data("ParametersOnly.mo"));
+  rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_double_eq(last_value("compile_cli_po.csv", "a"), 2);
+  ck_assert_double_eq(last_value("compile_cli_po.csv", "b"), 6);
+  remove("compile_cli_po.csv");
+}
+END_TEST
+
 /* An algorithm section reads this pass's value of a variable alias elimination would make an
  * alias (AlgorithmReadsAlias.mo): z = 2 (1 + t) at every row, and the assert on u holds at
  * the start (it read a stale 0 there). */
@@ -740,7 +773,7 @@ int main(void) {
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
-               initial_equation_sets_state_first,
+               initial_equation_sets_state_first, when_calls_and_recorded_parameters,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,
