@@ -218,13 +218,28 @@ START_TEST(differentiated_min_max) {
 }
 END_TEST
 
+/* Constants of a package set by a short class's modifier size arrays; an index known only
+ * at initialization chooses at run time. */
+START_TEST(modified_package_constants) {
+  const table *t = fluid_run("Fluid.ModifiedPackage", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double tm = t->v[r][col(t, "time")];
+    ck_assert_double_eq_tol(t->v[r][col(t, "c[2]")], 6 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[r][col(t, "C")], 6 * tm, 1e-12);
+  }
+  t = fluid_run("Fluid.ModifiedPackageWater", "");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "C")], 3, 1e-12);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
                                        sized_output, indexed_assign,
                                        der_of_expressions, unset_starts,
-                                       instance_functions_and_records, differentiated_min_max));
+                                       instance_functions_and_records, differentiated_min_max,
+                                       modified_package_constants));
   return s;
 }
 
