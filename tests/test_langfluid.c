@@ -156,6 +156,10 @@ START_TEST(indexed_assign) {
     char name[16];
     snprintf(name, sizeof name, "buf[%d]", k);
     ck_assert_double_eq_tol(last[col(t, name)], k - 1, 1e-9);
+    snprintf(name, sizeof name, "mem[%d,1]", k);
+    ck_assert_double_eq(last[col(t, name)], k);
+    snprintf(name, sizeof name, "mem[%d,2]", k);
+    ck_assert_double_eq(last[col(t, name)], -k);
   }
   ck_assert_double_eq(last[col(t, "tick")], 10);
 }

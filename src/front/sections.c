@@ -523,6 +523,8 @@ static int reads_var(const st_fexpr *e, int var) {
 /* x := v with x an array, in a model algorithm: one assignment per element, in a
  * branch-less if-statement (see record_assign). The elements are assigned one after the
  * other, so a value that reads another element of x (x := x[{2, 1}]) is refused. */
+static st_fstmt *chosen_assign(st_fl *fl, const st_fexpr *target, st_fexpr *value, st_loc loc);
+
 static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
   st_fexpr *t = a->target, *v = a->value;
   int n = count_leaves(t);
@@ -549,10 +551,8 @@ static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_e
         return NULL;
       }
   for (int i = 0; i < n; i++) {
-    st_fstmt *x = stmt_new(fl, FS_ASSIGN, s->loc);
+    st_fstmt *x = chosen_assign(fl, lt[i], lv[i], s->loc); /* mem[i, 1:n] := word */
     if (!x) return NULL;
-    x->target = lt[i];
-    x->value = lv[i];
     blk->branches[0].items[blk->branches[0].n++] = x;
   }
   return blk;

@@ -157,16 +157,19 @@ package Fluid
     Real p[3] = powers(time + 1, 2);
   end SizedOutput;
 
-  // An element of a discrete array assigned at a variable index (Blocks.Math.RealFFT).
+  // An element or a row of a discrete array assigned at a variable index (Blocks.Math.RealFFT,
+  // Digital's RAM).
   model IndexedAssign
     parameter Integer ns = 4;
     Real buf[ns](start = fill(-1, ns), each fixed = true);
+    Real mem[ns, 2](each start = -1, each fixed = true);
     Integer tick(start = 0, fixed = true);
   algorithm
     when sample(0, 0.1) then
       tick := pre(tick) + 1;
       if tick <= ns then
         buf[tick] := 10 * time;
+        mem[tick, 1:2] := {tick, -tick};
       end if;
     end when;
   end IndexedAssign;
