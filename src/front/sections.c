@@ -362,12 +362,7 @@ static void for_equation(st_fl *fl, const st_ast_iter *it, const st_ast_equation
 }
 
 static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
-  int errors = fl->errors, oa, ob;
-  st_inst *a = st_resolve_inst(fl, eq->connect_a, env, &oa);
-  st_inst *b = st_resolve_inst(fl, eq->connect_b, env, &ob);
-  if (!a || !b) return; /* an error, or a conditional connector that is not present */
-  if (fl->errors == errors)
-    st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
+  st_fl_connect(fl, eq, env, origin_of(&env));
 }
 
 static int has_connect(const st_ast_equation *eq);
@@ -799,6 +794,7 @@ static void translate_instance(st_fl *fl, st_inst *in) {
 void st_translate_sections(st_fl *fl) {
   fl->connect_pass = 1;
   translate_instance(fl, fl->top);
+  st_fl_expandable_connections(fl);
   st_fl_build_connection_graph(fl);
   fl->connect_pass = 2;
   translate_instance(fl, fl->top);
