@@ -254,8 +254,13 @@ START_TEST(expandable_connectors) {
     if (fabs(tm - 0.5) > 1e-9) ck_assert_double_eq(t.v[r][col(&t, "z")], tm > 0.5);
   }
   out = NULL;
+  ck_assert_int_eq(simulate(DATA "/Bus.mo", "Bus.PassOn", &t, &out), 0);
+  free(out);
+  for (int r = 0; r < t.nrows; r++)
+    ck_assert_double_eq_tol(t.v[r][col(&t, "g.y")], 2 * t.v[r][col(&t, "time")], 1e-12);
+  out = NULL;
   ck_assert_int_eq(simulate(DATA "/Bus.mo", "Bus.Unknown", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Bus.mo:59:5: error: connect(bus1.a, bus2.b): neither side"),
+  ck_assert_msg(out && strstr(out, "Bus.mo:71:5: error: connect(bus1.a, bus2.b): neither side"),
                 "%s", out ? out : "");
   free(out);
 }

@@ -326,15 +326,42 @@ static int in_expandable(const st_inst *n) {
   return 0;
 }
 
-/* A member declared in an expandable connector that no connection reaches is not present
- * (section 9.1.3): a parameter without binding, no unknown of the equations (ControlBus's
- * declared realSignal2 in Blocks.Examples.BusUsage). */
+/* Marks of the variables of a and b, paired by name, made equal (both marked when one is).
+ * 1 when one changed. */
+static int share_marks(const st_inst *a, const st_inst *b, unsigned char *mark) {
+  if (a->var >= 0 && b->var >= 0) {
+    int m = mark[a->var] | mark[b->var], changed = m != mark[a->var] || m != mark[b->var];
+    mark[a->var] = mark[b->var] = (unsigned char)m;
+    return changed;
+  }
+  int changed = 0;
+  for (int i = 0; i < a->nkids; i++) {
+    const st_inst *kb = st_inst_kid(b, a->kids[i]->name);
+    if (kb) changed |= share_marks(a->kids[i], kb, mark);
+  }
+  return changed;
+}
+
+/* A member declared in an expandable connector that no connection reaches from outside the
+ * buses is not present (section 9.1.3): a parameter without binding, no unknown of the
+ * equations (ControlBus's declared realSignal2 in Blocks.Examples.BusUsage; the axis buses
+ * RobotR3's pathPlanning bus passes on whole). */
 static void absent_members(st_fl *fl) {
   unsigned char *connected = calloc((size_t)fl->nvars + 1, 1);
   if (!connected) return;
   for (int i = 0; i < fl->nconnections; i++) {
-    mark_vars(fl->connections[i].a, connected);
-    mark_vars(fl->connections[i].b, connected);
+    const st_connection *c = &fl->connections[i];
+    if (in_expandable(c->a) && in_expandable(c->b)) continue;
+    mark_vars(c->a, connected);
+    mark_vars(c->b, connected);
+  }
+  for (int changed = 1, rounds = 0; changed && rounds < 64; rounds++) {
+    changed = 0;
+    for (int i = 0; i < fl->nconnections; i++) {
+      const st_connection *c = &fl->connections[i];
+      if (in_expandable(c->a) && in_expandable(c->b))
+        changed |= share_marks(c->a, c->b, connected);
+    }
   }
   for (int k = 0; k < fl->nvars; k++)
     if (!connected[k] && fl->info[k].inst && in_expandable(fl->info[k].inst->parent) &&

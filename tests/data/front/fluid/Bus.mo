@@ -51,6 +51,18 @@ package Bus
     z = if bus.sub.late then 1 else 0;
   end Usage;
 
+  model PassOn "buses connected whole: their declared members only meet each other"
+    ControlBus bus1;
+    ControlBus bus2;
+    Source src;
+    Gain g;
+  equation
+    connect(bus1, bus2);
+    connect(src.y, bus1.a);
+    connect(bus2.b, g.u);
+    connect(bus1.b, bus1.a);
+  end PassOn;
+
   model Unknown
     ControlBus bus1;
     ControlBus bus2;
