@@ -19,7 +19,6 @@
  * first pass of the initial event, which starts from the initialized values; their condition
  * values live in cm->wc so that the event iteration sees them change. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -454,9 +453,9 @@ static int run_stmt(exec *x, const astmt *s) {
   case FS_WHEN: return run_when(x, s);
   case FS_ASSERT:
     if (s->level == 0 && st_vm_eval(&cm->vm, &s->value) == 0) {
-      char msg[400];
-      snprintf(msg, sizeof msg, "assertion failed: %s", s->message);
-      return fail(x, s->loc, msg);
+      cm->error_loc = s->loc; /* the message in full: no buffer of a fixed size cuts it */
+      st_set_error(cm, "assertion failed: %s at time %.17g", s->message, cm->vm.time);
+      return -1;
     }
     return 0;
   case FS_BREAK: x->brk = 1; return 0;
@@ -464,10 +463,9 @@ static int run_stmt(exec *x, const astmt *s) {
     /* NaN: the call failed (an assert in the function, see st_fcall_eval) */
     if (isnan(st_vm_eval(&cm->vm, &s->value))) {
       const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
-      char *msg = st_format("the function call failed%s%s%s", *why ? " (" : "", why,
-                            *why ? ")" : "");
-      fail(x, s->loc, msg ? msg : "the function call failed");
-      free(msg);
+      cm->error_loc = s->loc;
+      st_set_error(cm, "the function call failed%s%s at time %.17g", *why ? ": " : "", why,
+                   cm->vm.time);
       return -1;
     }
     return 0;

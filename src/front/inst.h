@@ -441,6 +441,9 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
  * interval) of the time events included). */
 st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
                            int *handled);
+/* clockops.c: transition(...) and initialState(s) used as equations (chapter 17). */
+st_fexpr *st_fl_state_equation(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                               int *handled);
 /* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
 st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
 /* cat(k, parts...) of translated arrays (k = 1 or 2); NULL after an error. */

@@ -174,7 +174,16 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
                           st_eqbuf *out) {
   const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
   st_feq *q;
+  int sm;
   if (st_fl_connections_statement(fl, call, env)) return;
+  st_fexpr *smr = st_fl_state_equation(fl, call, name, env, &sm);
+  if (sm) {
+    if (smr && (q = st_feq_new(fl, FE_CALL, loc, origin_of(&env)))) {
+      q->rhs = smr;
+      st_fl_add_eq(fl, out, q);
+    }
+    return;
+  }
   if (strcmp(name, "assert") == 0) {
     const st_ast_expr *c = nth_arg(call, 0, "condition");
     if (!c) {
