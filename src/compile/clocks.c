@@ -1159,6 +1159,7 @@ static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
   if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
       emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
     return -1;
+  L->eqs.items[L->eqs.n - 1]->origin = ST_ORIGIN_RISE_COUNTER; /* no tick of its own */
   L->rises[L->nrises++] = (struct rise){cond, n};
   return n;
 }

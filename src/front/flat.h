@@ -171,6 +171,7 @@ struct st_feq {
    * (a partition that reads another's fresh values latches after it), 0 otherwise;
    * clock_at_start: it fires at the initial event when its tick is then. */
   int clock_rank, clock_at_start;
+#define ST_ORIGIN_RISE_COUNTER "$eventclock" /* origin of clocks.c's rise counters */
   st_loc loc;
 };
 
