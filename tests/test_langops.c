@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #define DATA "tests/data/front/ops"
+#include "compile/compile.h"
 #include "testutil.h"
 #include "flatutil.h"
 #include "simtable.h"
@@ -306,6 +307,66 @@ START_TEST(negative_start_time) {
 }
 END_TEST
 
+/* An if-expression whose condition reads only constants and final or Evaluate = true
+ * parameters is its taken branch for the structure: with `nonlinear` false, mu = k, and
+ * g, r, b follow one by one (no loop through b); b = (1 + t) / (3 k). The flag's value at
+ * translation holds: a run that sets it is refused. */
+START_TEST(structural_if_expressions) {
+  loaded l = flat_ok(OPS, "Ops.StructuralIf");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  st_diag *diag = st_diag_new(f);
+  st_compiled *cm = st_compile(l.m, diag);
+  ck_assert_ptr_nonnull(cm);
+  st_compile_info info;
+  st_compiled_info(cm, &info);
+  ck_assert_int_eq(info.n_nonlinear, 0);
+  ck_assert_int_eq(info.n_linear, 0);
+  /* the instance may not run with the flag changed */
+  ck_assert_int_eq(st_compiled_set_parameter(cm, "nonlinear", 1), 0);
+  const stiction_model *m = st_compiled_model(cm);
+  double y[1], yp[1];
+  ck_assert_int_ne(m->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  fflush(f);
+  ck_assert_msg(strstr(text, "Ops.mo:588:23: error: parameter 'nonlinear' ") &&
+                strstr(text, "it cannot become 1"), "%s", text);
+  st_compiled_free(cm);
+  st_diag_free(diag);
+  fclose(f);
+  free(text);
+  unload(&l);
+  const table *t = ops_run("Ops.StructuralIf", "");
+  for (int k = 0; k < t->nrows; k++)
+    ck_assert_double_eq_tol(t->v[k][col(t, "b")], (1 + t->v[k][col(t, "time")]) / 6, 1e-15);
+}
+END_TEST
+
+/* An array of records inside a record is one array per field (p.cells.R), bound from a
+ * record value and read element-wise; a field two bases declare is one; `.sum` is the
+ * built-in where a function `sum` hides it. An assert in a branch of an if-equation whose
+ * condition varies holds only while that branch is taken (x reaches 0.5 < 0.6 and is then
+ * free of it). */
+START_TEST(record_array_fields) {
+  const table *t = ops_run("Ops.RecordArrayFields", "");
+  int ct = col(t, "time");
+  for (int k = 0; k < t->nrows; k++) {
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.y")], 3 + 5, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "u.z")], 2 + 3, 1e-15);
+    ck_assert_double_eq_tol(t->v[k][col(t, "w")], 2 * (1 + t->v[k][ct]), 1e-12);
+  }
+  t = ops_run("Ops.GuardedAssert", "--stop-time 2");
+  ct = col(t, "time");
+  ck_assert_double_eq(t->v[t->nrows - 1][ct], 2);
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "x")], -1, 1e-6);
+  static table u;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(OPS, "Ops.GuardedAssert -p x0=0.2 --stop-time 2", &u, &out), 1);
+  ck_assert_msg(out && strstr(out, "x left its range in the first half"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
@@ -314,7 +375,8 @@ static Suite *suite(void) {
                                       nested_if_equations, stream_connectors,
                                       short_class_operator_record_bindings,
                                       record_array_calls, vectorized_calls,
-                                      extended_record_values, negative_start_time));
+                                      extended_record_values, negative_start_time,
+                                      structural_if_expressions, record_array_fields));
   return s;
 }
 

@@ -9,7 +9,11 @@ typedef struct eq_vec {
   int n, cap;
 } eq_vec;
 
+static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e);
+
 static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
+  if (!(q.lhs = fold_structural_ifs(cm, q.lhs)) || !(q.rhs = fold_structural_ifs(cm, q.rhs)))
+    return -1;
   if (v->n == v->cap) {
     int cap = v->cap ? 2 * v->cap : 32;
     st_ceq *items = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *items);
@@ -50,6 +54,60 @@ static int param_condition(st_compiled *cm, const st_fexpr *c, int *value) {
   return rc ? -1 : 1;
 }
 
+/* Condition c reads only constants and parameters that are final or Evaluate = true
+ * (mark: note their values in held_param). */
+static int structural(st_compiled *cm, const st_fexpr *c, int mark) {
+  if (c->kind == FX_VAR) {
+    int s = st_ref_slot(cm, c);
+    if (s < 0) return 0;
+    if (cm->p.slots[s].kind == K_CONST) return 1;
+    if (cm->p.slots[s].kind != K_PARAM || s >= cm->p.flat->nvars) return 0;
+    const st_fvar *fv = &cm->p.flat->vars[s];
+    if (!fv->is_final && !fv->evaluate) return 0;
+    if (mark) cm->p.held_param[s] = cm->x[s];
+    return 1;
+  }
+  for (int i = 0; i < c->nargs; i++)
+    if (!structural(cm, c->args[i], mark)) return 0;
+  return 1;
+}
+
+/* An if-expression whose condition is structural is its branch: the other one, never
+ * taken, is no part of the equation's incidence (FluxTubes' `mu_r = if
+ * nonLinearPermeability then f(B) else mu_rConst` with the Evaluate = true flag false is
+ * no equation in B, and G_m = mu_0 mu_r A/l no nonlinear loop). Dymola and OpenModelica
+ * evaluate such parameters; their values at compilation must hold at every run
+ * (st_zero_parameters_hold). Nodes are copied, the flat model is shared. */
+static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e) {
+  if (!e || !e->nargs) return e;
+  int val;
+  if (e->kind == FX_IF && e->nargs == 3 &&
+      !(st_expr_deps(cm, e->args[0]) & (DEP_TIME | DEP_CONT | DEP_DISC)) &&
+      structural(cm, e->args[0], 0)) {
+    int r = param_condition(cm, e->args[0], &val);
+    if (r < 0) return NULL;
+    if (r > 0) {
+      structural(cm, e->args[0], 1);
+      return fold_structural_ifs(cm, e->args[val ? 1 : 2]);
+    }
+  }
+  st_fexpr *copy = NULL;
+  for (int i = 0; i < e->nargs; i++) {
+    st_fexpr *a = fold_structural_ifs(cm, e->args[i]);
+    if (!a) return NULL;
+    if (a == e->args[i]) continue;
+    if (!copy) {
+      if (!(copy = st_sym_node(cm->p.arena, e->kind, e->op, e->nargs))) return NULL;
+      st_fexpr **args = copy->args;
+      *copy = *e;
+      copy->args = args;
+      memcpy(args, e->args, (size_t)e->nargs * sizeof *args);
+    }
+    copy->args[i] = a;
+  }
+  return copy ? copy : e;
+}
+
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);
 
 /* One residual of an if-equation's branch and where it was written. */
@@ -70,6 +128,7 @@ static int list_residuals(st_compiled *cm, const st_feq_list *l, resid **out, in
     const st_feq *e = l->items[i];
     resid *sub = NULL;
     int m = 1;
+    if (e->kind == FE_ASSERT) continue; /* guarded by branch_asserts */
     if (e->kind == FE_IF) {
       if (if_residuals(cm, e, &sub, &m)) return -1;
     } else if (e->kind != FE_EQUAL) {
@@ -179,6 +238,7 @@ static st_fexpr *if_value(st_compiled *cm, const st_feq *q, int var, const st_fe
 static int assigned_vars(const st_feq_list *l, int *vars, int n, int cap) {
   for (int k = 0; k < l->n && n >= 0; k++) {
     const st_feq *e = l->items[k];
+    if (e->kind == FE_ASSERT) continue; /* guarded by branch_asserts */
     if (e->kind == FE_IF) n = assigned_vars(&e->branches[0], vars, n, cap);
     else if (e->kind == FE_EQUAL && e->lhs->kind == FX_VAR && n < cap) vars[n++] = e->lhs->index;
     else return -1;
@@ -212,6 +272,52 @@ static int add_if_assignments(st_compiled *cm, eq_vec *v, const st_feq *q) {
   return 0;
 }
 
+/* The branch of an if-equation an assert sits in, and the ones around it. */
+typedef struct branch_path {
+  const st_feq *q;
+  int b;
+  const struct branch_path *outer;
+} branch_path;
+
+/* cond where the path's branches are taken, true elsewhere: `if c_0 then true elseif ...
+ * c_b then cond else true`, wrapped from the innermost if-equation out. */
+static st_fexpr *guarded(st_compiled *cm, const branch_path *p, st_fexpr *cond) {
+  for (; p && cond; p = p->outer) {
+    st_fexpr *t = st_sym_node(cm->p.arena, FX_BOOL, 0, 0);
+    if (!t) return NULL;
+    t->value = 1;
+    st_fexpr *e = p->b == p->q->nconds ? cond : t;
+    for (int i = p->q->nconds - 1; i >= 0 && e; i--) {
+      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
+      if (!f) return NULL;
+      f->args[0] = p->q->conds[i];
+      f->args[1] = i == p->b ? cond : t;
+      f->args[2] = e;
+      f->loc = cond->loc;
+      e = f;
+    }
+    cond = e;
+  }
+  return cond;
+}
+
+/* Asserts inside an if-equation whose conditions vary hold where their branch is taken
+ * (Blocks.Continuous.LimIntegrator checks its output inside `if initial() and not
+ * limitsAtInit`): each becomes an assert of its guarded condition. */
+static int branch_asserts(st_compiled *cm, const st_feq *q, const branch_path *outer) {
+  for (int b = 0; b <= q->nconds; b++) {
+    branch_path p = {q, b, outer};
+    for (int k = 0; k < q->branches[b].n; k++) {
+      const st_feq *e = q->branches[b].items[k];
+      if (e->kind == FE_IF && branch_asserts(cm, e, &p)) return -1;
+      if (e->kind != FE_ASSERT) continue;
+      st_feq a = *e;
+      if (!(a.rhs = guarded(cm, &p, e->rhs)) || st_add_assert(cm, &a)) return -1;
+    }
+  }
+  return 0;
+}
+
 static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
   int all_param = 1;
   for (int i = 0; i < q->nconds && all_param; i++) {
@@ -221,6 +327,7 @@ static int add_if(st_compiled *cm, eq_vec *v, const st_feq *q) {
     if (val) return add_list(cm, v, &q->branches[i]);
   }
   if (all_param) return add_list(cm, v, &q->branches[q->nconds]);
+  if (branch_asserts(cm, q, NULL)) return -1;
   int done = add_if_assignments(cm, v, q);
   if (done <= 0) return done;
   resid *r;

@@ -169,6 +169,11 @@ typedef struct st_program {
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
   unsigned char *zero_param; /* per flat variable: a final or Evaluate parameter that was 0
                                 at compilation; products with it were dropped (emit.c) */
+  double *held_param; /* per flat variable: the value at compilation of a final or Evaluate
+                         parameter that decided an if-expression (equations.c), else NaN */
+  unsigned char *pinned_param; /* per flat variable: such a parameter that decided the
+                                  branch of a parameter's binding when parameters were
+                                  ordered (classify.c); held_param takes its value */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
@@ -276,6 +281,7 @@ struct st_compiled {
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int reported;        /* a run-time error has been reported to diag */
+  int init_eval_failed; /* the initial Newton could not evaluate its start point (init.c) */
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
@@ -307,7 +313,8 @@ int st_ref_slot(const st_compiled *cm, const st_fexpr *e);
 int st_zero_parameter(const st_compiled *cm, const st_fexpr *e);
 /* emit.c: fills zero_param from the parameter values just applied */
 int st_mark_zero_parameters(st_compiled *cm);
-/* init.c: -1 (reported) when a parameter of zero_param is no longer 0 */
+/* init.c: -1 (reported) when a parameter of zero_param is no longer 0, or one of
+ * held_param no longer has its value */
 int st_zero_parameters_hold(st_compiled *cm);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);

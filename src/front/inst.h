@@ -298,11 +298,30 @@ typedef struct st_iter_binding {
   double value;
 } st_iter_binding;
 
+/* A functional input bound at a call (Modelica 3.5 section 12.4.2): the name g or
+ * `function g(a = x)` given for input f. The called function is translated once per such
+ * binding (a specialization): a call f(u) in its body calls g, with the bound arguments as
+ * extra inputs "f.a" that the call site fills. */
+typedef struct st_fn_arg {
+  const char *name;    /* the input, "f" */
+  st_cls *target;      /* g */
+  int nbound;
+  const char **bound;  /* names of g's inputs bound by the call */
+  st_fexpr **values;   /* their values in the caller's scope */
+} st_fn_arg;
+
+typedef struct st_fn_spec {
+  int n;
+  st_fn_arg *args;
+  const char *key;     /* "f = g(a)": the specialization's identity and name */
+} st_fn_spec;
+
 /* A user function being translated: names resolve to its locals first. */
 typedef struct st_fnctx {
   st_ffunction *fn;
   st_cls *cls;
   int caplocals;
+  const st_fn_spec *spec; /* its functional inputs' bindings, or NULL */
 } st_fnctx;
 
 typedef struct st_ocgraph st_ocgraph; /* overconstrained.c */
@@ -322,6 +341,7 @@ struct st_fl {
   int nalgorithms, ninitial_algorithms, capalg, capialg;
   st_ffunction *functions;
   const st_cls **function_cls;
+  const char **function_key; /* per function: its st_fn_spec key, or NULL */
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
@@ -458,6 +478,7 @@ typedef struct st_rec_leaf {
   const st_ast_expr *dflt;      /* its default: the declaration's binding, or the one an
                                    extends clause or enclosing record field gives; or NULL */
   st_cls *dflt_cls;             /* where dflt's names are resolved */
+  int array_of_records;         /* a field of an array of records (dims lead with its size) */
 } st_rec_leaf;
 int st_cls_is_record(const st_cls *c);
 int st_fx_is_record(const st_fexpr *e);
@@ -547,6 +568,8 @@ const char *st_fl_existing_path(st_fl *fl, const char *path);
 
 /* func_translate.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
+/* The same for a function with functional inputs, specialized to spec (NULL: none). */
+int st_fl_function_spec(st_fl *fl, st_cls *fn, const st_fn_spec *spec, st_loc loc);
 /* interp.c: calls function fn on constant arguments at flattening time (parameter bindings
  * such as table = f(...), conditions). 0 with *result a constant (FX_REAL/FX_BOOL or nested
  * FX_ARRAY), -1 when an argument is not constant or the body cannot be interpreted. */

@@ -28,6 +28,23 @@ typedef struct leaf_buf {
 
 static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth);
 
+/* The size subscript s gives, -1 when it is not a constant of the record's class (`[:]`,
+ * `[Ns, Np]` of the record's own parameters: known per value, not per class). Quiet: a
+ * size unknown here is no error. */
+static int leaf_dim(st_fl *fl, const st_ast_expr *s, st_cls *owner) {
+  if (s->kind == AX_COLON) return -1;
+  st_diag *diag = fl->diag, *quiet = st_diag_new(NULL);
+  if (!quiet) return -1;
+  int errors = fl->errors;
+  double v;
+  fl->diag = quiet;
+  int rc = st_fl_eval_ast(fl, s, (st_env){NULL, owner}, &v);
+  fl->diag = diag;
+  fl->errors = errors;
+  st_diag_free(quiet);
+  return rc == 0 ? (int)v : -1;
+}
+
 /* Modifier args of `extends Base(a = 4)` or of a record field `Sub s(x = 2)` (written in
  * class where) override the defaults of leaves first..b->n-1 below prefix; applied after
  * the inner ones, so the outermost wins as in instantiation. */
@@ -60,13 +77,30 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
   const char *name = prefix ? st_arena_concat(fl->arena, prefix, ".", e->u.comp.name)
                             : st_arena_strdup(fl->arena, e->u.comp.name);
   if (st_cls_is_record(t)) {
-    if (e->u.comp.subs) {
-      st_fl_error(fl, e->loc, NULL, "arrays of records inside records are not supported");
-      return -1;
-    }
     int first = b->n;
     if (collect(fl, t, name, top, b, depth + 1)) return -1;
     override_defaults(b, first, name, e->u.comp.mod, owner, fl);
+    /* an array of records is one array per field (rcData.R[nRC]): the component's dimensions
+     * come first, its binding is the whole group's */
+    for (int i = first; e->u.comp.subs && i < b->n; i++) {
+      st_rec_leaf *l = &b->items[i];
+      int nsubs = 0;
+      for (const st_ast_expr *s = e->u.comp.subs; s; s = s->next) nsubs++;
+      if (l->ndims + nsubs > 4) {
+        st_fl_error(fl, e->loc, NULL, "record field '%s' has more than 4 dimensions", l->name);
+        return -1;
+      }
+      memmove(l->dims + nsubs, l->dims, (size_t)l->ndims * sizeof *l->dims);
+      memmove(l->size + nsubs, l->size, (size_t)l->ndims * sizeof *l->size);
+      int d = 0;
+      for (const st_ast_expr *s = e->u.comp.subs; s; s = s->next, d++) {
+        l->size[d] = s->kind != AX_COLON ? s : NULL;
+        l->dims[d] = leaf_dim(fl, s, owner);
+      }
+      l->ndims += nsubs;
+      l->dflt = NULL; /* the group's binding gives it (fill_record) */
+      l->array_of_records = 1;
+    }
     return 0;
   }
   if (t->prim < 0 && !(t->ast && t->ast->form == ACF_ENUMERATION)) {
@@ -74,6 +108,10 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
                 e->u.comp.name);
     return -1;
   }
+  /* one element inherited twice (two icons declaring CellType) is one field (Modelica 3.6
+   * section 7.1.2: identical duplicates are merged) */
+  for (int i = 0; i < b->n; i++)
+    if (!strcmp(b->items[i].name, name)) return 0;
   if (b->n == MAX_LEAVES) {
     st_fl_error(fl, e->loc, NULL, "record with more than %d fields", MAX_LEAVES);
     return -1;
@@ -88,10 +126,8 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
   l->dflt = e->u.comp.mod ? e->u.comp.mod->value : NULL;
   l->dflt_cls = owner;
   for (const st_ast_expr *s = e->u.comp.subs; s && l->ndims < 4; s = s->next) {
-    double v;
     l->size[l->ndims] = s->kind != AX_COLON ? s : NULL;
-    l->dims[l->ndims++] =
-        s->kind != AX_COLON && st_fl_eval_ast(fl, s, (st_env){NULL, owner}, &v) == 0 ? (int)v : -1;
+    l->dims[l->ndims++] = leaf_dim(fl, s, owner);
   }
   return 0;
 }
@@ -108,7 +144,9 @@ static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf
       continue;
     }
     if (e->kind != AEL_COMPONENT || e->is_protected) continue;
-    if (add_component(fl, rec, e, prefix, prefix ? top : b->ntop++, b, depth)) return -1;
+    int before = b->n;
+    if (add_component(fl, rec, e, prefix, prefix ? top : b->ntop, b, depth)) return -1;
+    if (!prefix && b->n > before) b->ntop++;
   }
   return 0;
 }
@@ -139,13 +177,56 @@ static st_fexpr *record_value(st_fl *fl, const char *cls, int n, st_loc loc) {
   return r;
 }
 
+/* vals[0..dims product) row-major as nested arrays of shape dims[0..nd). */
+static st_fexpr *nest(st_fl *fl, st_fexpr **vals, const int *dims, int nd, st_loc loc) {
+  st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, dims[0], loc);
+  int stride = 1;
+  for (int d = 1; d < nd; d++) stride *= dims[d];
+  for (int i = 0; a && i < dims[0]; i++)
+    if (!(a->args[i] = nd == 1 ? vals[i] : nest(fl, vals + i * stride, dims + 1, nd - 1, loc)))
+      return NULL;
+  return a;
+}
+
+static int inst_leaves(st_fl *fl, st_inst *node, st_fexpr **b, int *n, st_loc loc,
+                       st_fexpr *(*value)(st_fl *, st_inst *, st_loc));
+
+/* An array of records (its elements record nodes): one array per field, shaped as the
+ * array (rcData.R[nRC]), in the order st_rec_leaves gives. */
+static int record_array_leaves(st_fl *fl, st_inst *k, st_fexpr **b, int *n, st_loc loc,
+                               st_fexpr *(*value)(st_fl *, st_inst *, st_loc)) {
+  int ne = k->nkids, nf = -1;
+  st_fexpr **all = ne ? st_arena_alloc(fl->tmp, (size_t)ne * MAX_LEAVES * sizeof *all) : NULL;
+  if (!all) return -1;
+  for (int e = 0; e < ne; e++) {
+    int m = 0;
+    if (inst_leaves(fl, k->kids[e], all + (size_t)e * MAX_LEAVES, &m, loc, value)) return -1;
+    if (nf >= 0 && m != nf) return -1;
+    nf = m;
+  }
+  st_fexpr **col = st_arena_alloc(fl->tmp, (size_t)ne * sizeof *col);
+  if (!col || *n + nf > MAX_LEAVES) return -1;
+  for (int f = 0; f < nf; f++) {
+    for (int e = 0; e < ne; e++) col[e] = all[(size_t)e * MAX_LEAVES + f];
+    if (!(b[(*n)++] = nest(fl, col, k->dims, k->ndims, loc))) return -1;
+  }
+  return 0;
+}
+
+static int is_record_array(const st_inst *k) {
+  return k->ndims > 0 && k->nkids > 0 && k->kids[0]->var < 0 && k->kids[0]->ndims == 0 &&
+         k->kids[0]->nkids > 0;
+}
+
 /* The leaves of instance node (a record or connector component) into b. */
 static int inst_leaves(st_fl *fl, st_inst *node, st_fexpr **b, int *n, st_loc loc,
                        st_fexpr *(*value)(st_fl *, st_inst *, st_loc)) {
   for (int i = 0; i < node->nkids; i++) {
     st_inst *k = node->kids[i];
     if (k->disabled) continue;
-    if (k->var >= 0 || k->ndims > 0) {
+    if (is_record_array(k)) {
+      if (record_array_leaves(fl, k, b, n, loc, value)) return -1;
+    } else if (k->var >= 0 || k->ndims > 0) {
       if (*n == MAX_LEAVES) return -1;
       if (!(b[(*n)++] = value(fl, k, loc))) return -1;
     } else if (inst_leaves(fl, k, b, n, loc, value)) {

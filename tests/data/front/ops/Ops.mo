@@ -584,4 +584,57 @@ package Ops
     Real u = if time < -0.5 then 1 else 2;
     annotation(experiment(StartTime = -1, StopTime = 1));
   end NegativeStart;
+  model StructuralIf "an if-expression on an Evaluate = true flag is its taken branch"
+    parameter Boolean nonlinear = false annotation(Evaluate = true);
+    parameter Real k = 2;
+    Real mu, g, r, b;
+  equation
+    mu = if nonlinear then 1 + b^2 else k;
+    g = 3 * mu;
+    r = 1 / g;
+    b = (1 + time) * r;
+  end StructuralIf;
+  record TagA
+    constant String kind = "a";
+  end TagA;
+  record TagB
+    constant String kind = "a";
+  end TagB;
+  record Cell
+    extends TagA;
+    parameter Real R = 1;
+  end Cell;
+  record Pack "an array of records in a record, an element inherited twice"
+    extends TagA;
+    extends TagB;
+    parameter Integer n = 2;
+    parameter Cell cells[n] = {Cell(R = 2), Cell(R = 3)};
+    parameter Real q = 1;
+  end Pack;
+  model PackUser
+    parameter Pack p;
+    Real y = p.cells[2].R + p.q;
+    Real z = sum(p.cells.R);
+  end PackUser;
+  model RecordArrayFields
+    function sum "hides the built-in here; .sum is the built-in"
+      input Real v[:];
+      output Real s = 2 * .sum(v);
+    end sum;
+    parameter Pack d(q = 5);
+    PackUser u(p = d);
+    Real w = sum({1, time});
+  end RecordArrayFields;
+
+  model GuardedAssert "an assert in a branch that varies holds only there"
+    parameter Real x0 = 0;
+    Real x(start = x0, fixed = true);
+  equation
+    if time < 0.5 then
+      der(x) = 1;
+      assert(x < 0.6, "x left its range in the first half");
+    else
+      der(x) = -1;
+    end if;
+  end GuardedAssert;
 end Ops;
