@@ -102,7 +102,7 @@ START_TEST(call_equations) {
   out = NULL;
   ck_assert_int_eq(simulate(FLUID, "Fluid.CallEquations --stop-time 3", &u, &out), 1);
   ck_assert_msg(out && strstr(out, "Fluid.mo:112:5: error: the function call failed") &&
-                    strstr(out, "x below its limit) at time 2.00"), "%s",
+                    strstr(out, "x below its limit at time 2.00"), "%s",
                 out ? out : "");
   free(out);
 }
