@@ -433,9 +433,10 @@ START_TEST(state_machine_delayed_transitions) {
 END_TEST
 
 /* StateMachinePriority.mo on a 0.1 s clock: a counts its ticks in n (y = n), b counts on in
- * m from 10 (y = -m). a -> b delayed after 3 ticks in a, no reset; b -> a immediate after 4
- * ticks in b (priority 1, no reset) or, with reset (n from 0 again), in the windows around
- * t = 1.1 and 1.7 (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
+ * m from 10 (y = -m). a -> b delayed after 3 ticks in a (ticksInState), no reset; b -> a
+ * immediate at the 4th tick in b (timeInState() >= 0.25: 0.3 s after entering; priority 1,
+ * no reset) or, with reset (n from 0 again), in the windows around t = 1.1 and 1.7
+ * (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
  * (reset at 1.1:) 1 2 3 -16 -17 -18 (at 1.7 both hold, priority 1 wins: no reset) 4 5 6 -19;
  * inA = activeState(a). */
 START_TEST(state_machine_priorities_and_reset) {

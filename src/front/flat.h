@@ -304,5 +304,9 @@ int st_flat_count_equations(const st_flat_model *model);
 
 /* "der", "pre", ... for an st_builtin. */
 const char *st_builtin_name(st_builtin builtin);
+/* *v as a variable the compiler adds (clock latches, state-machine state): protected (not
+ * recorded under its `$` name), fixed and stateSelect by default, nothing else set. */
+void st_fvar_hidden(st_fvar *v, const char *name, st_ftype type, st_variability variability,
+                    st_fexpr *start, st_loc loc);
 
 #endif
