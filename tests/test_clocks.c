@@ -188,6 +188,40 @@ START_TEST(runge_kutta_discretization) {
 }
 END_TEST
 
+/* SubSuper.mo over 1 s: the 0.1 s clock ticks 11 times, subSample(u, 3) 4, superSample(u, 2)
+ * 21, shiftSample(u, 1, 2) 10: 46 ticks in --stats; the event log's last column has 3 at the
+ * start (u, us, uf) and 2 at t = 0.05 (uf, ush), and sums to the same 46. */
+START_TEST(ticks_counted_in_stats_and_event_log) {
+  const char *ev = st_test_tmp("clocks", "ticks-events.csv");
+  const char *res = st_test_tmp("clocks", "ticks.csv");
+  char *out = NULL;
+  int st = st_test_runf(&out, "simulate '%s' --stats --events '%s' -o '%s'",
+                        st_test_src("tests/data/clocks/SubSuper.mo"), ev, res);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "clock ticks: 46\n") != NULL, "%s", out);
+  free(out);
+  FILE *f = fopen(ev, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[4096];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_str_eq(line, "time,kind,indicators,iterations,changed,clock_ticks\n");
+  int total = 0, rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *last = strrchr(line, ',');
+    ck_assert_ptr_nonnull(last);
+    int n = atoi(last + 1);
+    if (rows == 0) ck_assert_int_eq(n, 3);
+    if (rows == 1) ck_assert_msg(strncmp(line, "0.05", 4) == 0 && n == 2, "%s", line);
+    total += n;
+    rows++;
+  }
+  fclose(f);
+  unlink(ev);
+  unlink(res);
+  ck_assert_int_eq(total, 46);
+}
+END_TEST
+
 /* HoldStart.mo: hold(u) is u.start before u's partition first ticks (0.2), a sub-sampling
  * operator reads u.start there too (ub at 0.15), a clocked relation s >= 0.2 holds at the
  * tick 0.2 (no tie kept), and a binding with interval() is lowered with its partition. */
@@ -399,9 +433,10 @@ START_TEST(state_machine_delayed_transitions) {
 END_TEST
 
 /* StateMachinePriority.mo on a 0.1 s clock: a counts its ticks in n (y = n), b counts on in
- * m from 10 (y = -m). a -> b delayed after 3 ticks in a, no reset; b -> a immediate after 4
- * ticks in b (priority 1, no reset) or, with reset (n from 0 again), in the windows around
- * t = 1.1 and 1.7 (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
+ * m from 10 (y = -m). a -> b delayed after 3 ticks in a (ticksInState), no reset; b -> a
+ * immediate at the 4th tick in b (timeInState() >= 0.25: 0.3 s after entering; priority 1,
+ * no reset) or, with reset (n from 0 again), in the windows around t = 1.1 and 1.7
+ * (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
  * (reset at 1.1:) 1 2 3 -16 -17 -18 (at 1.7 both hold, priority 1 wins: no reset) 4 5 6 -19;
  * inA = activeState(a). */
 START_TEST(state_machine_priorities_and_reset) {
@@ -453,6 +488,7 @@ int main(void) {
                         tuple_with_an_array_output, no_drift_over_a_million_ticks,
                         clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
-                        state_machine_priorities_and_reset, runge_kutta_discretization));
+                        state_machine_priorities_and_reset, runge_kutta_discretization,
+                        ticks_counted_in_stats_and_event_log));
   return st_test_main(s);
 }

@@ -124,7 +124,7 @@ START_TEST(event_log_file) {
   ck_assert_msg(st == 0, "%s", out);
   free(out);
   count_lines(ev, NULL, first, sizeof first);
-  ck_assert_str_eq(first, "time,kind,indicators,iterations,changed\n");
+  ck_assert_str_eq(first, "time,kind,indicators,iterations,changed,clock_ticks\n");
   ck_assert_int_eq(count_lines(ev, ",initial,", NULL, 0), 1);
   ck_assert_int_eq(count_lines(ev, "mode: ", NULL, 0), 19);
   ck_assert_int_eq(count_lines(ev, "mode: 0 -> 1", first, sizeof first), 5);

@@ -34,6 +34,15 @@ START_TEST(arena_allocates_zeroed_aligned_memory) {
   ck_assert_uint_eq(strlen(p), sizeof longer + 2);
   ck_assert_int_eq(p[0], '<');
   ck_assert_str_eq(p + sizeof longer, ">7");
+  /* an array grown item by item keeps its items: 16 first, doubling */
+  int *items = NULL, cap = 0;
+  for (int n = 0; n < 100; n++) {
+    ck_assert_int_eq(st_arena_grow(a, (void **)&items, &cap, n, sizeof *items), 0);
+    ck_assert_int_gt(cap, n);
+    items[n] = 3 * n;
+  }
+  ck_assert_int_eq(cap, 128);
+  for (int n = 0; n < 100; n++) ck_assert_int_eq(items[n], 3 * n);
   st_arena_free(a);
 }
 END_TEST

@@ -57,6 +57,9 @@ typedef struct stiction_event_info {
   double next_time;
   int terminate;           /* the model asks to stop (terminate()) after this event */
   const char *message;     /* optional, static or owned by the model: why it terminated */
+  int clock_ticks;         /* optional: clock ticks in this pass (clocked partitions of a
+                              compiled model that ticked, those at the start time with the
+                              first initial pass); counted apart in the statistics */
 } stiction_event_info;
 
 typedef struct stiction_model {

@@ -107,6 +107,7 @@ typedef struct stiction_event_record {
   const double *before;           /* discrete values before (length n_discrete, or NULL) */
   const double *after;            /* discrete values after */
   int restarted;                  /* the solver was re-initialized */
+  int clock_ticks;                /* clock ticks at this event (stiction_event_info) */
 } stiction_event_record;
 
 typedef int (*stiction_event_listener)(void *user_data, const stiction_event_record *event);
@@ -133,6 +134,7 @@ typedef struct stiction_stats {
   double wall_events;         /* in event handling */
   double wall_output;         /* computing rows and in the sink */
   double wall_total;
+  long clock_ticks;           /* ticks of clocked partitions (at time or state events) */
 } stiction_stats;
 
 /* Prints the statistics in a readable table (one "name: value" per line). */

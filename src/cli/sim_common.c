@@ -252,7 +252,7 @@ int st_event_log_open(st_event_log *log, const char *path, const stiction_model 
   log->model = model;
   log->failed = 0;
   if (st_outfile_open(&log->out, path, "w")) return -1;
-  fputs("time,kind,indicators,iterations,changed\n", log->out.file);
+  fputs("time,kind,indicators,iterations,changed,clock_ticks\n", log->out.file);
   return 0;
 }
 
@@ -322,7 +322,7 @@ int st_event_log_write(void *user_data, const stiction_event_record *e) {
   st_cli_csv_field(log->out.file, fired);
   fprintf(log->out.file, ",%d,", e->iterations);
   st_cli_csv_field(log->out.file, changed);
-  fputc('\n', log->out.file);
+  fprintf(log->out.file, ",%d\n", e->clock_ticks);
   if (ferror(log->out.file)) log->failed = 1;
   return 0;
 }

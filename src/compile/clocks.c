@@ -146,16 +146,6 @@ static void unite(int *uf, int a, int b) {
   if (a != b) uf[a < b ? b : a] = a < b ? a : b;
 }
 
-static int grow(st_arena *a, void **items, int *cap, int n, size_t size) {
-  if (n < *cap) return 0;
-  int c = *cap ? 2 * *cap : 16;
-  void *p = st_arena_alloc(a, size * (size_t)c);
-  if (!p) return -1;
-  if (n) memcpy(p, *items, size * (size_t)n);
-  *items = p;
-  *cap = c;
-  return 0;
-}
 
 static st_fexpr *param_binding(void *ctx, int var) {
   const st_flat_model *f = ctx;
@@ -403,7 +393,7 @@ static int clock_equation(lower *L, const st_feq *q) {
 /* ------------------------------------------------------------------ partitioning */
 
 static int add_source(lower *L, int unit, const st_fexpr *c, st_loc loc) {
-  if (grow(L->a, (void **)&L->src, &L->capsrc, L->nsrc, sizeof *L->src)) return -1;
+  if (st_arena_grow(L->a, (void **)&L->src, &L->capsrc, L->nsrc, sizeof *L->src)) return -1;
   source *s = &L->src[L->nsrc++];
   s->unit = unit;
   s->loc = loc;
@@ -445,7 +435,7 @@ static int scan_expr(lower *L, int unit, const st_fexpr *e) {
        * assigning a clock to a clocked u, MSL's AssignClock), both have one clock */
       int from = first_var(L, e->args[0]);
       if (from < 0) return 0;
-      if (grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
+      if (st_arena_grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
       L->rel[L->nrel++] = (relation){unit, from, FB_CSAMPLE, 1, 1, e->loc};
       return 0;
     }
@@ -459,7 +449,7 @@ static int scan_expr(lower *L, int unit, const st_fexpr *e) {
       int from = first_var(L, e->args[0]);
       if (from < 0) return 0;
       L->clocked[from] = 1;
-      if (grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
+      if (st_arena_grow(L->a, (void **)&L->rel, &L->caprel, L->nrel, sizeof *L->rel)) return -1;
       relation *r = &L->rel[L->nrel++];
       *r = (relation){unit, from, e->op, 1, 1, e->loc};
       return e->op == FB_NOCLOCK ? 0 : op_factors(L, e, &r->a, &r->b);
@@ -608,34 +598,17 @@ static int new_var(lower *L, const char *name, st_ftype type, st_variability var
     for (int i = L->nvars; i < 2 * L->capvars; i++) p[i] = -1;
     L->prev_of = p;
   }
-  if (grow(L->a, (void **)&L->vars, &L->capvars, L->nvars, sizeof *L->vars)) return -1;
-  st_fvar *v = &L->vars[L->nvars];
-  memset(v, 0, sizeof *v);
-  v->name = name;
-  v->type = type;
-  v->variability = var;
-  v->start = start;
-  v->fixed = -1;
-  v->state_select = ST_SS_DEFAULT;
-  v->is_protected = 1;
-  v->loc = loc;
+  if (st_arena_grow(L->a, (void **)&L->vars, &L->capvars, L->nvars, sizeof *L->vars)) return -1;
+  st_fvar_hidden(&L->vars[L->nvars], name, type, var, start, loc);
   return L->nvars++;
 }
 
 static st_feq *new_equal(lower *L, st_fexpr *lhs, st_fexpr *rhs, st_loc loc) {
-  st_feq *q = st_arena_alloc(L->a, sizeof *q);
-  if (!q) return NULL;
-  memset(q, 0, sizeof *q);
-  q->kind = FE_EQUAL;
-  q->lhs = lhs;
-  q->rhs = rhs;
-  q->origin = "";
-  q->loc = loc;
-  return q;
+  return st_fx_equation(L->a, lhs, rhs, loc);
 }
 
 static int add_eq(lower *L, st_feq_list *l, int *cap, st_feq *q) {
-  if (!q || grow(L->a, (void **)&l->items, cap, l->n, sizeof *l->items)) return -1;
+  if (!q || st_arena_grow(L->a, (void **)&l->items, cap, l->n, sizeof *l->items)) return -1;
   l->items[l->n++] = q;
   return 0;
 }
@@ -836,11 +809,8 @@ static st_fexpr *rewrite(lower *L, part *p, const st_fexpr *e) {
     return n;
   }
   if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *r = st_arena_alloc(L->a, sizeof *r);
+  st_fexpr *r = st_fx_copy_node(L->a, e);
   if (!r) return NULL;
-  *r = *e;
-  r->args = st_arena_alloc(L->a, sizeof *r->args * (size_t)e->nargs);
-  if (!r->args) return NULL;
   for (int i = 0; i < e->nargs; i++)
     if (!(r->args[i] = rewrite(L, p, e->args[i]))) return NULL;
   return r;
@@ -902,11 +872,8 @@ static st_fexpr *renamed(lower *L, const st_fexpr *e, const int *map, int nmap) 
     return e->index < nmap && map[e->index] >= 0 ? st_fx_var(L->a, map[e->index], e->loc)
                                                  : (st_fexpr *)e;
   if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *r = st_arena_alloc(L->a, sizeof *r);
+  st_fexpr *r = st_fx_copy_node(L->a, e);
   if (!r) return NULL;
-  *r = *e;
-  r->args = st_arena_alloc(L->a, sizeof *r->args * (size_t)e->nargs);
-  if (!r->args) return NULL;
   for (int i = 0; i < e->nargs; i++)
     if (!(r->args[i] = renamed(L, e->args[i], map, nmap))) return NULL;
   return r;
@@ -1150,7 +1117,7 @@ static int counts_rises(const part *p) {
 static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
   for (int i = 0; i < L->nrises; i++)
     if (L->rises[i].cond == cond) return L->rises[i].var;
-  if (grow(L->a, (void **)&L->rises, &L->caprises, L->nrises, sizeof *L->rises)) return -1;
+  if (st_arena_grow(L->a, (void **)&L->rises, &L->caprises, L->nrises, sizeof *L->rises)) return -1;
   int n = new_var(L, st_arena_printf(L->a, "$eventclock%d.rises", L->nrises), ST_T_REAL,
                   ST_V_DISCRETE, st_fx_real(L->a, 0, loc), loc);
   st_feq **step = st_arena_alloc(L->a, sizeof *step);
@@ -1159,6 +1126,7 @@ static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
   if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
       emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
     return -1;
+  L->eqs.items[L->eqs.n - 1]->origin = ST_ORIGIN_RISE_COUNTER; /* no tick of its own */
   L->rises[L->nrises++] = (struct rise){cond, n};
   return n;
 }

@@ -134,6 +134,7 @@ typedef struct st_when {
   int wc;             /* index of its first branch's condition value in wc[] */
   int clock_rank;     /* st_feq.clock_rank: clock ticks latch by rank after the others */
   int clock_at_start; /* st_feq.clock_at_start: ticks at the start time in st_initialize */
+  int clock_tick;     /* a clocked partition's tick (not an event clock's rise counter) */
 } st_when;
 
 typedef struct st_assert {
@@ -259,6 +260,8 @@ struct st_compiled {
   int event_iteration; /* pass number of the current event iteration (initial() handling) */
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int initialized;     /* the initial passes ran, the first pass after them is still to come */
+  int pass_ticks;      /* clock ticks of this event pass (stiction_event_info.clock_ticks) */
+  int start_ticks;     /* clock ticks at the start time, not yet reported by a pass */
 
   int nout;
   int *out_slot;

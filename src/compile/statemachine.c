@@ -60,16 +60,6 @@ typedef struct smlow {
   int errors;
 } smlow;
 
-static int grow(st_arena *a, void **items, int *cap, int n, size_t size) {
-  if (n < *cap) return 0;
-  int c = *cap ? 2 * *cap : 16;
-  void *p = st_arena_alloc(a, size * (size_t)c);
-  if (!p) return -1;
-  if (n) memcpy(p, *items, size * (size_t)n);
-  *items = p;
-  *cap = c;
-  return 0;
-}
 
 static int is_sm_call(const st_feq *q) {
   return q->kind == FE_CALL && q->rhs && q->rhs->kind == FX_BUILTIN &&
@@ -85,7 +75,7 @@ static int uses_state_machines(const st_flat_model *f) {
 static int find_state(smlow *S, const char *path, st_loc loc) {
   for (int i = 0; i < S->nstates; i++)
     if (strcmp(S->states[i].path, path) == 0) return i;
-  if (grow(S->a, (void **)&S->states, &S->capstates, S->nstates, sizeof *S->states)) return -1;
+  if (st_arena_grow(S->a, (void **)&S->states, &S->capstates, S->nstates, sizeof *S->states)) return -1;
   S->states[S->nstates] = (sm_state){path, -1, 0, loc};
   return S->nstates++;
 }
@@ -137,7 +127,7 @@ static int collect(smlow *S) {
     if (from < 0) return -1;
     if (c->op == FB_INITIALSTATE) continue;
     int to = find_state(S, c->args[1]->str, q->loc), sync;
-    if (to < 0 || grow(S->a, (void **)&S->tr, &S->captr, S->ntr, sizeof *S->tr)) return -1;
+    if (to < 0 || st_arena_grow(S->a, (void **)&S->tr, &S->captr, S->ntr, sizeof *S->tr)) return -1;
     sm_transition *t = &S->tr[S->ntr++];
     *t = (sm_transition){.from = from, .to = to, .cond = c->args[2], .delayed_var = -1,
                          .loc = q->loc};
@@ -163,17 +153,8 @@ static int find(int *uf, int i) {
 }
 
 static int new_var(smlow *S, const char *name, st_ftype type, st_fexpr *start, st_loc loc) {
-  if (grow(S->a, (void **)&S->vars, &S->capvars, S->nvars, sizeof *S->vars)) return -1;
-  st_fvar *v = &S->vars[S->nvars];
-  memset(v, 0, sizeof *v);
-  v->name = name;
-  v->type = type;
-  v->variability = ST_V_DISCRETE;
-  v->start = start;
-  v->fixed = -1;
-  v->state_select = ST_SS_DEFAULT;
-  v->is_protected = 1;
-  v->loc = loc;
+  if (st_arena_grow(S->a, (void **)&S->vars, &S->capvars, S->nvars, sizeof *S->vars)) return -1;
+  st_fvar_hidden(&S->vars[S->nvars], name, type, ST_V_DISCRETE, start, loc);
   return S->nvars++;
 }
 
@@ -272,16 +253,10 @@ static st_fexpr *is_active(smlow *S, int state, st_loc loc) {
 static st_fexpr *first_tick(smlow *S, st_loc loc) { return node(S, FB_FIRSTTICK, 0, loc); }
 
 static int add_eq(smlow *S, st_fexpr *lhs, st_fexpr *rhs, st_loc loc) {
-  st_feq *q = st_arena_alloc(S->a, sizeof *q);
-  if (!q || !lhs || !rhs || grow(S->a, (void **)&S->eqs.items, &S->capeqs, S->eqs.n,
-                                 sizeof *S->eqs.items))
+  st_feq *q = lhs && rhs ? st_fx_equation(S->a, lhs, rhs, loc) : NULL;
+  if (!q || st_arena_grow(S->a, (void **)&S->eqs.items, &S->capeqs, S->eqs.n,
+                          sizeof *S->eqs.items))
     return -1;
-  memset(q, 0, sizeof *q);
-  q->kind = FE_EQUAL;
-  q->lhs = lhs;
-  q->rhs = rhs;
-  q->origin = "";
-  q->loc = loc;
   S->eqs.items[S->eqs.n++] = q;
   return 0;
 }
@@ -294,30 +269,25 @@ static sm_machine *machine_at(smlow *S, const char *path, const st_fexpr *e) {
   return NULL;
 }
 
-static int ticks_var(smlow *S, sm_machine *m) {
-  if (m->ticks >= 0) return m->ticks;
+/* A variable of machine m set when a state is entered (to on_entry) and stepped otherwise
+ * (previous + 1 when `count`, else held): ticksInState()'s count, timeInState()'s entry
+ * time. *slot remembers it. */
+static int entry_var(smlow *S, sm_machine *m, int *slot, const char *what, st_ftype type,
+                     st_fexpr *on_entry, int count) {
+  if (*slot >= 0) return *slot;
   st_loc loc = m->loc;
-  int k = (int)(m - S->m);
-  m->ticks = new_var(S, st_arena_printf(S->a, "$stateMachine%d.ticksInState", k), ST_T_INTEGER,
-                     num(S, 0, loc), loc);
-  if (m->ticks < 0) return -1;
-  st_fexpr *next = st_fx_binary(S->a, FOP_ADD, previous(S, m->ticks, loc), num(S, 1, loc), loc);
-  return add_eq(S, var(S, m->ticks, loc),
-                if_expr(S, var(S, m->entered, loc), num(S, 1, loc), next, loc), loc)
-             ? -1 : m->ticks;
+  int v = new_var(S, st_arena_printf(S->a, "$stateMachine%d.%s", (int)(m - S->m), what), type,
+                  num(S, 0, loc), loc);
+  if (v < 0) return -1;
+  st_fexpr *other = count ? st_fx_binary(S->a, FOP_ADD, previous(S, v, loc), num(S, 1, loc), loc)
+                          : previous(S, v, loc);
+  if (add_eq(S, var(S, v, loc), if_expr(S, var(S, m->entered, loc), on_entry, other, loc), loc))
+    return -1;
+  return *slot = v;
 }
 
-static int tenter_var(smlow *S, sm_machine *m) {
-  if (m->tenter >= 0) return m->tenter;
-  st_loc loc = m->loc;
-  int k = (int)(m - S->m);
-  m->tenter = new_var(S, st_arena_printf(S->a, "$stateMachine%d.enteredAt", k), ST_T_REAL,
-                      num(S, 0, loc), loc);
-  if (m->tenter < 0) return -1;
-  st_fexpr *now = call1(S, FB_CSAMPLE, st_fx_new(S->a, FX_TIME, 0, 0, loc), loc);
-  return add_eq(S, var(S, m->tenter, loc),
-                if_expr(S, var(S, m->entered, loc), now, previous(S, m->tenter, loc), loc), loc)
-             ? -1 : m->tenter;
+static st_fexpr *now(smlow *S, st_loc loc) {
+  return call1(S, FB_CSAMPLE, st_fx_new(S->a, FX_TIME, 0, 0, loc), loc);
 }
 
 /* e with the state-machine operators replaced; in state `st` (-1: none) previous() of the
@@ -343,15 +313,15 @@ static st_fexpr *rewrite(smlow *S, const st_fexpr *e, int st, const sm_transitio
       if (!m) return NULL;
       int before = tr && tr->immediate;
       if (e->op == FB_TICKSINSTATE) {
-        int t = ticks_var(S, m);
+        int t = entry_var(S, m, &m->ticks, "ticksInState", ST_T_INTEGER, num(S, 1, m->loc), 1);
         if (t < 0) return NULL;
         return before ? st_fx_binary(S->a, FOP_ADD, previous(S, t, loc), num(S, 1, loc), loc)
                       : var(S, t, loc);
       }
-      int t = tenter_var(S, m);
-      st_fexpr *now = call1(S, FB_CSAMPLE, st_fx_new(S->a, FX_TIME, 0, 0, loc), loc);
+      int t = entry_var(S, m, &m->tenter, "enteredAt", ST_T_REAL, now(S, m->loc), 0);
       if (t < 0) return NULL;
-      return st_fx_binary(S->a, FOP_SUB, now, before ? previous(S, t, loc) : var(S, t, loc), loc);
+      return st_fx_binary(S->a, FOP_SUB, now(S, loc),
+                          before ? previous(S, t, loc) : var(S, t, loc), loc);
     }
     case FB_PREVIOUS:
       if (st >= 0 && e->args[0]->kind == FX_VAR &&
@@ -367,11 +337,8 @@ static st_fexpr *rewrite(smlow *S, const st_fexpr *e, int st, const sm_transitio
     }
   }
   if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *r = st_arena_alloc(S->a, sizeof *r);
+  st_fexpr *r = st_fx_copy_node(S->a, e);
   if (!r) return NULL;
-  *r = *e;
-  r->args = st_arena_alloc(S->a, sizeof *r->args * (size_t)e->nargs);
-  if (!r->args) return NULL;
   for (int i = 0; i < e->nargs; i++)
     if (!(r->args[i] = rewrite(S, e->args[i], st, tr))) return NULL;
   return r;
@@ -453,7 +420,7 @@ static int state_equations(smlow *S, const st_feq_list *in, unsigned char *taken
     for (int j = 0; j < nas; j++)
       if (as[j].var == lhs->index) k = j;
     if (k < 0) {
-      if (grow(S->a, (void **)&as, &capas, nas, sizeof *as)) return -1;
+      if (st_arena_grow(S->a, (void **)&as, &capas, nas, sizeof *as)) return -1;
       k = nas++;
       as[k] = (assigned){lhs->index, S->states[st].machine, previous(S, lhs->index, q->loc),
                          q->loc};
@@ -478,21 +445,16 @@ static const st_feq_list *with_state_bindings(smlow *S) {
   if (!l) return NULL;
   memset(l, 0, sizeof *l);
   for (int i = 0; i < f->equations.n; i++)
-    if (grow(S->a, (void **)&l->items, &cap, l->n, sizeof *l->items)) return NULL;
+    if (st_arena_grow(S->a, (void **)&l->items, &cap, l->n, sizeof *l->items)) return NULL;
     else l->items[l->n++] = f->equations.items[i];
   for (int v = 0; v < f->nvars; v++) {
     st_fvar *fv = &S->vars[v];
     int st = state_of(S, fv->name);
     if (st < 0 || !fv->binding || fv->variability <= ST_V_PARAMETER || fv->type == ST_T_CLOCK)
       continue;
-    st_feq *q = st_arena_alloc(S->a, sizeof *q);
-    if (!q || grow(S->a, (void **)&l->items, &cap, l->n, sizeof *l->items)) return NULL;
-    memset(q, 0, sizeof *q);
-    q->kind = FE_EQUAL;
-    q->lhs = var(S, v, fv->loc);
-    q->rhs = fv->binding;
+    st_feq *q = st_fx_equation(S->a, var(S, v, fv->loc), fv->binding, fv->loc);
+    if (!q || st_arena_grow(S->a, (void **)&l->items, &cap, l->n, sizeof *l->items)) return NULL;
     q->origin = S->states[st].path;
-    q->loc = fv->loc;
     l->items[l->n++] = q;
     fv->binding = NULL;
   }
@@ -534,7 +496,7 @@ int st_lower_state_machines(st_compiled *cm) {
         if (!(r->conds[c] = rewrite(&S, q->conds[c], -1, NULL))) return -1;
       if (!r->conds) return -1;
     }
-    if (grow(S.a, (void **)&S.eqs.items, &S.capeqs, S.eqs.n, sizeof *S.eqs.items)) return -1;
+    if (st_arena_grow(S.a, (void **)&S.eqs.items, &S.capeqs, S.eqs.n, sizeof *S.eqs.items)) return -1;
     S.eqs.items[S.eqs.n++] = r;
   }
   if (S.errors) return -1;

@@ -356,6 +356,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
   w->wc = cm->p.nwc;
   w->clock_rank = q->clock_rank;
   w->clock_at_start = q->clock_at_start;
+  w->clock_tick = q->clock_rank > 0 && strcmp(q->origin ? q->origin : "", ST_ORIGIN_RISE_COUNTER);
   cm->p.nwc += q->nconds;
   if (!w->branches) return -1;
   for (int i = 0; i < q->nconds; i++) {
@@ -498,6 +499,7 @@ static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double 
         cm->init_fired[k] = 1;
       }
       fired++;
+      cm->pass_ticks += wh->clock_tick;
       if (fire(cm, b, info, t)) return -1;
     }
   }
@@ -530,6 +532,7 @@ int st_clock_start_ticks(st_compiled *cm) {
   int fired = 0, more = 1;
   stiction_event_info info;
   memset(&info, 0, sizeof info);
+  cm->start_ticks = 0;
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x); /* sample()'s left limits */
   for (int rank = 1; more; rank++) {
     more = 0;
@@ -541,6 +544,7 @@ int st_clock_start_ticks(st_compiled *cm) {
       if (wh->clock_rank != rank || !wh->clock_at_start) continue;
       if (st_vm_eval(&cm->vm, &wh->branches[0].cond) == 0) continue;
       fired++;
+      cm->start_ticks += wh->clock_tick;
       if (fire(cm, &wh->branches[0], &info, cm->vm.time)) return -1;
     }
   }
@@ -685,6 +689,11 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.time = t;
   cm->vm.initial = info->initial;
   cm->event_iteration = info->iteration;
+  cm->pass_ticks = 0;
+  if (info->initial && info->iteration == 0) { /* the ticks of the initialization */
+    cm->pass_ticks = cm->start_ticks;
+    cm->start_ticks = 0;
+  }
   /* left limits with everything frozen, then pre() = those values */
   if (st_eval_blocks(cm, 0) || st_record_delays(cm, 0)) goto fail;
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
@@ -720,6 +729,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   refresh_relations(cm, t);
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
+  info->clock_ticks = cm->pass_ticks;
   /* an unsettled mixed system (solve.c) is only acceptable while the iteration moves on */
   if (cm->mixed_unsettled && !info->discrete_changed) goto fail;
   info->equations_changed = info->discrete_changed || relations_changed(cm);

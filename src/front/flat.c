@@ -26,6 +26,19 @@ static const char *const builtin_names[FB_COUNT_] = {
   "transition", "initialState", "activeState", "ticksInState", "timeInState",
 };
 
+void st_fvar_hidden(st_fvar *v, const char *name, st_ftype type, st_variability variability,
+                    st_fexpr *start, st_loc loc) {
+  memset(v, 0, sizeof *v);
+  v->name = name;
+  v->type = type;
+  v->variability = variability;
+  v->start = start;
+  v->fixed = -1;
+  v->state_select = ST_SS_DEFAULT;
+  v->is_protected = 1;
+  v->loc = loc;
+}
+
 const char *st_builtin_name(st_builtin b) {
   return b >= 0 && b < FB_COUNT_ ? builtin_names[b] : "?";
 }

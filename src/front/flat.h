@@ -171,6 +171,7 @@ struct st_feq {
    * (a partition that reads another's fresh values latches after it), 0 otherwise;
    * clock_at_start: it fires at the initial event when its tick is then. */
   int clock_rank, clock_at_start;
+#define ST_ORIGIN_RISE_COUNTER "$eventclock" /* origin of clocks.c's rise counters */
   st_loc loc;
 };
 
@@ -303,5 +304,9 @@ int st_flat_count_equations(const st_flat_model *model);
 
 /* "der", "pre", ... for an st_builtin. */
 const char *st_builtin_name(st_builtin builtin);
+/* *v as a variable the compiler adds (clock latches, state-machine state): protected (not
+ * recorded under its `$` name), fixed and stateSelect by default, nothing else set. */
+void st_fvar_hidden(st_fvar *v, const char *name, st_ftype type, st_variability variability,
+                    st_fexpr *start, st_loc loc);
 
 #endif

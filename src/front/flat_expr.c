@@ -30,6 +30,30 @@ st_fexpr *st_fx_bool(st_arena *a, int v, st_loc loc) {
   return e;
 }
 
+st_fexpr *st_fx_copy_node(st_arena *a, const st_fexpr *e) {
+  st_fexpr *r = st_arena_alloc(a, sizeof *r);
+  if (!r) return NULL;
+  *r = *e;
+  if (e->nargs > 0) {
+    r->args = st_arena_alloc(a, sizeof *r->args * (size_t)e->nargs);
+    if (!r->args) return NULL;
+    memcpy(r->args, e->args, sizeof *r->args * (size_t)e->nargs);
+  }
+  return r;
+}
+
+st_feq *st_fx_equation(st_arena *a, st_fexpr *lhs, st_fexpr *rhs, st_loc loc) {
+  st_feq *q = st_arena_alloc(a, sizeof *q);
+  if (!q) return NULL;
+  memset(q, 0, sizeof *q);
+  q->kind = FE_EQUAL;
+  q->lhs = lhs;
+  q->rhs = rhs;
+  q->origin = "";
+  q->loc = loc;
+  return q;
+}
+
 st_fexpr *st_fx_var(st_arena *a, int index, st_loc loc) {
   st_fexpr *e = st_fx_new(a, FX_VAR, 0, 0, loc);
   if (e) e->index = index;

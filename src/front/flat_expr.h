@@ -14,6 +14,11 @@ st_fexpr *st_fx_bool(st_arena *a, int v, st_loc loc);
 st_fexpr *st_fx_var(st_arena *a, int index, st_loc loc);
 st_fexpr *st_fx_binary(st_arena *a, st_fop op, st_fexpr *l, st_fexpr *r, st_loc loc);
 st_fexpr *st_fx_unary(st_arena *a, st_fop op, st_fexpr *x, st_loc loc);
+/* A copy of node e with an args array of its own (the arguments still e's), for rewriting
+ * passes that replace some arguments; NULL when out of memory. */
+st_fexpr *st_fx_copy_node(st_arena *a, const st_fexpr *e);
+/* The equation lhs = rhs (FE_EQUAL, origin ""), as the compiler's lowering passes add them. */
+st_feq *st_fx_equation(st_arena *a, st_fexpr *lhs, st_fexpr *rhs, st_loc loc);
 
 /* Where the evaluator finds the value of a variable: the binding of a constant or parameter,
  * or NULL when the variable has no fixed value (a continuous or discrete variable, or a

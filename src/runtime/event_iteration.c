@@ -27,6 +27,7 @@ enum { PHASE_EVENT, PHASE_INITIAL, PHASE_TERMINAL };
 typedef struct iter_result {
   int iterations;
   int discrete_changed, states_changed, equations_changed, terminate;
+  int clock_ticks;
   double next_time;            /* earliest time event scheduled by a pass, INFINITY if none */
   const char *message;
 } iter_result;
@@ -79,6 +80,7 @@ static void accumulate(iter_result *r, const stiction_event_info *info) {
   r->discrete_changed |= info->discrete_changed;
   r->states_changed |= info->states_changed;
   r->equations_changed |= info->equations_changed;
+  r->clock_ticks += info->clock_ticks;
   if (info->terminate) {
     r->terminate = 1;
     if (info->message) r->message = info->message;
@@ -142,7 +144,8 @@ static int changed_list(stiction_sim *sim) {
 }
 
 static int notify(stiction_sim *sim, double t, stiction_event_kind kind, int n_fired,
-                  int iterations, int restarted) {
+                  int iterations, int restarted, int clock_ticks) {
+  sim->stats.clock_ticks += clock_ticks;
   if (!sim->listener) return STICTION_OK;
   if (st_call_discrete(sim, sim->d_cur)) return STICTION_ERR_CALLBACK;
   stiction_event_record rec = {
@@ -150,7 +153,7 @@ static int notify(stiction_sim *sim, double t, stiction_event_kind kind, int n_f
       .fired_direction = sim->fired_dir, .iterations = iterations,
       .n_changed = changed_list(sim), .changed = sim->changed,
       .before = sim->nd ? sim->d_before : NULL, .after = sim->nd ? sim->d_cur : NULL,
-      .restarted = restarted};
+      .restarted = restarted, .clock_ticks = clock_ticks};
   int rc = sim->listener(sim->listener_ud, &rec);
   return rc ? st_sim_fail(sim, STICTION_ERR_CALLBACK, "event listener failed at t = %.17g", t)
             : STICTION_OK;
@@ -337,7 +340,7 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
     rc = after_iteration(sim, t, kind, &r, &restarted);
   }
   if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
-  if (!rc) rc = notify(sim, t, kind, n_fired, r.iterations, restarted);
+  if (!rc) rc = notify(sim, t, kind, n_fired, r.iterations, restarted, r.clock_ticks);
   *terminate = note_terminate(sim, rc, &r);
   sim->stats.wall_events += st_wall_now() - w0;
   return rc;
@@ -380,6 +383,7 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   if (!rc && sim->model->event_update && !r.terminate) rc = iterate(sim, t, PHASE_EVENT, &after);
   if (!rc) {
     r.iterations += after.iterations;
+    r.clock_ticks += after.clock_ticks;
     if (after.next_time < r.next_time) r.next_time = after.next_time;
     if (after.terminate) {
       r.terminate = 1;
@@ -390,7 +394,7 @@ int st_event_initial(stiction_sim *sim, double t, int *terminate) {
   }
   if (!rc) rc = sim->ops->yp_at(sim, t, 1);
   if (!rc) rc = st_output_row(sim, t);
-  if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0);
+  if (!rc) rc = notify(sim, t, STICTION_EVENT_INITIAL, 0, r.iterations, 0, r.clock_ticks);
   *terminate = note_terminate(sim, rc, &r);
   return rc;
 }

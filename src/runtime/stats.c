@@ -14,6 +14,7 @@ void stiction_stats_print(const stiction_stats *s, void *file) {
   fprintf(f, "nge (indicator evaluations): %ld\n", s->nge);
   fprintf(f, "state events: %ld\n", s->state_events);
   fprintf(f, "time events: %ld\n", s->time_events);
+  fprintf(f, "clock ticks: %ld\n", s->clock_ticks);
   fprintf(f, "event iterations: %ld (max %ld per event)\n", s->event_iterations,
           s->max_event_iterations);
   fprintf(f, "restarts: %ld\n", s->restarts);

@@ -98,6 +98,17 @@ char *st_arena_printf(st_arena *arena, const char *fmt, ...) {
   return p;
 }
 
+int st_arena_grow(st_arena *arena, void **items, int *cap, int n, size_t size) {
+  if (n < *cap) return 0;
+  int c = *cap ? 2 * *cap : 16;
+  void *p = st_arena_alloc(arena, size * (size_t)c);
+  if (!p) return -1;
+  if (n) memcpy(p, *items, size * (size_t)n);
+  *items = p;
+  *cap = c;
+  return 0;
+}
+
 char *st_arena_concat(st_arena *arena, const char *a, const char *b, const char *c) {
   size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
   char *p = st_arena_alloc(arena, na + nb + nc + 1);

@@ -23,5 +23,8 @@ char *st_arena_printf(st_arena *arena, const char *fmt, ...)
 /* a, b and c concatenated ("A.B" from "A", ".", "B"): the name joins of the front end and
  * the compiler, without printf's cost. */
 char *st_arena_concat(st_arena *arena, const char *a, const char *b, const char *c);
+/* Room for item n of an array of `size`-byte items in the arena (*cap doubles, the old block
+ * is left to the arena): 0, or -1 when out of memory. */
+int st_arena_grow(st_arena *arena, void **items, int *cap, int n, size_t size);
 
 #endif

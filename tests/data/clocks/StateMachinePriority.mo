@@ -21,7 +21,7 @@ model StateMachinePriority "immediate and delayed transitions, priorities, reset
 equation
   initialState(a);
   transition(a, b, ticksInState() >= 3, immediate = false, reset = false);
-  transition(b, a, ticksInState() >= 4, reset = false);
+  transition(b, a, timeInState() >= 0.25, reset = false);
   transition(b, a, t > 1.05 and t < 1.15 or t > 1.65 and t < 1.75, priority = 2);
   annotation(experiment(StopTime = 2, Interval = 0.025));
 end StateMachinePriority;
