@@ -514,8 +514,8 @@ END_TEST
 /* Sizes and branches known when a function is compiled (FunctionsSizes.mo): a protected
  * m = size(x, 1) sizing locals, a pinned m choosing its branch of an if (the other one's
  * slices are never compiled), cos() of an array, comprehensions over known ranges, and a
- * record-valued call used field by field -- all compiled (the walker ran them before),
- * values by hand. */
+ * record-valued call used field by field, ndims()/size() of an argument, a protected table
+ * sized by its literal -- all compiled (the walker ran them before), values by hand. */
 START_TEST(sizes_known_when_compiled) {
   static table t;
   simulate_compiled("FunctionsSizes.mo", "FunctionsSizes",
@@ -532,6 +532,7 @@ START_TEST(sizes_known_when_compiled) {
     ck_assert_double_eq_tol(r[col(&t, "y[2]")], y2, 1e-14);
     /* (tm + i)(3 + i tm) + (2 - i)(1 + i): real parts 3 tm - tm and 2 + 1 */
     ck_assert_double_eq_tol(r[col(&t, "p")], 2 * tm + 3, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "z")], 1 + 2 + 6 * tm, 1e-14);
   }
 }
 END_TEST

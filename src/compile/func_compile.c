@@ -458,6 +458,19 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   case FB_COMPREHENSION: return comprehension(c, e, sh);
+  case FB_NDIMS: case FB_SIZES: {
+    /* of a local: its shape is fixed by the signature */
+    const st_fexpr *a = e->nargs == 1 ? e->args[0] : NULL;
+    if (!a || a->kind != FX_LOCAL || a->index < 0 || a->index >= c->fn->nlocals)
+      return refuse(c, "ndims() or size() of something else than a local");
+    const lshape *l = &cur(c)->loc[a->index];
+    if (e->op == FB_NDIMS) return emit(c, F_CONST, 0, 0, l->ndims, 1);
+    if (l->ndims == 0) return refuse(c, "size() of a scalar");
+    *sh = (shape){1, l->ndims, {l->ndims, 0, 0, 0}};
+    for (int d = 0; d < l->ndims; d++)
+      if (emit(c, F_CONST, 0, 0, l->dims[d], 1)) return -1;
+    return 0;
+  }
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
@@ -1023,6 +1036,12 @@ static int stmts(cx *c, const st_fstmt_list *list) {
 
 /* Shape of local i that is not an argument: its declared sizes, known now or by size() of
  * the arguments. */
+/* Size of dimension k of a {...} literal (nested to that depth), -1 when it is not one. */
+static int literal_size(const st_fexpr *e, int k) {
+  for (; e && e->kind == FX_ARRAY && e->nargs > 0 && k > 0; k--) e = e->args[0];
+  return e && e->kind == FX_ARRAY && k == 0 ? e->nargs : -1;
+}
+
 static int declared_shape(cx *c, int i, lshape *l) {
   const st_flocal *d = &c->fn->locals[i];
   l->ndims = d->ndims;
@@ -1030,6 +1049,8 @@ static int declared_shape(cx *c, int i, lshape *l) {
   for (int k = 0; k < d->ndims; k++) {
     int v = d->dims[k];
     c->want = -1;
+    /* a protected T_coef[:, :] = {{...}, ...}: the size of its literal binding */
+    if (v < 0 && !d->size[k] && d->causality != ST_C_INPUT) v = literal_size(d->binding, k);
     if (v < 0 && static_int(c, d->size[k], &v)) {
       cur(c)->want_pin = c->want;
       return refuse(c, "the size of '%s' depends on input values", d->name);
