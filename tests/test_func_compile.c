@@ -604,7 +604,33 @@ START_TEST(slices_compiled) {
   st_feval_free(fe);
   st_fvm_free(vm);
   unload(&l);
+  /* deeper(m) sized by deeper(m + 1): refused at the bound of nested compilations (no stack
+   * exhausted by 4096 of them), and the run falls back to the walker (which leaves v unsized) */
+  load(&l, "tests/data/compile/FunctionsSlices.mo", "FunctionsSelfSized");
+  vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  sig.pinned = 1;
+  sig.pin[0] = 1;
+  char why[256];
+  ck_assert_int_lt(st_fvm_compile(vm, function_index(&l, "FunctionsSelfSized.deeper"), &sig, why,
+                                  sizeof why), 0);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  st_fvm_dump(vm, out);
+  fclose(out);
+  int signatures = 0;
+  for (const char *p = text; (p = strchr(p, '\n')); p++) signatures++;
+  ck_assert_int_le(signatures, 66); /* deeper(1) .. deeper(65): the bound, not 4096 */
+  free(text);
+  st_fvm_free(vm);
+  unload(&l);
   static table t;
+  run_ok("tests/data/compile/FunctionsSlices.mo", "FunctionsSelfSized", "", &t);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq(t.v[i][col(&t, "y")], (t.v[i][0] < 1 ? 1 : 2) + t.v[i][0]);
   simulate_compiled("FunctionsSlices.mo", "FunctionsSlices", "FunctionsSlices.ends([3]): compiled",
                     &t);
   for (int i = 0; i < t.nrows; i++) {

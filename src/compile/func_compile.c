@@ -1170,6 +1170,11 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
     if (vm->c[i].state < 0 && size) snprintf(why, size, "%s", vm->c[i].why);
     return vm->c[i].state < 0 ? -1 : i;
   }
+  if (vm->compiling >= ST_FVM_MAX_DEPTH) { /* f(m) needing f(m + 1) needing ...: bounded */
+    if (size) snprintf(why, size, "more than %d functions compiled one inside another",
+                       ST_FVM_MAX_DEPTH);
+    return -1;
+  }
   if (vm->nc > 4096 || (i = add(vm, k, sig)) < 0) {
     if (size) snprintf(why, size, "out of memory or too many signatures");
     return -1;
@@ -1178,7 +1183,9 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
   const st_ffunction *fn = &vm->functions[k];
   unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
   cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  vm->compiling++;
   int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
+  vm->compiling--;
   free(sizing);
   vm->c[i].state = rc ? -1 : 1;
   snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);
