@@ -93,7 +93,8 @@ int st_mark_zero_parameters(st_compiled *cm) {
   cm->p.zero_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
   cm->p.held_param = st_arena_alloc(cm->p.arena, ((size_t)f->nvars + 1) * sizeof(double));
   if (!cm->p.zero_param || !cm->p.held_param) return -1;
-  for (int s = 0; s < f->nvars; s++) cm->p.held_param[s] = NAN;
+  for (int s = 0; s < f->nvars; s++)
+    cm->p.held_param[s] = cm->p.pinned_param && cm->p.pinned_param[s] ? cm->x[s] : NAN;
   for (int s = 0; s < f->nvars; s++)
     cm->p.zero_param[s] = cm->p.slots[s].kind == K_PARAM && cm->x[s] == 0 &&
                           (f->vars[s].is_final || f->vars[s].evaluate);

@@ -345,7 +345,11 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
     if (c >= 0) return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
-    return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
+    if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
+    int in = s->function;
+    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
+    if (a) st_fvm_assert_failed(fc->vm, in, a); /* say which, as a compiled body would */
+    return NAN;
   }
   if (c >= 0) {
     double y;

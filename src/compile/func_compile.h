@@ -79,6 +79,8 @@ int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double 
 /* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
  * st_fvm_clear_failure(). */
 const char *st_fvm_failure(const st_fvm *vm);
+/* Records the failure of assert a of function k (run by the tree walker, func_eval.h). -1. */
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a);
 void st_fvm_clear_failure(st_fvm *vm);
 
 #endif

@@ -15,8 +15,8 @@
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
 
-static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
-  const st_ffunction *fn = &vm->functions[f->fn];
+static int fail_in(st_fvm *vm, int k, const char *fmt, ...) {
+  const st_ffunction *fn = &vm->functions[k];
   va_list ap;
   va_start(ap, fmt);
   char *what = st_vformat(fmt, ap);
@@ -31,15 +31,29 @@ static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   return -1;
 }
 
+static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *what = st_vformat(fmt, ap);
+  va_end(ap);
+  fail_in(vm, f->fn, "%s", what ? what : "out of memory");
+  free(what);
+  return -1;
+}
+
 /* A failed assert: its location and its message when that is a string literal (a message
  * built from values is not evaluated). */
-static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a) {
   const st_fexpr *m = a->message;
   const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
   if (a->loc.file)
-    return fail(vm, f, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line, a->loc.col,
-                text[0] ? ": " : "", text);
-  return fail(vm, f, "assertion failed%s%s", text[0] ? ": " : "", text);
+    return fail_in(vm, k, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line,
+                   a->loc.col, text[0] ? ": " : "", text);
+  return fail_in(vm, k, "assertion failed%s%s", text[0] ? ": " : "", text);
+}
+
+static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+  return st_fvm_assert_failed(vm, f->fn, a);
 }
 
 /* The buffer of call depth d, grown to at least need doubles. */
