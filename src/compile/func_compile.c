@@ -1087,14 +1087,14 @@ static int layout(cx *c) {
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
   for (int i = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].type == ST_T_STRING) return refuse(c, "a String variable");
-    if (f->loc[i].off >= 0) continue;
-    f = cur(c);
-    if (declared_shape(c, i, &f->loc[i])) return -1;
+    if (cur(c)->loc[i].off >= 0) continue;
+    if (declared_shape(c, i, &cur(c)->loc[i])) return -1;
+    f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
     f->loc[i].off = off;
     off += f->loc[i].n;
     if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
   }
-  f->nframe = off;
+  cur(c)->nframe = off;
   return 0;
 }
 
