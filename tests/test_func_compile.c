@@ -471,19 +471,29 @@ START_TEST(simulated) {
 }
 END_TEST
 
+/* Simulates class cls of tests/data/compile/FILE with --dump into t: exit 0, no function or
+ * call site left to the tree walker, the line `compiled` in the translation log, and more
+ * than 100 rows. */
+static void simulate_compiled(const char *file, const char *cls, const char *compiled,
+                              table *t) {
+  char path[256], opts[256], *out = NULL;
+  snprintf(path, sizeof path, "tests/data/compile/%s", file);
+  snprintf(opts, sizeof opts, "%s --dump", cls);
+  ck_assert_msg(simulate(path, opts, t, &out) == 0, "%s: %s", cls, out ? out : "");
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_msg(strstr(out, compiled), "no '%s' in %s", compiled, out);
+  free(out);
+  ck_assert_int_gt(t->nrows, 100);
+}
+
 /* Call sites of functions with array outputs run compiled (--dump names no interpreted
  * one): an element of an array output, and a call's array output as the argument of another
  * call (pushed element by element; the site had taken it for a scalar, the body refused
  * Q*guess and the run failed), explicit and as an input's default; values by hand. */
 START_TEST(call_sites_compiled) {
   static table t;
-  char *out = NULL;
-  const char *model = "tests/data/compile/FunctionsCallSites.mo";
-  ck_assert_int_eq(simulate(model, "FunctionsCallSites --dump", &t, &out), 0);
-  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
-  ck_assert_ptr_nonnull(strstr(out, "FunctionsCallSites.aligned([4], [4]): compiled"));
-  free(out);
-  ck_assert_int_gt(t.nrows, 100);
+  simulate_compiled("FunctionsCallSites.mo", "FunctionsCallSites",
+                    "FunctionsCallSites.aligned([4], [4]): compiled", &t);
   for (int i = 0; i < t.nrows; i++) {
     const double *r = t.v[i];
     double tm = r[col(&t, "time")];
@@ -504,17 +514,12 @@ END_TEST
 /* Sizes and branches known when a function is compiled (FunctionsSizes.mo): a protected
  * m = size(x, 1) sizing locals, a pinned m choosing its branch of an if (the other one's
  * slices are never compiled), cos() of an array, comprehensions over known ranges, and a
- * record-valued call used field by field -- all compiled (the walker ran them before),
- * values by hand. */
+ * record-valued call used field by field, ndims()/size() of an argument, a protected table
+ * sized by its literal -- all compiled (the walker ran them before), values by hand. */
 START_TEST(sizes_known_when_compiled) {
   static table t;
-  char *out = NULL;
-  ck_assert_int_eq(simulate("tests/data/compile/FunctionsSizes.mo", "FunctionsSizes --dump", &t,
-                            &out), 0);
-  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
-  ck_assert_ptr_nonnull(strstr(out, "FunctionsSizes.orient(scalar = 3): compiled"));
-  free(out);
-  ck_assert_int_gt(t.nrows, 100);
+  simulate_compiled("FunctionsSizes.mo", "FunctionsSizes",
+                    "FunctionsSizes.orient(scalar = 3): compiled", &t);
   for (int i = 0; i < t.nrows; i++) {
     const double *r = t.v[i];
     double tm = r[col(&t, "time")], x[3] = {tm, 1, 2}, y1 = 0, y2 = 0;
@@ -527,6 +532,7 @@ START_TEST(sizes_known_when_compiled) {
     ck_assert_double_eq_tol(r[col(&t, "y[2]")], y2, 1e-14);
     /* (tm + i)(3 + i tm) + (2 - i)(1 + i): real parts 3 tm - tm and 2 + 1 */
     ck_assert_double_eq_tol(r[col(&t, "p")], 2 * tm + 3, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "z")], 1 + 2 + 6 * tm, 1e-14);
   }
 }
 END_TEST
@@ -536,17 +542,14 @@ END_TEST
  * a failed assert in the statement call stops initialization with both locations. */
 START_TEST(statement_calls_compiled) {
   static table t;
-  char *out = NULL;
   const char *model = "tests/data/compile/FunctionsStatements.mo";
-  ck_assert_int_eq(simulate(model, "FunctionsStatements --dump", &t, &out), 0);
-  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
-  ck_assert_ptr_nonnull(strstr(out, "FunctionsStatements.use(scalar): compiled"));
-  free(out);
-  ck_assert_int_gt(t.nrows, 100);
+  simulate_compiled("FunctionsStatements.mo", "FunctionsStatements",
+                    "FunctionsStatements.use(scalar): compiled", &t);
   for (int i = 0; i < t.nrows; i++) {
     const double *r = t.v[i];
     ck_assert_double_eq_tol(r[col(&t, "y")], 5 * r[col(&t, "time")], 1e-14); /* 3x + 2x */
   }
+  char *out = NULL;
   ck_assert_int_ne(simulate(model, "FunctionsStatementsBad", &t, &out), 0);
   ck_assert_msg(strstr(out, "FunctionsStatements.mo:40:3: error: initialization failed: the "
                             "function call failed: function 'FunctionsStatements.check'") &&
@@ -559,13 +562,7 @@ END_TEST
  * the machine took 16, the tree walker ran it. y = 210 x + 1. */
 START_TEST(many_arguments_compiled) {
   static table t;
-  char *out = NULL;
-  ck_assert_int_eq(simulate("tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs --dump",
-                            &t, &out), 0);
-  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
-  ck_assert_ptr_nonnull(strstr(out, "scalar): compiled"));
-  free(out);
-  ck_assert_int_gt(t.nrows, 100);
+  simulate_compiled("FunctionsManyArgs.mo", "FunctionsManyArgs", "scalar): compiled", &t);
   for (int i = 0; i < t.nrows; i++)
     ck_assert_double_eq_tol(t.v[i][col(&t, "y")], 210 * t.v[i][col(&t, "time")] + 1, 1e-12);
 }
@@ -607,13 +604,35 @@ START_TEST(slices_compiled) {
   st_feval_free(fe);
   st_fvm_free(vm);
   unload(&l);
+  /* deeper(m) sized by deeper(m + 1): refused at the bound of nested compilations (no stack
+   * exhausted by 4096 of them), and the run falls back to the walker (which leaves v unsized) */
+  load(&l, "tests/data/compile/FunctionsSlices.mo", "FunctionsSelfSized");
+  vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  sig.pinned = 1;
+  sig.pin[0] = 1;
+  char why[256];
+  ck_assert_int_lt(st_fvm_compile(vm, function_index(&l, "FunctionsSelfSized.deeper"), &sig, why,
+                                  sizeof why), 0);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  st_fvm_dump(vm, out);
+  fclose(out);
+  int signatures = 0;
+  for (const char *p = text; (p = strchr(p, '\n')); p++) signatures++;
+  ck_assert_int_le(signatures, 66); /* deeper(1) .. deeper(65): the bound, not 4096 */
+  free(text);
+  st_fvm_free(vm);
+  unload(&l);
   static table t;
-  char *out = NULL;
-  ck_assert_int_eq(simulate("tests/data/compile/FunctionsSlices.mo", "FunctionsSlices --dump", &t,
-                            &out), 0);
-  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
-  free(out);
-  ck_assert_int_gt(t.nrows, 100);
+  run_ok("tests/data/compile/FunctionsSlices.mo", "FunctionsSelfSized", "", &t);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq(t.v[i][col(&t, "y")], (t.v[i][0] < 1 ? 1 : 2) + t.v[i][0]);
+  simulate_compiled("FunctionsSlices.mo", "FunctionsSlices", "FunctionsSlices.ends([3]): compiled",
+                    &t);
   for (int i = 0; i < t.nrows; i++) {
     const double *r = t.v[i];
     double tm = r[col(&t, "time")], v[3] = {tm, 1, 2};

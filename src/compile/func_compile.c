@@ -458,6 +458,19 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   case FB_COMPREHENSION: return comprehension(c, e, sh);
+  case FB_NDIMS: case FB_SIZES: {
+    /* of a local: its shape is fixed by the signature */
+    const st_fexpr *a = e->nargs == 1 ? e->args[0] : NULL;
+    if (!a || a->kind != FX_LOCAL || a->index < 0 || a->index >= c->fn->nlocals)
+      return refuse(c, "ndims() or size() of something else than a local");
+    const lshape *l = &cur(c)->loc[a->index];
+    if (e->op == FB_NDIMS) return emit(c, F_CONST, 0, 0, l->ndims, 1);
+    if (l->ndims == 0) return refuse(c, "size() of a scalar");
+    *sh = (shape){1, l->ndims, {l->ndims, 0, 0, 0}};
+    for (int d = 0; d < l->ndims; d++)
+      if (emit(c, F_CONST, 0, 0, l->dims[d], 1)) return -1;
+    return 0;
+  }
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
@@ -1023,6 +1036,12 @@ static int stmts(cx *c, const st_fstmt_list *list) {
 
 /* Shape of local i that is not an argument: its declared sizes, known now or by size() of
  * the arguments. */
+/* Size of dimension k of a {...} literal (nested to that depth), -1 when it is not one. */
+static int literal_size(const st_fexpr *e, int k) {
+  for (; e && e->kind == FX_ARRAY && e->nargs > 0 && k > 0; k--) e = e->args[0];
+  return e && e->kind == FX_ARRAY && k == 0 ? e->nargs : -1;
+}
+
 static int declared_shape(cx *c, int i, lshape *l) {
   const st_flocal *d = &c->fn->locals[i];
   l->ndims = d->ndims;
@@ -1030,6 +1049,8 @@ static int declared_shape(cx *c, int i, lshape *l) {
   for (int k = 0; k < d->ndims; k++) {
     int v = d->dims[k];
     c->want = -1;
+    /* a protected T_coef[:, :] = {{...}, ...}: the size of its literal binding */
+    if (v < 0 && !d->size[k] && d->causality != ST_C_INPUT) v = literal_size(d->binding, k);
     if (v < 0 && static_int(c, d->size[k], &v)) {
       cur(c)->want_pin = c->want;
       return refuse(c, "the size of '%s' depends on input values", d->name);
@@ -1066,14 +1087,14 @@ static int layout(cx *c) {
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
   for (int i = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].type == ST_T_STRING) return refuse(c, "a String variable");
-    if (f->loc[i].off >= 0) continue;
-    f = cur(c);
-    if (declared_shape(c, i, &f->loc[i])) return -1;
+    if (cur(c)->loc[i].off >= 0) continue;
+    if (declared_shape(c, i, &cur(c)->loc[i])) return -1;
+    f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
     f->loc[i].off = off;
     off += f->loc[i].n;
     if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
   }
-  f->nframe = off;
+  cur(c)->nframe = off;
   return 0;
 }
 
@@ -1149,6 +1170,11 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
     if (vm->c[i].state < 0 && size) snprintf(why, size, "%s", vm->c[i].why);
     return vm->c[i].state < 0 ? -1 : i;
   }
+  if (vm->compiling >= ST_FVM_MAX_DEPTH) { /* f(m) needing f(m + 1) needing ...: bounded */
+    if (size) snprintf(why, size, "more than %d functions compiled one inside another",
+                       ST_FVM_MAX_DEPTH);
+    return -1;
+  }
   if (vm->nc > 4096 || (i = add(vm, k, sig)) < 0) {
     if (size) snprintf(why, size, "out of memory or too many signatures");
     return -1;
@@ -1157,7 +1183,9 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
   const st_ffunction *fn = &vm->functions[k];
   unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
   cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  vm->compiling++;
   int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
+  vm->compiling--;
   free(sizing);
   vm->c[i].state = rc ? -1 : 1;
   snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);

@@ -11,12 +11,17 @@
  * operations, in the same order, as the tree walker of front/func_eval.c, so both give the same
  * bits; the tangent pass carries d(value) along every frame slot and stack entry.
  *
- * Arrays: element-wise operators, products of vectors and matrices, sum/product/min/max,
- * zeros/ones/fill/identity of sizes known at compile time, cross, transpose, and vector/
- * scalar/matrix (shape only). What the compiler does not handle
- * (slices of expressions, sizes that depend on input values it is not given, strings,
- * external C functions, the other array built-ins) it reports with a reason, and the caller
- * keeps using the tree walker for that function (compile/func_calls.c, --dump). */
+ * Arrays: element-wise operators and one-argument built-ins, products of vectors and
+ * matrices, sum/product/min/max, zeros/ones/fill/identity of sizes known at compile time,
+ * cross, transpose, vector/scalar/matrix (shape only), comprehensions over known ranges and
+ * slices with known ranges or index arrays (unrolled). Known at compile time: literals,
+ * size(), pinned arguments, bindings of protected locals never reassigned, and operators and
+ * calls of functions on those (run on the machine while compiling); an if with a known
+ * condition compiles only its branch, a loop over a known empty range nothing. What the
+ * compiler does not handle (slices of expressions, sizes that depend on input values it is
+ * not given, strings, external C functions, cat/diagonal/linspace) it reports with a reason,
+ * and the caller keeps using the tree walker for that function (compile/func_calls.c,
+ * --dump). */
 #ifndef ST_COMPILE_FCOMPILE_H
 #define ST_COMPILE_FCOMPILE_H
 

@@ -3,7 +3,8 @@
 // size(x, 1) and never reassigned sizes other locals, a condition on a pinned argument
 // leaves only its branch (the even branch's slice assignment is never compiled for an odd
 // m), element-wise built-ins on arrays (cos(phi)), array comprehensions over known ranges,
-// and calls of a record-valued function field by field. Closed forms in the test.
+// calls of a record-valued function field by field, ndims() and size() of an argument, and a
+// protected table sized by its literal (tab[:, :] = {...}). Closed forms in the test.
 model FunctionsSizes
   record Pair "a pair of numbers, as a complex number"
     Real re;
@@ -56,6 +57,17 @@ model FunctionsSizes
     p := sum({real(mul(u[k], v[k])) for k in 1:size(u, 1)});
   end power;
 
+  function tabulated "ndims(x) + size(x, 1) + tab[end, 2] x[1]"
+    input Real x[:];
+    output Real y;
+  protected
+    constant Real tab[:, :] = {{1, 2}, {3, 4}, {5, 6}};
+    Integer s[1] = size(x);
+  algorithm
+    y := ndims(x) + s[1] + tab[size(tab, 1), 2]*x[1];
+  end tabulated;
+
   Real y[2] = phasor({time, 1, 2});
+  Real z = tabulated({time, 1});
   Real p = power({Pair(time, 1), Pair(2, -1)}, {Pair(3, time), Pair(1, 1)});
 end FunctionsSizes;

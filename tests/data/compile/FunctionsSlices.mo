@@ -54,3 +54,19 @@ model FunctionsSlices
 equation
   (s, A) = ends({time, 1, 2});
 end FunctionsSlices;
+
+// A local sized by a call of the function itself one larger: never known. Compiling it
+// nests one compilation in another up to the bound and refuses; the call fails at run time
+// with a located error, no crash (tests/test_func_compile.c, slices_compiled).
+model FunctionsSelfSized
+  function deeper "m, with a local of size deeper(m + 1)"
+    input Integer m;
+    output Integer n;
+  protected
+    Real v[deeper(m + 1)];
+  algorithm
+    n := m;
+  end deeper;
+
+  Real y = deeper(integer(time) + 1) + time;
+end FunctionsSelfSized;
