@@ -323,6 +323,29 @@ START_TEST(load_resource) {
 }
 END_TEST
 
+/* Records.mo: records to C as structs (a Real, an Integer with the padding after it, a Real)
+ * by address: an input in the explicit form, an output written by C, and the default form. */
+START_TEST(records_as_structs) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Records.Use",
+                     "--stop-time 1 --interval 0.25", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_ge(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double k = t.v[i][col(&t, "time")] + 1;
+    ck_assert_double_eq(t.v[i][col(&t, "y")], 2 * 3 + 0.5);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q.a")], 2 * k, 1e-12);
+    ck_assert_double_eq(t.v[i][col(&t, "q.n")], 4);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q.b")], 0.5 * k, 1e-12);
+    ck_assert_double_eq(t.v[i][col(&t, "r.a")], 3);
+    ck_assert_double_eq(t.v[i][col(&t, "r.n")], 4);
+    ck_assert_double_eq(t.v[i][col(&t, "r.b")], 1.5);
+  }
+}
+END_TEST
+
 /* Writes a model extending FileTable.Base with fileName path into the test's directory;
  * returns the model's path. */
 static const char *file_table_model(const char *name, const char *path) {
@@ -408,7 +431,8 @@ int main(void) {
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator, impure_call_at_initialization, load_resource, file_table, external_derivative));
+               noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
+               file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();
