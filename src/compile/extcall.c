@@ -358,7 +358,8 @@ static int record_leaves(const st_fexpr *e, int *leaf) {
   return e->nargs;
 }
 
-/* The locals from i on that are fields of the same record component (named "p.x"). */
+/* The locals from i on that are fields of the same record component (named "p.x"); -1 for a
+ * nested record ("p.s.x"), whose struct holds another. */
 static int record_run(const st_ffunction *fn, int i, int *leaf) {
   const st_flocal *first = &fn->locals[i];
   const char *dot = strrchr(first->name, '.');
@@ -368,6 +369,8 @@ static int record_run(const st_ffunction *fn, int i, int *leaf) {
          !strncmp(fn->locals[i].name, first->name, len) &&
          fn->locals[i].causality == first->causality)
     leaf[n++] = i++;
+  for (int j = 0; j < n; j++)
+    if (strchr(strchr(fn->locals[leaf[j]].name, '.') + 1, '.')) return -1;
   return n;
 }
 
@@ -425,7 +428,7 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
       }
       if (l->record) {
         int leaf[ST_REC_MAX], n = record_run(fn, i, leaf);
-        if (pass_record(c, fn, locals, leaf, n, pass)) return -1;
+        if (n < 0 || pass_record(c, fn, locals, leaf, n, pass)) return -1;
         i += n - 1;
         continue;
       }
