@@ -346,6 +346,24 @@ START_TEST(records_as_structs) {
 }
 END_TEST
 
+/* WideInts.mo: Integers by value fill their whole 64-bit slot, also past the sixth integer
+ * argument (on the stack) after a call that left ones there, so that a C size_t (the MSL's
+ * tables' size() arguments) or long reads the value: before, the upper half was stale stack. */
+START_TEST(integers_fill_their_slot) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "WideInts.M",
+                     "--stop-time 1 --interval 0.5", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq(t.v[i][col(&t, "y")], 1000 * 3 + 3 + 10 * 7 - 7 + 255);
+    ck_assert_double_eq(t.v[i][col(&t, "z")], 1000 * 4 + 4 + 10 * 2 - 2);
+  }
+}
+END_TEST
+
 /* Writes a model extending FileTable.Base with fileName path into the test's directory;
  * returns the model's path. */
 static const char *file_table_model(const char *name, const char *path) {
@@ -432,7 +450,7 @@ int main(void) {
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
-               file_table, external_derivative));
+               integers_fill_their_slot, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

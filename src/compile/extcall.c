@@ -169,9 +169,22 @@ typedef enum ctype { C_DOUBLE, C_INT, C_STRING, C_POINTER, C_SIZE } ctype;
 
 enum { ST_REC_MAX = 64 }; /* fields of a record passed to C */
 
+/* Where every integer argument takes a whole 64-bit register or stack slot (x86-64, Linux
+ * aarch64), an Integer goes by value sign-extended to 64 bits: the same to a C `int`, and right
+ * for a `size_t` parameter, which the MSL's C code declares for its size() arguments. As an
+ * int, libffi writes only the low half of a stack slot and the callee reads the stale upper
+ * half too (ModelicaStandardTables_CombiTimeTable_init2's nCols, its 7th integer argument:
+ * "Memory allocation error" whenever the stack under the call held garbage there). */
+#if (defined(__x86_64__) && !defined(__ILP32__)) || (defined(__aarch64__) && !defined(__APPLE__))
+#define INT_SLOT64 1
+#else
+#define INT_SLOT64 0
+#endif
+
 typedef union slot {
   double d;
   int i;
+  int64_t l; /* an Integer by value where it fills a 64-bit slot (INT_SLOT64) */
   void *p;
   size_t z;
 } slot;
@@ -260,8 +273,16 @@ static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
       a->v.d = v->s;
       return 0;
     }
-    a->type = &ffi_type_sint;
-    return int_value(v->s, &a->v.i);
+    int i;
+    if (int_value(v->s, &i)) return -1;
+    if (INT_SLOT64) {
+      a->type = &ffi_type_sint64;
+      a->v.l = i;
+    } else {
+      a->type = &ffi_type_sint;
+      a->v.i = i;
+    }
+    return 0;
   }
   a->type = &ffi_type_pointer;
   if (!ints) {
