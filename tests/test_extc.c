@@ -346,6 +346,21 @@ START_TEST(records_as_structs) {
 }
 END_TEST
 
+/* Records.mo: a record C cannot take as a struct is a located error naming the field, also
+ * when the NaN it leaves lands in an output that the checked derivatives do not hold. */
+START_TEST(records_refused_with_reason) {
+  expect_error("Records.Nested",
+               (const char *const[]){"Records.mo:", "function 'Records.first' (",
+                                     "the record argument 'p' cannot be passed to C as a struct: "
+                                     "its field 'p.s.x' belongs to a record inside the record",
+                                     NULL});
+  expect_error("Records.ArrayField",
+               (const char *const[]){"Records.mo:", "error: the equation for y evaluated to NaN",
+                                     "function 'Records.extc_first_a' (",
+                                     "its field 'p.v' is an array", NULL});
+}
+END_TEST
+
 /* WideInts.mo: Integers by value fill their whole 64-bit slot, also past the sixth integer
  * argument (on the stack) after a call that left ones there, so that a C size_t (the MSL's
  * tables' size() arguments) or long reads the value: before, the upper half was stale stack. */
@@ -450,7 +465,8 @@ int main(void) {
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
-               integers_fill_their_slot, file_table, external_derivative));
+               integers_fill_their_slot, records_refused_with_reason,
+               file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

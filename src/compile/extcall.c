@@ -207,6 +207,7 @@ typedef struct carg {
 typedef struct cargs {
   carg a[MAX_CARGS];
   int n;
+  char why[256]; /* why an argument cannot be passed, when known ("" else) */
 } cargs;
 
 static int is_int_type(st_ftype t) {
@@ -336,12 +337,40 @@ static long record_layout(const st_ffunction *fn, const int *leaf, int n, size_t
   return (long)((at + align - 1) / align * align);
 }
 
+/* Why the fields leaf[0..n) of one record component cannot be its C struct, written to c->why
+ * (-1), else 0: a field that is an array, a record (nested structs are not laid out yet) or
+ * of no C type, or more fields than ST_REC_MAX. */
+static int record_refused(cargs *c, const st_ffunction *fn, const int *leaf, int n) {
+  const char *name = n > 0 ? fn->locals[leaf[0]].name : "?";
+  int len = (int)strcspn(name, ".");
+  if (n <= 0 || n > ST_REC_MAX) {
+    snprintf(c->why, sizeof c->why, "the record argument '%.*s' has %s fields (1 to %d can be "
+             "passed to C)", len, name, n <= 0 ? "no" : "too many", ST_REC_MAX);
+    return -1;
+  }
+  for (int j = 0; j < n; j++) {
+    const st_flocal *l = &fn->locals[leaf[j]];
+    const char *dot = strchr(l->name, '.');
+    const char *what = l->ndims ? "is an array"
+                       : dot && strchr(dot + 1, '.') ? "belongs to a record inside the record"
+                       : l->type != ST_T_REAL && !is_int_type(l->type) && l->type != ST_T_STRING
+                           ? "has a type C cannot take" : NULL;
+    if (!what) continue;
+    snprintf(c->why, sizeof c->why, "the record argument '%.*s' cannot be passed to C as a "
+             "struct: its field '%s' %s (fields passed are scalar Real, Integer, Boolean, "
+             "enumeration and String)", len, name, l->name, what);
+    return -1;
+  }
+  return 0;
+}
+
 /* A record: its fields (locals leaf[0..n)) in a C struct, passed by address; an output's
  * fields are read back after the call. */
 static int pass_record(cargs *c, const st_ffunction *fn, st_fval *locals, const int *leaf, int n,
                        int output) {
   size_t off[ST_REC_MAX];
-  long size = n <= ST_REC_MAX ? record_layout(fn, leaf, n, off) : -1;
+  if (record_refused(c, fn, leaf, n)) return -1;
+  long size = record_layout(fn, leaf, n, off);
   carg *a = size >= 0 ? next_arg(c) : NULL;
   if (!a || !(a->rec = calloc(1, (size_t)size + 1))) return -1;
   for (int j = 0; j < n; j++) {
@@ -369,29 +398,28 @@ static int pass_record(cargs *c, const st_ffunction *fn, st_fval *locals, const 
 }
 
 /* The leaves of a record value e (the clause names a record component), as locals of fn; the
- * count, or -1 when e is not a record of scalar fields. */
-static int record_leaves(const st_fexpr *e, int *leaf) {
-  if (e->kind != FX_ARRAY || !e->str || e->nargs > ST_REC_MAX) return -1;
-  for (int j = 0; j < e->nargs; j++) {
-    if (e->args[j]->kind != FX_LOCAL) return -1;
+ * count, or -1 (why in c->why) when e is not a record component of the function. */
+static int record_leaves(cargs *c, const st_fexpr *e, int *leaf) {
+  for (int j = 0; j < e->nargs && j < ST_REC_MAX; j++) {
+    if (e->args[j]->kind != FX_LOCAL) {
+      snprintf(c->why, sizeof c->why, "a record argument of the external clause must name a "
+               "record input or output of the function whose fields are scalars");
+      return -1;
+    }
     leaf[j] = e->args[j]->index;
   }
   return e->nargs;
 }
 
-/* The locals from i on that are fields of the same record component (named "p.x"); -1 for a
- * nested record ("p.s.x"), whose struct holds another. */
+/* The locals from i on that are fields of the same record component (named "p.x"). */
 static int record_run(const st_ffunction *fn, int i, int *leaf) {
   const st_flocal *first = &fn->locals[i];
-  const char *dot = strrchr(first->name, '.');
-  size_t len = dot ? (size_t)(dot - first->name) + 1 : 0;
+  size_t len = strcspn(first->name, ".") + 1;
   int n = 0;
-  while (i < fn->nlocals && n < ST_REC_MAX && fn->locals[i].record && len &&
+  while (i < fn->nlocals && n < ST_REC_MAX && fn->locals[i].record &&
          !strncmp(fn->locals[i].name, first->name, len) &&
          fn->locals[i].causality == first->causality)
     leaf[n++] = i++;
-  for (int j = 0; j < n; j++)
-    if (strchr(strchr(fn->locals[leaf[j]].name, '.') + 1, '.')) return -1;
   return n;
 }
 
@@ -417,7 +445,7 @@ static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, s
                                      : pass_value(c, &locals[e->index], ints, NULL))
         return -1;
     } else if (e->kind == FX_ARRAY && e->str) {
-      int leaf[ST_REC_MAX], n = record_leaves(e, leaf);
+      int leaf[ST_REC_MAX], n = record_leaves(c, e, leaf);
       if (n < 0 || pass_record(c, fn, locals, leaf, n,
                                n > 0 && fn->locals[leaf[0]].causality != ST_C_INPUT))
         return -1;
@@ -449,7 +477,7 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
       }
       if (l->record) {
         int leaf[ST_REC_MAX], n = record_run(fn, i, leaf);
-        if (n < 0 || pass_record(c, fn, locals, leaf, n, pass)) return -1;
+        if (pass_record(c, fn, locals, leaf, n, pass)) return -1;
         i += n - 1;
         continue;
       }
@@ -589,6 +617,7 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
   cargs *c = malloc(sizeof *c);
   if (!c) return -1;
   c->n = 0;
+  c->why[0] = 0;
   int ret = returned_local(fn, locals), rc = -1;
   int bad = nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
                        : default_args(c, r, fn, locals, ret);
@@ -599,6 +628,10 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
                            r->object_failure ? ")" : "");
     fail(r, fn, what ? what : "the external object it was given was not made");
     free(what);
+    goto done;
+  }
+  if (bad && c->why[0]) {
+    fail(r, fn, c->why);
     goto done;
   }
   if (bad) {

@@ -41,4 +41,44 @@ void extc_shift(const extc_P *p, extc_P *q) { q->a = p->a + 1; q->n = p->n + 1; 
     P q = scaled(p, time + 1);
     P r = extc_shift(p);
   end Use;
+
+  // Records C cannot take as a struct (yet): a record inside the record, an array field. The
+  // call is a located error naming the field, never values read from the wrong place.
+  record S
+    Real x;
+  end S;
+
+  record Outer
+    Real a;
+    S s;
+  end Outer;
+
+  record WithArray
+    Real a;
+    Real v[2];
+  end WithArray;
+
+  function first "the explicit form"
+    input Outer p;
+    output Real y;
+  external "C" y = extc_first(p) annotation(Include = "
+double extc_first(const double *p) { return p[0]; }");
+  end first;
+
+  function extc_first_a "the default form"
+    input WithArray p;
+    output Real y;
+  external "C" annotation(Include = "
+double extc_first_a(const double *p) { return p[0]; }");
+  end extc_first_a;
+
+  model Nested
+    parameter Outer p(a = 2, s(x = 3));
+    Real y = first(p) + time;
+  end Nested;
+
+  model ArrayField
+    parameter WithArray p(a = 2, v = {3, 4});
+    Real y = extc_first_a(p);
+  end ArrayField;
 end Records;
