@@ -361,6 +361,21 @@ START_TEST(records_refused_with_reason) {
 }
 END_TEST
 
+/* WhenCall.mo: a function called as an equation of a when-equation runs once at its instant
+ * (also `when terminal()`, as the MSL closes its files); its failure is located there. */
+START_TEST(call_in_when_equation) {
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "WhenCall.Passes", "--stop-time 1", NULL,
+                     &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(count(out, "extc_log: x = 0.25\n") == 1 && count(out, "extc_log: x = 2\n") == 1 &&
+                count(out, "extc_log") == 2, "%s", out);
+  free(out);
+  expect_error("WhenCall.Fails",
+               (const char *const[]){"WhenCall.mo:", "error: this call failed at time 0.5", NULL});
+}
+END_TEST
+
 /* WideInts.mo: Integers by value fill their whole 64-bit slot, also past the sixth integer
  * argument (on the stack) after a call that left ones there, so that a C size_t (the MSL's
  * tables' size() arguments) or long reads the value: before, the upper half was stale stack. */
@@ -466,7 +481,7 @@ int main(void) {
                objects_per_instance_in_threads, initial_when_before_its_readers,
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
                integers_fill_their_slot, records_refused_with_reason,
-               file_table, external_derivative));
+               call_in_when_equation, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

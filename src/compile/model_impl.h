@@ -98,7 +98,8 @@ typedef struct st_relation {
   const st_prog *hot_ind; /* between events: ind specialized (specialize.c) */
 } st_relation;
 
-typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT } st_action_kind;
+/* A_CALL: a function called for its side effects (its value 0, NaN when the call failed) */
+typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT, A_CALL } st_action_kind;
 
 typedef struct st_action {
   st_action_kind kind;

@@ -52,6 +52,9 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
     a->kind = A_ASSERT;
     a->message = message_text(cm, q->message);
     return st_emit(cm, &a->value, q->rhs, 0);
+  case FE_CALL: /* Streams.close(file) when terminal() */
+    a->kind = A_CALL;
+    return st_emit(cm, &a->value, q->rhs, 0);
   default:
     st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
     return -1;
@@ -328,7 +331,8 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
-    if (a->kind == A_REINIT || a->kind == A_ASSERT) vals[k] = st_vm_eval(&cm->vm, &a->value);
+    if (a->kind == A_REINIT || a->kind == A_ASSERT || a->kind == A_CALL)
+      vals[k] = st_vm_eval(&cm->vm, &a->value);
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
@@ -345,6 +349,14 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     case A_ASSERT:
       if (vals[k] == 0) {
         st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        if (vals != stack_vals) free(vals);
+        return -1;
+      }
+      break;
+    case A_CALL:
+      if (isnan(vals[k])) {
+        const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
+        st_fail(cm, a->loc, "this call failed at time %.17g%s%s", t, why[0] ? ": " : "", why);
         if (vals != stack_vals) free(vals);
         return -1;
       }
