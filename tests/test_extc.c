@@ -372,7 +372,8 @@ START_TEST(call_in_when_equation) {
                 count(out, "extc_log") == 2, "%s", out);
   free(out);
   expect_error("WhenCall.Fails",
-               (const char *const[]){"WhenCall.mo:", "error: this call failed at time 0.5", NULL});
+               (const char *const[]){"WhenCall.mo:", "error: the function call failed",
+                                     "at time 0.5", NULL});
 }
 END_TEST
 

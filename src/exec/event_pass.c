@@ -52,13 +52,14 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
     a->kind = A_ASSERT;
     a->message = message_text(cm, q->message);
     return st_emit(cm, &a->value, q->rhs, 0);
-  case FE_CALL: /* Streams.close(file) when terminal() */
+  case FE_CALL: /* a function called for its effects (Streams.close(file) at terminal()) */
+    if (!q->rhs || q->rhs->kind != FX_CALL) break;
     a->kind = A_CALL;
     return st_emit(cm, &a->value, q->rhs, 0);
-  default:
-    st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
-    return -1;
+  default: break;
   }
+  st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
+  return -1;
 }
 
 static int grow(st_compiled *cm, void **items, int n, size_t size) {
@@ -354,9 +355,10 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
       }
       break;
     case A_CALL:
-      if (isnan(vals[k])) {
+      if (isnan(vals[k])) { /* the call failed (an assert in the function, st_fcall_eval) */
         const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
-        st_fail(cm, a->loc, "this call failed at time %.17g%s%s", t, why[0] ? ": " : "", why);
+        st_fail(cm, a->loc, "the function call failed%s%s at time %.17g", *why ? ": " : "",
+                why, t);
         if (vals != stack_vals) free(vals);
         return -1;
       }
