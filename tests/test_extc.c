@@ -327,11 +327,7 @@ END_TEST
  * by address: an input in the explicit form, an output written by C, and the default form. */
 START_TEST(records_as_structs) {
   static table t;
-  char *out = NULL;
-  int st = run_class(st_test_src("tests/data/extc"), "Records.Use",
-                     "--stop-time 1 --interval 0.25", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/Records.mo", "Records.Use", "--stop-time 1 --interval 0.25", &t);
   ck_assert_int_ge(t.nrows, 5);
   for (int i = 0; i < t.nrows; i++) {
     double k = t.v[i][col(&t, "time")] + 1;
@@ -382,11 +378,7 @@ END_TEST
  * tables' size() arguments) or long reads the value: before, the upper half was stale stack. */
 START_TEST(integers_fill_their_slot) {
   static table t;
-  char *out = NULL;
-  int st = run_class(st_test_src("tests/data/extc"), "WideInts.M",
-                     "--stop-time 1 --interval 0.5", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/WideInts.mo", "WideInts.M", "--stop-time 1 --interval 0.5", &t);
   ck_assert_int_eq(t.nrows, 3);
   for (int i = 0; i < t.nrows; i++) {
     ck_assert_double_eq(t.v[i][col(&t, "y")], 1000 * 3 + 3 + 10 * 7 - 7 + 255);
