@@ -536,6 +536,39 @@ START_TEST(when_calls_and_recorded_parameters) {
 }
 END_TEST
 
+/* An if-equation inside a when-equation (WhenIf.mo): each variable it assigns takes its
+ * branch's value, else keeps its value (pre); a reinit() acts only in its branch, an
+ * assert holds only there. Ticks at 0.1 (n = 1: nothing), 0.2 (a = x = 0.2), 0.3 (a = -1,
+ * b = 0.3, x back to 0), 0.4 (a = x = 0.1); the assert of the odd branch fails at 0.5. */
+START_TEST(if_equations_inside_when) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 0.45 -o compile_cli_wi.csv",
+           data("WhenIf.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  free(out);
+  const char *csv = "compile_cli_wi.csv";
+  ck_assert_double_eq(value_at(csv, "a", 0.15), 0);
+  ck_assert_double_eq_tol(value_at(csv, "a", 0.25), 0.2, 1e-9);
+  ck_assert_double_eq(value_at(csv, "b", 0.25), 0);
+  ck_assert_double_eq(value_at(csv, "a", 0.35), -1);
+  ck_assert_double_eq_tol(value_at(csv, "b", 0.35), 0.3, 1e-9);
+  ck_assert_double_eq_tol(value_at(csv, "x", 0.35), 0.05, 1e-3); /* the row at or after 0.35 */
+  ck_assert_double_eq_tol(last_value(csv, "a"), 0.1, 1e-9);
+  ck_assert_double_eq_tol(last_value(csv, "b"), 0.3, 1e-9);
+  ck_assert_double_eq(last_value(csv, "n"), 4);
+  remove(csv);
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 0.6 -o compile_cli_wi.csv",
+           data("WhenIf.mo"));
+  rc = st_test_run(&out, args);
+  ck_assert_int_eq(rc, 1);
+  ck_assert_msg(strstr(out, "WhenIf.mo:17:7: error: assertion failed at time 0.5: the fifth "
+                "tick"), "%s", out);
+  free(out);
+}
+END_TEST
+
 /* An algorithm section reads this pass's value of a variable alias elimination would make an
  * alias (AlgorithmReadsAlias.mo): z = 2 (1 + t) at every row, and the assert on u holds at
  * the start (it read a stale 0 there). */
@@ -774,6 +807,7 @@ int main(void) {
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
                initial_equation_sets_state_first, when_calls_and_recorded_parameters,
+               if_equations_inside_when,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, if_equation_branches_are_assignments,

@@ -302,8 +302,9 @@ END_TEST
 
 /* Features not supported yet stop with a located error that names them. */
 START_TEST(unsupported_features_named) {
-  located_error("Lang.ExpandableBus", "296:18", "connecting 'bus.speed' through the expandable "
-                "connector 'bus': expandable connectors are not supported");
+  located_error("Lang.ExpandableBus", "296:22", "connecting 'bus.drive.speed' through the "
+                "expandable connector 'bus': a member inside a member that no connection makes "
+                "is not supported");
   located_error("Lang.UsesExternalObject", "304:22", "the external object 'h' needs a binding: "
                 "a call of Lang.Handle(...), its constructor");
 }

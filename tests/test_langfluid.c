@@ -156,6 +156,10 @@ START_TEST(indexed_assign) {
     char name[16];
     snprintf(name, sizeof name, "buf[%d]", k);
     ck_assert_double_eq_tol(last[col(t, name)], k - 1, 1e-9);
+    snprintf(name, sizeof name, "mem[%d,1]", k);
+    ck_assert_double_eq(last[col(t, name)], k);
+    snprintf(name, sizeof name, "mem[%d,2]", k);
+    ck_assert_double_eq(last[col(t, name)], -k);
   }
   ck_assert_double_eq(last[col(t, "tick")], 10);
 }
@@ -218,13 +222,58 @@ START_TEST(differentiated_min_max) {
 }
 END_TEST
 
+/* Constants of a package set by a short class's modifier size arrays; an index known only
+ * at initialization chooses at run time. */
+START_TEST(modified_package_constants) {
+  const table *t = fluid_run("Fluid.ModifiedPackage", "");
+  for (int r = 0; r < t->nrows; r++) {
+    double tm = t->v[r][col(t, "time")];
+    ck_assert_double_eq_tol(t->v[r][col(t, "c[2]")], 6 * tm, 1e-12);
+    ck_assert_double_eq_tol(t->v[r][col(t, "C")], 6 * tm, 1e-12);
+  }
+  t = fluid_run("Fluid.ModifiedPackageWater", "");
+  ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "C")], 3, 1e-12);
+}
+END_TEST
+
+/* Expandable connectors (section 9.1.3, Bus.mo): members made by connections, read through
+ * the bus by another block and in an equation; a nested bus whose members come from a
+ * component's own connections; a declared member no connection reaches is no unknown; a
+ * connection between two members neither of which exists is a located error. */
+START_TEST(expandable_connectors) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(DATA "/Bus.mo", "Bus.Usage", &t, &out), 0);
+  free(out);
+  for (int r = 0; r < t.nrows; r++) {
+    double tm = t.v[r][col(&t, "time")];
+    ck_assert_double_eq_tol(t.v[r][col(&t, "bus.a")], tm, 1e-12);
+    ck_assert_double_eq_tol(t.v[r][col(&t, "g.y")], 2 * tm, 1e-12);
+    ck_assert_double_eq_tol(t.v[r][col(&t, "bus.sub.signal")], 3 * tm, 1e-12);
+    ck_assert_double_eq_tol(t.v[r][col(&t, "g2.y")], 6 * tm, 1e-12);
+    if (fabs(tm - 0.5) > 1e-9) ck_assert_double_eq(t.v[r][col(&t, "z")], tm > 0.5);
+  }
+  out = NULL;
+  ck_assert_int_eq(simulate(DATA "/Bus.mo", "Bus.PassOn", &t, &out), 0);
+  free(out);
+  for (int r = 0; r < t.nrows; r++)
+    ck_assert_double_eq_tol(t.v[r][col(&t, "g.y")], 2 * t.v[r][col(&t, "time")], 1e-12);
+  out = NULL;
+  ck_assert_int_eq(simulate(DATA "/Bus.mo", "Bus.Unknown", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Bus.mo:71:5: error: connect(bus1.a, bus2.b): neither side"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
                                        self_sized_input, initial_asserts,
                                        sized_output, indexed_assign,
                                        der_of_expressions, unset_starts,
-                                       instance_functions_and_records, differentiated_min_max));
+                                       instance_functions_and_records, differentiated_min_max,
+                                       modified_package_constants, expandable_connectors));
   return s;
 }
 

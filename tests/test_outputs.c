@@ -3,6 +3,7 @@
  * complete; a failed run leaves the previous file (--keep-partial asks for its rows); devices
  * and pipes are written in place and never removed; an output naming an input is refused.
  * Everything happens in one temporary directory of this test. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include <check.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -82,15 +83,59 @@ static pid_t drain(const char *path) {
   return pid;
 }
 
+/* Whether the test directory can hold unnamed files (O_TMPFILE, linked through /proc). */
+static int unnamed_files(void) {
+#ifdef O_TMPFILE
+  int fd = open(dir, O_TMPFILE | O_RDWR, 0600);
+  if (fd < 0) return 0;
+  char self[64];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  int ok = access(self, F_OK) == 0;
+  close(fd);
+  return ok;
+#else
+  return 0;
+#endif
+}
+
+/* A writer killed before it commits (SIGKILL, as a timeout does) leaves the previous file
+ * and, where unnamed files exist, nothing else. */
+START_TEST(outfile_killed_writer_leaves_nothing) {
+  make_dir();
+  const char *path = in_dir("r.txt");
+  st_outfile o;
+  ck_assert_int_eq(st_outfile_open(&o, path, "w"), 0);
+  fputs("before\n", o.file);
+  ck_assert_int_eq(st_outfile_commit(&o), 0);
+  pid_t pid = fork();
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    if (st_outfile_open(&o, path, "w")) _exit(3);
+    for (int i = 0; i < 100000; i++) fprintf(o.file, "row %d\n", i);
+    fflush(o.file);
+    raise(SIGKILL);
+    _exit(4);
+  }
+  int status;
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  ck_assert_str_eq(text_of(path), "before\n");
+  if (unnamed_files()) ck_assert_int_eq(entries(), 1);
+  remove_dir();
+}
+END_TEST
+
 START_TEST(outfile_commit_abort_and_modes) {
   make_dir();
   const char *path = in_dir("r.txt");
   st_outfile o;
-  /* a new file: nothing at the path until commit, then nothing else left */
+  /* a new file: nothing at the path until commit, then nothing else left; where the file
+   * system has unnamed files, not even a temporary name while writing */
   ck_assert_int_eq(st_outfile_open(&o, path, "w"), 0);
-  ck_assert_ptr_nonnull(o.temp);
+  ck_assert_ptr_nonnull(o.file);
   fputs("one\n", o.file);
   ck_assert_int_ne(access(path, F_OK), 0);
+  ck_assert_int_eq(entries(), unnamed_files() ? 0 : 1);
   ck_assert_int_eq(st_outfile_commit(&o), 0);
   ck_assert_str_eq(text_of(path), "one\n");
   ck_assert_int_eq(entries(), 1);
@@ -337,7 +382,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("outputs");
-  st_test_case(s, "outputs", 120, ST_TESTS(outfile_commit_abort_and_modes, outfile_pipe_in_place,
+  st_test_case(s, "outputs", 120, ST_TESTS(outfile_commit_abort_and_modes, outfile_killed_writer_leaves_nothing,
+                                          outfile_pipe_in_place,
                same_file_by_identity_or_resolved_path, writer_keeps_previous_result_of_failed_run,
                cli_failed_run_keeps_previous_files, cli_output_naming_an_input_is_refused,
                plot_refuses_control_characters_and_keeps_old_image));

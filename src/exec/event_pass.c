@@ -215,11 +215,110 @@ static st_feq *output_equation(st_compiled *cm, const st_feq *q, int i, const st
   return e;
 }
 
+/* --- if-equations inside when-equations (FluxTubes' GenericHystPreisachEverett) --- */
+
+/* Whether two equations act on the same target: the variable assigned or reinit()ed. */
+static int same_target(const st_feq *a, const st_feq *b) {
+  return a->kind == b->kind && a->lhs && b->lhs && a->lhs->kind == FX_VAR &&
+         b->lhs->kind == FX_VAR && a->lhs->index == b->lhs->index;
+}
+
+/* The value list l gives target t: the equation's right side, a nested if-equation's choice,
+ * else hold (pre(v) for an assignment: the value before the instant; the state itself for a
+ * reinit(); true for an assert). */
+static st_fexpr *value_in(st_compiled *cm, const st_feq_list *l, const st_feq *t,
+                          st_fexpr *hold);
+
+static st_fexpr *if_choice(st_compiled *cm, const st_feq *q, const st_feq *t, st_fexpr *hold) {
+  st_fexpr *r = value_in(cm, &q->branches[q->nconds], t, hold);
+  for (int b = q->nconds - 1; r && b >= 0; b--) {
+    st_fexpr *x = value_in(cm, &q->branches[b], t, hold);
+    st_fexpr *f = x ? st_sym_node(cm->p.arena, FX_IF, 0, 3) : NULL;
+    if (!f) return NULL;
+    f->args[0] = q->conds[b];
+    f->args[1] = x;
+    f->args[2] = r;
+    f->loc = q->conds[b]->loc;
+    r = f;
+  }
+  return r;
+}
+
+static int holds_target(const st_feq_list *l, const st_feq *t) {
+  for (int k = 0; k < l->n; k++) {
+    const st_feq *e = l->items[k];
+    if (t->kind == FE_ASSERT ? e == t : same_target(e, t)) return 1;
+    for (int b = 0; e->kind == FE_IF && b <= e->nconds; b++)
+      if (holds_target(&e->branches[b], t)) return 1;
+  }
+  return 0;
+}
+
+static st_fexpr *value_in(st_compiled *cm, const st_feq_list *l, const st_feq *t,
+                          st_fexpr *hold) {
+  for (int k = 0; k < l->n; k++) {
+    const st_feq *e = l->items[k];
+    if (t->kind == FE_ASSERT ? e == t : same_target(e, t)) return e->rhs;
+    if (e->kind != FE_IF) continue;
+    for (int b = 0; b <= e->nconds; b++)
+      if (holds_target(&e->branches[b], t)) return if_choice(cm, e, t, hold);
+  }
+  return hold;
+}
+
+/* Appends to out the targets of if-equation q (each once) as equations of the when-branch:
+ * `v = if c1 then e1 elseif ... else pre(v)`. -1 on an equation that cannot be chosen so. */
+static int if_targets(st_compiled *cm, const st_feq *root, const st_feq *q, st_feq **out,
+                      int *n, int cap) {
+  for (int b = 0; b <= q->nconds; b++)
+    for (int k = 0; k < q->branches[b].n; k++) {
+      const st_feq *e = q->branches[b].items[k];
+      if (e->kind == FE_IF) {
+        if (if_targets(cm, root, e, out, n, cap)) return -1;
+        continue;
+      }
+      if (!(e->kind == FE_ASSERT || ((e->kind == FE_EQUAL || e->kind == FE_REINIT) &&
+                                      e->lhs && e->lhs->kind == FX_VAR))) {
+        st_error(cm->diag, e->loc, "this equation is not supported inside an if-equation "
+                 "inside a when-equation");
+        return -1;
+      }
+      int seen = 0;
+      for (int i = 0; i < *n && !seen; i++)
+        seen = e->kind != FE_ASSERT && same_target(out[i], e);
+      if (seen) continue;
+      if (*n == cap) return -1;
+      st_fexpr *hold;
+      if (e->kind == FE_ASSERT) {
+        if ((hold = st_sym_node(cm->p.arena, FX_BOOL, 0, 0))) hold->value = 1;
+      } else if (e->kind == FE_REINIT) {
+        hold = e->lhs;
+      } else if ((hold = st_sym_node(cm->p.arena, FX_BUILTIN, FB_PRE, 1))) {
+        hold->args[0] = e->lhs;
+      }
+      st_feq *c = hold ? st_arena_alloc(cm->p.arena, sizeof *c) : NULL;
+      if (!c || !(c->rhs = if_choice(cm, root, e, hold))) return -1;
+      *c = (st_feq){.kind = e->kind, .loc = e->loc, .origin = e->origin, .lhs = e->lhs,
+                    .rhs = c->rhs, .message = e->message, .level = e->level};
+      out[(*n)++] = c;
+    }
+  return 0;
+}
+
+static int count_leaves(const st_feq *q) {
+  int n = 0;
+  for (int b = 0; b <= q->nconds; b++)
+    for (int k = 0; k < q->branches[b].n; k++)
+      n += q->branches[b].items[k]->kind == FE_IF ? count_leaves(q->branches[b].items[k]) : 1;
+  return n;
+}
+
 static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *out) {
   int n = 0;
   for (int k = 0; k < in->n; k++) {
     const st_feq *q = in->items[k];
-    if (q->kind != FE_TUPLE) n++;
+    if (q->kind == FE_IF) n += count_leaves(q);
+    else if (q->kind != FE_TUPLE) n++;
     else
       for (int i = 0; i < q->ntuple; i++) n += st_target_leaves(q->tuple[i]);
   }
@@ -228,6 +327,10 @@ static int expand_tuples(st_compiled *cm, const st_feq_list *in, st_feq_list *ou
   if (!out->items) return -1;
   for (int k = 0; k < in->n; k++) {
     const st_feq *q = in->items[k];
+    if (q->kind == FE_IF) {
+      if (if_targets(cm, q, q, out->items, &out->n, n)) return -1;
+      continue;
+    }
     if (q->kind != FE_TUPLE || !q->rhs || q->rhs->kind != FX_CALL) {
       out->items[out->n++] = (st_feq *)q;
       continue;

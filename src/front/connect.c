@@ -47,15 +47,54 @@ typedef struct cref_walk {
   const st_ast_cref *cr;
   int absent; /* a conditional connector that is not present was met */
   const st_inst *expandable; /* an expandable connector the reference goes through */
+  const st_inst *like;       /* a member an expandable connector lacks is made like this */
+  int missing;               /* it lacked one and there was no `like` */
 } cref_walk;
 
-/* Connections into expandable connectors (Modelica 3.5 section 9.1.3) are not supported: say
- * so rather than that the element is missing. */
+static st_inst *member_like(st_fl *fl, st_inst *parent, const char *name, const st_inst *like);
+
+/* The copy of like's elements below kid (arrays, records, connectors), each primitive a new
+ * variable of like's type, flow and stream prefixes and variability (a member of an
+ * expandable connector takes the type of what it is connected to; no causality). */
+static st_inst *copy_structure(st_fl *fl, st_inst *kid, const st_inst *like) {
+  kid->cls = like->cls;
+  kid->prim = like->prim;
+  kid->ndims = like->ndims;
+  memcpy(kid->dims, like->dims, sizeof kid->dims);
+  kid->is_connector = like->is_connector;
+  if (like->var >= 0) {
+    const st_fvar *v = &fl->vars[like->var];
+    st_ftype type = v->type;
+    int flow = v->is_flow, stream = v->is_stream;
+    st_variability var = v->variability;
+    int k = st_fl_add_var(fl, kid, type);
+    if (k < 0) return NULL;
+    kid->var = k;
+    fl->vars[k].is_flow = flow;
+    fl->vars[k].is_stream = stream;
+    fl->vars[k].variability = var;
+    fl->vars[k].loc = kid->loc;
+    return kid;
+  }
+  for (int i = 0; i < like->nkids; i++)
+    if (!like->kids[i]->disabled && !member_like(fl, kid, like->kids[i]->name, like->kids[i]))
+      return NULL;
+  return kid;
+}
+
+static st_inst *member_like(st_fl *fl, st_inst *parent, const char *name, const st_inst *like) {
+  st_inst *kid = st_inst_new_kid(fl, parent, st_arena_strdup(fl->tmp, name), parent->loc);
+  return kid ? copy_structure(fl, kid, like) : NULL;
+}
+
+/* A connection into an expandable connector (Modelica 3.6 section 9.1.3) that names a
+ * member of a member not present (bus.sub.x without bus.sub) is not supported: say so
+ * rather than that the element is missing. */
 static void undefined_connector(cref_walk *w, st_loc loc) {
   if (w->expandable)
     st_fl_error(w->fl, loc, w->env.inst, "connecting '%s' through the expandable connector "
-                "'%s': expandable connectors are not supported", st_ast_cref_text(w->fl->tmp, w->cr),
-                w->expandable->path);
+                "'%s': a member inside a member that no connection makes is not supported",
+                st_ast_cref_text(w->fl->tmp, w->cr), w->expandable->path);
   else
     st_fl_error(w->fl, loc, w->env.inst, "undefined connector '%s'",
                 st_ast_cref_text(w->fl->tmp, w->cr));
@@ -112,6 +151,17 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
     }
     if (!p->next) return node;
     st_inst *kid = st_inst_kid(node, p->next->name);
+    if (!kid && st_cls_is(node->cls, ACK_EXPANDABLE_CONNECTOR)) {
+      /* a member the expandable connector does not have yet (section 9.1.3): made like the
+       * other side, or the connection waits for one of them to be made */
+      if (!w->like || p->next->next || p->next->nsubs) {
+        w->missing = !w->like;
+        if (w->like) undefined_connector(w, p->next->loc);
+        return NULL;
+      }
+      kid = member_like(w->fl, node, p->next->name, w->like);
+      if (!kid) return NULL;
+    }
     if (!kid) {
       undefined_connector(w, p->next->loc);
       return NULL;
@@ -167,13 +217,22 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
   return gather(w, parts, total, dims, nd);
 }
 
+static st_inst *resolve_walk(cref_walk *w, int *outside, int connector);
+
 st_inst *st_resolve_inst(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside) {
   return st_resolve_node(fl, cr, env, outside, 1);
 }
 
 st_inst *st_resolve_node(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside,
                          int connector) {
-  cref_walk w = {fl, env, cr, 0, NULL};
+  cref_walk w = {fl, env, cr, 0, NULL, NULL, 0};
+  return resolve_walk(&w, outside, connector);
+}
+
+static st_inst *resolve_walk(cref_walk *w, int *outside, int connector) {
+  st_fl *fl = w->fl;
+  const st_ast_cref *cr = w->cr;
+  st_env env = w->env;
   *outside = 0;
   st_inst *kid = st_inst_kid(env.inst, cr->parts->name);
   if (!kid) {
@@ -182,14 +241,161 @@ st_inst *st_resolve_node(st_fl *fl, const st_ast_cref *cr, st_env env, int *outs
     return NULL;
   }
   *outside = kid->is_connector;
-  st_inst *node = resolve_part(&w, kid, cr->parts);
+  st_inst *node = resolve_part(w, kid, cr->parts);
   if (!node) return NULL; /* an error, or connections to a removed conditional connector vanish */
-  if (!node->is_connector && connector) {
-    if (w.expandable) undefined_connector(&w, cr->loc);
+  /* a member of an expandable connector need not be a connector itself (a Real signal) */
+  if (!node->is_connector && connector && !(w->expandable && node != w->expandable)) {
+    if (w->expandable) undefined_connector(w, cr->loc);
     else st_fl_error(fl, cr->loc, env.inst, "'%s' is not a connector", node->path);
     return NULL;
   }
   return node;
+}
+
+/* ------------------------------------------------------------------ expandable connectors */
+
+typedef struct st_deferred_connect {
+  const st_ast_equation *eq;
+  st_env env;
+  const char *origin;
+} deferred;
+
+/* One side of connect(a, b), made like `like` when it is a missing member of an expandable
+ * connector; *missing when it is one and like is NULL. */
+static st_inst *connect_side(st_fl *fl, const st_ast_cref *cr, st_env env, int *outside,
+                             const st_inst *like, int *missing) {
+  cref_walk w = {fl, env, cr, 0, NULL, like, 0};
+  st_inst *n = resolve_walk(&w, outside, 1);
+  *missing = w.missing;
+  return n;
+}
+
+/* 1 done (or an error reported), 0 when both sides are members still missing. */
+static int try_connect(st_fl *fl, const st_ast_equation *eq, st_env env, const char *origin) {
+  int errors = fl->errors, oa, ob, ma, mb;
+  st_inst *a = connect_side(fl, eq->connect_a, env, &oa, NULL, &ma);
+  st_inst *b = connect_side(fl, eq->connect_b, env, &ob, NULL, &mb);
+  if (ma && mb) return 0;
+  if (ma && b) a = connect_side(fl, eq->connect_a, env, &oa, b, &ma);
+  if (mb && a) b = connect_side(fl, eq->connect_b, env, &ob, a, &mb);
+  if (!a || !b) return 1; /* an error, or a conditional connector that is not present */
+  if (fl->errors == errors) st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin);
+  return 1;
+}
+
+void st_fl_connect(st_fl *fl, const st_ast_equation *eq, st_env env, const char *origin) {
+  if (try_connect(fl, eq, env, origin)) return;
+  if (fl->ndeferred == fl->capdeferred) {
+    int cap = fl->capdeferred ? 2 * fl->capdeferred : 16;
+    deferred *d = realloc(fl->deferred, (size_t)cap * sizeof *d);
+    if (!d) return;
+    fl->deferred = d;
+    fl->capdeferred = cap;
+  }
+  fl->deferred[fl->ndeferred++] = (deferred){eq, env, origin};
+}
+
+static int is_expandable(const st_inst *n) {
+  return n && n->ndims == 0 && st_cls_is(n->cls, ACK_EXPANDABLE_CONNECTOR);
+}
+
+/* Connected expandable connectors have the same members (section 9.1.3): each gets the
+ * members of the other it lacks. 1 when one was added. */
+static int unite_members(st_fl *fl, st_inst *a, st_inst *b) {
+  int added = 0;
+  for (int side = 0; side < 2; side++) {
+    st_inst *from = side ? b : a, *to = side ? a : b;
+    for (int i = 0; i < from->nkids; i++) {
+      const st_inst *k = from->kids[i];
+      if (k->disabled || st_inst_kid(to, k->name)) continue;
+      if (!member_like(fl, to, k->name, k)) return added;
+      added = 1;
+    }
+  }
+  return added;
+}
+
+static void mark_vars(const st_inst *n, unsigned char *mark) {
+  if (n->var >= 0) mark[n->var] = 1;
+  for (int i = 0; i < n->nkids; i++) mark_vars(n->kids[i], mark);
+}
+
+static int in_expandable(const st_inst *n) {
+  for (; n; n = n->parent)
+    if (is_expandable(n)) return 1;
+  return 0;
+}
+
+/* Marks of the variables of a and b, paired by name, made equal (both marked when one is).
+ * 1 when one changed. */
+static int share_marks(const st_inst *a, const st_inst *b, unsigned char *mark) {
+  if (a->var >= 0 && b->var >= 0) {
+    int m = mark[a->var] | mark[b->var], changed = m != mark[a->var] || m != mark[b->var];
+    mark[a->var] = mark[b->var] = (unsigned char)m;
+    return changed;
+  }
+  int changed = 0;
+  for (int i = 0; i < a->nkids; i++) {
+    const st_inst *kb = st_inst_kid(b, a->kids[i]->name);
+    if (kb) changed |= share_marks(a->kids[i], kb, mark);
+  }
+  return changed;
+}
+
+/* A member declared in an expandable connector that no connection reaches from outside the
+ * buses is not present (section 9.1.3): a parameter without binding, no unknown of the
+ * equations (ControlBus's declared realSignal2 in Blocks.Examples.BusUsage; the axis buses
+ * RobotR3's pathPlanning bus passes on whole). */
+static void absent_members(st_fl *fl) {
+  unsigned char *connected = calloc((size_t)fl->nvars + 1, 1);
+  if (!connected) return;
+  for (int i = 0; i < fl->nconnections; i++) {
+    const st_connection *c = &fl->connections[i];
+    if (in_expandable(c->a) && in_expandable(c->b)) continue;
+    mark_vars(c->a, connected);
+    mark_vars(c->b, connected);
+  }
+  for (int changed = 1, rounds = 0; changed && rounds < 64; rounds++) {
+    changed = 0;
+    for (int i = 0; i < fl->nconnections; i++) {
+      const st_connection *c = &fl->connections[i];
+      if (in_expandable(c->a) && in_expandable(c->b))
+        changed |= share_marks(c->a, c->b, connected);
+    }
+  }
+  for (int k = 0; k < fl->nvars; k++)
+    if (!connected[k] && fl->info[k].inst && in_expandable(fl->info[k].inst->parent) &&
+        fl->vars[k].variability > ST_V_PARAMETER) {
+      fl->vars[k].variability = ST_V_PARAMETER;
+      fl->vars[k].is_flow = 0;
+    }
+  free(connected);
+}
+
+void st_fl_expandable_connections(st_fl *fl) {
+  /* waiting connections: until no more can be made */
+  for (int progress = 1; progress && fl->ndeferred;) {
+    progress = 0;
+    for (int i = 0; i < fl->ndeferred; i++)
+      if (try_connect(fl, fl->deferred[i].eq, fl->deferred[i].env, fl->deferred[i].origin)) {
+        fl->deferred[i--] = fl->deferred[--fl->ndeferred];
+        progress = 1;
+      }
+  }
+  for (int i = 0; i < fl->ndeferred; i++)
+    st_fl_error(fl, fl->deferred[i].eq->loc, fl->deferred[i].env.inst, "connect(%s, %s): "
+                "neither side is a connector an expandable connector's member could be made like",
+                st_ast_cref_text(fl->tmp, fl->deferred[i].eq->connect_a),
+                st_ast_cref_text(fl->tmp, fl->deferred[i].eq->connect_b));
+  fl->ndeferred = 0;
+  for (int changed = 1, rounds = 0; changed && rounds < 64; rounds++) {
+    changed = 0;
+    for (int i = 0; i < fl->nconnections; i++) {
+      st_connection *c = &fl->connections[i];
+      if (is_expandable(c->a) && is_expandable(c->b)) changed |= unite_members(fl, c->a, c->b);
+    }
+  }
+  absent_members(fl);
 }
 
 void st_fl_add_connection(st_fl *fl, st_inst *a, int a_outside, st_inst *b, int b_outside,

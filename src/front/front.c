@@ -22,6 +22,7 @@ static void fl_free(st_fl *fl) {
   free(fl->equations.items);
   free(fl->initial_equations.items);
   free(fl->connections);
+  free(fl->deferred);
   free(fl->instreams);
   st_fl_free_connection_sets(fl);
   st_arena_free(fl->tmp);

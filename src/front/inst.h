@@ -251,6 +251,8 @@ struct st_inst {
 };
 
 st_inst *st_inst_kid(const st_inst *in, const char *name);
+/* A new kid of parent (its path from the parent's), without class or variable. */
+st_inst *st_inst_new_kid(st_fl *fl, st_inst *parent, const char *name, st_loc loc);
 /* The component `name` of in, instantiated first if it is still only declared. */
 st_inst *st_inst_member(st_fl *fl, st_inst *in, const char *name);
 
@@ -358,6 +360,9 @@ struct st_fl {
   st_inline_frame *inl;     /* the names of the function body being inlined, or NULL */
   st_inst **record_bound;   /* record components with a binding, `Pair pq = f(time)` */
   int nrecord_bound, caprecord_bound;
+  struct st_deferred_connect *deferred; /* connect-equations into expandable connectors
+                                           that wait for the other side's members */
+  int ndeferred, capdeferred;
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
   int errors;
@@ -538,6 +543,13 @@ int st_fl_is_connections_statement(const st_ast_expr *call);
 int st_fl_connections_statement(st_fl *fl, const st_ast_expr *call, st_env env);
 /* After the first pass: the spanning forest, its roots and which connections it breaks. */
 void st_fl_build_connection_graph(st_fl *fl);
+/* connect.c: connect(a, b) where a or b may be a member an expandable connector does not
+ * have yet (Modelica 3.6 section 9.1.3): the member is added like the other side; when
+ * neither side is known yet the equation waits (st_fl_expandable_connections). */
+void st_fl_connect(st_fl *fl, const st_ast_equation *eq, st_env env, const char *origin);
+/* After the connect-equations: the waiting ones, then connected expandable connectors get
+ * the union of their members. */
+void st_fl_expandable_connections(st_fl *fl);
 /* Connections.isRoot(x) / rooted(x) as a Boolean constant; NULL when call is neither. */
 st_fexpr *st_fl_connections_query(st_fl *fl, const st_ast_expr *call, st_env env);
 /* Whether connection c's pairing of overconstrained records a and b closes a loop; then

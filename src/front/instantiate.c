@@ -51,6 +51,10 @@ static st_inst *inst_new(st_fl *fl, st_inst *parent, const char *name, st_loc lo
   return in;
 }
 
+st_inst *st_inst_new_kid(st_fl *fl, st_inst *parent, const char *name, st_loc loc) {
+  return inst_new(fl, parent, name, loc);
+}
+
 static int is_connector_class(const st_cls *c) {
   return st_cls_is(c, ACK_CONNECTOR) || st_cls_is(c, ACK_EXPANDABLE_CONNECTOR);
 }

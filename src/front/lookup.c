@@ -93,10 +93,29 @@ static int find_local(st_front *fe, st_cls *c, const char *name, st_elem *out, i
   return find_component(c, name, out);
 }
 
+static st_cls *specialization(st_front *fe, st_cls *c, st_cls *parent, const char *full,
+                              const st_cls_redecl *r, int nr, const st_cls_mod *m, int nm);
+
+/* Whether modifier m sets values (`names = {"CO2"}`), not only redeclares. */
+static int sets_values(const st_ast_mod *m) {
+  for (const st_ast_arg *a = m ? m->args : NULL; a; a = a->next)
+    if (a->kind == AA_MODIFY && a->mod && a->mod->value) return 1;
+  return 0;
+}
+
 st_cls *st_cls_resolve_short(st_front *fe, st_cls *c) {
   for (int hops = 0; c && c->ast && c->ast->form == ACF_SHORT && hops < 64; hops++) {
     st_cls *base = st_lookup_class(fe, c->parent, c->ast->base);
     if (!base) return NULL;
+    /* `package Medium = MoistAir(extraPropertiesNames = {"CO2"})`: the package with those
+     * constants (as `extends MoistAir(...)` would give, specialize_base) */
+    if (sets_values(c->ast->base_mod)) {
+      st_cls *b = st_cls_resolve_short(fe, base);
+      if (b && st_cls_is(b, ACK_PACKAGE)) {
+        st_cls_mod m = {c->ast->base_mod, c->parent};
+        return specialization(fe, b, b->parent, b->full, NULL, 0, &m, 1);
+      }
+    }
     c = base;
   }
   return c;

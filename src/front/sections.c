@@ -371,12 +371,7 @@ static void for_equation(st_fl *fl, const st_ast_iter *it, const st_ast_equation
 }
 
 static void connect_equation(st_fl *fl, const st_ast_equation *eq, st_env env) {
-  int errors = fl->errors, oa, ob;
-  st_inst *a = st_resolve_inst(fl, eq->connect_a, env, &oa);
-  st_inst *b = st_resolve_inst(fl, eq->connect_b, env, &ob);
-  if (!a || !b) return; /* an error, or a conditional connector that is not present */
-  if (fl->errors == errors)
-    st_fl_add_connection(fl, a, oa, b, ob, eq->loc, origin_of(&env));
+  st_fl_connect(fl, eq, env, origin_of(&env));
 }
 
 static int has_connect(const st_ast_equation *eq);
@@ -532,6 +527,8 @@ static int reads_var(const st_fexpr *e, int var) {
 /* x := v with x an array, in a model algorithm: one assignment per element, in a
  * branch-less if-statement (see record_assign). The elements are assigned one after the
  * other, so a value that reads another element of x (x := x[{2, 1}]) is refused. */
+static st_fstmt *chosen_assign(st_fl *fl, const st_fexpr *target, st_fexpr *value, st_loc loc);
+
 static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_env env) {
   st_fexpr *t = a->target, *v = a->value;
   int n = count_leaves(t);
@@ -558,10 +555,8 @@ static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_e
         return NULL;
       }
   for (int i = 0; i < n; i++) {
-    st_fstmt *x = stmt_new(fl, FS_ASSIGN, s->loc);
+    st_fstmt *x = chosen_assign(fl, lt[i], lv[i], s->loc); /* mem[i, 1:n] := word */
     if (!x) return NULL;
-    x->target = lt[i];
-    x->value = lv[i];
     blk->branches[0].items[blk->branches[0].n++] = x;
   }
   return blk;
@@ -808,6 +803,7 @@ static void translate_instance(st_fl *fl, st_inst *in) {
 void st_translate_sections(st_fl *fl) {
   fl->connect_pass = 1;
   translate_instance(fl, fl->top);
+  st_fl_expandable_connections(fl);
   st_fl_build_connection_graph(fl);
   fl->connect_pass = 2;
   translate_instance(fl, fl->top);

@@ -134,8 +134,10 @@ static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env,
   double v;
   if (!st_fx_is_parametric(x, fl->vars) || st_fl_eval(fl, x, &v)) {
     st_ftype t = st_fl_type(fl, x);
-    /* Integer literals are numbers here: a Real-typed index is accepted as well */
-    if (st_fx_is_parametric(x, fl->vars) || t == ST_T_BOOLEAN || t == ST_T_STRING) {
+    /* Integer literals are numbers here: a Real-typed index is accepted as well; a
+     * parameter known only at initialization (Fluid's `parameter Integer ind(fixed =
+     * false)` found by an initial algorithm) chooses at run time as a variable does */
+    if (t == ST_T_BOOLEAN || t == ST_T_STRING) {
       st_fl_error(fl, s->loc, env.inst, "subscript must be an integer constant, parameter, "
                   "for-loop index or Integer variable");
       return -1;

@@ -59,12 +59,62 @@ static int create_temp(const char *target, int have_mode, mode_t mode, char **te
   return -1;
 }
 
+/* An unnamed file in target's directory (Linux O_TMPFILE): it takes no name until commit
+ * links it, so a process killed while writing (SIGKILL after a timeout) leaves nothing
+ * behind; a named temporary file would stay, gigabytes for a long result. -1 where the
+ * file system or the kernel cannot, or /proc is not there to link it by. */
+static int create_unnamed(const char *target, int have_mode, mode_t mode) {
+#ifdef O_TMPFILE
+  size_t dl = dir_prefix(target);
+  char dir[PATH_MAX];
+  if (dl >= sizeof dir) return -1;
+  snprintf(dir, sizeof dir, "%.*s", (int)dl, dl ? target : ".");
+  int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, have_mode ? 0600 : 0666);
+  if (fd < 0) return -1;
+  char self[64];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  if (access(self, F_OK)) {
+    close(fd);
+    return -1;
+  }
+  if (have_mode) (void)fchmod(fd, mode);
+  return fd;
+#else
+  (void)target, (void)have_mode, (void)mode;
+  return -1;
+#endif
+}
+
+/* Gives the unnamed file of fd a temporary name beside target (then renamed over it). */
+static int link_unnamed(int fd, const char *target, char **temp_out) {
+  char self[64];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  for (int attempt = 0; attempt < 100; attempt++) {
+    char *temp = NULL;
+    int probe = create_temp(target, 0, 0, &temp); /* a fresh name, then freed for the link */
+    if (probe < 0) return -1;
+    close(probe);
+    unlink(temp);
+    if (linkat(AT_FDCWD, self, AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0) {
+      *temp_out = temp;
+      return 0;
+    }
+    int e = errno;
+    free(temp);
+    if (e != EEXIST) {
+      errno = e;
+      return -1;
+    }
+  }
+  return -1;
+}
+
 static int open_in_place(st_outfile *o, const char *path, const char *mode) {
   o->file = fopen(path, mode);
   return o->file ? 0 : -1;
 }
 
-int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
+static int open_outfile(st_outfile *o, const char *path, const char *mode, int named) {
   *o = (st_outfile){NULL, NULL, NULL};
   if (!strcmp(path, "-")) {
     int fd = dup(STDOUT_FILENO);
@@ -86,11 +136,12 @@ int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
     o->target = copy_text(path);
   }
   if (!o->target) return -1;
-  int fd = create_temp(o->target, exists, sb.st_mode & 07777, &o->temp);
+  int fd = named ? -1 : create_unnamed(o->target, exists, sb.st_mode & 07777);
+  if (fd < 0) fd = create_temp(o->target, exists, sb.st_mode & 07777, &o->temp);
   if (fd >= 0 && !(o->file = fdopen(fd, mode))) {
     int e = errno;
     close(fd);
-    unlink(o->temp);
+    if (o->temp) unlink(o->temp);
     errno = e;
   }
   if (!o->file) {
@@ -102,6 +153,14 @@ int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
     return -1;
   }
   return 0;
+}
+
+int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
+  return open_outfile(o, path, mode, 0);
+}
+
+int st_outfile_open_named(st_outfile *o, const char *path, const char *mode) {
+  return open_outfile(o, path, mode, 1);
 }
 
 static void release(st_outfile *o) {
@@ -126,6 +185,15 @@ static int put_in_place(const char *temp, const char *target) {
 
 int st_outfile_commit(st_outfile *o) {
   if (!o->file) return 0;
+  if (o->target && !o->temp) { /* unnamed: named now, while the descriptor holds it */
+    if (fflush(o->file) || ferror(o->file) || link_unnamed(fileno(o->file), o->target, &o->temp)) {
+      int e = errno;
+      fclose(o->file);
+      release(o);
+      errno = e ? e : EIO;
+      return -1;
+    }
+  }
   int rc = fclose(o->file);
   int e = errno;
   if (o->temp) {

@@ -157,16 +157,19 @@ package Fluid
     Real p[3] = powers(time + 1, 2);
   end SizedOutput;
 
-  // An element of a discrete array assigned at a variable index (Blocks.Math.RealFFT).
+  // An element or a row of a discrete array assigned at a variable index (Blocks.Math.RealFFT,
+  // Digital's RAM).
   model IndexedAssign
     parameter Integer ns = 4;
     Real buf[ns](start = fill(-1, ns), each fixed = true);
+    Real mem[ns, 2](each start = -1, each fixed = true);
     Integer tick(start = 0, fixed = true);
   algorithm
     when sample(0, 0.1) then
       tick := pre(tick) + 1;
       if tick <= ns then
         buf[tick] := 10 * time;
+        mem[tick, 1:2] := {tick, -tick};
       end if;
     end when;
   end IndexedAssign;
@@ -277,4 +280,32 @@ package Fluid
     x2 = min(x1, 0.5) + x1;
     x3 = max(2 * x1, 1);
   end DiffMinMax;
+
+  // A package given constants by a short class's modifier (Medium = MoistAir(
+  // extraPropertiesNames = {"CO2"})), sizes from them; an index that is a parameter computed
+  // by an initial algorithm (Fluid's TraceSubstances sensor).
+  package Substances
+    constant String names[:] = fill("", 0);
+    constant Integer nC = size(names, 1);
+    constant Real k = 1;
+  end Substances;
+
+  model ModifiedPackage
+    package Medium = Substances(names = {"H2O", "CO2"}, k = 3);
+    parameter String substance = "CO2";
+    parameter Integer ind(fixed = false);
+    Real c[Medium.nC] = {Medium.k * i * time for i in 1:Medium.nC};
+    Real C = c[ind];
+  initial algorithm
+    ind := 0;
+    for i in 1:Medium.nC loop
+      if Medium.names[i] == substance then
+        ind := i;
+      end if;
+    end for;
+  end ModifiedPackage;
+
+  model ModifiedPackageWater
+    extends ModifiedPackage(substance = "H2O");
+  end ModifiedPackageWater;
 end Fluid;

@@ -289,11 +289,11 @@ package Lang
     RealOut y = time;
   end Emit;
 
-  model ExpandableBus "connections through an expandable connector are refused by name"
+  model ExpandableBus "a member inside a bus member no connection makes is refused by name"
     Bus bus;
     Emit e;
   equation
-    connect(e.y, bus.speed);
+    connect(e.y, bus.drive.speed);
   end ExpandableBus;
 
   class Handle "an external object"
