@@ -323,6 +323,70 @@ START_TEST(load_resource) {
 }
 END_TEST
 
+/* Records.mo: records to C as structs (a Real, an Integer with the padding after it, a Real)
+ * by address: an input in the explicit form, an output written by C, and the default form. */
+START_TEST(records_as_structs) {
+  static table t;
+  run_ok("tests/data/extc/Records.mo", "Records.Use", "--stop-time 1 --interval 0.25", &t);
+  ck_assert_int_ge(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double k = t.v[i][col(&t, "time")] + 1;
+    ck_assert_double_eq(t.v[i][col(&t, "y")], 2 * 3 + 0.5);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q.a")], 2 * k, 1e-12);
+    ck_assert_double_eq(t.v[i][col(&t, "q.n")], 4);
+    ck_assert_double_eq_tol(t.v[i][col(&t, "q.b")], 0.5 * k, 1e-12);
+    ck_assert_double_eq(t.v[i][col(&t, "r.a")], 3);
+    ck_assert_double_eq(t.v[i][col(&t, "r.n")], 4);
+    ck_assert_double_eq(t.v[i][col(&t, "r.b")], 1.5);
+  }
+}
+END_TEST
+
+/* Records.mo: a record C cannot take as a struct is a located error naming the field, also
+ * when the NaN it leaves lands in an output that the checked derivatives do not hold. */
+START_TEST(records_refused_with_reason) {
+  expect_error("Records.Nested",
+               (const char *const[]){"Records.mo:", "function 'Records.first' (",
+                                     "the record argument 'p' cannot be passed to C as a struct: "
+                                     "its field 'p.s.x' belongs to a record inside the record",
+                                     NULL});
+  expect_error("Records.ArrayField",
+               (const char *const[]){"Records.mo:", "error: the equation for y evaluated to NaN",
+                                     "function 'Records.extc_first_a' (",
+                                     "its field 'p.v' is an array", NULL});
+}
+END_TEST
+
+/* WhenCall.mo: a function called as an equation of a when-equation runs once at its instant
+ * (also `when terminal()`, as the MSL closes its files); its failure is located there. */
+START_TEST(call_in_when_equation) {
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "WhenCall.Passes", "--stop-time 1", NULL,
+                     &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(count(out, "extc_log: x = 0.25\n") == 1 && count(out, "extc_log: x = 2\n") == 1 &&
+                count(out, "extc_log") == 2, "%s", out);
+  free(out);
+  expect_error("WhenCall.Fails",
+               (const char *const[]){"WhenCall.mo:", "error: the function call failed",
+                                     "at time 0.5", NULL});
+}
+END_TEST
+
+/* WideInts.mo: Integers by value fill their whole 64-bit slot, also past the sixth integer
+ * argument (on the stack) after a call that left ones there, so that a C size_t (the MSL's
+ * tables' size() arguments) or long reads the value: before, the upper half was stale stack. */
+START_TEST(integers_fill_their_slot) {
+  static table t;
+  run_ok("tests/data/extc/WideInts.mo", "WideInts.M", "--stop-time 1 --interval 0.5", &t);
+  ck_assert_int_eq(t.nrows, 3);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq(t.v[i][col(&t, "y")], 1000 * 3 + 3 + 10 * 7 - 7 + 255);
+    ck_assert_double_eq(t.v[i][col(&t, "z")], 1000 * 4 + 4 + 10 * 2 - 2);
+  }
+}
+END_TEST
+
 /* Writes a model extending FileTable.Base with fileName path into the test's directory;
  * returns the model's path. */
 static const char *file_table_model(const char *name, const char *path) {
@@ -408,7 +472,9 @@ int main(void) {
                user_library_from_sources, user_library_archive, located_errors,
                external_objects, objects_destroyed_after_failure,
                objects_per_instance_in_threads, initial_when_before_its_readers,
-               noise_like_generator, impure_call_at_initialization, load_resource, file_table, external_derivative));
+               noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
+               integers_fill_their_slot, records_refused_with_reason,
+               call_in_when_equation, file_table, external_derivative));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -167,9 +167,24 @@ static void fail(st_extrun *r, const st_ffunction *fn, const char *what) {
 
 typedef enum ctype { C_DOUBLE, C_INT, C_STRING, C_POINTER, C_SIZE } ctype;
 
+enum { ST_REC_MAX = 64 }; /* fields of a record passed to C */
+
+/* Where every integer argument takes a whole 64-bit register or stack slot (x86-64, Linux
+ * aarch64), an Integer goes by value sign-extended to 64 bits: the same to a C `int`, and right
+ * for a `size_t` parameter, which the MSL's C code declares for its size() arguments. As an
+ * int, libffi writes only the low half of a stack slot and the callee reads the stale upper
+ * half too (ModelicaStandardTables_CombiTimeTable_init2's nCols, its 7th integer argument:
+ * "Memory allocation error" whenever the stack under the call held garbage there). */
+#if (defined(__x86_64__) && !defined(__ILP32__)) || (defined(__aarch64__) && !defined(__APPLE__))
+#define INT_SLOT64 1
+#else
+#define INT_SLOT64 0
+#endif
+
 typedef union slot {
   double d;
   int i;
+  int64_t l; /* an Integer by value where it fills a 64-bit slot (INT_SLOT64) */
   void *p;
   size_t z;
 } slot;
@@ -180,13 +195,19 @@ typedef struct carg {
   slot v;
   slot out;        /* a scalar output's storage (the pointer in v points here) */
   st_fval *back;   /* the local written after the call (scalar outputs, int arrays) */
-  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array */
+  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array, 4 record */
   int *ints;       /* converted Integer/Boolean array (malloc'd) */
+  unsigned char *rec; /* a record as its C struct (malloc'd) */
+  st_fval *leaves[ST_REC_MAX]; /* back_kind 4: the record's fields, in order */
+  const st_ffunction *fn;
+  int leaf_local[ST_REC_MAX];
+  int nleaves;
 } carg;
 
 typedef struct cargs {
   carg a[MAX_CARGS];
   int n;
+  char why[256]; /* why an argument cannot be passed, when known ("" else) */
 } cargs;
 
 static int is_int_type(st_ftype t) {
@@ -253,8 +274,16 @@ static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
       a->v.d = v->s;
       return 0;
     }
-    a->type = &ffi_type_sint;
-    return int_value(v->s, &a->v.i);
+    int i;
+    if (int_value(v->s, &i)) return -1;
+    if (INT_SLOT64) {
+      a->type = &ffi_type_sint64;
+      a->v.l = i;
+    } else {
+      a->type = &ffi_type_sint;
+      a->v.i = i;
+    }
+    return 0;
   }
   a->type = &ffi_type_pointer;
   if (!ints) {
@@ -289,6 +318,111 @@ static int pass_output(cargs *c, st_fval *v, int ints) {
   return 0;
 }
 
+/* The C layout of a record's scalar fields (section 12.9.1.3: a struct, by pointer): Real
+ * double, Integer/Boolean/enumeration int, String const char *, each at its natural
+ * alignment. Offsets in off[], the struct's size returned; -1 for a field of another kind. */
+static long record_layout(const st_ffunction *fn, const int *leaf, int n, size_t *off) {
+  size_t at = 0, align = 1;
+  for (int j = 0; j < n; j++) {
+    const st_flocal *l = &fn->locals[leaf[j]];
+    size_t size = l->type == ST_T_REAL ? sizeof(double)
+                  : is_int_type(l->type) ? sizeof(int)
+                  : l->type == ST_T_STRING ? sizeof(char *) : 0;
+    if (!size || l->ndims) return -1;
+    at = (at + size - 1) / size * size;
+    off[j] = at;
+    at += size;
+    if (size > align) align = size;
+  }
+  return (long)((at + align - 1) / align * align);
+}
+
+/* Why the fields leaf[0..n) of one record component cannot be its C struct, written to c->why
+ * (-1), else 0: a field that is an array, a record (nested structs are not laid out yet) or
+ * of no C type, or more fields than ST_REC_MAX. */
+static int record_refused(cargs *c, const st_ffunction *fn, const int *leaf, int n) {
+  const char *name = n > 0 ? fn->locals[leaf[0]].name : "?";
+  int len = (int)strcspn(name, ".");
+  if (n <= 0 || n > ST_REC_MAX) {
+    snprintf(c->why, sizeof c->why, "the record argument '%.*s' has %s fields (1 to %d can be "
+             "passed to C)", len, name, n <= 0 ? "no" : "too many", ST_REC_MAX);
+    return -1;
+  }
+  for (int j = 0; j < n; j++) {
+    const st_flocal *l = &fn->locals[leaf[j]];
+    const char *dot = strchr(l->name, '.');
+    const char *what = l->ndims ? "is an array"
+                       : dot && strchr(dot + 1, '.') ? "belongs to a record inside the record"
+                       : l->type != ST_T_REAL && !is_int_type(l->type) && l->type != ST_T_STRING
+                           ? "has a type C cannot take" : NULL;
+    if (!what) continue;
+    snprintf(c->why, sizeof c->why, "the record argument '%.*s' cannot be passed to C as a "
+             "struct: its field '%s' %s (fields passed are scalar Real, Integer, Boolean, "
+             "enumeration and String)", len, name, l->name, what);
+    return -1;
+  }
+  return 0;
+}
+
+/* A record: its fields (locals leaf[0..n)) in a C struct, passed by address; an output's
+ * fields are read back after the call. */
+static int pass_record(cargs *c, const st_ffunction *fn, st_fval *locals, const int *leaf, int n,
+                       int output) {
+  size_t off[ST_REC_MAX];
+  if (record_refused(c, fn, leaf, n)) return -1;
+  long size = record_layout(fn, leaf, n, off);
+  carg *a = size >= 0 ? next_arg(c) : NULL;
+  if (!a || !(a->rec = calloc(1, (size_t)size + 1))) return -1;
+  for (int j = 0; j < n; j++) {
+    const st_flocal *l = &fn->locals[leaf[j]];
+    const st_fval *v = &locals[leaf[j]];
+    if (l->type == ST_T_REAL) {
+      memcpy(a->rec + off[j], &v->s, sizeof(double));
+    } else if (is_int_type(l->type)) {
+      int i;
+      if (int_value(v->s, &i)) return -1;
+      memcpy(a->rec + off[j], &i, sizeof i);
+    } else {
+      const char *s = v->str ? v->str : "";
+      memcpy(a->rec + off[j], &s, sizeof s);
+    }
+    a->leaves[j] = &locals[leaf[j]];
+    a->leaf_local[j] = leaf[j];
+  }
+  a->type = &ffi_type_pointer;
+  a->v.p = a->rec;
+  a->fn = fn;
+  a->nleaves = n;
+  a->back_kind = output ? 4 : 0;
+  return 0;
+}
+
+/* The leaves of a record value e (the clause names a record component), as locals of fn; the
+ * count, or -1 (why in c->why) when e is not a record component of the function. */
+static int record_leaves(cargs *c, const st_fexpr *e, int *leaf) {
+  for (int j = 0; j < e->nargs && j < ST_REC_MAX; j++) {
+    if (e->args[j]->kind != FX_LOCAL) {
+      snprintf(c->why, sizeof c->why, "a record argument of the external clause must name a "
+               "record input or output of the function whose fields are scalars");
+      return -1;
+    }
+    leaf[j] = e->args[j]->index;
+  }
+  return e->nargs;
+}
+
+/* The locals from i on that are fields of the same record component (named "p.x"). */
+static int record_run(const st_ffunction *fn, int i, int *leaf) {
+  const st_flocal *first = &fn->locals[i];
+  size_t len = strcspn(first->name, ".") + 1;
+  int n = 0;
+  while (i < fn->nlocals && n < ST_REC_MAX && fn->locals[i].record &&
+         !strncmp(fn->locals[i].name, first->name, len) &&
+         fn->locals[i].causality == first->causality)
+    leaf[n++] = i++;
+  return n;
+}
+
 static int pass_size(cargs *c, int n) {
   carg *a = next_arg(c);
   if (!a) return -1;
@@ -309,6 +443,11 @@ static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, s
         if (rc) return rc;
       } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
                                      : pass_value(c, &locals[e->index], ints, NULL))
+        return -1;
+    } else if (e->kind == FX_ARRAY && e->str) {
+      int leaf[ST_REC_MAX], n = record_leaves(c, e, leaf);
+      if (n < 0 || pass_record(c, fn, locals, leaf, n,
+                               n > 0 && fn->locals[leaf[0]].causality != ST_C_INPUT))
         return -1;
     } else if (pass_value(c, &args[i], !args[i].d && int_expr(fn, e), NULL)) {
       return -1;
@@ -336,12 +475,36 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
         if (rc) return rc;
         continue;
       }
+      if (l->record) {
+        int leaf[ST_REC_MAX], n = record_run(fn, i, leaf);
+        if (pass_record(c, fn, locals, leaf, n, pass)) return -1;
+        i += n - 1;
+        continue;
+      }
       if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
         return -1;
       for (int d = 0; d < locals[i].ndims; d++)
         if (pass_size(c, locals[i].dims[d])) return -1;
     }
   return 0;
+}
+
+/* The fields of a record output from its struct (strings are not read back). */
+static void record_back(carg *a) {
+  size_t off[ST_REC_MAX];
+  record_layout(a->fn, a->leaf_local, a->nleaves, off);
+  for (int j = 0; j < a->nleaves; j++) {
+    st_ftype t = a->fn->locals[a->leaf_local[j]].type;
+    if (t == ST_T_REAL) {
+      double d;
+      memcpy(&d, a->rec + off[j], sizeof d);
+      a->leaves[j]->s = d;
+    } else if (is_int_type(t)) {
+      int i;
+      memcpy(&i, a->rec + off[j], sizeof i);
+      a->leaves[j]->s = i;
+    }
+  }
 }
 
 static void write_back(cargs *c) {
@@ -351,11 +514,16 @@ static void write_back(cargs *c) {
     else if (a->back_kind == 2) a->back->s = a->out.i;
     else if (a->back_kind == 3)
       for (int j = 0; j < a->back->n; j++) a->back->d[j] = a->ints[j];
+    else if (a->back_kind == 4)
+      record_back(a);
   }
 }
 
 static void free_args(cargs *c) {
-  for (int i = 0; i < c->n; i++) free(c->a[i].ints);
+  for (int i = 0; i < c->n; i++) {
+    free(c->a[i].ints);
+    free(c->a[i].rec);
+  }
 }
 
 /* The local the C function's value goes to: the clause's `y =`, or in the default form the
@@ -449,6 +617,7 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
   cargs *c = malloc(sizeof *c);
   if (!c) return -1;
   c->n = 0;
+  c->why[0] = 0;
   int ret = returned_local(fn, locals), rc = -1;
   int bad = nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
                        : default_args(c, r, fn, locals, ret);
@@ -459,6 +628,10 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
                            r->object_failure ? ")" : "");
     fail(r, fn, what ? what : "the external object it was given was not made");
     free(what);
+    goto done;
+  }
+  if (bad && c->why[0]) {
+    fail(r, fn, c->why);
     goto done;
   }
   if (bad) {

@@ -49,6 +49,7 @@ struct st_fcalls {
   st_extrun *run;    /* this instance's side of calling it */
   const char **strings; /* the String constants of the program by number - 1 (borrowed) */
   int nstrings, capstrings;
+  char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
 };
 
 static int wants_extlib(const st_flat_model *flat) {
@@ -106,6 +107,7 @@ static const char *string_of(const st_fcalls *fc, double x) {
 
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
+  free(fc->kept);
   free(fc->strings);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
@@ -436,12 +438,28 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   return y;
 }
 
-const char *st_fcalls_failure(const st_fcalls *fc) {
+static const char *current_failure(const st_fcalls *fc) {
   const char *e = st_extrun_failure(fc->run);
   return *e ? e : st_fvm_failure(fc->vm);
 }
 
-void st_fcalls_clear_failure(st_fcalls *fc) {
+const char *st_fcalls_failure(const st_fcalls *fc) {
+  const char *e = current_failure(fc);
+  return *e || !fc->kept ? e : fc->kept;
+}
+
+void st_fcalls_clear_failure(st_fcalls *fc, int keep) {
+  const char *e = current_failure(fc);
+  if (keep && *e) {
+    char *k = strdup(e);
+    if (k) {
+      free(fc->kept);
+      fc->kept = k;
+    }
+  } else if (!keep) {
+    free(fc->kept);
+    fc->kept = NULL;
+  }
   st_fvm_clear_failure(fc->vm);
   st_extrun_clear_failure(fc->run);
 }

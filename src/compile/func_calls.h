@@ -65,9 +65,11 @@ double st_fcall_dual(st_fcalls *fc, int call, const double *args, const double *
 
 /* What the last compiled call that failed reported ("function 'f' (file:line:col): ..."),
  * "" when none failed since st_fcalls_clear_failure(): added to the located run-time error
- * (runerror.c clears it after every evaluation whose results are all finite). */
+ * (runerror.c clears it after every evaluation whose results are all finite). keep: the
+ * failure's NaN may still sit in an unknown those results do not hold (an output, with the
+ * derivatives checked), so it stays the answer until a newer failure or a clear without keep. */
 const char *st_fcalls_failure(const st_fcalls *fc);
-void st_fcalls_clear_failure(st_fcalls *fc);
+void st_fcalls_clear_failure(st_fcalls *fc, int keep);
 /* Per function and argument signature: compiled (instructions) or interpreted, and why. */
 void st_fcalls_dump(const st_fcalls *fc, FILE *out);
 

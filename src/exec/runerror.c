@@ -152,8 +152,13 @@ int st_check_finite_results(st_compiled *cm, const double *v, int n, const char 
 int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_finite,
                            const char *what) {
   if (sum_finite || st_first_nonfinite(v, n) < 0) {
-    /* a failed call whose NaN did not reach the results (an untaken branch) is no news */
-    if (cm->fcalls) st_fcalls_clear_failure(cm->fcalls);
+    /* a failed call whose NaN did not reach the results (an untaken branch) is no news,
+     * unless the NaN sits in an unknown these results do not hold (checked only then) */
+    if (cm->fcalls && call_failure(cm)[0]) {
+      int pos;
+      st_fcalls_clear_failure(cm->fcalls, nonfinite_parameter(cm) >= 0 ||
+                                              first_nonfinite_block(cm, &pos) >= 0);
+    }
     return 0;
   }
   report_nonfinite(cm, what);
