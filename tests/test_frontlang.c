@@ -60,6 +60,35 @@ START_TEST(string_parameter_conditions) {
 }
 END_TEST
 
+/* The scratch bytes of flattening a chain of n connectors connected in a for-loop; checks
+ * that the last element is in the connection set. */
+static size_t connect_chain_scratch(int n) {
+  loaded l = {0};
+  l.diag = st_diag_new(NULL);
+  l.fe = st_front_new(l.diag);
+  ck_assert_int_eq(st_front_load_file(l.fe, st_test_src(DATA "/ConnectChain.mo")), 0);
+  char mod[32], last[64];
+  snprintf(mod, sizeof mod, "N = %d", n);
+  const char *mods[] = {mod};
+  l.m = st_front_flatten_modified(l.fe, "ConnectChain", mods, 1, "test");
+  ck_assert_msg(l.m != NULL, "%s", st_diag_first_error(l.diag));
+  l.text = print_model(l.m);
+  snprintf(last, sizeof last, "p[1].v = p[%d].v;", n);
+  has_line(&l, last);
+  size_t used = st_front_scratch_used(l.fe);
+  unload(&l);
+  return used;
+}
+
+/* connect(p[i], p[i + 1]) in a loop resolves one element, not the whole array: the scratch
+ * memory grows with N (it was N^2: each reference took an index list of the array's size). */
+START_TEST(connect_in_loop_scratch_is_linear) {
+  size_t s1 = connect_chain_scratch(400), s2 = connect_chain_scratch(800);
+  ck_assert_msg(s1 > 0 && (double)s2 <= 2.2 * (double)s1, "scratch: %zu at N = 400, %zu at "
+                "N = 800", s1, s2);
+}
+END_TEST
+
 /* connect(r.p, plug.pin) for an array r of components: element by element; slices too. */
 START_TEST(connect_through_component_arrays) {
   loaded l = flat_ok(LANG, "Lang.ArrayConnects");
@@ -404,6 +433,7 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
+               connect_in_loop_scratch_is_linear,
                connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer, inner_outer_both,

@@ -82,6 +82,7 @@ struct st_front {
    * Emptied whenever classes are added other than by loading the library on demand. */
   struct st_lookup_memo *memo;
   int nmemo, capmemo;
+  size_t scratch_used;     /* bytes of the last flattening's scratch arena (st_fl.tmp) */
 };
 
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);
