@@ -134,7 +134,7 @@ static int compile_initial(st_compiled *cm) {
 }
 
 static int pipeline(st_compiled *cm) {
-  if (st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
+  if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
   if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->p.nslots;
@@ -393,25 +393,23 @@ int st_compiled_set_parameter(st_compiled *cm, const char *name, double value) {
   return -1;
 }
 
+/* 1: recorded by default; 2: a parameter, recorded when a pattern names it (or when the
+ * model has no variable at all: a model that only reads parameters, MSL
+ * Utilities.Examples.readRealParameterModel, whose reference compares them); 0: never. */
 static int recordable(const st_compiled *cm, int s) {
   const st_slot *sl = &cm->p.slots[s];
-  if (sl->kind == K_PARAM || sl->kind == K_IGNORED) return 0;
+  if (sl->kind == K_IGNORED) return 0;
   if (sl->name[0] == '$') return 0; /* the compiler's own (clocks.c latches) */
+  if (sl->kind == K_PARAM) return s < cm->p.flat->nvars ? 2 : 0;
   if (s >= cm->p.flat->nvars) return sl->kind == K_DER;
   return 1; /* protected ones too, as in Dymola's results (MSL references compare them) */
 }
 
-int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
-  if (!cm->out_slot) {
-    cm->out_slot = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
-    cm->out_src = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
-    cm->out_sign = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)cm->p.nslots + 1);
-    cm->out_names = st_arena_alloc(cm->iarena, sizeof(char *) * (size_t)cm->p.nslots + 1);
-    if (!cm->out_slot || !cm->out_src || !cm->out_sign || !cm->out_names) return -1;
-  }
+static void select_slots(st_compiled *cm, const char *const *patterns, int n, int level) {
   cm->nout = 0;
   for (int s = 0; s < cm->p.nslots; s++) {
-    if (!recordable(cm, s)) continue;
+    int r = recordable(cm, s);
+    if (!r || (n == 0 && r > level)) continue;
     int keep = n == 0;
     for (int p = 0; p < n && !keep; p++) keep = fnmatch(patterns[p], cm->p.slots[s].name, 0) == 0;
     if (!keep) continue;
@@ -425,6 +423,18 @@ int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int
     cm->out_sign[cm->nout] = sign;
     cm->out_slot[cm->nout++] = s;
   }
+}
+
+int st_compiled_select_outputs(st_compiled *cm, const char *const *patterns, int n) {
+  if (!cm->out_slot) {
+    cm->out_slot = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
+    cm->out_src = st_arena_alloc(cm->iarena, sizeof(int) * (size_t)cm->p.nslots + 1);
+    cm->out_sign = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)cm->p.nslots + 1);
+    cm->out_names = st_arena_alloc(cm->iarena, sizeof(char *) * (size_t)cm->p.nslots + 1);
+    if (!cm->out_slot || !cm->out_src || !cm->out_sign || !cm->out_names) return -1;
+  }
+  select_slots(cm, patterns, n, 1);
+  if (n == 0 && cm->nout == 0) select_slots(cm, patterns, n, 2);
   cm->model.n_outputs = cm->nout;
   return cm->nout;
 }

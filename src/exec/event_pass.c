@@ -52,10 +52,14 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
     a->kind = A_ASSERT;
     a->message = message_text(cm, q->message);
     return st_emit(cm, &a->value, q->rhs, 0);
-  default:
-    st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
-    return -1;
+  case FE_CALL: /* a function called for its effects (Streams.close(file) at terminal()) */
+    if (!q->rhs || q->rhs->kind != FX_CALL) break;
+    a->kind = A_CALL;
+    return st_emit(cm, &a->value, q->rhs, 0);
+  default: break;
   }
+  st_error(cm->diag, q->loc, "this equation is not supported inside a when-equation");
+  return -1;
 }
 
 static int grow(st_compiled *cm, void **items, int n, size_t size) {
@@ -328,7 +332,8 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
-    if (a->kind == A_REINIT || a->kind == A_ASSERT) vals[k] = st_vm_eval(&cm->vm, &a->value);
+    if (a->kind == A_REINIT || a->kind == A_ASSERT || a->kind == A_CALL)
+      vals[k] = st_vm_eval(&cm->vm, &a->value);
   }
   for (int k = 0; k < n; k++) {
     const st_action *a = &b->actions[k];
@@ -345,6 +350,15 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     case A_ASSERT:
       if (vals[k] == 0) {
         st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        if (vals != stack_vals) free(vals);
+        return -1;
+      }
+      break;
+    case A_CALL:
+      if (isnan(vals[k])) { /* the call failed (an assert in the function, st_fcall_eval) */
+        const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
+        st_fail(cm, a->loc, "the function call failed%s%s at time %.17g", *why ? ": " : "",
+                why, t);
         if (vals != stack_vals) free(vals);
         return -1;
       }
