@@ -23,3 +23,4 @@ include bench/fmu.mk
 include bench/sweep.mk
 include bench/clocks.mk
 include bench/extc.mk
+include bench/scale.mk

@@ -12,6 +12,7 @@
 #include "testutil.h"
 #include "flatutil.h"
 #include "simtable.h"
+#include "front/inst.h"
 
 #define LANG DATA "/Lang.mo"
 
@@ -57,6 +58,65 @@ START_TEST(string_parameter_conditions) {
   ck_assert_double_eq(value_of(l.m, "d.order"), 1);
   ck_assert_double_eq(value_of(l.m, "y.order"), 2);
   unload(&l);
+}
+END_TEST
+
+/* The scratch bytes of flattening a chain of n connectors connected in a for-loop; checks
+ * that the last element is in the connection set. */
+static size_t connect_chain_scratch(int n) {
+  loaded l = {0};
+  l.diag = st_diag_new(NULL);
+  l.fe = st_front_new(l.diag);
+  ck_assert_int_eq(st_front_load_file(l.fe, st_test_src(DATA "/ConnectChain.mo")), 0);
+  char mod[32], last[64];
+  snprintf(mod, sizeof mod, "N = %d", n);
+  const char *mods[] = {mod};
+  l.m = st_front_flatten_modified(l.fe, "ConnectChain", mods, 1, "test");
+  ck_assert_msg(l.m != NULL, "%s", st_diag_first_error(l.diag));
+  l.text = print_model(l.m);
+  snprintf(last, sizeof last, "p[1].v = p[%d].v;", n);
+  has_line(&l, last);
+  size_t used = st_front_scratch_used(l.fe);
+  unload(&l);
+  return used;
+}
+
+/* connect(p[i], p[i + 1]) in a loop resolves one element, not the whole array: the scratch
+ * memory grows with N (it was N^2: each reference took an index list of the array's size). */
+START_TEST(connect_in_loop_scratch_is_linear) {
+  size_t s1 = connect_chain_scratch(400), s2 = connect_chain_scratch(800);
+  ck_assert_msg(s1 > 0 && (double)s2 <= 2.2 * (double)s1, "scratch: %zu at N = 400, %zu at "
+                "N = 800", s1, s2);
+}
+END_TEST
+
+/* A class of many declarations looks its names up through an index of its components (a
+ * scan per name, for every type name too, was quadratic: 10^5 declarations did not flatten
+ * in 100 s), and finds the right ones. */
+START_TEST(wide_class_lookup_is_indexed) {
+  enum { N = 300 };
+  const char *path = st_test_tmp("frontlang", "Wide.mo");
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "model Wide\n  parameter Real p1 = 1;\n");
+  for (int i = 2; i <= N; i++) fprintf(f, "  parameter Real p%d = %d;\n", i, i);
+  fprintf(f, "end Wide;\n");
+  fclose(f);
+  loaded l = {0};
+  l.diag = st_diag_new(NULL);
+  l.fe = st_front_new(l.diag);
+  ck_assert_int_eq(st_front_load_file(l.fe, path), 0);
+  l.m = st_front_flatten(l.fe, "Wide");
+  ck_assert_msg(l.m != NULL, "%s", st_diag_first_error(l.diag));
+  ck_assert_double_eq(value_of(l.m, "p1"), 1);
+  ck_assert_double_eq(value_of(l.m, "p150"), 150);
+  ck_assert_double_eq(value_of(l.m, "p300"), 300);
+  st_cls *wide = st_front_class_by_name(l.fe, "Wide");
+  ck_assert_ptr_nonnull(wide);
+  ck_assert_int_eq(wide->ncomps, N);
+  ck_assert_ptr_nonnull(wide->comp_index.slot);
+  unload(&l);
+  unlink(path);
 }
 END_TEST
 
@@ -405,6 +465,7 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
+               connect_in_loop_scratch_is_linear, wide_class_lookup_is_indexed,
                connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer, inner_outer_both,

@@ -215,6 +215,7 @@ typedef struct st_program {
 
   int maxn;            /* unknowns of the largest block (Newton scratch of an instance) */
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
+  long jac_sets;             /* integers its dependency sets took (pattern.c): linear in a chain */
   int n_aliases, n_differentiated;
   int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
   int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */

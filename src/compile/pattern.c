@@ -21,6 +21,7 @@ typedef struct dep_sets {
   int *pool, npool, cap;  /* the sets, states in order of discovery */
   int *stamp;             /* per state: the last block that added it to acc */
   int *acc, nacc;         /* the block being built */
+  unsigned char *needed;  /* per slot: a state derivative depends on it */
 } dep_sets;
 
 static void add_state(dep_sets *d, int state, int block) {
@@ -51,6 +52,36 @@ static void add_reads(const st_compiled *cm, dep_sets *d, const st_fexpr *e, int
   for (int i = 0; i < e->nargs; i++) add_reads(cm, d, e->args[i], block);
 }
 
+/* Marks the slots expression e reads (outside pre()) as needed. */
+static void mark_reads(const st_compiled *cm, dep_sets *d, const st_fexpr *e) {
+  if (!e) return;
+  if (e->kind == FX_BUILTIN && e->op == FB_PRE) return;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) {
+    d->needed[s] = 1;
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) mark_reads(cm, d, e->args[i]);
+}
+
+/* The slots some state derivative depends on, backwards through the BLT order (a block reads
+ * only earlier ones). Only their sets are built: in a chain of components the positions
+ * s[i] = s[i-1] + s_rel[i-1] depend on i states each but feed no derivative, and their sets
+ * would take N^2/2 integers. */
+static void mark_needed(const st_compiled *cm, dep_sets *d) {
+  for (int i = 0; i < cm->p.nstates; i++) d->needed[cm->p.slots[cm->p.state_slot[i]].der] = 1;
+  for (int bi = cm->nblocks - 1; bi >= 0; bi--) {
+    const st_block *b = &cm->blocks[bi];
+    int needed = 0;
+    for (int k = 0; k < b->n && !needed; k++) needed = d->needed[b->slots[k]];
+    for (int k = 0; needed && k < b->n; k++) {
+      const st_ceq *q = &cm->p.eqs[b->eqs[k]];
+      mark_reads(cm, d, q->lhs);
+      mark_reads(cm, d, q->rhs);
+    }
+  }
+}
+
 /* All unknowns of a block share the union of what its equations read. */
 static int propagate_block(const st_compiled *cm, dep_sets *d, int bi) {
   const st_block *b = &cm->blocks[bi];
@@ -58,6 +89,9 @@ static int propagate_block(const st_compiled *cm, dep_sets *d, int bi) {
   if (b->kind != BK_ASSIGN && b->kind != BK_SOLVE && b->kind != BK_MIXED &&
       b->kind != BK_ALGORITHM) /* its equations' rhs lists all it reads (algorithm.c) */
     return -1;
+  int needed = 0;
+  for (int k = 0; k < b->n && !needed; k++) needed = d->needed[b->slots[k]];
+  if (!needed) return 0; /* its sets stay empty: no derivative reads them */
   d->nacc = 0;
   for (int k = 0; k < b->n; k++) {
     const st_ceq *q = &cm->p.eqs[b->eqs[k]];
@@ -128,16 +162,20 @@ int st_jacobian_pattern(st_compiled *cm) {
   d.count = calloc(ns, sizeof *d.count);
   d.stamp = malloc(nx * sizeof *d.stamp);
   d.acc = malloc(nx * sizeof *d.acc);
-  int rc = d.start && d.count && d.stamp && d.acc ? 0 : -2;
+  d.needed = calloc(ns, 1);
+  int rc = d.start && d.count && d.stamp && d.acc && d.needed ? 0 : -2;
   if (!rc) memset(d.stamp, 0xff, nx * sizeof *d.stamp); /* -1: no block yet */
+  if (!rc) mark_needed(cm, &d);
   for (int b = 0; b < cm->nblocks && rc == 0; b++) rc = propagate_block(cm, &d, b);
   /* a block kind this pass does not know: no pattern, the runtime treats df/dy as dense */
+  cm->p.jac_sets = d.npool;
   if (rc == 0) rc = to_columns(cm, &d);
   else rc = rc == -1 ? 0 : -1;
   free(d.start);
   free(d.count);
   free(d.stamp);
   free(d.acc);
+  free(d.needed);
   free(d.pool);
   return rc;
 }

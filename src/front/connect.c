@@ -14,13 +14,16 @@
 
 /* ------------------------------------------------------------------ references */
 
-/* The indices subscript s selects in a dimension of size n: one (*keep = 0), or a range,
- * vector or ':' (*keep = 1). -1 after an error. */
-static int subscript_indices(st_fl *fl, const st_ast_expr *s, int n, st_env env, int *out,
+/* The indices subscript s selects in a dimension of size n, in *out (fl->tmp, sized to what
+ * is selected: one index per connect(a[i], ...) in a loop, not the whole dimension): one
+ * (*keep = 0), or a range, vector or ':' (*keep = 1). -1 after an error. */
+static int subscript_indices(st_fl *fl, const st_ast_expr *s, int n, st_env env, int **out,
                              int *keep) {
   *keep = 1;
   if (!s || s->kind == AX_COLON) {
-    for (int i = 0; i < n; i++) out[i] = i + 1;
+    *out = st_arena_alloc(fl->tmp, (size_t)(n + 1) * sizeof **out);
+    if (!*out) return -1;
+    for (int i = 0; i < n; i++) (*out)[i] = i + 1;
     return n;
   }
   int saved = fl->end_size;
@@ -30,13 +33,15 @@ static int subscript_indices(st_fl *fl, const st_ast_expr *s, int n, st_env env,
   if (!v) return -1;
   *keep = v->kind == FX_ARRAY;
   int count = *keep ? v->nargs : 1;
+  *out = st_arena_alloc(fl->tmp, (size_t)(count + 1) * sizeof **out);
+  if (!*out) return -1;
   for (int i = 0; i < count; i++) {
     double x;
     if (i >= n || st_fl_eval(fl, *keep ? v->args[i] : v, &x) || x < 1 || x > n || x != (int)x) {
       st_fl_error(fl, s->loc, env.inst, "connector subscript must be a constant in range");
       return -1;
     }
-    out[i] = (int)x;
+    (*out)[i] = (int)x;
   }
   return count;
 }
@@ -176,9 +181,7 @@ static st_inst *resolve_part(cref_walk *w, st_inst *node, const st_ast_cref_part
   int *sel[4], nsel[4], keep[4], dims[4], nd = 0, total = 1;
   const st_ast_expr *s = p->subs;
   for (int d = 0; d < node->ndims; d++, s = s ? s->next : NULL) {
-    sel[d] = st_arena_alloc(w->fl->tmp, (size_t)(node->dims[d] + 1) * sizeof(int));
-    if (!sel[d]) return NULL;
-    nsel[d] = subscript_indices(w->fl, d < p->nsubs ? s : NULL, node->dims[d], w->env, sel[d],
+    nsel[d] = subscript_indices(w->fl, d < p->nsubs ? s : NULL, node->dims[d], w->env, &sel[d],
                                 &keep[d]);
     if (nsel[d] < 0) return NULL;
     if (keep[d]) dims[nd++] = nsel[d];

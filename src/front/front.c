@@ -128,9 +128,12 @@ st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name
     st_error(fe->diag, at, "flattening '%s' failed without a message (internal error)",
              class_name);
   }
+  fe->scratch_used = st_arena_used(fl.tmp);
   fl_free(&fl);
   return m;
 }
+
+size_t st_front_scratch_used(const st_front *fe) { return fe->scratch_used; }
 
 const char *st_front_component_class(st_front *fe, const char *class_name,
                                      const char *component) {

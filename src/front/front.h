@@ -85,4 +85,8 @@ st_flat_model *st_front_flatten_substituted(st_front *fe, const char *class_name
 const char *st_front_component_class(st_front *fe, const char *class_name,
                                      const char *component);
 
+/* The bytes of scratch memory the last flattening took (a statistic: tests check that it
+ * grows linearly with the model). */
+size_t st_front_scratch_used(const st_front *fe);
+
 #endif

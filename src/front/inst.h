@@ -35,6 +35,12 @@ struct st_cls {
   st_cls **kids;           /* nested classes, in load order */
   int nkids, capkids;
   st_name_index index;     /* of kids, by name */
+  /* its own component declarations with their index by name, and its extends and import
+   * clauses: built at the first lookup in it (lookup.c), as a class of 10^5 declarations was
+   * scanned for each name looked up */
+  const st_ast_element **comps, **clauses;
+  int ncomps, nclauses;
+  st_name_index comp_index;
   char *dir;               /* directory package: its files are read one by one on lookup */
   const char **missing;    /* names looked up in dir and not stored there */
   int nmissing, capmissing;
@@ -82,6 +88,7 @@ struct st_front {
    * Emptied whenever classes are added other than by loading the library on demand. */
   struct st_lookup_memo *memo;
   int nmemo, capmemo;
+  size_t scratch_used;     /* bytes of the last flattening's scratch arena (st_fl.tmp) */
 };
 
 st_cls *st_cls_new(st_front *fe, st_cls *parent, const char *name, const st_ast_class *ast);

@@ -72,13 +72,59 @@ static st_cls *redeclared(const st_cls *c, const char *name) {
   return NULL;
 }
 
-static int find_component(st_cls *c, const char *name, st_elem *out) {
-  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next)
-    if (e->kind == AEL_COMPONENT && strcmp(e->u.comp.name, name) == 0) {
-      *out = (st_elem){NULL, e, c};
-      return 0;
-    }
-  return -1;
+static const char *comp_name_of(const void *comps, int i) {
+  return ((const st_ast_element *const *)comps)[i]->u.comp.name;
+}
+
+static int is_clause(const st_ast_element *e) {
+  return e->kind == AEL_EXTENDS || e->kind == AEL_IMPORT;
+}
+
+/* c->comps with its index and c->clauses from c's elements, once; out of memory leaves them
+ * NULL, and the lookups scan the elements. */
+static void index_elements(st_front *fe, st_cls *c) {
+  if (c->comps || !c->ast) return;
+  int n = 0, nc = 0;
+  for (const st_ast_element *e = c->ast->elements; e; e = e->next) {
+    n += e->kind == AEL_COMPONENT;
+    nc += is_clause(e);
+  }
+  const st_ast_element **comps = st_arena_alloc(fe->arena, (size_t)(n + 1) * sizeof *comps);
+  const st_ast_element **clauses = st_arena_alloc(fe->arena, (size_t)(nc + 1) * sizeof *clauses);
+  if (!comps || !clauses) return;
+  n = nc = 0;
+  for (const st_ast_element *e = c->ast->elements; e; e = e->next)
+    if (e->kind == AEL_COMPONENT) comps[n++] = e;
+    else if (is_clause(e)) clauses[nc++] = e;
+  st_name_index_added(&c->comp_index, fe->arena, comps, n, n, comp_name_of);
+  c->ncomps = n;
+  c->nclauses = nc;
+  c->clauses = clauses;
+  c->comps = comps;
+}
+
+/* Clause i of c (extends or import), e the element after clause i - 1 (or the first): for
+ * e = clause_at(c, first, 0); e; e = clause_at(c, e->next, ++i). */
+static const st_ast_element *clause_at(const st_cls *c, const st_ast_element *e, int i) {
+  if (c->comps) return i < c->nclauses ? c->clauses[i] : NULL;
+  while (e && !is_clause(e)) e = e->next;
+  return e;
+}
+
+static int find_component(st_front *fe, st_cls *c, const char *name, st_elem *out) {
+  index_elements(fe, c);
+  if (!c->comps) { /* out of memory: scan */
+    for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next)
+      if (e->kind == AEL_COMPONENT && strcmp(e->u.comp.name, name) == 0) {
+        *out = (st_elem){NULL, e, c};
+        return 0;
+      }
+    return -1;
+  }
+  int i = st_name_index_find(&c->comp_index, c->comps, c->ncomps, comp_name_of, name);
+  if (i < 0) return -1;
+  *out = (st_elem){NULL, c->comps[i], c};
+  return 0;
 }
 
 /* Local members only: redeclared classes (unless the class inherited by a class-extends
@@ -90,7 +136,7 @@ static int find_local(st_front *fe, st_cls *c, const char *name, st_elem *out, i
     *out = (st_elem){k, NULL, NULL};
     return 0;
   }
-  return find_component(c, name, out);
+  return find_component(fe, c, name, out);
 }
 
 static st_cls *specialization(st_front *fe, st_cls *c, st_cls *parent, const char *full,
@@ -125,7 +171,10 @@ static int lookup_global(st_front *fe, const char *name, st_elem *out);
 
 /* `import` clauses of c (not inherited, Modelica 3.5 section 13.2.1). */
 static int find_import(st_front *fe, st_cls *c, const char *name, st_elem *out) {
-  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e; e = e->next) {
+  index_elements(fe, c);
+  int i = 0;
+  for (const st_ast_element *e = clause_at(c, c->ast ? c->ast->elements : NULL, 0); e;
+       e = clause_at(c, e->next, ++i)) {
     if (e->kind != AEL_IMPORT) continue;
     const st_ast_name *n = e->u.import.name;
     st_cls *pkg;
@@ -309,7 +358,10 @@ static int lookup_member(st_front *fe, st_cls *c, const char *name, st_elem *out
     st_cls *base = st_lookup_class(fe, c->parent, c->ast->base);
     rc = lookup_member(fe, base, name, out, redecl);
   }
-  for (const st_ast_element *e = c->ast ? c->ast->elements : NULL; e && rc; e = e->next)
+  index_elements(fe, c);
+  int i = 0;
+  for (const st_ast_element *e = clause_at(c, c->ast ? c->ast->elements : NULL, 0); e && rc;
+       e = clause_at(c, e->next, ++i))
     if (e->kind == AEL_EXTENDS)
       rc = lookup_member(fe, st_lookup_extends(fe, c, e), name, out, redecl);
   c->visiting = 0;

@@ -21,6 +21,12 @@ struct st_arena {
 
 st_arena *st_arena_new(void) { return calloc(1, sizeof(st_arena)); }
 
+size_t st_arena_used(const st_arena *arena) {
+  size_t used = 0;
+  for (const block *b = arena ? arena->head : NULL; b; b = b->next) used += b->used;
+  return used;
+}
+
 void st_arena_free(st_arena *arena) {
   if (!arena) return;
   for (block *b = arena->head, *next; b; b = next) {

@@ -15,6 +15,9 @@ void *st_arena_alloc(st_arena *arena, size_t size);
 /* Whether an allocation from arena has failed: a stage that builds in an arena checks this
  * at its end, so that a NULL dropped on the way (a lost equation) cannot pass unnoticed. */
 int st_arena_failed(const st_arena *arena);
+/* The bytes handed out so far (a statistic: tests check that a stage's scratch grows
+ * linearly with the model). */
+size_t st_arena_used(const st_arena *arena);
 char *st_arena_strdup(st_arena *arena, const char *s);
 char *st_arena_strndup(st_arena *arena, const char *s, size_t n);
 /* printf into the arena. */

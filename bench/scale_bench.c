@@ -1,0 +1,128 @@
+/* `make bench-scale` (issue 18): translation cost against model size. Two generated families,
+ * the chain of N masses written with arrays and for-loops (tests/data/compile/ArrayChain.mo,
+ * 2N states) and the same chain built from Translational Mass and SpringDamper components
+ * (tests/data/compile/ComponentChain.mo, relative states, index reduction), flattened and
+ * compiled at N = 1000, 3000, 10000, ... up to a maximum per family. Each size runs in its
+ * own process; per phase it prints the CPU time (the machine is shared: wall time mostly
+ * measures the others) and the wall time, the process's peak resident memory, and the growth
+ * exponent log(t2/t1)/log(N2/N1) against the previous size (1 is linear, 2 quadratic).
+ * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX]] (defaults 100000 and 10000). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compile/compile.h"
+#include "front/front.h"
+#include "clock.h"
+
+typedef struct family {
+  const char *label, *file, *class_name;
+} family;
+
+/* per size: CPU and wall seconds of flatten and compile, peak resident MB */
+typedef struct cost {
+  double flat_cpu, flat_wall, comp_cpu, comp_wall, peak_mb;
+} cost;
+
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* In the child: flatten and compile the family at size n; the four times into c. */
+static int translate(const family *f, const char *srcdir, int n, cost *c) {
+  char path[4096], mod[32];
+  snprintf(path, sizeof path, "%s/%s", srcdir, f->file);
+  snprintf(mod, sizeof mod, "N = %d", n);
+  const char *mods[] = {mod};
+  st_diag *diag = st_diag_new(stderr);
+  st_front *fe = diag ? st_front_new(diag) : NULL;
+  if (!fe || st_front_add_default_paths(fe) || st_front_load_file(fe, path)) return -1;
+  double w0 = bench_now(), c0 = cpu_now();
+  st_flat_model *flat = st_front_flatten_modified(fe, f->class_name, mods, 1, "scale_bench");
+  double w1 = bench_now(), c1 = cpu_now();
+  st_compiled *cm = flat ? st_compile(flat, diag) : NULL;
+  c->flat_wall = w1 - w0;
+  c->flat_cpu = c1 - c0;
+  c->comp_wall = bench_now() - w1;
+  c->comp_cpu = cpu_now() - c1;
+  return cm ? 0 : -1; /* the process exits: nothing is freed */
+}
+
+/* One size in its own process, so that its peak memory is its own. */
+static int measure(const family *f, const char *srcdir, int n, cost *c) {
+  int fd[2];
+  if (pipe(fd)) return -1;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    close(fd[0]);
+    cost mine = {0};
+    int rc = translate(f, srcdir, n, &mine);
+    if (rc == 0 && write(fd[1], &mine, sizeof mine) != (ssize_t)sizeof mine) rc = -1;
+    _exit(rc ? 1 : 0);
+  }
+  close(fd[1]);
+  ssize_t got = read(fd[0], c, sizeof *c);
+  close(fd[0]);
+  int status = 0;
+  struct rusage ru;
+  if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) ||
+      got != (ssize_t)sizeof *c)
+    return -1;
+  c->peak_mb = (double)ru.ru_maxrss / 1024.0;
+  return 0;
+}
+
+static double exponent(double a, double b, int na, int nb) {
+  return a > 0 && b > 0 ? log(b / a) / log((double)nb / na) : NAN;
+}
+
+static void run_family(const family *f, const char *srcdir, int max) {
+  printf("\n%s\n%8s %10s %10s %10s %10s %9s   growth exponents: flatten compile memory\n",
+         f->label, "N", "flat cpu", "flat wall", "comp cpu", "comp wall", "peak MB");
+  cost prev = {0};
+  int nprev = 0;
+  static const int sizes[] = {1000, 3000, 10000, 30000, 100000, 300000, 1000000};
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes && sizes[k] <= max; k++) {
+    int n = sizes[k];
+    cost c;
+    if (measure(f, srcdir, n, &c)) {
+      printf("%8d failed (see the messages above)\n", n);
+      return;
+    }
+    printf("%8d %10.3f %10.3f %10.3f %10.3f %9.0f", n, c.flat_cpu, c.flat_wall, c.comp_cpu,
+           c.comp_wall, c.peak_mb);
+    if (nprev)
+      printf("   %5.2f %5.2f %5.2f", exponent(prev.flat_cpu, c.flat_cpu, nprev, n),
+             exponent(prev.comp_cpu, c.comp_cpu, nprev, n),
+             exponent(prev.peak_mb, c.peak_mb, nprev, n));
+    printf("\n");
+    prev = c;
+    nprev = n;
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX]]\n");
+    return 2;
+  }
+  int array_max = argc > 2 ? atoi(argv[2]) : 100000;
+  int comp_max = argc > 3 ? atoi(argv[3]) : 10000;
+  const family array = {"array chain (2N states, for-loops)", "tests/data/compile/ArrayChain.mo",
+                        "ArrayChain"};
+  const family comp = {"component chain (N Mass + N-1 SpringDamper)",
+                       "tests/data/compile/ComponentChain.mo", "ComponentChain"};
+  printf("translation cost: flatten and compile, CPU and wall seconds, peak resident MB\n");
+  run_family(&array, argv[1], array_max);
+  run_family(&comp, argv[1], comp_max);
+  return 0;
+}
