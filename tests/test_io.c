@@ -45,11 +45,7 @@ static stiction_writer *write_rows(const char *path, int nrows, int close) {
 
 /* Where an open writer's rows are until close puts them at their path (util/outfile.h). */
 static const char *pending(const stiction_writer *w, const char *path) {
-  static char unnamed[64]; /* an unnamed file (O_TMPFILE) is reached through its descriptor */
-  if (w->out.temp) return w->out.temp;
-  if (!w->out.target || !w->out.file) return path;
-  snprintf(unnamed, sizeof unnamed, "/proc/self/fd/%d", fileno(w->out.file));
-  return unnamed;
+  return w->out.temp ? w->out.temp : path;
 }
 
 static void check_table(const char *path, int nrows) {

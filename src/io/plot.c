@@ -191,7 +191,7 @@ static int run_gnuplot(const char *prog, const plot_script *sc, const char *data
                        size_t size) {
   const st_plot_options *opt = sc->opt;
   st_outfile image;
-  if (st_outfile_open_named(&image, opt->output, "w")) {
+  if (st_outfile_open(&image, opt->output, "w")) {
     snprintf(msg, size, "cannot write %s: %s", opt->output, strerror(errno));
     return STICTION_ERR_IO;
   }

@@ -3,11 +3,13 @@
 #include "util/outfile.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,54 +61,33 @@ static int create_temp(const char *target, int have_mode, mode_t mode, char **te
   return -1;
 }
 
-/* An unnamed file in target's directory (Linux O_TMPFILE): it takes no name until commit
- * links it, so a process killed while writing (SIGKILL after a timeout) leaves nothing
- * behind; a named temporary file would stay, gigabytes for a long result. -1 where the
- * file system or the kernel cannot, or /proc is not there to link it by. */
-static int create_unnamed(const char *target, int have_mode, mode_t mode) {
-#ifdef O_TMPFILE
-  size_t dl = dir_prefix(target);
+/* Removes the temporary files of writers of target that died before their commit: a writer
+ * holds a lock on its file while it lives (the system drops it with the process), so a file
+ * that can be locked is a dead writer's. Its rows stayed readable until this next write to
+ * the same path; without this, every run killed by a timeout left one behind, gigabytes for
+ * long results, until the disk filled. */
+static void remove_stale_temps(const char *target) {
+  size_t dl = dir_prefix(target), bl = strlen(target + dl);
   char dir[PATH_MAX];
-  if (dl >= sizeof dir) return -1;
+  if (dl >= sizeof dir) return;
   snprintf(dir, sizeof dir, "%.*s", (int)dl, dl ? target : ".");
-  int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, have_mode ? 0600 : 0666);
-  if (fd < 0) return -1;
-  char self[64];
-  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
-  if (access(self, F_OK)) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  for (struct dirent *e; (e = readdir(d));) {
+    const char *n = e->d_name;
+    if (n[0] != '.' || strncmp(n + 1, target + dl, bl) || n[1 + bl] != '.' ||
+        strlen(n + 2 + bl) != 6)
+      continue;
+    char path[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, n) >= sizeof path) continue;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) continue;
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0)
+      (void)unlink(path);
     close(fd);
-    return -1;
   }
-  if (have_mode) (void)fchmod(fd, mode);
-  return fd;
-#else
-  (void)target, (void)have_mode, (void)mode;
-  return -1;
-#endif
-}
-
-/* Gives the unnamed file of fd a temporary name beside target (then renamed over it). */
-static int link_unnamed(int fd, const char *target, char **temp_out) {
-  char self[64];
-  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
-  for (int attempt = 0; attempt < 100; attempt++) {
-    char *temp = NULL;
-    int probe = create_temp(target, 0, 0, &temp); /* a fresh name, then freed for the link */
-    if (probe < 0) return -1;
-    close(probe);
-    unlink(temp);
-    if (linkat(AT_FDCWD, self, AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0) {
-      *temp_out = temp;
-      return 0;
-    }
-    int e = errno;
-    free(temp);
-    if (e != EEXIST) {
-      errno = e;
-      return -1;
-    }
-  }
-  return -1;
+  closedir(d);
 }
 
 static int open_in_place(st_outfile *o, const char *path, const char *mode) {
@@ -114,7 +95,7 @@ static int open_in_place(st_outfile *o, const char *path, const char *mode) {
   return o->file ? 0 : -1;
 }
 
-static int open_outfile(st_outfile *o, const char *path, const char *mode, int named) {
+int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
   *o = (st_outfile){NULL, NULL, NULL};
   if (!strcmp(path, "-")) {
     int fd = dup(STDOUT_FILENO);
@@ -136,12 +117,13 @@ static int open_outfile(st_outfile *o, const char *path, const char *mode, int n
     o->target = copy_text(path);
   }
   if (!o->target) return -1;
-  int fd = named ? -1 : create_unnamed(o->target, exists, sb.st_mode & 07777);
-  if (fd < 0) fd = create_temp(o->target, exists, sb.st_mode & 07777, &o->temp);
+  remove_stale_temps(o->target);
+  int fd = create_temp(o->target, exists, sb.st_mode & 07777, &o->temp);
+  if (fd >= 0) (void)flock(fd, LOCK_EX | LOCK_NB); /* alive: remove_stale_temps leaves it */
   if (fd >= 0 && !(o->file = fdopen(fd, mode))) {
     int e = errno;
     close(fd);
-    if (o->temp) unlink(o->temp);
+    unlink(o->temp);
     errno = e;
   }
   if (!o->file) {
@@ -153,14 +135,6 @@ static int open_outfile(st_outfile *o, const char *path, const char *mode, int n
     return -1;
   }
   return 0;
-}
-
-int st_outfile_open(st_outfile *o, const char *path, const char *mode) {
-  return open_outfile(o, path, mode, 0);
-}
-
-int st_outfile_open_named(st_outfile *o, const char *path, const char *mode) {
-  return open_outfile(o, path, mode, 1);
 }
 
 static void release(st_outfile *o) {
@@ -185,15 +159,6 @@ static int put_in_place(const char *temp, const char *target) {
 
 int st_outfile_commit(st_outfile *o) {
   if (!o->file) return 0;
-  if (o->target && !o->temp) { /* unnamed: named now, while the descriptor holds it */
-    if (fflush(o->file) || ferror(o->file) || link_unnamed(fileno(o->file), o->target, &o->temp)) {
-      int e = errno;
-      fclose(o->file);
-      release(o);
-      errno = e ? e : EIO;
-      return -1;
-    }
-  }
   int rc = fclose(o->file);
   int e = errno;
   if (o->temp) {

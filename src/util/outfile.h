@@ -1,9 +1,10 @@
 /* Output files that never destroy what they replace: a regular file (or a path that does not
  * exist yet) is written as a temporary file beside it and renamed over it only when the
  * writer commits, so a run that fails, or a process that dies, leaves the previous file as
- * it was. Where Linux allows, the temporary file has no name until the commit (O_TMPFILE):
- * a process killed while writing leaves nothing behind either. Devices, pipes and "-" (standard output) are written in place and never removed:
- * there is nothing there to lose and nothing that rename could replace.
+ * it was. A process killed while writing leaves its rows in the temporary file
+ * (".BASE.XXXXXX"), which the next write to the same path removes. Devices, pipes and
+ * "-" (standard output) are written in place and never removed: there is nothing there to
+ * lose and nothing that rename could replace.
  *
  *   st_outfile o;
  *   if (st_outfile_open(&o, path, "w")) ... errno says why ...
@@ -18,17 +19,13 @@
 typedef struct st_outfile {
   FILE *file;      /* where to write */
   char *target;    /* the file put in place at commit (links resolved); NULL when in place */
-  char *temp;      /* the temporary file beside target; NULL when in place or unnamed */
+  char *temp;      /* the temporary file beside target; NULL when in place */
 } st_outfile;
 
 /* Opens path for writing with fopen() mode `mode` ("w", "w+b", ...). "-" is standard output
  * (a duplicate of its descriptor). The temporary file gets the mode of the file it replaces,
  * or 0666 less the umask. Returns 0, or -1 with errno set and o->file NULL. */
 int st_outfile_open(st_outfile *o, const char *path, const char *mode);
-
-/* The same with a named temporary file (o->temp set unless written in place), for a
- * writer that is another program given a path (gnuplot's image). */
-int st_outfile_open_named(st_outfile *o, const char *path, const char *mode);
 
 /* Closes the file and puts it in place. Returns 0, or -1 with errno set (the temporary file
  * is removed and the target left as it was). */
