@@ -81,13 +81,37 @@ static double max_abs(const double *v, int n) {
   return m;
 }
 
+/* The rows that depend on one unknown alone at the current point (a fixed start of a speed
+ * that fixes a state, w = w0) take a scalar Newton step of their own, the others wait: the
+ * rest is then often linear (a machine's currents at the speed w0), where the joint damped
+ * step from w = 0 stalled on the products of speed and current (MSL IMC_DCBraking's steady
+ * state der(i) = 0 at w0). Returns 1 when it moved something. */
+static int singleton_step(st_compiled *cm, const double *J, const double *r, const int *unk, int n,
+                          unsigned char *done) {
+  int moved = 0;
+  for (int i = 0; i < n; i++) {
+    int j1 = -1, count = 0;
+    for (int j = 0; j < n && count < 2; j++)
+      if (J[i + j * n] != 0) { j1 = j; count++; }
+    if (count != 1 || !(fabs(r[i]) >= 1e-10) || !isfinite(J[i + j1 * n])) continue;
+    double step = r[i] / J[i + j1 * n];
+    if (done[j1] || !isfinite(step)) continue; /* another row of this unknown moved it */
+    cm->x[unk[j1]] -= step;
+    done[j1] = 1;
+    moved = 1;
+  }
+  memset(done, 0, (size_t)n);
+  return moved;
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
-  if (!J || !piv) { free(J); free(piv); return -1; }
+  unsigned char *done = calloc((size_t)n + 1, 1);
+  if (!J || !piv || !done) { free(J); free(piv); free(done); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
-  int rc = -1;
+  int rc = -1, singletons = 1;
   for (int it = 0; it < 100; it++) {
     if (initial_residuals(cm, fa, r)) break;
     double rn = max_abs(r, n);
@@ -99,6 +123,8 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
+    if (singletons && (singletons = singleton_step(cm, J, r, unk, n, done)) && it < 10) continue;
+    singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
     if (st_dense_lu_solve(J, n, piv, dx)) break;
     double lambda = 1;
@@ -111,6 +137,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   }
   free(J);
   free(piv);
+  free(done);
   return rc;
 }
 
