@@ -160,6 +160,34 @@ START_TEST(discretized_partitions) {
 }
 END_TEST
 
+/* RungeKutta.mo: x' = -x, y' = x (through an algebraic v) on 0.1 s clocks: the explicit
+ * midpoint rule multiplies x by 1 - h + h^2/2 per tick, the classical Runge-Kutta method by
+ * the Taylor polynomial of exp(-h) to h^4; x + y stays 1 (both are exact for it). A
+ * Runge-Kutta method on an event clock is refused. */
+START_TEST(runge_kutta_discretization) {
+  static table t;
+  run("tests/data/clocks/RungeKutta.mo", &t);
+  int ct = col(&t, "time"), cxm = col(&t, "hxm"), cym = col(&t, "hym"), cxr = col(&t, "hxr"),
+      cyr = col(&t, "hyr");
+  double h = 0.1, gm = 1 - h + h * h / 2, gr = 1 - h + h * h / 2 - h * h * h / 6 + h * h * h * h / 24;
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1)) continue;
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(fabs(t.v[i][cxm] - pow(gm, k)) < 1e-12, "xm(%g) = %.17g", tm, t.v[i][cxm]);
+    ck_assert_msg(fabs(t.v[i][cym] - (1 - pow(gm, k))) < 1e-12, "ym(%g) = %.17g", tm, t.v[i][cym]);
+    ck_assert_msg(fabs(t.v[i][cxr] - pow(gr, k)) < 1e-12, "xr(%g) = %.17g", tm, t.v[i][cxr]);
+    ck_assert_msg(fabs(t.v[i][cyr] - (1 - pow(gr, k))) < 1e-12, "yr(%g) = %.17g", tm, t.v[i][cyr]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 10);
+  expect_refused("tests/data/clocks/RungeKuttaEvent.mo",
+                 "RungeKuttaEvent.mo:2:8: error: solverMethod \"ExplicitRungeKutta4\" needs a "
+                 "periodic clock");
+}
+END_TEST
+
 /* HoldStart.mo: hold(u) is u.start before u's partition first ticks (0.2), a sub-sampling
  * operator reads u.start there too (ub at 0.15), a clocked relation s >= 0.2 holds at the
  * tick 0.2 (no tie kept), and a binding with interval() is lowered with its partition. */
@@ -299,6 +327,108 @@ START_TEST(clocked_initial_equation_dropped) {
 }
 END_TEST
 
+/* EventSubShift.mo: an event clock e ticking at t_k = k + 1/12 (k = 0, 1, ...) with a
+ * counter n = k + 1 after tick k; shiftSample(n, 2) ticks from e's tick 2 on, subSample(n, 3)
+ * at e's ticks 0, 3, 6, 9, shiftSample of that by two of its ticks from e's tick 6 on, and
+ * backSample of that by one of them from tick 3 on (nsh.start = 0 before nsh ticks). Each
+ * holds n of its latest tick; nss counts ns's ticks (k - 1 after tick k >= 2). */
+START_TEST(event_clock_sub_and_shift_sampling) {
+  static table t;
+  run("tests/data/clocks/EventSubShift.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cs = col(&t, "ns"), css = col(&t, "nss"),
+      csub = col(&t, "nsub"), csh = col(&t, "nsh"), cb = col(&t, "nb");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], r = tm - 1.0 / 12;
+    if (r < 0 || fabs(r - nearbyint(r)) < 1e-6) continue; /* before the first tick, at ticks */
+    int k = (int)floor(r), sub = k / 3 * 3, sh = sub >= 6 ? sub + 1 : 0;
+    ck_assert_msg(t.v[i][cn] == k + 1, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cs] == (k >= 2 ? k + 1 : 0), "ns(%g) = %g", tm, t.v[i][cs]);
+    if (k >= 2) ck_assert_msg(t.v[i][css] == k - 1, "nss(%g) = %g", tm, t.v[i][css]);
+    ck_assert_msg(t.v[i][csub] == sub + 1, "nsub(%g) = %g", tm, t.v[i][csub]);
+    ck_assert_msg(t.v[i][csh] == sh, "nsh(%g) = %g", tm, t.v[i][csh]);
+    ck_assert_msg(t.v[i][cb] == sh, "nb(%g) = %g", tm, t.v[i][cb]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 150);
+  expect_refused("tests/data/clocks/EventBack.mo",
+                 "EventBack.mo:8:8: error: backSample() of an event clock: it would tick before");
+}
+END_TEST
+
+/* EventClockReset.mo: Clock(b) with b = x > hold(th), x = t, and the partition sets th to
+ * x + 0.25 at each tick, so b is false again within the instant: ticks at 0.25 k. A
+ * partition on the same clock latched after n's (subSample(n, 1)) and one shifted by a tick
+ * still see every tick: m = n = k after tick k, ns = n from the second tick on. */
+START_TEST(event_clock_reset_within_its_tick) {
+  static table t;
+  run("tests/data/clocks/EventClockReset.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cm = col(&t, "m"), cs = col(&t, "ns");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], r = tm / 0.25;
+    if (r < 1 || fabs(r - nearbyint(r)) < 1e-6) continue;
+    int k = (int)floor(r);
+    ck_assert_msg(t.v[i][cn] == k, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == k, "m(%g) = %g", tm, t.v[i][cm]);
+    ck_assert_msg(t.v[i][cs] == (k >= 2 ? k : 0), "ns(%g) = %g", tm, t.v[i][cs]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 70);
+}
+END_TEST
+
+/* StateMachineCounter.mo: state1 adds 2 to the outer output i, state2 subtracts 1; delayed
+ * transitions state1 -> state2 when i > 10 and back when i < 1, on a 1 s clock. By hand: i
+ * climbs 2, 4, ..., 12 (ticks 0..5), falls 11, ..., 0 (ticks 6..17), climbs again from 2 at
+ * tick 18: a period of 18 ticks. */
+START_TEST(state_machine_delayed_transitions) {
+  static table t;
+  run("tests/data/clocks/StateMachineCounter.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 1)) continue;
+    int k = (ticks(tm, 1) - 1) % 18, want = k <= 5 ? 2 * (k + 1) : 12 - (k - 5);
+    ck_assert_msg(t.v[i][ci] == want, "i(%g) = %g, expected %d", tm, t.v[i][ci], want);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 25);
+}
+END_TEST
+
+/* StateMachinePriority.mo on a 0.1 s clock: a counts its ticks in n (y = n), b counts on in
+ * m from 10 (y = -m). a -> b delayed after 3 ticks in a, no reset; b -> a immediate after 4
+ * ticks in b (priority 1, no reset) or, with reset (n from 0 again), in the windows around
+ * t = 1.1 and 1.7 (priority 2). By hand, y at ticks 0..20: 1 2 3 -11 -12 -13 4 5 6 -14 -15
+ * (reset at 1.1:) 1 2 3 -16 -17 -18 (at 1.7 both hold, priority 1 wins: no reset) 4 5 6 -19;
+ * inA = activeState(a). */
+START_TEST(state_machine_priorities_and_reset) {
+  static const int want[] = {1, 2, 3, -11, -12, -13, 4, 5, 6, -14, -15,
+                             1, 2, 3, -16, -17, -18, 4, 5, 6, -19};
+  static table t;
+  run("tests/data/clocks/StateMachinePriority.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "y"), ca = col(&t, "inA");
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (at_tick(tm, 0.1) && i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][cy] == want[k], "y(%g) = %g, expected %d", tm, t.v[i][cy], want[k]);
+    ck_assert_msg(t.v[i][ca] == (want[k] > 0), "inA(%g) = %g", tm, t.v[i][ca]);
+    checked++;
+  }
+  ck_assert_int_gt(checked, 70);
+  expect_refused("tests/data/clocks/StateMachineErrors.mo",
+                 "StateMachineErrors.mo:13:3: error: transition(): two transitions leave this "
+                 "state with the same priority");
+  expect_refused("tests/data/clocks/StateMachineNoInitial.mo",
+                 "StateMachineNoInitial.mo:11:3: error: transition(): this state machine has no "
+                 "initialState()");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -321,6 +451,8 @@ int main(void) {
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
                         nested_if_equation, index_reduction_through_sign,
                         tuple_with_an_array_output, no_drift_over_a_million_ticks,
-                        clocked_initial_equation_dropped));
+                        clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
+                        event_clock_reset_within_its_tick, state_machine_delayed_transitions,
+                        state_machine_priorities_and_reset, runge_kutta_discretization));
   return st_test_main(s);
 }

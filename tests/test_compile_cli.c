@@ -473,6 +473,36 @@ START_TEST(linear_loop_refined) {
 }
 END_TEST
 
+/* An initial equation `T = T0` of a state sets T before the blocks are evaluated
+ * (InitFromEquation.mo: at T's start 0 the loop y^3 + y = sqrt(T - 100) has no solution;
+ * MSL HeatingNPN_NORGate's heat capacitor); the other state keeps its start value, with a
+ * warning naming it. When even that does not evaluate, the message says so. */
+START_TEST(initial_equation_sets_state_first) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_ife.csv",
+           data("InitFromEquation.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "warning: the initial system is under-determined: 1 equations for 2 "
+                "states without fixed = true; 'x' keeps its start value"), "%s", out);
+  free(out);
+  double T = value_at("compile_cli_ife.csv", "T", 0), y = value_at("compile_cli_ife.csv", "y", 0);
+  ck_assert_double_eq_tol(T, 293.15, 1e-12);
+  ck_assert_double_eq_tol(value_at("compile_cli_ife.csv", "x", 0), 1, 1e-12);
+  ck_assert_double_eq_tol(y * y * y + y, sqrt(T - 100), 1e-9);
+  remove("compile_cli_ife.csv");
+  snprintf(args, sizeof args, "simulate '%s' -p T0=50 --stop-time 1 -o compile_cli_ife.csv",
+           data("InitFromEquation.mo"));
+  rc = st_test_run(&out, args);
+  ck_assert_int_eq(rc, 1);
+  ck_assert_msg(strstr(out, "InitFromEquation.mo:7:3: error: the initial system has no solution: "
+                "at the start values nonlinear system for y has no solution at time 0"), "%s", out);
+  free(out);
+  ck_assert_int_ne(access("compile_cli_ife.csv", F_OK), 0);
+}
+END_TEST
+
 /* An algorithm section reads this pass's value of a variable alias elimination would make an
  * alias (AlgorithmReadsAlias.mo): z = 2 (1 + t) at every row, and the assert on u holds at
  * the start (it read a stale 0 there). */
@@ -754,6 +784,7 @@ int main(void) {
                nonlinear_loop_closed_form, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
+               initial_equation_sets_state_first,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, dummy_choice_by_rank, initial_singletons_first,

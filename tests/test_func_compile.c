@@ -12,9 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compile/func_calls.h"
 #include "compile/func_compile.h"
 #include "front/func_eval.h"
 #include "front/front.h"
+#include "simtable.h"
 #include "testutil.h"
 
 typedef struct loaded {
@@ -211,6 +213,9 @@ static const struct {
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
+  {"tests/data/compile/FunctionsCallSites.mo", "FunctionsCallSites"},
+  {"tests/data/compile/FunctionsStatements.mo", "FunctionsStatements"},
+  {"tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -402,6 +407,39 @@ START_TEST(derivative_annotation_in_body) {
 }
 END_TEST
 
+/* A call site of marked() in an equation: its tangent comes from marked_der (2 x dx, made
+ * up on purpose), compiled for the site (--dump lists it; the tree walker ran it before),
+ * also in a clone of the call table. */
+START_TEST(derivative_annotation_at_call_site) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsDerivative.mo", "FunctionsDerivative");
+  st_fcalls *fc = st_fcalls_new(l.flat);
+  ck_assert_ptr_nonnull(fc);
+  int ndims[1] = {0}, dims[4] = {0, 0, 0, 0};
+  int site = st_fcalls_add(fc, function_index(&l, "FunctionsDerivative.marked"), 1, ndims, dims);
+  ck_assert_int_ge(site, 0);
+  st_fcalls *clone = st_fcalls_clone(fc);
+  ck_assert_ptr_nonnull(clone);
+  double x = 1.5, dx = 0.25, dot = 0;
+  ck_assert_double_eq(st_fcall_dual(fc, site, &x, &dx, &dot), x * x * x);
+  ck_assert_double_eq(dot, 2 * x * dx);
+  dot = 0;
+  ck_assert_double_eq(st_fcall_dual(clone, site, &x, &dx, &dot), x * x * x);
+  ck_assert_double_eq(dot, 2 * x * dx);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  st_fcalls_dump(fc, out);
+  fclose(out);
+  ck_assert_msg(strstr(text, "FunctionsDerivative.marked_der(scalar, scalar): compiled"), "%s",
+                text);
+  free(text);
+  st_fcalls_free(clone);
+  st_fcalls_free(fc);
+  unload(&l);
+}
+END_TEST
+
 /* The same models simulated: the calls run compiled in OP_CALL (--dump says so), and a
  * recursion past the bound stops the run with the located error of the equation. */
 START_TEST(simulated) {
@@ -430,6 +468,169 @@ START_TEST(simulated) {
                 && strstr(out, "assertion at ") && strstr(out, "FunctionsLoops.mo:136:5 failed: "
                 "x must stay below 0.5"), "%s", out);
   free(out);
+}
+END_TEST
+
+/* Call sites of functions with array outputs run compiled (--dump names no interpreted
+ * one): an element of an array output, and a call's array output as the argument of another
+ * call (pushed element by element; the site had taken it for a scalar, the body refused
+ * Q*guess and the run failed), explicit and as an input's default; values by hand. */
+START_TEST(call_sites_compiled) {
+  static table t;
+  char *out = NULL;
+  const char *model = "tests/data/compile/FunctionsCallSites.mo";
+  ck_assert_int_eq(simulate(model, "FunctionsCallSites --dump", &t, &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsCallSites.aligned([4], [4]): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")];
+    /* {tm, 0, 0, -1} points away from {0, 0, 0, 1}: flipped */
+    ck_assert_double_eq(r[col(&t, "q[1]")], -tm);
+    ck_assert_double_eq(r[col(&t, "q[4]")], 1);
+    ck_assert_double_eq(r[col(&t, "r[1]")], -tm);
+    ck_assert_double_eq(r[col(&t, "r[4]")], 1);
+    ck_assert_double_eq_tol(r[col(&t, "T[1,2]")], sin(tm), 1e-15);
+    ck_assert_double_eq_tol(r[col(&t, "T[2,1]")], -sin(tm), 1e-15);
+    ck_assert_double_eq_tol(r[col(&t, "tr")], 2 * cos(2 * tm), 1e-15);
+    /* der(x) = -2 cos(2t) x: x = exp(-sin(2t)) */
+    ck_assert_double_eq_tol(r[col(&t, "x")], exp(-sin(2 * tm)), 1e-5);
+  }
+}
+END_TEST
+
+/* Sizes and branches known when a function is compiled (FunctionsSizes.mo): a protected
+ * m = size(x, 1) sizing locals, a pinned m choosing its branch of an if (the other one's
+ * slices are never compiled), cos() of an array, comprehensions over known ranges, and a
+ * record-valued call used field by field -- all compiled (the walker ran them before),
+ * values by hand. */
+START_TEST(sizes_known_when_compiled) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/compile/FunctionsSizes.mo", "FunctionsSizes --dump", &t,
+                            &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsSizes.orient(scalar = 3): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")], x[3] = {tm, 1, 2}, y1 = 0, y2 = 0;
+    for (int k = 0; k < 3; k++) {
+      double phi = k * 2 * 3.14159 / 3;
+      y1 += 2.0 / 3 * cos(phi) * x[k];
+      y2 += 2.0 / 3 * sin(phi) * x[k];
+    }
+    ck_assert_double_eq_tol(r[col(&t, "y[1]")], y1, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "y[2]")], y2, 1e-14);
+    /* (tm + i)(3 + i tm) + (2 - i)(1 + i): real parts 3 tm - tm and 2 + 1 */
+    ck_assert_double_eq_tol(r[col(&t, "p")], 2 * tm + 3, 1e-14);
+  }
+}
+END_TEST
+
+/* Calls as statements compiled (FunctionsStatements.mo): a function without outputs from
+ * an initial algorithm and from a body, a function with outputs whose results are dropped;
+ * a failed assert in the statement call stops initialization with both locations. */
+START_TEST(statement_calls_compiled) {
+  static table t;
+  char *out = NULL;
+  const char *model = "tests/data/compile/FunctionsStatements.mo";
+  ck_assert_int_eq(simulate(model, "FunctionsStatements --dump", &t, &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "FunctionsStatements.use(scalar): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    ck_assert_double_eq_tol(r[col(&t, "y")], 5 * r[col(&t, "time")], 1e-14); /* 3x + 2x */
+  }
+  ck_assert_int_ne(simulate(model, "FunctionsStatementsBad", &t, &out), 0);
+  ck_assert_msg(strstr(out, "FunctionsStatements.mo:40:3: error: initialization failed: the "
+                            "function call failed: function 'FunctionsStatements.check'") &&
+                strstr(out, "FunctionsStatements.mo:12:7 failed"), "%s", out);
+  free(out);
+}
+END_TEST
+
+/* A function of 22 arguments (a record of twenty fields, one per field) runs compiled:
+ * the machine took 16, the tree walker ran it. y = 210 x + 1. */
+START_TEST(many_arguments_compiled) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs --dump",
+                            &t, &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  ck_assert_ptr_nonnull(strstr(out, "scalar): compiled"));
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(t.v[i][col(&t, "y")], 210 * t.v[i][col(&t, "time")] + 1, 1e-12);
+}
+END_TEST
+
+/* Slices and sizes worked out while compiling (FunctionsSlices.mo): spread(m, w) compiles
+ * for m = 1, 3, 5 (a size given by a call, a stepped range, slices assigned, an empty loop
+ * skipped) and equals the tree walker bit for bit; for m = 2 the blocks' loop runs and its
+ * slices' bounds depend on the loop variable: refused with the reason. Simulated: by hand. */
+START_TEST(slices_compiled) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsSlices.mo", "FunctionsSlices");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_feval *fe = st_feval_new(l.flat->functions, l.flat->nfunctions);
+  int k = function_index(&l, "FunctionsSlices.spread");
+  for (int m = 1; m <= 5; m++) {
+    st_fsig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.nargs = 2;
+    sig.pinned = 1;
+    sig.pin[0] = m;
+    char why[256];
+    int ci = st_fvm_compile(vm, k, &sig, why, sizeof why);
+    if (m % 2 == 0) {
+      ck_assert_msg(ci < 0 && strstr(why, "slice"), "m = %d: %s", m, why);
+      continue;
+    }
+    ck_assert_msg(ci >= 0, "m = %d: %s", m, why);
+    double x[2] = {m, 0.75}, y[25];
+    st_fval args[2] = {st_fval_scalar(m), st_fval_scalar(0.75)}, ref;
+    for (int o = 0; o < 2; o++) {
+      ck_assert_int_eq(st_fvm_run(vm, ci, o, x, NULL, y, NULL), 0);
+      ck_assert_int_eq(st_feval_call(fe, k, args, 2, o, &ref), 0);
+      for (int e = 0; e < ref.n; e++)
+        ck_assert_msg(same_bits(y[e], ref.d ? ref.d[e] : ref.s), "m = %d output %d[%d]", m, o, e);
+    }
+    ck_assert_double_eq(y[0], 0); /* first: o[1] */
+  }
+  st_feval_free(fe);
+  st_fvm_free(vm);
+  unload(&l);
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/compile/FunctionsSlices.mo", "FunctionsSlices --dump", &t,
+                            &out), 0);
+  ck_assert_msg(!strstr(out, "): interpreted") && !strstr(out, "interpreted at"), "%s", out);
+  free(out);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")], v[3] = {tm, 1, 2};
+    char name[16];
+    for (int j = 1; j <= 3; j++)
+      for (int c = 1; c <= 3; c++) {
+        snprintf(name, sizeof name, "M[%d,%d]", j, c);
+        ck_assert_double_eq_tol(r[col(&t, name)], j * (c - 1) * tm, 1e-14);
+      }
+    ck_assert_double_eq_tol(r[col(&t, "s")], tm + 2, 1e-14);
+    for (int j = 1; j <= 3; j++) {
+      snprintf(name, sizeof name, "A[%d,1]", j);
+      ck_assert_double_eq(r[col(&t, name)], v[j - 1]);
+      snprintf(name, sizeof name, "A[%d,2]", j);
+      ck_assert_double_eq(r[col(&t, name)], 2 * v[j - 1]);
+    }
+  }
 }
 END_TEST
 
@@ -475,7 +676,9 @@ static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, array_operations_closed_forms,
-                           derivative_annotation_in_body, simulated,
+                           derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
+                           sizes_known_when_compiled, statement_calls_compiled,
+                           many_arguments_compiled, slices_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,
                       (int)(sizeof models / sizeof *models));

@@ -151,7 +151,10 @@ START_TEST(initial_algorithm) {
                  "variables that when-clauses assign (as initial equations would): x");
   expect_refused(LANG("InitialAlgorithmAssert.mo"),
                  "InitialAlgorithmAssert.mo:12:3: error: initialization failed: the function "
-                 "call failed at time 0");
+                 "call failed: function 'InitialAlgorithmAssert.checkPositive' (");
+  /* the compiled body says which assert failed */
+  expect_refused(LANG("InitialAlgorithmAssert.mo"),
+                 "InitialAlgorithmAssert.mo:7:5 failed: x must be positive at time 0");
 }
 END_TEST
 

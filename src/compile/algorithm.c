@@ -453,15 +453,21 @@ static int run_stmt(exec *x, const astmt *s) {
   case FS_WHEN: return run_when(x, s);
   case FS_ASSERT:
     if (s->level == 0 && st_vm_eval(&cm->vm, &s->value) == 0) {
-      char msg[400];
-      snprintf(msg, sizeof msg, "assertion failed: %s", s->message);
-      return fail(x, s->loc, msg);
+      cm->error_loc = s->loc; /* the message in full: no buffer of a fixed size cuts it */
+      st_set_error(cm, "assertion failed: %s at time %.17g", s->message, cm->vm.time);
+      return -1;
     }
     return 0;
   case FS_BREAK: x->brk = 1; return 0;
   case FS_CALL:
     /* NaN: the call failed (an assert in the function, see st_fcall_eval) */
-    if (isnan(st_vm_eval(&cm->vm, &s->value))) return fail(x, s->loc, "the function call failed");
+    if (isnan(st_vm_eval(&cm->vm, &s->value))) {
+      const char *why = cm->fcalls ? st_fcalls_failure(cm->fcalls) : "";
+      cm->error_loc = s->loc;
+      st_set_error(cm, "the function call failed%s%s at time %.17g", *why ? ": " : "", why,
+                   cm->vm.time);
+      return -1;
+    }
     return 0;
   default: return fail(x, s->loc, "unsupported statement");
   }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
+#include "front/flat_expr.h"
 
 static void mark_der(const st_fexpr *e, unsigned char *is_state) {
   if (!e) return;
@@ -121,6 +122,36 @@ static const st_fexpr *param_expr(const st_fvar *v) {
 
 static void visit_param(order_ctx *c, int i);
 
+/* The value of a constant, or of a final or Evaluate = true parameter with a binding: what a
+ * condition may be decided by while translating. */
+static st_fexpr *decided_binding(void *ctx, int var) {
+  const order_ctx *c = ctx;
+  const st_fvar *v = &c->cm->p.flat->vars[var];
+  if (v->variability == ST_V_CONSTANT) return (st_fexpr *)param_expr(v);
+  return c->cm->p.slots[var].kind == K_PARAM && (v->is_final || v->evaluate)
+             ? (st_fexpr *)v->binding : NULL;
+}
+
+static void pin_refs(order_ctx *c, const st_fexpr *e) {
+  if (!e) return;
+  if (e->kind == FX_VAR) c->cm->p.pinned_param[e->index] = 1;
+  for (int i = 0; i < e->nargs; i++) pin_refs(c, e->args[i]);
+}
+
+/* `T_start = if use_T_start then system.T_start else f(h_start)` beside `h_start = if
+ * use_T_start then g(T_start) else h_default` (MSL Fluid): a condition decided by constants
+ * and final or Evaluate parameters orders only the branch taken; those parameters keep
+ * their value (st_zero_parameters_hold). 1 with *branch set when decided. */
+static int decided_if(order_ctx *c, const st_fexpr *e, const st_fexpr **branch) {
+  double v;
+  if (e->kind != FX_IF || e->nargs != 3 ||
+      st_fx_eval(e->args[0], decided_binding, c, &v) != 0)
+    return 0;
+  pin_refs(c, e->args[0]);
+  *branch = e->args[v != 0 ? 1 : 2];
+  return 1;
+}
+
 static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
   if (!e || c->failed) return;
   if (e->kind == FX_VAR) {
@@ -143,6 +174,12 @@ static void visit_refs(order_ctx *c, const st_fexpr *e, int from) {
                c->cm->p.slots[from].name, s->name);
       c->failed = 1;
     }
+    return;
+  }
+  const st_fexpr *branch;
+  if (decided_if(c, e, &branch)) {
+    visit_refs(c, e->args[0], from);
+    visit_refs(c, branch, from);
     return;
   }
   for (int i = 0; i < e->nargs; i++) visit_refs(c, e->args[i], from);
@@ -177,7 +214,9 @@ int st_eval_parameters(st_compiled *cm) {
   cm->p.param_order = st_arena_alloc(cm->p.arena, (size_t)f->nvars * sizeof(int) + 1);
   cm->p.param_prog = st_arena_alloc(cm->p.arena, (size_t)f->nvars * sizeof(st_prog) + 1);
   cm->param_overridden = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
-  if (!c.mark || !cm->p.param_order || !cm->p.param_prog || !cm->param_overridden) {
+  cm->p.pinned_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
+  if (!c.mark || !cm->p.param_order || !cm->p.param_prog || !cm->param_overridden ||
+      !cm->p.pinned_param) {
     free(c.mark);
     return -1;
   }

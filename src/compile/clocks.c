@@ -39,6 +39,8 @@ typedef struct clockval {
   rat period, shift;
   double dperiod, dshift;
   const st_fexpr *cond; /* CV_EVENT: the condition */
+  long long every, skip; /* CV_EVENT: ticks at the condition's rises number skip, skip +
+                          * every, ... (counted from 0; subSample, shiftSample, backSample) */
   double start_interval;
   const char *solver;   /* solverMethod or NULL */
 } clockval;
@@ -91,6 +93,12 @@ typedef struct lower {
   int *prev_of, *der_of; /* per variable: its previous() / der() variable, -1 */
   st_feq_list eqs;
   int capeqs;
+  /* the rise counters of event clocks that count them (counted_tick) */
+  struct rise {
+    const st_fexpr *cond;
+    int var;
+  } *rises;
+  int nrises, caprises;
   int errors;
 } lower;
 
@@ -170,7 +178,8 @@ static int is_clocked_op(int op) { return op >= FB_CLOCK && op <= FB_NOCLOCK; }
 
 static int clock_equal(const clockval *x, const clockval *y) {
   if (x->kind != y->kind) return 0;
-  if (x->kind == CV_EVENT) return x->cond == y->cond;
+  if (x->kind == CV_EVENT)
+    return x->cond == y->cond && x->every == y->every && x->skip == y->skip;
   if (x->exact && y->exact)
     return x->period.n == y->period.n && x->period.d == y->period.d &&
            x->shift.n == y->shift.n && x->shift.d == y->shift.d;
@@ -179,7 +188,10 @@ static int clock_equal(const clockval *x, const clockval *y) {
 }
 
 static const char *clock_text(lower *L, const clockval *c) {
-  if (c->kind == CV_EVENT) return "an event clock";
+  if (c->kind == CV_EVENT)
+    return c->every == 1 && !c->skip ? "an event clock"
+           : st_arena_printf(L->a, "an event clock taking every %lld. tick from tick %lld",
+                             c->every, c->skip);
   if (c->exact)
     return st_arena_printf(L->a, "a periodic clock of interval %lld/%lld s shifted by %lld/%lld s",
                            c->period.n, c->period.d, c->shift.n, c->shift.d);
@@ -187,15 +199,28 @@ static const char *clock_text(lower *L, const clockval *c) {
                          c->dperiod, c->dshift);
 }
 
+/* The sub-sampling operators on an event clock select among its ticks: they cannot make
+ * new ones (superSample only undoes a subSample, a shift is a whole number of ticks). */
+static int event_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
+  const char *why = NULL;
+  if (a <= 0 || b <= 0) why = "the factors must be positive";
+  else if (op == FB_SUBSAMPLE) c->every *= a;
+  else if (op == FB_SUPERSAMPLE && c->every % a == 0) c->every /= a;
+  else if (op == FB_SUPERSAMPLE) why = "it would make ticks between the event clock's ticks";
+  else if (a % b) why = "an event clock shifts by whole ticks (shiftCounter/resolution)";
+  else if (op == FB_SHIFTSAMPLE) c->skip += a / b * c->every;
+  else if (c->skip < a / b * c->every) why = "it would tick before the event clock's first tick";
+  else c->skip -= a / b * c->every;
+  if (!why) return 0;
+  st_error(L->cm->diag, loc, "%s() of an event clock: %s", st_builtin_name(op), why);
+  L->errors++;
+  return -1;
+}
+
 /* c with the sub-sampling operator op(factor a, b) applied (the relation's direction). */
 static int apply_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
   if (op == FB_NOCLOCK || op == FB_CSAMPLE) return 0;
-  if (c->kind == CV_EVENT) {
-    if ((op == FB_SUBSAMPLE || op == FB_SUPERSAMPLE) && a == 1) return 0;
-    st_error(L->cm->diag, loc, "%s() of an event clock is not supported", st_builtin_name(op));
-    L->errors++;
-    return -1;
-  }
+  if (c->kind == CV_EVENT) return event_op(L, c, op, a, b, loc);
   if (a <= 0 || b <= 0) {
     st_error(L->cm->diag, loc, "%s(): the factors must be positive", st_builtin_name(op));
     L->errors++;
@@ -324,6 +349,7 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
     case CLK_EVENT:
       out->kind = CV_EVENT;
       out->cond = e->args[0];
+      out->every = 1;
       if (e->nargs > 1 && eval_param(L, e->args[1], &out->start_interval)) return -1;
       return 0;
     case CLK_SOLVER:
@@ -867,23 +893,153 @@ static int rewrite_eq(lower *L, part *p, const st_feq *q, st_feq_list *out, int 
   return add_eq(L, out, cap, r);
 }
 
+/* ------------------------------------------------------------------ discretization */
+
+/* A copy of e with the variables map gives (index < nmap, map >= 0) replaced. */
+static st_fexpr *renamed(lower *L, const st_fexpr *e, const int *map, int nmap) {
+  if (!e) return NULL;
+  if (e->kind == FX_VAR)
+    return e->index < nmap && map[e->index] >= 0 ? st_fx_var(L->a, map[e->index], e->loc)
+                                                 : (st_fexpr *)e;
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return NULL;
+  *r = *e;
+  r->args = st_arena_alloc(L->a, sizeof *r->args * (size_t)e->nargs);
+  if (!r->args) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(r->args[i] = renamed(L, e->args[i], map, nmap))) return NULL;
+  return r;
+}
+
+static st_feq *renamed_eq(lower *L, const st_feq *q, const int *map, int nmap);
+
+static int renamed_list(lower *L, const st_feq_list *l, st_feq_list *out, const int *map,
+                        int nmap) {
+  int cap = 0;
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < l->n; i++) {
+    st_feq *r = renamed_eq(L, l->items[i], map, nmap);
+    if (r && add_eq(L, out, &cap, r)) return -1;
+  }
+  return 0;
+}
+
+/* A copy of an equation of a partition for one stage: equations, tuples and if-equations
+ * (asserts are checked once, by the partition itself). */
+static st_feq *renamed_eq(lower *L, const st_feq *q, const int *map, int nmap) {
+  if (q->kind != FE_EQUAL && q->kind != FE_TUPLE && q->kind != FE_IF) return NULL;
+  st_feq *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return NULL;
+  *r = *q;
+  r->lhs = renamed(L, q->lhs, map, nmap);
+  r->rhs = renamed(L, q->rhs, map, nmap);
+  if (q->ntuple && (r->tuple = st_arena_alloc(L->a, sizeof *r->tuple * (size_t)q->ntuple)))
+    for (int i = 0; i < q->ntuple; i++) r->tuple[i] = renamed(L, q->tuple[i], map, nmap);
+  if (q->kind == FE_IF) {
+    r->conds = st_arena_alloc(L->a, sizeof *r->conds * (size_t)q->nconds + 1);
+    r->branches = st_arena_alloc(L->a, sizeof *r->branches * (size_t)(q->nconds + 1));
+    if (!r->conds || !r->branches) return NULL;
+    for (int i = 0; i < q->nconds; i++) r->conds[i] = renamed(L, q->conds[i], map, nmap);
+    for (int b = 0; b <= q->nconds; b++)
+      if (renamed_list(L, &q->branches[b], &r->branches[b], map, nmap)) return NULL;
+  }
+  return r;
+}
+
+/* The explicit Runge-Kutta methods: stage s (from 1) evaluates der() at x + h c[s] k(s - 1)
+ * with the tick's inputs; x moves by h sum(b[s] k(s)) at the next tick. */
+typedef struct rk_method {
+  const char *name;
+  int stages;
+  double c[4], b[4];
+} rk_method;
+
+static const rk_method rk_methods[] = {
+    {"ExplicitMidPoint2", 2, {0, 0.5}, {0, 1}},
+    {"ExplicitRungeKutta4", 4, {0, 0.5, 0.5, 1}, {1.0 / 6, 2.0 / 6, 2.0 / 6, 1.0 / 6}},
+};
+
+/* p's variables and der() variables (index < nmap) in *vars. */
+static int partition_vars(lower *L, part *p, int nmap, int **vars) {
+  int n = 0;
+  *vars = st_arena_alloc(L->a, sizeof **vars * (size_t)nmap + 1);
+  if (!*vars) return -1;
+  for (int v = 0; v < L->f->nvars; v++) {
+    const st_fvar *fv = &L->f->vars[v];
+    if (part_of_var(L, v) != p || fv->variability <= ST_V_PARAMETER || fv->type == ST_T_CLOCK)
+      continue;
+    (*vars)[n++] = v;
+    if (L->der_of[v] >= 0) (*vars)[n++] = L->der_of[v];
+  }
+  return n;
+}
+
+/* k[s][x]: der(x) evaluated by stage s, from copies of p's equations (eq_part[j] == p for
+ * L->eqs item j < neqs) in which p's variables are stage variables and each state x is
+ * x + h c[s] k[s - 1][x]. Returns the der() variables of the stages per state. */
+static int rk_stages(lower *L, part *p, const rk_method *m, const int *eq_part, int neqs,
+                     const int *states, int nstates, int *k, st_loc loc) {
+  int nmap = L->nvars, *vars, pid = part_id(L, p);
+  int n = partition_vars(L, p, nmap, &vars);
+  int *map = st_arena_alloc(L->a, sizeof *map * (size_t)nmap + 1);
+  st_fexpr *h = interval_of(L, p, loc);
+  if (n < 0 || !map || !h) return -1;
+  for (int i = 0; i < nstates; i++) k[i] = L->der_of[states[i]];
+  for (int s = 1; s < m->stages; s++) {
+    for (int i = 0; i < nmap; i++) map[i] = -1;
+    for (int i = 0; i < n; i++) {
+      const st_fvar *fv = &L->vars[vars[i]];
+      int c = new_var(L, st_arena_printf(L->a, "$stage%d.%s", s + 1, fv->name), fv->type,
+                      fv->variability, fv->start, loc);
+      if (c < 0) return -1;
+      map[vars[i]] = c;
+    }
+    for (int i = 0; i < nstates; i++) { /* x_s = x + h c[s] k(s - 1) */
+      int x = states[i];
+      st_fexpr *kx = st_fx_var(L->a, k[(s - 1) * nstates + i], loc);
+      st_fexpr *xs = st_fx_binary(L->a, FOP_ADD, st_fx_var(L->a, x, loc),
+                                  st_fx_binary(L->a, FOP_MUL, st_fx_binary(L->a, FOP_MUL, h,
+                                               st_fx_real(L->a, m->c[s], loc), loc), kx, loc), loc);
+      if (add_eq(L, &L->eqs, &L->capeqs, new_equal(L, st_fx_var(L->a, map[x], loc), xs, loc)))
+        return -1;
+      k[s * nstates + i] = map[L->der_of[x]];
+    }
+    for (int j = 0; j < neqs; j++) {
+      if (eq_part[j] != pid) continue;
+      st_feq *r = renamed_eq(L, L->eqs.items[j], map, nmap);
+      if (r && add_eq(L, &L->eqs, &L->capeqs, r)) return -1;
+    }
+  }
+  return 0;
+}
+
 /* x = x.start at the first tick, then x = previous(x) + interval*previous(der(x)) (explicit
- * Euler) or + interval*der(x) (implicit Euler). */
-static int discretize(lower *L, part *p, int v, st_loc loc) {
+ * Euler), + interval*der(x) (implicit Euler), or + interval*sum(b[s] previous(k[s])) (the
+ * Runge-Kutta methods: their stages are evaluated at the previous tick, with its inputs). */
+static int discretize(lower *L, part *p, int v, const int *k, int nk, int nstates, int which,
+                      st_loc loc) {
   const char *m = p->c.solver;
   int implicit = strcmp(m, "ImplicitEuler") == 0;
-  if (!implicit && strcmp(m, "ExplicitEuler") != 0) {
-    st_error(L->cm->diag, loc, "solverMethod \"%s\" is not supported (ExplicitEuler, "
-             "ImplicitEuler)", m);
-    L->errors++;
-    return -1;
-  }
   st_fexpr *x = st_fx_var(L->a, v, loc);
   st_fexpr *dx = st_fx_var(L->a, L->der_of[v], loc);
   st_fexpr pcall = {.kind = FX_BUILTIN, .op = FB_PREVIOUS, .nargs = 1, .args = &x, .loc = loc};
   st_fexpr *px = previous_of(L, p, &pcall);
   st_fexpr *slope = dx;
-  if (!implicit) {
+  if (nk) {
+    slope = NULL;
+    for (int s = 0; s < nk; s++) {
+      const rk_method *rk = NULL;
+      for (size_t r = 0; r < sizeof rk_methods / sizeof rk_methods[0]; r++)
+        if (strcmp(rk_methods[r].name, m) == 0) rk = &rk_methods[r];
+      if (!rk || rk->b[s] == 0) continue;
+      st_fexpr *ks = st_fx_var(L->a, k[s * nstates + which], loc);
+      pcall.args = &ks;
+      st_fexpr *term = st_fx_binary(L->a, FOP_MUL, st_fx_real(L->a, rk->b[s], loc),
+                                    previous_of(L, p, &pcall), loc);
+      slope = slope ? st_fx_binary(L->a, FOP_ADD, slope, term, loc) : term;
+    }
+  } else if (!implicit) {
     pcall.args = &dx;
     slope = previous_of(L, p, &pcall);
   }
@@ -893,6 +1049,46 @@ static int discretize(lower *L, part *p, int v, st_loc loc) {
   st_fexpr *step = st_fx_binary(L->a, FOP_ADD, px, st_fx_binary(L->a, FOP_MUL, h, slope, loc), loc);
   st_fexpr *rhs = if_expr(L, ft, start, step, loc);
   return rhs ? add_eq(L, &L->eqs, &L->capeqs, new_equal(L, x, rhs, loc)) : -1;
+}
+
+/* The discretized partitions: each state's update, and the stages of the Runge-Kutta
+ * methods (on a periodic clock: a stage steps over the next interval, which an event clock
+ * does not know yet). */
+static int discretize_all(lower *L, const int *eq_part, int neqs) {
+  const st_flat_model *f = L->f;
+  int *states = st_arena_alloc(L->a, sizeof *states * (size_t)f->nvars + 1);
+  if (!states) return -1;
+  for (int v0 = 0; v0 < f->nvars; v0++) {
+    if (L->der_of[v0] < 0) continue;
+    part *p = part_of_var(L, v0);
+    if (p->solver_checked) continue;
+    p->solver_checked = 1;
+    const char *m = p->c.solver;
+    const rk_method *rk = NULL;
+    for (size_t r = 0; r < sizeof rk_methods / sizeof rk_methods[0]; r++)
+      if (strcmp(rk_methods[r].name, m) == 0) rk = &rk_methods[r];
+    st_loc loc = f->vars[v0].loc;
+    if (!rk && strcmp(m, "ImplicitEuler") && strcmp(m, "ExplicitEuler")) {
+      st_error(L->cm->diag, loc, "solverMethod \"%s\" is not supported (ExplicitEuler, "
+               "ImplicitEuler, ExplicitMidPoint2, ExplicitRungeKutta4)", m);
+      L->errors++;
+      return -1;
+    }
+    if (rk && p->c.kind != CV_PERIODIC) {
+      st_error(L->cm->diag, loc, "solverMethod \"%s\" needs a periodic clock", m);
+      L->errors++;
+      return -1;
+    }
+    int n = 0;
+    for (int v = 0; v < f->nvars; v++)
+      if (L->der_of[v] >= 0 && part_of_var(L, v) == p) states[n++] = v;
+    int *k = rk ? st_arena_alloc(L->a, sizeof *k * (size_t)(n * rk->stages) + 1) : NULL;
+    if (rk && (!k || rk_stages(L, p, rk, eq_part, neqs, states, n, k, loc))) return -1;
+    for (int i = 0; i < n; i++)
+      if (discretize(L, p, states[i], k, rk ? rk->stages : 0, n, i, f->vars[states[i]].loc))
+        return -1;
+  }
+  return 0;
 }
 
 /* x as n/d (emit.c schedules sample() instants with fraction arguments exactly). */
@@ -913,28 +1109,97 @@ static st_fexpr *tick_condition(lower *L, const part *p, st_loc loc) {
   return s->args[0] && s->args[1] ? s : NULL;
 }
 
+static st_fexpr *pre_of(lower *L, int v, st_loc loc) {
+  st_fexpr *p = st_fx_new(L->a, FX_BUILTIN, FB_PRE, 1, loc);
+  if (p && !(p->args[0] = st_fx_var(L->a, v, loc))) return NULL;
+  return p;
+}
+
+/* when cond then latch[0..n) end when, at clock rank `rank`. */
+static int emit_when(lower *L, st_fexpr *cond, st_feq **latch, int n, int rank, int at_start,
+                     st_loc loc) {
+  st_feq *w = st_arena_alloc(L->a, sizeof *w);
+  st_fexpr **c = st_arena_alloc(L->a, sizeof *c);
+  st_feq_list *b = st_arena_alloc(L->a, sizeof *b);
+  if (!w || !c || !b || !cond) return -1;
+  memset(w, 0, sizeof *w);
+  c[0] = cond;
+  w->kind = FE_WHEN;
+  w->nconds = 1;
+  w->conds = c;
+  b->items = latch;
+  b->n = n;
+  w->branches = b;
+  w->origin = "";
+  w->loc = loc;
+  w->clock_rank = rank;
+  w->clock_at_start = at_start;
+  return add_eq(L, &L->eqs, &L->capeqs, w);
+}
+
+/* Whether p's ticks are counted rises of its event clock's condition rather than the rises
+ * themselves: when it takes only some of them (every, skip), and when it latches after
+ * another partition (rank > 0), which may have made the condition false again within the
+ * instant (MSL's RotationalClock moves its threshold at its own tick). */
+static int counts_rises(const part *p) {
+  return p->c.kind == CV_EVENT && (p->c.every != 1 || p->c.skip || p->rank > 0);
+}
+
+/* The counter of the rises of an event clock's condition: one per condition, stepped by
+ * its own when-clause at the first clock rank, before the partitions that read it. */
+static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
+  for (int i = 0; i < L->nrises; i++)
+    if (L->rises[i].cond == cond) return L->rises[i].var;
+  if (grow(L->a, (void **)&L->rises, &L->caprises, L->nrises, sizeof *L->rises)) return -1;
+  int n = new_var(L, st_arena_printf(L->a, "$eventclock%d.rises", L->nrises), ST_T_REAL,
+                  ST_V_DISCRETE, st_fx_real(L->a, 0, loc), loc);
+  st_feq **step = st_arena_alloc(L->a, sizeof *step);
+  if (n < 0 || !step) return -1;
+  st_fexpr *next = st_fx_binary(L->a, FOP_ADD, pre_of(L, n, loc), st_fx_real(L->a, 1, loc), loc);
+  if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
+      emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
+    return -1;
+  L->rises[L->nrises++] = (struct rise){cond, n};
+  return n;
+}
+
+/* The tick of p whose event clock counts rises: the counter moved at this instant, and the
+ * count is one p takes; its latches are kept at their pre() value at the others. */
+static st_fexpr *counted_tick(lower *L, part *p, st_loc loc) {
+  int n = rise_counter(L, p->c.cond, loc);
+  if (n < 0) return NULL;
+  st_fexpr *k = st_fx_binary(L->a, FOP_SUB, st_fx_var(L->a, n, loc),
+                             st_fx_real(L->a, (double)(p->c.skip + 1), loc), loc);
+  st_fexpr *m = st_fx_new(L->a, FX_BUILTIN, FB_MOD, 2, loc);
+  if (!k || !m) return NULL;
+  m->args[0] = k;
+  m->args[1] = st_fx_real(L->a, (double)p->c.every, loc);
+  st_fexpr *take = st_fx_binary(L->a, FOP_AND,
+                                st_fx_binary(L->a, FOP_GE, k, st_fx_real(L->a, 0, loc), loc),
+                                st_fx_binary(L->a, FOP_EQ, m, st_fx_real(L->a, 0, loc), loc), loc);
+  if (!take) return NULL;
+  if (p->c.every != 1 || p->c.skip)
+    for (int i = 0; i < p->nlatch; i++) {
+      st_feq *q = p->latch[i];
+      if (!(q->rhs = if_expr(L, take, q->rhs, pre_of(L, q->lhs->index, loc), loc))) return NULL;
+    }
+  return st_fx_binary(L->a, FOP_NE, st_fx_var(L->a, n, loc), pre_of(L, n, loc), loc);
+}
+
 static int emit_ticks(lower *L) {
-  int n = L->f->nvars + L->nunits;
+  int n = L->f->nvars + L->nunits, counted = 0;
+  for (int i = 0; i < n; i++)
+    counted |= find(L->uf, i) == i && L->parts[i].clocked && L->parts[i].nlatch &&
+               counts_rises(&L->parts[i]);
   for (int i = 0; i < n; i++) {
     part *p = &L->parts[i];
     if (find(L->uf, i) != i || !p->clocked || !p->nlatch) continue;
     st_loc loc = p->latch[0]->loc;
-    st_feq *w = st_arena_alloc(L->a, sizeof *w);
-    st_fexpr **c = st_arena_alloc(L->a, sizeof *c);
-    st_feq_list *b = st_arena_alloc(L->a, sizeof *b);
-    if (!w || !c || !b || !(c[0] = tick_condition(L, p, loc))) return -1;
-    memset(w, 0, sizeof *w);
-    w->kind = FE_WHEN;
-    w->nconds = 1;
-    w->conds = c;
-    b->items = p->latch;
-    b->n = p->nlatch;
-    w->branches = b;
-    w->origin = "";
-    w->loc = loc;
-    w->clock_rank = 1 + p->rank;
-    w->clock_at_start = p->c.kind == CV_PERIODIC;
-    if (add_eq(L, &L->eqs, &L->capeqs, w)) return -1;
+    /* the rise counters latch at rank 1, the partitions after them */
+    st_fexpr *c = counts_rises(p) ? counted_tick(L, p, loc) : tick_condition(L, p, loc);
+    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, p->c.kind == CV_PERIODIC,
+                  loc))
+      return -1;
   }
   return 0;
 }
@@ -1109,13 +1374,23 @@ int st_lower_clocks(st_compiled *cm) {
       return -1;
     }
   }
+  int *first = st_arena_alloc(L.a, sizeof *first * (size_t)(f->equations.n + 1));
+  if (!first) return -1;
   for (int i = 0; i < f->equations.n; i++) {
+    first[i] = L.eqs.n;
     if (is_clock_eq[i]) continue;
     part *p = &L.parts[find(L.uf, f->nvars + i)];
     if (rewrite_eq(&L, p->clocked ? p : NULL, f->equations.items[i], &L.eqs, &L.capeqs)) return -1;
   }
-  for (int v = 0; v < f->nvars; v++)
-    if (L.der_of[v] >= 0 && discretize(&L, part_of_var(&L, v), v, f->vars[v].loc)) return -1;
+  /* the partition of each lowered equation (the stages copy them) */
+  int neqs = L.eqs.n, *eq_part = st_arena_alloc(L.a, sizeof *eq_part * (size_t)neqs + 1);
+  if (!eq_part) return -1;
+  for (int i = 0; i < f->equations.n; i++) {
+    part *p = &L.parts[find(L.uf, f->nvars + i)];
+    for (int j = first[i]; j < (i + 1 < f->equations.n ? first[i + 1] : neqs); j++)
+      eq_part[j] = p->clocked ? part_id(&L, p) : -1;
+  }
+  if (discretize_all(&L, eq_part, neqs)) return -1;
   if (L.errors || emit_ticks(&L)) return -1;
   st_flat_model *g = st_arena_alloc(L.a, sizeof *g);
   if (!g) return -1;

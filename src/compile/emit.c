@@ -93,7 +93,8 @@ int st_mark_zero_parameters(st_compiled *cm) {
   cm->p.zero_param = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
   cm->p.held_param = st_arena_alloc(cm->p.arena, ((size_t)f->nvars + 1) * sizeof(double));
   if (!cm->p.zero_param || !cm->p.held_param) return -1;
-  for (int s = 0; s < f->nvars; s++) cm->p.held_param[s] = NAN;
+  for (int s = 0; s < f->nvars; s++)
+    cm->p.held_param[s] = cm->p.pinned_param && cm->p.pinned_param[s] ? cm->x[s] : NAN;
   for (int s = 0; s < f->nvars; s++)
     cm->p.zero_param[s] = cm->p.slots[s].kind == K_PARAM && cm->x[s] == 0 &&
                           (f->vars[s].is_final || f->vars[s].evaluate);
@@ -484,9 +485,29 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
   return -1;
 }
 
-/* A user function argument: nested {..} literals of the front end give its shape. */
-static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
+/* The declared shape of the output a call stands for when it is an array of constant sizes
+ * (Q_guess = nullRotation(), a 4-vector); -1 otherwise. */
+static int call_output_shape(const st_compiled *cm, const st_fexpr *e, int *ndims, int *dims) {
+  if (e->kind != FX_CALL || e->value > 0 || e->index < 0 || e->index >= cm->p.flat->nfunctions)
+    return -1;
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
+  for (int i = 0, o = 0; i < fn->nlocals; i++) {
+    const st_flocal *l = &fn->locals[i];
+    if (l->causality != ST_C_OUTPUT || o++ != e->op) continue;
+    if (l->ndims < 1 || l->ndims > 4) return -1;
+    for (int d = 0; d < l->ndims; d++)
+      if ((dims[d] = l->dims[d]) < 1) return -1;
+    *ndims = l->ndims;
+    return 0;
+  }
+  return -1;
+}
+
+/* A user function argument: nested {..} literals of the front end give its shape, or the
+ * declared sizes of the output of a call. */
+static int arg_shape(const st_compiled *cm, const st_fexpr *e, int *ndims, int *dims) {
   *ndims = 0;
+  if (call_output_shape(cm, e, ndims, dims) == 0) return 0;
   for (; e->kind == FX_ARRAY; e = e->args[0]) {
     if (*ndims == 4) return -1;
     dims[(*ndims)++] = e->nargs;
@@ -495,9 +516,20 @@ static int arg_shape(const st_fexpr *e, int *ndims, int *dims) {
   return 0;
 }
 
-/* Pushes the elements of an argument in row-major order; -2 when it is not rectangular. */
+/* Pushes the elements of an argument in row-major order; -2 when it is not rectangular. A
+ * call with an array output pushes each element as a call of its own (value: the element). */
 static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int level, int ndims,
                          const int *dims, int flags) {
+  if (level == 0 && ndims > 0 && e->kind == FX_CALL) {
+    int n = 1;
+    for (int d = 0; d < ndims; d++) n *= dims[d];
+    st_fexpr one = *e;
+    for (int i = 0; i < n; i++) {
+      one.value = i + 1;
+      if (st_emit(cm, p, &one, flags)) return -1;
+    }
+    return 0;
+  }
   if (level == ndims) return e->kind == FX_ARRAY ? -2 : st_emit(cm, p, e, flags);
   if (e->kind != FX_ARRAY || e->nargs != dims[level]) return -2;
   for (int i = 0; i < e->nargs; i++) {
@@ -561,7 +593,7 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
   for (int i = 0, input = -1; i < e->nargs; i++) {
-    if (arg_shape(e->args[i], &ndims[i], &dims[4 * i])) {
+    if (arg_shape(cm, e->args[i], &ndims[i], &dims[4 * i])) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' has more than 4 dimensions",
                i + 1, fn->name);
       return -1;

@@ -26,12 +26,17 @@ typedef struct call_site {
                         walker runs it), or PINNED: compiled per value of some arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
-  double pins[MAX_PINS][ST_FVM_MAX_ARGS]; /* only compiled bodies pin (nargs <= that) */
+  double pins[MAX_PINS][ST_FVM_MAX_PINNED]; /* only the first arguments are pinned */
   int pinned[MAX_PINS];
+  int der;           /* the compiled body of annotation(derivative = f_der) for the site's
+                        shapes and the marked inputs' tangents, -1 (the tree walker runs f_der) */
+  int der_width;     /* argument elements of f_der: the site's and the marked tangents' */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
   unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
+  const char *walker; /* why the tree walker runs this site although its body may compile
+                         (NULL: it does not, or compiled == -1 by the compiler's refusal) */
 } call_site;
 
 struct st_fcalls {
@@ -110,6 +115,12 @@ void st_fcalls_free(st_fcalls *fc) {
   free(fc);
 }
 
+static int count_outputs(const st_ffunction *fn) {
+  int n = 0;
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
+  return n;
+}
+
 /* The compiler's signature of a call site: its argument shapes, nothing pinned. */
 static void site_sig(const call_site *s, st_fsig *sig) {
   memset(sig, 0, sizeof *sig);
@@ -131,6 +142,34 @@ static int compile_site(st_fcalls *fc, const call_site *s) {
   return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
 }
 
+/* f_der of the site's function compiled for the site's shapes followed by the shapes of the
+ * inputs it marks (func_compile.c's derivative_of does the same inside bodies); -1 when
+ * there is none, the site is pinned, or f_der does not compile. */
+static int compile_derivative(st_fcalls *fc, call_site *s) {
+  const st_ffunction *fn = &fc->flat->functions[s->function];
+  if (!fn->derivative || !fn->has_derivative || s->compiled < 0) return -1;
+  st_fsig sig;
+  site_sig(s, &sig);
+  s->der_width = s->width;
+  for (int i = 0, a = 0; i < fn->nlocals; i++) {
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (a >= s->nargs) return -1; /* an input left to its default */
+    if (fn->has_derivative[i]) {
+      if (sig.nargs == ST_FVM_MAX_ARGS) return -1;
+      sig.ndims[sig.nargs] = s->ndims[a];
+      memcpy(sig.dims[sig.nargs++], s->dims[a], sizeof sig.dims[0]);
+      int n = 1;
+      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+      s->der_width += n;
+    }
+    a++;
+  }
+  char why[200];
+  return s->der_width <= 2 * ST_FCALL_MAX_WIDTH
+             ? st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why)
+             : -1;
+}
+
 static int arg_offset(const call_site *s, int a) {
   int off = 0;
   for (int i = 0; i < a; i++) {
@@ -148,7 +187,7 @@ static int arg_offset(const call_site *s, int a) {
 static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
-    for (int a = 0; a < s->nargs && same; a++)
+    for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED && same; a++)
       if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
     if (same) return s->pinned[i];
   }
@@ -165,7 +204,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
     sig.pin[p] = x[arg_offset(s, p)];
   }
   s->pinmask |= sig.pinned;
-  for (int a = 0; a < s->nargs; a++) s->pins[s->npins][a] = sig.pin[a];
+  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[s->npins][a] = sig.pin[a];
   s->pinned[s->npins++] = c;
   return c;
 }
@@ -211,6 +250,12 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
   /* no body to compile; compiled bodies know no strings */
   s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
+  s->der = compile_derivative(fc, s);
+  s->walker = s->ext.fn            ? NULL
+              : loaded             ? "C code of an external clause"
+              : strings            ? "a String argument"
+              : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
+                                        : NULL;
   return fc->n++;
 }
 
@@ -234,17 +279,12 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     s->npins = 0;
     /* compiled in the original's order: the same bodies as the original's machine */
     if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
+    if (s->der >= 0) s->der = compile_derivative(c, s);
   }
   return c;
 }
 
 int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
-
-static int count_outputs(const st_ffunction *fn) {
-  int n = 0;
-  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_OUTPUT;
-  return n;
-}
 
 int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   int n = count_outputs(&fc->flat->functions[fc->sites[k].function]);
@@ -255,7 +295,6 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
 
 void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
-  fc->sites[k].compiled = -1; /* compiled bodies return scalars (func_compile.h) */
 }
 
 /* The argument values of call site s from its stack elements x (shapes of the site). */
@@ -285,10 +324,13 @@ static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, i
   return out.ndims == 0 ? out.s : NAN;
 }
 
-/* The compiled body's output, scalar as the call needs it; 0, or -1 when the call fails. */
+/* The compiled body's output, or the selected element of it: one scalar; 0, or -1 when the
+ * call fails. */
 static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *x,
                         const double *dx, double *y, double *dy) {
   int ndims;
+  if (s->element > 0)
+    return st_fvm_run_element(fc->vm, c, s->output, s->element - 1, x, dx, y, dy);
   if (st_fvm_output_shape(fc->vm, c, s->output, &ndims) != 1 || ndims != 0) return -1;
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
@@ -297,13 +339,18 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
+  int c = body_for(fc, s, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
+    if (c >= 0) return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
-    return st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) ? NAN : 0;
+    if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
+    int in = s->function;
+    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
+    if (a) st_fvm_assert_failed(fc->vm, in, a); /* say which, as a compiled body would */
+    return NAN;
   }
-  int c = body_for(fc, s, x);
   if (c >= 0) {
     double y;
     return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
@@ -320,6 +367,26 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
                           double *dot) {
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
+  if (s->der >= 0) { /* compiled: the arguments, then the marked inputs' tangents */
+    double xs[2 * ST_FCALL_MAX_WIDTH];
+    int at = s->width, off = 0;
+    memcpy(xs, x, (size_t)s->width * sizeof *xs);
+    for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
+      if (fn->locals[i].causality != ST_C_INPUT) continue;
+      int n = 1;
+      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+      if (fn->has_derivative[i]) {
+        memcpy(xs + at, dx + off, (size_t)n * sizeof *xs);
+        at += n;
+      }
+      off += n;
+      a++;
+    }
+    double d;
+    if (run_compiled(fc, s->der, s, xs, NULL, &d, NULL)) return -1;
+    *dot = d;
+    return 0;
+  }
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
   site_args(fc, s, x, args);
   site_args(fc, s, dx, dargs);
@@ -339,6 +406,10 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
+  if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
+    *dot = 0;
+    return st_fcall_eval(fc, k, x);
+  }
   int c = body_for(fc, s, x);
   if (c >= 0 && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */
@@ -375,6 +446,21 @@ void st_fcalls_clear_failure(st_fcalls *fc) {
   st_extrun_clear_failure(fc->run);
 }
 
+/* Call sites on the tree walker for a reason of the site, once per function and reason. */
+static void dump_walker_sites(const st_fcalls *fc, FILE *out) {
+  for (int k = 0; k < fc->n; k++) {
+    const call_site *s = &fc->sites[k];
+    int seen = !s->walker;
+    for (int j = 0; j < k && !seen; j++)
+      seen = fc->sites[j].function == s->function && fc->sites[j].walker == s->walker;
+    if (!seen)
+      fprintf(out, "  %s: interpreted at a call site (%s)\n",
+              fc->flat->functions[s->function].name, s->walker);
+  }
+}
+
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
-  if (fc) st_fvm_dump(fc->vm, out);
+  if (!fc) return;
+  st_fvm_dump(fc->vm, out);
+  dump_walker_sites(fc, out);
 }

@@ -37,8 +37,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
 /* Makes call `call` return output number `output` (0-based, in declaration order) instead of
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);
-/* Call site k returns element `element` (1-based, row-major) of its array output; run by the
- * tree walker (front/func_eval.c). */
+/* Call site k returns element `element` (1-based, row-major) of its array output. */
 void st_fcall_select_element(st_fcalls *fc, int k, int element);
 /* The number (>= 1) that stands for String constant str on the stack (the same text, the
  * same number): a String input of a call receives the text of the number pushed for it

@@ -3,6 +3,7 @@
  * machine performs the same IEEE operations in the same order as front/func_eval.c: the two
  * agree bit for bit (tests/test_func_compile.c checks it). Anything else is refused with a
  * reason, and the caller falls back to the tree walker. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@ typedef struct cx {
   int patches[MAX_PATCHES]; /* jumps of `break` waiting for the end of their loop */
   int npatches, loop_base, in_loop;
   int want;              /* an unpinned argument a size needed (static_int), else -1 */
+  unsigned char *sizing; /* per local: its binding is being read as a size (pinned_arg) */
   char *why;
   size_t size;
 } cx;
@@ -95,12 +97,32 @@ static int as_int(double x, int *v) {
   return 0;
 }
 
+static int assigns_expr(const st_fexpr *t, int k) {
+  return t && ((t->kind == FX_LOCAL && t->index == k) ||
+               (t->kind == FX_INDEX && t->nargs > 0 && assigns_expr(t->args[0], k)));
+}
+
+/* Whether some statement of list assigns local k (also as a loop variable). */
+static int assigns(const st_fstmt_list *list, int k) {
+  for (int i = 0; i < list->n; i++) {
+    const st_fstmt *s = list->items[i];
+    if (assigns_expr(s->target, k) || (s->kind == FS_FOR && s->loop_local == k)) return 1;
+    for (int t = 0; t < s->ntargets; t++)
+      if (assigns_expr(s->targets[t], k)) return 1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_FOR || s->kind == FS_WHILE;
+    for (int b = 0; b < nb; b++)
+      if (assigns(&s->branches[b], k)) return 1;
+  }
+  return 0;
+}
+
 /* The value of local k when it is an argument pinned by the signature; else -1, noting an
  * unpinned argument in c->want (the caller may pin it and compile again). */
 static int pinned_arg(cx *c, int k, int *v) {
   const cfn *f = cur(c);
   for (int a = 0; a < f->sig.nargs; a++) {
     if (f->given[a] != k || f->loc[k].off < 0 || f->loc[k].ndims) continue;
+    if (a >= ST_FVM_MAX_PINNED) return -1;
     if (!(f->sig.pinned >> a & 1u)) {
       if (c->want < 0) c->want = a;
       return -1;
@@ -108,40 +130,98 @@ static int pinned_arg(cx *c, int k, int *v) {
     return as_int(f->sig.pin[a], v);
   }
   /* an input left to its default: inputs are never assigned, so a constant default is
-   * the value (nTable = 100) */
+   * the value (nTable = 100); so is the binding of a protected local the body never assigns
+   * (m = size(x, 1)) */
   const st_flocal *l = k >= 0 && k < c->fn->nlocals ? &c->fn->locals[k] : NULL;
-  if (l && l->causality == ST_C_INPUT && l->ndims == 0 && l->binding &&
-      l->binding->kind != FX_LOCAL)
-    return static_int(c, l->binding, v);
-  return -1;
+  if (!l || l->ndims || !l->binding || c->sizing[k]) return -1;
+  if (l->causality == ST_C_INPUT ? l->binding->kind == FX_LOCAL
+                                 : l->causality != ST_C_NONE || assigns(&c->fn->body, k))
+    return -1;
+  c->sizing[k] = 1; /* a binding that refers to itself ends here */
+  int rc = static_int(c, l->binding, v);
+  c->sizing[k] = 0;
+  return rc;
 }
 
-/* An Integer known while compiling: literals, size() of a local, + - * of those. */
+static int static_num(cx *c, const st_fexpr *e, double *v);
+
+/* A call of scalar arguments known now (nBase = numberOfSymmetricBaseSystems(m)): the
+ * callee compiled for them and run on this machine -- no run is under way while compiling.
+ * A failure only means the value is not known now. */
+static int static_call(cx *c, const st_fexpr *e, double *v) {
+  st_fsig sig;
+  double x[ST_FVM_MAX_PINNED];
+  if (e->index < 0 || e->index >= c->vm->nfunctions || e->nargs > ST_FVM_MAX_PINNED ||
+      c->vm->functions[e->index].external_name)
+    return -1;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = e->nargs;
+  for (int i = 0; i < e->nargs; i++) {
+    if (static_num(c, e->args[i], &x[i])) return -1;
+    sig.pinned |= 1u << i; /* the values are the signature: a body for these only */
+    sig.pin[i] = x[i];
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why), nd;
+  if (k < 0 || st_fvm_output_shape(c->vm, k, e->op, &nd) != 1 || nd) return -1;
+  char *failure = c->vm->failure; /* a failed run is no failure of the caller's run */
+  c->vm->failure = NULL;
+  int rc = st_fvm_run(c->vm, k, e->op, x, NULL, v, NULL);
+  st_fvm_clear_failure(c->vm);
+  c->vm->failure = failure;
+  return rc;
+}
+
+/* An Integer known while compiling (static_num). */
 static int static_int(cx *c, const st_fexpr *e, int *v) {
-  int a, b;
+  double x;
+  return static_num(c, e, &x) || as_int(x, v);
+}
+
+/* A number known while compiling: literals, size() of a local, arguments pinned by the
+ * signature and bindings never reassigned (pinned_arg), and the operators, relations, and
+ * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
+ * operations (st_fx_apply_*). */
+static int static_num(cx *c, const st_fexpr *e, double *v) {
+  double a, b;
+  int k, d;
   if (!e) return -1;
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM:
-    return as_int(e->value, v);
-  case FX_BUILTIN:
-    if (e->op != FB_SIZE || e->nargs != 2 || e->args[0]->kind != FX_LOCAL ||
-        static_int(c, e->args[1], &b))
-      return -1;
-    a = e->args[0]->index;
-    if (a < 0 || a >= c->fn->nlocals || cur(c)->loc[a].off < 0 || b < 1 ||
-        b > cur(c)->loc[a].ndims)
-      return -1;
-    *v = cur(c)->loc[a].dims[b - 1];
+    *v = e->value;
     return 0;
+  case FX_BUILTIN:
+    if (e->op == FB_SIZE) {
+      if (e->nargs != 2 || e->args[0]->kind != FX_LOCAL || static_int(c, e->args[1], &d))
+        return -1;
+      k = e->args[0]->index;
+      if (k < 0 || k >= c->fn->nlocals || cur(c)->loc[k].off < 0 || d < 1 ||
+          d > cur(c)->loc[k].ndims)
+        return -1;
+      *v = cur(c)->loc[k].dims[d - 1];
+      return 0;
+    }
+    if (e->op >= FB_SIZE || e->nargs < 1 || e->nargs > 2 || static_num(c, e->args[0], &a))
+      return -1;
+    if (e->nargs == 1) return st_fx_apply_builtin1((st_builtin)e->op, a, v) ? -1 : 0;
+    return static_num(c, e->args[1], &b) || st_fx_apply_builtin2((st_builtin)e->op, a, b, v)
+               ? -1 : 0;
   case FX_BINARY:
-    if (static_int(c, e->args[0], &a) || static_int(c, e->args[1], &b)) return -1;
-    if (e->op == FOP_ADD) *v = a + b;
-    else if (e->op == FOP_SUB) *v = a - b;
-    else if (e->op == FOP_MUL) *v = a * b;
-    else return -1;
+    if (static_num(c, e->args[0], &a) || static_num(c, e->args[1], &b)) return -1;
+    return st_fx_apply_binary((st_fop)e->op, a, b, v) ? -1 : 0;
+  case FX_UNARY:
+    if (static_num(c, e->args[0], &a)) return -1;
+    *v = e->op == FOP_NOT ? a == 0 : -a;
     return 0;
   case FX_LOCAL:
-    return pinned_arg(c, e->index, v);
+    if (pinned_arg(c, e->index, &k)) return -1;
+    *v = k;
+    return 0;
+  case FX_END:
+    if (c->end < 0) return -1;
+    *v = c->end;
+    return 0;
+  case FX_CALL: return static_call(c, e, v);
   default: return -1;
   }
 }
@@ -330,6 +410,37 @@ static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
   }
 }
 
+/* {body for i in a:s:b} of a range known now: unrolled, the loop local set before each
+ * item (items of one shape, as func_eval.c's ev_comprehension). */
+static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
+  const st_fexpr *r = e->nargs == 2 ? e->args[1] : NULL;
+  int lv = e->index, a, st = 1, b;
+  if (!r || r->kind != FX_RANGE || r->nargs < 2 || lv < 0 || lv >= c->fn->nlocals ||
+      cur(c)->loc[lv].ndims)
+    return refuse(c, "an array comprehension over something else than a range");
+  c->want = -1;
+  if (static_int(c, r->args[0], &a) || (r->nargs == 3 && static_int(c, r->args[1], &st)) ||
+      static_int(c, r->args[r->nargs - 1], &b)) {
+    cur(c)->want_pin = c->want;
+    return refuse(c, "an array comprehension over a range that depends on input values");
+  }
+  if (st == 0) return refuse(c, "a range of step 0");
+  double count = floor((double)(b - a) / st + 1e-9) + 1; /* as ev_range */
+  long n = count < 1 ? 0 : count > 1024 ? 1025 : (long)count;
+  if (n < 1 || n > 1024) return refuse(c, "an array comprehension of %ld items", n);
+  shape first, s;
+  for (long i = 0; i < n; i++) {
+    if (emit(c, F_CONST, 0, 0, a + (double)i * st, 1) ||
+        emit(c, F_STORE, cur(c)->loc[lv].off, 0, 0, -1) || expr(c, e->args[0], i ? &s : &first))
+      return -1;
+    if (i && !same_shape(&s, &first)) return refuse(c, "a comprehension of items of two shapes");
+  }
+  if (first.ndims > 2) return refuse(c, "a comprehension of arrays of more than 2 dimensions");
+  *sh = (shape){first.ndims + 1, (int)n * first.n, {(int)n, 0, 0, 0}};
+  for (int d = 0; d < first.ndims; d++) sh->dims[d + 1] = first.dims[d];
+  return 0;
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -346,11 +457,15 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_CROSS: return cross(c, e, sh);
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
+  case FB_COMPREHENSION: return comprehension(c, e, sh);
   default: break;
   }
-  if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0)
-    return scalar_expr(c, e->args[0], "a builtin's argument") ||
-           emit(c, F_FN1, e->op, 0, 0, 0);
+  if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
+    /* element-wise on an array (cos(phi)), as func_eval.c */
+    if (expr(c, e->args[0], sh)) return -1;
+    return sh->n == 0 ? refuse(c, "a builtin of an empty array")
+                      : emit(c, F_FN1, e->op, sh->n, 0, 0);
+  }
   if (e->nargs == 2 && st_fx_apply_builtin2((st_builtin)e->op, 1, 1, &r) == 0 &&
       e->op != FB_HOMOTOPY)
     return scalar_expr(c, e->args[0], "a builtin's argument") ||
@@ -457,17 +572,16 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
     return external_call(c, e, sh);
-  if (e->op != 0) return refuse(c, "a call returning another output than the first (a record field)");
   st_fsig sig;
-  int k = callee(c, e, &sig);
+  int k = callee(c, e, &sig), o = e->op; /* op: the output it stands for (a record's field) */
   if (k < 0) return -1;
   int der = derivative_of(c, e, &sig);
   const cfn *g = &c->vm->c[k];
   if (g->state == 0 && !g->nout) return refuse(c, "recursion before the outputs are known");
-  if (!g->nout) return refuse(c, "calls a function without outputs");
-  *sh = (shape){g->loc[g->outs[0]].ndims, g->loc[g->outs[0]].n, {0, 0, 0, 0}};
-  memcpy(sh->dims, g->loc[g->outs[0]].dims, sizeof sh->dims);
-  return emit(c, F_CALL, k, 0, der, sh->n - g->width);
+  if (o < 0 || o >= g->nout) return refuse(c, "calls a function without output %d", o + 1);
+  *sh = (shape){g->loc[g->outs[o]].ndims, g->loc[g->outs[o]].n, {0, 0, 0, 0}};
+  memcpy(sh->dims, g->loc[g->outs[o]].dims, sizeof sh->dims);
+  return emit(c, F_CALL, k, o, der, sh->n - g->width);
 }
 
 static int if_expr(cx *c, const st_fexpr *e, shape *sh) {
@@ -526,6 +640,103 @@ static int slice_of(const st_fexpr *e) {
   return 0;
 }
 
+/* A range or an array of indices (v[2:3], o[1:mBase:m], v[{1, 3}]) among the subscripts. */
+static int index_vector_of(const st_fexpr *e) {
+  for (int d = 1; d < e->nargs; d++)
+    if ((e->args[d]->kind == FX_RANGE && e->args[d]->nargs) || e->args[d]->kind == FX_ARRAY)
+      return 1;
+  return 0;
+}
+
+#define MAX_PICKS 256 /* indices of one dimension of an unrolled slice */
+
+/* The 1-based indices a subscript of dimension size dim selects when they are known now:
+ * ':' all, a range or an array of known values (`end` = dim); their number, 0 for a scalar
+ * subscript, -1 refused. */
+static int picks(cx *c, const st_fexpr *s, int dim, int *idx) {
+  double a, st = 1, b;
+  int n = 0, saved = c->end, rc = 0;
+  if (s->kind != FX_RANGE && s->kind != FX_ARRAY) return 0;
+  c->end = dim;
+  c->want = -1;
+  if (is_colon(s)) {
+    for (n = 0; n < dim && n < MAX_PICKS; n++) idx[n] = n + 1;
+    rc = dim > MAX_PICKS;
+  } else if (s->kind == FX_RANGE) {
+    rc = s->nargs < 2 || static_num(c, s->args[0], &a) ||
+         (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
+         static_num(c, s->args[s->nargs - 1], &b) || st == 0;
+    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as ev_range */
+    rc = rc || count > MAX_PICKS;
+    for (n = 0; !rc && n < count; n++) rc = as_int(a + n * st, &idx[n]);
+  } else {
+    rc = s->nargs > MAX_PICKS;
+    for (n = 0; !rc && n < s->nargs; n++) rc = static_int(c, s->args[n], &idx[n]);
+  }
+  c->end = saved;
+  for (int i = 0; !rc && i < n; i++) rc = idx[i] < 1 || idx[i] > dim;
+  if (!rc) return n ? n : -1; /* an empty selection is not compiled */
+  cur(c)->want_pin = c->want;
+  return refuse(c, "a slice whose indices are not known when compiling");
+}
+
+/* The selected indices of every dimension of local[...] (0 picks: a scalar subscript); the
+ * number of elements, -1 when refused. */
+static int slice_picks(cx *c, const st_fexpr *e, int *local, int idx[4][MAX_PICKS],
+                       int *count) {
+  if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
+      e->args[0]->index >= c->fn->nlocals)
+    return refuse(c, "a slice of an expression");
+  int k = *local = e->args[0]->index, total = 1;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims == 0 || e->nargs - 1 != l->ndims)
+    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+  for (int d = 0; d < l->ndims; d++) {
+    if ((count[d] = picks(c, e->args[d + 1], l->dims[d], idx[d])) < 0) return -1;
+    if (count[d]) total *= count[d];
+  }
+  return total;
+}
+
+/* The subscripts of element `at` (row-major over the picked dimensions) of a slice: known
+ * indices as constants, the scalar subscripts evaluated again (they are pure). */
+static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PICKS],
+                             const int *count, int at) {
+  int nd = cur(c)->loc[k].ndims, pos[4] = {0, 0, 0, 0}, saved = c->end;
+  for (int d = nd - 1; d >= 0; d--)
+    if (count[d]) {
+      pos[d] = at % count[d];
+      at /= count[d];
+    }
+  for (int d = 0; d < nd; d++) {
+    if (count[d]) {
+      if (emit(c, F_CONST, 0, 0, idx[d][pos[d]], 1)) return -1;
+      continue;
+    }
+    c->end = cur(c)->loc[k].dims[d];
+    int rc = scalar_expr(c, e->args[d + 1], "a subscript");
+    c->end = saved;
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* A slice with ranges or index arrays known now, element by element (as func_eval.c's
+ * ev_index); its shape has the picked dimensions. */
+static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
+  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, e, &k, idx, count);
+  if (total < 0) return -1;
+  *sh = scalar_shape;
+  for (int d = 0; d < cur(c)->loc[k].ndims; d++)
+    if (count[d]) sh->dims[sh->ndims++] = count[d];
+  sh->n = total;
+  int nd = cur(c)->loc[k].ndims;
+  for (int i = 0; i < total; i++)
+    if (picked_subscripts(c, e, k, idx, count, i) || emit(c, F_LOADI, k, nd, 0, 1 - nd))
+      return -1;
+  return 0;
+}
+
 /* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
 static int slice(cx *c, const st_fexpr *e, shape *sh) {
   if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
@@ -575,6 +786,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
   case FX_IF: return if_expr(c, e, sh);
   case FX_ARRAY: return array_expr(c, e, sh);
   case FX_INDEX:
+    if (index_vector_of(e)) return slice_unrolled(c, e, sh);
     if (slice_of(e)) return slice(c, e, sh);
     if (subscripts(c, e, &k)) return -1;
     return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
@@ -600,6 +812,23 @@ static int store_local(cx *c, int k, const shape *v) {
   return emit(c, F_POPN, l->off, l->n, 0, -l->n);
 }
 
+/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (as
+ * func_eval.c's assign_slice: the value first, then the subscripts). */
+static int assign_slice(cx *c, const st_fstmt *s) {
+  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, s->target, &k, idx, count);
+  shape v;
+  if (total < 0 || expr(c, s->value, &v)) return -1;
+  if (v.ndims && v.n != total) return refuse(c, "a slice assigned %d values for %d", v.n, total);
+  int tmp = temp(c, v.n), nd = cur(c)->loc[k].ndims;
+  if (emit(c, F_POPN, tmp, v.n, 0, -v.n)) return -1;
+  for (int i = 0; i < total; i++)
+    if (picked_subscripts(c, s->target, k, idx, count, i) ||
+        emit(c, F_LOAD, tmp + (v.ndims ? i : 0), 0, 0, 1) ||
+        emit(c, F_STOREI, k, nd, 0, -nd - 1))
+      return -1;
+  return 0;
+}
+
 static int assign(cx *c, const st_fstmt *s) {
   const st_fexpr *t = s->target;
   shape v;
@@ -607,6 +836,7 @@ static int assign(cx *c, const st_fstmt *s) {
   if (t && t->kind == FX_LOCAL && t->index >= 0 && t->index < c->fn->nlocals)
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
+  if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
   /* subscripts first, then the value (func_eval.c evaluates them the other way round; both are
    * pure, so only which of two failures is reported could differ) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
@@ -614,10 +844,13 @@ static int assign(cx *c, const st_fstmt *s) {
   return emit(c, F_STOREI, k, t->nargs - 1, 0, -t->nargs);
 }
 
-/* (a, b) := f(x): all outputs into temporaries, then each to its target. */
+/* (a, b) := f(x): all outputs into temporaries, then each to its target; f(x); as a
+ * statement (FS_CALL, no targets): the outputs are dropped. */
 static int tuple(cx *c, const st_fstmt *s) {
   const st_fexpr *e = s->value;
   if (!e || e->kind != FX_CALL) return refuse(c, "a tuple assignment from something else than a call");
+  if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
+    return refuse(c, "an external function called as a statement");
   st_fsig sig;
   int k = callee(c, e, &sig);
   if (k < 0) return -1;
@@ -646,10 +879,24 @@ static int tuple(cx *c, const st_fstmt *s) {
   return 0;
 }
 
+/* A condition known while compiling (mod(m, 2) == 0 of a pinned m): 0/1, else -1. */
+static int static_cond(cx *c, const st_fexpr *e) {
+  double x;
+  int want = c->want, rc = static_num(c, e, &x);
+  c->want = want;
+  return rc || isnan(x) ? -1 : x != 0;
+}
+
 static int if_stmt(cx *c, const st_fstmt *s) {
   int ends[64], nends = 0;
   if (s->nconds > 64) return refuse(c, "more than 64 elseif branches");
-  for (int i = 0; i < s->nconds; i++) {
+  /* only the branch a known condition takes: the others may need what this signature lacks
+   * (symmetricOrientation's slices of an even m for an odd m) */
+  int first = 0;
+  while (first < s->nconds && static_cond(c, s->conds[first]) == 0) first++;
+  if (first == s->nconds) return stmts(c, &s->branches[s->nconds]);
+  if (static_cond(c, s->conds[first]) == 1) return stmts(c, &s->branches[first]);
+  for (int i = first; i < s->nconds; i++) {
     if (scalar_expr(c, s->conds[i], "a condition")) return -1;
     int jz = here(c);
     if (emit(c, F_JZ, 0, 0, 0, -1) || stmts(c, &s->branches[i])) return -1;
@@ -681,6 +928,17 @@ static int for_stmt(cx *c, const st_fstmt *s) {
   const st_fexpr *r = s->range;
   int lv = s->loop_local;
   if (lv < 0 || lv >= c->fn->nlocals || cur(c)->loc[lv].ndims) return refuse(c, "a bad loop");
+  if (r && r->kind == FX_RANGE && r->nargs >= 2) {
+    /* a range known now to be empty: the body never runs, and may need what is missing
+     * here (for i in 2:nBase with nBase = 1) */
+    double a, st = 1, b;
+    int want = c->want;
+    int known = !static_num(c, r->args[0], &a) &&
+                (r->nargs < 3 || !static_num(c, r->args[1], &st)) &&
+                !static_num(c, r->args[r->nargs - 1], &b) && st != 0;
+    c->want = want;
+    if (known && floor((b - a) / st + 1e-9) + 1 <= 0) return 0;
+  }
   int t = temp(c, 4), ta = t, ts = t + 1, tn = t + 2, ti = t + 3, tv = -1;
   if (r && r->kind == FX_RANGE && r->nargs >= 2) {
     if (scalar_expr(c, r->args[0], "a range bound") || emit(c, F_STORE, ta, 0, 0, -1)) return -1;
@@ -731,7 +989,7 @@ static int while_stmt(cx *c, const st_fstmt *s) {
 static int stmt(cx *c, const st_fstmt *s) {
   switch (s->kind) {
   case FS_ASSIGN: return assign(c, s);
-  case FS_TUPLE: return tuple(c, s);
+  case FS_TUPLE: case FS_CALL: return tuple(c, s);
   case FS_IF: return if_stmt(c, s);
   case FS_FOR: return for_stmt(c, s);
   case FS_WHILE: return while_stmt(c, s);
@@ -751,7 +1009,7 @@ static int stmt(cx *c, const st_fstmt *s) {
     return scalar_expr(c, s->value, "an assert condition") ||
            emit(c, F_ASSERT, s->level, cur(c)->nasserts++, 0, -1);
   }
-  default: return refuse(c, "when, reinit, terminate or a call statement in a function");
+  default: return refuse(c, "when, reinit or terminate in a function");
   }
 }
 
@@ -850,7 +1108,7 @@ static int same_sig(const st_fsig *a, const st_fsig *b) {
   if (a->pinned != b->pinned) return 0;
   for (int i = 0; i < a->nargs; i++) {
     if (a->ndims[i] != b->ndims[i]) return 0;
-    if ((a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
+    if (i < ST_FVM_MAX_PINNED && (a->pinned >> i & 1u) && a->pin[i] != b->pin[i]) return 0;
     for (int d = 0; d < a->ndims[i]; d++)
       if (a->dims[i][d] != b->dims[i][d]) return 0;
   }
@@ -896,8 +1154,11 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
     return -1;
   }
   char reason[200] = "";
-  cx c = {vm, i, &vm->functions[k], -1, {0}, 0, 0, 0, -1, reason, sizeof reason};
-  int rc = compile_body(&c);
+  const st_ffunction *fn = &vm->functions[k];
+  unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
+  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
+  free(sizing);
   vm->c[i].state = rc ? -1 : 1;
   snprintf(vm->c[i].why, sizeof vm->c[i].why, "%s", reason);
   if (rc && size) snprintf(why, size, "%s", reason);
@@ -913,7 +1174,8 @@ void st_fvm_dump(const st_fvm *vm, FILE *out) {
       for (int d = 0; d < f->sig.ndims[a]; d++)
         fprintf(out, "%s%d", d ? ", " : "", f->sig.dims[a][d]);
       if (f->sig.ndims[a]) fputc(']', out);
-      if (f->sig.pinned >> a & 1u) fprintf(out, " = %g", f->sig.pin[a]);
+      if (a < ST_FVM_MAX_PINNED && (f->sig.pinned >> a & 1u))
+        fprintf(out, " = %g", f->sig.pin[a]);
     }
     if (f->state == 1) fprintf(out, "): compiled, %d instructions\n", f->n);
     else if (f->want_pin >= 0)

@@ -25,7 +25,8 @@
 
 #include "front/flat.h"
 
-#define ST_FVM_MAX_ARGS 16
+#define ST_FVM_MAX_ARGS 256 /* a record input counts one per field (Spice3's MOS: 157) */
+#define ST_FVM_MAX_PINNED 32 /* the first arguments, the only ones that can be pinned */
 #define ST_FVM_MAX_DEPTH 64 /* nested calls, as the tree walker's bound */
 
 /* The shapes of the arguments of one call (ndims 0: a scalar), and the values of the
@@ -35,8 +36,8 @@ typedef struct st_fsig {
   int nargs;
   int ndims[ST_FVM_MAX_ARGS];
   int dims[ST_FVM_MAX_ARGS][4];
-  unsigned pinned;             /* bit i: argument i has the value pin[i] */
-  double pin[ST_FVM_MAX_ARGS];
+  unsigned pinned;             /* bit i (< ST_FVM_MAX_PINNED): argument i has the value pin[i] */
+  double pin[ST_FVM_MAX_PINNED];
 } st_fsig;
 
 typedef struct st_fvm st_fvm;
@@ -61,14 +62,20 @@ int st_fvm_length(const st_fvm *vm, int c);
 int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
 
 /* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
- * elements of output `output` to out. With dx (tangents of x) non-NULL it also writes their
+ * elements of output `output` to out (-1: none, the call runs for its asserts). With dx (tangents of x) non-NULL it also writes their
  * tangents to dout. 0, or -1 when the call fails (an error-level assert, a subscript out of
  * range, recursion deeper than ST_FVM_MAX_DEPTH, a runaway loop): st_fvm_failure says what. */
 int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
                double *dout);
+/* The same for element `element` (0-based, row-major) of that output only: *y, and its
+ * tangent *dy when dx and dy are non-NULL. */
+int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double *x,
+                       const double *dx, double *y, double *dy);
 /* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
  * st_fvm_clear_failure(). */
 const char *st_fvm_failure(const st_fvm *vm);
+/* Records the failure of assert a of function k (run by the tree walker, func_eval.h). -1. */
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a);
 void st_fvm_clear_failure(st_fvm *vm);
 
 #endif

@@ -15,8 +15,8 @@
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
 
-static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
-  const st_ffunction *fn = &vm->functions[f->fn];
+static int fail_in(st_fvm *vm, int k, const char *fmt, ...) {
+  const st_ffunction *fn = &vm->functions[k];
   va_list ap;
   va_start(ap, fmt);
   char *what = st_vformat(fmt, ap);
@@ -31,15 +31,29 @@ static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   return -1;
 }
 
+static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *what = st_vformat(fmt, ap);
+  va_end(ap);
+  fail_in(vm, f->fn, "%s", what ? what : "out of memory");
+  free(what);
+  return -1;
+}
+
 /* A failed assert: its location and its message when that is a string literal (a message
  * built from values is not evaluated). */
-static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a) {
   const st_fexpr *m = a->message;
   const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
   if (a->loc.file)
-    return fail(vm, f, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line, a->loc.col,
-                text[0] ? ": " : "", text);
-  return fail(vm, f, "assertion failed%s%s", text[0] ? ": " : "", text);
+    return fail_in(vm, k, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line,
+                   a->loc.col, text[0] ? ": " : "", text);
+  return fail_in(vm, k, "assertion failed%s%s", text[0] ? ": " : "", text);
+}
+
+static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
+  return st_fvm_assert_failed(vm, f->fn, a);
 }
 
 /* The buffer of call depth d, grown to at least need doubles. */
@@ -381,12 +395,14 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
       break;
     case F_NOT: s[sp] = s[sp] == 0; if (dual) ds[sp] = 0; break;
     case F_FN1:
-      st_fx_apply_builtin1((st_builtin)in->a, s[sp], &r);
-      if (dual) {
-        st_fn1(in->a, s[sp], &fa);
-        ds[sp] = ds[sp] == 0 ? 0 : fa * ds[sp];
+      for (int i = sp - (in->b > 1 ? in->b : 1) + 1; i <= sp; i++) {
+        st_fx_apply_builtin1((st_builtin)in->a, s[i], &r);
+        if (dual) {
+          st_fn1(in->a, s[i], &fa);
+          ds[i] = ds[i] == 0 ? 0 : fa * ds[i];
+        }
+        s[i] = r;
       }
-      s[sp] = r;
       break;
     case F_EXT:
       sp -= in->b - 1;
@@ -451,21 +467,51 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
   return 0;
 }
 
-int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
-               double *dout) {
+/* Runs compiled c on x (and tangents dx when non-NULL): the frame of the call, whose outputs
+ * hold the results (values at 0, tangents at *stride), or NULL when the call failed. */
+static const double *run_frame(st_fvm *vm, int c, int output, const double *x, const double *dx,
+                               size_t *stride) {
   const cfn *f = &vm->c[c];
   vm->steps = 0;
-  if (f->state != 1 || output < 0 || output >= f->nout) return fail(vm, f, "not compiled");
+  if (f->state != 1 || output < -1 || output >= f->nout) {
+    fail(vm, f, "not compiled");
+    return NULL;
+  }
   double *buf = level(vm, 0, st_fvm_need(f));
-  if (!buf) return fail(vm, f, "out of memory");
-  size_t stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
+  if (!buf) {
+    fail(vm, f, "out of memory");
+    return NULL;
+  }
+  *stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
   int dual = dx != NULL;
   enter(buf, f, x);
-  if (dual) enter(buf + stride, f, dx);
-  if (exec(vm, f, 0, buf, dual)) return -1;
-  const lshape *l = &f->loc[f->outs[output]];
+  if (dual) enter(buf + *stride, f, dx);
+  return exec(vm, f, 0, buf, dual) ? NULL : buf;
+}
+
+int st_fvm_run(st_fvm *vm, int c, int output, const double *x, const double *dx, double *out,
+               double *dout) {
+  size_t stride;
+  const double *buf = run_frame(vm, c, output, x, dx, &stride);
+  if (!buf) return -1;
+  if (output < 0) return 0; /* run for its asserts */
+  const lshape *l = &vm->c[c].loc[vm->c[c].outs[output]];
   memcpy(out, buf + l->off, (size_t)l->n * sizeof *out);
-  if (dual && dout) memcpy(dout, buf + stride + l->off, (size_t)l->n * sizeof *out);
+  if (dx && dout) memcpy(dout, buf + stride + l->off, (size_t)l->n * sizeof *out);
+  return 0;
+}
+
+int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double *x,
+                       const double *dx, double *y, double *dy) {
+  const cfn *f = &vm->c[c];
+  if (output < 0 || output >= f->nout || element < 0 || element >= f->loc[f->outs[output]].n)
+    return fail(vm, f, "no element %d of output %d", element + 1, output + 1);
+  size_t stride;
+  const double *buf = run_frame(vm, c, output, x, dx, &stride);
+  if (!buf) return -1;
+  int at = vm->c[c].loc[vm->c[c].outs[output]].off + element;
+  *y = buf[at];
+  if (dx && dy) *dy = buf[stride + at];
   return 0;
 }
 

@@ -22,7 +22,7 @@ typedef enum fop {
   F_ADD, F_SUB, F_MUL, F_DIV, F_POW, F_NEG,
   F_CMP,     /* a: FOP_LT .. FOP_NE; pops b, a; pushes 0/1 */
   F_NOT,
-  F_FN1,     /* a: st_builtin of one argument */
+  F_FN1,     /* a: st_builtin of one argument, on each of the top b elements (one when b <= 1) */
   F_FN2,     /* a: st_builtin of two arguments */
   F_EW,      /* element-wise a (st_fop) over b elements; k: 0 array op array, 1 scalar op
                 array, 2 array op scalar */

@@ -273,6 +273,16 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
     }
     if (e->nargs == 1) return diff_fn1(r, e);
     if (e->op == FB_SMOOTH && e->nargs == 2) return diff(r, e->args[1]); /* smooth(p, x) */
+    if ((e->op == FB_MIN || e->op == FB_MAX) && e->nargs == 2) {
+      /* min(a, b)' = if a < b then a' else b' (max: a > b), the choice min() makes */
+      st_fexpr *da = diff(r, e->args[0]), *db = diff(r, e->args[1]);
+      st_fexpr *f = da && db ? st_sym_node(A, FX_IF, 0, 3) : NULL;
+      if (!f) return NULL;
+      f->args[0] = st_sym_bin(A, e->op == FB_MIN ? FOP_LT : FOP_GT, e->args[0], e->args[1]);
+      f->args[1] = da;
+      f->args[2] = db;
+      return f->args[0] ? f : NULL;
+    }
     if (e->op == FB_ATAN2 && e->nargs == 2) {
       /* atan2(y, x)' = (x y' - y x')/(x^2 + y^2) */
       st_fexpr *y = e->args[0], *x = e->args[1], *dy = diff(r, y), *dx = diff(r, x);

@@ -11,4 +11,5 @@ libstiction_core_la_SOURCES += \
 	src/compile/external.c src/compile/external.h \
 	src/compile/extlib.c src/compile/extlib.h src/compile/extcall.c src/compile/extcall.h \
 	src/compile/algorithm.c src/compile/inline.c \
-	src/compile/pattern.c src/compile/clocks.c
+	src/compile/pattern.c src/compile/clocks.c \
+	src/compile/statemachine.c

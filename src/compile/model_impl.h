@@ -170,6 +170,9 @@ typedef struct st_program {
                                 at compilation; products with it were dropped (emit.c) */
   double *held_param; /* per flat variable: the value at compilation of a final or Evaluate
                          parameter that decided an if-expression (equations.c), else NaN */
+  unsigned char *pinned_param; /* per flat variable: such a parameter that decided the
+                                  branch of a parameter's binding when parameters were
+                                  ordered (classify.c); held_param takes its value */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
 
@@ -275,6 +278,7 @@ struct st_compiled {
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int reported;        /* a run-time error has been reported to diag */
+  int init_eval_failed; /* the initial Newton could not evaluate its start point (init.c) */
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
@@ -335,6 +339,8 @@ int st_classify(st_compiled *cm);
 /* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
  * the lowered copy); 0 also when the model has no clocks. */
 int st_lower_clocks(st_compiled *cm);
+/* statemachine.c: clocked state machines (chapter 17) to clocked equations, before it. */
+int st_lower_state_machines(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
 /* equations.c */
 int st_collect_equations(st_compiled *cm);

@@ -104,6 +104,28 @@ static int singleton_step(st_compiled *cm, const double *J, const double *r, con
   return moved;
 }
 
+/* An initial equation `x = e` of a free state x and an expression of parameters sets x
+ * before anything is evaluated: the blocks then start from it, not from x's start value
+ * (HeatingNPN_NORGate's HeatCapacitor1.T = 293.15; at the default 0 K its transistors'
+ * equations have no solution). Newton finds these residuals 0. */
+static void explicit_initial_states(st_compiled *cm) {
+  for (int e = 0; e < cm->p.ninit; e++) {
+    const st_ceq *q = &cm->p.init_eqs[e];
+    double sign = 1;
+    const st_fexpr *other = q->rhs;
+    int s = q->lhs->kind == FX_VAR ? st_resolve_ref(cm, q->lhs, &sign) : -1;
+    if (s < 0 || cm->p.slots[s].kind != K_STATE) {
+      other = q->lhs;
+      s = q->rhs->kind == FX_VAR ? st_resolve_ref(cm, q->rhs, &sign) : -1;
+    }
+    if (s < 0 || cm->p.slots[s].kind != K_STATE || !is_free_state(cm, cm->p.slots[s].state) ||
+        (st_expr_deps(cm, other) & (DEP_TIME | DEP_CONT | DEP_DISC)))
+      continue;
+    double r = st_vm_eval(&cm->vm, &cm->p.init_res[e]); /* sign x - e, or e - sign x */
+    if (isfinite(r)) cm->x[s] -= (other == q->rhs ? r : -r) * sign;
+  }
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
@@ -112,8 +134,12 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   if (!J || !piv || !done) { free(J); free(piv); free(done); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
   int rc = -1, singletons = 1;
+  cm->init_eval_failed = 0;
   for (int it = 0; it < 100; it++) {
-    if (initial_residuals(cm, fa, r)) break;
+    if (initial_residuals(cm, fa, r)) {
+      cm->init_eval_failed = it == 0; /* not even the start values evaluate */
+      break;
+    }
     double rn = max_abs(r, n);
     if (rn < 1e-10) { rc = 0; break; }
     for (int j = 0; j < n; j++) {
@@ -123,7 +149,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
-    if (singletons && (singletons = singleton_step(cm, J, r, unk, n, done)) && it < 10) continue;
+    if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
     singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
     if (st_dense_lu_solve(J, n, piv, dx)) break;
@@ -272,6 +298,27 @@ static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *
   return fa->n > 0 && cm->p.ninit + fa->n <= nfree ? fa->n : 0;
 }
 
+/* choose_unknowns by structure, when the blocks cannot be evaluated at the start values
+ * (HeatingNPN_NORGate's transistors): the free states matched to the initial equations
+ * that name them directly go to the front of unk. 0 when every equation has its state. */
+static int choose_unknowns_by_structure(st_compiled *cm, int *unk, int n) {
+  unsigned char *pick = malloc((size_t)cm->p.nstates + 1);
+  int *order = malloc(sizeof(int) * (size_t)(n + 1)), k = 0, rc = -1;
+  if (!pick || !order) goto done;
+  suggest_fixed(cm, 0, pick); /* pick: the free states no equation determines */
+  for (int j = 0; j < n; j++)
+    if (!pick[cm->p.slots[unk[j]].state]) order[k++] = unk[j];
+  if (k != cm->p.ninit) goto done;
+  for (int j = 0; j < n; j++)
+    if (pick[cm->p.slots[unk[j]].state]) order[k++] = unk[j];
+  memcpy(unk, order, sizeof(int) * (size_t)n);
+  rc = 0;
+done:
+  free(pick);
+  free(order);
+  return rc;
+}
+
 /* Fewer initial equations and fixed algebraics than free states (m < n): the free states
  * they determine, found from the difference-quotient Jacobian at the start values by
  * elimination with complete pivoting (m columns with the largest pivots), are moved to the
@@ -396,6 +443,20 @@ int st_zero_parameters_hold(st_compiled *cm) {
   return 0;
 }
 
+/* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
+ * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
+static int restart_unset(st_compiled *cm, const int *unk, int n) {
+  int k = 0;
+  apply_starts(cm);
+  for (int j = 0; j < n; j++)
+    if (unk[j] < cm->p.nstart_prog && !cm->p.start_prog[unk[j]].n &&
+        !(cm->start_set && cm->start_set[unk[j]])) {
+      cm->x[unk[j]] = 1;
+      k++;
+    }
+  return k;
+}
+
 int st_initialize(st_compiled *cm, double t0) {
   cm->gen++;
   for (int i = 0; i < cm->nasserts; i++) cm->asserts[i].warned = 0; /* a new run */
@@ -417,6 +478,7 @@ int st_initialize(st_compiled *cm, double t0) {
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->init_pre, cm->pre, (size_t)cm->p.nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
+  explicit_initial_states(cm);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
   int *unk = malloc(sizeof(int) * (size_t)(cm->p.nstates + 1));
@@ -432,7 +494,8 @@ int st_initialize(st_compiled *cm, double t0) {
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
   int neq = cm->p.ninit + fa.n;
   if (neq > 0 && neq < nfree) {
-    if (!choose_unknowns(cm, &fa, unk, nfree)) {
+    if (!choose_unknowns(cm, &fa, unk, nfree) ||
+        (fa.n == 0 && !choose_unknowns_by_structure(cm, unk, nfree))) {
       if (cm->p.ninit > 0) keep_starts(cm, unk + neq, nfree - neq, nfree);
       nfree = neq; /* the chosen states are unk[0 .. neq) */
     } else if (cm->p.ninit == 0) {
@@ -443,10 +506,15 @@ int st_initialize(st_compiled *cm, double t0) {
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
-  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree)) {
+  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree) &&
+             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree))) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
-    st_error(cm->diag, loc, "the initial system has no solution (Newton from the start values "
-             "did not converge)");
+    if (cm->init_eval_failed)
+      st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",
+               cm->error ? cm->error : "the equations cannot be evaluated");
+    else
+      st_error(cm->diag, loc, "the initial system has no solution (Newton from the start "
+               "values did not converge)");
     rc = -1;
   } else if (st_eval_blocks_initial(cm)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s",

@@ -159,9 +159,99 @@ static int vectorizable(st_builtin b) {
   }
 }
 
+/* ------------------------------------------------------------ der() of an expression */
+
+static int is_zero(const st_fexpr *e) { return e->kind == FX_REAL && e->value == 0; }
+
+static st_fexpr *sum(st_fl *fl, st_fop op, st_fexpr *a, st_fexpr *b, st_loc loc) {
+  if (!a || !b) return NULL;
+  if (is_zero(b)) return a;
+  if (is_zero(a)) return op == FOP_ADD ? b : st_fx_unary(fl->arena, FOP_NEG, b, loc);
+  return st_fx_binary(fl->arena, op, a, b, loc);
+}
+
+static st_fexpr *product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc) {
+  if (!a || !b) return NULL;
+  if (is_zero(a) || is_zero(b)) return st_fx_real(fl->arena, 0, loc);
+  return st_fx_binary(fl->arena, FOP_MUL, a, b, loc);
+}
+
+static st_fexpr *call1(st_fl *fl, st_builtin b, st_fexpr *x, st_loc loc) {
+  st_fexpr *c = x ? st_fx_new(fl->arena, FX_BUILTIN, b, 1, loc) : NULL;
+  if (c) c->args[0] = x;
+  return c;
+}
+
+/* d/dt of e by the rules of calculus, down to der() of variables (Modelica 3.6 section
+ * 3.7.4: der(expr) of an expression; FluxTubes' der(hystR - mu0*Hstat)); NULL for what has
+ * no rule here (calls: the compiler reports der() of that expression). */
+static st_fexpr *time_derivative(st_fl *fl, st_fexpr *e) {
+  st_loc loc = e->loc;
+  if (st_fx_is_parametric(e, fl->vars)) return st_fx_real(fl->arena, 0, loc);
+  st_fexpr *a = e->nargs > 0 ? e->args[0] : NULL, *b = e->nargs > 1 ? e->args[1] : NULL;
+  switch (e->kind) {
+  case FX_TIME: return st_fx_real(fl->arena, 1, loc);
+  case FX_VAR: return call1(fl, FB_DER, e, loc);
+  case FX_UNARY:
+    return e->op == FOP_NEG ? sum(fl, FOP_SUB, st_fx_real(fl->arena, 0, loc),
+                                  time_derivative(fl, a), loc) : NULL;
+  case FX_BINARY:
+    switch (e->op) {
+    case FOP_ADD: case FOP_SUB:
+      return sum(fl, (st_fop)e->op, time_derivative(fl, a), time_derivative(fl, b), loc);
+    case FOP_MUL:
+      return sum(fl, FOP_ADD, product(fl, time_derivative(fl, a), b, loc),
+                 product(fl, a, time_derivative(fl, b), loc), loc);
+    case FOP_DIV: { /* (a/b)' = (a' b - a b')/b^2 */
+      st_fexpr *n = sum(fl, FOP_SUB, product(fl, time_derivative(fl, a), b, loc),
+                        product(fl, a, time_derivative(fl, b), loc), loc);
+      return n ? st_fx_binary(fl->arena, FOP_DIV, n, st_fx_binary(fl->arena, FOP_MUL, b, b, loc),
+                              loc) : NULL;
+    }
+    case FOP_POW: /* a^b with b a parameter expression: b a^(b - 1) a' */
+      if (!st_fx_is_parametric(b, fl->vars)) return NULL;
+      return product(fl, st_fx_binary(fl->arena, FOP_MUL, b, st_fx_binary(fl->arena, FOP_POW, a,
+                     st_fx_binary(fl->arena, FOP_SUB, b, st_fx_real(fl->arena, 1, loc), loc),
+                     loc), loc), time_derivative(fl, a), loc);
+    default: return NULL;
+    }
+  case FX_BUILTIN: {
+    if (e->nargs != 1) return NULL;
+    st_fexpr *f = NULL;
+    switch (e->op) {
+    case FB_NOEVENT: return time_derivative(fl, a);
+    case FB_SIN: f = call1(fl, FB_COS, a, loc); break;
+    case FB_COS: f = st_fx_unary(fl->arena, FOP_NEG, call1(fl, FB_SIN, a, loc), loc); break;
+    case FB_EXP: f = e; break;
+    case FB_LOG: f = st_fx_binary(fl->arena, FOP_DIV, st_fx_real(fl->arena, 1, loc), a, loc); break;
+    case FB_SQRT:
+      f = st_fx_binary(fl->arena, FOP_DIV, st_fx_real(fl->arena, 0.5, loc), e, loc);
+      break;
+    default: return NULL;
+    }
+    return product(fl, f, time_derivative(fl, a), loc);
+  }
+  case FX_IF: {
+    st_fexpr *t = time_derivative(fl, e->args[1]), *x = time_derivative(fl, e->args[2]);
+    st_fexpr *c = t && x ? st_fx_new(fl->arena, FX_IF, 0, 3, loc) : NULL;
+    if (!c) return NULL;
+    c->args[0] = e->args[0];
+    c->args[1] = t;
+    c->args[2] = x;
+    return c;
+  }
+  default: return NULL;
+  }
+}
+
 /* r is FX_BUILTIN with translated args; an array argument makes an array of calls, the
  * scalar arguments shared (smooth(0, x[:]), semiLinear(m[:], a, b)). */
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r) {
+  if (r->op == FB_DER && r->nargs == 1 && r->args[0]->kind != FX_VAR &&
+      r->args[0]->kind != FX_ARRAY) {
+    st_fexpr *d = time_derivative(fl, r->args[0]);
+    return d ? d : r;
+  }
   int n = -1;
   for (int i = 0; i < r->nargs; i++)
     if (is_array(r->args[i])) {

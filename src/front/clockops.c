@@ -1,6 +1,7 @@
 /* The synchronous operators of Modelica 3.6 chapter 16 in models: the Clock constructors and
  * the clocked sample/hold/previous/... calls become FX_BUILTIN nodes (flat.h); the compiler
- * partitions and lowers them (src/compile/clocks.c). */
+ * partitions and lowers them (src/compile/clocks.c). The state-machine operators of chapter
+ * 17 too (src/compile/statemachine.c), their states named by instance path. */
 #include <string.h>
 
 #include "front/flat_expr.h"
@@ -85,10 +86,15 @@ static st_fexpr *clock_constructor(st_fl *fl, const st_ast_expr *e, st_env env) 
   return r;
 }
 
+static st_fexpr *state_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                            int *handled);
+
 st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
                            int *handled) {
   *handled = 0;
   if (fl->fnctx || e->u.call.iters) return NULL;
+  st_fexpr *sm = state_call(fl, e, name, env, handled);
+  if (*handled) return sm;
   int n = count_args(e->u.call.args);
   if (strcmp(name, "Clock") == 0) {
     *handled = 1;
@@ -118,4 +124,95 @@ st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st
     return r ? st_fl_map_builtin(fl, r) : NULL;
   }
   return NULL;
+}
+
+/* ------------------------------------------------------------------ state machines */
+
+/* A state argument: the instance it names, as an FX_STRING of its path. */
+static st_fexpr *state_ref(st_fl *fl, const st_ast_expr *a, const char *fn, st_env env) {
+  int outside;
+  st_inst *s = a && a->kind == AX_CREF ? st_resolve_node(fl, a->u.cref, env, &outside, 0) : NULL;
+  if (!s) {
+    if (a && a->kind != AX_CREF)
+      st_fl_error(fl, a->loc, env.inst, "%s(): a state is a component reference", fn);
+    return NULL;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_STRING, 0, 0, a->loc);
+  if (r) r->str = s->path;
+  return r;
+}
+
+/* The path of the instance an expression is written in, as an FX_STRING. */
+static st_fexpr *here(st_fl *fl, st_loc loc, st_env env) {
+  st_fexpr *r = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
+  if (r) r->str = env.inst ? env.inst->path : "";
+  return r;
+}
+
+/* transition(from, to, condition, immediate = true, reset = true, synchronize = false,
+ * priority = 1) and initialState(state) (Modelica 3.6 section 17.1) as the rhs of an
+ * equation; *handled is 0 for other names. */
+st_fexpr *st_fl_state_equation(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                               int *handled) {
+  static const char *const names[] = {"from", "to", "condition", "immediate", "reset",
+                                      "synchronize", "priority"};
+  int transition = strcmp(name, "transition") == 0;
+  *handled = transition || strcmp(name, "initialState") == 0;
+  if (!*handled) return NULL;
+  int n = transition ? 7 : 1;
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, transition ? FB_TRANSITION : FB_INITIALSTATE,
+                          n, e->loc);
+  if (!r) return NULL;
+  const st_ast_expr *arg[7] = {0};
+  int pos = 0;
+  for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
+    int k = -1;
+    if (!a->name) k = pos++;
+    else
+      for (int j = 0; j < n; j++)
+        if (strcmp(a->name, names[j]) == 0) k = j;
+    if (k < 0 || k >= n || arg[k]) {
+      st_fl_error(fl, a->loc, env.inst, "%s(): unexpected argument", name);
+      return NULL;
+    }
+    arg[k] = a->value;
+  }
+  for (int k = 0; k < (transition ? 3 : 1); k++)
+    if (!arg[k]) {
+      st_fl_error(fl, e->loc, env.inst, "%s(): the %s is missing", name, names[k]);
+      return NULL;
+    }
+  if (!(r->args[0] = state_ref(fl, arg[0], name, env))) return NULL;
+  if (!transition) return r;
+  if (!(r->args[1] = state_ref(fl, arg[1], name, env)) ||
+      !(r->args[2] = st_translate(fl, arg[2], env)))
+    return NULL;
+  static const int defaults[] = {1, 1, 0, 1};
+  for (int k = 3; k < 7; k++) {
+    r->args[k] = arg[k] ? st_translate(fl, arg[k], env)
+                 : k == 6 ? st_fx_real(fl->arena, defaults[k - 3], e->loc)
+                          : st_fx_bool(fl->arena, defaults[k - 3], e->loc);
+    if (!r->args[k]) return NULL;
+  }
+  return r;
+}
+
+/* activeState(state), ticksInState(), timeInState() in expressions. */
+static st_fexpr *state_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                            int *handled) {
+  st_builtin b = strcmp(name, "activeState") == 0    ? FB_ACTIVESTATE
+                 : strcmp(name, "ticksInState") == 0 ? FB_TICKSINSTATE
+                 : strcmp(name, "timeInState") == 0  ? FB_TIMEINSTATE
+                                                     : FB_COUNT_;
+  *handled = b != FB_COUNT_;
+  if (!*handled) return NULL;
+  int n = count_args(e->u.call.args), want = b == FB_ACTIVESTATE;
+  if (n != want || (want && e->u.call.args->name)) {
+    st_fl_error(fl, e->loc, env.inst, "%s() takes %d argument%s", name, want, want ? "" : "s");
+    return NULL;
+  }
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, (int)b, 1, e->loc);
+  if (!r) return NULL;
+  r->args[0] = want ? state_ref(fl, e->u.call.args->value, name, env) : here(fl, e->loc, env);
+  return r->args[0] ? r : NULL;
 }

@@ -23,6 +23,7 @@ static const char *const builtin_names[FB_COUNT_] = {
   "zeros", "ones", "fill", "sum", "product", "min", "max", "ndims", "size",
   "transpose", "identity", "diagonal", "linspace", "vector", "scalar", "matrix",
   "cross", "cat", "array",
+  "transition", "initialState", "activeState", "ticksInState", "timeInState",
 };
 
 const char *st_builtin_name(st_builtin b) {

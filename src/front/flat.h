@@ -63,6 +63,12 @@ typedef enum st_builtin {
   FB_TRANSPOSE, FB_IDENTITY, FB_DIAGONAL, FB_LINSPACE, FB_VECTOR, FB_SCALAR, FB_MATRIX,
   FB_CROSS, FB_CAT,
   FB_COMPREHENSION, /* {args[0] for locals[index] in args[1]} in a function body */
+  /* State machines (Modelica 3.6 chapter 17), lowered by compile/statemachine.c: a state is
+   * an FX_STRING holding its instance path. FB_TRANSITION(from, to, condition, immediate,
+   * reset, synchronize, priority) and FB_INITIALSTATE(state) are the rhs of FE_CALL
+   * equations; ticksInState() and timeInState() carry the path of the instance they are
+   * written in. */
+  FB_TRANSITION, FB_INITIALSTATE, FB_ACTIVESTATE, FB_TICKSINSTATE, FB_TIMEINSTATE,
   FB_COUNT_
 } st_builtin;
 

@@ -149,7 +149,8 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars) {
     if (e->op == FB_PRE || e->op == FB_NOEVENT) return st_fx_type(e->args[0], vars);
     if (e->op == FB_SMOOTH) return st_fx_type(e->args[e->nargs - 1], vars);
     if (e->op == FB_CLOCK) return ST_T_CLOCK;
-    if (e->op == FB_FIRSTTICK) return ST_T_BOOLEAN;
+    if (e->op == FB_FIRSTTICK || e->op == FB_ACTIVESTATE) return ST_T_BOOLEAN;
+    if (e->op == FB_TICKSINSTATE) return ST_T_INTEGER;
     if (e->op == FB_INTERVAL) return ST_T_REAL;
     if (e->op >= FB_CSAMPLE && e->op <= FB_NOCLOCK && e->nargs > 0)
       return st_fx_type(e->args[0], vars); /* sample(u, c), hold(u), subSample(u, n), ... */
@@ -166,7 +167,8 @@ int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars) {
   case FX_BUILTIN:
     if (e->op == FB_PRE || e->op == FB_DER || e->op == FB_EDGE || e->op == FB_CHANGE ||
         e->op == FB_INITIAL || e->op == FB_TERMINAL || e->op == FB_SAMPLE ||
-        e->op == FB_DELAY || e->op == FB_CARDINALITY || (e->op >= FB_CLOCK && e->op <= FB_NOCLOCK))
+        e->op == FB_DELAY || e->op == FB_CARDINALITY || (e->op >= FB_CLOCK && e->op <= FB_NOCLOCK) ||
+        (e->op >= FB_TRANSITION && e->op <= FB_TIMEINSTATE))
       return 0;
     break;
   default: break;

@@ -27,6 +27,8 @@ struct st_feval {
   long steps;
   st_feval_external external; /* runs functions with a C clause, NULL: they fail */
   void *external_ctx;
+  const st_fstmt *failed_assert; /* the error-level assert that failed the last call */
+  int failed_in;                 /* in that function */
 };
 
 typedef struct frame {
@@ -687,7 +689,10 @@ static int run_stmt(frame *f, const st_fstmt *s) {
   case FS_ASSERT: {
     double c;
     if (ev_scalar(f, s->value, &c)) return -1;
-    return c == 0 && s->level == 0 ? -1 : 0; /* a failed error-level assert fails the call */
+    if (c != 0 || s->level != 0) return 0;
+    f->fe->failed_assert = s; /* a failed error-level assert fails the call */
+    f->fe->failed_in = (int)(f->fn - f->fe->functions);
+    return -1;
   }
   default: return -1; /* when, reinit, terminate */
   }
@@ -773,6 +778,11 @@ void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx) {
   fe->external_ctx = ctx;
 }
 
+const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function) {
+  if (fe->failed_assert) *function = fe->failed_in;
+  return fe->failed_assert;
+}
+
 void st_feval_free(st_feval *fe) {
   if (!fe) return;
   for (chunk *c = fe->first, *next; c; c = next) {
@@ -788,6 +798,7 @@ int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int outpu
   const st_ffunction *fn = &fe->functions[k];
   st_fval *locals;
   scratch_reset(fe);
+  fe->failed_assert = NULL;
   if (call(fe, fn, args, nargs, &locals, 0)) return -1;
   if (output < 0) return 0; /* run for the asserts only */
   for (int i = 0, o = 0; i < fn->nlocals; i++)

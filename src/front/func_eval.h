@@ -48,6 +48,10 @@ void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx);
 int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int output,
                   st_fval *out);
 
+/* The error-level assert that failed the last st_feval_call (in function *function), NULL
+ * when it failed otherwise or did not fail. */
+const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function);
+
 /* A scalar value (inline: the evaluator makes one per operation). */
 static inline st_fval st_fval_scalar(double x) {
   st_fval v = {0, {0, 0, 0, 0}, 1, x, 0, 0};

@@ -10,9 +10,11 @@
 
 #define MAX_FUNCTIONS 256
 
-static int find_function(const st_fl *fl, const st_cls *cls) {
+static int find_function(const st_fl *fl, const st_cls *cls, const char *key) {
   for (int i = 0; i < fl->nfunctions; i++)
-    if (fl->function_cls[i] == cls) return i;
+    if (fl->function_cls[i] == cls &&
+        (key ? fl->function_key[i] && !strcmp(fl->function_key[i], key) : !fl->function_key[i]))
+      return i;
   return -1;
 }
 
@@ -112,6 +114,51 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
   return 0;
 }
 
+/* A functional input f (section 12.4.2): one input local "f.a" per argument a of its
+ * function that the call binds, shaped like that input of the function. */
+static int functional_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_fnctx *ctx) {
+  const st_fn_arg *arg = NULL;
+  for (int i = 0; ctx->spec && i < ctx->spec->n && !arg; i++)
+    if (!strcmp(ctx->spec->args[i].name, e->u.comp.name)) arg = &ctx->spec->args[i];
+  if (!arg || e->is_protected || e->u.comp.prefix.causality != AC_INPUT) {
+    st_fl_error(fl, e->loc, NULL, arg ? "functional variable '%s' of '%s' must be an input"
+                : "functional input '%s' of '%s' needs a function argument at the call "
+                "(a function name or `function g(...)`)", e->u.comp.name, cls->full);
+    return -1;
+  }
+  (void)cls;
+  int tk = arg->nbound ? st_fl_function(fl, arg->target, e->loc) : 0;
+  if (tk < 0) return -1;
+  for (int j = 0; j < arg->nbound; j++) {
+    const st_ffunction *g = &fl->functions[tk];
+    size_t len = strlen(arg->bound[j]);
+    int found = 0;
+    for (int i = 0; i < g->nlocals; i++) {
+      const st_flocal *in = &g->locals[i];
+      /* the input itself, or the leaves "a.x" of a record input a */
+      if (in->causality != ST_C_INPUT || strncmp(in->name, arg->bound[j], len) ||
+          (in->name[len] && in->name[len] != '.'))
+        continue;
+      if (ctx->fn->nlocals == ctx->caplocals) {
+        st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", ctx->fn->name);
+        return -1;
+      }
+      st_flocal *l = &ctx->fn->locals[ctx->fn->nlocals++];
+      *l = *in;
+      l->name = st_arena_concat(fl->arena, e->u.comp.name, ".", in->name);
+      l->binding = NULL;
+      l->loc = e->loc;
+      for (int d = 0; d < l->ndims; d++) l->size[d] = NULL; /* in g's locals: known at the call */
+      found = 1;
+    }
+    if (!found) {
+      st_fl_error(fl, e->loc, NULL, "'%s' has no input '%s' to bind", g->name, arg->bound[j]);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static int has_local(const st_ffunction *fn, const char *name) {
   for (int i = 0; i < fn->nlocals; i++)
     if (strcmp(fn->locals[i].name, name) == 0) return 1;
@@ -138,12 +185,18 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
       if (record_locals(fl, cls, e, rt, ctx)) return -1;
       continue;
     }
+    if (rt && st_cls_is(rt, ACK_FUNCTION)) {
+      if (functional_locals(fl, cls, e, ctx)) return -1;
+      continue;
+    }
     if (fn->nlocals == ctx->caplocals) {
       st_fl_error(fl, e->loc, NULL, "function '%s' has too many variables", fn->name);
       return -1;
     }
-    st_flocal *l = &fn->locals[fn->nlocals];
+    st_flocal *l = &fn->locals[fn->nlocals++]; /* its own sizes may name it: A[:, size(A, 1)] */
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
+    l->causality = causality_of(e);
+    l->loc = e->loc;
     local_dims(fl, l, e, (st_env){NULL, cls});
     l->is_object = st_cls_is_external_object(rt);
     l->type = l->is_object ? ST_T_INTEGER : local_type(fl, cls, e, l);
@@ -152,9 +205,6 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
                   e->u.comp.name);
       return -1;
     }
-    l->causality = causality_of(e);
-    l->loc = e->loc;
-    fn->nlocals++;
   }
   return 0;
 }
@@ -541,12 +591,17 @@ static int read_derivative(st_fl *fl, st_cls *cls, int k) {
 }
 
 int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
-  int k = find_function(fl, cls);
+  return st_fl_function_spec(fl, cls, NULL, loc);
+}
+
+int st_fl_function_spec(st_fl *fl, st_cls *cls, const st_fn_spec *spec, st_loc loc) {
+  int k = find_function(fl, cls, spec ? spec->key : NULL);
   if (k >= 0) return k;
   if (!fl->functions) {
     fl->functions = st_arena_alloc(fl->arena, MAX_FUNCTIONS * sizeof *fl->functions);
     fl->function_cls = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->function_cls);
-    if (!fl->functions || !fl->function_cls) return -1;
+    fl->function_key = st_arena_alloc(fl->tmp, MAX_FUNCTIONS * sizeof *fl->function_key);
+    if (!fl->functions || !fl->function_cls || !fl->function_key) return -1;
   }
   if (fl->nfunctions == MAX_FUNCTIONS) {
     st_fl_error(fl, loc, NULL, "too many functions");
@@ -555,10 +610,14 @@ int st_fl_function(st_fl *fl, st_cls *cls, st_loc loc) {
   k = fl->nfunctions++;
   st_ffunction *fn = &fl->functions[k];
   fl->function_cls[k] = cls;
-  fn->name = st_arena_strdup(fl->arena, cls->full);
+  fl->function_key[k] = spec ? spec->key : NULL;
+  fn->name = spec ? st_arena_printf(fl->arena, "%s(%s)", cls->full, spec->key)
+                  : st_arena_strdup(fl->arena, cls->full);
   fn->loc = cls->ast->loc;
   fn->is_impure = cls->ast->purity == APURE_IMPURE;
-  st_fnctx ctx = {fn, cls, count_components(fl, cls, 0) + 16};
+  int nbound = 0;
+  for (int i = 0; spec && i < spec->n; i++) nbound += spec->args[i].nbound;
+  st_fnctx ctx = {fn, cls, count_components(fl, cls, 0) + nbound + 16, spec};
   fn->locals = st_arena_alloc(fl->arena, (size_t)ctx.caplocals * sizeof *fn->locals);
   if (!fn->locals) return -1;
   st_fnctx *outer = fl->fnctx;

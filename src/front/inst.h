@@ -298,11 +298,30 @@ typedef struct st_iter_binding {
   double value;
 } st_iter_binding;
 
+/* A functional input bound at a call (Modelica 3.5 section 12.4.2): the name g or
+ * `function g(a = x)` given for input f. The called function is translated once per such
+ * binding (a specialization): a call f(u) in its body calls g, with the bound arguments as
+ * extra inputs "f.a" that the call site fills. */
+typedef struct st_fn_arg {
+  const char *name;    /* the input, "f" */
+  st_cls *target;      /* g */
+  int nbound;
+  const char **bound;  /* names of g's inputs bound by the call */
+  st_fexpr **values;   /* their values in the caller's scope */
+} st_fn_arg;
+
+typedef struct st_fn_spec {
+  int n;
+  st_fn_arg *args;
+  const char *key;     /* "f = g(a)": the specialization's identity and name */
+} st_fn_spec;
+
 /* A user function being translated: names resolve to its locals first. */
 typedef struct st_fnctx {
   st_ffunction *fn;
   st_cls *cls;
   int caplocals;
+  const st_fn_spec *spec; /* its functional inputs' bindings, or NULL */
 } st_fnctx;
 
 typedef struct st_ocgraph st_ocgraph; /* overconstrained.c */
@@ -322,6 +341,7 @@ struct st_fl {
   int nalgorithms, ninitial_algorithms, capalg, capialg;
   st_ffunction *functions;
   const st_cls **function_cls;
+  const char **function_key; /* per function: its st_fn_spec key, or NULL */
   int nfunctions, capfunctions;
   st_connection *connections;
   int nconnections, capconnections;
@@ -416,6 +436,9 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
  * interval) of the time events included). */
 st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
                            int *handled);
+/* clockops.c: transition(...) and initialState(s) used as equations (chapter 17). */
+st_fexpr *st_fl_state_equation(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
+                               int *handled);
 /* a*b of two arrays: scalar product, matrix-vector and matrix-matrix products. */
 st_fexpr *st_fl_array_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc);
 /* cat(k, parts...) of translated arrays (k = 1 or 2); NULL after an error. */
@@ -545,6 +568,8 @@ const char *st_fl_existing_path(st_fl *fl, const char *path);
 
 /* func_translate.c: the index of the flat function for class fn (translated once). -1 on error. */
 int st_fl_function(st_fl *fl, st_cls *fn, st_loc loc);
+/* The same for a function with functional inputs, specialized to spec (NULL: none). */
+int st_fl_function_spec(st_fl *fl, st_cls *fn, const st_fn_spec *spec, st_loc loc);
 /* interp.c: calls function fn on constant arguments at flattening time (parameter bindings
  * such as table = f(...), conditions). 0 with *result a constant (FX_REAL/FX_BOOL or nested
  * FX_ARRAY), -1 when an argument is not constant or the body cannot be interpreted. */

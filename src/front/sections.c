@@ -151,11 +151,39 @@ static int assert_level(const st_ast_expr *lv) {
   return strcmp(p->name, "warning") == 0;
 }
 
+static st_fstmt *call_stmt(st_fl *fl, const st_ast_stmt *s, st_env env);
+static void add_algorithm(st_fl *fl, st_fstmt_list l, int initial);
+
+/* A function called as an equation for its effects (section 8.3.6: asserts in
+ * Fluid's checkBoundary, print), or an assert among initial equations (Fluid's
+ * NominalTurbulentPipeFlow): one statement of an algorithm section, of the initial one when
+ * its arguments are parameters (it does the same at every evaluation). */
+static int call_statement(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
+                          int initial) {
+  st_ast_stmt s = {.kind = AS_CALL, .loc = loc, .call = (st_ast_expr *)call};
+  st_fstmt *t = call_stmt(fl, &s, env);
+  st_fstmt **items = st_arena_alloc(fl->arena, sizeof *items);
+  if (!t || !items) return -1;
+  items[0] = t;
+  int parametric = t->kind == FS_CALL && st_fx_is_parametric(t->value, fl->vars);
+  add_algorithm(fl, (st_fstmt_list){items, 1}, initial || parametric);
+  return 0;
+}
+
 static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env env,
                           st_eqbuf *out) {
   const char *name = call->u.call.fn->nparts == 1 ? call->u.call.fn->parts->name : "";
   st_feq *q;
+  int sm;
   if (st_fl_connections_statement(fl, call, env)) return;
+  st_fexpr *smr = st_fl_state_equation(fl, call, name, env, &sm);
+  if (sm) {
+    if (smr && (q = st_feq_new(fl, FE_CALL, loc, origin_of(&env)))) {
+      q->rhs = smr;
+      st_fl_add_eq(fl, out, q);
+    }
+    return;
+  }
   if (strcmp(name, "assert") == 0) {
     const st_ast_expr *c = nth_arg(call, 0, "condition");
     if (!c) {
@@ -166,6 +194,14 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
     if (!q || !(q->rhs = st_translate(fl, c, env))) return;
     q->message = message(fl, nth_arg(call, 1, "message"), env);
     q->level = assert_level(nth_arg(call, 2, "level"));
+    if (out == &fl->initial_equations) {
+      /* among initial equations (Fluid's NominalTurbulentPipeFlow): checked once the initial
+       * values are known, as `assert(not initial() or c)` among the equations */
+      st_fexpr *init = st_fx_new(fl->arena, FX_BUILTIN, FB_INITIAL, 0, loc);
+      st_fexpr *after = init ? st_fx_unary(fl->arena, FOP_NOT, init, loc) : NULL;
+      if (!after || !(q->rhs = st_fx_binary(fl->arena, FOP_OR, after, q->rhs, loc))) return;
+      out = &fl->equations;
+    }
   } else if (strcmp(name, "terminate") == 0) {
     q = st_feq_new(fl, FE_TERMINATE, loc, origin_of(&env));
     if (!q) return;
@@ -180,6 +216,9 @@ static void call_equation(st_fl *fl, const st_ast_expr *call, st_loc loc, st_env
       st_fl_error(fl, loc, env.inst, "reinit() needs a scalar variable");
       return;
     }
+  } else if (out == &fl->equations || out == &fl->initial_equations) {
+    call_statement(fl, call, loc, env, out == &fl->initial_equations);
+    return;
   } else {
     q = st_feq_new(fl, FE_CALL, loc, origin_of(&env));
     if (!q || !(q->rhs = st_translate(fl, call, env))) return;
@@ -528,6 +567,32 @@ static st_fstmt *array_assign(st_fl *fl, st_fstmt *a, const st_ast_stmt *s, st_e
   return blk;
 }
 
+/* buf[i] := u with a variable i in a model: the target is the choice `if i == 1 then buf[1]
+ * else ...` (translate.c's index_choice); the statement becomes that choice of assignments
+ * (Blocks.Math.RealFFT's buffer). */
+static st_fstmt *chosen_assign(st_fl *fl, const st_fexpr *target, st_fexpr *value, st_loc loc) {
+  if (target->kind != FX_IF) {
+    st_fstmt *a = stmt_new(fl, FS_ASSIGN, loc);
+    if (a) {
+      a->target = (st_fexpr *)target;
+      a->value = value;
+    }
+    return a;
+  }
+  st_fstmt *t = stmt_new(fl, FS_IF, loc);
+  if (!t || !(t->conds = st_arena_alloc(fl->arena, sizeof *t->conds)) ||
+      !(t->branches = st_arena_alloc(fl->arena, 2 * sizeof *t->branches)))
+    return NULL;
+  t->nconds = 1;
+  t->conds[0] = target->args[0];
+  for (int b = 0; b < 2; b++) {
+    st_fstmt **items = st_arena_alloc(fl->arena, sizeof *items);
+    if (!items || !(items[0] = chosen_assign(fl, target->args[1 + b], value, loc))) return NULL;
+    t->branches[b] = (st_fstmt_list){items, 1};
+  }
+  return t;
+}
+
 static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
   if (s->lhs->kind == AX_TUPLE) {
     st_fstmt *t = stmt_new(fl, FS_TUPLE, s->loc);
@@ -565,6 +630,7 @@ static st_fstmt *assign_stmt(st_fl *fl, const st_ast_stmt *s, st_env env) {
     }
     return array_assign(fl, a, s, env);
   }
+  if (a->target->kind == FX_IF && !fl->fnctx) return chosen_assign(fl, a->target, a->value, s->loc);
   return a;
 }
 

@@ -669,8 +669,30 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
    * range (x[i - 1] for i = 1), as tools accept; parameters stay (they may be changed later) */
   if (c && !refers_to_vars(c) && st_fl_eval(fl, c, &v) == 0)
     return st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
-  st_fexpr *t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
-  st_fexpr *f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
+  st_fexpr *t, *f;
+  if (c && st_fx_is_parametric(c, fl->vars) && st_fl_eval(fl, c, &v) == 0) {
+    /* the branch a parameter condition does not take may be invalid for its value
+     * (`if n > 1 then linspace(a, b, n) else {a}` of Fluid's ps_start): translated quietly,
+     * and left out when it fails */
+    st_fexpr *taken = st_translate(fl, v != 0 ? e->u.ifexp.then : e->u.ifexp.els, env);
+    if (!taken) return NULL;
+    st_diag *diag = fl->diag, *quiet = st_diag_new(NULL);
+    if (!quiet) return NULL;
+    int errors = fl->errors;
+    fl->diag = quiet;
+    st_fexpr *other = st_translate(fl, v != 0 ? e->u.ifexp.els : e->u.ifexp.then, env);
+    fl->diag = diag;
+    st_diag_free(quiet);
+    if (!other || fl->errors > errors) {
+      fl->errors = errors;
+      return taken;
+    }
+    t = v != 0 ? taken : other;
+    f = v != 0 ? other : taken;
+  } else {
+    t = c ? st_translate(fl, e->u.ifexp.then, env) : NULL;
+    f = t ? st_translate(fl, e->u.ifexp.els, env) : NULL;
+  }
   if (!f) return NULL;
   /* a branch with der() under a parameter condition decides which variables are states
    * (InductorDC's v = if quasiStatic then 0 else L*der(i)): structural, so evaluated now, as
@@ -907,15 +929,38 @@ static st_fexpr *element_calls(st_fl *fl, const st_fexpr *r, const int *dims, in
   return a;
 }
 
+/* A size expression of a function's locals with its scalar inputs replaced by the call's
+ * arguments (output Real p[n + 1] for input Integer n); NULL when it reads anything else. */
+static st_fexpr *size_of_call(st_fl *fl, const st_fexpr *e, const st_ffunction *fn,
+                              const st_fexpr *r) {
+  if (!e) return NULL;
+  if (e->kind == FX_LOCAL) {
+    if (e->index < 0 || e->index >= fn->nlocals || fn->locals[e->index].causality != ST_C_INPUT ||
+        fn->locals[e->index].ndims)
+      return NULL;
+    int in = 0; /* the argument of that input */
+    for (int i = 0; i < e->index; i++) in += fn->locals[i].causality == ST_C_INPUT;
+    return in < r->nargs ? r->args[in] : NULL;
+  }
+  if (e->kind == FX_END || e->kind == FX_INDEX || e->kind == FX_ARRAY) return NULL;
+  st_fexpr *c = st_fx_new(fl->tmp, e->kind, e->op, e->nargs, e->loc);
+  if (!c) return NULL;
+  c->index = e->index;
+  c->value = e->value;
+  c->str = e->str;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = size_of_call(fl, e->args[i], fn, r))) return NULL;
+  return c;
+}
+
 static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_flocal *out) {
   int dims[4];
   for (int d = 0; d < out->ndims; d++) {
     double v;
-    /* a size given by an input (output Real y[n] for input Integer n): from the argument */
+    /* a size given by inputs (output Real y[n + 1] for input Integer n): from the arguments */
     dims[d] = out->dims[d];
-    if (dims[d] < 0 && out->size[d] && out->size[d]->kind == FX_LOCAL &&
-        out->size[d]->index < r->nargs && st_fl_eval(fl, r->args[out->size[d]->index], &v) == 0)
-      dims[d] = (int)v;
+    st_fexpr *size = dims[d] < 0 ? size_of_call(fl, out->size[d], fn, r) : NULL;
+    if (size && st_fl_eval(fl, size, &v) == 0) dims[d] = (int)v;
     if (dims[d] < 0) {
       st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
                   "translating (make its arguments parameters)", fn->name);
@@ -926,15 +971,13 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
   return element_calls(fl, r, dims, out->ndims, &next);
 }
 
-/* The full name of the record class of the first output of function class fn, else "". */
-static const char *output_record(st_fl *fl, const st_cls *fn) {
-  for (const st_ast_element *e = fn && fn->ast ? fn->ast->elements : NULL; e; e = e->next) {
-    if (e->kind != AEL_COMPONENT || e->is_protected || e->u.comp.prefix.causality != AC_OUTPUT)
-      continue;
-    st_cls *t = st_lookup_class(fl->fe, (st_cls *)fn, e->u.comp.type);
-    t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
-    return t && st_cls_is_record(t) ? t->full : "";
-  }
+/* The full name of the record class of the first output of function f, else "": its
+ * leaves know it, also when the output is inherited (`function extends setState_phX` of a
+ * medium, declared in PartialMedium). */
+static const char *output_record(const st_ffunction *f) {
+  for (int i = 0; i < f->nlocals; i++)
+    if (f->locals[i].causality == ST_C_OUTPUT)
+      return f->locals[i].record && strchr(f->locals[i].name, '.') ? f->locals[i].record : "";
   return "";
 }
 
@@ -978,7 +1021,7 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
   int n = g[0].count;
   st_fexpr *v = st_fx_new(fl->arena, FX_ARRAY, 0, n, r->loc);
   if (!v) return NULL;
-  v->str = output_record(fl, fl->function_cls[r->index]);
+  v->str = output_record(fn);
   for (int k = 0, o = 0; k < n; k++) {
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
@@ -1071,6 +1114,10 @@ static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int
     in++;
   }
   st_fexpr *body = raw ? NULL : st_fl_inline_call(fl, (st_cls *)fl->function_cls[r->index], fn, r);
+  /* an inlined record result (PartialSimpleMedium's setState_phX) names its class, as the
+   * call's value would, so that its fields can be taken */
+  if (body && st_fx_is_record(body) && !*body->str)
+    body->str = output_record(fn);
   return body ? body : call_value(fl, r, fn, raw);
 }
 
@@ -1080,10 +1127,40 @@ static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int
 typedef struct bound_args {
   const st_ast_mod *mod;
   st_env env;
+  const st_fn_arg *given; /* a call f(u) of a functional input: the arguments its binding
+                             gave, as the locals "f.a" of the function being translated */
 } bound_args;
+
+/* The locals "f.a" that hold the arguments the functional input f was bound with. */
+static int given_locals(st_fl *fl, const st_fn_arg *arg, st_fexpr **out, st_loc loc) {
+  const st_ffunction *fn = fl->fnctx->fn;
+  for (int j = 0; j < arg->nbound; j++) {
+    const char *name = st_arena_concat(fl->tmp, arg->name, ".", arg->bound[j]);
+    out[j] = NULL;
+    for (int i = 0; i < fn->nlocals && !out[j]; i++)
+      if (!strcmp(fn->locals[i].name, name) && (out[j] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, loc)))
+        out[j]->index = i;
+    if (!out[j] && !(out[j] = local_record(fl, fn, name, loc))) return -1;
+  }
+  return 0;
+}
 
 static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_group *g, int ng,
                        const bound_args *b) {
+  for (int j = 0; b && b->given && j < b->given->nbound; j++) {
+    st_fexpr *v[1];
+    int i = 0;
+    while (i < ng && strcmp(g[i].name, b->given->bound[j])) i++;
+    st_fn_arg one = *b->given;
+    one.bound += j;
+    one.nbound = 1;
+    if (i == ng || given_locals(fl, &one, v, r->loc)) {
+      st_fl_error(fl, r->loc, NULL, "%s(): cannot bind input '%s'", fn->name,
+                  b->given->bound[j]);
+      return -1;
+    }
+    if (!r->args[g[i].first] && set_input(fl, r, fn, &g[i], v[0], r->loc, b->env)) return -1;
+  }
   for (const st_ast_arg *a = b && b->mod ? b->mod->args : NULL; a; a = a->next) {
     if (a->kind != AA_MODIFY || !a->name || a->name->nparts != 1 || !a->mod || !a->mod->value)
       continue;
@@ -1193,12 +1270,165 @@ static st_fexpr *call_user(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env 
   return call_user_bound(fl, e, cls, env, NULL);
 }
 
+/* The inputs of function class cls in declaration order (bases first where they are
+ * extended), each once; *functional set for those whose type is a function. */
+static int ast_inputs(st_fl *fl, st_cls *cls, const char **names, unsigned char *functional,
+                      int n, int cap, int depth) {
+  for (const st_ast_element *e = cls->ast && depth < 32 ? cls->ast->elements : NULL; e;
+       e = e->next) {
+    if (e->kind == AEL_EXTENDS) {
+      st_cls *base = st_lookup_extends(fl->fe, cls, e);
+      if (base) n = ast_inputs(fl, base, names, functional, n, cap, depth + 1);
+      continue;
+    }
+    if (e->kind != AEL_COMPONENT || e->is_protected || e->u.comp.prefix.causality != AC_INPUT)
+      continue;
+    int seen = 0;
+    for (int i = 0; i < n && !seen; i++) seen = !strcmp(names[i], e->u.comp.name);
+    if (seen || n == cap) continue;
+    st_cls *t = st_lookup_class(fl->fe, cls, e->u.comp.type);
+    t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
+    functional[n] = t && st_cls_is(t, ACK_FUNCTION);
+    names[n++] = e->u.comp.name;
+  }
+  return n;
+}
+
+/* The function given for functional input `name`: `function g(a = x)`, a function name g,
+ * or the caller's own functional input passed on. */
+static int function_argument(st_fl *fl, const st_ast_expr *v, const char *name, st_env env,
+                             st_fn_arg *out) {
+  *out = (st_fn_arg){name, NULL, 0, NULL, NULL};
+  const st_fn_spec *mine = fl->fnctx ? fl->fnctx->spec : NULL;
+  if (v->kind == AX_CREF && v->u.cref->nparts == 1 && !v->u.cref->global && mine)
+    for (int i = 0; i < mine->n; i++)
+      if (!strcmp(mine->args[i].name, v->u.cref->parts->name)) {
+        *out = mine->args[i];
+        out->name = name;
+        out->values = st_arena_alloc(fl->arena, (size_t)(out->nbound + 1) * sizeof *out->values);
+        return out->values ? given_locals(fl, &mine->args[i], out->values, v->loc) : -1;
+      }
+  const char *parts[16];
+  int n = 0, global = 0;
+  if (v->kind == AX_PARTIAL) {
+    for (int i = 0; i < v->u.partial.fn->nparts && n < 16; i++) parts[n++] = v->u.partial.fn->parts[i];
+    global = v->u.partial.fn->global;
+  } else if (v->kind == AX_CREF) {
+    for (const st_ast_cref_part *p = v->u.cref->parts; p && n < 16; p = p->next)
+      if (!p->nsubs) parts[n++] = p->name;
+    global = v->u.cref->global;
+    if (n != v->u.cref->nparts) n = 0;
+  }
+  st_cls *c = n ? st_lookup_class_path(fl->fe, env.cls, parts, n, global) : NULL;
+  c = c ? st_cls_resolve_short(fl->fe, c) : NULL;
+  if (!c || !st_cls_is(c, ACK_FUNCTION)) {
+    st_fl_error(fl, v->loc, env.inst, "the argument of functional input '%s' must name a "
+                "function (g or `function g(a = ...)`)", name);
+    return -1;
+  }
+  out->target = c;
+  if (v->kind != AX_PARTIAL) return 0;
+  for (const st_ast_fnarg *a = v->u.partial.args; a; a = a->next) out->nbound++;
+  out->bound = st_arena_alloc(fl->arena, (size_t)(out->nbound + 1) * sizeof *out->bound);
+  out->values = st_arena_alloc(fl->arena, (size_t)(out->nbound + 1) * sizeof *out->values);
+  if (!out->bound || !out->values) return -1;
+  int j = 0;
+  for (const st_ast_fnarg *a = v->u.partial.args; a; a = a->next, j++) {
+    out->bound[j] = a->name;
+    if (!a->name || !(out->values[j] = st_translate(fl, a->value, env))) return -1;
+  }
+  return 0;
+}
+
+/* A call of a function with functional inputs (section 12.4.2): their arguments make the
+ * specialization spec; the call *rest keeps the other arguments, all named. 0 when cls has
+ * no functional input, 1 when specialized, -1 on error. */
+static int functional_call(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
+                           st_fn_spec *spec, const st_ast_expr **rest) {
+  const char *names[64];
+  unsigned char functional[64];
+  int n = ast_inputs(fl, cls, names, functional, 0, 64, 0), any = 0;
+  for (int i = 0; i < n; i++) any |= functional[i];
+  if (!any) return 0;
+  spec->n = 0;
+  spec->args = st_arena_alloc(fl->tmp, (size_t)n * sizeof *spec->args);
+  st_ast_expr *call = st_arena_alloc(fl->tmp, sizeof *call);
+  if (!spec->args || !call) return -1;
+  *call = *e;
+  call->u.call.args = NULL;
+  st_ast_fnarg **tail = &call->u.call.args;
+  int pos = 0;
+  const char *key = "";
+  for (const st_ast_fnarg *a = e->u.call.args; a; a = a->next) {
+    int target = -1;
+    for (int i = 0; i < n && target < 0; i++)
+      if (a->name ? !strcmp(names[i], a->name) : i == pos) target = i;
+    if (!a->name) pos++;
+    if (target < 0) {
+      st_fl_error(fl, a->loc, env.inst, "%s(): no input %s", cls->full,
+                  a->name ? a->name : "at this position");
+      return -1;
+    }
+    if (!functional[target]) {
+      st_ast_fnarg *c = st_arena_alloc(fl->tmp, sizeof *c);
+      if (!c) return -1;
+      *c = *a;
+      c->name = names[target];
+      c->next = NULL;
+      *tail = c;
+      tail = &c->next;
+      continue;
+    }
+    st_fn_arg *f = &spec->args[spec->n++];
+    if (function_argument(fl, a->value, names[target], env, f)) return -1;
+    key = st_arena_printf(fl->tmp, "%s%s%s = %s", key, *key ? ", " : "", f->name, f->target->full);
+    for (int j = 0; j < f->nbound; j++)
+      key = st_arena_printf(fl->tmp, "%s%s%s%s", key, j ? ", " : "(", f->bound[j],
+                            j == f->nbound - 1 ? ")" : "");
+  }
+  spec->key = st_arena_strdup(fl->arena, key);
+  *rest = call;
+  return spec->key ? 1 : -1;
+}
+
+/* The values the call gives to the bound arguments "f.a" of its functional inputs. */
+static int place_functional(st_fl *fl, st_fexpr *r, const st_fn_spec *spec,
+                            const st_fn_group *g, int ng) {
+  for (int k = 0; k < spec->n; k++) {
+    const st_fn_arg *f = &spec->args[k];
+    if (!f->nbound) continue;
+    int i = 0;
+    while (i < ng && strcmp(g[i].name, f->name)) i++;
+    if (i == ng) return -1;
+    int n = 0; /* a record value gives its fields */
+    for (int j = 0; j < f->nbound; j++) {
+      const st_fexpr *v = f->values[j];
+      int nf = st_fx_is_record(v) ? v->nargs : 1;
+      for (int m = 0; m < nf; m++, n++)
+        if (n < g[i].count) r->args[g[i].first + n] = st_fx_is_record(v) ? v->args[m] : f->values[j];
+    }
+    if (n != g[i].count) return -1;
+  }
+  (void)fl;
+  return 0;
+}
+
+/* f(u) in a function whose functional input f is bound to `function g(a = x)`: g(u, a = x). */
+static st_fexpr *call_functional(st_fl *fl, const st_ast_expr *e, const st_fn_arg *f,
+                                 st_env env) {
+  bound_args b = {NULL, env, f};
+  return call_user_bound(fl, e, f->target, env, &b);
+}
+
 /* Arguments of a user function call in the order of its inputs. */
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound) {
   int raw = fl->raw_call;
   fl->raw_call = 0; /* calls in the arguments are values */
-  int k = st_fl_function(fl, cls, e->loc);
+  st_fn_spec spec;
+  int special = functional_call(fl, e, cls, env, &spec, &e);
+  if (special < 0) return NULL;
+  int k = st_fl_function_spec(fl, cls, special ? &spec : NULL, e->loc);
   if (k < 0) return NULL;
   const st_ffunction *fn = &fl->functions[k];
   int ninputs = 0;
@@ -1236,6 +1466,11 @@ static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
     if (set_input(fl, r, fn, &g[target], v, a->loc, env)) return NULL;
   }
   if (place_bound(fl, r, fn, g, ng, bound)) return NULL;
+  if (special && place_functional(fl, r, &spec, g, ng)) {
+    st_fl_error(fl, e->loc, env.inst, "%s(): the bound arguments of its functional inputs "
+                "do not fit", fn->name);
+    return NULL;
+  }
   int errors = fl->errors;
   st_fexpr *resource = !nvec ? load_resource(fl, fn, r, e->loc, env) : NULL;
   if (resource || fl->errors > errors) return resource;
@@ -1462,6 +1697,10 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     st_fexpr *q = st_fl_connections_query(fl, e, env);
     if (q || fl->errors > errors) return q;
   }
+  for (int i = 0; fn->nparts == 1 && !fn->global && fl->fnctx && fl->fnctx->spec &&
+                  i < fl->fnctx->spec->n; i++)
+    if (!strcmp(fl->fnctx->spec->args[i].name, name))
+      return call_functional(fl, e, &fl->fnctx->spec->args[i], env);
   if (fn->nparts == 1 && !global &&
       ((e->u.call.iters && (!strcmp(name, "sum") || !strcmp(name, "product") ||
                             !strcmp(name, "min") || !strcmp(name, "max"))) ||
@@ -1502,7 +1741,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_inst *owner = NULL;
   st_cls *cls = function_of_component(fl, fn, env, &owner);
   if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
-  bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}};
+  bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}, NULL};
+  /* a function class of the instance's own class (ControlledPump's `redeclare function
+   * flowCharacteristic = quadraticFlow(V_flow_nominal = {0, V_flow_op, ...})`): its
+   * modifiers read the instance's parameters */
+  st_elem mine;
+  if (cls && !owner && env.inst && env.inst->cls && n == 1 && !fn->global &&
+      st_lookup_member(fl->fe, env.inst->cls, parts[0], &mine) == 0 && mine.cls)
+    bound.env.inst = env.inst;
   if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {
