@@ -126,14 +126,16 @@ static void explicit_initial_states(st_compiled *cm) {
   }
 }
 
-/* Newton with a difference-quotient Jacobian (it runs once per simulation). */
-static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
+/* Newton with a difference-quotient Jacobian (it runs once per simulation); with
+ * singletons, the single-unknown rows take their own steps first (singleton_step). */
+static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                         int singletons) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
   unsigned char *done = calloc((size_t)n + 1, 1);
   if (!J || !piv || !done) { free(J); free(piv); free(done); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
-  int rc = -1, singletons = 1;
+  int rc = -1;
   cm->init_eval_failed = 0;
   for (int it = 0; it < 100; it++) {
     if (initial_residuals(cm, fa, r)) {
@@ -443,6 +445,16 @@ int st_zero_parameters_hold(st_compiled *cm) {
   return 0;
 }
 
+/* After a failed Newton: again from the same point, the single-unknown rows first. Only
+ * then, so that what initialized before keeps its solution to the last bit (a brake at rest
+ * whose mode follows the sign of a force of 1e-9). 0 when that converged. */
+static int retry_singletons(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                            const double *x0) {
+  if (!x0) return -1;
+  for (int j = 0; j < n; j++) cm->x[unk[j]] = x0[j];
+  return solve_initial(cm, fa, unk, n, 1);
+}
+
 /* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
  * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
 static int restart_unset(st_compiled *cm, const int *unk, int n) {
@@ -455,6 +467,12 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
       k++;
     }
   return k;
+}
+
+static double *save_unknowns(const st_compiled *cm, const int *unk, int n) {
+  double *x0 = malloc(sizeof(double) * (size_t)(n + 1));
+  for (int j = 0; x0 && j < n; j++) x0[j] = cm->x[unk[j]];
+  return x0;
 }
 
 int st_initialize(st_compiled *cm, double t0) {
@@ -503,11 +521,13 @@ int st_initialize(st_compiled *cm, double t0) {
     }
   }
   int rc = 0;
+  double *x0 = NULL;
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
-  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree) &&
-             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree))) {
+  } else if (neq > 0 && (x0 = save_unknowns(cm, unk, nfree), solve_initial(cm, &fa, unk, nfree, 0)) &&
+             retry_singletons(cm, &fa, unk, nfree, x0) &&
+             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0))) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     if (cm->init_eval_failed)
       st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",
@@ -531,6 +551,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   cm->reported |= rc != 0;
   free(unk);
+  free(x0);
   free(fa.slot);
   free(fa.start);
   return rc;
