@@ -285,11 +285,28 @@ START_TEST(der_in_binding) {
 }
 END_TEST
 
+/* An input left out whose default is a call returning an array (was NaN in a model: every
+ * MultiBody body's Q_start through Quaternions.from_T(T, Q_guess = nullRotation())). */
+START_TEST(default_call_argument) {
+  static table t;
+  run_ok(LANG("DefaultCallArgument.mo"), "DefaultCallArgument", "", &t);
+  ck_assert_int_gt(t.nrows, 100);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "x"), tm + 2, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "y[1]"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "y[2]"), tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "given"), 2 * (tm + 2) + 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "z"), 3 * tm, 1e-9);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
                array_functions, discrete_connections, initial_algorithm, records,
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
-               discrete_initial_equation, der_in_binding));
+               discrete_initial_equation, der_in_binding, default_call_argument));
   return st_test_main(s);
 }

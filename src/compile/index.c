@@ -11,6 +11,7 @@
  * equations those were differentiated from (where these are derivatives themselves) and the
  * integrals of the dummies picked. The states are the variables whose derivative occurs and
  * is not a dummy. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -623,6 +624,202 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
   return 0;
 }
 
+/* ---- numeric check of the choice ---------------------------------------------------------- */
+
+/* The choice above is structural: a set of dummies can match the equations one to one and
+ * still leave them singular, when constant coefficients cancel. A star point's currents sum
+ * to zero and a space-phasor transform's zero-sequence current is their sum over m: the
+ * differentiated equations then fix der(i0) = 0 whatever else is chosen, so der(i0) must be a
+ * dummy, but its stateSelect = prefer ranked it last and the structural matching made the
+ * rotor angle a dummy instead (MSL Machines: singular space-phasor systems at the first
+ * step, Newton failing at initialization). The picks are therefore redone per connected
+ * group of equations by a greedy over the Jacobian columns in the same order, each taken
+ * when it raises the rank: coefficients that are numbers or parameter expressions take
+ * their values, the others a made-up generic value. Where even all candidates leave a group
+ * rank deficient (the values at hand make it singular) the structural picks stay. */
+
+/* The value of a parameter expression, or -1 when e is not one the walk knows. */
+static int param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
+  double a, b, sign;
+  switch (e->kind) {
+  case FX_REAL: *v = e->value; return 0;
+  case FX_VAR: {
+    int s = st_resolve_ref(cm, e, &sign);
+    if (s < 0 || (cm->p.slots[s].kind != K_PARAM && cm->p.slots[s].kind != K_CONST)) return -1;
+    *v = sign * cm->x[s];
+    return 0;
+  }
+  case FX_UNARY:
+    if (e->op != FOP_NEG || param_value(cm, e->args[0], &a)) return -1;
+    *v = -a;
+    return 0;
+  case FX_BINARY:
+    if (param_value(cm, e->args[0], &a) || param_value(cm, e->args[1], &b)) return -1;
+    switch (e->op) {
+    case FOP_ADD: *v = a + b; return 0;
+    case FOP_SUB: *v = a - b; return 0;
+    case FOP_MUL: *v = a * b; return 0;
+    case FOP_DIV: *v = a / b; return isfinite(*v) ? 0 : -1;
+    default: return -1;
+    }
+  default: return -1;
+  }
+}
+
+enum { COEF_NONE, COEF_EXACT, COEF_GENERIC };
+
+/* d e / d slot: COEF_NONE (slot does not occur), COEF_EXACT with the number in *c (e is
+ * linear in slot with a coefficient of numbers and parameters), else COEF_GENERIC. */
+static int coefficient(const st_compiled *cm, const st_fexpr *e, int slot, double *c) {
+  double sign, a, b, k;
+  if (!st_sym_count(cm, e, slot)) return COEF_NONE;
+  int s = st_resolve_ref(cm, e, &sign);
+  if (s == slot) { *c = sign; return COEF_EXACT; }
+  if (e->kind == FX_UNARY && e->op == FOP_NEG) {
+    int r = coefficient(cm, e->args[0], slot, &a);
+    *c = -a;
+    return r;
+  }
+  if (e->kind != FX_BINARY) return COEF_GENERIC;
+  int ra = coefficient(cm, e->args[0], slot, &a), rb = coefficient(cm, e->args[1], slot, &b);
+  if (ra == COEF_GENERIC || rb == COEF_GENERIC) return COEF_GENERIC;
+  switch (e->op) {
+  case FOP_ADD: *c = (ra ? a : 0) + (rb ? b : 0); return COEF_EXACT;
+  case FOP_SUB: *c = (ra ? a : 0) - (rb ? b : 0); return COEF_EXACT;
+  case FOP_MUL: /* exactly one side holds slot (both would be nonlinear) */
+    if (ra && rb) return COEF_GENERIC;
+    if (param_value(cm, e->args[ra ? 1 : 0], &k)) return COEF_GENERIC;
+    *c = (ra ? a : b) * k;
+    return COEF_EXACT;
+  case FOP_DIV:
+    if (rb || param_value(cm, e->args[1], &k) || k == 0) return COEF_GENERIC;
+    *c = a / k;
+    return COEF_EXACT;
+  default: return COEF_GENERIC;
+  }
+}
+
+/* A made-up coefficient for a nonlinear entry, reproducible per (equation, slot). */
+static double generic_value(int e, int s) {
+  unsigned long long h = (unsigned long long)e * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)s * 0xC2B2AE3D27D4EB4FULL;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ULL;
+  h ^= h >> 32;
+  return 0.5 + (double)(h % 1000003) / 1000003.0;
+}
+
+/* Largest group checked numerically (a dense basis of n x n). */
+enum { RANK_MAX_GROUP = 400 };
+
+typedef struct rank_basis {
+  int n, rank;
+  double *vec; /* rank vectors of n, each 1 at its pivot and 0 at earlier vectors' pivots */
+  int *pivot;
+} rank_basis;
+
+/* Adds v (length n, overwritten) when it is independent of the basis; 1 when added. */
+static int rank_add(rank_basis *b, double *v) {
+  double scale = 0;
+  for (int i = 0; i < b->n; i++) if (fabs(v[i]) > scale) scale = fabs(v[i]);
+  if (scale == 0) return 0;
+  for (int k = 0; k < b->rank; k++) {
+    const double *bk = b->vec + (size_t)k * b->n;
+    double f = v[b->pivot[k]];
+    if (f != 0)
+      for (int i = 0; i < b->n; i++) v[i] -= f * bk[i];
+  }
+  int p = -1;
+  double best = 1e-9 * scale;
+  for (int i = 0; i < b->n; i++) if (fabs(v[i]) > best) { best = fabs(v[i]); p = i; }
+  if (p < 0) return 0;
+  double *nv = b->vec + (size_t)b->rank * b->n, piv = v[p];
+  for (int i = 0; i < b->n; i++) nv[i] = v[i] / piv;
+  for (int k = 0; k < b->rank; k++) { /* keep earlier vectors 0 at the new pivot */
+    double *bk = b->vec + (size_t)k * b->n, f = bk[p];
+    if (f != 0)
+      for (int i = 0; i < b->n; i++) bk[i] -= f * nv[i];
+  }
+  b->pivot[b->rank++] = p;
+  return 1;
+}
+
+/* The entry of equation e's Jacobian column for slot s. */
+static double jacobian_entry(const st_compiled *cm, int e, int s) {
+  double a = 0, b = 0;
+  int ra = coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = coefficient(cm, cm->p.eqs[e].rhs, s, &b);
+  if (ra == COEF_GENERIC || rb == COEF_GENERIC) return generic_value(e, s);
+  return (ra ? a : 0) - (rb ? b : 0);
+}
+
+/* Redoes the picks of one group: its equations geq[0..n), its candidates gc[0..nc) in
+ * preference order (slots). Sets pick[i] for the candidates taken and returns 1 when they
+ * make the group's Jacobian nonsingular; 0 (pick untouched) otherwise. */
+static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, const int *local,
+                      const int *gc, int nc, unsigned char *pick) {
+  rank_basis b = {n, 0, malloc(sizeof(double) * ((size_t)n * (size_t)n + 1)),
+                  malloc(sizeof(int) * ((size_t)n + 1))};
+  double *v = malloc(sizeof(double) * ((size_t)n + 1));
+  unsigned char *took = calloc((size_t)nc + 1, 1);
+  int ok = 0;
+  if (b.vec && b.pivot && v && took) {
+    for (int i = 0; i < nc && b.rank < n; i++) {
+      int s = gc[i];
+      memset(v, 0, sizeof(double) * (size_t)n);
+      for (int k = li->off[s]; k < li->off[s + 1]; k++)
+        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s);
+      took[i] = (unsigned char)rank_add(&b, v);
+    }
+    ok = b.rank == n;
+    for (int i = 0; ok && i < nc; i++) pick[i] = took[i];
+  }
+  (void)geq;
+  free(b.vec);
+  free(b.pivot);
+  free(v);
+  free(took);
+  return ok;
+}
+
+/* Per group of equations linked by shared candidates (c[0..nc) in preference order), the
+ * numeric picks replace the structural ones in pick[] where they exist. */
+static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, const cand *c,
+                         int nc, unsigned char *pick) {
+  int ne = r->cm->p.neqs;
+  int *parent = malloc(sizeof(int) * ((size_t)ne + 1)), *local = malloc(sizeof(int) * ((size_t)ne + 1));
+  int *geq = malloc(sizeof(int) * ((size_t)ne + 1)), *gc = malloc(sizeof(int) * ((size_t)nc + 1));
+  int *gi = malloc(sizeof(int) * ((size_t)nc + 1));
+  unsigned char *gpick = malloc((size_t)nc + 1), *done = calloc((size_t)ne + 1, 1);
+  int rc = -1;
+  if (!parent || !local || !geq || !gc || !gi || !gpick || !done) goto out;
+  for (int e = 0; e < ne; e++) parent[e] = e;
+  for (int i = 0; i < nc; i++) {
+    int s = c[i].slot;
+    for (int k = li->off[s] + 1; k < li->off[s + 1]; k++)
+      parent[uf_find(parent, li->list[k])] = uf_find(parent, li->list[li->off[s]]);
+  }
+  for (int e0 = 0; e0 < ne; e0++) {
+    int root = uf_find(parent, e0), n = 0, m = 0;
+    if (!ing[e0] || done[root]) continue;
+    done[root] = 1;
+    for (int e = e0; e < ne; e++)
+      if (ing[e] && uf_find(parent, e) == root) { local[e] = n; geq[n++] = e; }
+    if (n > RANK_MAX_GROUP) continue;
+    for (int i = 0; i < nc; i++) {
+      int s = c[i].slot;
+      if (li->off[s] < li->off[s + 1] && uf_find(parent, li->list[li->off[s]]) == root) {
+        gi[m] = i;
+        gc[m++] = s;
+      }
+    }
+    if (!pick_group(r, li, geq, n, local, gc, m, gpick)) continue;
+    for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
+  }
+  rc = 0;
+out:
+  free(parent); free(local); free(geq); free(gc); free(gi); free(gpick); free(done);
+  return rc;
+}
+
 static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned char *inz) {
   st_compiled *cm = r->cm;
   cand *c = malloc(sizeof *c * (size_t)(cm->p.nslots + 1));
@@ -645,8 +842,17 @@ static int select_level(ir *r, const unsigned char *ing, int ng, const unsigned 
     stamp++;
     if (pick_augment(r, c[i].slot, &li, eq_match, &stamp)) got++;
   }
-  for (int e = 0; e < cm->p.neqs; e++)
-    if (ing[e] && eq_match[e] >= 0) r->dummy[eq_match[e]] = 1;
+  /* the structural picks, then the numeric check's where it has them */
+  unsigned char *pick = calloc((size_t)nc + 1, 1), *matched = calloc((size_t)cm->p.nslots + 1, 1);
+  if (!pick || !matched) got = -1;
+  for (int e = 0; matched && e < cm->p.neqs; e++)
+    if (ing[e] && eq_match[e] >= 0) matched[eq_match[e]] = 1;
+  for (int i = 0; pick && matched && i < nc; i++) pick[i] = matched[c[i].slot];
+  if (got == ng && numeric_picks(r, ing, &li, c, nc, pick)) got = -1;
+  for (int i = 0; pick && i < nc; i++)
+    if (pick[i]) r->dummy[c[i].slot] = 1;
+  free(pick);
+  free(matched);
   free(c);
   free(eq_match);
   free(li.off);

@@ -81,6 +81,29 @@ static double max_abs(const double *v, int n) {
   return m;
 }
 
+/* The rows that depend on one unknown alone at the current point (a fixed start of a speed
+ * that fixes a state, w = w0) take a scalar Newton step of their own, the others wait: the
+ * rest is then often linear (a machine's currents at the speed w0), where the joint damped
+ * step from w = 0 stalled on the products of speed and current (MSL IMC_DCBraking's steady
+ * state der(i) = 0 at w0). Returns 1 when it moved something. */
+static int singleton_step(st_compiled *cm, const double *J, const double *r, const int *unk, int n,
+                          unsigned char *done) {
+  int moved = 0;
+  for (int i = 0; i < n; i++) {
+    int j1 = -1, count = 0;
+    for (int j = 0; j < n && count < 2; j++)
+      if (J[i + j * n] != 0) { j1 = j; count++; }
+    if (count != 1 || !(fabs(r[i]) >= 1e-10) || !isfinite(J[i + j1 * n])) continue;
+    double step = r[i] / J[i + j1 * n];
+    if (done[j1] || !isfinite(step)) continue; /* another row of this unknown moved it */
+    cm->x[unk[j1]] -= step;
+    done[j1] = 1;
+    moved = 1;
+  }
+  memset(done, 0, (size_t)n);
+  return moved;
+}
+
 /* An initial equation `x = e` of a free state x and an expression of parameters sets x
  * before anything is evaluated: the blocks then start from it, not from x's start value
  * (HeatingNPN_NORGate's HeatCapacitor1.T = 293.15; at the default 0 K its transistors'
@@ -103,11 +126,14 @@ static void explicit_initial_states(st_compiled *cm) {
   }
 }
 
-/* Newton with a difference-quotient Jacobian (it runs once per simulation). */
-static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
+/* Newton with a difference-quotient Jacobian (it runs once per simulation); with
+ * singletons, the single-unknown rows take their own steps first (singleton_step). */
+static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                         int singletons) {
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
-  if (!J || !piv) { free(J); free(piv); return -1; }
+  unsigned char *done = calloc((size_t)n + 1, 1);
+  if (!J || !piv || !done) { free(J); free(piv); free(done); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
   int rc = -1;
   cm->init_eval_failed = 0;
@@ -125,6 +151,8 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
+    if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
+    singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
     if (st_dense_lu_solve(J, n, piv, dx)) break;
     double lambda = 1;
@@ -137,6 +165,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   }
   free(J);
   free(piv);
+  free(done);
   return rc;
 }
 
@@ -416,6 +445,16 @@ int st_zero_parameters_hold(st_compiled *cm) {
   return 0;
 }
 
+/* After a failed Newton: again from the same point, the single-unknown rows first. Only
+ * then, so that what initialized before keeps its solution to the last bit (a brake at rest
+ * whose mode follows the sign of a force of 1e-9). 0 when that converged. */
+static int retry_singletons(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                            const double *x0) {
+  if (!x0) return -1;
+  for (int j = 0; j < n; j++) cm->x[unk[j]] = x0[j];
+  return solve_initial(cm, fa, unk, n, 1);
+}
+
 /* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
  * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
 static int restart_unset(st_compiled *cm, const int *unk, int n) {
@@ -428,6 +467,12 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
       k++;
     }
   return k;
+}
+
+static double *save_unknowns(const st_compiled *cm, const int *unk, int n) {
+  double *x0 = malloc(sizeof(double) * (size_t)(n + 1));
+  for (int j = 0; x0 && j < n; j++) x0[j] = cm->x[unk[j]];
+  return x0;
 }
 
 int st_initialize(st_compiled *cm, double t0) {
@@ -476,11 +521,13 @@ int st_initialize(st_compiled *cm, double t0) {
     }
   }
   int rc = 0;
+  double *x0 = NULL;
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
-  } else if (neq > 0 && solve_initial(cm, &fa, unk, nfree) &&
-             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree))) {
+  } else if (neq > 0 && (x0 = save_unknowns(cm, unk, nfree), solve_initial(cm, &fa, unk, nfree, 0)) &&
+             retry_singletons(cm, &fa, unk, nfree, x0) &&
+             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0))) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     if (cm->init_eval_failed)
       st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",
@@ -504,6 +551,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   cm->reported |= rc != 0;
   free(unk);
+  free(x0);
   free(fa.slot);
   free(fa.start);
   return rc;

@@ -1082,13 +1082,33 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
   return 0;
 }
 
+/* An input's default as an argument: translated with the function, a call returning an
+ * array is there the array value; in a model an array is its elements, so such a call
+ * becomes the array of its element calls as if written in the model (Quaternions.from_T's
+ * Q_guess = nullRotation(): the bare call gave NaN, and every MultiBody body's Q_start). */
+static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
+  if (fl->fnctx || !b || b->kind != FX_CALL || b->op != 0 || b->index < 0 ||
+      b->index >= fl->nfunctions || st_fx_uses_local(b))
+    return b;
+  const st_ffunction *g = &fl->functions[b->index];
+  const st_flocal *out = NULL;
+  for (int i = 0; i < g->nlocals && !out; i++)
+    if (g->locals[i].causality == ST_C_OUTPUT) out = &g->locals[i];
+  if (!out || out->ndims == 0) return b;
+  st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, b->nargs, b->loc);
+  if (!c) return NULL;
+  c->index = b->index;
+  memcpy(c->args, b->args, (size_t)b->nargs * sizeof *b->args);
+  return call_value(fl, c, g, 0);
+}
+
 /* The inputs left out take their defaults; the call's value: the body of a function to
  * be inlined (inline.c), else the call. */
 static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw, st_loc loc,
                              st_env env) {
   for (int i = 0, in = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
-    if (!r->args[in]) r->args[in] = fn->locals[i].binding;
+    if (!r->args[in]) r->args[in] = default_argument(fl, fn->locals[i].binding);
     if (!r->args[in]) {
       st_fl_error(fl, loc, env.inst, "%s(): missing input '%s'", fn->name, fn->locals[i].name);
       return NULL;
