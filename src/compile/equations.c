@@ -353,7 +353,7 @@ static int add_tuple_output(st_compiled *cm, eq_vec *v, const st_feq *q, const s
   c->index = call->index;
   c->loc = call->loc;
   if (*element >= 0) c->value = ++*element;
-  memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+  if (call->nargs) memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
   return push(cm, v, make_eq(cm, target, c, q));
 }
 

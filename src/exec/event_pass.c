@@ -198,7 +198,7 @@ st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int 
   c->index = call->index;
   c->loc = call->loc;
   c->value = element; /* emit.c: the element of an array output it stands for */
-  memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
+  if (call->nargs) memcpy(c->args, call->args, (size_t)call->nargs * sizeof *c->args);
   return c;
 }
 

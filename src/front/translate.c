@@ -1098,7 +1098,7 @@ static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
   st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, b->nargs, b->loc);
   if (!c) return NULL;
   c->index = b->index;
-  memcpy(c->args, b->args, (size_t)b->nargs * sizeof *b->args);
+  if (b->nargs) memcpy(c->args, b->args, (size_t)b->nargs * sizeof *b->args); /* nullRotation(): none */
   return call_value(fl, c, g, 0);
 }
 
