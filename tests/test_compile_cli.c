@@ -452,11 +452,8 @@ END_TEST
  * warning naming it. When even that does not evaluate, the message says so. */
 START_TEST(initial_equation_sets_state_first) {
   char args[4096];
-  snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_ife.csv",
-           data("InitFromEquation.mo"));
-  char *out = NULL;
-  int rc = st_test_run(&out, args);
-  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  char *out = simulate_ok("simulate '%s' --stop-time 1 -o compile_cli_ife.csv",
+                          data("InitFromEquation.mo"));
   ck_assert_msg(strstr(out, "warning: the initial system is under-determined: 1 equations for 2 "
                 "states without fixed = true; 'x' keeps its start value"), "%s", out);
   free(out);
@@ -467,7 +464,7 @@ START_TEST(initial_equation_sets_state_first) {
   remove("compile_cli_ife.csv");
   snprintf(args, sizeof args, "simulate '%s' -p T0=50 --stop-time 1 -o compile_cli_ife.csv",
            data("InitFromEquation.mo"));
-  rc = st_test_run(&out, args);
+  int rc = st_test_run(&out, args);
   ck_assert_int_eq(rc, 1);
   ck_assert_msg(strstr(out, "InitFromEquation.mo:7:3: error: the initial system has no solution: "
                 "at the start values nonlinear system for y has no solution at time 0"), "%s", out);
@@ -481,18 +478,14 @@ END_TEST
  * variables records its parameters, and --vars selects parameters (ParametersOnly.mo). */
 START_TEST(when_calls_and_recorded_parameters) {
   char args[4096];
-  snprintf(args, sizeof args,
-           "simulate '%s' --stop-time 0.45 --vars k --vars x -o compile_cli_wc.csv",
-           data("WhenCall.mo"));
-  char *out = NULL;
-  int rc = st_test_run(&out, args);
-  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  char *out = simulate_ok("simulate '%s' --stop-time 0.45 --vars k --vars x "
+                          "-o compile_cli_wc.csv", data("WhenCall.mo"));
   free(out);
   ck_assert_double_eq(last_value("compile_cli_wc.csv", "k"), 1);
   ck_assert_double_eq_tol(last_value("compile_cli_wc.csv", "x"), 0.45, 1e-12);
   snprintf(args, sizeof args, "simulate '%s' --stop-time 1 -o compile_cli_wc.csv",
            data("WhenCall.mo"));
-  rc = st_test_run(&out, args);
+  int rc = st_test_run(&out, args);
   ck_assert_int_eq(rc, 1);
   ck_assert_msg(strstr(out, "WhenCall.mo:11:5: error: the function call failed: function "
                 "'WhenCall.check'") && strstr(out, "x too large at a sample at time 0.5"), "%s", out);
@@ -515,11 +508,8 @@ END_TEST
  * b = 0.3, x back to 0), 0.4 (a = x = 0.1); the assert of the odd branch fails at 0.5. */
 START_TEST(if_equations_inside_when) {
   char args[4096];
-  snprintf(args, sizeof args, "simulate '%s' --stop-time 0.45 -o compile_cli_wi.csv",
-           data("WhenIf.mo"));
-  char *out = NULL;
-  int rc = st_test_run(&out, args);
-  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  char *out = simulate_ok("simulate '%s' --stop-time 0.45 -o compile_cli_wi.csv",
+                          data("WhenIf.mo"));
   free(out);
   const char *csv = "compile_cli_wi.csv";
   ck_assert_double_eq(value_at(csv, "a", 0.15), 0);
@@ -534,7 +524,7 @@ START_TEST(if_equations_inside_when) {
   remove(csv);
   snprintf(args, sizeof args, "simulate '%s' --stop-time 0.6 -o compile_cli_wi.csv",
            data("WhenIf.mo"));
-  rc = st_test_run(&out, args);
+  int rc = st_test_run(&out, args);
   ck_assert_int_eq(rc, 1);
   ck_assert_msg(strstr(out, "WhenIf.mo:17:7: error: assertion failed at time 0.5: the fifth "
                 "tick"), "%s", out);
