@@ -221,15 +221,8 @@ static st_fexpr *list_value(st_compiled *cm, const st_feq_list *l, int var, cons
 /* if c1 then (value in branch 1) elseif ... for an if-equation assigning var everywhere. */
 static st_fexpr *if_value(st_compiled *cm, const st_feq *q, int var, const st_fexpr **lhs) {
   st_fexpr *r = list_value(cm, &q->branches[q->nconds], var, lhs);
-  for (int b = q->nconds - 1; r && b >= 0; b--) {
-    st_fexpr *x = list_value(cm, &q->branches[b], var, lhs), *f = NULL;
-    if (!x || !(f = st_sym_node(cm->p.arena, FX_IF, 0, 3))) return NULL;
-    f->args[0] = q->conds[b];
-    f->args[1] = x;
-    f->args[2] = r;
-    f->loc = q->conds[b]->loc;
-    r = f;
-  }
+  for (int b = q->nconds - 1; r && b >= 0; b--)
+    r = st_sym_if(cm->p.arena, q->conds[b], list_value(cm, &q->branches[b], var, lhs), r);
   return r;
 }
 
@@ -287,15 +280,8 @@ static st_fexpr *guarded(st_compiled *cm, const branch_path *p, st_fexpr *cond) 
     if (!t) return NULL;
     t->value = 1;
     st_fexpr *e = p->b == p->q->nconds ? cond : t;
-    for (int i = p->q->nconds - 1; i >= 0 && e; i--) {
-      st_fexpr *f = st_sym_node(cm->p.arena, FX_IF, 0, 3);
-      if (!f) return NULL;
-      f->args[0] = p->q->conds[i];
-      f->args[1] = i == p->b ? cond : t;
-      f->args[2] = e;
-      f->loc = cond->loc;
-      e = f;
-    }
+    for (int i = p->q->nconds - 1; i >= 0 && e; i--)
+      e = st_sym_if(cm->p.arena, p->q->conds[i], i == p->b ? cond : t, e);
     cond = e;
   }
   return cond;

@@ -346,6 +346,8 @@ int st_sym_depends(const st_compiled *cm, const st_fexpr *e, const unsigned char
 st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);
 st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r);
 st_fexpr *st_sym_num(st_arena *a, double v);
+/* if c then x else y (at c's location); NULL when any is NULL or out of memory */
+st_fexpr *st_sym_if(st_arena *a, st_fexpr *c, st_fexpr *x, st_fexpr *y);
 st_fexpr *st_sym_diff_time(st_compiled *cm, const st_fexpr *e); /* d/dt, NULL if unsupported */
 
 /* classify.c */

@@ -31,6 +31,17 @@ st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r) {
   return e;
 }
 
+st_fexpr *st_sym_if(st_arena *a, st_fexpr *c, st_fexpr *x, st_fexpr *y) {
+  if (!c || !x || !y) return NULL;
+  st_fexpr *e = st_sym_node(a, FX_IF, 0, 3);
+  if (!e) return NULL;
+  e->args[0] = c;
+  e->args[1] = x;
+  e->args[2] = y;
+  e->loc = c->loc;
+  return e;
+}
+
 static st_fexpr *neg(st_arena *a, st_fexpr *x) {
   if (!x) return NULL;
   st_fexpr *e = st_sym_node(a, FX_UNARY, FOP_NEG, 1);

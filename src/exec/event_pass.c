@@ -231,16 +231,8 @@ static st_fexpr *value_in(st_compiled *cm, const st_feq_list *l, const st_feq *t
 
 static st_fexpr *if_choice(st_compiled *cm, const st_feq *q, const st_feq *t, st_fexpr *hold) {
   st_fexpr *r = value_in(cm, &q->branches[q->nconds], t, hold);
-  for (int b = q->nconds - 1; r && b >= 0; b--) {
-    st_fexpr *x = value_in(cm, &q->branches[b], t, hold);
-    st_fexpr *f = x ? st_sym_node(cm->p.arena, FX_IF, 0, 3) : NULL;
-    if (!f) return NULL;
-    f->args[0] = q->conds[b];
-    f->args[1] = x;
-    f->args[2] = r;
-    f->loc = q->conds[b]->loc;
-    r = f;
-  }
+  for (int b = q->nconds - 1; r && b >= 0; b--)
+    r = st_sym_if(cm->p.arena, q->conds[b], value_in(cm, &q->branches[b], t, hold), r);
   return r;
 }
 

@@ -218,8 +218,11 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
     /* a linear block is solved by one step; ill-conditioned (rcond 1e-8 in QuasiStatic
      * IMC_Transformer's 348-unknown switch-over) the rounding of that step may exceed
      * linear_solved's bound, and a second or third step refines it */
-    if (b->linear && (linear_solved(cm, b, r0) || it == 2)) return linear_solved(cm, b, r0) ? 0 : -1;
-    if (b->linear) continue;
+    if (b->linear) {
+      if (linear_solved(cm, b, r0)) return 0; /* evaluated once: this is the hot path */
+      if (it == 2) return -1;
+      continue;
+    }
     if (step < 1e-13) return 0;
     /* damping: halve the step while the residual grows */
     for (int k = 0; damped && k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
