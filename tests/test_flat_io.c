@@ -237,6 +237,44 @@ START_TEST(missing_parts_refused) {
 }
 END_TEST
 
+/* The first assignment to an element (x[i] := ...) in list and its branches, or NULL. */
+static st_fstmt *element_assignment(const st_fstmt_list *list) {
+  for (int i = 0; i < list->n; i++) {
+    st_fstmt *s = list->items[i];
+    if (s->kind == FS_ASSIGN && s->target && s->target->kind == FX_INDEX) return s;
+    for (int b = 0; s->branches && b < (s->kind == FS_IF ? s->nconds + 1 : 1); b++) {
+      st_fstmt *found = element_assignment(&s->branches[b]);
+      if (found) return found;
+    }
+  }
+  return NULL;
+}
+
+/* A subscript without subscripts (the fuzzer's find: the compiler read args[0] of an index
+ * with no arguments) is refused by the loader. */
+START_TEST(index_without_subscripts_refused) {
+  st_diag *diag = st_diag_new(NULL);
+  st_front *fe;
+  st_flat_model *m = flatten(diag, &fe, &cases[3]);
+  st_fstmt *s = NULL;
+  for (int f = 0; !s && f < m->nfunctions; f++) s = element_assignment(&m->functions[f].body);
+  ck_assert_ptr_nonnull(s);
+  int nargs = s->target->nargs;
+  for (int keep = 0; keep < 2; keep++) {
+    s->target->nargs = keep;
+    char *bytes = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
+    refused_with(bytes, n, "wrong number of arguments");
+    free(bytes);
+  }
+  s->target->nargs = nargs;
+  st_flat_free(m);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
+
 /* A header for payload as st_flat_save writes it (format, marks, length, sum): a new block
  * of exactly 40 + n bytes. */
 static char *with_header(const void *payload, size_t n) {
@@ -276,6 +314,7 @@ int main(void) {
   tcase_add_test(tc, flips_with_matching_sum_survive);
   tcase_add_test(tc, foreign_files_refused);
   tcase_add_test(tc, missing_parts_refused);
+  tcase_add_test(tc, index_without_subscripts_refused);
   tcase_add_test(tc, string_past_the_end_refused);
   return st_test_main(s);
 }

@@ -466,7 +466,7 @@ static st_fexpr *get_expr(reader *r) {
   const unsigned char *at = r->p;
   e->nargs = get_count(r, 0, sizeof(int), "an argument count out of range");
   int arity = kind == FX_BINARY ? 2 : kind == FX_UNARY ? 1 : kind == FX_IF ? 3 : -1;
-  if (!r->failed && arity >= 0 && e->nargs != arity) {
+  if (!r->failed && ((arity >= 0 && e->nargs != arity) || (kind == FX_INDEX && e->nargs < 2))) {
     r->p = at;
     bad(r, "an operator with the wrong number of arguments");
   }
