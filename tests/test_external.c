@@ -1,4 +1,4 @@
-/* External functions stiction provides (src/compile/external.c, doc/library.md):
+/* External functions stiction provides (src/func/external.c, doc/library.md):
  *   - every table entry returns the friction library's value, and its partials agree with
  *     central differences (the parameter partials the adapters add are checked, not trusted);
  *   - a call bound through a flat model (inputs in another order than the C arguments) gives
@@ -16,7 +16,7 @@
 #include <stiction/bam.h>
 #include <stiction/friction.h>
 
-#include "compile/external.h"
+#include "func/external.h"
 #include "compile/func_calls.h"
 #include "front/front.h"
 #include "testutil.h"

@@ -1,4 +1,4 @@
-/* The function compiler (src/compile/func_compile.c, func_vm.c) against the tree walker
+/* The function compiler (src/func/func_compile.c, func_vm.c) against the tree walker
  * (src/front/func_eval.c): every function of the test models and of the library in models/
  * compiles, gives the tree walker's result bit for bit on a spread of inputs (both use the
  * same IEEE operations in the same order), and its forward-mode tangent matches a central
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "compile/func_calls.h"
-#include "compile/func_compile.h"
+#include "func/func_compile.h"
 #include "front/func_eval.h"
 #include "front/front.h"
 #include "simtable.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "exec/delay.h"
-#include "compile/external.h"
+#include "func/external.h"
 #include "compile/extlib.h"
 #include "compile/model_impl.h"
 

@@ -10,8 +10,8 @@
 
 #include "compile/extcall.h"
 #include "compile/extlib.h"
-#include "compile/external.h"
-#include "compile/func_compile.h"
+#include "func/external.h"
+#include "func/func_compile.h"
 #include "front/func_eval.h"
 
 #define MAX_ARGS ST_FCALL_MAX_ARGS

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/func_vm_impl.h"
+#include "func/func_vm_impl.h"
 #include "front/flat_expr.h"
 
 #define MAX_PATCHES 256

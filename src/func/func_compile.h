@@ -22,8 +22,8 @@
  * not given, strings, external C functions, cat/diagonal/linspace) it reports with a reason,
  * and the caller keeps using the tree walker for that function (compile/func_calls.c,
  * --dump). */
-#ifndef ST_COMPILE_FCOMPILE_H
-#define ST_COMPILE_FCOMPILE_H
+#ifndef ST_FUNC_FUNC_COMPILE_H
+#define ST_FUNC_FUNC_COMPILE_H
 
 #include <stddef.h>
 #include <stdio.h>
