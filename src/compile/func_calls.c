@@ -197,14 +197,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   st_fsig sig;
   site_sig(s, &sig);
   char why[200];
-  int c = -1, p = -1;
-  for (int tries = 0; tries <= MAX_ARGS; tries++) {
-    c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
-    if (c >= 0 || (p = st_fvm_wanted_pin(fc->vm, s->function, &sig)) < 0 || s->ndims[p])
-      break;
-    sig.pinned |= 1u << p;
-    sig.pin[p] = x[arg_offset(s, p)];
-  }
+  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, why, sizeof why);
   s->pinmask |= sig.pinned;
   for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[s->npins][a] = sig.pin[a];
   s->pinned[s->npins++] = c;
