@@ -344,7 +344,8 @@ static int filled(cx *c, const st_fexpr *e, shape *sh) {
     if (sh->dims[d] < 0 || sh->dims[d] > 1000000) return refuse(c, "a bad size of a filled array");
     sh->n *= sh->dims[d];
   }
-  if (sh->n == 0 || sh->n > 1000000) return refuse(c, "an empty or too large filled array");
+  if (sh->n > 1000000) return refuse(c, "a too large filled array");
+  if (sh->n == 0) return 0; /* fill(0, 0): no elements (Media's setState_pTX(p, T, fill(0, 0))) */
   if (first ? scalar_expr(c, e->args[0], "fill's value")
             : emit(c, F_CONST, 0, 0, e->op == FB_ONES, 1))
     return -1;
@@ -441,6 +442,24 @@ static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+/* cat(1, a, b, ...): along the first dimension the result's row-major elements are those of
+ * a, then b, ...; the other dimensions equal (as func_eval.c's ev_cat). */
+static int cat(cx *c, const st_fexpr *e, shape *sh) {
+  int k;
+  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k != 1)
+    return refuse(c, "cat along a dimension other than a known 1");
+  for (int i = 1; i < e->nargs; i++) {
+    shape a;
+    if (expr(c, e->args[i], &a)) return -1;
+    if (i == 1) *sh = a;
+    else sh->n += a.n, sh->dims[0] += a.dims[0];
+    int same = a.ndims == sh->ndims;
+    for (int d = 1; d < a.ndims && same; d++) same = a.dims[d] == sh->dims[d];
+    if (!a.ndims || !same) return refuse(c, "cat of scalars or of arrays of other shapes");
+  }
+  return 0;
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -455,6 +474,7 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return reduction(c, e);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return filled(c, e, sh);
   case FB_CROSS: return cross(c, e, sh);
+  case FB_CAT: return cat(c, e, sh);
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   case FB_COMPREHENSION: return comprehension(c, e, sh);
