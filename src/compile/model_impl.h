@@ -203,6 +203,10 @@ typedef struct st_program {
   int ninit_checks;   /* initial equations without continuous unknowns: checked (init.c) */
   st_ceq *init_checks;
   st_prog *init_check_res;
+  int ninit_params;   /* parameters with fixed = false that the initial system solves for,
+                         and those whose binding reads them (its binding an initial equation) */
+  int *init_params;
+  unsigned char *init_bound; /* per flat variable: a parameter bound to such parameters */
   int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
   st_ceq *init_assign;
   st_prog *init_assign_prog;
