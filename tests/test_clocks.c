@@ -464,6 +464,45 @@ START_TEST(state_machine_priorities_and_reset) {
 }
 END_TEST
 
+/* An event clock ticks when edge(condition) is true (Modelica 3.6 section 16.3), also at the
+ * start time when the condition holds there (pre = false): EventClockAtStart.mo's
+ * Clock(x < 0.5 or x > 1) with x = t ticks at 0 and at 1 (n = 1, then 2), and
+ * Clock(x > 0.25 and x < 1.5), false at the start, only at 0.25 (m stays 1). */
+START_TEST(event_clock_ticks_at_the_start) {
+  static table t;
+  run("tests/data/clocks/EventClockAtStart.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cm = col(&t, "m");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (fabs(tm - 1) < 1e-6) continue;
+    ck_assert_msg(t.v[i][cn] == (tm < 1 ? 1 : 2), "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == 1, "m(%g) = %g", tm, t.v[i][cm]);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 2);
+}
+END_TEST
+
+/* `time < tStart + width` with tStart a discrete variable set by `when sample(1, 1)` is a
+ * time event (PulseThreshold.mo): y falls at exactly 0.3, 1.3 and 2.3 (an indicator with its
+ * hysteresis switched 1e-10 s late), and the run has no state event. */
+START_TEST(time_relation_with_a_discrete_threshold) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/clocks/PulseThreshold.mo", "--stats", &t, &out), 0);
+  ck_assert_msg(strstr(out, "state events: 0\n") && strstr(out, "time events: 5\n"), "%s", out);
+  free(out);
+  int ct = col(&t, "time"), cy = col(&t, "y"), falls = 0;
+  for (int i = 0; i + 1 < t.nrows; i++) {
+    double tm = t.v[i][ct], fall = floor(tm) + 0.3;
+    int want = tm < 0.3 || (tm > 1 - 1e-9 && tm < fall) || (tm == fall && t.v[i + 1][ct] == tm);
+    if (fabs(tm - 1) < 1e-9 || fabs(tm - 2) < 1e-9) continue; /* the rise's own rows */
+    ck_assert_msg(t.v[i][cy] == want, "y(%.17g) = %g", tm, t.v[i][cy]);
+    falls += tm == fall && t.v[i + 1][ct] == tm;
+  }
+  ck_assert_int_eq(falls, 3);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -489,6 +528,7 @@ int main(void) {
                         clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
                         state_machine_priorities_and_reset, runge_kutta_discretization,
-                        ticks_counted_in_stats_and_event_log));
+                        ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
+                        time_relation_with_a_discrete_threshold));
   return st_test_main(s);
 }

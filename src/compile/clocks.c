@@ -1124,7 +1124,7 @@ static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
   if (n < 0 || !step) return -1;
   st_fexpr *next = st_fx_binary(L->a, FOP_ADD, pre_of(L, n, loc), st_fx_real(L->a, 1, loc), loc);
   if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
-      emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
+      emit_when(L, (st_fexpr *)cond, step, 1, 1, 1, loc))
     return -1;
   L->eqs.items[L->eqs.n - 1]->origin = ST_ORIGIN_RISE_COUNTER; /* no tick of its own */
   L->rises[L->nrises++] = (struct rise){cond, n};
@@ -1165,8 +1165,8 @@ static int emit_ticks(lower *L) {
     st_loc loc = p->latch[0]->loc;
     /* the rise counters latch at rank 1, the partitions after them */
     st_fexpr *c = counts_rises(p) ? counted_tick(L, p, loc) : tick_condition(L, p, loc);
-    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, p->c.kind == CV_PERIODIC,
-                  loc))
+    /* an event clock ticks when edge(condition) is true, also at the start (pre = false) */
+    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, 1, loc))
       return -1;
   }
   return 0;
