@@ -503,6 +503,24 @@ START_TEST(time_relation_with_a_discrete_threshold) {
 }
 END_TEST
 
+/* The clock ticks at the start time come after the initialization for pre(): TriggerFromTick.mo's
+ * `when change(hold(y2))` fires at every tick of Clock(1, 10), the first one at t = 0
+ * too (y = u = 1 + t at the latest tick, count = ticks; as Dymola's results of MSL's
+ * AssignClockToTriggerHold). */
+START_TEST(when_raised_by_the_start_tick) {
+  static table t;
+  run("tests/data/clocks/TriggerFromTick.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "y"), cc = col(&t, "count");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1);
+    ck_assert_msg(t.v[i][cc] == k, "count(%g) = %g, expected %d", tm, t.v[i][cc], k);
+    ck_assert_msg(fabs(t.v[i][cy] - (1 + 0.1 * (k - 1))) < 1e-12, "y(%g) = %g", tm, t.v[i][cy]);
+  }
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -529,6 +547,6 @@ int main(void) {
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
                         state_machine_priorities_and_reset, runge_kutta_discretization,
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
-                        time_relation_with_a_discrete_threshold));
+                        time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick));
   return st_test_main(s);
 }
