@@ -521,6 +521,37 @@ START_TEST(when_raised_by_the_start_tick) {
 }
 END_TEST
 
+/* SampleHoldChain.mo: u = sample(time) on 0.1 s, v = sample(hold(u) + 1) on 0.25 s,
+ * w = sample(2 hold(v)) on 1/3 s, only in bindings (no Clock variable, no clocked
+ * equation). sample() of the continuous hold(u) takes its left limit at a tick: the latest
+ * tick of u strictly before (u.start = 0 at t = 0), and hold(u) does not make v's partition
+ * u's (it was a clock conflict, and bindings alone were not lowered: NaN). */
+static double latest_before(double s, double h) { /* the latest multiple of h before s */
+  return s <= 0 ? -1 : h * ceil(s / h - 1e-9) - h;
+}
+
+START_TEST(sample_hold_chain_in_bindings) {
+  static table t;
+  run("tests/data/clocks/SampleHoldChain.mo", &t);
+  int ct = col(&t, "time"), cu = col(&t, "u"), cv = col(&t, "v"), cw = col(&t, "w"),
+      cx = col(&t, "x");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    double tu = 0.1 * (ticks(tm, 0.1) - 1), tv = 0.25 * (ticks(tm, 0.25) - 1);
+    double tw = (ticks(tm, 1.0 / 3) - 1) / 3.0;
+    double su = latest_before(tv, 0.1), v = 1 + (su < 0 ? 0 : su);
+    double sv = latest_before(tw, 0.25), svu = latest_before(sv, 0.1);
+    double w = sv < 0 ? 0 : 2 * (1 + (svu < 0 ? 0 : svu));
+    ck_assert_msg(fabs(t.v[i][cu] - tu) < 1e-12, "u(%g) = %.17g", tm, t.v[i][cu]);
+    ck_assert_msg(fabs(t.v[i][cv] - v) < 1e-12, "v(%g) = %.17g, expected %g", tm, t.v[i][cv], v);
+    ck_assert_msg(fabs(t.v[i][cw] - w) < 1e-12, "w(%g) = %.17g, expected %g", tm, t.v[i][cw], w);
+    ck_assert_double_eq(t.v[i][cx], t.v[i][cw]);
+  }
+  ck_assert_double_eq_tol(t.v[t.nrows - 1][cw], 3.4, 1e-12);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -547,6 +578,7 @@ int main(void) {
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
                         state_machine_priorities_and_reset, runge_kutta_discretization,
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
-                        time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick));
+                        time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick,
+                        sample_hold_chain_in_bindings));
   return st_test_main(s);
 }
