@@ -552,6 +552,55 @@ START_TEST(sample_hold_chain_in_bindings) {
 }
 END_TEST
 
+/* InferredFactors.mo: superSample(u) and subSample(u) without factors take them from the
+ * clocks of their partitions (u on 0.1 s; 0.025 s: factor 4; 0.3 s: factor 3); with nothing
+ * to infer it from, FactorNotInferred.mo is a located error. */
+START_TEST(sampling_factors_inferred) {
+  static table t;
+  run("tests/data/clocks/InferredFactors.mo", &t);
+  int ct = col(&t, "time"), cyf = col(&t, "yf"), cnf = col(&t, "nf"), cys = col(&t, "ys"),
+      cns = col(&t, "ns");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    ck_assert_msg(t.v[i][cnf] == ticks(tm, 0.025), "nf(%g) = %g", tm, t.v[i][cnf]);
+    ck_assert_msg(t.v[i][cns] == ticks(tm, 0.3), "ns(%g) = %g", tm, t.v[i][cns]);
+    ck_assert_msg(fabs(t.v[i][cyf] - 0.1 * (ticks(tm, 0.1) - 1)) < 1e-12, "yf(%g) = %g", tm,
+                  t.v[i][cyf]);
+    ck_assert_msg(fabs(t.v[i][cys] - 0.3 * (ticks(tm, 0.3) - 1)) < 1e-12, "ys(%g) = %g", tm,
+                  t.v[i][cys]);
+  }
+  expect_refused("tests/data/clocks/FactorNotInferred.mo",
+                 "FactorNotInferred.mo:3:8: error: the clock of this clocked equation cannot be "
+                 "inferred");
+}
+END_TEST
+
+/* StateMachineNested.mo: state s1 is itself a machine (a: i += 1, b: i += 10; a -> b when
+ * i >= 3, b -> a when i >= 30), s2: i -= 5; s1 -> s2 when i > 40, s2 -> s1 when i < 5,
+ * all delayed, with reset, on 0.1 s. The inner machine runs only while s1 is active, holds
+ * b while s2 is, and restarts in a when s1 is entered again (at 1.6: i = 4 + 1, not 4 + 10);
+ * activeState(s1.b) is false while s2 is active. Values worked out tick by tick. */
+START_TEST(state_machine_inside_a_state) {
+  static const int want[] = {1,  2,  3,  13, 23, 33, 34, 44, 39, 34, 29, 24, 19, 14, 9, 4,
+                             5,  15, 25, 35, 36, 46, 41, 36, 31, 26, 21, 16, 11, 6,  1};
+  static const int in_b[] = {0, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+                             0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  static table t;
+  run("tests/data/clocks/StateMachineNested.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i"), cb = col(&t, "inB"), checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][ci] == want[k], "i(%g) = %g, expected %d", tm, t.v[i][ci], want[k]);
+    ck_assert_msg(t.v[i][cb] == in_b[k], "inB(%g) = %g", tm, t.v[i][cb]);
+    checked++;
+  }
+  ck_assert_int_eq(checked, 31);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -579,6 +628,7 @@ int main(void) {
                         state_machine_priorities_and_reset, runge_kutta_discretization,
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
                         time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick,
-                        sample_hold_chain_in_bindings));
+                        sample_hold_chain_in_bindings, sampling_factors_inferred,
+                        state_machine_inside_a_state));
   return st_test_main(s);
 }
