@@ -193,10 +193,13 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  /* the threshold may read discrete variables: they change only at events, after which
+   * the next time event is computed again (a pulse's `time < T_start + T_width`, which an
+   * indicator with its hysteresis switched 1e-10 s late) */
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;

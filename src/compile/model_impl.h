@@ -254,6 +254,10 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  double *wc_start;    /* the when-conditions just before the clock ticks at the start time */
+  double *start_pre;   /* the values just before those ticks */
+  int wc_start_set;    /* wc_start and start_pre hold them: the first pass after the
+                          initialization takes them as its pre() (event_pass.c) */
   unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   unsigned char *init_fired; /* per branch (wc index): an impure branch fired at initialization */
   int nasserts;
