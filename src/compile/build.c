@@ -19,8 +19,9 @@ static int alloc_values(st_compiled *cm) {
   cm->init_pre = doubles(cm, cm->p.nslots);
   cm->init_view = doubles(cm, cm->p.nslots);
   cm->start_pre = doubles(cm, cm->p.nslots);
-  cm->vm.stack = doubles(cm, ST_STACK_MAX);
-  cm->vm.dstack = doubles(cm, ST_STACK_MAX);
+  if (cm->p.stack_cap < ST_STACK_MIN) cm->p.stack_cap = ST_STACK_MIN;
+  cm->vm.stack = doubles(cm, cm->p.stack_cap);
+  cm->vm.dstack = doubles(cm, cm->p.stack_cap);
   cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
   if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->start_pre || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
@@ -295,8 +296,8 @@ static int own_run_state(st_compiled *in) {
            (in->init_pre = own(in, pr->init_pre, ns, sizeof(double))) &&
            (in->init_view = own(in, NULL, ns, sizeof(double))) &&
            (in->start_pre = own(in, NULL, ns, sizeof(double))) &&
-           (in->vm.stack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
-           (in->vm.dstack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
+           (in->vm.stack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
+           (in->vm.dstack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
            (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&
            (in->blocks = own(in, pr->blocks, (size_t)in->nblocks, sizeof(st_block))) &&
            (in->rels = own(in, pr->rels, nr, sizeof(st_relation))) &&

@@ -227,6 +227,8 @@ typedef struct st_program {
   st_prog *const_prog;
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
+  int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
+                          program (a call pushes every element of its array arguments) */
 } st_program;
 
 /* One run of a program: values, parameters, relation and when-condition values, caches,
@@ -315,7 +317,10 @@ struct st_compiled {
 typedef struct st_compiled st_instance;
 
 /* emit.c: expressions to bytecode. flags: */
-#define ST_STACK_MAX 1024
+/* The evaluator's stack starts with ST_STACK_MIN entries and grows to what the deepest
+ * program needs, up to ST_STACK_MAX (a call with a table of 10^5 elements as argument). */
+#define ST_STACK_MIN 1024
+#define ST_STACK_MAX (1 << 20)
 enum {
   EMIT_NOEVENT = 1,
   EMIT_PLAIN = 2,   /* parameter/start context: no relations */
