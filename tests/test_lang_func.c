@@ -302,11 +302,28 @@ START_TEST(default_call_argument) {
 }
 END_TEST
 
+/* A function redeclared with a modifier in a component's modifier reads the modifier's
+ * names where it is written (MultiBody's UserDefinedGravityField: `world(redeclare function
+ * gravityAcceleration = f(phi = geodeticLatitude))` failed with "used before its
+ * declaration (in 'world')"), called inside the component and from outside it. */
+START_TEST(redeclared_function_modifier) {
+  static table t;
+  run_ok(LANG("RedeclaredFunctionModifier.mo"), "RedeclaredFunctionModifier.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "s.g"), 3 * (1 + tm), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "outside"), 6, 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
                array_functions, discrete_connections, initial_algorithm, records,
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
-               discrete_initial_equation, der_in_binding, default_call_argument));
+               discrete_initial_equation, der_in_binding, default_call_argument,
+               redeclared_function_modifier));
   return st_test_main(s);
 }

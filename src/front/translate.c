@@ -1178,6 +1178,16 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
 
+/* The instance whose scope class scope is, from inst up: a function redeclared in the
+ * modifier of component `world` (`redeclare function g = f(phi = lat)`) reads `lat` in the
+ * model holding world, not in world. inst itself when none is (the redeclaration is
+ * written in a base class of inst's class). */
+static st_inst *scope_instance(st_inst *inst, const st_cls *scope) {
+  for (st_inst *i = inst; i; i = i->parent)
+    if (i->cls == scope) return i;
+  return inst;
+}
+
 /* f(.., {x(k) for k in r}, ..) with a scalar input there is {f(.., x(k), ..) for k in r}
  * (section 12.4.6; also inside function bodies, where the size is known only when it runs:
  * `real({v[k] * conj(i[k]) for k in 1:size(v, 1)})`). */
@@ -1744,13 +1754,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_cls *cls = function_of_component(fl, fn, env, &owner);
   if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
   bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}, NULL};
+  if (owner && cls) bound.env.inst = scope_instance(owner, cls->parent);
   /* a function class of the instance's own class (ControlledPump's `redeclare function
    * flowCharacteristic = quadraticFlow(V_flow_nominal = {0, V_flow_op, ...})`): its
    * modifiers read the instance's parameters */
   st_elem mine;
   if (cls && !owner && env.inst && env.inst->cls && n == 1 && !fn->global &&
       st_lookup_member(fl->fe, env.inst->cls, parts[0], &mine) == 0 && mine.cls)
-    bound.env.inst = env.inst;
+    bound.env.inst = scope_instance(env.inst, cls->parent);
   if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {
