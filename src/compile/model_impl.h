@@ -341,6 +341,8 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
 int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
                                const unsigned char *in_block);
 int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
+/* symbolic.c: the value of a parameter expression at translation, -1 when not one */
+int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
 /* e reads a marked slot (outside pre(), edge(), change()) */
 int st_sym_depends(const st_compiled *cm, const st_fexpr *e, const unsigned char *in);
 st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);

@@ -1,6 +1,7 @@
 /* Symbolic helpers: building nodes, solving an equation for a variable that occurs once
  * (explicit assignment instead of Newton), and the linearity test that lets a block be
  * solved by a single LU step. */
+#include <math.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -197,5 +198,34 @@ int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
     return frozen(cm, e->args[0], in) && st_sym_frozen_coefficients(cm, e->args[1], in) &&
            st_sym_frozen_coefficients(cm, e->args[2], in);
   default: return 0;
+  }
+}
+
+/* The value of a parameter expression now (cm->x holds the parameters), or -1 when e is not
+ * one the walk knows: numbers, parameters and constants under + - * / and negation. */
+int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
+  double a, b, sign;
+  switch (e->kind) {
+  case FX_REAL: *v = e->value; return 0;
+  case FX_VAR: {
+    int s = st_resolve_ref(cm, e, &sign);
+    if (s < 0 || (cm->p.slots[s].kind != K_PARAM && cm->p.slots[s].kind != K_CONST)) return -1;
+    *v = sign * cm->x[s];
+    return 0;
+  }
+  case FX_UNARY:
+    if (e->op != FOP_NEG || st_param_value(cm, e->args[0], &a)) return -1;
+    *v = -a;
+    return 0;
+  case FX_BINARY:
+    if (st_param_value(cm, e->args[0], &a) || st_param_value(cm, e->args[1], &b)) return -1;
+    switch (e->op) {
+    case FOP_ADD: *v = a + b; return 0;
+    case FOP_SUB: *v = a - b; return 0;
+    case FOP_MUL: *v = a * b; return 0;
+    case FOP_DIV: *v = a / b; return isfinite(*v) ? 0 : -1;
+    default: return -1;
+    }
+  default: return -1;
   }
 }
