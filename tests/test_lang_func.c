@@ -334,12 +334,27 @@ START_TEST(fixed_false_from_algebraic) {
 }
 END_TEST
 
+/* A function's protected array of records with its size on the type, `Pair[2] t = {..}`
+ * (ReferenceMoistAir's `Complex[2] t`: "the binding of 't' does not fit it"), and on the name. */
+START_TEST(record_array_local) {
+  static table t;
+  run_ok(LANG("RecordArrayLocal.mo"), "RecordArrayLocal.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "y"), 4 * tm + 6, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "z"), 10 * tm + 12, 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
                array_functions, discrete_connections, initial_algorithm, records,
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
                discrete_initial_equation, der_in_binding, default_call_argument,
-               redeclared_function_modifier, fixed_false_from_algebraic));
+               redeclared_function_modifier, fixed_false_from_algebraic,
+               record_array_local));
   return st_test_main(s);
 }
