@@ -348,6 +348,25 @@ START_TEST(record_array_local) {
 }
 END_TEST
 
+/* A package constant array of records read in functions: data[j].M and h(data[i], T) with
+ * i, j known only when the body runs (an array field indexed too), data.M as a whole, and an
+ * if-expression with record branches whose arrays differ in size (MixtureGasNasa, the
+ * Inverse_sh_TX example: "'data' is not a record", "needs a record value"). */
+START_TEST(record_array_constant) {
+  static table t;
+  run_ok(LANG("RecordArrayConstant.mo"), "RecordArrayConstant.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), x = 0.5 + 0.5 * tm;
+    ck_assert_double_eq_tol(at(&t, i, "m"), 1 / (x / 2 + (1 - x) / 4), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "t"), 3 + 30 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "w"), 6, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "p1"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "p0"), 0.3, 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
@@ -355,6 +374,6 @@ int main(void) {
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
                discrete_initial_equation, der_in_binding, default_call_argument,
                redeclared_function_modifier, fixed_false_from_algebraic,
-               record_array_local));
+               record_array_local, record_array_constant));
   return st_test_main(s);
 }
