@@ -431,6 +431,15 @@ static int pass_size(cargs *c, int n) {
   return 0;
 }
 
+/* A String input reaches C only as its text: a value without one (an expression the
+ * evaluator could not make a String of) fails the call rather than hand C a number where it
+ * reads a pointer. */
+static int text_missing(cargs *c, const st_flocal *l, const st_fval *v) {
+  if (l->type != ST_T_STRING || l->ndims || v->str) return 0;
+  snprintf(c->why, sizeof c->why, "the String input '%s' has no text", l->name);
+  return 1;
+}
+
 static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
                          const st_fval *args, int nargs) {
   for (int i = 0; i < nargs; i++) {
@@ -441,6 +450,8 @@ static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, s
       if (l->is_object && l->causality == ST_C_INPUT) {
         int rc = pass_object(c, r, &locals[e->index]);
         if (rc) return rc;
+      } else if (l->causality == ST_C_INPUT && text_missing(c, l, &locals[e->index])) {
+        return -1;
       } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
                                      : pass_value(c, &locals[e->index], ints, NULL))
         return -1;
@@ -481,6 +492,7 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
         i += n - 1;
         continue;
       }
+      if (!pass && text_missing(c, l, &locals[i])) return -1;
       if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
         return -1;
       for (int d = 0; d < locals[i].ndims; d++)

@@ -321,7 +321,12 @@ static void site_args(const st_fcalls *fc, const call_site *s, const double *x, 
 static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, int output,
                          int element) {
   st_fval out;
-  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) return NAN;
+  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) {
+    int in = k;
+    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
+    if (a) st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
+    return NAN;
+  }
   if (element > 0) return out.ndims && element <= out.n ? out.d[element - 1] : NAN;
   return out.ndims == 0 ? out.s : NAN;
 }
@@ -337,6 +342,19 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
+/* A compiled body failed: when an assert whose message is built from values failed it, the
+ * tree walker runs the call again to build that message (a compiled body knows no strings). */
+static void explain_assert(st_fcalls *fc, const call_site *s, const double *x) {
+  const st_fstmt *a = st_fvm_failed_assert(fc->vm);
+  if (!a || !a->message || a->message->nargs != 1) return;
+  st_fval args[MAX_ARGS], out;
+  site_args(fc, s, x, args);
+  int in = s->function;
+  if (st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) &&
+      st_feval_failed_assert(fc->ev, &in) == a)
+    st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
@@ -344,18 +362,25 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   int c = body_for(fc, s, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
-    if (c >= 0) return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
+    if (c >= 0 && st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL)) {
+      explain_assert(fc, s, x);
+      return NAN;
+    }
+    if (c >= 0) return 0;
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
     if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
     int in = s->function;
     const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
-    if (a) st_fvm_assert_failed(fc->vm, in, a); /* say which, as a compiled body would */
+    if (a) /* say which, as a compiled body would */
+      st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
     return NAN;
   }
   if (c >= 0) {
     double y;
-    return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
+    if (!run_compiled(fc, c, s, x, NULL, &y, NULL)) return y;
+    explain_assert(fc, s, x);
+    return NAN;
   }
   st_fval args[MAX_ARGS];
   site_args(fc, s, x, args);

@@ -10,6 +10,6 @@ libstiction_core_la_SOURCES += \
 	src/compile/func_compile.c src/compile/func_compile.h src/compile/func_vm.c src/compile/func_vm_impl.h \
 	src/compile/external.c src/compile/external.h \
 	src/compile/extlib.c src/compile/extlib.h src/compile/extcall.c src/compile/extcall.h \
-	src/compile/algorithm.c src/compile/inline.c \
+	src/compile/algorithm.c src/compile/inline.c src/compile/message.c \
 	src/compile/pattern.c src/compile/clocks.c \
 	src/compile/statemachine.c

@@ -107,11 +107,21 @@ typedef struct st_relation {
 
 typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT, A_CALL } st_action_kind;
 
+/* A message built from values when an assert fails (message.c). */
+typedef struct st_message st_message;
+
+/* The text of an assert's or terminate's message m as written (a constant's value), and in
+ * *built the parts that build it from the values (NULL: the text is the message). */
+const char *st_message_compile(st_compiled *cm, const st_fexpr *m, st_message **built);
+/* The message built from the values now (malloc'd; NULL when out of memory). */
+char *st_message_eval(st_compiled *cm, const st_message *m);
+
 typedef struct st_action {
   st_action_kind kind;
   int slot;
   st_prog value;
   const char *message;
+  st_message *built;  /* A_ASSERT: the message built from values, or NULL */
   int level;          /* A_ASSIGN: evaluated after the lower levels are assigned (event_pass.c) */
   st_loc loc;
 } st_action;
@@ -140,6 +150,7 @@ typedef struct st_when {
 typedef struct st_assert {
   st_prog cond;
   const char *message;
+  st_message *built;  /* the message built from values, or NULL */
   int level;  /* 0 error, 1 warning (flat.h) */
   int warned; /* level warning: reported since the condition last held */
   st_loc loc;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "front/flat_expr.h"
+#include "util/strfmt.h"
 
 #define MAX_ARGS 128 /* a record input counts one per field */
 #define MAX_DEPTH 64
@@ -29,6 +30,7 @@ struct st_feval {
   void *external_ctx;
   const st_fstmt *failed_assert; /* the error-level assert that failed the last call */
   int failed_in;                 /* in that function */
+  char *failed_message;          /* its message evaluated (malloc'd), or NULL */
 };
 
 typedef struct frame {
@@ -147,6 +149,26 @@ static int ev_product(frame *f, const st_fval *a, const st_fval *b, st_fval *out
   return 0;
 }
 
+/* A String operation: + concatenates (the text in the scratch pool), relations compare. */
+static int ev_strings(frame *f, int op, const st_fval *a, const st_fval *b, st_fval *out) {
+  if (!a->str || !b->str) return -1; /* a String with a number */
+  if (op == FOP_ADD) {
+    size_t la = strlen(a->str), lb = strlen(b->str);
+    char *s = scratch(f->fe, la + lb + 1);
+    if (!s) return -1;
+    memcpy(s, a->str, la);
+    memcpy(s + la, b->str, lb + 1);
+    *out = scalar(0);
+    out->str = s;
+    return 0;
+  }
+  if (op < FOP_LT || op > FOP_NE) return -1;
+  int c = strcmp(a->str, b->str);
+  *out = scalar(op == FOP_LT ? c < 0 : op == FOP_LE ? c <= 0 : op == FOP_GT ? c > 0
+                : op == FOP_GE ? c >= 0 : op == FOP_EQ ? c == 0 : c != 0);
+  return 0;
+}
+
 /* Scalar op scalar, or element-wise with a scalar or an equal-shaped array (+, -, and
  * scalar * array, array / scalar). Matrix products are not needed by the library's functions. */
 static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
@@ -159,6 +181,7 @@ static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
     return 0;
   }
   if (ev(f, e->args[1], &b)) return -1;
+  if (a.str || b.str) return ev_strings(f, e->op, &a, &b, out);
   if (a.ndims == 0 && b.ndims == 0) {
     *out = scalar(binop(e->op, a.s, b.s));
     return 0;
@@ -357,9 +380,27 @@ static int ev_comprehension(frame *f, const st_fexpr *e, st_fval *out) {
   return 0;
 }
 
+/* String(x, significantDigits, minimumLength, leftJustified, format): the text in the pool. */
+static int ev_string(frame *f, const st_fexpr *e, st_fval *out) {
+  double v[4];
+  st_fval format;
+  if (e->nargs != 5 || ev(f, e->args[4], &format) || !format.str) return -1;
+  for (int i = 0; i < 4; i++)
+    if (ev_scalar(f, e->args[i], &v[i])) return -1;
+  st_strfmt spec = {(st_strfmt_kind)e->index, (int)v[1], (int)v[2], v[3] != 0, format.str};
+  int n = st_strfmt_write(NULL, 0, v[0], &spec);
+  char *text = n >= 0 ? scratch(f->fe, (size_t)n + 1) : NULL;
+  if (!text) return -1;
+  st_strfmt_write(text, (size_t)n + 1, v[0], &spec);
+  *out = scalar(0);
+  out->str = text;
+  return 0;
+}
+
 static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
   double x, y, r;
   switch (e->op) {
+  case FB_STRING: return ev_string(f, e, out);
   case FB_COMPREHENSION: return ev_comprehension(f, e, out);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return ev_filled(f, e, out);
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return ev_reduce(f, e, out);
@@ -668,6 +709,16 @@ static int run_tuple(frame *f, const st_fstmt *s) {
   return 0;
 }
 
+/* The text of a failed assert's message: built from the values now (args[0] of the FX_STRING,
+ * sections.c), else its text. */
+static void failed_message(frame *f, const st_fexpr *m) {
+  st_fval v;
+  const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
+  if (m && m->nargs == 1 && !ev(f, m->args[0], &v) && v.str) text = v.str;
+  free(f->fe->failed_message);
+  f->fe->failed_message = strdup(text);
+}
+
 static int run_stmt(frame *f, const st_fstmt *s) {
   if (++f->fe->steps > MAX_STEPS) return -1;
   switch (s->kind) {
@@ -692,6 +743,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     if (c != 0 || s->level != 0) return 0;
     f->fe->failed_assert = s; /* a failed error-level assert fails the call */
     f->fe->failed_in = (int)(f->fn - f->fe->functions);
+    failed_message(f, s->message);
     return -1;
   }
   default: return -1; /* when, reinit, terminate */
@@ -712,6 +764,7 @@ static int init_locals(frame *f, const unsigned char *given) {
     const st_flocal *l = &f->fn->locals[i];
     if (given[i]) continue;
     f->loc[i] = scalar(0);
+    if (l->type == ST_T_STRING && !l->ndims) f->loc[i].str = ""; /* not yet assigned */
     int dims[4], sized = l->ndims > 0;
     for (int d = 0; d < l->ndims && sized; d++) {
       double x = l->dims[d];
@@ -778,6 +831,10 @@ void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx) {
   fe->external_ctx = ctx;
 }
 
+const char *st_feval_failed_message(const st_feval *fe) {
+  return fe->failed_assert ? fe->failed_message : NULL;
+}
+
 const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function) {
   if (fe->failed_assert) *function = fe->failed_in;
   return fe->failed_assert;
@@ -789,6 +846,7 @@ void st_feval_free(st_feval *fe) {
     next = c->next;
     free(c);
   }
+  free(fe->failed_message);
   free(fe);
 }
 

@@ -51,6 +51,9 @@ int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int outpu
 /* The error-level assert that failed the last st_feval_call (in function *function), NULL
  * when it failed otherwise or did not fail. */
 const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function);
+/* That assert's message as it evaluated when it failed (String() of the values then), NULL
+ * when no assert failed the last call. */
+const char *st_feval_failed_message(const st_feval *fe);
 
 /* A scalar value (inline: the evaluator makes one per operation). */
 static inline st_fval st_fval_scalar(double x) {

@@ -362,6 +362,8 @@ struct st_fl {
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
   int initial_section;     /* translating an initial equation section */
+  int string_exprs;        /* translating an assert message: String() of a variable is kept
+                              as FB_STRING, evaluated when the assert fails */
   int raw_call;            /* the next call translated is a tuple's right side: kept a call */
   st_ocgraph *oc;           /* the graph of overconstrained connections, or NULL */
   st_inline_frame *inl;     /* the names of the function body being inlined, or NULL */

@@ -1,0 +1,100 @@
+/* String values (Modelica 3.6 section 3.7.4.9) in function bodies, in the arguments of C
+ * functions and in assert messages; models in tests/data/strings/Strings.mo:
+ *   - a String input defaulted to "" and a concatenation reach C as their texts (a number in
+ *     the pointer's place made C open a file with a garbage name);
+ *   - String() with significantDigits, minimumLength, leftJustified and format, compared with
+ *     the expected text by C and by String relations; a constant one folded while flattening;
+ *   - the message of a failed assert built from the values then: in a function body (compiled
+ *     or walked) and among a model's equations. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "simtable.h"
+#include "util/strfmt.h"
+
+#define STRINGS "tests/data/strings/Strings.mo"
+
+START_TEST(texts_reach_c) {
+  static table t;
+  run_ok(STRINGS, "Strings.DefaultText", "", &t);
+  ck_assert_int_gt(t.nrows, 2);
+  /* "at " + "xy", and the default fileName "" */
+  for (int i = 0; i < t.nrows; i++) ck_assert_double_eq(t.v[i][col(&t, "k")], 5);
+}
+END_TEST
+
+START_TEST(string_conversion) {
+  static table t;
+  run_ok(STRINGS, "Strings.Formats", "", &t);
+  /* 1 from C's strcmp, 1 more from the String relations of the body */
+  for (int i = 0; i < t.nrows; i++) ck_assert_double_eq(t.v[i][col(&t, "eq")], 2);
+  char *out = NULL;
+  int st = st_test_runf(&out, "flatten '%s' Strings.Formats", st_test_src(STRINGS));
+  ck_assert_msg(st == 0 && out && strstr(out, "String folded = \"1.57  \";"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+START_TEST(formatter) {
+  char b[64];
+  st_strfmt s = st_strfmt_default(ST_SF_REAL);
+  ck_assert_int_eq(st_strfmt_write(b, sizeof b, 1.0 / 3, &s), 8);
+  ck_assert_str_eq(b, "0.333333");
+  s.minimum_length = 10;
+  s.left_justified = 0;
+  ck_assert_int_eq(st_strfmt_write(b, sizeof b, -2.5, &s), 10);
+  ck_assert_str_eq(b, "      -2.5");
+  s.format = "-6.1e";
+  s.minimum_length = 0;
+  st_strfmt_write(b, sizeof b, 1234.5, &s);
+  ck_assert_str_eq(b, "1.2e+03");
+  /* cut to the buffer, the whole length returned */
+  ck_assert_int_eq(st_strfmt_write(b, 4, 1234.5, &s), 7);
+  ck_assert_str_eq(b, "1.2");
+  /* only printf's conversions of numbers, without '%' or length modifiers */
+  const char *bad[] = {"s", "%d", "ld", "8.2fx", "n"};
+  for (int i = 0; i < 5; i++) {
+    s.format = bad[i];
+    ck_assert_msg(st_strfmt_write(b, sizeof b, 1, &s) == -1, "%s accepted", bad[i]);
+  }
+  st_strfmt i = st_strfmt_default(ST_SF_INTEGER);
+  i.format = "05d";
+  st_strfmt_write(b, sizeof b, 42, &i);
+  ck_assert_str_eq(b, "00042");
+  st_strfmt z = st_strfmt_default(ST_SF_BOOLEAN);
+  st_strfmt_write(b, sizeof b, 0, &z);
+  ck_assert_str_eq(b, "false");
+}
+END_TEST
+
+START_TEST(assert_messages_from_values) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(STRINGS, "Strings.FunctionMessage", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Strings.mo:61:5 failed: x (= 0.5) is too large"), "%s",
+                out ? out : "");
+  free(out);
+  out = NULL;
+  ck_assert_int_eq(simulate(STRINGS, "Strings.ModelMessage", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Strings.mo:73:5: error: assertion failed at time "
+                                   "0.25000000010000001: x (= 0.25) <= L (= 0.25,   2)"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+static Suite *suite(void) {
+  Suite *s = suite_create("strings");
+  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, string_conversion, formatter,
+                                          assert_messages_from_values));
+  return s;
+}
+
+int main(void) {
+  return st_test_main(suite());
+}
