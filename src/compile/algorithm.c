@@ -86,7 +86,7 @@ static void scan_stmts(const st_fstmt_list *l, unsigned char *is_state, unsigned
     if (inside_when && s->kind == FS_ASSIGN && s->target->kind == FX_VAR)
       in_when[s->target->index] = 1;
     for (int t = 0; inside_when && s->kind == FS_TUPLE && t < s->ntargets; t++)
-      if (s->targets[t] && s->targets[t]->kind == FX_VAR) in_when[s->targets[t]->index] = 1;
+      st_mark_when_targets(s->targets[t], in_when);
     int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
              : s->kind == FS_WHILE ? 1 : 0;
     for (int b = 0; b < nb; b++)

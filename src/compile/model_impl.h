@@ -388,6 +388,8 @@ st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int 
 void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
+/* Marks the variables a tuple target in a when sets: r and s[1], s[2] of (r, {s[1], s[2]}). */
+void st_mark_when_targets(const st_fexpr *e, unsigned char *in_when);
 void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
 int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx);
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);

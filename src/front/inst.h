@@ -460,6 +460,9 @@ st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_in
 /* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
  * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
+/* fill(v, n, ...), zeros(n, ...), ones(n, ...) as translated in a function body (an input's
+ * default) with sizes known now: the array value a model needs; else b itself. */
+st_fexpr *st_fl_filled_value(st_fl *fl, st_fexpr *b);
 /* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
 int st_fx_shape(const st_fexpr *a, int *dims, int max);
 

@@ -1148,6 +1148,7 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
  * becomes the array of its element calls as if written in the model (Quaternions.from_T's
  * Q_guess = nullRotation(): the bare call gave NaN, and every MultiBody body's Q_start). */
 static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
+  if (!fl->fnctx && b && b->kind == FX_BUILTIN) return st_fl_filled_value(fl, b);
   if (fl->fnctx || !b || b->kind != FX_CALL || b->op != 0 || b->index < 0 ||
       b->index >= fl->nfunctions || st_fx_uses_local(b))
     return b;
