@@ -2,6 +2,7 @@
  * again to the same bytes, printed alike, translated to the same program), and damaged,
  * truncated or foreign files are refused with a located error, never a crash. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,6 +276,41 @@ START_TEST(index_without_subscripts_refused) {
 }
 END_TEST
 
+/* The first call in e, or NULL. */
+static st_fexpr *first_call(st_fexpr *e) {
+  if (!e || e->kind == FX_CALL) return e;
+  for (int i = 0; i < e->nargs; i++) {
+    st_fexpr *found = first_call(e->args[i]);
+    if (found) return found;
+  }
+  return NULL;
+}
+
+/* A call standing for an element of an array output far beyond any int (the fuzzer's second
+ * find: the compiler converted it to int) is refused by the loader. */
+START_TEST(call_element_out_of_range_refused) {
+  st_diag *diag = st_diag_new(NULL);
+  st_front *fe;
+  st_flat_model *m = flatten(diag, &fe, &cases[2]);
+  st_fexpr *call = NULL;
+  for (int i = 0; !call && i < m->equations.n; i++) call = first_call(m->equations.items[i]->rhs);
+  ck_assert_ptr_nonnull(call);
+  double value = call->value, bad[] = {1e154, -1, 2.5, NAN};
+  for (int k = 0; k < 4; k++) {
+    call->value = bad[k];
+    char *bytes = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
+    refused_with(bytes, n, "output element out of range");
+    free(bytes);
+  }
+  call->value = value;
+  st_flat_free(m);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
+
 /* A header for payload as st_flat_save writes it (format, marks, length, sum): a new block
  * of exactly 40 + n bytes. */
 static char *with_header(const void *payload, size_t n) {
@@ -315,6 +351,7 @@ int main(void) {
   tcase_add_test(tc, foreign_files_refused);
   tcase_add_test(tc, missing_parts_refused);
   tcase_add_test(tc, index_without_subscripts_refused);
+  tcase_add_test(tc, call_element_out_of_range_refused);
   tcase_add_test(tc, string_past_the_end_refused);
   return st_test_main(s);
 }

@@ -473,7 +473,14 @@ static st_fexpr *get_expr(reader *r) {
   e->args = alloc(r, sizeof *e->args * (size_t)e->nargs);
   for (int i = 0; i < e->nargs && !r->failed; i++)
     if (!(e->args[i] = get_expr(r))) bad(r, "a missing argument");
+  at = r->p;
   e->value = get_double(r);
+  /* a call's value is the element of an array output it stands for (1-based, 0: all) */
+  int element = e->value >= 0 && e->value <= INT_MAX && e->value == (int)e->value;
+  if (!r->failed && kind == FX_CALL && !element) {
+    r->p = at;
+    bad(r, "a call's output element out of range");
+  }
   e->str = get_str(r);
   e->loc = get_loc(r);
   r->depth--;
