@@ -28,6 +28,14 @@ START_TEST(texts_reach_c) {
 }
 END_TEST
 
+/* A String output written by C through its `const char **` (read as a number before). */
+START_TEST(text_from_c) {
+  static table t;
+  run_ok(STRINGS, "Strings.OutputText", "", &t);
+  for (int i = 0; i < t.nrows; i++) ck_assert_double_eq(t.v[i][col(&t, "ok")], 1);
+}
+END_TEST
+
 START_TEST(string_conversion) {
   static table t;
   run_ok(STRINGS, "Strings.Formats", "", &t);
@@ -76,12 +84,12 @@ START_TEST(assert_messages_from_values) {
   static table t;
   char *out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.FunctionMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:61:5 failed: x (= 0.5) is too large"), "%s",
+  ck_assert_msg(out && strstr(out, "Strings.mo:85:5 failed: x (= 0.5) is too large"), "%s",
                 out ? out : "");
   free(out);
   out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.ModelMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:73:5: error: assertion failed at time "
+  ck_assert_msg(out && strstr(out, "Strings.mo:97:5: error: assertion failed at time "
                                    "0.25000000010000001: x (= 0.25) <= L (= 0.25,   2)"),
                 "%s", out ? out : "");
   free(out);
@@ -90,7 +98,7 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("strings");
-  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, string_conversion, formatter,
+  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, text_from_c, string_conversion, formatter,
                                           assert_messages_from_values));
   return s;
 }

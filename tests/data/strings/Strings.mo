@@ -42,6 +42,30 @@ package Strings
     end if;
   end formats;
 
+  function firstWord "a String output C writes through its pointer"
+    input String s;
+    output Integer n;
+    output String word;
+  external "C" strings_first_word(s, n, word) annotation(Include =
+    "#include <string.h>\n#include \"ModelicaUtilities.h\"\nvoid strings_first_word(const char *s, int *n, const char **w) { size_t k = strcspn(s, \" \"); char *t = ModelicaAllocateString(k); memcpy(t, s, k); t[k] = 0; *n = (int)k; *w = t; }");
+  end firstWord;
+
+  function wordCheck "1 when the first word of s is expected"
+    input String s;
+    input String expected;
+    output Integer ok;
+  protected
+    Integer n;
+    String w;
+  algorithm
+    (n, w) := firstWord(s);
+    ok := if w == expected and n == lengths(expected) then 1 else 0;
+  end wordCheck;
+
+  model OutputText
+    Integer ok = wordCheck("hello world" + String(time > 2), "hello");
+  end OutputText;
+
   model DefaultText
     parameter String name = "xy";
     Integer k = report(time, name);
