@@ -36,6 +36,22 @@ START_TEST(text_from_c) {
 }
 END_TEST
 
+/* String arrays: a default {",", "=", ";"} filled in by the model's call, elements compared,
+ * built and assigned, fill("  ", 2), and passed to C as their texts: k = 10 i + 6 + 4 - 10
+ * for the position i of the key (";" until t = 0.5, then "="). */
+START_TEST(text_arrays) {
+  static table t;
+  run_ok(STRINGS, "Strings.TextArrays", "", &t);
+  int ct = col(&t, "time");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int after = tm > 0.5 || (tm == 0.5 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm));
+    ck_assert_msg(t.v[i][col(&t, "k")] == (after ? 20 : 30), "k(%g) = %g", tm,
+                  t.v[i][col(&t, "k")]);
+  }
+}
+END_TEST
+
 START_TEST(string_conversion) {
   static table t;
   run_ok(STRINGS, "Strings.Formats", "", &t);
@@ -84,12 +100,12 @@ START_TEST(assert_messages_from_values) {
   static table t;
   char *out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.FunctionMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:85:5 failed: x (= 0.5) is too large"), "%s",
+  ck_assert_msg(out && strstr(out, "Strings.mo:114:5 failed: x (= 0.5) is too large"), "%s",
                 out ? out : "");
   free(out);
   out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.ModelMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:97:5: error: assertion failed at time "
+  ck_assert_msg(out && strstr(out, "Strings.mo:126:5: error: assertion failed at time "
                                    "0.25000000010000001: x (= 0.25) <= L (= 0.25,   2)"),
                 "%s", out ? out : "");
   free(out);
@@ -98,7 +114,7 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("strings");
-  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, text_from_c, string_conversion, formatter,
+  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, text_from_c, text_arrays, string_conversion, formatter,
                                           assert_messages_from_values));
   return s;
 }

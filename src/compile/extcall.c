@@ -263,9 +263,9 @@ static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
 static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
   carg *a = next_arg(c);
   if (!a) return -1;
-  if (v->str) {
+  if (v->str || v->strs) { /* a String, or a String array as its texts */
     a->type = &ffi_type_pointer;
-    a->v.p = (void *)v->str;
+    a->v.p = v->str ? (void *)v->str : (void *)v->strs;
     return 0;
   }
   if (v->ndims == 0 && !v->d) {
@@ -441,7 +441,7 @@ static int pass_size(cargs *c, int n) {
  * evaluator could not make a String of) fails the call rather than hand C a number where it
  * reads a pointer. */
 static int text_missing(cargs *c, const st_flocal *l, const st_fval *v) {
-  if (l->type != ST_T_STRING || l->ndims || v->str) return 0;
+  if (l->type != ST_T_STRING || (l->ndims ? v->strs != NULL : v->str != NULL)) return 0;
   snprintf(c->why, sizeof c->why, "the String input '%s' has no text", l->name);
   return 1;
 }

@@ -50,6 +50,7 @@ struct st_fcalls {
   const char **strings; /* the String constants of the program by number - 1 (borrowed) */
   int nstrings, capstrings;
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
+  const char *texts[ST_FCALL_MAX_WIDTH]; /* a call's String array arguments (site_args) */
 };
 
 static int wants_extlib(const st_flat_model *flat) {
@@ -240,9 +241,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   const st_ffunction *fn = &fc->flat->functions[function];
   for (int i = 0, a = 0; i < fn->nlocals && a < nargs; i++)
     if (fn->locals[i].causality == ST_C_INPUT)
-      s->is_str[a++] = fn->locals[i].type == ST_T_STRING && !fn->locals[i].ndims;
-  for (int i = 0; i < nargs; i++)
-    if (s->is_str[i] && s->ndims[i]) return -1;
+      s->is_str[a++] = fn->locals[i].type == ST_T_STRING;
   char why[8];
   int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
   if (fn->external_name && !loaded &&
@@ -299,8 +298,9 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
 }
 
-/* The argument values of call site s from its stack elements x (shapes of the site). */
-static void site_args(const st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
+/* The argument values of call site s from its stack elements x (shapes of the site); a
+ * String array's texts in fc->texts. */
+static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
   int off = 0;
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
@@ -313,6 +313,10 @@ static void site_args(const st_fcalls *fc, const call_site *s, const double *x, 
     args[i].n = 1;
     for (int d = 0; d < s->ndims[i]; d++) args[i].n *= args[i].dims[d] = s->dims[i][d];
     args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
+    if (s->is_str[i] && off + args[i].n <= ST_FCALL_MAX_WIDTH) { /* else it has no texts */
+      args[i].strs = fc->texts + off;
+      for (int j = 0; j < args[i].n; j++) args[i].strs[j] = string_of(fc, x[off + j]);
+    }
     off += args[i].n;
   }
 }
@@ -415,8 +419,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
     return 0;
   }
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
+  site_args(fc, s, dx, dargs); /* first: the texts are x's (String inputs have no tangent) */
   site_args(fc, s, x, args);
-  site_args(fc, s, dx, dargs);
   int n = s->nargs, a = 0;
   for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;

@@ -95,6 +95,14 @@ static int new_array(frame *f, st_fval *v, int ndims, const int *dims) {
   return v->d ? 0 : -1;
 }
 
+/* Array v holds Strings: its element texts from texts (NULL: every one ""). */
+static int string_elements(frame *f, st_fval *v, const char *const *texts) {
+  v->strs = scratch(f->fe, (size_t)(v->n ? v->n : 1) * sizeof *v->strs);
+  if (!v->strs) return -1;
+  for (int i = 0; i < v->n; i++) v->strs[i] = texts ? texts[i] : "";
+  return 0;
+}
+
 /* Assignment copies arrays so that a later element assignment changes only the target. */
 static int copy_val(frame *f, st_fval *to, const st_fval *from) {
   if (!from->d) {
@@ -103,7 +111,7 @@ static int copy_val(frame *f, st_fval *to, const st_fval *from) {
   }
   if (new_array(f, to, from->ndims, from->dims)) return -1;
   memcpy(to->d, from->d, (size_t)from->n * sizeof(double));
-  return 0;
+  return from->strs ? string_elements(f, to, from->strs) : 0;
 }
 
 /* ------------------------------------------------------------------ expressions */
@@ -227,13 +235,18 @@ static int int_value(frame *f, const st_fexpr *e, int *out) {
 /* zeros(n, ...), ones(n, ...), fill(v, n, ...) */
 static int ev_filled(frame *f, const st_fexpr *e, st_fval *out) {
   int first = e->op == FB_FILL, dims[4];
-  double v = e->op == FB_ONES;
-  if (e->nargs - first < 1 || e->nargs - first > 4 || (first && ev_scalar(f, e->args[0], &v)))
+  st_fval x = scalar(e->op == FB_ONES);
+  if (e->nargs - first < 1 || e->nargs - first > 4 || (first && ev(f, e->args[0], &x)) ||
+      x.ndims)
     return -1;
   for (int i = first; i < e->nargs; i++)
     if (int_value(f, e->args[i], &dims[i - first])) return -1;
   if (new_array(f, out, e->nargs - first, dims)) return -1;
-  for (int i = 0; i < out->n; i++) out->d[i] = v;
+  for (int i = 0; i < out->n; i++) out->d[i] = x.s;
+  if (x.str) { /* fill("", n) */
+    if (string_elements(f, out, NULL)) return -1;
+    for (int i = 0; i < out->n; i++) out->strs[i] = x.str;
+  }
   return 0;
 }
 
@@ -454,6 +467,11 @@ static int ev_array(frame *f, const st_fexpr *e, st_fval *out) {
   int dims[4] = {e->nargs, 0, 0, 0};
   for (int d = 0; d < items[0].ndims; d++) dims[d + 1] = items[0].dims[d];
   if (new_array(f, out, items[0].ndims + 1, dims)) return -1;
+  if (items[0].str && !items[0].ndims) { /* {"=", ";"} */
+    if (string_elements(f, out, NULL)) return -1;
+    for (int i = 0; i < e->nargs; i++)
+      if (!(out->strs[i] = items[i].str)) return -1;
+  }
   for (int i = 0; i < e->nargs; i++)
     for (int j = 0; j < items[0].n; j++) out->d[i * items[0].n + j] = at(&items[i], j);
   return 0;
@@ -491,8 +509,10 @@ static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
   if (!slice) { /* the common case, an element: table look-ups in the hot path */
     if (subscript_offset(f, e, &base, &off)) return -1;
     *out = scalar(base.d[off]);
+    if (base.strs) out->str = base.strs[off];
     return 0;
   }
+  if (base.strs) return -1; /* slices of String arrays: not yet */
   /* per dimension: a fixed index (sel[d] NULL, idx[d]), or the list sel[d] of rdims entries
    * (0-based); ':' is every index */
   int idx[4], rdims[4], nr = 0, *sel[4] = {NULL, NULL, NULL, NULL}, rdim_of[4];
@@ -638,9 +658,12 @@ static int assign(frame *f, const st_fexpr *target, const st_fval *v) {
   int k = target->args[0]->index, off;
   if (k < 0 || k >= f->fn->nlocals || !f->loc[k].d || target->nargs - 1 != f->loc[k].ndims)
     return -1;
+  if (f->loc[k].strs && (v->ndims || !v->str || subscript_offset(f, target, &f->loc[k], &off)))
+    return -1; /* a String array takes Strings, element by element */
   if (v->ndims || subscript_offset(f, target, &f->loc[k], &off))
     return assign_slice(f, target, &f->loc[k], v);
   f->loc[k].d[off] = v->s;
+  if (f->loc[k].strs) f->loc[k].strs[off] = v->str;
   return 0;
 }
 
@@ -775,6 +798,7 @@ static int init_locals(frame *f, const unsigned char *given) {
     if (sized) {
       if (new_array(f, &f->loc[i], l->ndims, dims)) return -1;
       memset(f->loc[i].d, 0, (size_t)f->loc[i].n * sizeof(double));
+      if (l->type == ST_T_STRING && string_elements(f, &f->loc[i], NULL)) return -1;
     }
     st_fval v;
     if (l->binding && (ev(f, l->binding, &v) || copy_val(f, &f->loc[i], &v))) return -1;

@@ -66,6 +66,35 @@ package Strings
     Integer ok = wordCheck("hello world" + String(time > 2), "hello");
   end OutputText;
 
+  function totalLength "a String array reaches C as its texts"
+    input String words[:];
+    output Integer n;
+  external "C" n = strings_total(words, size(words, 1)) annotation(Include =
+    "#include <string.h>\nint strings_total(const char **w, int n) { int t = 0; for (int i = 0; i < n; i++) t += (int)strlen(w[i]); return t; }");
+  end totalLength;
+
+  function position "String arrays: a default, elements compared and assigned, fill()"
+    input String key;
+    input String choices[:] = {",", "=", ";"};
+    output Integer k = 0;
+  protected
+    String copy[size(choices, 1)];
+    String blanks[2] = fill("  ", 2);
+  algorithm
+    for i in 1:size(choices, 1) loop
+      copy[i] := choices[i] + "!";
+    end for;
+    for i in 1:size(choices, 1) loop
+      if copy[i] == key + "!" then
+        k := 10 * i + totalLength(copy) + totalLength(blanks) - 10;
+      end if;
+    end for;
+  end position;
+
+  model TextArrays
+    Integer k = position(if time > 0.5 then "=" else ";");
+  end TextArrays;
+
   model DefaultText
     parameter String name = "xy";
     Integer k = report(time, name);
