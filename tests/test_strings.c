@@ -120,5 +120,8 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-  return st_test_main(suite());
+  st_test_cache_home("strings"); /* the C code's objects: in the test's own directory */
+  int rc = st_test_main(suite());
+  st_test_cache_remove();
+  return rc;
 }

@@ -734,3 +734,38 @@ static void destroy_objects(st_extrun *r) {
   }
   r->nobjects = 0;
 }
+
+/* ---- calls while flattening (front.h) ------------------------------------------------------------- */
+
+typedef struct front_c {
+  st_extlib *lib;
+  st_extrun *run;
+} front_c;
+
+static void front_detach(void *handle) {
+  front_c *c = handle;
+  if (!c) return;
+  st_extrun_free(c->run); /* the objects made while flattening are destroyed here */
+  st_extlib_free(c->lib);
+  free(c);
+}
+
+static void *front_attach(const st_ffunction *functions, int n, st_feval_external *hook,
+                          void **ctx) {
+  front_c *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->lib = st_extlib_new(functions, n, st_extcall_callbacks());
+  c->run = c->lib ? st_extrun_new(c->lib, functions) : NULL;
+  if (!c->run) {
+    front_detach(c);
+    return NULL;
+  }
+  *hook = st_extrun_call;
+  *ctx = c->run;
+  return c;
+}
+
+const st_front_externals *st_extcall_front_externals(void) {
+  static const st_front_externals externals = {front_attach, front_detach};
+  return &externals;
+}

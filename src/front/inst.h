@@ -75,6 +75,7 @@ typedef struct st_cls_mod {
 
 struct st_front {
   st_diag *diag;
+  const st_front_externals *externals; /* C calls while flattening, or NULL (front.h) */
   st_arena *arena;         /* ASTs and the class tree */
   st_libpath path;
   st_dircache listings;    /* the library directories' entries, each read once */

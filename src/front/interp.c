@@ -17,6 +17,12 @@
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */
 static int to_val(st_fl *fl, const st_fexpr *e, st_fval *out) {
+  const char *text = e->kind != FX_ARRAY ? st_fl_string_const(fl, e) : NULL;
+  if (text) { /* a String constant or parameter (a file name) */
+    *out = st_fval_scalar(0);
+    out->str = text;
+    return 0;
+  }
   if (e->kind != FX_ARRAY) {
     double x;
     if (st_fl_eval(fl, e, &x)) return -1;
@@ -69,6 +75,22 @@ static int output_is_bool(const st_ffunction *fn, int output) {
   return 0;
 }
 
+/* The C code of the external functions, built and loaded only when a call reaches one. */
+typedef struct lazy_c {
+  st_fl *fl;
+  void *handle;
+  st_feval_external hook;
+  void *ctx;
+} lazy_c;
+
+static int lazy_external(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
+  lazy_c *c = ctx;
+  if (!c->handle)
+    c->handle = c->fl->fe->externals->attach(c->fl->functions, c->fl->nfunctions, &c->hook,
+                                             &c->ctx);
+  return c->handle ? c->hook(c->ctx, k, locals, args, nargs) : -1;
+}
+
 int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   if (call->kind != FX_CALL || call->nargs > MAX_ARGS || call->index < 0 ||
       call->index >= fl->nfunctions)
@@ -79,12 +101,20 @@ int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   /* functions may still be added while flattening: an evaluator over the current table */
   st_feval *fe = st_feval_new(fl->functions, fl->nfunctions);
   if (!fe) return -1;
+  lazy_c c = {fl, NULL, NULL, NULL};
+  if (fl->fe->externals) st_feval_set_external(fe, lazy_external, &c);
   int rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
+  if (!rc && call->value >= 1 && out.ndims) { /* one element of an array result */
+    int k = (int)call->value - 1;
+    if (k < out.n && call->value == floor(call->value)) out = st_fval_scalar(out.d[k]);
+    else rc = -1;
+  }
   if (!rc) {
     *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
                        call->loc);
     rc = *result ? 0 : -1;
   }
   st_feval_free(fe);
+  if (c.handle) fl->fe->externals->detach(c.handle);
   return rc;
 }

@@ -1,0 +1,26 @@
+// Array sizes known only by calling C with parameters (the MSL's readMatrixSize and
+// readRealMatrix): the calls run while translating.
+package SizeFromC
+  function shape "rows = length of the name, cols = 2"
+    input String name;
+    output Integer dim[2];
+  external "C" sizefromc_shape(name, dim) annotation(Include =
+    "#include <string.h>\nvoid sizefromc_shape(const char *name, int *dim) { dim[0] = (int)strlen(name); dim[1] = 2; }");
+  end shape;
+
+  function table "a[i, j] = 10 i + j"
+    input String name;
+    input Integer nrow;
+    input Integer ncol;
+    output Real a[nrow, ncol];
+  external "C" sizefromc_table(name, a, size(a, 1), size(a, 2)) annotation(Include =
+    "#include <stddef.h>\nvoid sizefromc_table(const char *name, double *a, size_t m, size_t n) { (void)name; for (size_t i = 0; i < m; i++) for (size_t j = 0; j < n; j++) a[i * n + j] = 10.0 * (i + 1) + (j + 1); }");
+  end table;
+
+  model M
+    parameter String name = "abc";
+    final parameter Integer dim[2] = shape(name);
+    final parameter Real A[:, :] = table(name, dim[1], dim[2]);
+    Real s = sum(A) * time;
+  end M;
+end SizeFromC;
