@@ -52,6 +52,22 @@ START_TEST(text_arrays) {
 }
 END_TEST
 
+/* "data" + ".txt" and "data": 8 + 100 * 4; a function's String result passed on in an
+ * equation is refused at the argument (it reached C as "" before). */
+START_TEST(texts_in_equations) {
+  static table t;
+  run_ok(STRINGS, "Strings.ParameterText", "", &t);
+  for (int i = 0; i < t.nrows; i++) ck_assert_double_eq(t.v[i][col(&t, "n")], 408);
+  char *out = NULL;
+  ck_assert_int_eq(simulate(STRINGS, "Strings.PassedOn", &t, &out), 1);
+  ck_assert_msg(out && strstr(out, "Strings.mo:") &&
+                    strstr(out, ": error: argument 1 of 'Strings.lengths': a String made while "
+                                "the model runs"),
+                "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 START_TEST(string_conversion) {
   static table t;
   run_ok(STRINGS, "Strings.Formats", "", &t);
@@ -100,12 +116,12 @@ START_TEST(assert_messages_from_values) {
   static table t;
   char *out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.FunctionMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:114:5 failed: x (= 0.5) is too large"), "%s",
+  ck_assert_msg(out && strstr(out, "Strings.mo:128:5 failed: x (= 0.5) is too large"), "%s",
                 out ? out : "");
   free(out);
   out = NULL;
   ck_assert_int_eq(simulate(STRINGS, "Strings.ModelMessage", &t, &out), 1);
-  ck_assert_msg(out && strstr(out, "Strings.mo:126:5: error: assertion failed at time "
+  ck_assert_msg(out && strstr(out, "Strings.mo:140:5: error: assertion failed at time "
                                    "0.25000000010000001: x (= 0.25) <= L (= 0.25,   2)"),
                 "%s", out ? out : "");
   free(out);
@@ -114,7 +130,8 @@ END_TEST
 
 static Suite *suite(void) {
   Suite *s = suite_create("strings");
-  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, text_from_c, text_arrays, string_conversion, formatter,
+  st_test_case(s, "strings", 0, ST_TESTS(texts_reach_c, text_from_c, text_arrays, texts_in_equations,
+                                          string_conversion, formatter,
                                           assert_messages_from_values));
   return s;
 }

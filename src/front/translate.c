@@ -587,8 +587,12 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *sa = string_of(fl, a), *sb = string_of(fl, b);
   if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
     return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
+  const char *ta = op == AOP_ADD && !fl->fnctx ? st_fl_string_const(fl, a) : NULL;
+  const char *tb = ta ? st_fl_string_const(fl, b) : NULL;
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
+  if (ta && tb) /* String parameters: their texts (strings have no values at run time) */
+    return string_value(fl, st_arena_concat(fl->tmp, ta, "", tb), e->loc);
   if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */

@@ -95,6 +95,20 @@ package Strings
     Integer k = position(if time > 0.5 then "=" else ";");
   end TextArrays;
 
+  model ParameterText "a String parameter concatenated in an equation: its text"
+    parameter String base = "data";
+    Integer n = lengths(base + ".txt", base);
+  end ParameterText;
+
+  function greeting
+    input Real x;
+    output String s = "x = " + String(x);
+  end greeting;
+
+  model PassedOn "a String made while running passed on in an equation: refused"
+    Integer n = lengths(greeting(time));
+  end PassedOn;
+
   model DefaultText
     parameter String name = "xy";
     Integer k = report(time, name);
