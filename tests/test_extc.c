@@ -467,7 +467,7 @@ START_TEST(external_derivative) {
 END_TEST
 
 /* Sizes known only from C with parameters as arguments: the calls run while translating;
- * A = [11 12; 21 22; 31 32] (3 rows: the length of "abc"). */
+ * A = [11 12; 21 22; 31 32] (3 rows: the letters of "a b c", counted with isspace()). */
 START_TEST(sizes_from_c_while_translating) {
   static table t;
   char *out = NULL;

@@ -1,11 +1,12 @@
 // Array sizes known only by calling C with parameters (the MSL's readMatrixSize and
 // readRealMatrix): the calls run while translating.
 package SizeFromC
-  function shape "rows = length of the name, cols = 2"
+  function shape "rows = the characters of the name that are not blanks (isspace: the C
+    library's ctype tables, which a statically linked stiction once left unset), cols = 2"
     input String name;
     output Integer dim[2];
   external "C" sizefromc_shape(name, dim) annotation(Include =
-    "#include <string.h>\nvoid sizefromc_shape(const char *name, int *dim) { dim[0] = (int)strlen(name); dim[1] = 2; }");
+    "#include <ctype.h>\nvoid sizefromc_shape(const char *name, int *dim) { int n = 0; for (const char *p = name; *p; p++) n += !isspace((unsigned char)*p); dim[0] = n; dim[1] = 2; }");
   end shape;
 
   function table "a[i, j] = 10 i + j"
@@ -18,7 +19,7 @@ package SizeFromC
   end table;
 
   model M
-    parameter String name = "abc";
+    parameter String name = "a b c";
     final parameter Integer dim[2] = shape(name);
     final parameter Real A[:, :] = table(name, dim[1], dim[2]);
     Real s = sum(A) * time;
