@@ -482,27 +482,6 @@ START_TEST(event_clock_ticks_at_the_start) {
 }
 END_TEST
 
-/* `time < tStart + width` with tStart a discrete variable set by `when sample(1, 1)` is a
- * time event (PulseThreshold.mo): y falls at exactly 0.3, 1.3 and 2.3 (an indicator with its
- * hysteresis switched 1e-10 s late), and the run has no state event. */
-START_TEST(time_relation_with_a_discrete_threshold) {
-  static table t;
-  char *out = NULL;
-  ck_assert_int_eq(simulate("tests/data/clocks/PulseThreshold.mo", "--stats", &t, &out), 0);
-  ck_assert_msg(strstr(out, "state events: 0\n") && strstr(out, "time events: 5\n"), "%s", out);
-  free(out);
-  int ct = col(&t, "time"), cy = col(&t, "y"), falls = 0;
-  for (int i = 0; i + 1 < t.nrows; i++) {
-    double tm = t.v[i][ct], fall = floor(tm) + 0.3;
-    int want = tm < 0.3 || (tm > 1 - 1e-9 && tm < fall) || (tm == fall && t.v[i + 1][ct] == tm);
-    if (fabs(tm - 1) < 1e-9 || fabs(tm - 2) < 1e-9) continue; /* the rise's own rows */
-    ck_assert_msg(t.v[i][cy] == want, "y(%.17g) = %g", tm, t.v[i][cy]);
-    falls += tm == fall && t.v[i + 1][ct] == tm;
-  }
-  ck_assert_int_eq(falls, 3);
-}
-END_TEST
-
 /* The clock ticks at the start time come after the initialization for pre(): TriggerFromTick.mo's
  * `when change(hold(y2))` fires at every tick of Clock(1, 10), the first one at t = 0
  * too (y = u = 1 + t at the latest tick, count = ticks; as Dymola's results of MSL's
@@ -627,7 +606,7 @@ int main(void) {
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
                         state_machine_priorities_and_reset, runge_kutta_discretization,
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
-                        time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick,
+                        when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
                         state_machine_inside_a_state));
   return st_test_main(s);

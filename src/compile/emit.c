@@ -193,13 +193,13 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  /* the threshold may read discrete variables: they change only at events, after which
-   * the next time event is computed again (a pulse's `time < T_start + T_width`, which an
-   * indicator with its hysteresis switched 1e-10 s late) */
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
+  /* a threshold that reads discrete variables stays a state event: scheduled as a time
+   * event (tried twice, for a pulse's `time < T_start + T_width`) the MSL Analog examples
+   * driven by Pulse/Trapezoid sources lost events (OpAmps Integrator, NandGate) */
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;
