@@ -308,7 +308,9 @@ END_TEST
  * SchmittTrigger): at vs = -1 the upper saturation stops solving it and Newton over the tear
  * variable jumps between the corners of the limiter; the root bracketed on the tear variable
  * is the lower saturation. vout = 15, vp = (15 vs + 15)/16 while vs > -1, then vout = -15,
- * vp = (15 vs - 15)/16. Was "nonlinear system ... has no solution" at t = 0.04. */
+ * vp = (15 vs - 15)/16. Was "nonlinear system ... has no solution" at t = 0.04; again when
+ * tearing did not know the values of the resistances (variables bound to parameter
+ * expressions) at translation and tore at two variables. */
 START_TEST(cycling_newton_brackets_the_root) {
   static table t;
   run_ok(HYBRID("SchmittTriggerNonInverting.mo"), "SchmittTriggerNonInverting",

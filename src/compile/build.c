@@ -172,7 +172,11 @@ static int pipeline(st_compiled *cm) {
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   st_report_state_select(cm);
-  if (st_eliminate_aliases(cm) || st_structure(cm)) return -1;
+  if (st_eliminate_aliases(cm)) return -1;
+  /* the values of variables bound to parameter expressions (a resistor's R_actual) decide
+   * which factors tearing may divide by (tearing.c safe_factor) */
+  st_eval_consts(cm);
+  if (st_structure(cm)) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
       st_jacobian_pattern(cm) || st_fuse_programs(cm))
     return -1;

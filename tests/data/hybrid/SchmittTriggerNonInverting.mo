@@ -3,9 +3,12 @@
 // the negative input is grounded. vout = +15 holds until vs < -1, vout = -15 until vs > 1:
 // past those thresholds the other saturation is the only solution. Torn on vp with the
 // limiter as the residual, 16 vp - 15 vs - lim(15000 vp), Newton cycles across the
-// limiter's corners instead of reaching it.
+// limiter's corners instead of reaching it. The resistances are variables bound to parameter
+// expressions (a resistor's R_actual at its reference temperature): tearing divides by them
+// only knowing their values (not 0), else it tears at two variables.
 model SchmittTriggerNonInverting
-  parameter Real V0 = 15000, R1 = 1000, R2 = 15*R1;
+  parameter Real V0 = 15000, R = 1000, alpha = 0, T = 300, Tref = 300;
+  Real R1 = R*(1 + alpha*(T - Tref)), R2 = 15*R1;
   Real vs = 3 - 100*time;
   Real vout(start = 0), vp, vin, v1, v2, i1, i2;
 equation
