@@ -336,6 +336,6 @@ int main(void) {
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
-               tuple_with_array_targets_in_when, cycling_newton_brackets_the_root));
+               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when));
   return st_test_main(s);
 }

@@ -68,6 +68,17 @@ static double *scratch(st_fcalls *fc, int n) {
   return fc->scratch;
 }
 
+/* Room for the texts of n argument elements, NULL when out of memory. */
+static const char **texts(st_fcalls *fc, int n) {
+  if (n > fc->ntexts) {
+    const char **p = realloc(fc->texts, sizeof *p * (size_t)n);
+    if (!p) return NULL;
+    fc->texts = p;
+    fc->ntexts = n;
+  }
+  return fc->texts;
+}
+
 static int wants_extlib(const st_flat_model *flat) {
   for (int k = 0; k < flat->nfunctions; k++)
     if (st_extlib_wants(&flat->functions[k])) return 1;
@@ -306,17 +317,6 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
 }
 
-/* Room for n texts in fc->texts: 0 when out of memory. */
-static int texts_room(st_fcalls *fc, int n) {
-  if (n > fc->ntexts) {
-    const char **p = realloc(fc->texts, sizeof *p * (size_t)n);
-    if (!p) return 0;
-    fc->texts = p;
-    fc->ntexts = n;
-  }
-  return 1;
-}
-
 /* The argument values of call site s from its stack elements x (shapes of the site); a
  * String array's texts in fc->texts. */
 static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
@@ -332,7 +332,7 @@ static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fva
     args[i].n = 1;
     for (int d = 0; d < s->ndims[i]; d++) args[i].n *= args[i].dims[d] = s->dims[i][d];
     args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
-    if (s->is_str[i] && texts_room(fc, s->width)) { /* else it has no texts */
+    if (s->is_str[i] && texts(fc, off + args[i].n)) { /* else it has no texts */
       args[i].strs = fc->texts + off;
       for (int j = 0; j < args[i].n; j++) args[i].strs[j] = string_of(fc, x[off + j]);
     }
