@@ -147,6 +147,10 @@ START_TEST(located_errors) {
   expect_error("Errors.MissingSymbol",
                (const char *const[]){"Errors.mo:31:14: error: external function 'Errors.missing'",
                                      "the C function 'extc_missing' is defined neither", NULL});
+  expect_error("Errors.UnusedParameter",
+               (const char *const[]){"Errors.mo:35:20: error: parameter p evaluated to NaN ("
+                                     "function 'Errors.checked'",
+                                     "extc_checked: x = 2 is above the limit 1.5", NULL});
   const char *cc = getenv("CC");
   setenv("CC", "/nonexistent/stiction-test-cc", 1);
   expect_error("Errors.CompileError",

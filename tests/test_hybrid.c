@@ -197,7 +197,7 @@ START_TEST(linear_loop_of_large_values_at_an_event) {
 }
 END_TEST
 
-/* (info, A, P) := split(u, 2) in a when-statement assigns the arrays' elements at the
+/* (info, A, P) := split(u, 40) in a when-statement (81 elements) assigns the arrays' elements at the
  * samples 0.25 and 0.75 and holds them between (they stayed at their start values); the
  * omitted input w = fill(0.0, 0) is an empty vector in the model's call. */
 START_TEST(tuple_with_array_targets_in_when) {
@@ -209,7 +209,7 @@ START_TEST(tuple_with_array_targets_in_when) {
     int later = i + 1 < t.nrows && t.v[i + 1][ct] == tm; /* the left row of an event */
     double ts = tm > 0.75 || (tm == 0.75 && !later) ? 0.75
                 : tm > 0.25 || (tm == 0.25 && !later) ? 0.25 : -1;
-    for (int k = 1; k <= 2; k++) {
+    for (int k = 1; k <= 40; k++) {
       char a[8], p[8];
       snprintf(a, sizeof a, "A[%d]", k);
       snprintf(p, sizeof p, "P[%d]", k);

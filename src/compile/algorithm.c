@@ -424,13 +424,14 @@ static int run_while(exec *x, const astmt *s) {
 
 static int run_tuple(exec *x, const astmt *s) {
   st_compiled *cm = x->cm;
-  double v[64];
-  if (s->nconds > 64) return fail(x, s->loc, "tuple assignment with more than 64 elements");
+  double few[64], *v = s->nconds <= 64 ? few : malloc(sizeof *v * (size_t)s->nconds);
+  if (!v) return fail(x, s->loc, "out of memory while assigning a tuple");
   for (int i = 0; i < s->nconds; i++)
     if (s->tslots[i] >= 0) v[i] = s->tsigns[i] * st_vm_eval(&cm->vm, &s->conds[i]);
   for (int i = 0; i < s->nconds; i++)
     if (s->tslots[i] >= 0)
       cm->x[s->tslots[i]] = cm->p.slots[s->tslots[i]].is_bool ? v[i] != 0 : v[i];
+  if (v != few) free(v);
   return 0;
 }
 

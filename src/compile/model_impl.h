@@ -516,6 +516,9 @@ int st_check_finite_results(st_compiled *cm, const double *v, int n, const char 
  * st_sum_is_finite's answer for v (util/finite.h). */
 int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_finite,
                            const char *what);
+/* A parameter whose binding called a function that failed (a C function's error, an assert)
+ * is reported at its declaration with the reason, also when nothing reads it: -1, else 0. */
+int st_check_failed_parameters(st_compiled *cm);
 /* cm->error at cm->error_loc (set by the block that failed) to diag. */
 void st_report_eval_failure(st_compiled *cm);
 

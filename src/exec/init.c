@@ -524,6 +524,10 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->vm.time = t0;
   cm->vm.initial = 1;
   st_apply_parameters(cm);
+  if (st_check_failed_parameters(cm)) {
+    cm->reported = 1;
+    return -1;
+  }
   if (st_zero_parameters_hold(cm)) return -1;
   apply_starts(cm);
   if (st_run_initial_algorithms(cm)) {

@@ -165,6 +165,12 @@ int st_check_finite_summed(st_compiled *cm, const double *v, int n, int sum_fini
   return -1;
 }
 
+int st_check_failed_parameters(st_compiled *cm) {
+  if (!cm->fcalls || !call_failure(cm)[0] || nonfinite_parameter(cm) < 0) return 0;
+  report_nonfinite(cm, "the parameters");
+  return -1;
+}
+
 void st_report_eval_failure(st_compiled *cm) {
   st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 }

@@ -30,4 +30,9 @@ package Errors
   model MissingSymbol
     Real y = missing(time);
   end MissingSymbol;
+
+  model UnusedParameter "a parameter nothing reads whose C call fails: an error, not a NaN"
+    parameter Real p = checked(2);
+    Real x = time;
+  end UnusedParameter;
 end Errors;

@@ -15,12 +15,12 @@ model TupleInWhen
       p[i] := if size(w, 1) == 0 then -u[i] else -w[i] * u[i];
     end for;
   end split;
-  Real u[3] = {1, 2, 3} * time;
-  Real A[2](each start = 0, each fixed = true);
-  Real P[2](each start = 0, each fixed = true);
+  Real u[40] = (1:40) * time;
+  Real A[40](each start = 0, each fixed = true) "81 elements assigned: more than 64";
+  Real P[40](each start = 0, each fixed = true);
   Integer info(start = 0, fixed = true);
 algorithm
   when sample(0.25, 0.5) then
-    (info, A, P) := split(u, 2);
+    (info, A, P) := split(u, 40);
   end when;
 end TupleInWhen;
