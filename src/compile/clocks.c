@@ -308,6 +308,14 @@ static int clock_var(lower *L, int v, clockval *out, int depth) {
   return 0;
 }
 
+/* The start value of a variable when a parameter expression gives it, else 0: interval() at
+ * the first tick of a clock of variable interval (previous(interval) there). */
+static double start_of(lower *L, const st_fexpr *x) {
+  double v;
+  const st_fvar *fv = x->kind == FX_VAR ? &L->f->vars[x->index] : NULL;
+  return fv && fv->start && st_fx_eval(fv->start, param_binding, (void *)L->f, &v) == 0 ? v : 0;
+}
+
 static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
   *out = (clockval){.kind = CV_NONE};
   if (e->kind == FX_VAR) return clock_var(L, e->index, out, depth);
@@ -326,6 +334,7 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
         if (e->nargs > 1 && eval_param(L, e->args[1], &y)) return -1;
         if (y != floor(y) || y <= 0) goto bad_rational;
         *out = (clockval){.kind = CV_VARIABLE, .counter = e->args[0], .resolution = y};
+        out->start_interval = start_of(L, e->args[0]) / y;
         return 0;
       }
       if (eval_param(L, e->args[0], &x) || (e->nargs > 1 && eval_param(L, e->args[1], &y)))
@@ -351,6 +360,7 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
           return -1;
         }
         *out = (clockval){.kind = CV_VARIABLE, .counter = e->args[0]};
+        out->start_interval = start_of(L, e->args[0]);
         return 0;
       }
       if (eval_param(L, e->args[0], &x)) return -1;
