@@ -580,6 +580,39 @@ START_TEST(state_machine_inside_a_state) {
 }
 END_TEST
 
+/* VariableInterval.mo, the examples of Modelica 3.6 section 16.3: Clock(nextInterval, 1000)
+ * with nextInterval = previous + 1 from 2 ticks at 0, 3, 7, 12, 18, 25, 33, 42 ms (the
+ * counter's value at a tick sets the next), interval() the time since the tick before
+ * (nextInterval.start/1000 at the first);
+ * Clock(interval1) with interval1 = previous + 3 ms from 2 ms at 0, 2, 7, 15, 26, 40 ms
+ * (previous(interval1) sets the next). Sub-sampling such a clock is a located error. */
+static int ticks_before(const double *at, int n, double t) { /* ticks at or before t */
+  int k = 0;
+  while (k < n && at[k] <= t + 1e-12) k++;
+  return k;
+}
+
+START_TEST(clocks_of_variable_interval) {
+  static const double tn[] = {0, .003, .007, .012, .018, .025, .033, .042};
+  static const double tm[] = {0, .002, .007, .015, .026, .040};
+  static table t;
+  run("tests/data/clocks/VariableInterval.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cd = col(&t, "dt"), cm = col(&t, "m");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm_ = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm_) continue; /* left row */
+    int kn = ticks_before(tn, 8, tm_), km = ticks_before(tm, 6, tm_);
+    ck_assert_msg(t.v[i][cn] == kn, "n(%g) = %g, expected %d", tm_, t.v[i][cn], kn);
+    ck_assert_msg(t.v[i][cm] == km, "m(%g) = %g, expected %d", tm_, t.v[i][cm], km);
+    double dt = kn > 1 ? tn[kn - 1] - tn[kn - 2] : 0.002; /* previous(nextInterval)/1000 */
+    ck_assert_msg(fabs(t.v[i][cd] - dt) < 1e-12, "dt(%g) = %g, expected %g", tm_, t.v[i][cd], dt);
+  }
+  expect_refused("tests/data/clocks/VariableSubSample.mo",
+                 "VariableSubSample.mo:8:7: error: subSample() of a clock of variable interval "
+                 "is not supported");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -608,6 +641,6 @@ int main(void) {
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
                         when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
-                        state_machine_inside_a_state));
+                        state_machine_inside_a_state, clocks_of_variable_interval));
   return st_test_main(s);
 }

@@ -31,7 +31,7 @@ typedef struct rat {
   long long n, d; /* d > 0, reduced */
 } rat;
 
-typedef enum { CV_NONE, CV_PERIODIC, CV_EVENT } cv_kind;
+typedef enum { CV_NONE, CV_PERIODIC, CV_EVENT, CV_VARIABLE } cv_kind;
 
 typedef struct clockval {
   cv_kind kind;
@@ -43,6 +43,11 @@ typedef struct clockval {
                           * every, ... (counted from 0; subSample, shiftSample, backSample) */
   double start_interval;
   const char *solver;   /* solverMethod or NULL */
+  /* CV_VARIABLE: Clock(intervalCounter, resolution) with a clocked counter (the next tick
+   * is the counter's value at this tick / resolution later) or Clock(interval) with a
+   * clocked interval (previous(interval) later) */
+  const st_fexpr *counter;
+  double resolution;    /* 0: Clock(interval) */
 } clockval;
 
 /* A relation between partitions: `to` = op(the partition of var `from`, a, b). */
@@ -170,6 +175,7 @@ static int clock_equal(const clockval *x, const clockval *y) {
   if (x->kind != y->kind) return 0;
   if (x->kind == CV_EVENT)
     return x->cond == y->cond && x->every == y->every && x->skip == y->skip;
+  if (x->kind == CV_VARIABLE) return x->counter == y->counter && x->resolution == y->resolution;
   if (x->exact && y->exact)
     return x->period.n == y->period.n && x->period.d == y->period.d &&
            x->shift.n == y->shift.n && x->shift.d == y->shift.d;
@@ -178,6 +184,7 @@ static int clock_equal(const clockval *x, const clockval *y) {
 }
 
 static const char *clock_text(lower *L, const clockval *c) {
+  if (c->kind == CV_VARIABLE) return "a clock of variable interval";
   if (c->kind == CV_EVENT)
     return c->every == 1 && !c->skip ? "an event clock"
            : st_arena_printf(L->a, "an event clock taking every %lld. tick from tick %lld",
@@ -211,6 +218,12 @@ static int event_op(lower *L, clockval *c, int op, long long a, long long b, st_
 static int apply_op(lower *L, clockval *c, int op, long long a, long long b, st_loc loc) {
   if (op == FB_NOCLOCK || op == FB_CSAMPLE) return 0;
   if (c->kind == CV_EVENT) return event_op(L, c, op, a, b, loc);
+  if (c->kind == CV_VARIABLE) {
+    st_error(L->cm->diag, loc, "%s() of a clock of variable interval is not supported",
+             st_builtin_name(op));
+    L->errors++;
+    return -1;
+  }
   if (a <= 0 || b <= 0) {
     st_error(L->cm->diag, loc, "%s(): the factors must be positive", st_builtin_name(op));
     L->errors++;
@@ -295,6 +308,14 @@ static int clock_var(lower *L, int v, clockval *out, int depth) {
   return 0;
 }
 
+/* The start value of a variable when a parameter expression gives it, else 0: interval() at
+ * the first tick of a clock of variable interval (previous(interval) there). */
+static double start_of(lower *L, const st_fexpr *x) {
+  double v;
+  const st_fvar *fv = x->kind == FX_VAR ? &L->f->vars[x->index] : NULL;
+  return fv && fv->start && st_fx_eval(fv->start, param_binding, (void *)L->f, &v) == 0 ? v : 0;
+}
+
 static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
   *out = (clockval){.kind = CV_NONE};
   if (e->kind == FX_VAR) return clock_var(L, e->index, out, depth);
@@ -309,9 +330,17 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
     switch ((st_clock_form)e->index) {
     case CLK_INFERRED: return 0;
     case CLK_RATIONAL:
+      if (!st_fx_is_parametric(e->args[0], L->f->vars)) {
+        if (e->nargs > 1 && eval_param(L, e->args[1], &y)) return -1;
+        if (y != floor(y) || y <= 0) goto bad_rational;
+        *out = (clockval){.kind = CV_VARIABLE, .counter = e->args[0], .resolution = y};
+        out->start_interval = start_of(L, e->args[0]) / y;
+        return 0;
+      }
       if (eval_param(L, e->args[0], &x) || (e->nargs > 1 && eval_param(L, e->args[1], &y)))
         return -1;
       if (x != floor(x) || y != floor(y) || x <= 0 || y <= 0) {
+      bad_rational:
         st_error(L->cm->diag, e->loc, "Clock(intervalCounter, resolution) needs positive "
                  "Integer arguments");
         L->errors++;
@@ -324,6 +353,16 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
       out->dperiod = rdbl(out->period);
       return 0;
     case CLK_REAL:
+      if (!st_fx_is_parametric(e->args[0], L->f->vars)) {
+        if (e->args[0]->kind != FX_VAR) {
+          st_error(L->cm->diag, e->loc, "Clock(interval): a clocked interval must be a variable");
+          L->errors++;
+          return -1;
+        }
+        *out = (clockval){.kind = CV_VARIABLE, .counter = e->args[0]};
+        out->start_interval = start_of(L, e->args[0]);
+        return 0;
+      }
       if (eval_param(L, e->args[0], &x)) return -1;
       if (!(x > 0)) {
         st_error(L->cm->diag, e->loc, "Clock(interval) needs a positive interval");
@@ -1072,8 +1111,36 @@ static st_fexpr *fraction(lower *L, int exact, rat x, double dx, st_loc loc) {
 }
 
 /* The tick of p as a when-condition. */
-static st_fexpr *tick_condition(lower *L, const part *p, st_loc loc) {
+/* The tick of a clock of variable interval: at the start, then at $next, an equation of p
+ * (so that the counter's value at this tick counts): the time of the latest tick plus
+ * counter/resolution, or plus previous(interval) (Modelica 3.6 section 16.3). */
+static st_fexpr *variable_tick(lower *L, part *p, st_loc loc) {
+  int id = part_id(L, p), t = ticked_var(L, p, id, loc);
+  if (t < 0 || !interval_of(L, p, loc)) return NULL; /* interval_of makes p->tlast */
+  st_fexpr *step;
+  if (p->c.resolution > 0) {
+    step = st_fx_binary(L->a, FOP_DIV, rewrite(L, p, p->c.counter),
+                        st_fx_real(L->a, p->c.resolution, loc), loc);
+  } else {
+    st_fexpr *x = (st_fexpr *)p->c.counter;
+    st_fexpr pcall = {.kind = FX_BUILTIN, .op = FB_PREVIOUS, .nargs = 1, .args = &x, .loc = loc};
+    step = previous_of(L, p, &pcall);
+  }
+  int next = new_var(L, st_arena_printf(L->a, "$clock%d.next", id), ST_T_REAL, ST_V_DISCRETE,
+                     st_fx_real(L->a, 0, loc), loc);
+  st_fexpr *at = st_fx_binary(L->a, FOP_ADD, st_fx_var(L->a, p->tlast, loc), step, loc);
+  if (next < 0 || !step || !at ||
+      add_eq(L, &L->eqs, &L->capeqs, new_equal(L, st_fx_var(L->a, next, loc), at, loc)))
+    return NULL;
+  st_fexpr *due = st_fx_binary(L->a, FOP_GE, st_fx_new(L->a, FX_TIME, 0, 0, loc),
+                               st_fx_var(L->a, next, loc), loc);
+  return st_fx_binary(L->a, FOP_OR, st_fx_unary(L->a, FOP_NOT, st_fx_var(L->a, t, loc), loc),
+                      due, loc);
+}
+
+static st_fexpr *tick_condition(lower *L, part *p, st_loc loc) {
   if (p->c.kind == CV_EVENT) return (st_fexpr *)p->c.cond;
+  if (p->c.kind == CV_VARIABLE) return variable_tick(L, p, loc);
   st_fexpr *s = st_fx_new(L->a, FX_BUILTIN, FB_SAMPLE, 2, loc);
   if (!s) return NULL;
   s->args[0] = fraction(L, p->c.exact, p->c.shift, p->c.dshift, loc);
