@@ -135,6 +135,11 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;
   if (outer->description) m->description = outer->description;
+  if (!outer->subs || !inner->subs) {
+    /* nothing to merge below: share the one list (modifiers are immutable once built) */
+    m->subs = outer->subs ? outer->subs : inner->subs;
+    return m;
+  }
   for (st_mod *s = inner->subs; s; s = s->next) {
     st_mod *o = st_mod_find(outer, s->name);
     st_mod *merged = o ? st_mod_merge(fl, o, s) : copy(fl, s);
