@@ -1,9 +1,9 @@
 /* Matrix and linear solver for either integrator, and the Jacobian for the KLU path.
  *
  * Dense (SUNDIALS dense LU) is the default. KLU is used when asked for, or by AUTO above
- * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (ODE form on
- * CVODE) the KLU matrix has that pattern and difference quotients are grouped (jacfd.c),
- * on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
+ * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (CVODE, or IDA
+ * without algebraic unknowns) the KLU matrix has that pattern and difference quotients are
+ * grouped (jacfd.c), on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
  * difference-quotient a sparse Jacobian, so on the KLU path the runtime computes it: from
  * the model's analytic Jacobian when there is one, else by forward differences. */
 #include <math.h>
@@ -154,6 +154,13 @@ static int ode_as_dae(stiction_sim *sim, double t, double cj, N_Vector y, N_Vect
 int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Vector yp,
                         N_Vector r, SUNMatrix J) {
   int rc;
+  int analytic = sim->model->dae_jacobian || (!sim->model->residual && sim->model->ode_jacobian);
+  if (sim->use_pattern && !analytic) {
+    rc = st_jacfd_dae(sim, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                      N_VGetArrayPointer(r));
+    if (!rc) st_jacfd_to_csc(sim, NULL, J);
+    return rc;
+  }
   if (!sim->model->residual && sim->model->ode_jacobian) {
     rc = ode_as_dae(sim, t, cj, y, yp);
     if (rc) return rc;
@@ -165,6 +172,7 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
     rc = fd_dae(sim, t, cj, y, yp, r);
     if (rc) return rc;
   }
-  dense_to_csc(sim, J);
+  if (sim->use_pattern) st_jacfd_to_csc(sim, sim->jac_dense, J);
+  else dense_to_csc(sim, J);
   return STICTION_OK;
 }
