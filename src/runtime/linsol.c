@@ -28,7 +28,8 @@ static int create_klu(stiction_sim *sim) {
   size_t nn = (size_t)sim->n * (size_t)sim->n;
   /* the dense scratch holds analytic or column-by-column Jacobians; the grouped path of a
    * model with a pattern writes its values straight into the sparse matrix */
-  int need_dense = !sim->use_pattern || sim->model->ode_jacobian;
+  int need_dense = !sim->use_pattern || sim->model->ode_jacobian ||
+                   (sim->opt.solver == STICTION_SOLVER_IDA && sim->model->dae_jacobian);
   if (need_dense) sim->jac_dense = calloc(nn, sizeof(double));
   if (!sim->fd_f0) sim->fd_f0 = calloc((size_t)sim->n, sizeof(double));
   if (!sim->fd_f1) sim->fd_f1 = calloc((size_t)sim->n, sizeof(double));
