@@ -79,7 +79,7 @@ int st_jacfd_setup(stiction_sim *sim) {
             colour(sim, tcols, trows)) ? -1 : 0;
   free(tcols);
   free(trows);
-  return rc ? st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory for the Jacobian") : 0;
+  return rc ? st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while grouping the Jacobian's columns") : 0;
 }
 
 /* The forward-difference step for y_j: sqrt(eps) relative to max(|y_j|, nominal_j). */

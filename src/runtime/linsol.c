@@ -49,13 +49,15 @@ int st_linsol_create(stiction_sim *sim) {
   }
   if (want_klu(sim)) {
     int rc = create_klu(sim);
-    return rc ? st_sim_fail(sim, rc, "cannot create the KLU linear solver") : STICTION_OK;
+    return rc ? st_sim_fail(sim, rc, "out of memory while creating the KLU linear solver")
+              : STICTION_OK;
   }
   sim->A = SUNDenseMatrix(sim->n, sim->n, sim->ctx);
   if (sim->A) sim->LS = SUNLinSol_Dense(sim->y, sim->A, sim->ctx);
   st_dense_use_fast_ops(sim->A, sim->LS);
   return sim->LS ? STICTION_OK
-                 : st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create the dense linear solver");
+                 : st_sim_fail(sim, STICTION_ERR_NOMEM,
+                               "out of memory while creating the dense linear solver");
 }
 
 /* Copies the dense column-major scratch into J with the full pattern. */
