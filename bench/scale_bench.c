@@ -5,8 +5,11 @@
  * compiled at N = 1000, 3000, 10000, ... up to a maximum per family. Each size runs in its
  * own process; per phase it prints the CPU time (the machine is shared: wall time mostly
  * measures the others) and the wall time, the process's peak resident memory, and the growth
- * exponent log(t2/t1)/log(N2/N1) against the previous size (1 is linear, 2 quadratic).
- * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX]] (defaults 100000 and 10000). */
+ * exponent log(t2/t1)/log(N2/N1) against the previous size (1 is linear, 2 quadratic). The
+ * array chain is also simulated to its stop time on CVODE and on IDA (up to N = RUN_MAX):
+ * the CPU seconds of each run, their ratio and their growth exponents.
+ * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX]]] (defaults 100000, 10000
+ * and 10000). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,23 +19,43 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <stiction/stiction.h>
+
 #include "compile/compile.h"
 #include "front/front.h"
 #include "clock.h"
 
 typedef struct family {
   const char *label, *file, *class_name;
+  int run_max; /* simulated on CVODE and IDA up to this size */
 } family;
 
-/* per size: CPU and wall seconds of flatten and compile, peak resident MB */
+/* per size: CPU and wall seconds of flatten and compile, peak resident MB, CPU seconds of
+ * the runs on CVODE and IDA (0: not run) */
 typedef struct cost {
-  double flat_cpu, flat_wall, comp_cpu, comp_wall, peak_mb;
+  double flat_cpu, flat_wall, comp_cpu, comp_wall, peak_mb, run_cvode, run_ida;
 } cost;
 
 static double cpu_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* CPU seconds of simulating cm to its stop time on solver (IDA: the DAE form); < 0 on
+ * failure. */
+static double run_cpu(st_compiled *cm, stiction_solver solver, double stop_time) {
+  if (st_compiled_set_dae(cm, solver == STICTION_SOLVER_IDA) < 0) return -1;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.solver = solver;
+  opt.stop_time = stop_time;
+  double c0 = cpu_now();
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
+  int rc = sim ? stiction_sim_run(sim) : -1;
+  if (rc) fprintf(stderr, "scale_bench: %s\n", sim ? stiction_sim_error(sim) : "no simulation");
+  stiction_sim_free(sim);
+  return rc ? -1 : cpu_now() - c0;
 }
 
 /* In the child: flatten and compile the family at size n; the four times into c. */
@@ -52,6 +75,12 @@ static int translate(const family *f, const char *srcdir, int n, cost *c) {
   c->flat_cpu = c1 - c0;
   c->comp_wall = bench_now() - w1;
   c->comp_cpu = cpu_now() - c1;
+  if (cm && n <= f->run_max) {
+    double stop = flat->experiment.has_stop ? flat->experiment.stop_time : 1;
+    c->run_cvode = run_cpu(cm, STICTION_SOLVER_CVODE_BDF, stop);
+    c->run_ida = run_cpu(cm, STICTION_SOLVER_IDA, stop);
+    if (c->run_cvode < 0 || c->run_ida < 0) return -1;
+  }
   return cm ? 0 : -1; /* the process exits: nothing is freed */
 }
 
@@ -88,6 +117,9 @@ static double exponent(double a, double b, int na, int nb) {
 static void run_family(const family *f, const char *srcdir, int max) {
   printf("\n%s\n%8s %10s %10s %10s %10s %9s   growth exponents: flatten compile memory\n",
          f->label, "N", "flat cpu", "flat wall", "comp cpu", "comp wall", "peak MB");
+  if (f->run_max)
+    printf("%8s %10s %10s %10s   growth exponents: CVODE IDA (runs in the same process: "
+           "peak MB above includes them)\n", "", "CVODE cpu", "IDA cpu", "IDA/CVODE");
   cost prev = {0};
   int nprev = 0;
   static const int sizes[] = {1000, 3000, 10000, 30000, 100000, 300000, 1000000};
@@ -105,6 +137,13 @@ static void run_family(const family *f, const char *srcdir, int max) {
              exponent(prev.comp_cpu, c.comp_cpu, nprev, n),
              exponent(prev.peak_mb, c.peak_mb, nprev, n));
     printf("\n");
+    if (c.run_cvode > 0) {
+      printf("%8s %10.3f %10.3f %10.2f", "", c.run_cvode, c.run_ida, c.run_ida / c.run_cvode);
+      if (prev.run_cvode > 0)
+        printf("   %5.2f %5.2f", exponent(prev.run_cvode, c.run_cvode, nprev, n),
+               exponent(prev.run_ida, c.run_ida, nprev, n));
+      printf("\n");
+    }
     prev = c;
     nprev = n;
   }
@@ -112,15 +151,16 @@ static void run_family(const family *f, const char *srcdir, int max) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX]]\n");
+    fprintf(stderr, "usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX]]]\n");
     return 2;
   }
   int array_max = argc > 2 ? atoi(argv[2]) : 100000;
   int comp_max = argc > 3 ? atoi(argv[3]) : 10000;
+  int run_max = argc > 4 ? atoi(argv[4]) : 10000;
   const family array = {"array chain (2N states, for-loops)", "tests/data/compile/ArrayChain.mo",
-                        "ArrayChain"};
+                        "ArrayChain", run_max};
   const family comp = {"component chain (N Mass + N-1 SpringDamper)",
-                       "tests/data/compile/ComponentChain.mo", "ComponentChain"};
+                       "tests/data/compile/ComponentChain.mo", "ComponentChain", 0};
   printf("translation cost: flatten and compile, CPU and wall seconds, peak resident MB\n");
   run_family(&array, argv[1], array_max);
   run_family(&comp, argv[1], comp_max);

@@ -138,22 +138,35 @@ static int transitions(const char *path, double *t, int max) {
   return n;
 }
 
-static void friction_block(const char *solver) {
+/* The friction block on solver at rtol: its 19 transitions within time_tol of the closed
+ * form; at rtol 1e-8 also the end values. At rtol 1e-6 the transitions are within 2e-6 on
+ * IDA as on CVODE (issue 18; measured 2.3e-7 on CVODE, 2.9e-7 on IDA). */
+static void friction_block_at(const char *solver, double rtol, double time_tol) {
   char csv[256], ev[256];
-  snprintf(csv, sizeof csv, "compile_cli_fb_%s.csv", solver);
-  snprintf(ev, sizeof ev, "compile_cli_fb_%s_events.csv", solver);
-  char *out = simulate_ok("simulate '%s' --tolerance 1e-8 --solver %s -o %s --events %s",
-           data("FrictionBlock.mo"), solver, csv, ev);
+  snprintf(csv, sizeof csv, "compile_cli_fb_%s_%g.csv", solver, rtol);
+  snprintf(ev, sizeof ev, "compile_cli_fb_%s_%g_events.csv", solver, rtol);
+  char *out = simulate_ok("simulate '%s' --tolerance %g --solver %s -o %s --events %s",
+           data("FrictionBlock.mo"), rtol, solver, csv, ev);
   free(out);
   double t[64];
   ck_assert_int_eq(transitions(ev, t, 64), 19);
-  for (int k = 0; k < 19; k++) ck_assert_double_eq_tol(t[k], ref_times[k], 1e-7);
-  ck_assert_double_eq_tol(last_value(csv, "time"), 10, 1e-12);
-  ck_assert_double_eq_tol(last_value(csv, "x"), 0.0015415577928195034, 1e-7);
-  ck_assert_double_eq_tol(last_value(csv, "v"), -0.05786542782997017, 1e-7);
+  for (int k = 0; k < 19; k++) ck_assert_double_eq_tol(t[k], ref_times[k], time_tol);
+  if (rtol <= 1e-8) {
+    ck_assert_double_eq_tol(last_value(csv, "time"), 10, 1e-12);
+    ck_assert_double_eq_tol(last_value(csv, "x"), 0.0015415577928195034, 1e-7);
+    ck_assert_double_eq_tol(last_value(csv, "v"), -0.05786542782997017, 1e-7);
+  }
   remove(csv);
   remove(ev);
 }
+
+static void friction_block(const char *solver) { friction_block_at(solver, 1e-8, 1e-7); }
+
+START_TEST(friction_block_events_at_rtol_1e6) {
+  friction_block_at("cvode", 1e-6, 2e-6);
+  friction_block_at("ida", 1e-6, 2e-6);
+}
+END_TEST
 
 START_TEST(friction_block_cvode) { friction_block("cvode"); }
 END_TEST
@@ -861,6 +874,7 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("compile_cli");
   st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
+               friction_block_events_at_rtol_1e6,
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,

@@ -90,6 +90,50 @@ START_TEST(connect_in_loop_scratch_is_linear) {
 }
 END_TEST
 
+/* The scratch bytes per part of TypedChain at n parts, from n and 2n. */
+static double typed_chain_scratch_per_part(int n) {
+  size_t used[2];
+  for (int k = 0; k < 2; k++) {
+    loaded l = {0};
+    l.diag = st_diag_new(NULL);
+    l.fe = st_front_new(l.diag);
+    ck_assert_int_eq(st_front_load_file(l.fe, st_test_src(DATA "/TypedChain.mo")), 0);
+    char mod[32];
+    snprintf(mod, sizeof mod, "N = %d", (k + 1) * n);
+    const char *mods[] = {mod};
+    l.m = st_front_flatten_modified(l.fe, "TypedChain", mods, 1, "test");
+    ck_assert_msg(l.m != NULL, "%s", st_diag_first_error(l.diag));
+    used[k] = st_front_scratch_used(l.fe);
+    unload(&l);
+  }
+  return ((double)used[1] - (double)used[0]) / n;
+}
+
+/* The modifiers of a chain of short type classes (Distance = Position(min = 0), Position =
+ * Length, Length = Real(final unit = "m", ..)) are merged once per class and shared, under
+ * each declaration's own, and a declaration without a modifier adds none: the attributes
+ * are those of the nearest definition, a final one cannot be modified, and the scratch
+ * memory per part of four variables stays small: 6.0 KB (the peak memory of flattening
+ * was 17 KB per part with the type's modifier tree rebuilt for every variable, 9.6 KB now). */
+START_TEST(type_modifiers_shared) {
+  loaded l = flat_ok(DATA "/TypedChain.mo", "TypedChain");
+  has_line(&l, "Real p[4].s(start = 1, fixed = true, nominal = 2, min = -1000000, unit = \"m\", "
+           "displayUnit = \"mm\");");
+  has_line(&l, "Real p[4].d(nominal = 2, min = 0, unit = \"m\", displayUnit = \"km\") = 3;");
+  has_line(&l, "Real p[4].l(nominal = 5, min = -1000000, unit = \"m\", displayUnit = \"mm\");");
+  has_line(&l, "Real p[4].v(nominal = 2, min = -1000000, unit = \"m\", displayUnit = \"mm\");");
+  unload(&l);
+  char *out = NULL;
+  int rc = run_flatten(&out, DATA "/TypedChain.mo TypedFinal");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(rc == 1 && strstr(out, "TypedChain.mo:25:14: error: 'unit' is final and cannot "
+                                       "be modified"), "exit %d:\n%s", rc, out);
+  free(out);
+  double per_part = typed_chain_scratch_per_part(500);
+  ck_assert_msg(per_part < 8000, "%.0f scratch bytes per part", per_part);
+}
+END_TEST
+
 /* A class of many declarations looks its names up through an index of its components (a
  * scan per name, for every type name too, was quadratic: 10^5 declarations did not flatten
  * in 100 s), and finds the right ones. */
@@ -465,7 +509,7 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("frontlang");
   st_test_case(s, "lang", 0, ST_TESTS(declaration_order, string_parameter_conditions,
-               connect_in_loop_scratch_is_linear, wide_class_lookup_is_indexed,
+               connect_in_loop_scratch_is_linear, wide_class_lookup_is_indexed, type_modifiers_shared,
                connect_through_component_arrays, redeclare_components, redeclare_classes, subscripts,
                vector_when_conditions, enumeration_dimensions_and_tables,
                matrix_constructor_and_enumeration_ranges, array_assignments, inner_outer, inner_outer_both,

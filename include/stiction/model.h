@@ -133,8 +133,10 @@ typedef struct stiction_model {
    * n_states + 1 entries. NULL means dense. Borrowed for the model's lifetime. Without an
    * analytic ode_jacobian the runtime then perturbs columns that share no row together
    * (one derivatives() call per group, Curtis, Powell and Reid 1974), and KLU gets a
-   * matrix with this pattern. A pattern that misses an entry makes the Newton iteration
-   * slower or fail, never the result wrong. */
+   * matrix with this pattern. IDA uses it too when n_algebraic is 0, as the pattern of
+   * dF/dy + cj dF/dyp (one residual() call per group): a residual() is then expected to
+   * have the structure of yp - f. A pattern that misses an entry makes the Newton
+   * iteration slower or fail, never the result wrong. */
   const int *ode_jac_cols, *ode_jac_rows;
 
   /* Optional: the terminal pass (Modelica terminal()). Called once the simulation has ended

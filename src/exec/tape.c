@@ -139,9 +139,10 @@ int st_tapes_build(st_compiled *cm, const unsigned char *need) {
 }
 
 /* Usable now: built for this interval and the factors of its linear blocks current (once
- * they are, they stay so until the next event: only an event pass changes cm->gen). */
+ * they are, they stay so until the next event: only an event pass changes cm->gen). The DAE
+ * form evaluates its algebraic blocks differently (dae.c); without any it is the ODE form. */
 static int ready(const st_compiled *cm, tape *t) {
-  if (cm->tapes->gen != cm->gen || !t->ok || cm->dae) return 0;
+  if (cm->tapes->gen != cm->gen || !t->ok || (cm->dae && cm->nalg > 0)) return 0;
   if (t->ready_gen == cm->gen) return 1;
   for (int i = 0; i < t->nseg; i++)
     if (t->segs[i].block >= 0 && cm->blocks[t->segs[i].block].gen != cm->gen) return 0;

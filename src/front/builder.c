@@ -140,12 +140,20 @@ st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz) {
  * whose variables grow fl->info (a record field's binding names a pending component), so
  * the work is done on a copy, the entry marked as under way meanwhile. */
 st_fexpr *st_fl_var_attr(st_fl *fl, int var, int attr) {
-  st_lazy lz = fl->info[var].attr[attr];
+  st_lazy *entry = fl->info[var].attr[attr];
+  if (!entry) return NULL;
+  st_lazy lz = *entry;
   if (!lz.expr || lz.state == 2) return lz.value;
-  if (lz.state == 0) fl->info[var].attr[attr].state = 1;
+  if (lz.state == 0) entry->state = 1;
   st_fexpr *v = st_fl_lazy(fl, &lz);
-  fl->info[var].attr[attr] = lz;
+  *entry = lz;
   return v;
+}
+
+st_lazy *st_fl_var_lazy(st_fl *fl, int var, int attr) {
+  st_lazy **entry = &fl->info[var].attr[attr];
+  if (!*entry) *entry = st_arena_alloc(fl->tmp, sizeof **entry);
+  return *entry;
 }
 
 /* The value of a constant or parameter for the evaluator. */

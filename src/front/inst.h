@@ -282,7 +282,7 @@ enum { LZ_BINDING, LZ_START, LZ_FIXED, LZ_NOMINAL, LZ_MIN, LZ_MAX, LZ_STATESELEC
 
 typedef struct st_varinfo {
   st_inst *inst;
-  st_lazy attr[LZ_COUNT];
+  st_lazy *attr[LZ_COUNT]; /* in fl->tmp; NULL when not given (most are not) */
 } st_varinfo;
 
 typedef struct st_connection {
@@ -375,6 +375,10 @@ struct st_fl {
   int ndeferred, capdeferred;
   int connect_pass;        /* 0 before the equations, 1 while only connect-equations are
                               translated (cardinality() needs them all first), 2 after */
+  /* Per type class: the merged modifier of its chain of short classes and type extends
+   * (`Position = Length`, `Length = Real(final unit = "m")`), built once (resolve_type). */
+  struct st_type_mod *type_mods;
+  int ntype_mods, captype_mods;
   int errors;
   int out_of_memory;       /* a malloc'd table could not grow (see also st_arena_failed) */
   int depth;               /* instantiation depth (guards runaway recursion) */
@@ -419,6 +423,9 @@ st_feq *st_feq_new(st_fl *fl, st_feq_kind kind, st_loc loc, const char *origin);
 st_fexpr *st_fl_lazy(st_fl *fl, st_lazy *lz);
 /* st_fl_lazy of attribute attr (LZ_*) of variable var, safe while fl->info grows. */
 st_fexpr *st_fl_var_attr(st_fl *fl, int var, int attr);
+/* The entry of attribute attr of variable var, made empty when there is none; NULL when out
+ * of memory. */
+st_lazy *st_fl_var_lazy(st_fl *fl, int var, int attr);
 st_fexpr *st_fl_binding(void *fl, int var);
 /* Evaluates an expression of constants/parameters; 0 on success. */
 int st_fl_eval(st_fl *fl, const st_fexpr *e, double *out);

@@ -6,6 +6,7 @@
  * becomes a flat variable. */
 #include "front/inst.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,8 +105,10 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
   }
 }
 
-static void set_lazy(st_lazy *lz, const st_mod *m) {
+static void set_lazy(st_fl *fl, int var, int attr, const st_mod *m) {
   if (!m || !m->value) return;
+  st_lazy *lz = st_fl_var_lazy(fl, var, attr);
+  if (!lz) return;
   lz->expr = m->value;
   lz->env = m->env;
   lz->nindex = m->nindex;
@@ -150,7 +153,6 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   in->prim = (int)type;
   in->var = k;
   st_fvar *v = &fl->vars[k];
-  st_varinfo *vi = &fl->info[k];
   int var = in->prefix.variability;
   if (var == ST_V_CONTINUOUS && type != ST_T_REAL) var = ST_V_DISCRETE;
   v->variability = (st_variability)var;
@@ -166,10 +168,10 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
   if (object && !(mod && mod->value))
     st_fl_error(fl, in->loc, in, "the external object '%s' needs a binding: a call of %s(...), "
                 "its constructor (Modelica 3.6 section 12.9.7)", v->name, cls->full);
-  set_lazy(&vi->attr[LZ_BINDING], mod);
+  set_lazy(fl, k, LZ_BINDING, mod);
   static const char *const names[LZ_COUNT] = {NULL, "start", "fixed", "nominal", "min", "max",
                                               "stateSelect"};
-  for (int a = 1; a < LZ_COUNT; a++) set_lazy(&vi->attr[a], st_mod_find(mod, names[a]));
+  for (int a = 1; a < LZ_COUNT; a++) set_lazy(fl, k, a, st_mod_find(mod, names[a]));
   v->unit = string_attr(fl, st_mod_find(mod, "unit"), in);
   v->display_unit = string_attr(fl, st_mod_find(mod, "displayUnit"), in);
   check_mod_names(fl, mod, cls, in);
@@ -192,7 +194,53 @@ const st_ast_element *st_cls_type_extends(const st_cls *cls) {
   return ext;
 }
 
+/* The type modifiers remembered per class: an open-addressed table in fl->tmp. A class's
+ * modifier does not depend on the instance (its names resolve in the class), and building it
+ * for every Real of a library type was most of the scratch memory of a component chain. */
+typedef struct st_type_mod {
+  const st_cls *cls;
+  st_mod *mod;
+} st_type_mod;
+
+static size_t type_mod_start(const st_fl *fl, const st_cls *cls) {
+  size_t h = (size_t)(uintptr_t)cls * 0x9E3779B97F4A7C15u;
+  return (h ^ (h >> 29)) & (size_t)(fl->captype_mods - 1);
+}
+
+static st_type_mod *type_mod_find(const st_fl *fl, const st_cls *cls) {
+  if (!fl->ntype_mods) return NULL;
+  for (size_t i = type_mod_start(fl, cls);; i = (i + 1) & (size_t)(fl->captype_mods - 1)) {
+    st_type_mod *t = &fl->type_mods[i];
+    if (!t->cls || t->cls == cls) return t->cls ? t : NULL;
+  }
+}
+
+/* Out of memory only means the modifier is built again next time. */
+static void type_mod_put(st_fl *fl, const st_cls *cls, st_mod *mod) {
+  if (2 * (fl->ntype_mods + 1) > fl->captype_mods) {
+    int cap = fl->captype_mods ? 2 * fl->captype_mods : 64, oldcap = fl->captype_mods;
+    st_type_mod *old = fl->type_mods, *t = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *t);
+    if (!t) return;
+    fl->type_mods = t;
+    fl->captype_mods = cap;
+    fl->ntype_mods = 0;
+    for (int i = 0; i < oldcap; i++)
+      if (old[i].cls) type_mod_put(fl, old[i].cls, old[i].mod);
+  }
+  size_t i = type_mod_start(fl, cls);
+  while (fl->type_mods[i].cls) i = (i + 1) & (size_t)(fl->captype_mods - 1);
+  fl->type_mods[i] = (st_type_mod){cls, mod};
+  fl->ntype_mods++;
+}
+
+/* Follows cls through short class definitions and type extends to the class instantiated,
+ * applying their prefixes to in and merging their modifiers under *mod: the nearer
+ * definition's modifier is the outer one, so merging them first (once per class) gives the
+ * same tree as merging them one by one under *mod. */
 static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
+  const st_cls *first = cls;
+  const st_type_mod *known = type_mod_find(fl, cls);
+  st_mod *type_mod = known ? known->mod : NULL;
   for (int hops = 0; cls && cls->ast && (cls->ast->form == ACF_SHORT || st_cls_type_extends(cls));
        hops++) {
     const st_ast_class *a = cls->ast;
@@ -202,9 +250,10 @@ static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
     }
     const st_ast_element *ext = st_cls_type_extends(cls);
     if (ext) {
-      st_mod *base_mod = st_mod_from_ast(fl, ext->u.extends.mod, (st_env){NULL, cls}, 0, 0,
-                                         (*mod) ? (*mod)->name : "", ext->loc);
-      *mod = st_mod_merge(fl, *mod, base_mod);
+      if (!known)
+        type_mod = st_mod_merge(fl, type_mod, st_mod_from_ast(fl, ext->u.extends.mod,
+                                                              (st_env){NULL, cls}, 0, 0, "",
+                                                              ext->loc));
       st_cls *base = st_lookup_extends(fl->fe, cls, ext);
       if (!base)
         st_fl_error(fl, ext->u.extends.name->loc, in, "undefined base class '%s'",
@@ -214,14 +263,20 @@ static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
     }
     if (is_connector_class(cls)) in->is_connector = 1;
     apply_type_prefix(&in->prefix, &a->base_prefix);
-    st_env env = {NULL, cls->parent};
-    st_mod *base_mod = st_mod_from_ast(fl, a->base_mod, env, 0, 0, (*mod) ? (*mod)->name : "",
-                                       a->loc);
-    *mod = st_mod_merge(fl, *mod, base_mod);
+    if (!known)
+      type_mod = st_mod_merge(fl, type_mod, st_mod_from_ast(fl, a->base_mod,
+                                                            (st_env){NULL, cls->parent}, 0, 0,
+                                                            "", a->loc));
     st_cls *base = st_lookup_class(fl->fe, cls->parent, a->base);
     if (!base)
       st_fl_error(fl, a->base->loc, in, "undefined class '%s'", a->base->text);
     cls = base;
+  }
+  if (!known && type_mod) type_mod_put(fl, first, type_mod);
+  if (type_mod) {
+    st_mod *merged = st_mod_merge(fl, *mod, type_mod);
+    if (merged && *mod) merged->name = (*mod)->name; /* a new node: the element's name */
+    *mod = merged;
   }
   if (cls && is_connector_class(cls)) in->is_connector = 1;
   return cls;
@@ -525,9 +580,11 @@ static void inst_declared(st_fl *fl, st_inst *in) {
     own = st_mod_merge(fl, st_mod_from_ast(fl, e->u.comp.mod, (st_env){parent, scope}, 0,
                                            e->final, e->u.comp.name, e->u.comp.name_loc),
                        constraining_mod(fl, orig, env));
-  } else {
+  } else if (e->u.comp.mod || e->final) {
     own = st_mod_from_ast(fl, e->u.comp.mod, env, 0, e->final, e->u.comp.name,
                           e->u.comp.name_loc);
+  } else {
+    own = NULL; /* nothing of its own: the modifier from outside as it is */
   }
   if (e != orig && !orig->replaceable)
     st_fl_error(fl, e->u.comp.name_loc, parent, "'%s' is not replaceable and cannot be "
@@ -627,7 +684,8 @@ static void declare_extends(st_fl *fl, st_inst *in, st_cls *cls, const st_ast_el
     return;
   }
   st_env env = {in, cls};
-  st_mod *own = st_mod_from_ast(fl, e->u.extends.mod, env, 0, 0, "", e->loc);
+  st_mod *own = e->u.extends.mod ? st_mod_from_ast(fl, e->u.extends.mod, env, 0, 0, "", e->loc)
+                                 : NULL;
   check_mod_names(fl, own, st_cls_resolve_short(fl->fe, base) ? st_cls_resolve_short(fl->fe, base)
                                                               : base, in);
   declare_class(fl, in, base, st_mod_merge(fl, mod, own));

@@ -104,6 +104,13 @@ st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *am, st_env env, int each, i
   return m;
 }
 
+/* Whether a and b modify an element of the same name. */
+static int same_names(const st_mod *a, const st_mod *b) {
+  for (const st_mod *s = a->subs; s; s = s->next)
+    if (st_mod_find(b, s->name)) return 1;
+  return 0;
+}
+
 static void take_value(st_mod *to, const st_mod *from) {
   to->value = from->value;
   to->env = from->env;
@@ -135,6 +142,22 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;
   if (outer->description) m->description = outer->description;
+  if (!outer->subs || !inner->subs) {
+    /* nothing to merge below: share the one list (modifiers are immutable once built) */
+    m->subs = outer->subs ? outer->subs : inner->subs;
+    return m;
+  }
+  if (!same_names(outer, inner)) {
+    /* s(start = 0) over a type's (unit, min, ..): outer's elements linked in front of the
+     * inner list, shared */
+    st_mod **tail = &m->subs;
+    for (const st_mod *s = outer->subs; s; s = s->next) {
+      if (!(*tail = copy(fl, s))) return NULL;
+      tail = &(*tail)->next;
+    }
+    *tail = inner->subs;
+    return m;
+  }
   for (st_mod *s = inner->subs; s; s = s->next) {
     st_mod *o = st_mod_find(outer, s->name);
     st_mod *merged = o ? st_mod_merge(fl, o, s) : copy(fl, s);

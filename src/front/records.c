@@ -511,7 +511,8 @@ static int bind_leaf(st_fl *fl, const st_fexpr *l, st_fexpr *x) {
     return 0;
   }
   if (l->kind != FX_VAR || !x || x->kind == FX_ARRAY) return -1;
-  st_lazy *lz = &fl->info[l->index].attr[LZ_BINDING];
+  st_lazy *lz = st_fl_var_lazy(fl, l->index, LZ_BINDING);
+  if (!lz) return -1;
   lz->value = x;
   lz->state = 2;
   return 0;

@@ -33,17 +33,19 @@ static int fold_initial_parameter(st_fl *fl, const st_fexpr *l, st_fexpr *r) {
   if (!fl->initial_section || l->kind != FX_VAR || l->index < 0 || l->index >= fl->nvars ||
       fl->vars[l->index].variability != ST_V_PARAMETER)
     return 0;
-  st_varinfo *vi = &fl->info[l->index];
-  if (vi->attr[LZ_BINDING].expr || vi->attr[LZ_BINDING].value) return 0;
+  const st_lazy *bound = fl->info[l->index].attr[LZ_BINDING];
+  if (bound && (bound->expr || bound->value)) return 0;
   st_fexpr *fx = st_fl_var_attr(fl, l->index, LZ_FIXED);
-  vi = &fl->info[l->index];
   double v;
   if (!fx || st_fl_eval(fl, fx, &v) || v != 0) return 0;
   if (!st_fx_is_parametric(r, fl->vars) || st_fl_eval(fl, r, &v)) return 0;
-  vi->attr[LZ_BINDING].value = r;
-  vi->attr[LZ_BINDING].state = 2;
-  vi->attr[LZ_FIXED].value = NULL; /* a bound parameter */
-  vi->attr[LZ_FIXED].state = 2;
+  st_lazy *binding = st_fl_var_lazy(fl, l->index, LZ_BINDING);
+  st_lazy *fixed = fl->info[l->index].attr[LZ_FIXED]; /* there: fx was found */
+  if (!binding) return 0;
+  binding->value = r;
+  binding->state = 2;
+  fixed->value = NULL; /* a bound parameter */
+  fixed->state = 2;
   return 1;
 }
 

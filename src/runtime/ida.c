@@ -54,6 +54,17 @@ static int ida_jac_dense(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp,
   return rc ? -1 : 0;
 }
 
+/* Dense matrix, no analytic Jacobian, but a pattern: grouped difference quotients. */
+static int ida_jac_grouped(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector r,
+                           SUNMatrix J, void *ud, N_Vector t1, N_Vector t2, N_Vector t3) {
+  stiction_sim *sim = ud;
+  int rc = st_jacfd_dae(sim, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                        N_VGetArrayPointer(r));
+  if (!rc) st_jacfd_to_dense(sim, SUNDenseMatrix_Data(J));
+  if (rc) sim->cb_status = rc;
+  return rc ? -1 : 0;
+}
+
 static int ida_jac_klu(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector r,
                        SUNMatrix J, void *ud, N_Vector t1, N_Vector t2, N_Vector t3) {
   stiction_sim *sim = ud;
@@ -129,6 +140,7 @@ static int ida_attach(stiction_sim *sim) {
   if (sim->use_klu) flag = IDASetJacFn(m, ida_jac_klu);
   else if (sim->model->dae_jacobian || (!sim->model->residual && sim->model->ode_jacobian))
     flag = IDASetJacFn(m, ida_jac_dense);
+  else if (sim->use_pattern) flag = IDASetJacFn(m, ida_jac_grouped);
   if (flag) return setup_fail(sim, "IDASetJacFn", flag);
   if (sim->ng > 0 && (flag = IDARootInit(m, sim->ng, ida_roots)))
     return setup_fail(sim, "IDARootInit", flag);

@@ -1,4 +1,5 @@
-/* Difference-quotient Jacobians of the ODE form over the model's sparsity pattern.
+/* Difference-quotient Jacobians over the model's sparsity pattern: df/dy of the ODE form on
+ * CVODE, dF/dy + cj dF/dy' on IDA when the model has no algebraic unknowns.
  *
  * Columns that share no row can be perturbed in one derivatives() call: the change of f_i
  * then comes from the one column of the group that row i depends on (Curtis, Powell and
@@ -15,9 +16,11 @@
 
 #include "runtime/runtime.h"
 
+/* On IDA the pattern of df/dy with its diagonal is also that of dF/dy + cj dF/dy' when the
+ * model has no algebraic unknowns: F = y' - f (the runtime's, or the DAE form of a compiled
+ * model without blocks). */
 int st_jacfd_wanted(const stiction_sim *sim) {
-  return sim->model->ode_jac_cols && sim->model->ode_jac_rows &&
-         sim->opt.solver != STICTION_SOLVER_IDA && sim->n == sim->model->n_states;
+  return sim->model->ode_jac_cols && sim->model->ode_jac_rows && sim->n == sim->model->n_states;
 }
 
 int st_jacfd_nnz(const stiction_sim *sim) { return sim->model->ode_jac_cols[sim->n]; }
@@ -67,13 +70,16 @@ int st_jacfd_setup(stiction_sim *sim) {
   sim->jac_vals = malloc(sizeof(double) * (size_t)(nnz > 0 ? nnz : 1));
   if (!sim->fd_f0) sim->fd_f0 = calloc((size_t)n, sizeof(double));
   if (!sim->fd_f1) sim->fd_f1 = calloc((size_t)n, sizeof(double));
+  if (!sim->fd_yp && sim->opt.solver == STICTION_SOLVER_IDA)
+    sim->fd_yp = calloc((size_t)n, sizeof(double));
   int *tcols = NULL, *trows = NULL;
   int rc = (!sim->fd_group || !sim->jac_vals || !sim->fd_f0 || !sim->fd_f1 ||
+            (sim->opt.solver == STICTION_SOLVER_IDA && !sim->fd_yp) ||
             transpose(sim->model->ode_jac_cols, sim->model->ode_jac_rows, n, &tcols, &trows) ||
             colour(sim, tcols, trows)) ? -1 : 0;
   free(tcols);
   free(trows);
-  return rc ? st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory for the Jacobian") : 0;
+  return rc ? st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while grouping the Jacobian's columns") : 0;
 }
 
 /* The forward-difference step for y_j: sqrt(eps) relative to max(|y_j|, nominal_j). */
@@ -83,27 +89,58 @@ double st_fd_increment(const stiction_sim *sim, int j, double yj) {
   return sqrt(2.2e-16) * scale;
 }
 
-/* One derivatives() call for the columns of group g. */
-static int one_group(stiction_sim *sim, int g, double t, const double *y, const double *fy) {
-  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
-  double *yw = sim->fd_f0, *f1 = sim->fd_f1;
+/* The columns of group g perturbed in yw (a copy of y): yw_j = y_j + inc_j, and in ypw (of
+ * yp) by cj inc_j when not NULL. */
+static void perturb_group(const stiction_sim *sim, int g, const double *y, double *yw,
+                          const double *yp, double *ypw, double cj) {
   for (int j = 0; j < sim->n; j++)
-    if (sim->fd_group[j] == g) yw[j] = y[j] + st_fd_increment(sim, j, y[j]);
-  int rc = st_call_derivatives(sim, t, yw, f1);
-  sim->stats.nfe_fd++;
+    if (sim->fd_group[j] == g) {
+      double inc = st_fd_increment(sim, j, y[j]);
+      yw[j] = y[j] + inc;
+      if (ypw) ypw[j] = yp[j] + cj * inc;
+    }
+}
+
+/* The quotients (f1 - f0) / inc_j over the pattern of group g's columns into jac_vals, and
+ * yw (and ypw) restored. */
+static void group_quotients(stiction_sim *sim, int g, const double *y, double *yw,
+                            const double *yp, double *ypw, const double *f1, const double *f0) {
+  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
   for (int j = 0; j < sim->n; j++) {
     if (sim->fd_group[j] != g) continue;
     double inc = yw[j] - y[j];
-    for (int k = cols[j]; k < cols[j + 1]; k++) sim->jac_vals[k] = (f1[rows[k]] - fy[rows[k]]) / inc;
+    for (int k = cols[j]; k < cols[j + 1]; k++) sim->jac_vals[k] = (f1[rows[k]] - f0[rows[k]]) / inc;
     yw[j] = y[j];
+    if (ypw) ypw[j] = yp[j];
   }
-  return rc;
 }
 
 int st_jacfd_ode(stiction_sim *sim, double t, const double *y, const double *fy) {
-  memcpy(sim->fd_f0, y, sizeof(double) * (size_t)sim->n);
+  double *yw = sim->fd_f0, *f1 = sim->fd_f1;
+  memcpy(yw, y, sizeof(double) * (size_t)sim->n);
   for (int g = 0; g < sim->fd_ngroups; g++) {
-    int rc = one_group(sim, g, t, y, fy);
+    perturb_group(sim, g, y, yw, NULL, NULL, 0);
+    int rc = st_call_derivatives(sim, t, yw, f1);
+    sim->stats.nfe_fd++;
+    group_quotients(sim, g, y, yw, NULL, NULL, f1, fy);
+    if (rc) return rc;
+  }
+  return STICTION_OK;
+}
+
+/* dF/dy + cj dF/dy' over the pattern: y_j + inc and y'_j + cj inc at once give that
+ * combination (as IDA's own difference quotients), one residual() call per group. */
+int st_jacfd_dae(stiction_sim *sim, double t, double cj, const double *y, const double *yp,
+                 const double *r) {
+  size_t bytes = sizeof(double) * (size_t)sim->n;
+  double *yw = sim->fd_f0, *ypw = sim->fd_yp, *r1 = sim->fd_f1;
+  memcpy(yw, y, bytes);
+  memcpy(ypw, yp, bytes);
+  for (int g = 0; g < sim->fd_ngroups; g++) {
+    perturb_group(sim, g, y, yw, yp, ypw, cj);
+    int rc = st_call_residual(sim, t, yw, ypw, r1);
+    sim->stats.nfe_fd++;
+    group_quotients(sim, g, y, yw, yp, ypw, r1, r);
     if (rc) return rc;
   }
   return STICTION_OK;

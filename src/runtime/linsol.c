@@ -1,9 +1,9 @@
 /* Matrix and linear solver for either integrator, and the Jacobian for the KLU path.
  *
  * Dense (SUNDIALS dense LU) is the default. KLU is used when asked for, or by AUTO above
- * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (ODE form on
- * CVODE) the KLU matrix has that pattern and difference quotients are grouped (jacfd.c),
- * on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
+ * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (CVODE, or IDA
+ * without algebraic unknowns) the KLU matrix has that pattern and difference quotients are
+ * grouped (jacfd.c), on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
  * difference-quotient a sparse Jacobian, so on the KLU path the runtime computes it: from
  * the model's analytic Jacobian when there is one, else by forward differences. */
 #include <math.h>
@@ -28,7 +28,8 @@ static int create_klu(stiction_sim *sim) {
   size_t nn = (size_t)sim->n * (size_t)sim->n;
   /* the dense scratch holds analytic or column-by-column Jacobians; the grouped path of a
    * model with a pattern writes its values straight into the sparse matrix */
-  int need_dense = !sim->use_pattern || sim->model->ode_jacobian;
+  int need_dense = !sim->use_pattern || sim->model->ode_jacobian ||
+                   (sim->opt.solver == STICTION_SOLVER_IDA && sim->model->dae_jacobian);
   if (need_dense) sim->jac_dense = calloc(nn, sizeof(double));
   if (!sim->fd_f0) sim->fd_f0 = calloc((size_t)sim->n, sizeof(double));
   if (!sim->fd_f1) sim->fd_f1 = calloc((size_t)sim->n, sizeof(double));
@@ -48,13 +49,15 @@ int st_linsol_create(stiction_sim *sim) {
   }
   if (want_klu(sim)) {
     int rc = create_klu(sim);
-    return rc ? st_sim_fail(sim, rc, "cannot create the KLU linear solver") : STICTION_OK;
+    return rc ? st_sim_fail(sim, rc, "out of memory while creating the KLU linear solver")
+              : STICTION_OK;
   }
   sim->A = SUNDenseMatrix(sim->n, sim->n, sim->ctx);
   if (sim->A) sim->LS = SUNLinSol_Dense(sim->y, sim->A, sim->ctx);
   st_dense_use_fast_ops(sim->A, sim->LS);
   return sim->LS ? STICTION_OK
-                 : st_sim_fail(sim, STICTION_ERR_NOMEM, "cannot create the dense linear solver");
+                 : st_sim_fail(sim, STICTION_ERR_NOMEM,
+                               "out of memory while creating the dense linear solver");
 }
 
 /* Copies the dense column-major scratch into J with the full pattern. */
@@ -154,6 +157,13 @@ static int ode_as_dae(stiction_sim *sim, double t, double cj, N_Vector y, N_Vect
 int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Vector yp,
                         N_Vector r, SUNMatrix J) {
   int rc;
+  int analytic = sim->model->dae_jacobian || (!sim->model->residual && sim->model->ode_jacobian);
+  if (sim->use_pattern && !analytic) {
+    rc = st_jacfd_dae(sim, t, cj, N_VGetArrayPointer(y), N_VGetArrayPointer(yp),
+                      N_VGetArrayPointer(r));
+    if (!rc) st_jacfd_to_csc(sim, NULL, J);
+    return rc;
+  }
   if (!sim->model->residual && sim->model->ode_jacobian) {
     rc = ode_as_dae(sim, t, cj, y, yp);
     if (rc) return rc;
@@ -165,6 +175,7 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
     rc = fd_dae(sim, t, cj, y, yp, r);
     if (rc) return rc;
   }
-  dense_to_csc(sim, J);
+  if (sim->use_pattern) st_jacfd_to_csc(sim, sim->jac_dense, J);
+  else dense_to_csc(sim, J);
   return STICTION_OK;
 }

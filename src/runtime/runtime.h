@@ -63,8 +63,8 @@ struct stiction_sim {
   N_Vector ys;
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
-  double *fd_f0, *fd_f1;        /* difference-quotient scratch for the KLU path */
-  int use_pattern;              /* CVODE with the model's df/dy pattern (jacfd.c) */
+  double *fd_f0, *fd_f1, *fd_yp; /* difference-quotient scratch (fd_yp: IDA's y') */
+  int use_pattern;              /* the model's df/dy pattern is used (jacfd.c) */
   int *fd_group, fd_ngroups;    /* column groups of the grouped difference quotients */
   double *jac_vals;             /* df/dy over the pattern (nnz) */
 
@@ -154,6 +154,8 @@ int st_jacfd_wanted(const stiction_sim *sim);
 int st_jacfd_nnz(const stiction_sim *sim);
 int st_jacfd_setup(stiction_sim *sim);
 int st_jacfd_ode(stiction_sim *sim, double t, const double *y, const double *fy);
+int st_jacfd_dae(stiction_sim *sim, double t, double cj, const double *y, const double *yp,
+                 const double *r);
 void st_jacfd_to_dense(const stiction_sim *sim, double *J);
 void st_jacfd_to_csc(const stiction_sim *sim, const double *J, SUNMatrix A);
 int st_klu_ode_jacobian(stiction_sim *sim, double t, N_Vector y, N_Vector fy, SUNMatrix J);
