@@ -174,6 +174,13 @@ static int piecewise_constant(const st_fexpr *e) {
 
 /* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
  * parameter expression) become time events; the others get an indicator a - b. */
+/* e is the next tick of a clock of variable interval (a variable clocks.c makes). */
+static int clock_next_tick(const st_compiled *cm, const st_fexpr *e) {
+  int s = e->kind == FX_VAR ? st_ref_slot(cm, e) : -1;
+  const char *name = s >= 0 && s < cm->p.flat->nvars ? cm->p.flat->vars[s].name : NULL;
+  return name && strncmp(name, "$clock", 6) == 0 && strstr(name, ".next") != NULL;
+}
+
 static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   const st_fexpr *a = e->args[0], *b = e->args[1];
   int volatile_ = (flags & EMIT_VOLATILE) != 0;
@@ -195,11 +202,15 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
   /* a threshold that reads discrete variables stays a state event: scheduled as a time
    * event (tried twice, for a pulse's `time < T_start + T_width`) the MSL Analog examples
-   * driven by Pulse/Trapezoid sources lost events (OpAmps Integrator, NandGate) */
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+   * driven by Pulse/Trapezoid sources lost events (OpAmps Integrator, NandGate); only the
+   * next tick of a clock of variable interval (clocks.c's $clock<n>.next, set at the tick
+   * before it) is scheduled */
+  int ta = (da & DEP_DISC) && !clock_next_tick(cm, a) ? DEP_DISC : 0;
+  int tb = (db & DEP_DISC) && !clock_next_tick(cm, b) ? DEP_DISC : 0;
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | tb))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | ta))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;
