@@ -113,10 +113,12 @@ START_TEST(linear_algebraic_loop) {
 }
 END_TEST
 
-/* y_i - c (y_{i-1} + y_{i+1}) = (1 - 2c) x around a ring of 50, c = 0.1 time: a large sparse
- * linear loop whose coefficients vary, so its Newton step goes to KLU (sparse_block.c);
- * every y_i = x. The block must hold a KLU state after the evaluation. */
-START_TEST(large_sparse_loop_uses_klu) {
+/* Around a ring of 50, d y_i - c y_{i-1} = (d - c) x with c = 0.1 time (y_0 is y_50): every
+ * y_i = x. With d = 1 each y_i is computed from the one before (a unit coefficient), so
+ * tearing leaves one tear variable; with d = 1 + c no unknown has a coefficient that is safe
+ * to divide by, nothing is torn, and the large sparse loop's Newton step goes to KLU
+ * (sparse_block.c). */
+static st_compiled *ring(int varying_diagonal, capture *cap, st_flat_model **m) {
   enum { RING = 50 };
   fb b = fb_new("Ring");
   int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL), y[RING];
@@ -127,29 +129,107 @@ START_TEST(large_sparse_loop_uses_klu) {
   }
   fb_start(&b, x, 5, 1);
   for (int i = 0; i < RING; i++) {
-    st_fexpr *c = BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b));
-    st_fexpr *nb = BIN(&b, FOP_ADD, V(&b, y[(i + RING - 1) % RING]), V(&b, y[(i + 1) % RING]));
-    st_fexpr *c2 = BIN(&b, FOP_MUL, N(&b, 0.2), TIME(&b));
-    st_fexpr *rhs = BIN(&b, FOP_MUL, BIN(&b, FOP_SUB, N(&b, 1), c2), V(&b, x));
-    fb_eq(&b, BIN(&b, FOP_SUB, V(&b, y[i]), BIN(&b, FOP_MUL, c, nb)), rhs);
+    st_fexpr *d = N(&b, 1), *d2 = N(&b, 1);
+    if (varying_diagonal) {
+      d = BIN(&b, FOP_ADD, d, BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b)));
+      d2 = BIN(&b, FOP_ADD, d2, BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b)));
+    }
+    st_fexpr *c = BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b)), *c2 = BIN(&b, FOP_MUL, N(&b, 0.1), TIME(&b));
+    st_fexpr *lhs = BIN(&b, FOP_SUB, BIN(&b, FOP_MUL, d, V(&b, y[i])),
+                        BIN(&b, FOP_MUL, c, V(&b, y[(i + RING - 1) % RING])));
+    fb_eq(&b, lhs, BIN(&b, FOP_MUL, BIN(&b, FOP_SUB, d2, c2), V(&b, x)));
   }
   fb_eq(&b, DER(&b, x), V(&b, y[0]));
-  capture cap;
-  st_compiled *cm = compile_ok(&b, &cap);
-  const stiction_model *m = st_compiled_model(cm);
+  *m = b.m;
+  st_compiled *cm = compile_ok(&b, cap);
+  const stiction_model *model = st_compiled_model(cm);
   double yy[1], yp[1], f[1];
-  ck_assert_int_eq(m->start_values(st_compiled_data(cm), 0, yy, yp), 0);
-  ck_assert_int_eq(m->derivatives(st_compiled_data(cm), 1.0, yy, f), 0);
+  ck_assert_int_eq(model->start_values(st_compiled_data(cm), 0, yy, yp), 0);
+  ck_assert_int_eq(model->derivatives(st_compiled_data(cm), 1.0, yy, f), 0);
   ck_assert_double_eq_tol(f[0], 5, 1e-12);
   double v;
   ck_assert_int_eq(st_compiled_value(cm, "y25", &v), 0);
   ck_assert_double_eq_tol(v, 5, 1e-12);
-  int sparse = 0;
-  for (int k = 0; k < cm->nblocks; k++) sparse += cm->blocks[k].sparse != NULL;
+  return cm;
+}
+
+START_TEST(large_sparse_loop_uses_klu) {
+  capture cap;
+  st_flat_model *m;
+  st_compiled *cm = ring(1, &cap, &m);
+  int sparse = 0, torn = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    sparse += cm->blocks[k].sparse != NULL;
+    torn += cm->blocks[k].ntear > 0;
+  }
   ck_assert_int_eq(sparse, 1);
+  ck_assert_int_eq(torn, 0);
+  st_compiled_free(cm);
+  cap_close(&cap);
+  st_flat_free(m);
+}
+END_TEST
+
+/* A linear loop whose coefficients vary is torn like a nonlinear one (MultiBody's EngineV6:
+ * 1097 unknowns, 25 tear variables); the torn step is exact and needs no KLU. */
+START_TEST(varying_linear_loop_is_torn) {
+  capture cap;
+  st_flat_model *m;
+  st_compiled *cm = ring(0, &cap, &m);
+  int torn = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    if (b->n < 50) continue;
+    ck_assert(b->linear && !b->const_jac);
+    ck_assert_int_eq(b->ntear, 1);
+    ck_assert_ptr_null(b->sparse);
+    torn++;
+  }
+  ck_assert_int_eq(torn, 1);
+  st_compiled_free(cm);
+  cap_close(&cap);
+  st_flat_free(m);
+}
+END_TEST
+
+/* p y1 + (1 + t) y2 = x, (2 + t) y1 + (1 + 2 t) y2 = 3 x: y1 can be assigned from the first
+ * equation only when the parameter p is not 0 at translation (a zero parameter factor is no
+ * divisor: a joint's axis {0, 0, 1} made MultiBody's torn iterates infinite). Returns the
+ * tear variables; *y1 at t = 1, x = 2. */
+static int tear_count(double p_value, double *y1) {
+  fb b = fb_new("ParamFactor");
+  int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+  int a = fb_var(&b, "y1", ST_V_CONTINUOUS, ST_T_REAL), c = fb_var(&b, "y2", ST_V_CONTINUOUS, ST_T_REAL);
+  int p = fb_param(&b, "p", N(&b, p_value));
+  fb_start(&b, x, 2, 1);
+  st_fexpr *t1 = BIN(&b, FOP_ADD, N(&b, 1), TIME(&b)), *t2 = BIN(&b, FOP_ADD, N(&b, 2), TIME(&b));
+  st_fexpr *t3 = BIN(&b, FOP_ADD, N(&b, 1), BIN(&b, FOP_MUL, N(&b, 2), TIME(&b)));
+  fb_eq(&b, BIN(&b, FOP_ADD, BIN(&b, FOP_MUL, V(&b, p), V(&b, a)), BIN(&b, FOP_MUL, t1, V(&b, c))),
+        V(&b, x));
+  fb_eq(&b, BIN(&b, FOP_ADD, BIN(&b, FOP_MUL, t2, V(&b, a)), BIN(&b, FOP_MUL, t3, V(&b, c))),
+        BIN(&b, FOP_MUL, N(&b, 3), V(&b, x)));
+  fb_eq(&b, DER(&b, x), V(&b, a));
+  capture cap;
+  st_compiled *cm = compile_ok(&b, &cap);
+  const stiction_model *model = st_compiled_model(cm);
+  double yy[1], yp[1], f[1];
+  ck_assert_int_eq(model->start_values(st_compiled_data(cm), 0, yy, yp), 0);
+  ck_assert_int_eq(model->derivatives(st_compiled_data(cm), 1.0, yy, f), 0);
+  *y1 = f[0];
+  int ntear = 0;
+  for (int k = 0; k < cm->nblocks; k++) ntear += cm->blocks[k].ntear;
   st_compiled_free(cm);
   cap_close(&cap);
   st_flat_free(b.m);
+  return ntear;
+}
+
+START_TEST(zero_parameter_factor_is_no_divisor) {
+  double y1;
+  ck_assert_int_eq(tear_count(3, &y1), 1);
+  ck_assert_double_eq_tol(y1, -2, 1e-12); /* 3 y1 + 2 y2 = 2, 3 y1 + 3 y2 = 6 */
+  ck_assert_int_eq(tear_count(0, &y1), 0);
+  ck_assert_double_eq_tol(y1, 1, 1e-12); /* 2 y2 = 2, 3 y1 + 3 y2 = 6 */
 }
 END_TEST
 
@@ -502,7 +582,8 @@ int main(void) {
   Suite *s = suite_create("compile");
   st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
-               large_sparse_loop_uses_klu, nonlinear_algebraic_loop,
+               large_sparse_loop_uses_klu, varying_linear_loop_is_torn,
+               zero_parameter_factor_is_no_divisor, nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
                min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives));

@@ -345,8 +345,8 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
 int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
                                const unsigned char *in_block);
 int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
-/* The value of a parameter expression (numbers, parameters, + - * /); -1 when it is not one */
-int st_sym_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
+/* symbolic.c: the value of a parameter expression at translation, -1 when not one */
+int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
 /* d e / d slot: ST_COEF_NONE (slot does not occur), ST_COEF_EXACT with the number in *c (e is
  * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC */
 enum { ST_COEF_NONE, ST_COEF_EXACT, ST_COEF_GENERIC };

@@ -19,10 +19,16 @@
 
 #include "compile/model_impl.h"
 
-/* A factor that is a nonzero constant or an expression of parameters and constants. */
+/* A factor that is a nonzero constant or an expression of parameters and constants that is
+ * not 0 at translation (a joint axis n = {0, 0, 1} gives products n[1] * x: dividing by them
+ * made every torn iterate infinite in MultiBody's EngineV6). A parameter set to 0 for a run
+ * makes the torn solve fail there, and the Newton over all unknowns takes over. */
 static int safe_factor(const st_compiled *cm, const st_fexpr *f, const unsigned char *in) {
+  double v;
   if (f->kind == FX_REAL) return f->value != 0;
-  return !st_sym_depends(cm, f, in) && !(st_expr_deps(cm, f) & (DEP_TIME | DEP_CONT | DEP_DISC));
+  if (st_sym_depends(cm, f, in) || (st_expr_deps(cm, f) & (DEP_TIME | DEP_CONT | DEP_DISC)))
+    return 0;
+  return st_param_value(cm, f, &v) || v != 0;
 }
 
 /* The single occurrence of slot in e is reached through invertible, safe nodes only. */
@@ -273,7 +279,7 @@ static void tear_free(tear_ctx *t) {
 
 int st_tear_block(st_compiled *cm, st_block *b) {
   int n = b->n, rc = 0;
-  if (b->kind != BK_SOLVE || b->linear || n < 2 || !b->jac_start || !b->jac_rows) return 0;
+  if (b->kind != BK_SOLVE || b->const_jac || n < 2 || !b->jac_start || !b->jac_rows) return 0;
   tear_ctx t = {.cm = cm, .b = b, .n = n};
   t.known = calloc((size_t)n, 1);
   t.done = calloc((size_t)n, 1);

@@ -62,14 +62,12 @@ static int factor(st_sparse_block *sb) {
   return sb->numeric && sb->common.status == KLU_OK ? 0 : -1;
 }
 
-int st_sparse_block_solve(st_sparse_block *sb, const double *J, double *b) {
+double *st_sparse_block_values(st_sparse_block *sb) { return sb->Ax; }
+
+int st_sparse_block_solve(st_sparse_block *sb, double *b) {
   int n = sb->n;
-  for (int j = 0; j < n; j++)
-    for (int p = sb->Ap[j]; p < sb->Ap[j + 1]; p++) {
-      double v = J[sb->Ai[p] + (size_t)j * (size_t)n];
-      if (!isfinite(v)) return -1;
-      sb->Ax[p] = v;
-    }
+  for (int p = 0; p < sb->Ap[n]; p++)
+    if (!isfinite(sb->Ax[p])) return -1;
   if (factor(sb)) return -1;
   if (!klu_solve(sb->symbolic, sb->numeric, n, 1, b, &sb->common)) return -1;
   for (int i = 0; i < n; i++)

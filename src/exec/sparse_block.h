@@ -21,9 +21,13 @@ int st_sparse_block_wanted(int n, int nnz);
 st_sparse_block *st_sparse_block_new(int n, const int *col_start, const int *rows);
 void st_sparse_block_free(st_sparse_block *sb);
 
-/* Solves J x = b in place (b in, x out) for J dense column-major n x n, read at the pattern's
- * places only. 0, or -1 when J is singular or not finite (the caller then takes its min-norm
- * step, as after a dense LU failure). */
-int st_sparse_block_solve(st_sparse_block *sb, const double *J, double *b);
+/* The values of J at the pattern's places, in its order (column by column): the caller
+ * writes them before each solve. Owned by sb. */
+double *st_sparse_block_values(st_sparse_block *sb);
+
+/* Solves J x = b in place (b in, x out) for the J now in the values. 0, or -1 when J is
+ * singular or not finite (the caller then takes its min-norm step, as after a dense LU
+ * failure). */
+int st_sparse_block_solve(st_sparse_block *sb, double *b);
 
 #endif
