@@ -227,6 +227,8 @@ typedef struct st_program {
   st_prog *const_prog;
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
+  int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
+                          program (a call pushes every element of its array arguments) */
 } st_program;
 
 /* One run of a program: values, parameters, relation and when-condition values, caches,
@@ -254,6 +256,10 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  double *wc_start;    /* the when-conditions just before the clock ticks at the start time */
+  double *start_pre;   /* the values just before those ticks */
+  int wc_start_set;    /* wc_start and start_pre hold them: the first pass after the
+                          initialization takes them as its pre() (event_pass.c) */
   unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   unsigned char *init_fired; /* per branch (wc index): an impure branch fired at initialization */
   int nasserts;
@@ -311,7 +317,10 @@ struct st_compiled {
 typedef struct st_compiled st_instance;
 
 /* emit.c: expressions to bytecode. flags: */
-#define ST_STACK_MAX 1024
+/* The evaluator's stack starts with ST_STACK_MIN entries and grows to what the deepest
+ * program needs, up to ST_STACK_MAX (a call with a table of 10^5 elements as argument). */
+#define ST_STACK_MIN 1024
+#define ST_STACK_MAX (1 << 20)
 enum {
   EMIT_NOEVENT = 1,
   EMIT_PLAIN = 2,   /* parameter/start context: no relations */
@@ -345,8 +354,8 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
 int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
                                const unsigned char *in_block);
 int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
-/* symbolic.c: the value of a parameter expression at translation, -1 when not one */
-int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
+/* The value of a parameter expression (numbers, parameters, + - * /); -1 when it is not one */
+int st_sym_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
 /* d e / d slot: ST_COEF_NONE (slot does not occur), ST_COEF_EXACT with the number in *c (e is
  * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC */
 enum { ST_COEF_NONE, ST_COEF_EXACT, ST_COEF_GENERIC };

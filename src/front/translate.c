@@ -275,15 +275,88 @@ static st_fexpr *index_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_par
   return ix;
 }
 
+/* Field `name` of a record value, or of every element of an array of records (`data.MM` of
+ * a constant array of records is the array of their MM); NULL when v is neither. */
+static st_fexpr *field_of_elements(st_fl *fl, st_fexpr *v, const char *name, st_loc loc) {
+  if (st_fx_is_record(v)) return st_rec_field(fl, v, name, loc);
+  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
+  st_fexpr *a = array_of(fl, v->nargs, loc);
+  for (int i = 0; a && i < v->nargs; i++)
+    if (!(a->args[i] = field_of_elements(fl, v->args[i], name, loc))) return NULL;
+  return a;
+}
+
+/* f[subs] for an array value f with more dimensions than subscripts: the array of its
+ * elements f[subs, k, ..] (an array field of an element of a constant array of records,
+ * data.c[i] of Data c[2]), each indexed when the body runs. */
+static st_fexpr *index_rows(st_fl *fl, st_fexpr *f, st_fexpr **subs, int nsubs, st_loc loc) {
+  const st_fexpr *inner = f;
+  for (int d = 0; d < nsubs && inner->kind == FX_ARRAY && inner->nargs > 0; d++)
+    inner = inner->args[0];
+  if (inner->kind != FX_ARRAY || st_fx_is_record(inner) || nsubs >= 4) {
+    st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, nsubs + 1, loc);
+    if (!ix) return NULL;
+    ix->args[0] = f;
+    memcpy(ix->args + 1, subs, (size_t)nsubs * sizeof *subs);
+    return ix;
+  }
+  st_fexpr *a = array_of(fl, inner->nargs, loc);
+  st_fexpr *more[5];
+  memcpy(more, subs, (size_t)nsubs * sizeof *subs);
+  for (int k = 0; a && k < inner->nargs; k++) {
+    if (!(more[nsubs] = st_fx_real(fl->arena, k + 1, loc)) ||
+        !(a->args[k] = index_rows(fl, f, more, nsubs + 1, loc)))
+      return NULL;
+  }
+  return a;
+}
+
+/* v[subscripts of part] inside a function, where v is a constant array of records: the
+ * record whose every field is indexed when the body runs (`h_T(data[i], T)` for i a local:
+ * {data.MM[i], data.alow[i], ..}); any other v is indexed itself. */
+static st_fexpr *record_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                    st_env env, const st_ast_cref *cr) {
+  const st_fexpr *e = v;
+  while (e->kind == FX_ARRAY && !st_fx_is_record(e) && e->nargs > 0) e = e->args[0];
+  if (!st_fx_is_record(e) || e == v) return index_in_function(fl, v, part, env, cr);
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, e->nargs, cr->loc);
+  if (!r) return NULL;
+  r->str = e->str;
+  st_fexpr *ix = index_in_function(fl, v, part, env, cr); /* the subscripts, translated once */
+  if (!ix) return NULL;
+  for (int j = 0; j < e->nargs; j++) {
+    st_fexpr *f = st_rec_field_array(fl, v, j, e->nargs);
+    if (!f || !(r->args[j] = index_rows(fl, f, ix->args + 1, ix->nargs - 1, cr->loc)))
+      return NULL;
+  }
+  return r;
+}
+
 /* part (a constant whose value is v) with its subscripts, then the fields and subscripts
  * of the parts after it: `fluidConstants[1].molarMass` of a constant array of records. */
 static st_fexpr *constant_access(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
                                  const st_ast_cref *cr, st_env env) {
   for (; v; part = part->next) {
-    if (part->nsubs && fl->fnctx && !part->next && subscripts_use_locals(fl, part, env))
-      return index_in_function(fl, v, part, env, cr);
+    if (part->nsubs && fl->fnctx && subscripts_use_locals(fl, part, env)) {
+      /* data[j].MM with j known when the body runs: (the MM of every element)[j] */
+      for (const st_ast_cref_part *p = part->next; v && p; p = p->next)
+        v = p->nsubs ? NULL : field_of_elements(fl, v, p->name, cr->loc);
+      if (v && part->next) return index_in_function(fl, v, part, env, cr);
+      if (v) return record_in_function(fl, v, part, env, cr);
+      st_fl_error(fl, cr->loc, env.inst, "'%s': a field of an element chosen when the "
+                  "function runs must be a field without subscripts",
+                  st_ast_cref_text(fl->tmp, cr));
+      return NULL;
+    }
     if (part->nsubs) v = subscript_value(fl, v, part->subs, env, cr->loc);
     if (!v || !part->next) return v;
+    if (!st_fx_is_record(v) && v->kind == FX_ARRAY) {
+      st_fexpr *f = field_of_elements(fl, v, part->next->name, cr->loc);
+      if (f) {
+        v = f;
+        continue;
+      }
+    }
     if (!st_fx_is_record(v)) {
       st_fl_error(fl, cr->loc, env.inst, "'%s': '%s' is not a record",
                   st_ast_cref_text(fl->tmp, cr), part->name);
@@ -664,6 +737,25 @@ static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, s
   return r;
 }
 
+/* if c then t else f in a function, with branches of shapes known only when the body runs:
+ * an array value chosen then; records field by field (`if size(X, 1) == 0 then
+ * State(X = reference_X) else State(X = X)`). */
+static st_fexpr *if_in_function(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
+  if (st_fx_is_record(t) && st_fx_is_record(f) && t->nargs == f->nargs) {
+    st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, t->nargs, loc);
+    if (!r) return NULL;
+    r->str = *t->str ? t->str : f->str;
+    for (int j = 0; j < t->nargs; j++)
+      if (!(r->args[j] = if_in_function(fl, c, t->args[j], f->args[j], loc))) return NULL;
+    return r;
+  }
+  if ((is_array(t) || is_array(f)) && same_shape(t, f)) return if_elements(fl, c, t, f, loc);
+  if (!is_array(t) && !is_array(f)) return if_elements(fl, c, t, f, loc);
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+  if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
+  return r;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
   double v;
@@ -705,11 +797,7 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
     /* array branches of different sizes: a parameter condition decides the size */
     if (!same_shape(t, f)) {
       if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
-      if (fl->fnctx) { /* in a function the branches are array values when the body runs */
-        st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
-        if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
-        return r;
-      }
+      if (fl->fnctx) return if_in_function(fl, c, t, f, e->loc);
       st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
                   "sizes and the condition is not a parameter expression");
       return NULL;
@@ -1177,6 +1265,16 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
+
+/* The instance whose scope class scope is, from inst up: a function redeclared in the
+ * modifier of component `world` (`redeclare function g = f(phi = lat)`) reads `lat` in the
+ * model holding world, not in world. inst itself when none is (the redeclaration is
+ * written in a base class of inst's class). */
+static st_inst *scope_instance(st_inst *inst, const st_cls *scope) {
+  for (st_inst *i = inst; i; i = i->parent)
+    if (i->cls == scope) return i;
+  return inst;
+}
 
 /* f(.., {x(k) for k in r}, ..) with a scalar input there is {f(.., x(k), ..) for k in r}
  * (section 12.4.6; also inside function bodies, where the size is known only when it runs:
@@ -1744,13 +1842,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_cls *cls = function_of_component(fl, fn, env, &owner);
   if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
   bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}, NULL};
+  if (owner && cls) bound.env.inst = scope_instance(owner, cls->parent);
   /* a function class of the instance's own class (ControlledPump's `redeclare function
    * flowCharacteristic = quadraticFlow(V_flow_nominal = {0, V_flow_op, ...})`): its
    * modifiers read the instance's parameters */
   st_elem mine;
   if (cls && !owner && env.inst && env.inst->cls && n == 1 && !fn->global &&
       st_lookup_member(fl->fe, env.inst->cls, parts[0], &mine) == 0 && mine.cls)
-    bound.env.inst = env.inst;
+    bound.env.inst = scope_instance(env.inst, cls->parent);
   if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {
