@@ -198,6 +198,32 @@ START_TEST(linear_loop_of_large_values_at_an_event) {
 }
 END_TEST
 
+/* (info, A, P) := split(u, 2) in a when-statement assigns the arrays' elements at the
+ * samples 0.25 and 0.75 and holds them between (they stayed at their start values); the
+ * omitted input w = fill(0.0, 0) is an empty vector in the model's call. */
+START_TEST(tuple_with_array_targets_in_when) {
+  static table t;
+  run_ok(HYBRID("TupleInWhen.mo"), "TupleInWhen", "--interval 0.1", &t);
+  int ct = col(&t, "time");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int later = i + 1 < t.nrows && t.v[i + 1][ct] == tm; /* the left row of an event */
+    double ts = tm > 0.75 || (tm == 0.75 && !later) ? 0.75
+                : tm > 0.25 || (tm == 0.25 && !later) ? 0.25 : -1;
+    for (int k = 1; k <= 2; k++) {
+      char a[8], p[8];
+      snprintf(a, sizeof a, "A[%d]", k);
+      snprintf(p, sizeof p, "P[%d]", k);
+      double want_a = ts < 0 ? 0 : 2 * k * ts, want_p = ts < 0 ? 0 : -k * ts;
+      ck_assert_msg(fabs(t.v[i][col(&t, a)] - want_a) < 1e-12, "%s(%g) = %g", a, tm,
+                    t.v[i][col(&t, a)]);
+      ck_assert_msg(fabs(t.v[i][col(&t, p)] - want_p) < 1e-12, "%s(%g)", p, tm);
+    }
+    ck_assert_double_eq(t.v[i][col(&t, "info")], ts < 0 ? 0 : 7);
+  }
+}
+END_TEST
+
 /* A function called with a vector of size 0 (EmptyArgument.mo, a StateGraph step with nOut = 0
  * passes the empty outPort.reset): size() is 0 and no loop runs, so anyOf() is false and
  * total() keeps its start 10; was "out of memory while compiling the model". */
@@ -310,6 +336,6 @@ int main(void) {
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
-               cycling_newton_brackets_the_root));
+               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when));
   return st_test_main(s);
 }

@@ -583,6 +583,14 @@ static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction 
   return -1;
 }
 
+/* Whether a String argument has a number of the String table: a literal, a String
+ * parameter, a choice between such. A String made at run time (a call's String result,
+ * String() of a variable) has none. */
+static int string_has_number(const st_fexpr *e) {
+  if (e->kind == FX_STRING || e->kind == FX_VAR) return 1;
+  return e->kind == FX_IF && string_has_number(e->args[1]) && string_has_number(e->args[2]);
+}
+
 /* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
  * output (func_calls.h). */
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
@@ -602,6 +610,13 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
       return -1;
     }
     while (++input < fn->nlocals && fn->locals[input].causality != ST_C_INPUT) continue;
+    if (input < fn->nlocals && fn->locals[input].type == ST_T_STRING && ndims[i] == 0 &&
+        !string_has_number(e->args[i])) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of '%s': a String made while the model "
+               "runs (a function's String result, String() of a variable) cannot be passed in "
+               "an equation yet; make the call inside one function", i + 1, fn->name);
+      return -1;
+    }
     /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
     if (ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
       while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;

@@ -107,11 +107,21 @@ typedef struct st_relation {
 
 typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT, A_CALL } st_action_kind;
 
+/* A message built from values when an assert fails (message.c). */
+typedef struct st_message st_message;
+
+/* The text of an assert's or terminate's message m as written (a constant's value), and in
+ * *built the parts that build it from the values (NULL: the text is the message). */
+const char *st_message_compile(st_compiled *cm, const st_fexpr *m, st_message **built);
+/* The message built from the values now (malloc'd; NULL when out of memory). */
+char *st_message_eval(st_compiled *cm, const st_message *m);
+
 typedef struct st_action {
   st_action_kind kind;
   int slot;
   st_prog value;
   const char *message;
+  st_message *built;  /* A_ASSERT: the message built from values, or NULL */
   int level;          /* A_ASSIGN: evaluated after the lower levels are assigned (event_pass.c) */
   st_loc loc;
 } st_action;
@@ -140,6 +150,7 @@ typedef struct st_when {
 typedef struct st_assert {
   st_prog cond;
   const char *message;
+  st_message *built;  /* the message built from values, or NULL */
   int level;  /* 0 error, 1 warning (flat.h) */
   int warned; /* level warning: reported since the condition last held */
   st_loc loc;
@@ -396,6 +407,8 @@ st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int 
 void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
+/* Marks the variables a tuple target in a when sets: r and s[1], s[2] of (r, {s[1], s[2]}). */
+void st_mark_when_targets(const st_fexpr *e, unsigned char *in_when);
 void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
 int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx);
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);

@@ -15,10 +15,13 @@ int st_mentions_initial(const st_fexpr *e) {
   return 0;
 }
 
-static const char *message_text(st_compiled *cm, const st_fexpr *m) {
-  if (!m) return "";
-  if (m->kind == FX_STRING && m->str) return m->str;
-  return st_arena_strdup(cm->p.arena, "(message expression)");
+/* Reports a failed assert with its message built from the values now when it is. */
+static void assert_failed(st_compiled *cm, st_loc loc, double t, const char *message,
+                          const st_message *built, int warning) {
+  char *text = built ? st_message_eval(cm, built) : NULL;
+  if (warning) st_warning(cm->diag, loc, "assertion failed at time %.17g: %s", t, text ? text : message);
+  else st_fail(cm, loc, "assertion failed at time %.17g: %s", t, text ? text : message);
+  free(text);
 }
 
 static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
@@ -46,11 +49,12 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
   }
   case FE_TERMINATE:
     a->kind = A_TERMINATE;
-    a->message = message_text(cm, q->message);
+    a->message = st_message_compile(cm, q->message, &a->built);
+    a->built = NULL; /* the runtime keeps the text: a constant one */
     return 0;
   case FE_ASSERT:
     a->kind = A_ASSERT;
-    a->message = message_text(cm, q->message);
+    a->message = st_message_compile(cm, q->message, &a->built);
     return st_emit(cm, &a->value, q->rhs, 0);
   case FE_CALL: /* a function called for its effects (Streams.close(file) at terminal()) */
     if (!q->rhs || q->rhs->kind != FX_CALL) break;
@@ -375,7 +379,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
 int st_add_assert(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->asserts, cm->nasserts, sizeof *cm->asserts)) return -1;
   st_assert *a = &cm->asserts[cm->nasserts++];
-  a->message = message_text(cm, q->message);
+  a->message = st_message_compile(cm, q->message, &a->built);
   a->level = q->level;
   a->loc = q->loc;
   return st_emit(cm, &a->cond, q->rhs, 0);
@@ -393,12 +397,11 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
       continue;
     }
     if (a->level == 1) {
-      if (!a->warned)
-        st_warning(cm->diag, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+      if (!a->warned) assert_failed(cm, a->loc, t, a->message, a->built, 1);
       a->warned = 1;
       continue;
     }
-    st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+    assert_failed(cm, a->loc, t, a->message, a->built, 0);
     *terminate = 1;
     return -1;
   }
@@ -445,7 +448,7 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
       break;
     case A_ASSERT:
       if (vals[k] == 0) {
-        st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        assert_failed(cm, a->loc, t, a->message, a->built, 0);
         if (vals != stack_vals) free(vals);
         return -1;
       }

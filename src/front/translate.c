@@ -6,6 +6,7 @@
 #include "front/inst.h"
 
 #include "front/flat_expr.h"
+#include "util/strfmt.h"
 
 #include <string.h>
 
@@ -659,8 +660,12 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *sa = string_of(fl, a), *sb = string_of(fl, b);
   if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
     return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
+  const char *ta = op == AOP_ADD && !fl->fnctx ? st_fl_string_const(fl, a) : NULL;
+  const char *tb = ta ? st_fl_string_const(fl, b) : NULL;
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
+  if (ta && tb) /* String parameters: their texts (strings have no values at run time) */
+    return string_value(fl, st_arena_concat(fl->tmp, ta, "", tb), e->loc);
   if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
@@ -1000,6 +1005,66 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
   return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
+/* String(x, ...) (Modelica 3.6 section 3.7.4.9): the text when every argument is a constant;
+ * else, in a function body or where strings are built at run time (fl->string_exprs: assert
+ * messages), FB_STRING with every argument given; elsewhere in a model (no String values at
+ * run time) the call's source text. */
+static st_fexpr *translate_string(st_fl *fl, const st_ast_expr *e, st_env env) {
+  const st_ast_fnarg *args = e->u.call.args;
+  const st_ast_expr *ax = builtin_arg(args, 0, NULL);
+  st_fexpr *x = ax ? st_translate(fl, ax, env) : NULL;
+  if (!x) {
+    if (!ax) st_fl_error(fl, e->loc, env.inst, "String() needs a value to convert");
+    return NULL;
+  }
+  st_ftype t = st_fl_type(fl, x);
+  if (t == ST_T_STRING) return x;
+  st_strfmt_kind kind = t == ST_T_BOOLEAN ? ST_SF_BOOLEAN
+                        : t == ST_T_INTEGER || t == ST_T_ENUM ? ST_SF_INTEGER : ST_SF_REAL;
+  int real = kind == ST_SF_REAL;
+  static const char *const names[] = {"significantDigits", "minimumLength", "leftJustified",
+                                      "format"};
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_STRING, 5, e->loc);
+  if (!r) return NULL;
+  r->index = (int)kind;
+  r->args[0] = x;
+  double defaults[] = {6, 0, 1};
+  for (int i = 0; i < 4; i++) {
+    /* positional: a Real's second argument is significantDigits, the others' minimumLength */
+    int pos = real ? i + 1 : i == 0 ? -1 : i;
+    const st_ast_expr *a = builtin_arg(args, i < 3 ? pos : -1, names[i]);
+    if (a && !(r->args[i + 1] = st_translate(fl, a, env))) return NULL;
+    if (!a) r->args[i + 1] = i < 3 ? st_fx_real(fl->arena, defaults[i], e->loc)
+                                   : string_value(fl, "", e->loc);
+    if (!r->args[i + 1]) return NULL;
+  }
+  /* a constant: its text now */
+  double v[4];
+  const char *format = st_fl_string_const(fl, r->args[4]);
+  int constant = format && !st_fx_uses_local(r);
+  for (int i = 0; constant && i < 4; i++) constant = !st_fl_eval(fl, r->args[i], &v[i]);
+  if (constant) {
+    if (x->kind == FX_ENUM && x->str) return string_value(fl, x->str, e->loc);
+    const st_fvar *var = x->kind == FX_VAR ? &fl->vars[x->index] : NULL;
+    if (t == ST_T_ENUM && var && v[0] >= 1 && v[0] <= var->n_enum_literals)
+      return string_value(fl, var->enum_literals[(int)v[0] - 1], e->loc);
+    st_strfmt spec = {kind, (int)v[1], (int)v[2], v[3] != 0, format};
+    char buf[256];
+    int n = st_strfmt_write(buf, sizeof buf, v[0], &spec);
+    char *text = n >= 0 ? st_arena_alloc(fl->tmp, (size_t)n + 1) : NULL;
+    if (n < 0) {
+      st_fl_error(fl, e->loc, env.inst, "String(): format \"%s\" is not a conversion of "
+                  "printf without '%%' (e.g. \"8.3f\", \"d\")", format);
+      return NULL;
+    }
+    if (!text) return NULL;
+    st_strfmt_write(text, (size_t)n + 1, v[0], &spec);
+    return string_value(fl, text, e->loc);
+  }
+  if (fl->fnctx || fl->string_exprs) return r;
+  return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
+}
+
 /* A call's value: the FX_CALL, or, when the first output is a record, the record value of
  * one call per leaf (op = the output it returns). */
 /* An array result that varies: one call per element (value = the element, 1-based
@@ -1175,6 +1240,7 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
  * becomes the array of its element calls as if written in the model (Quaternions.from_T's
  * Q_guess = nullRotation(): the bare call gave NaN, and every MultiBody body's Q_start). */
 static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
+  if (!fl->fnctx && b && b->kind == FX_BUILTIN) return st_fl_filled_value(fl, b);
   if (fl->fnctx || !b || b->kind != FX_CALL || b->op != 0 || b->index < 0 ||
       b->index >= fl->nfunctions || st_fx_uses_local(b))
     return b;
@@ -1828,7 +1894,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
-    if (strcmp(name, "String") == 0) return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
+    if (strcmp(name, "String") == 0) return translate_string(fl, e, env);
     if (strcmp(name, "getInstanceName") == 0 && !e->u.call.args) { /* section 3.7.4.6 */
       const char *top = fl->top && fl->top->cls ? fl->top->cls->full : "";
       const char *path = env.inst ? env.inst->path : "";

@@ -92,6 +92,7 @@ struct st_fvm {
   double *tmp;               /* the tangents a derivative function gave (func_vm.c) */
   size_t tmp_size;
   char *failure; /* malloc'd; NULL when none */
+  const st_fstmt *failed_assert; /* the assert the failure reports, or NULL */
   int compiling; /* st_fvm_compile calls under way (callees, values known while compiling) */
 };
 
