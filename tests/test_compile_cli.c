@@ -853,6 +853,23 @@ START_TEST(initial_parameter_system) {
 }
 END_TEST
 
+/* If-equations in the initial equations (tests/data/compile/InitialIfEquation.mo; was
+ * "only equalities are supported in initial equations"): each branch's assignments become
+ * if-expressions, for a when-assigned Integer and for a state's initial equation. */
+START_TEST(initial_if_equation) {
+  const char *f = "compile_cli_iie.csv";
+  free(simulate_ok("simulate '%s' --stop-time 2 -o %s", data("InitialIfEquation.mo"), f));
+  ck_assert_double_eq(first_value(f, "mode"), 1);
+  ck_assert_double_eq_tol(first_value(f, "z"), 6, 1e-9);
+  ck_assert_double_eq(last_value(f, "mode"), 3);
+  ck_assert_double_eq_tol(last_value(f, "z"), 6, 1e-9);
+  free(simulate_ok("simulate '%s' -p x0=0.8 --stop-time 2 -o %s", data("InitialIfEquation.mo"), f));
+  ck_assert_double_eq(first_value(f, "mode"), 2);
+  ck_assert_double_eq_tol(last_value(f, "z"), -1, 1e-9);
+  remove(f);
+}
+END_TEST
+
 /* An initial equation that fixes one unknown alone (w = w0) is solved before the joint
  * Newton step (tests/data/compile/SpeedFirst.mo): from w = 0 the step through the products
  * k*w*i overshot the currents and damping crept (no solution); the rest is then linear. */
@@ -886,7 +903,8 @@ int main(void) {
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
-               initial_parameter_system, initial_singletons_first,
+               initial_parameter_system, initial_if_equation,
+               initial_singletons_first,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

@@ -418,7 +418,7 @@ END_TEST
  * branches gives equalityConstraint() = 0 instead of equations (none for a residue of size
  * 0), a tree without a Connections.root takes the potential root of the lowest priority,
  * Connections.isRoot and Connections.rooted are decided while flattening; a tree without
- * any root is an error. */
+ * any root is an error; a connection that would join two Connections.root()s is broken. */
 START_TEST(overconstrained_connectors) {
   const char *file = DATA "/Overconstrained.mo";
   loaded l = flat_ok(file, "Overconstrained.Loop");
@@ -436,6 +436,13 @@ START_TEST(overconstrained_connectors) {
   lacks(&l, "m1.p.ref.theta = 2*time;");
   has_line(&l, "m1.r = 0;");
   has_line(&l, "m2.r = 1;");
+  unload(&l);
+  l = flat_ok(file, "Overconstrained.TwoRoots"); /* one root per tree (section 9.4.2) */
+  ck_assert_int_eq(st_flat_count_unknowns(l.m), st_flat_count_equations(l.m));
+  has_line(&l, "s1.p.ref.theta = a.p.ref.theta;");
+  lacks(&l, "a.n.ref.theta = s2.p.ref.theta;");
+  lacks(&l, "s2.p.ref.theta = a.n.ref.theta;");
+  has_line(&l, "s2.p.ref.theta = time;");
   unload(&l);
   l = flat_ok(file, "Overconstrained.LoopC");
   has_line(&l, "0 = a.n.ref.theta - s.p.ref.theta;"); /* equalityConstraint, inlined */

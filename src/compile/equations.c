@@ -521,21 +521,42 @@ static int initial_parameters(st_compiled *cm, eq_vec *v, const eq_vec *a, eq_ve
   return 0;
 }
 
+/* One initial equality: an assignment before the initial system (a), a check after it (c),
+ * or an equation of it (v). */
+static int add_initial_equality(st_compiled *cm, const eq_vec *eqs, const st_feq *q, eq_vec *v,
+                                eq_vec *a, eq_vec *c) {
+  st_fexpr *lhs = q->lhs, *rhs = q->rhs;
+  if (discrete_chain(cm, eqs, lhs, rhs, q, a) || discrete_chain(cm, eqs, rhs, lhs, q, a))
+    return 0;
+  int target = initial_target(cm, &lhs, &rhs);
+  eq_vec *to = target >= 0 ? a : is_check(cm, lhs, rhs) ? c : v;
+  return push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0});
+}
+
 static int add_initial(st_compiled *cm, const eq_vec *eqs) {
   eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->p.flat->initial_equations;
   for (int i = 0; i < l->n; i++) {
     const st_feq *q = l->items[i];
+    if (q->kind == FE_IF || q->kind == FE_TUPLE) {
+      /* as in the equations: an if-equation assigning the same variables in every branch
+       * gives `x = if c then a else b` (PowerConverters' SoftStartControl sets its mode so),
+       * others residuals per branch; a tuple one equation per element */
+      eq_vec t = {0};
+      if (q->kind == FE_IF ? add_if(cm, &t, q) : add_tuple(cm, &t, q)) return -1;
+      for (int k = 0; k < t.n; k++) {
+        st_feq e = {.kind = FE_EQUAL, .lhs = t.items[k].lhs, .rhs = t.items[k].rhs,
+                    .loc = t.items[k].loc, .origin = t.items[k].origin};
+        if (add_initial_equality(cm, eqs, &e, &v, &a, &c)) return -1;
+      }
+      continue;
+    }
     if (q->kind != FE_EQUAL) {
-      st_error(cm->diag, q->loc, "only equalities are supported in initial equations");
+      st_error(cm->diag, q->loc, "only equalities, if-equations and tuple equations are "
+               "supported in initial equations");
       return -1;
     }
-    st_fexpr *lhs = q->lhs, *rhs = q->rhs;
-    if (discrete_chain(cm, eqs, lhs, rhs, q, &a) || discrete_chain(cm, eqs, rhs, lhs, q, &a))
-      continue;
-    int target = initial_target(cm, &lhs, &rhs);
-    eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
-    if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
+    if (add_initial_equality(cm, eqs, q, &v, &a, &c)) return -1;
   }
   for (int s = 0; s < cm->p.flat->nvars; s++) {
     const st_fvar *fv = &cm->p.flat->vars[s];

@@ -206,15 +206,23 @@ void st_fl_build_connection_graph(st_fl *fl) {
     g->is_root[i] = 0;
     best[i] = -1;
   }
-  /* branches first: they must all be in the tree */
+  /* branches first: they must all be in the tree; a connection that would close a loop or
+   * join two trees that each hold a Connections.root() is broken (section 9.4.2: one root
+   * per tree; QuasiStatic's two sources on the sides of an ideal transformer) */
+  for (int i = 0; i < g->n; i++) best[i] = g->rootkind[i] == 2;
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < g->ne; i++) {
       oc_edge *e = &g->edges[i];
       if (e->branch != (pass == 0)) continue;
       int ra = find(g->up, e->a), rb = find(g->up, e->b);
-      if (ra != rb) g->up[ra] = rb;
-      else if (!e->branch) e->broken = 1;
+      if (ra != rb && (e->branch || !(best[ra] && best[rb]))) {
+        g->up[ra] = rb;
+        best[rb] |= best[ra];
+      } else if (!e->branch) {
+        e->broken = 1;
+      }
     }
+  for (int i = 0; i < g->n; i++) best[i] = -1;
   /* per tree: the first root, else the first potential root of the lowest priority */
   for (int i = 0; i < g->n; i++) {
     int t = find(g->up, i), b = best[t];

@@ -61,6 +61,15 @@ package Overconstrained "overconstrained connectors (Modelica 3.5 section 9.4)"
     connect(e.n, m2.p);
   end Loop;
 
+  model TwoRoots "two trees with a Connections.root each, joined through a branch: the
+    connection that would put both roots in one tree is broken"
+    Source s1, s2;
+    TwoPin a;
+  equation
+    connect(s1.p, a.p);
+    connect(a.n, s2.p);
+  end TwoRoots;
+
   record RefC "a residue of one element"
     Real theta;
     function equalityConstraint
