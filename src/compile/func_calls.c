@@ -47,8 +47,6 @@ struct st_fcalls {
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
-  const char **strings; /* the String constants of the program by number - 1 (borrowed) */
-  int nstrings, capstrings;
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
 };
 
@@ -86,29 +84,11 @@ const char *st_fcalls_external_error(const st_fcalls *fc, int function) {
   return fc ? st_extlib_error(fc->lib, function) : NULL;
 }
 
-int st_fcalls_string(st_fcalls *fc, const char *str) {
-  for (int i = 0; i < fc->nstrings; i++)
-    if (!strcmp(fc->strings[i], str)) return i + 1;
-  if (fc->nstrings == fc->capstrings) {
-    int cap = fc->capstrings ? 2 * fc->capstrings : 16;
-    const char **p = realloc(fc->strings, (size_t)cap * sizeof *p);
-    if (!p) return -1;
-    fc->strings = p;
-    fc->capstrings = cap;
-  }
-  fc->strings[fc->nstrings] = str;
-  return ++fc->nstrings;
-}
-
-/* The text of string number x (st_fcalls_string), "" for anything else. */
-static const char *string_of(const st_fcalls *fc, double x) {
-  return x >= 1 && x <= fc->nstrings && x == (int)x ? fc->strings[(int)x - 1] : "";
-}
+int st_fcalls_string(st_fcalls *fc, const char *str) { return st_fvm_string(fc->vm, str); }
 
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
-  free(fc->strings);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
@@ -241,14 +221,11 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   if (fn->external_name && !loaded &&
       (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  int strings = 0;
-  for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
-  /* no body to compile; compiled bodies know no strings */
-  s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
+  /* no body to compile (String arguments are numbers of the machine's strings) */
+  s->compiled = s->ext.fn || loaded ? -1 : compile_site(fc, s);
   s->der = compile_derivative(fc, s);
   s->walker = s->ext.fn            ? NULL
               : loaded             ? "C code of an external clause"
-              : strings            ? "a String argument"
               : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
                                         : NULL;
   return fc->n++;
@@ -262,11 +239,10 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     return NULL;
   }
   c->cap = fc->n + 1;
-  for (int i = 0; i < fc->nstrings; i++)
-    if (st_fcalls_string(c, fc->strings[i]) < 0) {
-      st_fcalls_free(c);
-      return NULL;
-    }
+  if (st_fvm_copy_strings(c->vm, fc->vm)) { /* the program's String constants by number */
+    st_fcalls_free(c);
+    return NULL;
+  }
   for (int k = 0; k < fc->n; k++) {
     call_site *s = &c->sites[c->n++];
     *s = fc->sites[k];
@@ -298,7 +274,7 @@ static void site_args(const st_fcalls *fc, const call_site *s, const double *x, 
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
       args[i] = st_fval_scalar(x[off++]);
-      if (s->is_str[i]) args[i].str = string_of(fc, args[i].s);
+      if (s->is_str[i]) args[i].str = st_fvm_string_text(fc->vm, args[i].s);
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);

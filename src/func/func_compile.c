@@ -581,6 +581,7 @@ static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
 }
 
 static int emit_external(cx *c, const st_extcall *x, int nargs);
+static int is_string(const cx *c, const st_fexpr *e);
 
 /* A call of an external function stiction provides (external.h): bound here, once per call
  * site, to an entry the machine runs directly (F_EXT); every argument a scalar. */
@@ -588,8 +589,10 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
   const st_ffunction *fn = &c->vm->functions[e->index];
   st_extcall x;
   char why[1024];
-  for (int i = 0; i < e->nargs; i++)
+  for (int i = 0; i < e->nargs; i++) {
+    if (is_string(c, e->args[i])) return refuse(c, "a String argument of an external function");
     if (scalar_expr(c, e->args[i], "an argument of an external function")) return -1;
+  }
   if (st_extcall_bind(&x, fn, e->nargs, why, sizeof why)) return refuse(c, "%s", why);
   *sh = (shape){0, 1, {0, 0, 0, 0}};
   return emit_external(c, &x, e->nargs);
@@ -812,12 +815,48 @@ static int local_expr(cx *c, const st_fexpr *e, shape *sh) {
   return emit(c, F_PUSHN, l->off, l->n, 0, l->n);
 }
 
+/* Whether e is a String value (a number of st_fvm_string on the machine). */
+static int is_string(const cx *c, const st_fexpr *e) {
+  if (!e) return 0;
+  switch (e->kind) {
+  case FX_STRING: return 1;
+  case FX_LOCAL: case FX_INDEX:
+    if (e->kind == FX_INDEX) e = e->nargs ? e->args[0] : NULL;
+    return e && e->kind == FX_LOCAL && e->index >= 0 && e->index < c->fn->nlocals &&
+           c->fn->locals[e->index].type == ST_T_STRING;
+  case FX_CALL: {
+    if (e->index < 0 || e->index >= c->vm->nfunctions) return 0;
+    const st_ffunction *g = &c->vm->functions[e->index];
+    for (int i = 0, o = 0; i < g->nlocals; i++)
+      if (g->locals[i].causality == ST_C_OUTPUT && o++ == e->op)
+        return g->locals[i].type == ST_T_STRING;
+    return 0;
+  }
+  case FX_IF: return e->nargs == 3 && (is_string(c, e->args[1]) || is_string(c, e->args[2]));
+  default: return 0;
+  }
+}
+
+/* An operator or built-in with a String operand: not the machine's (concatenation,
+ * comparison, String() stay with the tree walker). */
+static int string_operand(const cx *c, const st_fexpr *e) {
+  for (int i = 0; i < e->nargs; i++)
+    if (is_string(c, e->args[i])) return 1;
+  return 0;
+}
+
 static int expr(cx *c, const st_fexpr *e, shape *sh) {
   int k;
   if (!e) return refuse(c, "a missing expression");
   *sh = scalar_shape;
+  if ((e->kind == FX_BINARY || e->kind == FX_UNARY || e->kind == FX_BUILTIN) &&
+      string_operand(c, e))
+    return refuse(c, "an operation on strings");
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return emit(c, F_CONST, 0, 0, e->value, 1);
+  case FX_STRING:
+    if ((k = st_fvm_string(c->vm, e->str ? e->str : "")) < 0) return refuse(c, "out of memory");
+    return emit(c, F_CONST, 0, 0, k, 1);
   case FX_LOCAL: return local_expr(c, e, sh);
   case FX_BINARY: return binary(c, e, sh);
   case FX_UNARY: return unary(c, e, sh);
@@ -834,7 +873,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
     if (c->end < 0) return refuse(c, "'end' outside a subscript");
     return emit(c, F_CONST, 0, 0, c->end, 1);
   case FX_RANGE: return refuse(c, "a range outside a for-loop");
-  default: return refuse(c, "a string, model variable or time in a function");
+  default: return refuse(c, "a model variable or time in a function");
   }
 }
 
@@ -1113,7 +1152,9 @@ static int layout(cx *c) {
   }
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
   for (int i = 0; i < fn->nlocals; i++) {
-    if (fn->locals[i].type == ST_T_STRING) return refuse(c, "a String variable");
+    if (fn->locals[i].type == ST_T_STRING &&
+        (fn->locals[i].ndims || fn->locals[i].causality == ST_C_OUTPUT))
+      return refuse(c, "a String output or array of Strings");
     if (cur(c)->loc[i].off >= 0) continue;
     if (declared_shape(c, i, &cur(c)->loc[i])) return -1;
     f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
@@ -1317,8 +1358,33 @@ st_fvm *st_fvm_new(const st_ffunction *functions, int nfunctions) {
   return vm;
 }
 
+int st_fvm_string(st_fvm *vm, const char *str) {
+  for (int i = 0; i < vm->nstrings; i++)
+    if (!strcmp(vm->strings[i], str)) return i + 1;
+  if (vm->nstrings == vm->capstrings) {
+    int cap = vm->capstrings ? 2 * vm->capstrings : 16;
+    const char **p = realloc(vm->strings, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    vm->strings = p;
+    vm->capstrings = cap;
+  }
+  vm->strings[vm->nstrings] = str;
+  return ++vm->nstrings;
+}
+
+const char *st_fvm_string_text(const st_fvm *vm, double x) {
+  return x >= 1 && x <= vm->nstrings && x == (int)x ? vm->strings[(int)x - 1] : "";
+}
+
+int st_fvm_copy_strings(st_fvm *to, const st_fvm *from) {
+  for (int i = 0; i < from->nstrings; i++)
+    if (st_fvm_string(to, from->strings[i]) != i + 1) return -1;
+  return 0;
+}
+
 void st_fvm_free(st_fvm *vm) {
   if (!vm) return;
+  free(vm->strings);
   for (int i = 0; i < vm->nc; i++) {
     free(vm->c[i].loc);
     free(vm->c[i].outs);

@@ -75,6 +75,17 @@ int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
  * is no such output. */
 int st_fvm_output_dims(const st_fvm *vm, int c, int output, int dims[4]);
 
+/* Strings are values by number: a String local, argument or literal holds the number of its
+ * text (1, 2, ...), the same number for the same text. The machine passes them on (arguments,
+ * assignments, bindings) and refuses operations on them. st_fvm_string gives the number of
+ * str (borrowed: it must outlive the machine), -1 when out of memory; st_fvm_string_text the
+ * text of number x, "" for anything else. */
+int st_fvm_string(st_fvm *vm, const char *str);
+const char *st_fvm_string_text(const st_fvm *vm, double x);
+/* Gives `to` the strings of `from` with the same numbers (a clone's machine, before it
+ * compiles anything). 0, or -1 when out of memory. */
+int st_fvm_copy_strings(st_fvm *to, const st_fvm *from);
+
 /* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
  * elements of output `output` to out (-1: none, the call runs for its asserts). With dx (tangents of x) non-NULL it also writes their
  * tangents to dout. 0, or -1 when the call fails (an error-level assert, a subscript out of
