@@ -152,16 +152,6 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
              : -1;
 }
 
-static int arg_offset(const call_site *s, int a) {
-  int off = 0;
-  for (int i = 0; i < a; i++) {
-    int n = 1;
-    for (int d = 0; d < s->ndims[i]; d++) n *= s->dims[i][d];
-    off += n;
-  }
-  return off;
-}
-
 /* A body compiled for the values of the arguments that size the function's arrays
  * (`ramp(n, slope)` with `output Real table[n, 2]`): compiled at the first call with those
  * values, then reused; -1 for the tree walker (a non-scalar or non-integer such argument,
@@ -170,7 +160,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
     for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED && same; a++)
-      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
+      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[st_arg_offset(s->ndims, s->dims, a)];
     if (same) return s->pinned[i];
   }
   if (s->npins == MAX_PINS) return -1;

@@ -1307,12 +1307,11 @@ int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig) {
   return i >= 0 && vm->c[i].state < 0 ? vm->c[i].want_pin : -1;
 }
 
-/* Element offset of argument a in the row-major argument elements of sig. */
-static int arg_offset(const st_fsig *sig, int a) {
+int st_arg_offset(const int *ndims, const int (*dims)[4], int a) {
   int off = 0;
   for (int i = 0; i < a; i++) {
     int n = 1;
-    for (int d = 0; d < sig->ndims[i]; d++) n *= sig->dims[i][d];
+    for (int d = 0; d < ndims[i]; d++) n *= dims[i][d];
     off += n;
   }
   return off;
@@ -1328,7 +1327,7 @@ int st_fvm_compile_for(st_fvm *vm, int k, st_fsig *sig, const double *x, char *w
         (sig->pinned >> p & 1u))
       break;
     sig->pinned |= 1u << p;
-    sig->pin[p] = x[arg_offset(sig, p)];
+    sig->pin[p] = x[st_arg_offset(sig->ndims, (const int (*)[4])sig->dims, p)];
   }
   return c;
 }

@@ -9,19 +9,21 @@
  * another function runs its compiled body in a new frame, up to ST_FVM_MAX_DEPTH nested
  * calls (recursion is bounded, never a crash). Values are computed with the same IEEE
  * operations, in the same order, as the tree walker of front/func_eval.c, so both give the same
- * bits; the tangent pass carries d(value) along every frame slot and stack entry.
+ * bits; the tangent pass carries d(value) along every frame slot and stack entry. The machine
+ * serves the compiled model (compile/func_calls.c) and flattening (front/interp.c).
  *
  * Arrays: element-wise operators and one-argument built-ins, products of vectors and
  * matrices, sum/product/min/max, zeros/ones/fill/identity of sizes known at compile time,
  * cross, transpose, vector/scalar/matrix (shape only), comprehensions over known ranges and
- * slices with known ranges or index arrays (unrolled). Known at compile time: literals,
+ * slices with known ranges or index arrays (unrolled), cat(1, ...), Strings passed on as
+ * numbers (st_fvm_string). Known at compile time: literals,
  * size(), pinned arguments, bindings of protected locals never reassigned, and operators and
  * calls of functions on those (run on the machine while compiling); an if with a known
  * condition compiles only its branch, a loop over a known empty range nothing. What the
  * compiler does not handle (slices of expressions, sizes that depend on input values it is
- * not given, strings, external C functions, cat/diagonal/linspace) it reports with a reason,
- * and the caller keeps using the tree walker for that function (compile/func_calls.c,
- * --dump). */
+ * not given, operations on strings, external C functions, diagonal/linspace) it reports with
+ * a reason, and the caller keeps using the tree walker for that function (compile/func_calls.c,
+ * front/interp.c, --dump). */
 #ifndef ST_FUNC_FUNC_COMPILE_H
 #define ST_FUNC_FUNC_COMPILE_H
 
@@ -44,6 +46,10 @@ typedef struct st_fsig {
   unsigned pinned;             /* bit i (< ST_FVM_MAX_PINNED): argument i has the value pin[i] */
   double pin[ST_FVM_MAX_PINNED];
 } st_fsig;
+
+/* Where argument a starts among the row-major elements of arguments of shapes ndims[i],
+ * dims[i] (a signature's, a call site's). */
+int st_arg_offset(const int *ndims, const int (*dims)[4], int a);
 
 typedef struct st_fvm st_fvm;
 
