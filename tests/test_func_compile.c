@@ -405,6 +405,10 @@ START_TEST(array_operations_closed_forms) {
   run_sig(&l, vm, "FunctionsArrays.emptyArg", &sig, 0, &ex, &dex, y, dy);
   ck_assert_double_eq(y[0], 6.25);
   ck_assert_double_eq(dy[0], 1);
+  /* literalSize(x) = 3 x + 2 */
+  run_sig(&l, vm, "FunctionsArrays.literalSize", &sig, 0, &ex, &dex, y, dy);
+  ck_assert_double_eq(y[0], 2.75);
+  ck_assert_double_eq(dy[0], 3);
   st_fvm_free(vm);
   unload(&l);
 }

@@ -182,6 +182,8 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
  * signature and bindings never reassigned (pinned_arg), and the operators, relations, and
  * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
  * operations (st_fx_apply_*). */
+static int literal_size(const st_fexpr *e, int k);
+
 static int static_num(cx *c, const st_fexpr *e, double *v) {
   double a, b;
   int k, d;
@@ -192,8 +194,13 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
     return 0;
   case FX_BUILTIN:
     if (e->op == FB_SIZE) {
-      if (e->nargs != 2 || e->args[0]->kind != FX_LOCAL || static_int(c, e->args[1], &d))
-        return -1;
+      if (e->nargs != 2 || static_int(c, e->args[1], &d)) return -1;
+      if (e->args[0]->kind == FX_ARRAY) { /* of a literal (a package's constant table) */
+        k = d >= 1 ? literal_size(e->args[0], d - 1) : -1;
+        *v = k;
+        return k < 0 ? -1 : 0;
+      }
+      if (e->args[0]->kind != FX_LOCAL) return -1;
       k = e->args[0]->index;
       if (k < 0 || k >= c->fn->nlocals || cur(c)->loc[k].off < 0 || d < 1 ||
           d > cur(c)->loc[k].ndims)
