@@ -15,7 +15,9 @@
 #   test_extc               external C functions models bring: building, caching, calling, errors
 #   test_hybrid             hybrid semantics the MSL references rely on (initial events, pre(), mixed systems)
 #   test_clocks             synchronous Modelica: clocks, sampled partitions (src/compile/clocks.c)
+#   test_strings            String values: String(), texts passed to C, messages built from values
 check_PROGRAMS += tests/test_compile tests/test_compile_sim tests/test_compile_cli \
 	tests/test_compile_functions tests/test_lang tests/test_alias tests/test_burridge \
 	tests/test_pattern tests/test_specialize tests/test_runerrors tests/test_func_compile \
-	tests/test_external tests/test_lang_func tests/test_extc tests/test_hybrid tests/test_clocks
+	tests/test_external tests/test_lang_func tests/test_extc tests/test_hybrid tests/test_clocks \
+	tests/test_strings

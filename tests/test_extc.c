@@ -466,6 +466,23 @@ START_TEST(external_derivative) {
 }
 END_TEST
 
+/* Sizes known only from C with parameters as arguments: the calls run while translating;
+ * A = [11 12; 21 22; 31 32] (3 rows: the letters of "a b c", counted with isspace()). */
+START_TEST(sizes_from_c_while_translating) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "SizeFromC.M", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(t.v[i][col(&t, "s")], 129 * t.v[i][col(&t, "time")], 1e-12);
+  out = NULL;
+  st = st_test_runf(&out, "flatten -L '%s' SizeFromC.M", st_test_src("tests/data/extc"));
+  ck_assert_msg(st == 0 && out && strstr(out, "A[3,2]"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
@@ -474,7 +491,8 @@ int main(void) {
                objects_per_instance_in_threads, initial_when_before_its_readers,
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
                integers_fill_their_slot, records_refused_with_reason,
-               call_in_when_equation, file_table, external_derivative));
+               call_in_when_equation, file_table, external_derivative,
+               sizes_from_c_while_translating));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

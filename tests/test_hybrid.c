@@ -143,7 +143,7 @@ END_TEST
 
 /* A when-equation whose condition another firing raises in the same event pass fires in that
  * pass, before the equations that read what it assigns are taken: active (a latch) stays
- * false until go = en and time >= tA + 0.25 becomes true at t = 0.75. */
+ * false until go = en and time >= tA + 0.25 becomes true at t = 0.75 (a time event). */
 START_TEST(when_equations_fire_within_the_pass) {
   static table t;
   run_ok(HYBRID("WhenChain.mo"), "WhenChain", "--interval 0.25", &t);
@@ -151,7 +151,9 @@ START_TEST(when_equations_fire_within_the_pass) {
   ck_assert_int_ge(t.nrows, 6);
   for (int i = 0; i < t.nrows; i++) {
     double tm = t.v[i][ct];
-    int after = tm > 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
+    /* time >= tA + 0.25 is a time event at exactly 0.75 (its threshold reads a discrete
+     * variable): the right row there has it */
+    int after = tm >= 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
     ck_assert_msg(t.v[i][ca] == after && t.v[i][cg] == after, "active(%.17g) = %g, go = %g", tm,
                   t.v[i][ca], t.v[i][cg]);
   }
@@ -192,6 +194,32 @@ START_TEST(linear_loop_of_large_values_at_an_event) {
     double e2 = 0.9 * r[ca] - 0.2 * r[cb] - 1.7e10 * r[cx] * tm;
     ck_assert_msg(fabs(e1) < 1e-9 * 3.1e11 * x && fabs(e2) < 1e-9 * 3.1e11 * x,
                   "a, b at t = %g: residuals %g %g", tm, e1, e2);
+  }
+}
+END_TEST
+
+/* (info, A, P) := split(u, 2) in a when-statement assigns the arrays' elements at the
+ * samples 0.25 and 0.75 and holds them between (they stayed at their start values); the
+ * omitted input w = fill(0.0, 0) is an empty vector in the model's call. */
+START_TEST(tuple_with_array_targets_in_when) {
+  static table t;
+  run_ok(HYBRID("TupleInWhen.mo"), "TupleInWhen", "--interval 0.1", &t);
+  int ct = col(&t, "time");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int later = i + 1 < t.nrows && t.v[i + 1][ct] == tm; /* the left row of an event */
+    double ts = tm > 0.75 || (tm == 0.75 && !later) ? 0.75
+                : tm > 0.25 || (tm == 0.25 && !later) ? 0.25 : -1;
+    for (int k = 1; k <= 2; k++) {
+      char a[8], p[8];
+      snprintf(a, sizeof a, "A[%d]", k);
+      snprintf(p, sizeof p, "P[%d]", k);
+      double want_a = ts < 0 ? 0 : 2 * k * ts, want_p = ts < 0 ? 0 : -k * ts;
+      ck_assert_msg(fabs(t.v[i][col(&t, a)] - want_a) < 1e-12, "%s(%g) = %g", a, tm,
+                    t.v[i][col(&t, a)]);
+      ck_assert_msg(fabs(t.v[i][col(&t, p)] - want_p) < 1e-12, "%s(%g)", p, tm);
+    }
+    ck_assert_double_eq(t.v[i][col(&t, "info")], ts < 0 ? 0 : 7);
   }
 }
 END_TEST
@@ -277,6 +305,27 @@ START_TEST(piecewise_linear_loop_solves) {
 }
 END_TEST
 
+/* A piecewise linear loop whose Newton cycles (SchmittTriggerNonInverting.mo, Analog's
+ * SchmittTrigger): at vs = -1 the upper saturation stops solving it and Newton over the tear
+ * variable jumps between the corners of the limiter; the root bracketed on the tear variable
+ * is the lower saturation. vout = 15, vp = (15 vs + 15)/16 while vs > -1, then vout = -15,
+ * vp = (15 vs - 15)/16. Was "nonlinear system ... has no solution" at t = 0.04. */
+START_TEST(cycling_newton_brackets_the_root) {
+  static table t;
+  run_ok(HYBRID("SchmittTriggerNonInverting.mo"), "SchmittTriggerNonInverting",
+         "--interval 0.01 --stop-time 0.1", &t);
+  ck_assert_int_eq(t.nrows, 11);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], vs = t.v[i][col(&t, "vs")];
+    double vout = tm < 0.035 ? 15 : -15, vp = (15 * vs + vout) / 16;
+    ck_assert_msg(fabs(t.v[i][col(&t, "vout")] - vout) < 1e-9, "vout(%g) = %.17g", tm,
+                  t.v[i][col(&t, "vout")]);
+    ck_assert_msg(fabs(t.v[i][col(&t, "vp")] - vp) < 1e-9, "vp(%g) = %.17g", tm,
+                  t.v[i][col(&t, "vp")]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -286,6 +335,7 @@ int main(void) {
                when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
-               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event));
+               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
+               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when));
   return st_test_main(s);
 }

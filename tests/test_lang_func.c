@@ -302,11 +302,78 @@ START_TEST(default_call_argument) {
 }
 END_TEST
 
+/* A function redeclared with a modifier in a component's modifier reads the modifier's
+ * names where it is written (MultiBody's UserDefinedGravityField: `world(redeclare function
+ * gravityAcceleration = f(phi = geodeticLatitude))` failed with "used before its
+ * declaration (in 'world')"), called inside the component and from outside it. */
+START_TEST(redeclared_function_modifier) {
+  static table t;
+  run_ok(LANG("RedeclaredFunctionModifier.mo"), "RedeclaredFunctionModifier.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "s.g"), 3 * (1 + tm), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "outside"), 6, 1e-12);
+  }
+}
+END_TEST
+
+/* Parameters with fixed = false whose initial equations read algebraic variables take the
+ * values at the solved initial point, not at the start values (Engine1b_analytic's prismatic
+ * joint chose the wrong branch: the piston below the crank pin). */
+START_TEST(fixed_false_from_algebraic) {
+  static table t;
+  run_ok(LANG("FixedFalseAlgebraic.mo"), "FixedFalseAlgebraic", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq(at(&t, i, "branch"), 1);
+    ck_assert_double_eq_tol(at(&t, i, "d"), 2 * (1 + tm), 1e-9);
+    ck_assert_double_eq_tol(at(&t, i, "h"), 4, 1e-12);
+  }
+}
+END_TEST
+
+/* A function's protected array of records with its size on the type, `Pair[2] t = {..}`
+ * (ReferenceMoistAir's `Complex[2] t`: "the binding of 't' does not fit it"), and on the name. */
+START_TEST(record_array_local) {
+  static table t;
+  run_ok(LANG("RecordArrayLocal.mo"), "RecordArrayLocal.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time");
+    ck_assert_double_eq_tol(at(&t, i, "y"), 4 * tm + 6, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "z"), 10 * tm + 12, 1e-12);
+  }
+}
+END_TEST
+
+/* A package constant array of records read in functions: data[j].M and h(data[i], T) with
+ * i, j known only when the body runs (an array field indexed too), data.M as a whole, and an
+ * if-expression with record branches whose arrays differ in size (MixtureGasNasa, the
+ * Inverse_sh_TX example: "'data' is not a record", "needs a record value"). */
+START_TEST(record_array_constant) {
+  static table t;
+  run_ok(LANG("RecordArrayConstant.mo"), "RecordArrayConstant.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = at(&t, i, "time"), x = 0.5 + 0.5 * tm;
+    ck_assert_double_eq_tol(at(&t, i, "m"), 1 / (x / 2 + (1 - x) / 4), 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "t"), 3 + 30 * tm, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "w"), 6, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "p1"), 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "p0"), 0.3, 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
                array_functions, discrete_connections, initial_algorithm, records,
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
-               discrete_initial_equation, der_in_binding, default_call_argument));
+               discrete_initial_equation, der_in_binding, default_call_argument,
+               redeclared_function_modifier, fixed_false_from_algebraic,
+               record_array_local, record_array_constant));
   return st_test_main(s);
 }

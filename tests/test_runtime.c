@@ -433,6 +433,26 @@ START_TEST(terminal_pass_after_run) {
 }
 END_TEST
 
+/* A stop time equal to the start time is a run of one instant: one row, the initialized
+ * model, on the three solvers (MSL examples with StopTime = 0 that only solve an equation). */
+START_TEST(run_of_one_instant) {
+  stiction_model m = decay_model();
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.start_time = opt.stop_time = 0.5;
+  opt.solver = solvers[_i];
+  rows r = {0};
+  char err[512];
+  ck_assert_int_eq(run(&m, NULL, &opt, &r, NULL, err, sizeof err), STICTION_OK);
+  ck_assert_int_eq(r.ended, 1);
+  ck_assert_int_eq(r.end_status, STICTION_OK);
+  ck_assert_int_eq(r.n, 1);
+  ck_assert(at(&r, 0, 0) == 0.5);
+  ck_assert_double_eq(at(&r, 0, 1), 1); /* the start value */
+  free(r.v);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("runtime");
   TCase *tc = st_test_case(s, "runtime", 0, ST_TESTS(outputs_only_for_a_sink,
@@ -441,6 +461,7 @@ int main(void) {
                            options_defaults_and_handle, progress_bar_only_on_a_terminal,
                            terminal_pass_after_run));
   tcase_add_loop_test(tc, decay_matches_exp, 0, 3);
+  tcase_add_loop_test(tc, run_of_one_instant, 0, 3);
   tcase_add_loop_test(tc, dae_index1_on_ida, 0, 2);
   return st_test_main(s);
 }

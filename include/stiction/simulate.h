@@ -49,7 +49,7 @@ typedef struct stiction_options {
                                  a struct with another size is refused by the run (fields
                                  are only added at the end, see stiction_model.size) */
   double start_time;          /* default 0 */
-  double stop_time;           /* default 1 */
+  double stop_time;           /* default 1; == start_time: the initialized model's row only */
   double interval;            /* output interval; <= 0: (stop - start) / 500. At most
                                  STICTION_MAX_OUTPUT_POINTS points (rows) on the grid */
   double rtol;                /* relative tolerance, default 1e-6 */

@@ -11,6 +11,7 @@
 
 #include "compile/compile.h"
 #include "front/front.h"
+#include "compile/extcall.h"
 
 struct stiction_modelica {
   st_diag *diag;
@@ -41,6 +42,7 @@ stiction_modelica *stiction_modelica_new(void) {
   if (!mo) return NULL;
   mo->diag = st_diag_new(NULL);
   mo->fe = mo->diag ? st_front_new(mo->diag) : NULL;
+  if (mo->fe) st_front_set_externals(mo->fe, st_extcall_front_externals());
   if (!mo->fe) {
     stiction_modelica_free(mo);
     return NULL;

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "front/front.h"
+#include "compile/extcall.h"
 
 static void usage(FILE *out) {
   fputs("Usage: stiction flatten [OPTION]... FILE.mo [CLASS]\n"
@@ -81,6 +82,7 @@ static int flatten(st_front *fe, const options *o) {
 static int run(const options *o) {
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;
+  if (fe) st_front_set_externals(fe, st_extcall_front_externals());
   if (!fe) {
     fputs("stiction flatten: out of memory\n", stderr);
     st_diag_free(diag);

@@ -10,6 +10,7 @@
 #include "fmi/export.h"
 #include "front/front.h"
 #include "front/libpath.h"
+#include "compile/extcall.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { OPT_ID = 256, OPT_LIBRARY };
@@ -113,6 +114,7 @@ int st_cmd_fmu(int argc, char **argv) {
   if (rc) return rc < 0 ? 0 : rc;
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;
+  if (fe) st_front_set_externals(fe, st_extcall_front_externals());
   if (!fe) {
     fprintf(stderr, "stiction fmu: out of memory\n");
     st_diag_free(diag);

@@ -17,6 +17,7 @@
 #include "compile/compile.h"
 #include "front/front.h"
 #include "runtime/runtime.h" /* st_wall_now */
+#include "compile/extcall.h"
 
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 enum { MAX_LIST = 128 };
@@ -292,6 +293,7 @@ int st_cmd_simulate(int argc, char **argv) {
   if (rc) return rc < 0 ? 0 : rc;
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;
+  if (fe) st_front_set_externals(fe, st_extcall_front_externals());
   if (!fe) {
     fprintf(stderr, "stiction simulate: out of memory\n");
     st_diag_free(diag);

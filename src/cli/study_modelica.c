@@ -27,6 +27,7 @@
 #include "cli/study.h"
 #include "compile/compile.h"
 #include "front/front.h"
+#include "compile/extcall.h"
 
 typedef struct mo_ctx {
   const char *file, *element;
@@ -72,6 +73,7 @@ static void close_run(st_study_model *m);
 /* A front end with the -L directories first (as `stiction simulate`) and the file loaded. */
 static st_front *new_front(const mo_ctx *c, st_diag *diag) {
   st_front *fe = st_front_new(diag);
+  if (fe) st_front_set_externals(fe, st_extcall_front_externals());
   if (!fe) return NULL;
   for (int i = 0; i < c->n_libs; i++) st_front_add_library_path(fe, c->libs[i]);
   st_front_add_default_paths(fe);

@@ -19,6 +19,7 @@
  * first pass of the initial event, which starts from the initialized values; their condition
  * values live in cm->wc so that the event iteration sees them change. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -44,6 +45,7 @@ typedef struct astmt {
   double *tsigns;
   unsigned char *has_initial;
   const char *message;
+  st_message *built; /* FS_ASSERT: the message built from values, or NULL */
   int level;
   st_loc loc;
 } astmt;
@@ -84,7 +86,7 @@ static void scan_stmts(const st_fstmt_list *l, unsigned char *is_state, unsigned
     if (inside_when && s->kind == FS_ASSIGN && s->target->kind == FX_VAR)
       in_when[s->target->index] = 1;
     for (int t = 0; inside_when && s->kind == FS_TUPLE && t < s->ntargets; t++)
-      if (s->targets[t] && s->targets[t]->kind == FX_VAR) in_when[s->targets[t]->index] = 1;
+      st_mark_when_targets(s->targets[t], in_when);
     int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
              : s->kind == FS_WHILE ? 1 : 0;
     for (int b = 0; b < nb; b++)
@@ -164,10 +166,6 @@ static int add_output(st_compiled *cm, st_algorithm *a, const st_fexpr *target, 
 
 static int compile_list(st_compiled *cm, st_algorithm *a, const st_fstmt_list *l, alist *out);
 
-static const char *message_text(st_compiled *cm, const st_fexpr *m) {
-  if (m && m->kind == FX_STRING && m->str) return m->str;
-  return st_arena_strdup(cm->p.arena, m ? "(message expression)" : "");
-}
 
 static int compile_branches(st_compiled *cm, st_algorithm *a, const st_fstmt *s, astmt *t,
                             int nbranches) {
@@ -236,7 +234,7 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
     cm->p.nwc += s->nconds;
     return compile_branches(cm, a, s, t, s->nconds);
   case FS_ASSERT:
-    t->message = message_text(cm, s->message);
+    t->message = st_message_compile(cm, s->message, &t->built);
     t->level = s->level;
     return emit_read(cm, a, &t->value, s->value);
   case FS_BREAK: return 0;
@@ -453,8 +451,10 @@ static int run_stmt(exec *x, const astmt *s) {
   case FS_WHEN: return run_when(x, s);
   case FS_ASSERT:
     if (s->level == 0 && st_vm_eval(&cm->vm, &s->value) == 0) {
+      char *text = s->built ? st_message_eval(cm, s->built) : NULL;
       cm->error_loc = s->loc; /* the message in full: no buffer of a fixed size cuts it */
-      st_set_error(cm, "assertion failed: %s at time %.17g", s->message, cm->vm.time);
+      st_set_error(cm, "assertion failed: %s at time %.17g", text ? text : s->message, cm->vm.time);
+      free(text);
       return -1;
     }
     return 0;

@@ -16,11 +16,11 @@ static void mark_der(const st_fexpr *e, unsigned char *is_state) {
 static void scan_list(const st_feq_list *l, unsigned char *is_state, unsigned char *in_when,
                       int inside_when);
 
-/* The variables a tuple equation in a when sets: (r, {s[1], s[2]}) = f(...). */
-static void mark_targets(const st_fexpr *e, unsigned char *in_when) {
+void st_mark_when_targets(const st_fexpr *e, unsigned char *in_when) {
   if (!e) return;
   if (e->kind == FX_VAR) in_when[e->index] = 1;
-  for (int i = 0; e->kind == FX_ARRAY && i < e->nargs; i++) mark_targets(e->args[i], in_when);
+  for (int i = 0; e->kind == FX_ARRAY && i < e->nargs; i++)
+    st_mark_when_targets(e->args[i], in_when);
 }
 
 static void scan_eq(const st_feq *q, unsigned char *is_state, unsigned char *in_when,
@@ -31,7 +31,7 @@ static void scan_eq(const st_feq *q, unsigned char *is_state, unsigned char *in_
   if (inside_when && q->kind == FE_EQUAL && q->lhs && q->lhs->kind == FX_VAR)
     in_when[q->lhs->index] = 1;
   for (int i = 0; inside_when && q->kind == FE_TUPLE && i < q->ntuple; i++)
-    mark_targets(q->tuple[i], in_when);
+    st_mark_when_targets(q->tuple[i], in_when);
   if (q->kind == FE_IF || q->kind == FE_WHEN) {
     int nb = q->kind == FE_IF ? q->nconds + 1 : q->nconds;
     for (int b = 0; b < nb; b++)

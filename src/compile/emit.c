@@ -193,10 +193,13 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  /* the threshold may read discrete variables: they change only at events, after which
+   * the next time event is computed again (a pulse's `time < T_start + T_width`, which an
+   * indicator with its hysteresis switched 1e-10 s late) */
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;
@@ -580,6 +583,14 @@ static int bind_external(st_compiled *cm, const st_fexpr *e, const st_ffunction 
   return -1;
 }
 
+/* Whether a String argument has a number of the String table: a literal, a String
+ * parameter, a choice between such. A String made at run time (a call's String result,
+ * String() of a variable) has none. */
+static int string_has_number(const st_fexpr *e) {
+  if (e->kind == FX_STRING || e->kind == FX_VAR) return 1;
+  return e->kind == FX_IF && string_has_number(e->args[1]) && string_has_number(e->args[2]);
+}
+
 /* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
  * output (func_calls.h). */
 static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
@@ -599,6 +610,13 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
       return -1;
     }
     while (++input < fn->nlocals && fn->locals[input].causality != ST_C_INPUT) continue;
+    if (input < fn->nlocals && fn->locals[input].type == ST_T_STRING && ndims[i] == 0 &&
+        !string_has_number(e->args[i])) {
+      st_error(cm->diag, e->args[i]->loc, "argument %d of '%s': a String made while the model "
+               "runs (a function's String result, String() of a variable) cannot be passed in "
+               "an equation yet; make the call inside one function", i + 1, fn->name);
+      return -1;
+    }
     /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
     if (ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
       while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;
@@ -612,11 +630,6 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     int n = 1;
     for (int d = 0; d < ndims[i]; d++) n *= dims[4 * i + d];
     width += n;
-  }
-  if (width > ST_FCALL_MAX_WIDTH) {
-    st_error(cm->diag, e->loc, "call of function '%s': more than %d argument elements",
-             fn->name, ST_FCALL_MAX_WIDTH);
-    return -1;
   }
   int k = call_site(cm, e, ndims, dims);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
@@ -642,12 +655,33 @@ static int is_string_var(const st_compiled *cm, const st_fexpr *e) {
          cm->p.flat->vars[e->index].type == ST_T_STRING;
 }
 
-int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  if (!e) return -1;
+/* Room on the evaluator's stack for p and two more entries: the stack is scratch between
+ * evaluations (none runs while a program is emitted), so a larger one replaces it. */
+static int stack_room(st_compiled *cm, const st_prog *p, const st_fexpr *e) {
+  if (p->maxdepth <= cm->p.stack_cap - 2) return 0;
   if (p->maxdepth > ST_STACK_MAX - 2) {
-    st_error(cm->diag, e->loc, "expression too deeply nested for the evaluator");
+    st_error(cm->diag, e->loc, "expression too deeply nested for the evaluator (more than %d "
+             "stack entries)", ST_STACK_MAX);
     return -1;
   }
+  int cap = 2 * cm->p.stack_cap;
+  while (cap < p->maxdepth + 2) cap *= 2;
+  if (cap > ST_STACK_MAX) cap = ST_STACK_MAX;
+  double *s = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)cap);
+  double *d = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)cap);
+  if (!s || !d) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  cm->vm.stack = s;
+  cm->vm.dstack = d;
+  cm->p.stack_cap = cap;
+  return 0;
+}
+
+int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (!e) return -1;
+  if (stack_room(cm, p, e)) return -1;
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return st_prog_emit(p, OP_CONST, 0, e->value);
   case FX_STRING: return emit_string(cm, p, e);

@@ -416,9 +416,12 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
         !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE)))
       continue;
-    /* a parameter set from continuous unknowns (idq0 = machine.idq) waits for their values:
-     * it is an unknown of the initial system (initial_parameters) */
-    if (!pre && cm->p.flat->vars[s].variability == ST_V_PARAMETER &&
+    /* a Real parameter set from continuous unknowns (idq0 = machine.idq) waits for their
+     * values: it is an unknown of the initial system (initial_parameters); a Boolean or
+     * Integer one (a joint's branch) stays an assignment, evaluated again at the solved
+     * initial point until it settles (init.c) */
+    const st_fvar *v = &cm->p.flat->vars[s];
+    if (!pre && v->variability == ST_V_PARAMETER && v->type == ST_T_REAL &&
         (st_expr_deps(cm, b) & DEP_CONT))
       continue;
     *lhs = a;

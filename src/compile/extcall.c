@@ -195,7 +195,7 @@ typedef struct carg {
   slot v;
   slot out;        /* a scalar output's storage (the pointer in v points here) */
   st_fval *back;   /* the local written after the call (scalar outputs, int arrays) */
-  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array, 4 record */
+  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array, 4 record, 5 text */
   int *ints;       /* converted Integer/Boolean array (malloc'd) */
   unsigned char *rec; /* a record as its C struct (malloc'd) */
   st_fval *leaves[ST_REC_MAX]; /* back_kind 4: the record's fields, in order */
@@ -263,9 +263,9 @@ static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
 static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
   carg *a = next_arg(c);
   if (!a) return -1;
-  if (v->str) {
+  if (v->str || v->strs) { /* a String, or a String array as its texts */
     a->type = &ffi_type_pointer;
-    a->v.p = (void *)v->str;
+    a->v.p = v->str ? (void *)v->str : (void *)v->strs;
     return 0;
   }
   if (v->ndims == 0 && !v->d) {
@@ -301,10 +301,11 @@ static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
   return 0;
 }
 
-/* An output named as an argument: its address (scalars through a slot copied back). */
-static int pass_output(cargs *c, st_fval *v, int ints) {
+/* An output named as an argument: its address (scalars through a slot copied back; a String
+ * as the `const char **` C writes its text to). */
+static int pass_output(cargs *c, st_fval *v, int ints, int text) {
   if (v->ndims > 0) {
-    if (!v->d) return -1; /* its size could not be evaluated */
+    if (!v->d || text) return -1; /* its size could not be evaluated; String arrays */
     return pass_value(c, v, ints, v);
   }
   carg *a = next_arg(c);
@@ -312,6 +313,11 @@ static int pass_output(cargs *c, st_fval *v, int ints) {
   a->type = &ffi_type_pointer;
   a->v.p = &a->out;
   a->back = v;
+  if (text) {
+    a->back_kind = 5;
+    a->out.p = (void *)"";
+    return 0;
+  }
   a->back_kind = ints ? 2 : 1;
   if (ints) a->out.i = (int)v->s;
   else a->out.d = v->s;
@@ -431,6 +437,15 @@ static int pass_size(cargs *c, int n) {
   return 0;
 }
 
+/* A String input reaches C only as its text: a value without one (an expression the
+ * evaluator could not make a String of) fails the call rather than hand C a number where it
+ * reads a pointer. */
+static int text_missing(cargs *c, const st_flocal *l, const st_fval *v) {
+  if (l->type != ST_T_STRING || (l->ndims ? v->strs != NULL : v->str != NULL)) return 0;
+  snprintf(c->why, sizeof c->why, "the String input '%s' has no text", l->name);
+  return 1;
+}
+
 static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st_fval *locals,
                          const st_fval *args, int nargs) {
   for (int i = 0; i < nargs; i++) {
@@ -441,7 +456,10 @@ static int explicit_args(cargs *c, const st_extrun *r, const st_ffunction *fn, s
       if (l->is_object && l->causality == ST_C_INPUT) {
         int rc = pass_object(c, r, &locals[e->index]);
         if (rc) return rc;
-      } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints)
+      } else if (l->causality == ST_C_INPUT && text_missing(c, l, &locals[e->index])) {
+        return -1;
+      } else if (l->causality != ST_C_INPUT ? pass_output(c, &locals[e->index], ints,
+                                                          l->type == ST_T_STRING)
                                      : pass_value(c, &locals[e->index], ints, NULL))
         return -1;
     } else if (e->kind == FX_ARRAY && e->str) {
@@ -481,7 +499,9 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
         i += n - 1;
         continue;
       }
-      if (pass ? pass_output(c, &locals[i], ints) : pass_value(c, &locals[i], ints, NULL))
+      if (!pass && text_missing(c, l, &locals[i])) return -1;
+      if (pass ? pass_output(c, &locals[i], ints, l->type == ST_T_STRING)
+               : pass_value(c, &locals[i], ints, NULL))
         return -1;
       for (int d = 0; d < locals[i].ndims; d++)
         if (pass_size(c, locals[i].dims[d])) return -1;
@@ -489,7 +509,7 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
   return 0;
 }
 
-/* The fields of a record output from its struct (strings are not read back). */
+/* The fields of a record output from its struct. */
 static void record_back(carg *a) {
   size_t off[ST_REC_MAX];
   record_layout(a->fn, a->leaf_local, a->nleaves, off);
@@ -503,6 +523,10 @@ static void record_back(carg *a) {
       int i;
       memcpy(&i, a->rec + off[j], sizeof i);
       a->leaves[j]->s = i;
+    } else if (t == ST_T_STRING) {
+      const char *text;
+      memcpy(&text, a->rec + off[j], sizeof text);
+      a->leaves[j]->str = text ? text : "";
     }
   }
 }
@@ -516,6 +540,10 @@ static void write_back(cargs *c) {
       for (int j = 0; j < a->back->n; j++) a->back->d[j] = a->ints[j];
     else if (a->back_kind == 4)
       record_back(a);
+    else if (a->back_kind == 5) { /* the text lives until the instance's next call */
+      *a->back = st_fval_scalar(0);
+      a->back->str = a->out.p ? a->out.p : "";
+    }
   }
 }
 
@@ -705,4 +733,39 @@ static void destroy_objects(st_extrun *r) {
     r->objects[i].ptr = NULL;
   }
   r->nobjects = 0;
+}
+
+/* ---- calls while flattening (front.h) ------------------------------------------------------------- */
+
+typedef struct front_c {
+  st_extlib *lib;
+  st_extrun *run;
+} front_c;
+
+static void front_detach(void *handle) {
+  front_c *c = handle;
+  if (!c) return;
+  st_extrun_free(c->run); /* the objects made while flattening are destroyed here */
+  st_extlib_free(c->lib);
+  free(c);
+}
+
+static void *front_attach(const st_ffunction *functions, int n, st_feval_external *hook,
+                          void **ctx) {
+  front_c *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->lib = st_extlib_new(functions, n, st_extcall_callbacks());
+  c->run = c->lib ? st_extrun_new(c->lib, functions) : NULL;
+  if (!c->run) {
+    front_detach(c);
+    return NULL;
+  }
+  *hook = st_extrun_call;
+  *ctx = c->run;
+  return c;
+}
+
+const st_front_externals *st_extcall_front_externals(void) {
+  static const st_front_externals externals = {front_attach, front_detach};
+  return &externals;
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "compile/extlib.h"
+#include "front/front.h"
 #include "front/func_eval.h"
 
 /* The table installed into every loaded object (the order of extlib.c's shim). */
@@ -54,5 +55,9 @@ void st_extrun_release(st_extrun *r);
  * function 'g' reported an error: ..."), "" when none. */
 const char *st_extrun_failure(const st_extrun *r);
 void st_extrun_clear_failure(st_extrun *r);
+
+/* What lets the front end call external C functions while flattening (front.h): one
+ * library and run per evaluation, built on its first external call. */
+const st_front_externals *st_extcall_front_externals(void);
 
 #endif

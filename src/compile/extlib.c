@@ -29,7 +29,7 @@ extern char **environ;
  * right after dlopen (extcall.c), so the object needs no symbol from the process and two
  * objects never share state. Their order is that of st_extlib_callbacks. */
 static const char shim_text[] =
-    "#include <stdarg.h>\n#include <stddef.h>\n"
+    "#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <stdarg.h>\n#include <stddef.h>\n"
     "struct st_mu {\n"
     "  void (*error)(const char *);\n  void (*verror)(const char *, va_list);\n"
     "  void (*message)(const char *);\n  void (*vmessage)(const char *, va_list);\n"
@@ -37,7 +37,13 @@ static const char shim_text[] =
     "  char *(*allocate)(size_t);\n  char *(*allocate_or_null)(size_t);\n"
     "  char *(*duplicate)(const char *);\n  char *(*duplicate_or_null)(const char *);\n};\n"
     "static const struct st_mu *mu;\n"
-    "void stiction_ext_install(const struct st_mu *t) { mu = t; }\n"
+    "void stiction_ext_install(const struct st_mu *t) {\n"
+    "  mu = t;\n"
+    /* the C library this object loaded sets its thread's ctype tables only when its own
+     * start-up runs: stiction is linked statically, so isspace() read a NULL table (a
+     * crash in ModelicaStrings_skipWhiteSpace called while flattening) */
+    "  void (*ctype_init)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, \"__ctype_init\");\n"
+    "  if (ctype_init) ctype_init();\n}\n"
     "void ModelicaError(const char *s) { mu->error(s); for (;;) ; }\n"
     "void ModelicaVFormatError(const char *f, va_list a) { mu->verror(f, a); for (;;) ; }\n"
     "void ModelicaFormatError(const char *f, ...) { va_list a; va_start(a, f);"

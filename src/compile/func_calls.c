@@ -48,7 +48,34 @@ struct st_fcalls {
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
+  double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
+  int nscratch;
+  const char **texts; /* a call's String array arguments (site_args; malloc'd) */
+  int ntexts;
 };
+
+/* n doubles of scratch (the arguments of a wide call need not fit on the C stack), NULL when
+ * out of memory. */
+static double *scratch(st_fcalls *fc, int n) {
+  if (n > fc->nscratch) {
+    double *p = realloc(fc->scratch, sizeof *p * (size_t)n);
+    if (!p) return NULL;
+    fc->scratch = p;
+    fc->nscratch = n;
+  }
+  return fc->scratch;
+}
+
+/* Room for the texts of n argument elements, NULL when out of memory. */
+static const char **texts(st_fcalls *fc, int n) {
+  if (n > fc->ntexts) {
+    const char **p = realloc(fc->texts, sizeof *p * (size_t)n);
+    if (!p) return NULL;
+    fc->texts = p;
+    fc->ntexts = n;
+  }
+  return fc->texts;
+}
 
 static int wants_extlib(const st_flat_model *flat) {
   for (int k = 0; k < flat->nfunctions; k++)
@@ -89,6 +116,8 @@ int st_fcalls_string(st_fcalls *fc, const char *str) { return st_fvm_string(fc->
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
+  free(fc->scratch);
+  free(fc->texts);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
@@ -147,9 +176,7 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
     a++;
   }
   char why[200];
-  return s->der_width <= 2 * ST_FCALL_MAX_WIDTH
-             ? st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why)
-             : -1;
+  return st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why);
 }
 
 /* A body compiled for the values of the arguments that size the function's arrays
@@ -203,9 +230,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   const st_ffunction *fn = &fc->flat->functions[function];
   for (int i = 0, a = 0; i < fn->nlocals && a < nargs; i++)
     if (fn->locals[i].causality == ST_C_INPUT)
-      s->is_str[a++] = fn->locals[i].type == ST_T_STRING && !fn->locals[i].ndims;
-  for (int i = 0; i < nargs; i++)
-    if (s->is_str[i] && s->ndims[i]) return -1;
+      s->is_str[a++] = fn->locals[i].type == ST_T_STRING;
   char why[8];
   int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
   if (fn->external_name && !loaded &&
@@ -258,8 +283,9 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
 }
 
-/* The argument values of call site s from its stack elements x (shapes of the site). */
-static void site_args(const st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
+/* The argument values of call site s from its stack elements x (shapes of the site); a
+ * String array's texts in fc->texts. */
+static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
   int off = 0;
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
@@ -272,6 +298,10 @@ static void site_args(const st_fcalls *fc, const call_site *s, const double *x, 
     args[i].n = 1;
     for (int d = 0; d < s->ndims[i]; d++) args[i].n *= args[i].dims[d] = s->dims[i][d];
     args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
+    if (s->is_str[i] && texts(fc, off + args[i].n)) { /* else it has no texts */
+      args[i].strs = fc->texts + off;
+      for (int j = 0; j < args[i].n; j++) args[i].strs[j] = st_fvm_string_text(fc->vm, x[off + j]);
+    }
     off += args[i].n;
   }
 }
@@ -280,7 +310,12 @@ static void site_args(const st_fcalls *fc, const call_site *s, const double *x, 
 static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, int output,
                          int element) {
   st_fval out;
-  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) return NAN;
+  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) {
+    int in = k;
+    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
+    if (a) st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
+    return NAN;
+  }
   if (element > 0) return out.ndims && element <= out.n ? out.d[element - 1] : NAN;
   return out.ndims == 0 ? out.s : NAN;
 }
@@ -296,6 +331,19 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
+/* A compiled body failed: when an assert whose message is built from values failed it, the
+ * tree walker runs the call again to build that message (a compiled body knows no strings). */
+static void explain_assert(st_fcalls *fc, const call_site *s, const double *x) {
+  const st_fstmt *a = st_fvm_failed_assert(fc->vm);
+  if (!a || !a->message || a->message->nargs != 1) return;
+  st_fval args[MAX_ARGS], out;
+  site_args(fc, s, x, args);
+  int in = s->function;
+  if (st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) &&
+      st_feval_failed_assert(fc->ev, &in) == a)
+    st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
+}
+
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
@@ -303,18 +351,25 @@ double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   int c = body_for(fc, s, x);
   if (!count_outputs(&fc->flat->functions[s->function])) {
     /* called as a statement for its asserts: 0, or NaN when one fails */
-    if (c >= 0) return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
+    if (c >= 0 && st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL)) {
+      explain_assert(fc, s, x);
+      return NAN;
+    }
+    if (c >= 0) return 0;
     st_fval args[MAX_ARGS], out;
     site_args(fc, s, x, args);
     if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
     int in = s->function;
     const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
-    if (a) st_fvm_assert_failed(fc->vm, in, a); /* say which, as a compiled body would */
+    if (a) /* say which, as a compiled body would */
+      st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
     return NAN;
   }
   if (c >= 0) {
     double y;
-    return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
+    if (!run_compiled(fc, c, s, x, NULL, &y, NULL)) return y;
+    explain_assert(fc, s, x);
+    return NAN;
   }
   st_fval args[MAX_ARGS];
   site_args(fc, s, x, args);
@@ -329,7 +384,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
   if (s->der >= 0) { /* compiled: the arguments, then the marked inputs' tangents */
-    double xs[2 * ST_FCALL_MAX_WIDTH];
+    double *xs = scratch(fc, s->der_width);
+    if (!xs) return -1;
     int at = s->width, off = 0;
     memcpy(xs, x, (size_t)s->width * sizeof *xs);
     for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
@@ -349,8 +405,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
     return 0;
   }
   st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
+  site_args(fc, s, dx, dargs); /* first: the texts are x's (String inputs have no tangent) */
   site_args(fc, s, x, args);
-  site_args(fc, s, dx, dargs);
   int n = s->nargs, a = 0;
   for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
@@ -386,12 +442,13 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
     nd = fmax(nd, fabs(dx[i]));
   }
   *dot = 0;
-  if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
+  if (nd == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
-  double xs[ST_FCALL_MAX_WIDTH];
+  double *xs = scratch(fc, n);
+  if (!xs) return *dot = NAN;
   for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
   *dot = (st_fcall_eval(fc, k, xs) - y) / h;
   return y;

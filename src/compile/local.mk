@@ -8,6 +8,6 @@ libstiction_core_la_SOURCES += \
 	src/compile/build.c src/compile/dump.c src/compile/index.c src/compile/constraints.c src/compile/alias.c \
 	src/compile/func_calls.c src/compile/func_calls.h \
 	src/compile/extlib.c src/compile/extlib.h src/compile/extcall.c src/compile/extcall.h \
-	src/compile/algorithm.c src/compile/inline.c \
+	src/compile/algorithm.c src/compile/inline.c src/compile/message.c \
 	src/compile/pattern.c src/compile/clocks.c \
 	src/compile/statemachine.c

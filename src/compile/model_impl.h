@@ -107,11 +107,21 @@ typedef struct st_relation {
 
 typedef enum st_action_kind { A_ASSIGN, A_REINIT, A_TERMINATE, A_ASSERT, A_CALL } st_action_kind;
 
+/* A message built from values when an assert fails (message.c). */
+typedef struct st_message st_message;
+
+/* The text of an assert's or terminate's message m as written (a constant's value), and in
+ * *built the parts that build it from the values (NULL: the text is the message). */
+const char *st_message_compile(st_compiled *cm, const st_fexpr *m, st_message **built);
+/* The message built from the values now (malloc'd; NULL when out of memory). */
+char *st_message_eval(st_compiled *cm, const st_message *m);
+
 typedef struct st_action {
   st_action_kind kind;
   int slot;
   st_prog value;
   const char *message;
+  st_message *built;  /* A_ASSERT: the message built from values, or NULL */
   int level;          /* A_ASSIGN: evaluated after the lower levels are assigned (event_pass.c) */
   st_loc loc;
 } st_action;
@@ -140,6 +150,7 @@ typedef struct st_when {
 typedef struct st_assert {
   st_prog cond;
   const char *message;
+  st_message *built;  /* the message built from values, or NULL */
   int level;  /* 0 error, 1 warning (flat.h) */
   int warned; /* level warning: reported since the condition last held */
   st_loc loc;
@@ -227,6 +238,8 @@ typedef struct st_program {
   st_prog *const_prog;
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
+  int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
+                          program (a call pushes every element of its array arguments) */
 } st_program;
 
 /* One run of a program: values, parameters, relation and when-condition values, caches,
@@ -254,6 +267,10 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  double *wc_start;    /* the when-conditions just before the clock ticks at the start time */
+  double *start_pre;   /* the values just before those ticks */
+  int wc_start_set;    /* wc_start and start_pre hold them: the first pass after the
+                          initialization takes them as its pre() (event_pass.c) */
   unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   unsigned char *init_fired; /* per branch (wc index): an impure branch fired at initialization */
   int nasserts;
@@ -311,7 +328,10 @@ struct st_compiled {
 typedef struct st_compiled st_instance;
 
 /* emit.c: expressions to bytecode. flags: */
-#define ST_STACK_MAX 1024
+/* The evaluator's stack starts with ST_STACK_MIN entries and grows to what the deepest
+ * program needs, up to ST_STACK_MAX (a call with a table of 10^5 elements as argument). */
+#define ST_STACK_MIN 1024
+#define ST_STACK_MAX (1 << 20)
 enum {
   EMIT_NOEVENT = 1,
   EMIT_PLAIN = 2,   /* parameter/start context: no relations */
@@ -387,6 +407,8 @@ st_fexpr *st_output_call(st_compiled *cm, const st_fexpr *call, int output, int 
 void st_initial_whens_before(st_compiled *cm, const int *block_of, int k, unsigned char *pending);
 int st_add_assert(st_compiled *cm, const st_feq *q);
 /* algorithm.c: algorithm sections of models */
+/* Marks the variables a tuple target in a when sets: r and s[1], s[2] of (r, {s[1], s[2]}). */
+void st_mark_when_targets(const st_fexpr *e, unsigned char *in_when);
 void st_algorithms_scan(const st_flat_model *f, unsigned char *is_state, unsigned char *in_when);
 int st_add_algorithms(st_compiled *cm, int (*push)(st_compiled *, void *, st_ceq), void *ctx);
 int st_algorithm_block(st_compiled *cm, st_block *b, const int *comp, int size);

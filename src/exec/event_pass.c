@@ -15,10 +15,13 @@ int st_mentions_initial(const st_fexpr *e) {
   return 0;
 }
 
-static const char *message_text(st_compiled *cm, const st_fexpr *m) {
-  if (!m) return "";
-  if (m->kind == FX_STRING && m->str) return m->str;
-  return st_arena_strdup(cm->p.arena, "(message expression)");
+/* Reports a failed assert with its message built from the values now when it is. */
+static void assert_failed(st_compiled *cm, st_loc loc, double t, const char *message,
+                          const st_message *built, int warning) {
+  char *text = built ? st_message_eval(cm, built) : NULL;
+  if (warning) st_warning(cm->diag, loc, "assertion failed at time %.17g: %s", t, text ? text : message);
+  else st_fail(cm, loc, "assertion failed at time %.17g: %s", t, text ? text : message);
+  free(text);
 }
 
 static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
@@ -46,11 +49,12 @@ static int compile_action(st_compiled *cm, st_action *a, const st_feq *q) {
   }
   case FE_TERMINATE:
     a->kind = A_TERMINATE;
-    a->message = message_text(cm, q->message);
+    a->message = st_message_compile(cm, q->message, &a->built);
+    a->built = NULL; /* the runtime keeps the text: a constant one */
     return 0;
   case FE_ASSERT:
     a->kind = A_ASSERT;
-    a->message = message_text(cm, q->message);
+    a->message = st_message_compile(cm, q->message, &a->built);
     return st_emit(cm, &a->value, q->rhs, 0);
   case FE_CALL: /* a function called for its effects (Streams.close(file) at terminal()) */
     if (!q->rhs || q->rhs->kind != FX_CALL) break;
@@ -375,7 +379,7 @@ int st_add_when(st_compiled *cm, const st_feq *q) {
 int st_add_assert(st_compiled *cm, const st_feq *q) {
   if (grow(cm, (void **)&cm->asserts, cm->nasserts, sizeof *cm->asserts)) return -1;
   st_assert *a = &cm->asserts[cm->nasserts++];
-  a->message = message_text(cm, q->message);
+  a->message = st_message_compile(cm, q->message, &a->built);
   a->level = q->level;
   a->loc = q->loc;
   return st_emit(cm, &a->cond, q->rhs, 0);
@@ -393,12 +397,11 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
       continue;
     }
     if (a->level == 1) {
-      if (!a->warned)
-        st_warning(cm->diag, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+      if (!a->warned) assert_failed(cm, a->loc, t, a->message, a->built, 1);
       a->warned = 1;
       continue;
     }
-    st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+    assert_failed(cm, a->loc, t, a->message, a->built, 0);
     *terminate = 1;
     return -1;
   }
@@ -445,7 +448,7 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
       break;
     case A_ASSERT:
       if (vals[k] == 0) {
-        st_fail(cm, a->loc, "assertion failed at time %.17g: %s", t, a->message);
+        assert_failed(cm, a->loc, t, a->message, a->built, 0);
         if (vals != stack_vals) free(vals);
         return -1;
       }
@@ -515,6 +518,21 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   return fired;
 }
 
+static void conditions_left_limits(st_compiled *cm, int clocks);
+
+/* The discrete values and the other when-conditions before the first clock tick at the
+ * start: the first pass after the initialization takes them as their pre(), so that what
+ * the ticks change is a change there (Dymola ticks after the initialization; a
+ * `when change(hold(y))` fires at the first tick). */
+static void start_left_limits(st_compiled *cm) {
+  cm->vm.event_mode = 0;
+  conditions_left_limits(cm, 0);
+  memcpy(cm->wc_start, cm->wc_pre, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
+  memcpy(cm->start_pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  cm->wc_start_set = 1;
+  cm->vm.event_mode = 1;
+}
+
 /* The clock ticks at the start time are part of the initialization (Modelica 3.6 section
  * 16.9: a clocked partition is initialized at its first tick): fired after the initial
  * system, by rank, so that the first row holds the ticked values as in Dymola's results;
@@ -535,7 +553,7 @@ int st_clock_start_ticks(st_compiled *cm) {
       if (wh->clock_rank > rank) more = 1;
       if (wh->clock_rank != rank || !wh->clock_at_start) continue;
       if (st_vm_eval(&cm->vm, &wh->branches[0].cond) == 0) continue;
-      fired++;
+      if (!fired++) start_left_limits(cm);
       cm->start_ticks += wh->clock_tick;
       if (fire(cm, &wh->branches[0], &info, cm->vm.time)) return -1;
     }
@@ -699,7 +717,15 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
    * elsewhen of a `when initial()`, as in Dymola's results (Math.Random's generators and
    * the Blocks.Noise sources draw their first number at t0). The clock ticks fired with the
    * initialization (st_clock_start_ticks) keep their pre(). */
-  else if (!info->initial && cm->initialized) conditions_left_limits(cm, 0);
+  else if (!info->initial && cm->initialized) {
+    for (int i = 0; cm->wc_start_set && i < cm->p.ndisc; i++)
+      cm->pre[cm->p.disc_slot[i]] = cm->start_pre[cm->p.disc_slot[i]];
+    conditions_left_limits(cm, 0);
+    for (int w = 0; cm->wc_start_set && w < cm->p.nwhens; w++)
+      for (int i = 0; i < cm->p.whens[w].nbranches && !cm->p.whens[w].clock_rank; i++)
+        cm->wc_pre[cm->p.whens[w].wc + i] = cm->wc_start[cm->p.whens[w].wc + i];
+    cm->wc_start_set = 0;
+  }
   cm->initialized = info->initial;
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;

@@ -391,6 +391,44 @@ static void initial_assignments(st_compiled *cm) {
   }
 }
 
+/* The initial equations of when-assigned variables and parameters with fixed = false again,
+ * at the solved values: one may read an algebraic variable, known only now (a prismatic
+ * joint's positiveBranch = selectBranch(.., r_a, r_b) from the positions the kinematics
+ * give). Those of pre(d) stay as set before (d itself is what the equations compute). The
+ * number of values that changed. */
+static int reassign_initial(st_compiled *cm) {
+  int changed = 0;
+  for (int i = 0; i < cm->p.ninit_assign; i++) {
+    int s = cm->p.init_assign[i].target;
+    if (cm->p.slots[s].kind != K_WHEN) continue;
+    double v = st_vm_eval(&cm->vm, &cm->p.init_assign_prog[i]);
+    if (cm->p.slots[s].is_bool) v = v != 0;
+    if (v == cm->x[s] || isnan(v)) continue;
+    changed++;
+    cm->x[s] = cm->pre[s] = cm->init_pre[s] = v;
+    cm->error_loc = cm->p.init_assign[i].loc; /* where a failure after the change points */
+  }
+  return changed;
+}
+
+/* The initial system solved again until the initial equations of when-assigned variables
+ * agree with the solution it gives (as an event iteration; a bounded number of rounds). */
+static int settle_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                          int solve) {
+  for (int round = 0; round <= cm->p.ninit_assign; round++) {
+    if (!reassign_initial(cm)) return 0;
+    if (solve && solve_initial(cm, fa, unk, n, 0)) {
+      st_set_error(cm, "the initial system has no solution after the initial equations of "
+                   "discrete variables were evaluated at its solution");
+      return -1;
+    }
+    if (st_eval_blocks_initial(cm)) return -1;
+  }
+  st_set_error(cm, "the initial equations of discrete variables do not settle (each "
+               "solution of the initial system changes them again)");
+  return -1;
+}
+
 /* A fixed start value is part of the initial system (Modelica 3.6 section 8.6): one the
  * solved system does not reproduce was dropped because the other equations already
  * determine that variable (an inertia held by a rigid connection, w(start = 2, fixed =
@@ -538,7 +576,7 @@ int st_initialize(st_compiled *cm, double t0) {
       st_error(cm->diag, loc, "the initial system has no solution (Newton from the start "
                "values did not converge)");
     rc = -1;
-  } else if (st_eval_blocks_initial(cm)) {
+  } else if (st_eval_blocks_initial(cm) || settle_initial(cm, &fa, unk, nfree, neq > 0)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s",
             cm->error ? cm->error : "evaluation failed");
     rc = -1;

@@ -23,6 +23,7 @@
 #include "front/flat_io.h"
 #include "front/front.h"
 #include "front/libpath.h"
+#include "compile/extcall.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -291,6 +292,7 @@ EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType,
   c->diag = st_diag_new(NULL);
   if (c->diag) st_diag_keep(c->diag);
   c->fe = c->diag ? st_front_new(c->diag) : NULL;
+  if (c->fe) st_front_set_externals(c->fe, st_extcall_front_externals());
   int translated = c->name && c->resources && c->fe ? translate(c, fmuGUID) == 0 : -1;
   if (translated <= 0 || new_instance(c)) { /* translate() says why it failed */
     if (translated) fail(c, "cannot instantiate the FMU: out of memory");

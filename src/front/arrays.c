@@ -349,6 +349,22 @@ static st_fexpr *filled(st_fl *fl, const st_ast_expr *e, const char *name, st_en
   return build(fl, dims, nd, NULL, v, &next, e->loc);
 }
 
+st_fexpr *st_fl_filled_value(st_fl *fl, st_fexpr *b) {
+  if (!b || b->kind != FX_BUILTIN || (b->op != FB_FILL && b->op != FB_ZEROS && b->op != FB_ONES))
+    return b;
+  int first = b->op == FB_FILL, dims[8], nd = b->nargs - first;
+  if (nd < 1 || nd > 8 || st_fx_uses_local(b)) return b;
+  for (int i = 0; i < nd; i++) {
+    double x;
+    if (st_fl_eval(fl, b->args[first + i], &x) || x < 0 || x > MAX_ELEMS || x != floor(x))
+      return b;
+    dims[i] = (int)x;
+  }
+  st_fexpr *v = first ? b->args[0] : real(fl, b->op == FB_ONES, b->loc);
+  int next = 0;
+  return build(fl, dims, nd, NULL, v, &next, b->loc);
+}
+
 static st_fexpr *transpose(st_fl *fl, st_fexpr *a, st_loc loc) {
   int d[4], nd = st_fx_shape(a, d, 4), n;
   if (nd < 2) {

@@ -178,6 +178,10 @@ st_ftype st_fl_type(st_fl *fl, const st_fexpr *e) {
       if (fn->locals[i].causality == ST_C_OUTPUT && k++ == e->op) return fn->locals[i].type;
   }
   if (e && e->kind == FX_IF) return st_fl_type(fl, e->args[1]);
+  if (e && e->kind == FX_LOCAL && fl->fnctx && e->index >= 0 && e->index < fl->fnctx->fn->nlocals)
+    return fl->fnctx->fn->locals[e->index].type;
+  if (e && e->kind == FX_BINARY && e->op == FOP_ADD && st_fl_type(fl, e->args[0]) == ST_T_STRING)
+    return ST_T_STRING;
   return st_fx_type(e, fl->vars);
 }
 

@@ -24,6 +24,7 @@ static const char *const builtin_names[FB_COUNT_] = {
   "transpose", "identity", "diagonal", "linspace", "vector", "scalar", "matrix",
   "cross", "cat", "array",
   "transition", "initialState", "activeState", "ticksInState", "timeInState",
+  "String",
 };
 
 void st_fvar_hidden(st_fvar *v, const char *name, st_ftype type, st_variability variability,

@@ -69,6 +69,10 @@ typedef enum st_builtin {
    * equations; ticksInState() and timeInState() carry the path of the instance they are
    * written in. */
   FB_TRANSITION, FB_INITIALSTATE, FB_ACTIVESTATE, FB_TICKSINSTATE, FB_TIMEINSTATE,
+  /* String(x, significantDigits, minimumLength, leftJustified, format) with every argument
+   * given (format an FX_STRING, "" for none); index: the st_strfmt_kind of x. Built where x
+   * is not a constant: in function bodies (func_eval.c) and assert messages. */
+  FB_STRING,
   FB_COUNT_
 } st_builtin;
 

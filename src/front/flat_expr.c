@@ -176,6 +176,7 @@ st_ftype st_fx_type(const st_fexpr *e, const st_fvar *vars) {
     if (e->op == FB_FIRSTTICK || e->op == FB_ACTIVESTATE) return ST_T_BOOLEAN;
     if (e->op == FB_TICKSINSTATE) return ST_T_INTEGER;
     if (e->op == FB_INTERVAL) return ST_T_REAL;
+    if (e->op == FB_STRING) return ST_T_STRING;
     if (e->op >= FB_CSAMPLE && e->op <= FB_NOCLOCK && e->nargs > 0)
       return st_fx_type(e->args[0], vars); /* sample(u, c), hold(u), subSample(u, n), ... */
     return is_logical(e) ? ST_T_BOOLEAN : ST_T_REAL;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "front/flat_expr.h"
+#include "util/strfmt.h"
 
 #define MAX_ARGS 128 /* a record input counts one per field */
 #define MAX_DEPTH 64
@@ -29,6 +30,7 @@ struct st_feval {
   void *external_ctx;
   const st_fstmt *failed_assert; /* the error-level assert that failed the last call */
   int failed_in;                 /* in that function */
+  char *failed_message;          /* its message evaluated (malloc'd), or NULL */
 };
 
 typedef struct frame {
@@ -93,6 +95,14 @@ static int new_array(frame *f, st_fval *v, int ndims, const int *dims) {
   return v->d ? 0 : -1;
 }
 
+/* Array v holds Strings: its element texts from texts (NULL: every one ""). */
+static int string_elements(frame *f, st_fval *v, const char *const *texts) {
+  v->strs = scratch(f->fe, (size_t)(v->n ? v->n : 1) * sizeof *v->strs);
+  if (!v->strs) return -1;
+  for (int i = 0; i < v->n; i++) v->strs[i] = texts ? texts[i] : "";
+  return 0;
+}
+
 /* Assignment copies arrays so that a later element assignment changes only the target. */
 static int copy_val(frame *f, st_fval *to, const st_fval *from) {
   if (!from->d) {
@@ -101,7 +111,7 @@ static int copy_val(frame *f, st_fval *to, const st_fval *from) {
   }
   if (new_array(f, to, from->ndims, from->dims)) return -1;
   memcpy(to->d, from->d, (size_t)from->n * sizeof(double));
-  return 0;
+  return from->strs ? string_elements(f, to, from->strs) : 0;
 }
 
 /* ------------------------------------------------------------------ expressions */
@@ -147,6 +157,26 @@ static int ev_product(frame *f, const st_fval *a, const st_fval *b, st_fval *out
   return 0;
 }
 
+/* A String operation: + concatenates (the text in the scratch pool), relations compare. */
+static int ev_strings(frame *f, int op, const st_fval *a, const st_fval *b, st_fval *out) {
+  if (!a->str || !b->str) return -1; /* a String with a number */
+  if (op == FOP_ADD) {
+    size_t la = strlen(a->str), lb = strlen(b->str);
+    char *s = scratch(f->fe, la + lb + 1);
+    if (!s) return -1;
+    memcpy(s, a->str, la);
+    memcpy(s + la, b->str, lb + 1);
+    *out = scalar(0);
+    out->str = s;
+    return 0;
+  }
+  if (op < FOP_LT || op > FOP_NE) return -1;
+  int c = strcmp(a->str, b->str);
+  *out = scalar(op == FOP_LT ? c < 0 : op == FOP_LE ? c <= 0 : op == FOP_GT ? c > 0
+                : op == FOP_GE ? c >= 0 : op == FOP_EQ ? c == 0 : c != 0);
+  return 0;
+}
+
 /* Scalar op scalar, or element-wise with a scalar or an equal-shaped array (+, -, and
  * scalar * array, array / scalar). Matrix products are not needed by the library's functions. */
 static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
@@ -159,6 +189,7 @@ static int ev_binary(frame *f, const st_fexpr *e, st_fval *out) {
     return 0;
   }
   if (ev(f, e->args[1], &b)) return -1;
+  if (a.str || b.str) return ev_strings(f, e->op, &a, &b, out);
   if (a.ndims == 0 && b.ndims == 0) {
     *out = scalar(binop(e->op, a.s, b.s));
     return 0;
@@ -204,13 +235,18 @@ static int int_value(frame *f, const st_fexpr *e, int *out) {
 /* zeros(n, ...), ones(n, ...), fill(v, n, ...) */
 static int ev_filled(frame *f, const st_fexpr *e, st_fval *out) {
   int first = e->op == FB_FILL, dims[4];
-  double v = e->op == FB_ONES;
-  if (e->nargs - first < 1 || e->nargs - first > 4 || (first && ev_scalar(f, e->args[0], &v)))
+  st_fval x = scalar(e->op == FB_ONES);
+  if (e->nargs - first < 1 || e->nargs - first > 4 || (first && ev(f, e->args[0], &x)) ||
+      x.ndims)
     return -1;
   for (int i = first; i < e->nargs; i++)
     if (int_value(f, e->args[i], &dims[i - first])) return -1;
   if (new_array(f, out, e->nargs - first, dims)) return -1;
-  for (int i = 0; i < out->n; i++) out->d[i] = v;
+  for (int i = 0; i < out->n; i++) out->d[i] = x.s;
+  if (x.str) { /* fill("", n) */
+    if (string_elements(f, out, NULL)) return -1;
+    for (int i = 0; i < out->n; i++) out->strs[i] = x.str;
+  }
   return 0;
 }
 
@@ -357,9 +393,27 @@ static int ev_comprehension(frame *f, const st_fexpr *e, st_fval *out) {
   return 0;
 }
 
+/* String(x, significantDigits, minimumLength, leftJustified, format): the text in the pool. */
+static int ev_string(frame *f, const st_fexpr *e, st_fval *out) {
+  double v[4];
+  st_fval format;
+  if (e->nargs != 5 || ev(f, e->args[4], &format) || !format.str) return -1;
+  for (int i = 0; i < 4; i++)
+    if (ev_scalar(f, e->args[i], &v[i])) return -1;
+  st_strfmt spec = {(st_strfmt_kind)e->index, (int)v[1], (int)v[2], v[3] != 0, format.str};
+  int n = st_strfmt_write(NULL, 0, v[0], &spec);
+  char *text = n >= 0 ? scratch(f->fe, (size_t)n + 1) : NULL;
+  if (!text) return -1;
+  st_strfmt_write(text, (size_t)n + 1, v[0], &spec);
+  *out = scalar(0);
+  out->str = text;
+  return 0;
+}
+
 static int ev_builtin(frame *f, const st_fexpr *e, st_fval *out) {
   double x, y, r;
   switch (e->op) {
+  case FB_STRING: return ev_string(f, e, out);
   case FB_COMPREHENSION: return ev_comprehension(f, e, out);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return ev_filled(f, e, out);
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return ev_reduce(f, e, out);
@@ -413,6 +467,11 @@ static int ev_array(frame *f, const st_fexpr *e, st_fval *out) {
   int dims[4] = {e->nargs, 0, 0, 0};
   for (int d = 0; d < items[0].ndims; d++) dims[d + 1] = items[0].dims[d];
   if (new_array(f, out, items[0].ndims + 1, dims)) return -1;
+  if (items[0].str && !items[0].ndims) { /* {"=", ";"} */
+    if (string_elements(f, out, NULL)) return -1;
+    for (int i = 0; i < e->nargs; i++)
+      if (!(out->strs[i] = items[i].str)) return -1;
+  }
   for (int i = 0; i < e->nargs; i++)
     for (int j = 0; j < items[0].n; j++) out->d[i * items[0].n + j] = at(&items[i], j);
   return 0;
@@ -450,8 +509,10 @@ static int ev_index(frame *f, const st_fexpr *e, st_fval *out) {
   if (!slice) { /* the common case, an element: table look-ups in the hot path */
     if (subscript_offset(f, e, &base, &off)) return -1;
     *out = scalar(base.d[off]);
+    if (base.strs) out->str = base.strs[off];
     return 0;
   }
+  if (base.strs) return -1; /* slices of String arrays: not yet */
   /* per dimension: a fixed index (sel[d] NULL, idx[d]), or the list sel[d] of rdims entries
    * (0-based); ':' is every index */
   int idx[4], rdims[4], nr = 0, *sel[4] = {NULL, NULL, NULL, NULL}, rdim_of[4];
@@ -597,9 +658,12 @@ static int assign(frame *f, const st_fexpr *target, const st_fval *v) {
   int k = target->args[0]->index, off;
   if (k < 0 || k >= f->fn->nlocals || !f->loc[k].d || target->nargs - 1 != f->loc[k].ndims)
     return -1;
+  if (f->loc[k].strs && (v->ndims || !v->str || subscript_offset(f, target, &f->loc[k], &off)))
+    return -1; /* a String array takes Strings, element by element */
   if (v->ndims || subscript_offset(f, target, &f->loc[k], &off))
     return assign_slice(f, target, &f->loc[k], v);
   f->loc[k].d[off] = v->s;
+  if (f->loc[k].strs) f->loc[k].strs[off] = v->str;
   return 0;
 }
 
@@ -668,6 +732,16 @@ static int run_tuple(frame *f, const st_fstmt *s) {
   return 0;
 }
 
+/* The text of a failed assert's message: built from the values now (args[0] of the FX_STRING,
+ * sections.c), else its text. */
+static void failed_message(frame *f, const st_fexpr *m) {
+  st_fval v;
+  const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
+  if (m && m->nargs == 1 && !ev(f, m->args[0], &v) && v.str) text = v.str;
+  free(f->fe->failed_message);
+  f->fe->failed_message = strdup(text);
+}
+
 static int run_stmt(frame *f, const st_fstmt *s) {
   if (++f->fe->steps > MAX_STEPS) return -1;
   switch (s->kind) {
@@ -692,6 +766,7 @@ static int run_stmt(frame *f, const st_fstmt *s) {
     if (c != 0 || s->level != 0) return 0;
     f->fe->failed_assert = s; /* a failed error-level assert fails the call */
     f->fe->failed_in = (int)(f->fn - f->fe->functions);
+    failed_message(f, s->message);
     return -1;
   }
   default: return -1; /* when, reinit, terminate */
@@ -712,6 +787,7 @@ static int init_locals(frame *f, const unsigned char *given) {
     const st_flocal *l = &f->fn->locals[i];
     if (given[i]) continue;
     f->loc[i] = scalar(0);
+    if (l->type == ST_T_STRING && !l->ndims) f->loc[i].str = ""; /* not yet assigned */
     int dims[4], sized = l->ndims > 0;
     for (int d = 0; d < l->ndims && sized; d++) {
       double x = l->dims[d];
@@ -722,6 +798,7 @@ static int init_locals(frame *f, const unsigned char *given) {
     if (sized) {
       if (new_array(f, &f->loc[i], l->ndims, dims)) return -1;
       memset(f->loc[i].d, 0, (size_t)f->loc[i].n * sizeof(double));
+      if (l->type == ST_T_STRING && string_elements(f, &f->loc[i], NULL)) return -1;
     }
     st_fval v;
     if (l->binding && (ev(f, l->binding, &v) || copy_val(f, &f->loc[i], &v))) return -1;
@@ -778,6 +855,10 @@ void st_feval_set_external(st_feval *fe, st_feval_external hook, void *ctx) {
   fe->external_ctx = ctx;
 }
 
+const char *st_feval_failed_message(const st_feval *fe) {
+  return fe->failed_assert ? fe->failed_message : NULL;
+}
+
 const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function) {
   if (fe->failed_assert) *function = fe->failed_in;
   return fe->failed_assert;
@@ -789,6 +870,7 @@ void st_feval_free(st_feval *fe) {
     next = c->next;
     free(c);
   }
+  free(fe->failed_message);
   free(fe);
 }
 

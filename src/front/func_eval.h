@@ -22,6 +22,7 @@ typedef struct st_fval {
   double s;    /* the value of a scalar */
   double *d;   /* elements of an array, NULL for a scalar */
   const char *str; /* a String scalar (constant text or the hook's; read only), else NULL */
+  const char **strs; /* a String array: the texts of its elements (d holds zeros), else NULL */
 } st_fval;
 
 typedef struct st_feval st_feval;
@@ -50,10 +51,13 @@ int st_feval_call(st_feval *fe, int k, const st_fval *args, int nargs, int outpu
 /* The error-level assert that failed the last st_feval_call (in function *function), NULL
  * when it failed otherwise or did not fail. */
 const st_fstmt *st_feval_failed_assert(const st_feval *fe, int *function);
+/* That assert's message as it evaluated when it failed (String() of the values then), NULL
+ * when no assert failed the last call. */
+const char *st_feval_failed_message(const st_feval *fe);
 
 /* A scalar value (inline: the evaluator makes one per operation). */
 static inline st_fval st_fval_scalar(double x) {
-  st_fval v = {0, {0, 0, 0, 0}, 1, x, 0, 0};
+  st_fval v = {0, {0, 0, 0, 0}, 1, x, 0, 0, 0};
   return v;
 }
 

@@ -100,10 +100,12 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     l->causality = causality_of(e);
     l->loc = e->loc;
     l->record = rec->full;
-    if (e->u.comp.subs) local_dims(fl, l, e, (st_env){NULL, cls});
+    /* `Complex u[2]` or `Complex[2] u` */
+    int array = e->u.comp.subs || e->u.comp.type_subs;
+    if (array) local_dims(fl, l, e, (st_env){NULL, cls});
     l->record_ndims = l->ndims;
     local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
-    if (lv[i].dflt && !e->u.comp.subs)
+    if (lv[i].dflt && !array)
       l->binding = st_fl_translate_bound(fl, lv[i].dflt, lv[i].dflt_cls, names, fields, nfields);
     if (!strchr(lv[i].name + plen, '.') && !l->ndims &&
         (fields[nfields] = st_fx_new(fl->arena, FX_LOCAL, 0, 0, e->loc))) {
@@ -266,6 +268,10 @@ static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
       ctx->fn->locals[first].binding = v;
     } else if (st_fx_is_record(v) && v->nargs == n) {
       for (int i = 0; i < n; i++) ctx->fn->locals[first + i].binding = v->args[i];
+    } else if (ctx->fn->locals[first].ndims > 0 && st_rec_field_array(fl, v, 0, n)) {
+      /* an array of records, one array local per field: `Complex t[2] = {Complex(..), ..}` */
+      for (int i = 0; i < n; i++)
+        ctx->fn->locals[first + i].binding = st_rec_field_array(fl, v, i, n);
     } else {
       st_fl_error(fl, e->u.comp.mod->value->loc, NULL, "the binding of '%s' does not fit it",
                   e->u.comp.name);

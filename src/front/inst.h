@@ -75,6 +75,7 @@ typedef struct st_cls_mod {
 
 struct st_front {
   st_diag *diag;
+  const st_front_externals *externals; /* C calls while flattening, or NULL (front.h) */
   st_arena *arena;         /* ASTs and the class tree */
   st_libpath path;
   st_dircache listings;    /* the library directories' entries, each read once */
@@ -362,6 +363,8 @@ struct st_fl {
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
   int initial_section;     /* translating an initial equation section */
+  int string_exprs;        /* translating an assert message: String() of a variable is kept
+                              as FB_STRING, evaluated when the assert fails */
   int raw_call;            /* the next call translated is a tuple's right side: kept a call */
   st_ocgraph *oc;           /* the graph of overconstrained connections, or NULL */
   st_inline_frame *inl;     /* the names of the function body being inlined, or NULL */
@@ -458,6 +461,9 @@ st_fexpr *st_fl_cat(st_fl *fl, int k, st_fexpr **parts, int n, st_loc loc, st_in
 /* A built-in call (FX_BUILTIN, translated arguments) with array arguments applied element by
  * element: der(x) for Real x[3] is {der(x[1]), der(x[2]), der(x[3])}. */
 st_fexpr *st_fl_map_builtin(st_fl *fl, st_fexpr *r);
+/* fill(v, n, ...), zeros(n, ...), ones(n, ...) as translated in a function body (an input's
+ * default) with sizes known now: the array value a model needs; else b itself. */
+st_fexpr *st_fl_filled_value(st_fl *fl, st_fexpr *b);
 /* The dimensions of an expanded array (0 for a scalar, at most max), -1 when ragged. */
 int st_fx_shape(const st_fexpr *a, int *dims, int max);
 

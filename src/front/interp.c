@@ -3,14 +3,16 @@
  * parameter binding: an algorithm function with a for loop) and structural conditions need
  * their values before the model is compiled. The constant arguments become values, the
  * function machine (src/func, also the compiled model's) runs the call (the tree walker,
- * func_eval.c, what the machine refuses), and the result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"
- * (-1), never an error. */
+ * func_eval.c, what the machine refuses, with the C code of external functions loaded when
+ * a call reaches one), and the result becomes a flat constant. Anything it cannot evaluate
+ * makes the call "not evaluable" (-1), never an error. */
 #include "front/inst.h"
 
 #include "front/func_eval.h"
 #include "front/flat_expr.h"
 #include "func/func_compile.h"
 
+#include <math.h>
 #include <string.h>
 
 #define MAX_ARGS 128 /* as func_eval.c */
@@ -18,9 +20,10 @@
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */
 static int to_val(st_fl *fl, const st_fexpr *e, st_fval *out) {
-  if (e->kind == FX_STRING) { /* a String scalar: its text (a number on the machine) */
+  const char *text = e->kind != FX_ARRAY ? st_fl_string_const(fl, e) : NULL;
+  if (text) { /* a String constant or parameter (a file name) */
     *out = st_fval_scalar(0);
-    out->str = e->str ? e->str : "";
+    out->str = text;
     return 0;
   }
   if (e->kind != FX_ARRAY) {
@@ -112,6 +115,22 @@ static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st
   return rc;
 }
 
+/* The C code of the external functions, built and loaded only when a call reaches one. */
+typedef struct lazy_c {
+  st_fl *fl;
+  void *handle;
+  st_feval_external hook;
+  void *ctx;
+} lazy_c;
+
+static int lazy_external(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
+  lazy_c *c = ctx;
+  if (!c->handle)
+    c->handle = c->fl->fe->externals->attach(c->fl->functions, c->fl->nfunctions, &c->hook,
+                                             &c->ctx);
+  return c->handle ? c->hook(c->ctx, k, locals, args, nargs) : -1;
+}
+
 int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   if (call->kind != FX_CALL || call->nargs > MAX_ARGS || call->index < 0 ||
       call->index >= fl->nfunctions || call->op < 0)
@@ -120,20 +139,25 @@ int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   for (int i = 0; i < call->nargs; i++)
     if (to_val(fl, call->args[i], &args[i])) return -1;
   int rc = call->nargs <= ST_FVM_MAX_ARGS ? machine_call(fl, call, args, &out) : 1;
-  if (rc > 0) { /* what the machine refuses: the tree walker */
-    st_feval *fe = st_feval_new(fl->functions, fl->nfunctions);
+  st_feval *fe = NULL;
+  lazy_c c = {fl, NULL, NULL, NULL};
+  if (rc > 0) { /* what the machine refuses: the tree walker (its arrays live in its pool) */
+    fe = st_feval_new(fl->functions, fl->nfunctions);
     if (!fe) return -1;
+    if (fl->fe->externals) st_feval_set_external(fe, lazy_external, &c);
     rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
-    if (!rc && out.d) { /* its arrays live in its pool: copy them */
-      double *d = st_arena_alloc(fl->tmp, (size_t)out.n * sizeof *d + 1);
-      if (d) memcpy(d, out.d, (size_t)out.n * sizeof *d);
-      out.d = d;
-      rc = d ? 0 : -1;
-    }
-    st_feval_free(fe);
   }
-  if (rc) return -1;
-  *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
-                     call->loc);
-  return *result ? 0 : -1;
+  if (!rc && call->value >= 1 && out.ndims) { /* one element of an array result */
+    if (call->value <= out.n && call->value == floor(call->value))
+      out = st_fval_scalar(out.d[(int)call->value - 1]);
+    else rc = -1;
+  }
+  if (!rc) {
+    *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
+                       call->loc);
+    rc = *result ? 0 : -1;
+  }
+  st_feval_free(fe);
+  if (c.handle) fl->fe->externals->detach(c.handle);
+  return rc;
 }

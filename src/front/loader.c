@@ -269,6 +269,10 @@ st_front *st_front_new(st_diag *diag) {
   return fe;
 }
 
+void st_front_set_externals(st_front *fe, const st_front_externals *externals) {
+  fe->externals = externals;
+}
+
 static void free_dirs(st_cls *c) {
   free(c->dir);
   c->dir = NULL;

@@ -132,15 +132,34 @@ static const st_ast_expr *nth_arg(const st_ast_expr *call, int n, const char *na
   return NULL;
 }
 
-/* An assert/terminate message: kept as text when it is not a plain string. */
+/* An assert/terminate message: an FX_STRING of its text (a constant folded); a message built
+ * from values keeps its source text there and the expression that builds it in args[0]
+ * (String() of variables: FB_STRING), evaluated when the assert fails. */
 static st_fexpr *message(st_fl *fl, const st_ast_expr *m, st_env env) {
-  st_fexpr *e = st_arena_alloc(fl->arena, sizeof *e);
+  st_fexpr *e = st_fx_new(fl->arena, FX_STRING, 0, 0, m ? m->loc : (st_loc){0});
   if (!e) return NULL;
-  e->kind = FX_STRING;
-  e->loc = m ? m->loc : (st_loc){0};
   e->str = !m ? "" : m->kind == AX_STRING ? st_arena_strdup(fl->arena, m->u.string)
                                           : st_ast_expr_text(fl->arena, m);
-  (void)env;
+  if (!m || m->kind == AX_STRING) return e;
+  /* a message the front end cannot build (yet) keeps its text, without an error */
+  st_diag *diag = fl->diag, *quiet = st_diag_new(NULL);
+  if (!quiet) return NULL;
+  int saved = fl->string_exprs, errors = fl->errors;
+  fl->diag = quiet;
+  fl->string_exprs = 1;
+  st_fexpr *v = st_translate(fl, m, env);
+  fl->string_exprs = saved;
+  fl->diag = diag;
+  st_diag_free(quiet);
+  if (!v || fl->errors > errors || st_fl_type(fl, v) != ST_T_STRING) {
+    fl->errors = errors;
+    return e;
+  }
+  if (v->kind == FX_STRING) return v;
+  e->args = st_arena_alloc(fl->arena, sizeof *e->args);
+  if (!e->args) return NULL;
+  e->args[0] = v;
+  e->nargs = 1;
   return e;
 }
 

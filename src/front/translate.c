@@ -6,6 +6,7 @@
 #include "front/inst.h"
 
 #include "front/flat_expr.h"
+#include "util/strfmt.h"
 
 #include <string.h>
 
@@ -275,15 +276,88 @@ static st_fexpr *index_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_par
   return ix;
 }
 
+/* Field `name` of a record value, or of every element of an array of records (`data.MM` of
+ * a constant array of records is the array of their MM); NULL when v is neither. */
+static st_fexpr *field_of_elements(st_fl *fl, st_fexpr *v, const char *name, st_loc loc) {
+  if (st_fx_is_record(v)) return st_rec_field(fl, v, name, loc);
+  if (v->kind != FX_ARRAY || v->nargs == 0) return NULL;
+  st_fexpr *a = array_of(fl, v->nargs, loc);
+  for (int i = 0; a && i < v->nargs; i++)
+    if (!(a->args[i] = field_of_elements(fl, v->args[i], name, loc))) return NULL;
+  return a;
+}
+
+/* f[subs] for an array value f with more dimensions than subscripts: the array of its
+ * elements f[subs, k, ..] (an array field of an element of a constant array of records,
+ * data.c[i] of Data c[2]), each indexed when the body runs. */
+static st_fexpr *index_rows(st_fl *fl, st_fexpr *f, st_fexpr **subs, int nsubs, st_loc loc) {
+  const st_fexpr *inner = f;
+  for (int d = 0; d < nsubs && inner->kind == FX_ARRAY && inner->nargs > 0; d++)
+    inner = inner->args[0];
+  if (inner->kind != FX_ARRAY || st_fx_is_record(inner) || nsubs >= 4) {
+    st_fexpr *ix = st_fx_new(fl->arena, FX_INDEX, 0, nsubs + 1, loc);
+    if (!ix) return NULL;
+    ix->args[0] = f;
+    memcpy(ix->args + 1, subs, (size_t)nsubs * sizeof *subs);
+    return ix;
+  }
+  st_fexpr *a = array_of(fl, inner->nargs, loc);
+  st_fexpr *more[5];
+  memcpy(more, subs, (size_t)nsubs * sizeof *subs);
+  for (int k = 0; a && k < inner->nargs; k++) {
+    if (!(more[nsubs] = st_fx_real(fl->arena, k + 1, loc)) ||
+        !(a->args[k] = index_rows(fl, f, more, nsubs + 1, loc)))
+      return NULL;
+  }
+  return a;
+}
+
+/* v[subscripts of part] inside a function, where v is a constant array of records: the
+ * record whose every field is indexed when the body runs (`h_T(data[i], T)` for i a local:
+ * {data.MM[i], data.alow[i], ..}); any other v is indexed itself. */
+static st_fexpr *record_in_function(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
+                                    st_env env, const st_ast_cref *cr) {
+  const st_fexpr *e = v;
+  while (e->kind == FX_ARRAY && !st_fx_is_record(e) && e->nargs > 0) e = e->args[0];
+  if (!st_fx_is_record(e) || e == v) return index_in_function(fl, v, part, env, cr);
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, e->nargs, cr->loc);
+  if (!r) return NULL;
+  r->str = e->str;
+  st_fexpr *ix = index_in_function(fl, v, part, env, cr); /* the subscripts, translated once */
+  if (!ix) return NULL;
+  for (int j = 0; j < e->nargs; j++) {
+    st_fexpr *f = st_rec_field_array(fl, v, j, e->nargs);
+    if (!f || !(r->args[j] = index_rows(fl, f, ix->args + 1, ix->nargs - 1, cr->loc)))
+      return NULL;
+  }
+  return r;
+}
+
 /* part (a constant whose value is v) with its subscripts, then the fields and subscripts
  * of the parts after it: `fluidConstants[1].molarMass` of a constant array of records. */
 static st_fexpr *constant_access(st_fl *fl, st_fexpr *v, const st_ast_cref_part *part,
                                  const st_ast_cref *cr, st_env env) {
   for (; v; part = part->next) {
-    if (part->nsubs && fl->fnctx && !part->next && subscripts_use_locals(fl, part, env))
-      return index_in_function(fl, v, part, env, cr);
+    if (part->nsubs && fl->fnctx && subscripts_use_locals(fl, part, env)) {
+      /* data[j].MM with j known when the body runs: (the MM of every element)[j] */
+      for (const st_ast_cref_part *p = part->next; v && p; p = p->next)
+        v = p->nsubs ? NULL : field_of_elements(fl, v, p->name, cr->loc);
+      if (v && part->next) return index_in_function(fl, v, part, env, cr);
+      if (v) return record_in_function(fl, v, part, env, cr);
+      st_fl_error(fl, cr->loc, env.inst, "'%s': a field of an element chosen when the "
+                  "function runs must be a field without subscripts",
+                  st_ast_cref_text(fl->tmp, cr));
+      return NULL;
+    }
     if (part->nsubs) v = subscript_value(fl, v, part->subs, env, cr->loc);
     if (!v || !part->next) return v;
+    if (!st_fx_is_record(v) && v->kind == FX_ARRAY) {
+      st_fexpr *f = field_of_elements(fl, v, part->next->name, cr->loc);
+      if (f) {
+        v = f;
+        continue;
+      }
+    }
     if (!st_fx_is_record(v)) {
       st_fl_error(fl, cr->loc, env.inst, "'%s': '%s' is not a record",
                   st_ast_cref_text(fl->tmp, cr), part->name);
@@ -586,8 +660,12 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
   const char *sa = string_of(fl, a), *sb = string_of(fl, b);
   if (sa && sb && (op == AOP_EQ || op == AOP_NE)) /* TransformerData: C1 == "D" */
     return st_fx_bool(fl->arena, (strcmp(sa, sb) == 0) == (op == AOP_EQ), e->loc);
+  const char *ta = op == AOP_ADD && !fl->fnctx ? st_fl_string_const(fl, a) : NULL;
+  const char *tb = ta ? st_fl_string_const(fl, b) : NULL;
   if (a->kind == FX_STRING && b->kind == FX_STRING && op == AOP_ADD)
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
+  if (ta && tb) /* String parameters: their texts (strings have no values at run time) */
+    return string_value(fl, st_arena_concat(fl->tmp, ta, "", tb), e->loc);
   if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
@@ -664,6 +742,25 @@ static st_fexpr *if_elements(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, s
   return r;
 }
 
+/* if c then t else f in a function, with branches of shapes known only when the body runs:
+ * an array value chosen then; records field by field (`if size(X, 1) == 0 then
+ * State(X = reference_X) else State(X = X)`). */
+static st_fexpr *if_in_function(st_fl *fl, st_fexpr *c, st_fexpr *t, st_fexpr *f, st_loc loc) {
+  if (st_fx_is_record(t) && st_fx_is_record(f) && t->nargs == f->nargs) {
+    st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, t->nargs, loc);
+    if (!r) return NULL;
+    r->str = *t->str ? t->str : f->str;
+    for (int j = 0; j < t->nargs; j++)
+      if (!(r->args[j] = if_in_function(fl, c, t->args[j], f->args[j], loc))) return NULL;
+    return r;
+  }
+  if ((is_array(t) || is_array(f)) && same_shape(t, f)) return if_elements(fl, c, t, f, loc);
+  if (!is_array(t) && !is_array(f)) return if_elements(fl, c, t, f, loc);
+  st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, loc);
+  if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
+  return r;
+}
+
 static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *c = st_translate(fl, e->u.ifexp.cond, env);
   double v;
@@ -705,11 +802,7 @@ static st_fexpr *translate_if(st_fl *fl, const st_ast_expr *e, st_env env) {
     /* array branches of different sizes: a parameter condition decides the size */
     if (!same_shape(t, f)) {
       if (st_fl_eval(fl, c, &v) == 0) return v != 0 ? t : f;
-      if (fl->fnctx) { /* in a function the branches are array values when the body runs */
-        st_fexpr *r = st_fx_new(fl->arena, FX_IF, 0, 3, e->loc);
-        if (r) r->args[0] = c, r->args[1] = t, r->args[2] = f;
-        return r;
-      }
+      if (fl->fnctx) return if_in_function(fl, c, t, f, e->loc);
       st_fl_error(fl, e->loc, env.inst, "the branches of an if-expression have different "
                   "sizes and the condition is not a parameter expression");
       return NULL;
@@ -912,6 +1005,66 @@ static st_fexpr *call_builtin(st_fl *fl, const st_ast_expr *e, int k, st_env env
   return r && !fl->fnctx ? st_fl_map_builtin(fl, r) : r;
 }
 
+/* String(x, ...) (Modelica 3.6 section 3.7.4.9): the text when every argument is a constant;
+ * else, in a function body or where strings are built at run time (fl->string_exprs: assert
+ * messages), FB_STRING with every argument given; elsewhere in a model (no String values at
+ * run time) the call's source text. */
+static st_fexpr *translate_string(st_fl *fl, const st_ast_expr *e, st_env env) {
+  const st_ast_fnarg *args = e->u.call.args;
+  const st_ast_expr *ax = builtin_arg(args, 0, NULL);
+  st_fexpr *x = ax ? st_translate(fl, ax, env) : NULL;
+  if (!x) {
+    if (!ax) st_fl_error(fl, e->loc, env.inst, "String() needs a value to convert");
+    return NULL;
+  }
+  st_ftype t = st_fl_type(fl, x);
+  if (t == ST_T_STRING) return x;
+  st_strfmt_kind kind = t == ST_T_BOOLEAN ? ST_SF_BOOLEAN
+                        : t == ST_T_INTEGER || t == ST_T_ENUM ? ST_SF_INTEGER : ST_SF_REAL;
+  int real = kind == ST_SF_REAL;
+  static const char *const names[] = {"significantDigits", "minimumLength", "leftJustified",
+                                      "format"};
+  st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_STRING, 5, e->loc);
+  if (!r) return NULL;
+  r->index = (int)kind;
+  r->args[0] = x;
+  double defaults[] = {6, 0, 1};
+  for (int i = 0; i < 4; i++) {
+    /* positional: a Real's second argument is significantDigits, the others' minimumLength */
+    int pos = real ? i + 1 : i == 0 ? -1 : i;
+    const st_ast_expr *a = builtin_arg(args, i < 3 ? pos : -1, names[i]);
+    if (a && !(r->args[i + 1] = st_translate(fl, a, env))) return NULL;
+    if (!a) r->args[i + 1] = i < 3 ? st_fx_real(fl->arena, defaults[i], e->loc)
+                                   : string_value(fl, "", e->loc);
+    if (!r->args[i + 1]) return NULL;
+  }
+  /* a constant: its text now */
+  double v[4];
+  const char *format = st_fl_string_const(fl, r->args[4]);
+  int constant = format && !st_fx_uses_local(r);
+  for (int i = 0; constant && i < 4; i++) constant = !st_fl_eval(fl, r->args[i], &v[i]);
+  if (constant) {
+    if (x->kind == FX_ENUM && x->str) return string_value(fl, x->str, e->loc);
+    const st_fvar *var = x->kind == FX_VAR ? &fl->vars[x->index] : NULL;
+    if (t == ST_T_ENUM && var && v[0] >= 1 && v[0] <= var->n_enum_literals)
+      return string_value(fl, var->enum_literals[(int)v[0] - 1], e->loc);
+    st_strfmt spec = {kind, (int)v[1], (int)v[2], v[3] != 0, format};
+    char buf[256];
+    int n = st_strfmt_write(buf, sizeof buf, v[0], &spec);
+    char *text = n >= 0 ? st_arena_alloc(fl->tmp, (size_t)n + 1) : NULL;
+    if (n < 0) {
+      st_fl_error(fl, e->loc, env.inst, "String(): format \"%s\" is not a conversion of "
+                  "printf without '%%' (e.g. \"8.3f\", \"d\")", format);
+      return NULL;
+    }
+    if (!text) return NULL;
+    st_strfmt_write(text, (size_t)n + 1, v[0], &spec);
+    return string_value(fl, text, e->loc);
+  }
+  if (fl->fnctx || fl->string_exprs) return r;
+  return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
+}
+
 /* A call's value: the FX_CALL, or, when the first output is a record, the record value of
  * one call per leaf (op = the output it returns). */
 /* An array result that varies: one call per element (value = the element, 1-based
@@ -1087,6 +1240,7 @@ static int set_input(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_fn
  * becomes the array of its element calls as if written in the model (Quaternions.from_T's
  * Q_guess = nullRotation(): the bare call gave NaN, and every MultiBody body's Q_start). */
 static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
+  if (!fl->fnctx && b && b->kind == FX_BUILTIN) return st_fl_filled_value(fl, b);
   if (fl->fnctx || !b || b->kind != FX_CALL || b->op != 0 || b->index < 0 ||
       b->index >= fl->nfunctions || st_fx_uses_local(b))
     return b;
@@ -1177,6 +1331,16 @@ static int place_bound(st_fl *fl, st_fexpr *r, const st_ffunction *fn, st_fn_gro
 
 static st_fexpr *call_user_bound(st_fl *fl, const st_ast_expr *e, st_cls *cls, st_env env,
                                  const bound_args *bound);
+
+/* The instance whose scope class scope is, from inst up: a function redeclared in the
+ * modifier of component `world` (`redeclare function g = f(phi = lat)`) reads `lat` in the
+ * model holding world, not in world. inst itself when none is (the redeclaration is
+ * written in a base class of inst's class). */
+static st_inst *scope_instance(st_inst *inst, const st_cls *scope) {
+  for (st_inst *i = inst; i; i = i->parent)
+    if (i->cls == scope) return i;
+  return inst;
+}
 
 /* f(.., {x(k) for k in r}, ..) with a scalar input there is {f(.., x(k), ..) for k in r}
  * (section 12.4.6; also inside function bodies, where the size is known only when it runs:
@@ -1730,7 +1894,7 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     if (handled) return r;
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
-    if (strcmp(name, "String") == 0) return string_value(fl, st_ast_expr_text(fl->tmp, e), e->loc);
+    if (strcmp(name, "String") == 0) return translate_string(fl, e, env);
     if (strcmp(name, "getInstanceName") == 0 && !e->u.call.args) { /* section 3.7.4.6 */
       const char *top = fl->top && fl->top->cls ? fl->top->cls->full : "";
       const char *path = env.inst ? env.inst->path : "";
@@ -1744,13 +1908,14 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_cls *cls = function_of_component(fl, fn, env, &owner);
   if (!cls) cls = st_lookup_class_path(fl->fe, env.cls, parts, n, fn->global ? 1 : 0);
   bound_args bound = {NULL, {owner, cls ? cls->parent : NULL}, NULL};
+  if (owner && cls) bound.env.inst = scope_instance(owner, cls->parent);
   /* a function class of the instance's own class (ControlledPump's `redeclare function
    * flowCharacteristic = quadraticFlow(V_flow_nominal = {0, V_flow_op, ...})`): its
    * modifiers read the instance's parameters */
   st_elem mine;
   if (cls && !owner && env.inst && env.inst->cls && n == 1 && !fn->global &&
       st_lookup_member(fl->fe, env.inst->cls, parts[0], &mine) == 0 && mine.cls)
-    bound.env.inst = env.inst;
+    bound.env.inst = scope_instance(env.inst, cls->parent);
   if (cls && cls->ast && cls->ast->form == ACF_SHORT) bound.mod = cls->ast->base_mod;
   if (cls) cls = st_cls_resolve_short(fl->fe, cls);
   if (!cls) {

@@ -105,8 +105,11 @@ int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double 
 /* The last failure ("function 'f' (file:line:col): ..."), "" when none since the last
  * st_fvm_clear_failure(). */
 const char *st_fvm_failure(const st_fvm *vm);
-/* Records the failure of assert a of function k (run by the tree walker, func_eval.h). -1. */
-int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a);
+/* Records the failure of assert a of function k (run by the tree walker, func_eval.h) with
+ * its message text as evaluated (NULL: as written). -1. */
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a, const char *text);
+/* The assert the last failure reports, NULL when it is no assert. */
+const st_fstmt *st_fvm_failed_assert(const st_fvm *vm);
 void st_fvm_clear_failure(st_fvm *vm);
 
 #endif

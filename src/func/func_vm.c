@@ -41,19 +41,24 @@ static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   return -1;
 }
 
-/* A failed assert: its location and its message when that is a string literal (a message
- * built from values is not evaluated). */
-int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a) {
+/* A failed assert: its location and its message, as evaluated (text) or else as written (a
+ * compiled body does not build messages from values). */
+int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a, const char *text) {
   const st_fexpr *m = a->message;
-  const char *text = m && m->kind == FX_STRING && m->str ? m->str : "";
+  if (!text) text = m && m->kind == FX_STRING && m->str ? m->str : "";
   if (a->loc.file)
-    return fail_in(vm, k, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line,
-                   a->loc.col, text[0] ? ": " : "", text);
-  return fail_in(vm, k, "assertion failed%s%s", text[0] ? ": " : "", text);
+    fail_in(vm, k, "assertion at %s:%d:%d failed%s%s", a->loc.file, a->loc.line, a->loc.col,
+            text[0] ? ": " : "", text);
+  else
+    fail_in(vm, k, "assertion failed%s%s", text[0] ? ": " : "", text);
+  vm->failed_assert = a;
+  return -1;
 }
 
+const st_fstmt *st_fvm_failed_assert(const st_fvm *vm) { return vm->failed_assert; }
+
 static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
-  return st_fvm_assert_failed(vm, f->fn, a);
+  return st_fvm_assert_failed(vm, f->fn, a, NULL);
 }
 
 /* The buffer of call depth d, grown to at least need doubles. */
@@ -520,4 +525,5 @@ const char *st_fvm_failure(const st_fvm *vm) { return vm->failure ? vm->failure 
 void st_fvm_clear_failure(st_fvm *vm) {
   free(vm->failure);
   vm->failure = NULL;
+  vm->failed_assert = NULL;
 }

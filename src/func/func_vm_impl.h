@@ -95,6 +95,7 @@ struct st_fvm {
                                 functions, the program's constants; st_fvm_string) */
   int nstrings, capstrings;
   char *failure; /* malloc'd; NULL when none */
+  const st_fstmt *failed_assert; /* the assert the failure reports, or NULL */
   int compiling; /* st_fvm_compile calls under way (callees, values known while compiling) */
 };
 

@@ -108,6 +108,7 @@ static int ida_consistent(stiction_sim *sim, double t) {
    * interval stands in for it there */
   double span = sim->opt.stop_time - t;
   double tout1 = t + (sim->interval < span || !(span > 1e-3 * sim->interval) ? sim->interval : span);
+  if (!(tout1 > t)) tout1 = t + 1e-6 * fmax(1, fabs(t)); /* a run of one instant */
   int flag = IDACalcIC(sim->mem, IDA_YA_YDP_INIT, tout1);
   if (flag < 0) {
     if (sim->cb_status) return sim->cb_status;

@@ -32,8 +32,9 @@ static int check_times(stiction_sim *sim) {
                        o->size ? "not sizeof(stiction_options) of this library" : "not set");
   if (!isfinite(o->start_time) || !isfinite(o->stop_time))
     return st_sim_fail(sim, STICTION_ERR_ARG, "start and stop time must be finite");
-  if (!(o->stop_time > o->start_time))
-    return st_sim_fail(sim, STICTION_ERR_ARG, "stop time %g must be after start time %g",
+  /* stop == start is a run of one instant: the initialized model, one row (as other tools) */
+  if (!(o->stop_time >= o->start_time))
+    return st_sim_fail(sim, STICTION_ERR_ARG, "stop time %g must not be before start time %g",
                        o->stop_time, o->start_time);
   if (isnan(o->interval) || isinf(o->interval))
     return st_sim_fail(sim, STICTION_ERR_ARG, "output interval must be finite");
@@ -97,7 +98,7 @@ int st_options_check(stiction_sim *sim) {
   double span = o->stop_time - o->start_time;
   sim->interval = o->interval > 0 ? o->interval : span / 500;
   if (sim->interval > span) sim->interval = span;
-  rc = check_grid(sim, span);
+  rc = span > 0 ? check_grid(sim, span) : STICTION_OK;
   if (rc) return rc;
   if (sim->model->n_algebraic > 0 && o->solver != STICTION_SOLVER_IDA)
     return st_sim_fail(sim, STICTION_ERR_ARG,

@@ -73,10 +73,14 @@ static int create_sundials(stiction_sim *sim) {
  * (a shorter last interval when the interval does not divide the span). Computed by
  * multiplication so that points do not drift by accumulated rounding. */
 static void init_grid(stiction_sim *sim) {
+  sim->grid_index = 1;
+  if (!(sim->opt.stop_time > sim->opt.start_time)) { /* one instant: the start row only */
+    sim->grid_count = 1;
+    return;
+  }
   double m = (sim->opt.stop_time - sim->opt.start_time) / sim->interval;
   sim->grid_count = (long)ceil(m - 1e-9) + 1;
   if (sim->grid_count < 2) sim->grid_count = 2;
-  sim->grid_index = 1;
 }
 
 static double grid_time(const stiction_sim *sim, long k) {
@@ -93,7 +97,7 @@ static double grid_time(const stiction_sim *sim, long k) {
 static void set_bound(stiction_sim *sim) {
   double bound = (sim->opt.stop_time - sim->opt.start_time) / 500;
   sim->sample_step = INFINITY;
-  if (sim->opt.max_step > 0) return;
+  if (sim->opt.max_step > 0 || !(bound > 0)) return;
   if (sim->ops->sample_at && sim->ng > 0) sim->sample_step = bound;
   else sim->opt.max_step = bound;
 }

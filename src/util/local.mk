@@ -4,6 +4,7 @@ libstiction_core_la_SOURCES += \
 	src/util/dense_lu.c src/util/dense_lu.h \
 	src/util/diag.c src/util/diag.h \
 	src/util/hash.c src/util/hash.h \
+	src/util/strfmt.c src/util/strfmt.h \
 	src/util/finite.h \
 	src/util/outfile.c src/util/outfile.h \
 	src/util/pool.c src/util/pool.h \
