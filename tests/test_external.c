@@ -237,19 +237,27 @@ END_TEST
 
 /* ---- whole simulations and errors ------------------------------------------------------------ */
 
-START_TEST(model_integrates_to_closed_forms) {
-  char path[256], args[4096];
-  snprintf(path, sizeof path, "/tmp/stiction_test_external_%ld.csv", (long)getpid());
+/* Simulates tests/data/compile/FILE (tolerance 1e-10) into path; its CSV opened for reading,
+ * the header line read into line. */
+static FILE *simulated(const char *file, char *path, size_t size, char *line, int len) {
+  char args[4096], model[256];
+  snprintf(path, size, "/tmp/stiction_test_external_%ld.csv", (long)getpid());
+  snprintf(model, sizeof model, "tests/data/compile/%s", file);
   snprintf(args, sizeof args, "simulate '%.2000s' --tolerance 1e-10 -o '%s'",
-           st_test_src("tests/data/compile/ExternalFriction.mo"), path);
+           st_test_src(model), path);
   char *out = NULL;
   int st = st_test_run(&out, args);
   ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
   free(out);
   FILE *f = fopen(path, "r");
   ck_assert_ptr_nonnull(f);
-  char line[1024];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_ptr_nonnull(fgets(line, len, f));
+  return f;
+}
+
+START_TEST(model_integrates_to_closed_forms) {
+  char path[256], line[1024];
+  FILE *f = simulated("ExternalFriction.mo", path, sizeof path, line, sizeof line);
   ck_assert_msg(!strncmp(line, "time,x,y,f", 10), "%s", line);
   int n = 0;
   double t, x, y, fx;
@@ -269,18 +277,8 @@ END_TEST
 /* A parameter binding that sizes an array calls an external function stiction provides:
  * flattening runs it on the function machine (src/front/interp.c, src/func). */
 START_TEST(external_call_sizes_array_while_flattening) {
-  char path[256], args[4096];
-  snprintf(path, sizeof path, "/tmp/stiction_test_external_size_%ld.csv", (long)getpid());
-  snprintf(args, sizeof args, "simulate '%.2000s' --tolerance 1e-10 -o '%s'",
-           st_test_src("tests/data/compile/ExternalSize.mo"), path);
-  char *out = NULL;
-  int st = st_test_run(&out, args);
-  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
-  free(out);
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[1024];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  char path[256], line[1024];
+  FILE *f = simulated("ExternalSize.mo", path, sizeof path, line, sizeof line);
   ck_assert_msg(!strncmp(line, "time,x[1],x[2],x[3],", 20), "%s", line);
   int n = 0;
   double t, x[3];

@@ -216,6 +216,7 @@ static const struct {
   {"tests/data/compile/FunctionsCallSites.mo", "FunctionsCallSites"},
   {"tests/data/compile/FunctionsStatements.mo", "FunctionsStatements"},
   {"tests/data/compile/FunctionsManyArgs.mo", "FunctionsManyArgs"},
+  {"tests/data/compile/FunctionsStrings.mo", "FunctionsStrings"},
   {"tests/data/compile/FunctionsBad.mo", "FunctionsBad"},
   {"tests/data/compile/IndexFunctionBad.mo", "IndexFunctionBad"},
   {"tests/data/compile/FunctionsLibrary.mo", "FunctionsLibrary"},
@@ -404,6 +405,10 @@ START_TEST(array_operations_closed_forms) {
   run_sig(&l, vm, "FunctionsArrays.emptyArg", &sig, 0, &ex, &dex, y, dy);
   ck_assert_double_eq(y[0], 6.25);
   ck_assert_double_eq(dy[0], 1);
+  /* literalSize(x) = 3 x + 2 */
+  run_sig(&l, vm, "FunctionsArrays.literalSize", &sig, 0, &ex, &dex, y, dy);
+  ck_assert_double_eq(y[0], 2.75);
+  ck_assert_double_eq(dy[0], 3);
   st_fvm_free(vm);
   unload(&l);
 }
@@ -528,6 +533,24 @@ START_TEST(call_sites_compiled) {
     ck_assert_double_eq_tol(r[col(&t, "tr")], 2 * cos(2 * tm), 1e-15);
     /* der(x) = -2 cos(2t) x: x = exp(-sin(2t)) */
     ck_assert_double_eq_tol(r[col(&t, "x")], exp(-sin(2 * tm)), 1e-5);
+  }
+}
+END_TEST
+
+/* Strings are values of the machine (FunctionsStrings.mo): String arguments at the call
+ * sites, a default literal, String locals passed on -- all compiled (a String argument sent
+ * the call to the tree walker before) -- and a String literal argument of a call evaluated
+ * while flattening (an array size); values by hand. */
+START_TEST(strings_passed_compiled) {
+  static table t;
+  simulate_compiled("FunctionsStrings.mo", "FunctionsStrings",
+                    "FunctionsStrings.scaled(scalar, scalar, scalar): compiled", &t);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")];
+    ck_assert_double_eq(r[col(&t, "y")], 2 * tm + 1);
+    ck_assert_double_eq(r[col(&t, "z")], 2 * tm);
+    ck_assert_double_eq(r[col(&t, "w[3]")], tm);
   }
 }
 END_TEST
@@ -717,7 +740,7 @@ static Suite *suite(void) {
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
-                           sizes_known_when_compiled, statement_calls_compiled,
+                           sizes_known_when_compiled, strings_passed_compiled, statement_calls_compiled,
                            many_arguments_compiled, slices_compiled,
                            long_path_in_runtime_error));
   tcase_add_loop_test(tc, all_functions_compiled_equal_tree_walker, 0,

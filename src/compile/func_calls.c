@@ -47,8 +47,6 @@ struct st_fcalls {
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
-  const char **strings; /* the String constants of the program by number - 1 (borrowed) */
-  int nstrings, capstrings;
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
   double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
   int nscratch;
@@ -113,31 +111,13 @@ const char *st_fcalls_external_error(const st_fcalls *fc, int function) {
   return fc ? st_extlib_error(fc->lib, function) : NULL;
 }
 
-int st_fcalls_string(st_fcalls *fc, const char *str) {
-  for (int i = 0; i < fc->nstrings; i++)
-    if (!strcmp(fc->strings[i], str)) return i + 1;
-  if (fc->nstrings == fc->capstrings) {
-    int cap = fc->capstrings ? 2 * fc->capstrings : 16;
-    const char **p = realloc(fc->strings, (size_t)cap * sizeof *p);
-    if (!p) return -1;
-    fc->strings = p;
-    fc->capstrings = cap;
-  }
-  fc->strings[fc->nstrings] = str;
-  return ++fc->nstrings;
-}
-
-/* The text of string number x (st_fcalls_string), "" for anything else. */
-static const char *string_of(const st_fcalls *fc, double x) {
-  return x >= 1 && x <= fc->nstrings && x == (int)x ? fc->strings[(int)x - 1] : "";
-}
+int st_fcalls_string(st_fcalls *fc, const char *str) { return st_fvm_string(fc->vm, str); }
 
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
   free(fc->scratch);
   free(fc->texts);
-  free(fc->strings);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
   st_feval_free(fc->ev);
@@ -199,16 +179,6 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
   return st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why);
 }
 
-static int arg_offset(const call_site *s, int a) {
-  int off = 0;
-  for (int i = 0; i < a; i++) {
-    int n = 1;
-    for (int d = 0; d < s->ndims[i]; d++) n *= s->dims[i][d];
-    off += n;
-  }
-  return off;
-}
-
 /* A body compiled for the values of the arguments that size the function's arrays
  * (`ramp(n, slope)` with `output Real table[n, 2]`): compiled at the first call with those
  * values, then reused; -1 for the tree walker (a non-scalar or non-integer such argument,
@@ -217,7 +187,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
     for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED && same; a++)
-      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[arg_offset(s, a)];
+      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[st_arg_offset(s->ndims, s->dims, a)];
     if (same) return s->pinned[i];
   }
   if (s->npins == MAX_PINS) return -1;
@@ -266,14 +236,11 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   if (fn->external_name && !loaded &&
       (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  int strings = 0;
-  for (int i = 0; i < nargs; i++) strings |= s->is_str[i];
-  /* no body to compile; compiled bodies know no strings */
-  s->compiled = s->ext.fn || loaded || strings ? -1 : compile_site(fc, s);
+  /* no body to compile (String arguments are numbers of the machine's strings) */
+  s->compiled = s->ext.fn || loaded ? -1 : compile_site(fc, s);
   s->der = compile_derivative(fc, s);
   s->walker = s->ext.fn            ? NULL
               : loaded             ? "C code of an external clause"
-              : strings            ? "a String argument"
               : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
                                         : NULL;
   return fc->n++;
@@ -287,11 +254,10 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     return NULL;
   }
   c->cap = fc->n + 1;
-  for (int i = 0; i < fc->nstrings; i++)
-    if (st_fcalls_string(c, fc->strings[i]) < 0) {
-      st_fcalls_free(c);
-      return NULL;
-    }
+  if (st_fvm_copy_strings(c->vm, fc->vm)) { /* the program's String constants by number */
+    st_fcalls_free(c);
+    return NULL;
+  }
   for (int k = 0; k < fc->n; k++) {
     call_site *s = &c->sites[c->n++];
     *s = fc->sites[k];
@@ -324,7 +290,7 @@ static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fva
   for (int i = 0; i < s->nargs; i++) {
     if (s->ndims[i] == 0) {
       args[i] = st_fval_scalar(x[off++]);
-      if (s->is_str[i]) args[i].str = string_of(fc, args[i].s);
+      if (s->is_str[i]) args[i].str = st_fvm_string_text(fc->vm, args[i].s);
       continue;
     }
     memset(&args[i], 0, sizeof args[i]);
@@ -334,7 +300,7 @@ static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fva
     args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
     if (s->is_str[i] && texts(fc, off + args[i].n)) { /* else it has no texts */
       args[i].strs = fc->texts + off;
-      for (int j = 0; j < args[i].n; j++) args[i].strs[j] = string_of(fc, x[off + j]);
+      for (int j = 0; j < args[i].n; j++) args[i].strs[j] = st_fvm_string_text(fc->vm, x[off + j]);
     }
     off += args[i].n;
   }

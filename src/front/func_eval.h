@@ -1,8 +1,7 @@
-/* The one evaluator of user function bodies (st_ffunction of flat.h). The front end runs it
- * on constant arguments to evaluate parameter bindings and structural conditions while
- * flattening (interp.c); the compiled model runs it at every OP_CALL (src/compile/func_calls.c).
- * It lives in the front end, the lower of the two layers, because both use it and the data
- * flows front -> compile.
+/* The tree-walking evaluator of user function bodies (st_ffunction of flat.h): what the
+ * function machine of src/func (func_compile.h) refuses runs here, at flattening time
+ * (interp.c) and at the compiled model's OP_CALL (src/compile/func_calls.c: C code through the
+ * external hook, operations on strings). To be retired once the machine covers those.
  *
  * Values are real scalars or row-major arrays of up to 4 dimensions; Integers and Booleans
  * are held as doubles. Bodies may use assignments (also to elements and tuples of outputs),

@@ -91,13 +91,13 @@ static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st
     width += args[i].ndims ? args[i].n : 1;
   }
   double *x = st_arena_alloc(fl->tmp, (size_t)(width + 1) * sizeof *x);
-  if (!x) return -1;
+  /* functions may still be added while flattening: a machine over the current table */
+  st_fvm *vm = x ? st_fvm_new(fl->functions, fl->nfunctions) : NULL;
+  if (!vm) return -1;
   for (int i = 0, off = 0; i < call->nargs; i++)
     for (int j = 0; j < (args[i].ndims ? args[i].n : 1); j++)
-      x[off++] = args[i].ndims ? args[i].d[j] : args[i].s;
-  /* functions may still be added while flattening: a machine over the current table */
-  st_fvm *vm = st_fvm_new(fl->functions, fl->nfunctions);
-  if (!vm) return -1;
+      x[off++] = args[i].ndims ? args[i].d[j] : args[i].str ? st_fvm_string(vm, args[i].str)
+                                                             : args[i].s;
   char why[200];
   int c = st_fvm_compile_for(vm, call->index, &sig, x, why, sizeof why), rc = 1;
   if (c >= 0) {

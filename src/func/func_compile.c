@@ -182,6 +182,8 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
  * signature and bindings never reassigned (pinned_arg), and the operators, relations, and
  * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
  * operations (st_fx_apply_*). */
+static int literal_size(const st_fexpr *e, int k);
+
 static int static_num(cx *c, const st_fexpr *e, double *v) {
   double a, b;
   int k, d;
@@ -192,8 +194,13 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
     return 0;
   case FX_BUILTIN:
     if (e->op == FB_SIZE) {
-      if (e->nargs != 2 || e->args[0]->kind != FX_LOCAL || static_int(c, e->args[1], &d))
-        return -1;
+      if (e->nargs != 2 || static_int(c, e->args[1], &d)) return -1;
+      if (e->args[0]->kind == FX_ARRAY) { /* of a literal (a package's constant table) */
+        k = d >= 1 ? literal_size(e->args[0], d - 1) : -1;
+        *v = k;
+        return k < 0 ? -1 : 0;
+      }
+      if (e->args[0]->kind != FX_LOCAL) return -1;
       k = e->args[0]->index;
       if (k < 0 || k >= c->fn->nlocals || cur(c)->loc[k].off < 0 || d < 1 ||
           d > cur(c)->loc[k].ndims)
@@ -581,6 +588,7 @@ static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
 }
 
 static int emit_external(cx *c, const st_extcall *x, int nargs);
+static int is_string(const cx *c, const st_fexpr *e);
 
 /* A call of an external function stiction provides (external.h): bound here, once per call
  * site, to an entry the machine runs directly (F_EXT); every argument a scalar. */
@@ -588,8 +596,10 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
   const st_ffunction *fn = &c->vm->functions[e->index];
   st_extcall x;
   char why[1024];
-  for (int i = 0; i < e->nargs; i++)
+  for (int i = 0; i < e->nargs; i++) {
+    if (is_string(c, e->args[i])) return refuse(c, "a String argument of an external function");
     if (scalar_expr(c, e->args[i], "an argument of an external function")) return -1;
+  }
   if (st_extcall_bind(&x, fn, e->nargs, why, sizeof why)) return refuse(c, "%s", why);
   *sh = (shape){0, 1, {0, 0, 0, 0}};
   return emit_external(c, &x, e->nargs);
@@ -812,12 +822,48 @@ static int local_expr(cx *c, const st_fexpr *e, shape *sh) {
   return emit(c, F_PUSHN, l->off, l->n, 0, l->n);
 }
 
+/* Whether e is a String value (a number of st_fvm_string on the machine). */
+static int is_string(const cx *c, const st_fexpr *e) {
+  if (!e) return 0;
+  switch (e->kind) {
+  case FX_STRING: return 1;
+  case FX_LOCAL: case FX_INDEX:
+    if (e->kind == FX_INDEX) e = e->nargs ? e->args[0] : NULL;
+    return e && e->kind == FX_LOCAL && e->index >= 0 && e->index < c->fn->nlocals &&
+           c->fn->locals[e->index].type == ST_T_STRING;
+  case FX_CALL: {
+    if (e->index < 0 || e->index >= c->vm->nfunctions) return 0;
+    const st_ffunction *g = &c->vm->functions[e->index];
+    for (int i = 0, o = 0; i < g->nlocals; i++)
+      if (g->locals[i].causality == ST_C_OUTPUT && o++ == e->op)
+        return g->locals[i].type == ST_T_STRING;
+    return 0;
+  }
+  case FX_IF: return e->nargs == 3 && (is_string(c, e->args[1]) || is_string(c, e->args[2]));
+  default: return 0;
+  }
+}
+
+/* An operator or built-in with a String operand: not the machine's (concatenation,
+ * comparison, String() stay with the tree walker). */
+static int string_operand(const cx *c, const st_fexpr *e) {
+  for (int i = 0; i < e->nargs; i++)
+    if (is_string(c, e->args[i])) return 1;
+  return 0;
+}
+
 static int expr(cx *c, const st_fexpr *e, shape *sh) {
   int k;
   if (!e) return refuse(c, "a missing expression");
   *sh = scalar_shape;
+  if ((e->kind == FX_BINARY || e->kind == FX_UNARY || e->kind == FX_BUILTIN) &&
+      string_operand(c, e))
+    return refuse(c, "an operation on strings");
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return emit(c, F_CONST, 0, 0, e->value, 1);
+  case FX_STRING:
+    if ((k = st_fvm_string(c->vm, e->str ? e->str : "")) < 0) return refuse(c, "out of memory");
+    return emit(c, F_CONST, 0, 0, k, 1);
   case FX_LOCAL: return local_expr(c, e, sh);
   case FX_BINARY: return binary(c, e, sh);
   case FX_UNARY: return unary(c, e, sh);
@@ -834,7 +880,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
     if (c->end < 0) return refuse(c, "'end' outside a subscript");
     return emit(c, F_CONST, 0, 0, c->end, 1);
   case FX_RANGE: return refuse(c, "a range outside a for-loop");
-  default: return refuse(c, "a string, model variable or time in a function");
+  default: return refuse(c, "a model variable or time in a function");
   }
 }
 
@@ -1113,7 +1159,9 @@ static int layout(cx *c) {
   }
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
   for (int i = 0; i < fn->nlocals; i++) {
-    if (fn->locals[i].type == ST_T_STRING) return refuse(c, "a String variable");
+    if (fn->locals[i].type == ST_T_STRING &&
+        (fn->locals[i].ndims || fn->locals[i].causality == ST_C_OUTPUT))
+      return refuse(c, "a String output or array of Strings");
     if (cur(c)->loc[i].off >= 0) continue;
     if (declared_shape(c, i, &cur(c)->loc[i])) return -1;
     f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
@@ -1266,12 +1314,11 @@ int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig) {
   return i >= 0 && vm->c[i].state < 0 ? vm->c[i].want_pin : -1;
 }
 
-/* Element offset of argument a in the row-major argument elements of sig. */
-static int arg_offset(const st_fsig *sig, int a) {
+int st_arg_offset(const int *ndims, const int (*dims)[4], int a) {
   int off = 0;
   for (int i = 0; i < a; i++) {
     int n = 1;
-    for (int d = 0; d < sig->ndims[i]; d++) n *= sig->dims[i][d];
+    for (int d = 0; d < ndims[i]; d++) n *= dims[i][d];
     off += n;
   }
   return off;
@@ -1287,7 +1334,7 @@ int st_fvm_compile_for(st_fvm *vm, int k, st_fsig *sig, const double *x, char *w
         (sig->pinned >> p & 1u))
       break;
     sig->pinned |= 1u << p;
-    sig->pin[p] = x[arg_offset(sig, p)];
+    sig->pin[p] = x[st_arg_offset(sig->ndims, (const int (*)[4])sig->dims, p)];
   }
   return c;
 }
@@ -1317,8 +1364,33 @@ st_fvm *st_fvm_new(const st_ffunction *functions, int nfunctions) {
   return vm;
 }
 
+int st_fvm_string(st_fvm *vm, const char *str) {
+  for (int i = 0; i < vm->nstrings; i++)
+    if (!strcmp(vm->strings[i], str)) return i + 1;
+  if (vm->nstrings == vm->capstrings) {
+    int cap = vm->capstrings ? 2 * vm->capstrings : 16;
+    const char **p = realloc(vm->strings, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    vm->strings = p;
+    vm->capstrings = cap;
+  }
+  vm->strings[vm->nstrings] = str;
+  return ++vm->nstrings;
+}
+
+const char *st_fvm_string_text(const st_fvm *vm, double x) {
+  return x >= 1 && x <= vm->nstrings && x == (int)x ? vm->strings[(int)x - 1] : "";
+}
+
+int st_fvm_copy_strings(st_fvm *to, const st_fvm *from) {
+  for (int i = 0; i < from->nstrings; i++)
+    if (st_fvm_string(to, from->strings[i]) != i + 1) return -1;
+  return 0;
+}
+
 void st_fvm_free(st_fvm *vm) {
   if (!vm) return;
+  free(vm->strings);
   for (int i = 0; i < vm->nc; i++) {
     free(vm->c[i].loc);
     free(vm->c[i].outs);

@@ -9,19 +9,21 @@
  * another function runs its compiled body in a new frame, up to ST_FVM_MAX_DEPTH nested
  * calls (recursion is bounded, never a crash). Values are computed with the same IEEE
  * operations, in the same order, as the tree walker of front/func_eval.c, so both give the same
- * bits; the tangent pass carries d(value) along every frame slot and stack entry.
+ * bits; the tangent pass carries d(value) along every frame slot and stack entry. The machine
+ * serves the compiled model (compile/func_calls.c) and flattening (front/interp.c).
  *
  * Arrays: element-wise operators and one-argument built-ins, products of vectors and
  * matrices, sum/product/min/max, zeros/ones/fill/identity of sizes known at compile time,
  * cross, transpose, vector/scalar/matrix (shape only), comprehensions over known ranges and
- * slices with known ranges or index arrays (unrolled). Known at compile time: literals,
+ * slices with known ranges or index arrays (unrolled), cat(1, ...), Strings passed on as
+ * numbers (st_fvm_string). Known at compile time: literals,
  * size(), pinned arguments, bindings of protected locals never reassigned, and operators and
  * calls of functions on those (run on the machine while compiling); an if with a known
  * condition compiles only its branch, a loop over a known empty range nothing. What the
  * compiler does not handle (slices of expressions, sizes that depend on input values it is
- * not given, strings, external C functions, cat/diagonal/linspace) it reports with a reason,
- * and the caller keeps using the tree walker for that function (compile/func_calls.c,
- * --dump). */
+ * not given, operations on strings, external C functions, diagonal/linspace) it reports with
+ * a reason, and the caller keeps using the tree walker for that function (compile/func_calls.c,
+ * front/interp.c, --dump). */
 #ifndef ST_FUNC_FUNC_COMPILE_H
 #define ST_FUNC_FUNC_COMPILE_H
 
@@ -44,6 +46,10 @@ typedef struct st_fsig {
   unsigned pinned;             /* bit i (< ST_FVM_MAX_PINNED): argument i has the value pin[i] */
   double pin[ST_FVM_MAX_PINNED];
 } st_fsig;
+
+/* Where argument a starts among the row-major elements of arguments of shapes ndims[i],
+ * dims[i] (a signature's, a call site's). */
+int st_arg_offset(const int *ndims, const int (*dims)[4], int a);
 
 typedef struct st_fvm st_fvm;
 
@@ -74,6 +80,17 @@ int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
 /* The dimensions of output number `output` of compiled c in dims; its ndims, -1 when there
  * is no such output. */
 int st_fvm_output_dims(const st_fvm *vm, int c, int output, int dims[4]);
+
+/* Strings are values by number: a String local, argument or literal holds the number of its
+ * text (1, 2, ...), the same number for the same text. The machine passes them on (arguments,
+ * assignments, bindings) and refuses operations on them. st_fvm_string gives the number of
+ * str (borrowed: it must outlive the machine), -1 when out of memory; st_fvm_string_text the
+ * text of number x, "" for anything else. */
+int st_fvm_string(st_fvm *vm, const char *str);
+const char *st_fvm_string_text(const st_fvm *vm, double x);
+/* Gives `to` the strings of `from` with the same numbers (a clone's machine, before it
+ * compiles anything). 0, or -1 when out of memory. */
+int st_fvm_copy_strings(st_fvm *to, const st_fvm *from);
 
 /* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
  * elements of output `output` to out (-1: none, the call runs for its asserts). With dx (tangents of x) non-NULL it also writes their

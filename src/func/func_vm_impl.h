@@ -91,6 +91,9 @@ struct st_fvm {
   int next, capext;
   double *tmp;               /* the tangents a derivative function gave (func_vm.c) */
   size_t tmp_size;
+  const char **strings;      /* String values by number - 1 (borrowed texts: literals of the
+                                functions, the program's constants; st_fvm_string) */
+  int nstrings, capstrings;
   char *failure; /* malloc'd; NULL when none */
   const st_fstmt *failed_assert; /* the assert the failure reports, or NULL */
   int compiling; /* st_fvm_compile calls under way (callees, values known while compiling) */

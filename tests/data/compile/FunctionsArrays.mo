@@ -2,8 +2,17 @@
 // products of vectors and matrices (the scalar product, matrix * vector, vector * matrix,
 // matrix * matrix), sum/product/min/max of an array, zeros/ones/fill, and the element-wise
 // .* and ./ , cross, matrix/vector/scalar/transpose/identity, cat along the first dimension, empty
-// filled arrays. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
+// filled arrays, size() of a constant array. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
 model FunctionsArrays
+  constant Real tab[2, 3] = {{1, 2, 3}, {4, 5, 6}};
+
+  function literalSize "size() of a constant of the model (a literal in the body)"
+    input Real x;
+    output Real y;
+  algorithm
+    y := x * size(tab, 2) + size(tab, 1);
+  end literalSize;
+
   function norm "the length of v, as sqrt(v*v)"
     input Real v[:];
     output Real y;
@@ -108,6 +117,7 @@ model FunctionsArrays
   Real s, p, lo, hi, f;
   Real w[5], B[3, 2];
   Real e = emptyArg(time);
+  Real ls = literalSize(time);
   Real q[4] = quat({1, 2, 3, time}, {-1, 0, 0, 0});
 equation
   (y, z, C) = mv({{1, 2, 3}, {4, 5, 6}}, {1, time, 2}, {{1, 0}, {0, 1}, {1, 1}});
