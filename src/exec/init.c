@@ -457,7 +457,7 @@ static int check_redundant(st_compiled *cm) {
     if (fabs(r) <= 1e-10) continue;
     st_error(cm->diag, cm->p.init_checks[i].loc, "this initial equation names no continuous "
              "unknown and does not hold at the start (residual %.17g): it contradicts the "
-             "start values of the discrete variables", r);
+             "parameters, the equations or the start values of the discrete variables", r);
     return -1;
   }
   return 0;
