@@ -10,7 +10,7 @@
 #   test_specialize         programs specialized between events and tapes against the compiled ones
 #   test_runerrors          NaN/Inf and Newton failures located at the equation, rows kept
 #   test_func_compile       the function compiler (func_compile.c, func_vm.c) against the tree walker
-#   test_external           external functions stiction provides (src/compile/external.c)
+#   test_external           external functions stiction provides (src/func/external.c)
 #   test_lang_func          functions, expressions and equations the genuine MSL needs
 #   test_extc               external C functions models bring: building, caching, calling, errors
 #   test_hybrid             hybrid semantics the MSL references rely on (initial events, pre(), mixed systems)

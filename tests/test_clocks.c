@@ -464,6 +464,143 @@ START_TEST(state_machine_priorities_and_reset) {
 }
 END_TEST
 
+/* An event clock ticks when edge(condition) is true (Modelica 3.6 section 16.3), also at the
+ * start time when the condition holds there (pre = false): EventClockAtStart.mo's
+ * Clock(x < 0.5 or x > 1) with x = t ticks at 0 and at 1 (n = 1, then 2), and
+ * Clock(x > 0.25 and x < 1.5), false at the start, only at 0.25 (m stays 1). */
+START_TEST(event_clock_ticks_at_the_start) {
+  static table t;
+  run("tests/data/clocks/EventClockAtStart.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cm = col(&t, "m");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (fabs(tm - 1) < 1e-6) continue;
+    ck_assert_msg(t.v[i][cn] == (tm < 1 ? 1 : 2), "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == 1, "m(%g) = %g", tm, t.v[i][cm]);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 2);
+}
+END_TEST
+
+/* `time < tStart + width` with tStart a discrete variable set by `when sample(1, 1)` is a
+ * time event (PulseThreshold.mo): y falls at exactly 0.3, 1.3 and 2.3 (an indicator with its
+ * hysteresis switched 1e-10 s late), and the run has no state event. */
+START_TEST(time_relation_with_a_discrete_threshold) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate("tests/data/clocks/PulseThreshold.mo", "--stats", &t, &out), 0);
+  ck_assert_msg(strstr(out, "state events: 0\n") && strstr(out, "time events: 5\n"), "%s", out);
+  free(out);
+  int ct = col(&t, "time"), cy = col(&t, "y"), falls = 0;
+  for (int i = 0; i + 1 < t.nrows; i++) {
+    double tm = t.v[i][ct], fall = floor(tm) + 0.3;
+    int want = tm < 0.3 || (tm > 1 - 1e-9 && tm < fall) || (tm == fall && t.v[i + 1][ct] == tm);
+    if (fabs(tm - 1) < 1e-9 || fabs(tm - 2) < 1e-9) continue; /* the rise's own rows */
+    ck_assert_msg(t.v[i][cy] == want, "y(%.17g) = %g", tm, t.v[i][cy]);
+    falls += tm == fall && t.v[i + 1][ct] == tm;
+  }
+  ck_assert_int_eq(falls, 3);
+}
+END_TEST
+
+/* The clock ticks at the start time come after the initialization for pre(): TriggerFromTick.mo's
+ * `when change(hold(y2))` fires at every tick of Clock(1, 10), the first one at t = 0
+ * too (y = u = 1 + t at the latest tick, count = ticks; as Dymola's results of MSL's
+ * AssignClockToTriggerHold). */
+START_TEST(when_raised_by_the_start_tick) {
+  static table t;
+  run("tests/data/clocks/TriggerFromTick.mo", &t);
+  int ct = col(&t, "time"), cy = col(&t, "y"), cc = col(&t, "count");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1);
+    ck_assert_msg(t.v[i][cc] == k, "count(%g) = %g, expected %d", tm, t.v[i][cc], k);
+    ck_assert_msg(fabs(t.v[i][cy] - (1 + 0.1 * (k - 1))) < 1e-12, "y(%g) = %g", tm, t.v[i][cy]);
+  }
+}
+END_TEST
+
+/* SampleHoldChain.mo: u = sample(time) on 0.1 s, v = sample(hold(u) + 1) on 0.25 s,
+ * w = sample(2 hold(v)) on 1/3 s, only in bindings (no Clock variable, no clocked
+ * equation). sample() of the continuous hold(u) takes its left limit at a tick: the latest
+ * tick of u strictly before (u.start = 0 at t = 0), and hold(u) does not make v's partition
+ * u's (it was a clock conflict, and bindings alone were not lowered: NaN). */
+static double latest_before(double s, double h) { /* the latest multiple of h before s */
+  return s <= 0 ? -1 : h * ceil(s / h - 1e-9) - h;
+}
+
+START_TEST(sample_hold_chain_in_bindings) {
+  static table t;
+  run("tests/data/clocks/SampleHoldChain.mo", &t);
+  int ct = col(&t, "time"), cu = col(&t, "u"), cv = col(&t, "v"), cw = col(&t, "w"),
+      cx = col(&t, "x");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    double tu = 0.1 * (ticks(tm, 0.1) - 1), tv = 0.25 * (ticks(tm, 0.25) - 1);
+    double tw = (ticks(tm, 1.0 / 3) - 1) / 3.0;
+    double su = latest_before(tv, 0.1), v = 1 + (su < 0 ? 0 : su);
+    double sv = latest_before(tw, 0.25), svu = latest_before(sv, 0.1);
+    double w = sv < 0 ? 0 : 2 * (1 + (svu < 0 ? 0 : svu));
+    ck_assert_msg(fabs(t.v[i][cu] - tu) < 1e-12, "u(%g) = %.17g", tm, t.v[i][cu]);
+    ck_assert_msg(fabs(t.v[i][cv] - v) < 1e-12, "v(%g) = %.17g, expected %g", tm, t.v[i][cv], v);
+    ck_assert_msg(fabs(t.v[i][cw] - w) < 1e-12, "w(%g) = %.17g, expected %g", tm, t.v[i][cw], w);
+    ck_assert_double_eq(t.v[i][cx], t.v[i][cw]);
+  }
+  ck_assert_double_eq_tol(t.v[t.nrows - 1][cw], 3.4, 1e-12);
+}
+END_TEST
+
+/* InferredFactors.mo: superSample(u) and subSample(u) without factors take them from the
+ * clocks of their partitions (u on 0.1 s; 0.025 s: factor 4; 0.3 s: factor 3); with nothing
+ * to infer it from, FactorNotInferred.mo is a located error. */
+START_TEST(sampling_factors_inferred) {
+  static table t;
+  run("tests/data/clocks/InferredFactors.mo", &t);
+  int ct = col(&t, "time"), cyf = col(&t, "yf"), cnf = col(&t, "nf"), cys = col(&t, "ys"),
+      cns = col(&t, "ns");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    ck_assert_msg(t.v[i][cnf] == ticks(tm, 0.025), "nf(%g) = %g", tm, t.v[i][cnf]);
+    ck_assert_msg(t.v[i][cns] == ticks(tm, 0.3), "ns(%g) = %g", tm, t.v[i][cns]);
+    ck_assert_msg(fabs(t.v[i][cyf] - 0.1 * (ticks(tm, 0.1) - 1)) < 1e-12, "yf(%g) = %g", tm,
+                  t.v[i][cyf]);
+    ck_assert_msg(fabs(t.v[i][cys] - 0.3 * (ticks(tm, 0.3) - 1)) < 1e-12, "ys(%g) = %g", tm,
+                  t.v[i][cys]);
+  }
+  expect_refused("tests/data/clocks/FactorNotInferred.mo",
+                 "FactorNotInferred.mo:3:8: error: the clock of this clocked equation cannot be "
+                 "inferred");
+}
+END_TEST
+
+/* StateMachineNested.mo: state s1 is itself a machine (a: i += 1, b: i += 10; a -> b when
+ * i >= 3, b -> a when i >= 30), s2: i -= 5; s1 -> s2 when i > 40, s2 -> s1 when i < 5,
+ * all delayed, with reset, on 0.1 s. The inner machine runs only while s1 is active, holds
+ * b while s2 is, and restarts in a when s1 is entered again (at 1.6: i = 4 + 1, not 4 + 10);
+ * activeState(s1.b) is false while s2 is active. Values worked out tick by tick. */
+START_TEST(state_machine_inside_a_state) {
+  static const int want[] = {1,  2,  3,  13, 23, 33, 34, 44, 39, 34, 29, 24, 19, 14, 9, 4,
+                             5,  15, 25, 35, 36, 46, 41, 36, 31, 26, 21, 16, 11, 6,  1};
+  static const int in_b[] = {0, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+                             0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  static table t;
+  run("tests/data/clocks/StateMachineNested.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i"), cb = col(&t, "inB"), checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][ci] == want[k], "i(%g) = %g, expected %d", tm, t.v[i][ci], want[k]);
+    ck_assert_msg(t.v[i][cb] == in_b[k], "inB(%g) = %g", tm, t.v[i][cb]);
+    checked++;
+  }
+  ck_assert_int_eq(checked, 31);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -489,6 +626,9 @@ int main(void) {
                         clocked_initial_equation_dropped, event_clock_sub_and_shift_sampling,
                         event_clock_reset_within_its_tick, state_machine_delayed_transitions,
                         state_machine_priorities_and_reset, runge_kutta_discretization,
-                        ticks_counted_in_stats_and_event_log));
+                        ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
+                        time_relation_with_a_discrete_threshold, when_raised_by_the_start_tick,
+                        sample_hold_chain_in_bindings, sampling_factors_inferred,
+                        state_machine_inside_a_state));
   return st_test_main(s);
 }

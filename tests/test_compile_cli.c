@@ -801,6 +801,45 @@ START_TEST(dummy_choice_by_rank) {
 }
 END_TEST
 
+/* A constraint between states that only a combination of equations shows
+ * (tests/data/compile/FloatingNetwork.mo): the node equations of a network with no path to
+ * ground add up to L1.i + L2.i = 0. It is written out and differentiated, so one of the two
+ * currents is a state and the one initial equation on them balances the system (was: both
+ * states, the initial system under-determined and the node potentials singular). The
+ * circuit against the same circuit written as an ODE in the model. */
+START_TEST(hidden_linear_constraint) {
+  char *out = simulate_ok("simulate '%s' --dump -o compile_cli_fn.csv", data("FloatingNetwork.mo"));
+  ck_assert_msg(strstr(out, "Selected states: L1.i cap.v iRef vRef\n") != NULL, "%s", out);
+  ck_assert_msg(strstr(out, "under-determined") == NULL, "%s", out);
+  free(out);
+  double i1 = last_value("compile_cli_fn.csv", "L1.i"), iref = last_value("compile_cli_fn.csv", "iRef");
+  ck_assert_double_eq_tol(i1, iref, 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_fn.csv", "cap.v"),
+                          last_value("compile_cli_fn.csv", "vRef"), 1e-5);
+  ck_assert_double_eq_tol(i1 + last_value("compile_cli_fn.csv", "L2.i"), 0, 1e-9);
+  ck_assert(fabs(iref) > 0.1); /* the sources drive a current */
+  remove("compile_cli_fn.csv");
+}
+END_TEST
+
+/* Parameters with fixed = false solved with the initial system
+ * (tests/data/compile/InitialParameterSystem.mo): implicit equations for p (was: checked as
+ * redundant and refused), a steady state for k, and a parameter bound to k (was: "the value
+ * of parameter 'spring' depends on variable 'k'"); held during the run. */
+START_TEST(initial_parameter_system) {
+  free(simulate_ok("simulate '%s' -o compile_cli_ips.csv", data("InitialParameterSystem.mo")));
+  const char *f = "compile_cli_ips.csv";
+  ck_assert_double_eq_tol(first_value(f, "p[1]"), 1, 1e-9);
+  ck_assert_double_eq_tol(first_value(f, "p[2]"), 2, 1e-9);
+  ck_assert_double_eq_tol(first_value(f, "k"), 9.81 / 0.5, 1e-8);
+  ck_assert_double_eq_tol(last_value(f, "spring"), 9.81 / 0.5, 1e-8);
+  ck_assert_double_eq_tol(last_value(f, "p[2]"), 2, 1e-9);
+  ck_assert_double_eq_tol(last_value(f, "x[2]"), 2 * exp(-1), 1e-5);
+  ck_assert_double_eq_tol(last_value(f, "s"), 0.5, 1e-8);
+  remove(f);
+}
+END_TEST
+
 /* An initial equation that fixes one unknown alone (w = w0) is solved before the joint
  * Newton step (tests/data/compile/SpeedFirst.mo): from w = 0 the step through the products
  * k*w*i overshot the currents and damping crept (no solution); the rest is then linear. */
@@ -832,7 +871,8 @@ int main(void) {
                if_equations_inside_when,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
-               state_select_attributes, dummy_choice_by_rank, initial_singletons_first,
+               state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
+               initial_parameter_system, initial_singletons_first,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

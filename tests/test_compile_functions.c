@@ -139,7 +139,7 @@ START_TEST(shared_evaluator) {
 END_TEST
 
 /* An external function stiction does not provide is rejected at compile time with a located
- * message naming the ones it does (src/compile/external.c). */
+ * message naming the ones it does (src/func/external.c). */
 START_TEST(external_function_error) {
   char args[8192];
   snprintf(args, sizeof args, "simulate '%s' -o /dev/null",

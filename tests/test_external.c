@@ -1,4 +1,4 @@
-/* External functions stiction provides (src/compile/external.c, doc/library.md):
+/* External functions stiction provides (src/func/external.c, doc/library.md):
  *   - every table entry returns the friction library's value, and its partials agree with
  *     central differences (the parameter partials the adapters add are checked, not trusted);
  *   - a call bound through a flat model (inputs in another order than the C arguments) gives
@@ -16,7 +16,7 @@
 #include <stiction/bam.h>
 #include <stiction/friction.h>
 
-#include "compile/external.h"
+#include "func/external.h"
 #include "compile/func_calls.h"
 #include "front/front.h"
 #include "testutil.h"
@@ -266,6 +266,36 @@ START_TEST(model_integrates_to_closed_forms) {
 }
 END_TEST
 
+/* A parameter binding that sizes an array calls an external function stiction provides:
+ * flattening runs it on the function machine (src/front/interp.c, src/func). */
+START_TEST(external_call_sizes_array_while_flattening) {
+  char path[256], args[4096];
+  snprintf(path, sizeof path, "/tmp/stiction_test_external_size_%ld.csv", (long)getpid());
+  snprintf(args, sizeof args, "simulate '%.2000s' --tolerance 1e-10 -o '%s'",
+           st_test_src("tests/data/compile/ExternalSize.mo"), path);
+  char *out = NULL;
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
+  free(out);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  char line[1024];
+  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+  ck_assert_msg(!strncmp(line, "time,x[1],x[2],x[3],", 20), "%s", line);
+  int n = 0;
+  double t, x[3];
+  while (fgets(line, sizeof line, f) &&
+         sscanf(line, "%lf,%lf,%lf,%lf", &t, &x[0], &x[1], &x[2]) == 4) {
+    for (int i = 0; i < 3; i++)
+      ck_assert_msg(fabs(x[i] - exp(-(i + 1) * t)) < 1e-7, "x[%d](%g) = %.17g", i + 1, t, x[i]);
+    n++;
+  }
+  fclose(f);
+  unlink(path);
+  ck_assert_int_gt(n, 10);
+}
+END_TEST
+
 static void expect_error(const char *file, const char *located) {
   char args[4096];
   snprintf(args, sizeof args, "simulate '%.2000s' -o /dev/null", st_test_src(file));
@@ -294,6 +324,7 @@ int main(void) {
   TCase *tc = st_test_case(s, "external", 120, ST_TESTS(unknown_names_and_list,
                            bound_call_value_and_exact_tangent, external_call_inside_function_body,
                            parameter_tangent_by_difference, model_integrates_to_closed_forms,
+                           external_call_sizes_array_while_flattening,
                            located_errors));
   tcase_add_loop_test(tc, table_matches_library_and_differences, 0, NPROBES);
   st_test_cache_home("external");

@@ -1,4 +1,4 @@
-/* The function compiler (src/compile/func_compile.c, func_vm.c) against the tree walker
+/* The function compiler (src/func/func_compile.c, func_vm.c) against the tree walker
  * (src/front/func_eval.c): every function of the test models and of the library in models/
  * compiles, gives the tree walker's result bit for bit on a spread of inputs (both use the
  * same IEEE operations in the same order), and its forward-mode tangent matches a central
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "compile/func_calls.h"
-#include "compile/func_compile.h"
+#include "func/func_compile.h"
 #include "front/func_eval.h"
 #include "front/front.h"
 #include "simtable.h"
@@ -383,6 +383,27 @@ START_TEST(array_operations_closed_forms) {
     ck_assert_double_eq_tol(y[i], rz[i], 1e-15);
     ck_assert_double_eq_tol(dy[i], drz[i], 1e-15);
   }
+  /* stacked({1, 2}, {{3, 4}, {5, 6}}): cat(1, ...) of vectors and of matrices */
+  sig.nargs = 2;
+  sig.ndims[0] = 1, sig.dims[0][0] = 2;
+  sig.ndims[1] = 2, sig.dims[1][0] = 2, sig.dims[1][1] = 2;
+  const double va[] = {1, 2, 3, 4, 5, 6}, dva[] = {0, 1, 0, 0, 0, 0};
+  run_sig(&l, vm, "FunctionsArrays.stacked", &sig, 0, va, dva, y, dy);
+  const double w[] = {1, 2, 3, 1, 2}, dw[] = {0, 1, 1, 0, 1};
+  for (int i = 0; i < 5; i++) {
+    ck_assert_double_eq(y[i], w[i]);
+    ck_assert_double_eq(dy[i], dw[i]);
+  }
+  run_sig(&l, vm, "FunctionsArrays.stacked", &sig, 1, va, NULL, y, NULL);
+  const double bw[] = {3, 4, 5, 6, 1, 2};
+  for (int i = 0; i < 6; i++) ck_assert_double_eq(y[i], bw[i]);
+  /* emptyArg(x) = x + (0 + 1 + 0) + 0 + (2 + 1 + 2) */
+  sig.nargs = 1;
+  sig.ndims[0] = 0;
+  const double ex = 0.25, dex = 1;
+  run_sig(&l, vm, "FunctionsArrays.emptyArg", &sig, 0, &ex, &dex, y, dy);
+  ck_assert_double_eq(y[0], 6.25);
+  ck_assert_double_eq(dy[0], 1);
   st_fvm_free(vm);
   unload(&l);
 }

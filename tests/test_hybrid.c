@@ -143,7 +143,7 @@ END_TEST
 
 /* A when-equation whose condition another firing raises in the same event pass fires in that
  * pass, before the equations that read what it assigns are taken: active (a latch) stays
- * false until go = en and time >= tA + 0.25 becomes true at t = 0.75. */
+ * false until go = en and time >= tA + 0.25 becomes true at t = 0.75 (a time event). */
 START_TEST(when_equations_fire_within_the_pass) {
   static table t;
   run_ok(HYBRID("WhenChain.mo"), "WhenChain", "--interval 0.25", &t);
@@ -151,7 +151,9 @@ START_TEST(when_equations_fire_within_the_pass) {
   ck_assert_int_ge(t.nrows, 6);
   for (int i = 0; i < t.nrows; i++) {
     double tm = t.v[i][ct];
-    int after = tm > 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
+    /* time >= tA + 0.25 is a time event at exactly 0.75 (its threshold reads a discrete
+     * variable): the right row there has it */
+    int after = tm >= 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
     ck_assert_msg(t.v[i][ca] == after && t.v[i][cg] == after, "active(%.17g) = %g, go = %g", tm,
                   t.v[i][ca], t.v[i][cg]);
   }
@@ -277,6 +279,27 @@ START_TEST(piecewise_linear_loop_solves) {
 }
 END_TEST
 
+/* A piecewise linear loop whose Newton cycles (SchmittTriggerNonInverting.mo, Analog's
+ * SchmittTrigger): at vs = -1 the upper saturation stops solving it and Newton over the tear
+ * variable jumps between the corners of the limiter; the root bracketed on the tear variable
+ * is the lower saturation. vout = 15, vp = (15 vs + 15)/16 while vs > -1, then vout = -15,
+ * vp = (15 vs - 15)/16. Was "nonlinear system ... has no solution" at t = 0.04. */
+START_TEST(cycling_newton_brackets_the_root) {
+  static table t;
+  run_ok(HYBRID("SchmittTriggerNonInverting.mo"), "SchmittTriggerNonInverting",
+         "--interval 0.01 --stop-time 0.1", &t);
+  ck_assert_int_eq(t.nrows, 11);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][col(&t, "time")], vs = t.v[i][col(&t, "vs")];
+    double vout = tm < 0.035 ? 15 : -15, vp = (15 * vs + vout) / 16;
+    ck_assert_msg(fabs(t.v[i][col(&t, "vout")] - vout) < 1e-9, "vout(%g) = %.17g", tm,
+                  t.v[i][col(&t, "vout")]);
+    ck_assert_msg(fabs(t.v[i][col(&t, "vp")] - vp) < 1e-9, "vp(%g) = %.17g", tm,
+                  t.v[i][col(&t, "vp")]);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -286,6 +309,7 @@ int main(void) {
                when_equations_fire_within_the_pass,
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
-               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event));
+               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
+               cycling_newton_brackets_the_root));
   return st_test_main(s);
 }

@@ -139,6 +139,21 @@ START_TEST(wide_record_calls) {
 }
 END_TEST
 
+/* A call with a 700 x 2 parameter table as argument (1402 elements on the evaluator's stack,
+ * which starts with 1024 entries): in a parameter binding, k = 2 n(n+1)/2 + n, and in an
+ * algebraic loop solved with the call's tangent, y (1 + 1e-6 n(n+1)/2) + 1e-6 n = t. */
+START_TEST(wide_table_call) {
+  const table *t = ops_run("Ops.WideTable", "");
+  const double n = 700, s = n * (n + 1) / 2, *last = t->v[t->nrows - 1];
+  ck_assert_double_eq_tol(last[col(t, "z")], (2 * s + n) * last[col(t, "time")], 1e-6);
+  for (int k = 0; k < t->nrows; k++) {
+    double tm = t->v[k][col(t, "time")], y = (tm - 1e-6 * n) / (1 + 1e-6 * s);
+    ck_assert_msg(fabs(t->v[k][col(t, "y")] - y) < 1e-9, "y(%g) = %.17g, want %.17g", tm,
+                  t->v[k][col(t, "y")], y);
+  }
+}
+END_TEST
+
 /* Nested if-equations with non-parameter conditions: v + i = 1 + t and v = 3 i, then
  * v = 2 i + 1 after 0.5, then i = 0.1 v after 0.7. */
 START_TEST(nested_if_equations) {
@@ -371,7 +386,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("langops");
   st_test_case(s, "ops", 0, ST_TESTS(connected_parameters, record_bindings, string_choices,
                                       fixed_algebraics_with_initial_equations,
-                                      operator_records, wide_record_calls,
+                                      operator_records, wide_record_calls, wide_table_call,
                                       nested_if_equations, stream_connectors,
                                       short_class_operator_record_bindings,
                                       record_array_calls, vectorized_calls,

@@ -18,10 +18,12 @@ static int alloc_values(st_compiled *cm) {
   cm->xd = doubles(cm, cm->p.nslots);
   cm->init_pre = doubles(cm, cm->p.nslots);
   cm->init_view = doubles(cm, cm->p.nslots);
-  cm->vm.stack = doubles(cm, ST_STACK_MAX);
-  cm->vm.dstack = doubles(cm, ST_STACK_MAX);
+  cm->start_pre = doubles(cm, cm->p.nslots);
+  if (cm->p.stack_cap < ST_STACK_MIN) cm->p.stack_cap = ST_STACK_MIN;
+  cm->vm.stack = doubles(cm, cm->p.stack_cap);
+  cm->vm.dstack = doubles(cm, cm->p.stack_cap);
   cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
-  if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
+  if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->start_pre || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
   cm->p.nstart_prog = cm->p.nslots;
   cm->vm.x = cm->x;
@@ -72,6 +74,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->rel_pre = doubles(cm, cm->p.nrels);
   cm->wc = doubles(cm, cm->p.nwc);
   cm->wc_pre = doubles(cm, cm->p.nwc);
+  cm->wc_start = doubles(cm, cm->p.nwc);
   cm->when_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwhens + 1);
   cm->init_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwc + 1);
   cm->vm.rel = cm->rel;
@@ -79,7 +82,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   return cm->J && cm->r && cm->dx && cm->x0 && cm->term_scale && cm->xsave && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
-                 cm->wc && cm->wc_pre && cm->when_fired && cm->init_fired && cm->vm.active ? 0 : -1;
+                 cm->wc && cm->wc_pre && cm->wc_start && cm->when_fired && cm->init_fired && cm->vm.active ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {
@@ -157,12 +160,40 @@ static int compile_initial(st_compiled *cm) {
   return st_check_initial_counts(cm);
 }
 
+/* Index reduction; when the states it chose are not independent (constraints.c: a linear
+ * combination of the equations leaves states only), once more from the equations as they
+ * were, with those combinations written out so that Pantelides differentiates them. */
+static int reduce_index(st_compiled *cm) {
+  int n0 = cm->p.nslots, neq0 = cm->p.neqs, ns0 = cm->p.nstates, nd0 = cm->p.n_differentiated;
+  int *state_slot0 = cm->p.state_slot, rc = -1;
+  st_slot *slots0 = malloc(sizeof *slots0 * ((size_t)n0 + 1));
+  st_ceq *eqs0 = malloc(sizeof *eqs0 * ((size_t)neq0 + 1));
+  if (!slots0 || !eqs0) goto out;
+  memcpy(slots0, cm->p.slots, sizeof *slots0 * (size_t)n0);
+  if (neq0) memcpy(eqs0, cm->p.eqs, sizeof *eqs0 * (size_t)neq0);
+  if (st_index_reduce(cm)) goto out;
+  int hidden = st_hidden_constraints(cm, 0);
+  if (hidden <= 0) { rc = hidden; goto out; }
+  memcpy(cm->p.slots, slots0, sizeof *slots0 * (size_t)n0);
+  if (neq0) memcpy(cm->p.eqs, eqs0, sizeof *eqs0 * (size_t)neq0);
+  cm->p.nslots = n0;
+  cm->p.neqs = neq0;
+  cm->p.nstates = ns0;
+  cm->p.state_slot = state_slot0;
+  cm->p.n_differentiated = nd0;
+  rc = st_hidden_constraints(cm, 1) < 0 || st_index_reduce(cm) ? -1 : 0;
+out:
+  free(slots0);
+  free(eqs0);
+  return rc;
+}
+
 static int pipeline(st_compiled *cm) {
   if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
   if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->p.nslots;
-  if (st_index_reduce(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
+  if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   st_report_state_select(cm);
   if (st_eliminate_aliases(cm) || st_structure(cm)) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
@@ -287,8 +318,9 @@ static int own_run_state(st_compiled *in) {
            (in->xd = own(in, pr->xd, ns, sizeof(double))) &&
            (in->init_pre = own(in, pr->init_pre, ns, sizeof(double))) &&
            (in->init_view = own(in, NULL, ns, sizeof(double))) &&
-           (in->vm.stack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
-           (in->vm.dstack = own(in, NULL, ST_STACK_MAX, sizeof(double))) &&
+           (in->start_pre = own(in, NULL, ns, sizeof(double))) &&
+           (in->vm.stack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
+           (in->vm.dstack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
            (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&
            (in->blocks = own(in, pr->blocks, (size_t)in->nblocks, sizeof(st_block))) &&
            (in->rels = own(in, pr->rels, nr, sizeof(st_relation))) &&
@@ -297,6 +329,7 @@ static int own_run_state(st_compiled *in) {
            (in->vm.active = own(in, pr->vm.active, nr + 1, 1)) &&
            (in->wc = own(in, pr->wc, nw, sizeof(double))) &&
            (in->wc_pre = own(in, pr->wc_pre, nw, sizeof(double))) &&
+           (in->wc_start = own(in, NULL, nw, sizeof(double))) &&
            (in->when_fired = own(in, NULL, (size_t)in->p.nwhens + 1, 1)) &&
            (in->init_fired = own(in, NULL, nw + 1, 1)) &&
            (in->asserts = own(in, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&

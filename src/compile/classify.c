@@ -88,6 +88,40 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
   return 0;
 }
 
+static int reads_initial_parameter(const st_compiled *cm, const st_fexpr *e) {
+  if (!e) return 0;
+  if (e->kind == FX_VAR) {
+    const st_fvar *v = &cm->p.flat->vars[e->index];
+    return cm->p.slots[e->index].kind == K_WHEN && v->variability == ST_V_PARAMETER;
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_initial_parameter(cm, e->args[i])) return 1;
+  return 0;
+}
+
+/* A Real parameter whose binding reads a parameter with fixed = false (a spring's c = c0
+ * where c0 is found by the initial equations) is itself computed at initialization: its
+ * binding becomes an initial equation (equations.c) and it is held afterwards, like them. */
+static int bind_initial_parameters(st_compiled *cm) {
+  const st_flat_model *f = cm->p.flat;
+  cm->p.init_bound = st_arena_alloc(cm->p.arena, (size_t)f->nvars + 1);
+  if (!cm->p.init_bound) return -1;
+  memset(cm->p.init_bound, 0, (size_t)f->nvars + 1);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < f->nvars; i++) {
+      const st_fvar *v = &f->vars[i];
+      if (cm->p.slots[i].kind != K_PARAM || v->variability != ST_V_PARAMETER ||
+          v->type != ST_T_REAL || !v->binding || !reads_initial_parameter(cm, v->binding))
+        continue;
+      cm->p.slots[i].kind = K_WHEN;
+      cm->p.init_bound[i] = 1;
+      changed = 1;
+    }
+  }
+  return 0;
+}
+
 int st_classify(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
   unsigned char *is_state = calloc((size_t)f->nvars + 1, 1);
@@ -100,7 +134,7 @@ int st_classify(st_compiled *cm) {
     for (int i = 0; i < f->nvars; i++)
       if (f->vars[i].variability > ST_V_PARAMETER) mark_der(f->vars[i].binding, is_state);
     st_algorithms_scan(f, is_state, in_when);
-    rc = setup_slots(cm, is_state, in_when);
+    rc = setup_slots(cm, is_state, in_when) || bind_initial_parameters(cm) ? -1 : 0;
   }
   free(is_state);
   free(in_when);

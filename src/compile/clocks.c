@@ -400,12 +400,17 @@ static int add_source(lower *L, int unit, const st_fexpr *c, st_loc loc) {
   return clock_value(L, c, &s->c, 0);
 }
 
-/* The first non-parameter variable of e (its partition), -1 when none. */
+/* The first non-parameter variable e reads directly (its partition), -1 when none: not one
+ * under hold() or a sampling operator, which belongs to another partition (the u of
+ * sample(hold(u) + 1, c) is not sampled there: hold(u) is continuous-time). */
 static int first_var(const lower *L, const st_fexpr *e) {
   if (!e) return -1;
   if (e->kind == FX_VAR)
     return L->f->vars[e->index].variability > ST_V_PARAMETER &&
                    L->f->vars[e->index].type != ST_T_CLOCK ? e->index : -1;
+  if (e->kind == FX_BUILTIN && (e->op == FB_CSAMPLE || e->op == FB_HOLD ||
+                                (e->op >= FB_SUBSAMPLE && e->op <= FB_NOCLOCK)))
+    return -1;
   for (int i = 0; i < e->nargs; i++) {
     int v = first_var(L, e->args[i]);
     if (v >= 0) return v;
@@ -1124,7 +1129,7 @@ static int rise_counter(lower *L, const st_fexpr *cond, st_loc loc) {
   if (n < 0 || !step) return -1;
   st_fexpr *next = st_fx_binary(L->a, FOP_ADD, pre_of(L, n, loc), st_fx_real(L->a, 1, loc), loc);
   if (!next || !(step[0] = new_equal(L, st_fx_var(L->a, n, loc), next, loc)) ||
-      emit_when(L, (st_fexpr *)cond, step, 1, 1, 0, loc))
+      emit_when(L, (st_fexpr *)cond, step, 1, 1, 1, loc))
     return -1;
   L->eqs.items[L->eqs.n - 1]->origin = ST_ORIGIN_RISE_COUNTER; /* no tick of its own */
   L->rises[L->nrises++] = (struct rise){cond, n};
@@ -1165,8 +1170,8 @@ static int emit_ticks(lower *L) {
     st_loc loc = p->latch[0]->loc;
     /* the rise counters latch at rank 1, the partitions after them */
     st_fexpr *c = counts_rises(p) ? counted_tick(L, p, loc) : tick_condition(L, p, loc);
-    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, p->c.kind == CV_PERIODIC,
-                  loc))
+    /* an event clock ticks when edge(condition) is true, also at the start (pre = false) */
+    if (emit_when(L, c, p->latch, p->nlatch, 1 + counted + p->rank, 1, loc))
       return -1;
   }
   return 0;
@@ -1305,9 +1310,17 @@ static const st_flat_model *bindings_as_equations(lower *L, const st_flat_model 
   return g;
 }
 
+/* Whether a binding of a variable uses a clocked operator (`Real u = sample(x, Clock(1, 10))`
+ * in a model without Clock variables or clocked equations). */
+static int bindings_use_clocked(const st_flat_model *f) {
+  for (int i = 0; i < f->nvars; i++)
+    if (f->vars[i].variability > ST_V_PARAMETER && expr_uses_clocked(f->vars[i].binding)) return 1;
+  return 0;
+}
+
 int st_lower_clocks(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
-  if (!uses_clocks(f) && !list_uses_clocked(&f->equations)) return 0;
+  if (!uses_clocks(f) && !list_uses_clocked(&f->equations) && !bindings_use_clocked(f)) return 0;
   lower L = {.cm = cm, .a = cm->p.arena};
   if (!(f = bindings_as_equations(&L, f))) return -1;
   L.f = f;

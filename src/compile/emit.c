@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "exec/delay.h"
-#include "compile/external.h"
+#include "func/external.h"
 #include "compile/extlib.h"
 #include "compile/model_impl.h"
 
@@ -193,10 +193,13 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  /* the threshold may read discrete variables: they change only at events, after which
+   * the next time event is computed again (a pulse's `time < T_start + T_width`, which an
+   * indicator with its hysteresis switched 1e-10 s late) */
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | DEP_DISC))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;
@@ -613,11 +616,6 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     for (int d = 0; d < ndims[i]; d++) n *= dims[4 * i + d];
     width += n;
   }
-  if (width > ST_FCALL_MAX_WIDTH) {
-    st_error(cm->diag, e->loc, "call of function '%s': more than %d argument elements",
-             fn->name, ST_FCALL_MAX_WIDTH);
-    return -1;
-  }
   int k = call_site(cm, e, ndims, dims);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
   p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
@@ -642,12 +640,33 @@ static int is_string_var(const st_compiled *cm, const st_fexpr *e) {
          cm->p.flat->vars[e->index].type == ST_T_STRING;
 }
 
-int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  if (!e) return -1;
+/* Room on the evaluator's stack for p and two more entries: the stack is scratch between
+ * evaluations (none runs while a program is emitted), so a larger one replaces it. */
+static int stack_room(st_compiled *cm, const st_prog *p, const st_fexpr *e) {
+  if (p->maxdepth <= cm->p.stack_cap - 2) return 0;
   if (p->maxdepth > ST_STACK_MAX - 2) {
-    st_error(cm->diag, e->loc, "expression too deeply nested for the evaluator");
+    st_error(cm->diag, e->loc, "expression too deeply nested for the evaluator (more than %d "
+             "stack entries)", ST_STACK_MAX);
     return -1;
   }
+  int cap = 2 * cm->p.stack_cap;
+  while (cap < p->maxdepth + 2) cap *= 2;
+  if (cap > ST_STACK_MAX) cap = ST_STACK_MAX;
+  double *s = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)cap);
+  double *d = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)cap);
+  if (!s || !d) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  cm->vm.stack = s;
+  cm->vm.dstack = d;
+  cm->p.stack_cap = cap;
+  return 0;
+}
+
+int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (!e) return -1;
+  if (stack_room(cm, p, e)) return -1;
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return st_prog_emit(p, OP_CONST, 0, e->value);
   case FX_STRING: return emit_string(cm, p, e);

@@ -1,5 +1,6 @@
 /* Collecting the scalar equations of the flat model: equalities, if-equations (one residual
  * per branch position), declaration equations; when-equations and asserts go to exec/event_pass.c. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -415,6 +416,11 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
         !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE)))
       continue;
+    /* a parameter set from continuous unknowns (idq0 = machine.idq) waits for their values:
+     * it is an unknown of the initial system (initial_parameters) */
+    if (!pre && cm->p.flat->vars[s].variability == ST_V_PARAMETER &&
+        (st_expr_deps(cm, b) & DEP_CONT))
+      continue;
     *lhs = a;
     *rhs = b;
     return s;
@@ -466,6 +472,52 @@ static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *
   return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
 }
 
+/* A Real parameter with fixed = false that no initial assignment sets (its initial equations
+ * are implicit: `0 = R*i[1] - w*L*i[2]`), or one bound to such parameters: an unknown of the
+ * initial system beside the free states, held afterwards (Modelica 3.6 section 8.6). */
+static int is_initial_parameter(const st_compiled *cm, int s, const eq_vec *assigned) {
+  const st_fvar *v = &cm->p.flat->vars[s];
+  if (cm->p.slots[s].kind != K_WHEN || v->variability != ST_V_PARAMETER || v->type != ST_T_REAL)
+    return 0;
+  for (int k = 0; k < assigned->n; k++)
+    if (assigned->items[k].target == s) return 0;
+  return 1;
+}
+
+static int reads_slot_of(const st_fexpr *e, const unsigned char *mark) {
+  if (!e) return 0;
+  if (e->kind == FX_VAR) return mark[e->index];
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_slot_of(e->args[i], mark)) return 1;
+  return 0;
+}
+
+/* The initial parameters, and the checks that read one become initial equations. */
+static int initial_parameters(st_compiled *cm, eq_vec *v, const eq_vec *a, eq_vec *c) {
+  int nv = cm->p.flat->nvars, n = 0;
+  unsigned char *mark = calloc((size_t)nv + 1, 1);
+  cm->p.init_params = st_arena_alloc(cm->p.arena, sizeof(int) * ((size_t)nv + 1));
+  if (!mark || !cm->p.init_params) { free(mark); return -1; }
+  for (int s = 0; s < nv; s++)
+    if (is_initial_parameter(cm, s, a)) {
+      mark[s] = 1;
+      cm->p.init_params[n++] = s;
+    }
+  cm->p.ninit_params = n;
+  int kept = 0;
+  for (int i = 0; i < c->n; i++) {
+    st_ceq q = c->items[i];
+    if (n && (reads_slot_of(q.lhs, mark) || reads_slot_of(q.rhs, mark))) {
+      if (push(cm, v, q)) { free(mark); return -1; }
+    } else {
+      c->items[kept++] = q;
+    }
+  }
+  c->n = kept;
+  free(mark);
+  return 0;
+}
+
 static int add_initial(st_compiled *cm, const eq_vec *eqs) {
   eq_vec v = {0}, a = {0}, c = {0};
   const st_feq_list *l = &cm->p.flat->initial_equations;
@@ -482,6 +534,16 @@ static int add_initial(st_compiled *cm, const eq_vec *eqs) {
     eq_vec *to = target >= 0 ? &a : is_check(cm, lhs, rhs) ? &c : &v;
     if (push(cm, to, (st_ceq){lhs, rhs, target, q->loc, q->origin, 0, 0})) return -1;
   }
+  for (int s = 0; s < cm->p.flat->nvars; s++) {
+    const st_fvar *fv = &cm->p.flat->vars[s];
+    if (!cm->p.init_bound || !cm->p.init_bound[s]) continue;
+    st_fexpr *ref = st_sym_node(cm->p.arena, FX_VAR, 0, 0);
+    if (!ref) return -1;
+    ref->index = s;
+    ref->loc = fv->loc;
+    if (push(cm, &c, (st_ceq){ref, fv->binding, -1, fv->loc, "", 0, 0})) return -1;
+  }
+  if (initial_parameters(cm, &v, &a, &c)) return -1;
   cm->p.init_checks = c.items;
   cm->p.ninit_checks = c.n;
   cm->p.init_eqs = v.items;

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "compile/extcall.h"
-#include "compile/external.h"
+#include "func/external.h"
 #include "util/diag.h"
 
 extern char **environ;

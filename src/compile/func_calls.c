@@ -10,8 +10,8 @@
 
 #include "compile/extcall.h"
 #include "compile/extlib.h"
-#include "compile/external.h"
-#include "compile/func_compile.h"
+#include "func/external.h"
+#include "func/func_compile.h"
 #include "front/func_eval.h"
 
 #define MAX_ARGS ST_FCALL_MAX_ARGS
@@ -50,7 +50,21 @@ struct st_fcalls {
   const char **strings; /* the String constants of the program by number - 1 (borrowed) */
   int nstrings, capstrings;
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
+  double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
+  int nscratch;
 };
+
+/* n doubles of scratch (the arguments of a wide call need not fit on the C stack), NULL when
+ * out of memory. */
+static double *scratch(st_fcalls *fc, int n) {
+  if (n > fc->nscratch) {
+    double *p = realloc(fc->scratch, sizeof *p * (size_t)n);
+    if (!p) return NULL;
+    fc->scratch = p;
+    fc->nscratch = n;
+  }
+  return fc->scratch;
+}
 
 static int wants_extlib(const st_flat_model *flat) {
   for (int k = 0; k < flat->nfunctions; k++)
@@ -108,6 +122,7 @@ static const char *string_of(const st_fcalls *fc, double x) {
 void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
+  free(fc->scratch);
   free(fc->strings);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
@@ -167,9 +182,7 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
     a++;
   }
   char why[200];
-  return s->der_width <= 2 * ST_FCALL_MAX_WIDTH
-             ? st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why)
-             : -1;
+  return st_fvm_compile(fc->vm, fn->derivative - 1, &sig, why, sizeof why);
 }
 
 static int arg_offset(const call_site *s, int a) {
@@ -197,14 +210,7 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   st_fsig sig;
   site_sig(s, &sig);
   char why[200];
-  int c = -1, p = -1;
-  for (int tries = 0; tries <= MAX_ARGS; tries++) {
-    c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
-    if (c >= 0 || (p = st_fvm_wanted_pin(fc->vm, s->function, &sig)) < 0 || s->ndims[p])
-      break;
-    sig.pinned |= 1u << p;
-    sig.pin[p] = x[arg_offset(s, p)];
-  }
+  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, why, sizeof why);
   s->pinmask |= sig.pinned;
   for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[s->npins][a] = sig.pin[a];
   s->pinned[s->npins++] = c;
@@ -370,7 +376,8 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
   if (s->der >= 0) { /* compiled: the arguments, then the marked inputs' tangents */
-    double xs[2 * ST_FCALL_MAX_WIDTH];
+    double *xs = scratch(fc, s->der_width);
+    if (!xs) return -1;
     int at = s->width, off = 0;
     memcpy(xs, x, (size_t)s->width * sizeof *xs);
     for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
@@ -427,12 +434,13 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
     nd = fmax(nd, fabs(dx[i]));
   }
   *dot = 0;
-  if (nd == 0 || n > ST_FCALL_MAX_WIDTH) return y;
+  if (nd == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
-  double xs[ST_FCALL_MAX_WIDTH];
+  double *xs = scratch(fc, n);
+  if (!xs) return *dot = NAN;
   for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
   *dot = (st_fcall_eval(fc, k, xs) - y) / h;
   return y;

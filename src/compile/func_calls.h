@@ -17,8 +17,6 @@
 
 typedef struct st_fcalls st_fcalls;
 
-/* Most scalar argument elements of one call (they all sit on the expression stack). */
-#define ST_FCALL_MAX_WIDTH 512
 /* Arguments of one call (a record input counts one per field: Spice3's MOS temperature
  * function takes several parameter records, well over 128). */
 #define ST_FCALL_MAX_ARGS 512

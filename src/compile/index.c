@@ -638,39 +638,6 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
  * their values, the others a made-up generic value. Where even all candidates leave a group
  * rank deficient (the values at hand make it singular) the structural picks stay. */
 
-enum { COEF_NONE, COEF_EXACT, COEF_GENERIC };
-
-/* d e / d slot: COEF_NONE (slot does not occur), COEF_EXACT with the number in *c (e is
- * linear in slot with a coefficient of numbers and parameters), else COEF_GENERIC. */
-static int coefficient(const st_compiled *cm, const st_fexpr *e, int slot, double *c) {
-  double sign, a, b, k;
-  if (!st_sym_count(cm, e, slot)) return COEF_NONE;
-  int s = st_resolve_ref(cm, e, &sign);
-  if (s == slot) { *c = sign; return COEF_EXACT; }
-  if (e->kind == FX_UNARY && e->op == FOP_NEG) {
-    int r = coefficient(cm, e->args[0], slot, &a);
-    *c = -a;
-    return r;
-  }
-  if (e->kind != FX_BINARY) return COEF_GENERIC;
-  int ra = coefficient(cm, e->args[0], slot, &a), rb = coefficient(cm, e->args[1], slot, &b);
-  if (ra == COEF_GENERIC || rb == COEF_GENERIC) return COEF_GENERIC;
-  switch (e->op) {
-  case FOP_ADD: *c = (ra ? a : 0) + (rb ? b : 0); return COEF_EXACT;
-  case FOP_SUB: *c = (ra ? a : 0) - (rb ? b : 0); return COEF_EXACT;
-  case FOP_MUL: /* exactly one side holds slot (both would be nonlinear) */
-    if (ra && rb) return COEF_GENERIC;
-    if (st_param_value(cm, e->args[ra ? 1 : 0], &k)) return COEF_GENERIC;
-    *c = (ra ? a : b) * k;
-    return COEF_EXACT;
-  case FOP_DIV:
-    if (rb || st_param_value(cm, e->args[1], &k) || k == 0) return COEF_GENERIC;
-    *c = a / k;
-    return COEF_EXACT;
-  default: return COEF_GENERIC;
-  }
-}
-
 /* A made-up coefficient for a nonlinear entry, reproducible per (equation, slot). */
 static double generic_value(int e, int s) {
   unsigned long long h = (unsigned long long)e * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)s * 0xC2B2AE3D27D4EB4FULL;
@@ -718,8 +685,8 @@ static int rank_add(rank_basis *b, double *v) {
 /* The entry of equation e's Jacobian column for slot s. */
 static double jacobian_entry(const st_compiled *cm, int e, int s) {
   double a = 0, b = 0;
-  int ra = coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = coefficient(cm, cm->p.eqs[e].rhs, s, &b);
-  if (ra == COEF_GENERIC || rb == COEF_GENERIC) return generic_value(e, s);
+  int ra = st_sym_coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = st_sym_coefficient(cm, cm->p.eqs[e].rhs, s, &b);
+  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return generic_value(e, s);
   return (ra ? a : 0) - (rb ? b : 0);
 }
 

@@ -203,6 +203,10 @@ typedef struct st_program {
   int ninit_checks;   /* initial equations without continuous unknowns: checked (init.c) */
   st_ceq *init_checks;
   st_prog *init_check_res;
+  int ninit_params;   /* parameters with fixed = false that the initial system solves for,
+                         and those whose binding reads them (its binding an initial equation) */
+  int *init_params;
+  unsigned char *init_bound; /* per flat variable: a parameter bound to such parameters */
   int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
   st_ceq *init_assign;
   st_prog *init_assign_prog;
@@ -223,6 +227,8 @@ typedef struct st_program {
   st_prog *const_prog;
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
+  int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
+                          program (a call pushes every element of its array arguments) */
 } st_program;
 
 /* One run of a program: values, parameters, relation and when-condition values, caches,
@@ -250,6 +256,10 @@ struct st_compiled {
   st_relation *rels;
   double *rel, *rel_pre;
   double *wc, *wc_pre;
+  double *wc_start;    /* the when-conditions just before the clock ticks at the start time */
+  double *start_pre;   /* the values just before those ticks */
+  int wc_start_set;    /* wc_start and start_pre hold them: the first pass after the
+                          initialization takes them as its pre() (event_pass.c) */
   unsigned char *when_fired; /* per when: a branch fired in this event pass (event_pass.c) */
   unsigned char *init_fired; /* per branch (wc index): an impure branch fired at initialization */
   int nasserts;
@@ -307,7 +317,10 @@ struct st_compiled {
 typedef struct st_compiled st_instance;
 
 /* emit.c: expressions to bytecode. flags: */
-#define ST_STACK_MAX 1024
+/* The evaluator's stack starts with ST_STACK_MIN entries and grows to what the deepest
+ * program needs, up to ST_STACK_MAX (a call with a table of 10^5 elements as argument). */
+#define ST_STACK_MIN 1024
+#define ST_STACK_MAX (1 << 20)
 enum {
   EMIT_NOEVENT = 1,
   EMIT_PLAIN = 2,   /* parameter/start context: no relations */
@@ -341,8 +354,12 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
 int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
                                const unsigned char *in_block);
 int st_sym_count(const st_compiled *cm, const st_fexpr *e, int slot);
-/* symbolic.c: the value of a parameter expression at translation, -1 when not one */
-int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
+/* The value of a parameter expression (numbers, parameters, + - * /); -1 when it is not one */
+int st_sym_param_value(const st_compiled *cm, const st_fexpr *e, double *v);
+/* d e / d slot: ST_COEF_NONE (slot does not occur), ST_COEF_EXACT with the number in *c (e is
+ * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC */
+enum { ST_COEF_NONE, ST_COEF_EXACT, ST_COEF_GENERIC };
+int st_sym_coefficient(const st_compiled *cm, const st_fexpr *e, int slot, double *c);
 /* e reads a marked slot (outside pre(), edge(), change()) */
 int st_sym_depends(const st_compiled *cm, const st_fexpr *e, const unsigned char *in);
 st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);
@@ -399,6 +416,10 @@ st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 int st_index_reduce(st_compiled *cm);
 /* 1 when the unknowns (derivatives, algebraics, discretes) are as many as the equations. */
 int st_system_is_square(const st_compiled *cm);
+/* constraints.c: linear combinations of the equations that leave states only (hidden
+ * constraints); with replace, each is written over the equation it came from. The number
+ * found, -1 out of memory. */
+int st_hidden_constraints(st_compiled *cm, int replace);
 /* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
 void st_report_state_select(st_compiled *cm);
 /* alias.c */

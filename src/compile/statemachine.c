@@ -14,8 +14,15 @@
  * written by several states become one equation. In a state entered by a reset transition
  * (and at the first tick) previous() of the state's own variables is their start value.
  * ticksInState() counts the ticks since the active state was entered (1 at that tick),
- * timeInState() the time since. Not yet: state machines inside states (hierarchy),
- * synchronize, equations other than v = expr in states. */
+ * timeInState() the time since.
+ *
+ * A machine inside a state (hierarchy) runs only while that state is active: its
+ * transitions fire only then, its active state is held otherwise, and it restarts in its
+ * initial state (reset) when the enclosing state is entered by a reset transition or at the
+ * first tick; a state of it is active when it is the machine's active state and the machine
+ * runs. Variables may be assigned by states of nested machines of one hierarchy (the
+ * states' activities exclude each other). Not yet: synchronize, equations other than
+ * v = expr in states. */
 #include <math.h>
 #include <string.h>
 
@@ -37,6 +44,7 @@ typedef struct sm_state {
 
 typedef struct sm_machine {
   int initial;                 /* state, -1 until initialState() */
+  int parent;                  /* the state it lies in, -1 for a top-level machine */
   int active, reset, entered;  /* variables */
   int ticks, tenter;           /* variables, -1 until used */
   st_loc loc;
@@ -138,12 +146,6 @@ static int collect(smlow *S) {
     if (t->priority < 1) return error(S, q->loc, "%s: the priority must be at least 1",
                                       "transition()");
   }
-  for (int i = 0; i < f->equations.n; i++) {
-    const st_feq *q = f->equations.items[i];
-    if (is_sm_call(q) && state_of(S, q->origin) >= 0)
-      return error(S, q->loc, "%s: state machines inside states are not supported",
-                   st_builtin_name(q->rhs->op));
-  }
   return 0;
 }
 
@@ -156,6 +158,24 @@ static int new_var(smlow *S, const char *name, st_ftype type, st_fexpr *start, s
   if (st_arena_grow(S->a, (void **)&S->vars, &S->capvars, S->nvars, sizeof *S->vars)) return -1;
   st_fvar_hidden(&S->vars[S->nvars], name, type, ST_V_DISCRETE, start, loc);
   return S->nvars++;
+}
+
+/* The innermost state of another machine that state s lies in, -1 for none. */
+static int enclosing_state(const smlow *S, int s) {
+  int best = -1;
+  const char *p = S->states[s].path;
+  for (int i = 0; i < S->nstates; i++)
+    if (S->states[i].machine != S->states[s].machine && strlen(S->states[i].path) < strlen(p) &&
+        inside(p, S->states[i].path) &&
+        (best < 0 || strlen(S->states[i].path) > strlen(S->states[best].path)))
+      best = i;
+  return best;
+}
+
+/* The top-level machine of machine k's hierarchy. */
+static int root_machine(const smlow *S, int k) {
+  while (S->m[k].parent >= 0) k = S->states[S->m[k].parent].machine;
+  return k;
 }
 
 /* Machines: the states connected by transitions, each with one initial state first. */
@@ -172,7 +192,7 @@ static int machines(smlow *S) {
     int r = find(S->uf, i);
     if (S->states[r].machine < 0) {
       S->states[r].machine = S->nm;
-      S->m[S->nm++] = (sm_machine){.initial = -1, .ticks = -1, .tenter = -1,
+      S->m[S->nm++] = (sm_machine){.initial = -1, .parent = -1, .ticks = -1, .tenter = -1,
                                    .loc = S->states[r].loc};
     }
     S->states[i].machine = S->states[r].machine;
@@ -192,6 +212,7 @@ static int machines(smlow *S) {
     sm_machine *m = &S->m[k];
     if (m->initial < 0)
       return error(S, m->loc, "%s: this state machine has no initialState()", "transition()");
+    m->parent = enclosing_state(S, m->initial);
     int n = 1;
     S->states[m->initial].index = 1;
     for (int i = 0; i < S->nstates; i++)
@@ -244,13 +265,33 @@ static st_fexpr *if_expr(smlow *S, st_fexpr *c, st_fexpr *a, st_fexpr *b, st_loc
   return r;
 }
 
+static st_fexpr *is_active(smlow *S, int state, st_loc loc);
+
+/* Whether machine k runs at this tick: NULL (always) for a top-level machine, else whether
+ * the state it lies in is active. */
+static st_fexpr *machine_runs(smlow *S, int k, st_loc loc) {
+  return S->m[k].parent < 0 ? NULL : is_active(S, S->m[k].parent, loc);
+}
+
 static st_fexpr *is_active(smlow *S, int state, st_loc loc) {
   const sm_state *s = &S->states[state];
-  return st_fx_binary(S->a, FOP_EQ, var(S, S->m[s->machine].active, loc), num(S, s->index, loc),
-                      loc);
+  st_fexpr *here = st_fx_binary(S->a, FOP_EQ, var(S, S->m[s->machine].active, loc),
+                                num(S, s->index, loc), loc);
+  st_fexpr *runs = machine_runs(S, s->machine, loc);
+  return runs ? st_fx_binary(S->a, FOP_AND, runs, here, loc) : here;
 }
 
 static st_fexpr *first_tick(smlow *S, st_loc loc) { return node(S, FB_FIRSTTICK, 0, loc); }
+
+/* Whether machine k restarts in its initial state at this tick: the first tick, and for a
+ * nested machine the tick its state is entered by a reset transition. */
+static st_fexpr *machine_restarts(smlow *S, int k, st_loc loc) {
+  int p = S->m[k].parent;
+  if (p < 0) return first_tick(S, loc);
+  st_fexpr *entered = st_fx_binary(S->a, FOP_AND, var(S, S->m[S->states[p].machine].reset, loc),
+                                   is_active(S, p, loc), loc);
+  return st_fx_binary(S->a, FOP_OR, first_tick(S, loc), entered, loc);
+}
 
 static int add_eq(smlow *S, st_fexpr *lhs, st_fexpr *rhs, st_loc loc) {
   st_feq *q = lhs && rhs ? st_fx_equation(S->a, lhs, rhs, loc) : NULL;
@@ -349,7 +390,7 @@ static st_fexpr *rewrite(smlow *S, const st_fexpr *e, int st, const sm_transitio
 static int machine_equations(smlow *S, int k) {
   sm_machine *m = &S->m[k];
   st_loc loc = m->loc;
-  st_fexpr *sel = previous(S, m->active, loc);
+  st_fexpr *sel = previous(S, m->active, loc), *runs = machine_runs(S, k, loc);
   st_fexpr *act = sel, *rst = st_fx_bool(S->a, 0, loc), *any = st_fx_bool(S->a, 0, loc);
   /* built from the lowest priority up, so that the highest is tested first */
   for (int p = 0; p < S->ntr; p++) {
@@ -383,14 +424,15 @@ static int machine_equations(smlow *S, int k) {
     st_fexpr *from = st_fx_binary(S->a, FOP_EQ, previous(S, m->active, t->loc),
                                   num(S, S->states[t->from].index, t->loc), t->loc);
     st_fexpr *fires = st_fx_binary(S->a, FOP_AND, from, go, t->loc);
+    if (runs) fires = st_fx_binary(S->a, FOP_AND, runs, fires, t->loc);
     act = if_expr(S, fires, num(S, S->states[t->to].index, t->loc), act, t->loc);
     rst = if_expr(S, fires, st_fx_bool(S->a, t->reset, t->loc), rst, t->loc);
     any = st_fx_binary(S->a, FOP_OR, fires, any, t->loc);
     if (!act || !rst || !any) return -1;
   }
-  return add_eq(S, var(S, m->active, loc), if_expr(S, first_tick(S, loc), num(S, 1, loc), act, loc), loc) ||
-         add_eq(S, var(S, m->reset, loc), st_fx_binary(S->a, FOP_OR, first_tick(S, loc), rst, loc), loc) ||
-         add_eq(S, var(S, m->entered, loc), st_fx_binary(S->a, FOP_OR, first_tick(S, loc), any, loc), loc);
+  return add_eq(S, var(S, m->active, loc), if_expr(S, machine_restarts(S, k, loc), num(S, 1, loc), act, loc), loc) ||
+         add_eq(S, var(S, m->reset, loc), st_fx_binary(S->a, FOP_OR, machine_restarts(S, k, loc), rst, loc), loc) ||
+         add_eq(S, var(S, m->entered, loc), st_fx_binary(S->a, FOP_OR, machine_restarts(S, k, loc), any, loc), loc);
 }
 
 /* The equations v = e of the states: per variable, the active state's e, else previous(v). */
@@ -424,7 +466,7 @@ static int state_equations(smlow *S, const st_feq_list *in, unsigned char *taken
       k = nas++;
       as[k] = (assigned){lhs->index, S->states[st].machine, previous(S, lhs->index, q->loc),
                          q->loc};
-    } else if (as[k].machine != S->states[st].machine) {
+    } else if (root_machine(S, as[k].machine) != root_machine(S, S->states[st].machine)) {
       return error(S, q->loc, "'%s' is assigned in states of two state machines",
                    S->f->vars[lhs->index].name);
     }

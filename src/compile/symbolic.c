@@ -201,9 +201,8 @@ int st_sym_frozen_coefficients(const st_compiled *cm, const st_fexpr *e,
   }
 }
 
-/* The value of a parameter expression now (cm->x holds the parameters), or -1 when e is not
- * one the walk knows: numbers, parameters and constants under + - * / and negation. */
-int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
+/* The value of a parameter expression, or -1 when e is not one the walk knows. */
+int st_sym_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
   double a, b, sign;
   switch (e->kind) {
   case FX_REAL: *v = e->value; return 0;
@@ -214,11 +213,11 @@ int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
     return 0;
   }
   case FX_UNARY:
-    if (e->op != FOP_NEG || st_param_value(cm, e->args[0], &a)) return -1;
+    if (e->op != FOP_NEG || st_sym_param_value(cm, e->args[0], &a)) return -1;
     *v = -a;
     return 0;
   case FX_BINARY:
-    if (st_param_value(cm, e->args[0], &a) || st_param_value(cm, e->args[1], &b)) return -1;
+    if (st_sym_param_value(cm, e->args[0], &a) || st_sym_param_value(cm, e->args[1], &b)) return -1;
     switch (e->op) {
     case FOP_ADD: *v = a + b; return 0;
     case FOP_SUB: *v = a - b; return 0;
@@ -227,5 +226,36 @@ int st_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
     default: return -1;
     }
   default: return -1;
+  }
+}
+
+/* d e / d slot: ST_COEF_NONE (slot does not occur), ST_COEF_EXACT with the number in *c (e is
+ * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC. */
+int st_sym_coefficient(const st_compiled *cm, const st_fexpr *e, int slot, double *c) {
+  double sign, a, b, k;
+  if (!st_sym_count(cm, e, slot)) return ST_COEF_NONE;
+  int s = st_resolve_ref(cm, e, &sign);
+  if (s == slot) { *c = sign; return ST_COEF_EXACT; }
+  if (e->kind == FX_UNARY && e->op == FOP_NEG) {
+    int r = st_sym_coefficient(cm, e->args[0], slot, &a);
+    *c = -a;
+    return r;
+  }
+  if (e->kind != FX_BINARY) return ST_COEF_GENERIC;
+  int ra = st_sym_coefficient(cm, e->args[0], slot, &a), rb = st_sym_coefficient(cm, e->args[1], slot, &b);
+  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return ST_COEF_GENERIC;
+  switch (e->op) {
+  case FOP_ADD: *c = (ra ? a : 0) + (rb ? b : 0); return ST_COEF_EXACT;
+  case FOP_SUB: *c = (ra ? a : 0) - (rb ? b : 0); return ST_COEF_EXACT;
+  case FOP_MUL: /* exactly one side holds slot (both would be nonlinear) */
+    if (ra && rb) return ST_COEF_GENERIC;
+    if (st_sym_param_value(cm, e->args[ra ? 1 : 0], &k)) return ST_COEF_GENERIC;
+    *c = (ra ? a : b) * k;
+    return ST_COEF_EXACT;
+  case FOP_DIV:
+    if (rb || st_sym_param_value(cm, e->args[1], &k) || k == 0) return ST_COEF_GENERIC;
+    *c = a / k;
+    return ST_COEF_EXACT;
+  default: return ST_COEF_GENERIC;
   }
 }

@@ -28,7 +28,7 @@ static int safe_factor(const st_compiled *cm, const st_fexpr *f, const unsigned 
   if (f->kind == FX_REAL) return f->value != 0;
   if (st_sym_depends(cm, f, in) || (st_expr_deps(cm, f) & (DEP_TIME | DEP_CONT | DEP_DISC)))
     return 0;
-  return st_param_value(cm, f, &v) || v != 0;
+  return st_sym_param_value(cm, f, &v) || v != 0;
 }
 
 /* The single occurrence of slot in e is reached through invertible, safe nodes only. */

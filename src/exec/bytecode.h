@@ -13,6 +13,7 @@
 #define ST_EXEC_BYTECODE_H
 
 #include "front/flat.h" /* FOP_LT .. FOP_NE */
+#include "func/builtin.h" /* st_fn1, st_fn2, st_compare */
 
 typedef enum st_opcode {
   OP_CONST, OP_LOAD, OP_PRE, OP_TIME,
@@ -86,23 +87,5 @@ int st_prog_fuse(st_prog *p);
 double st_vm_eval(st_vm *vm, const st_prog *p);
 /* Value in the return, derivative along xd in *dot. */
 double st_vm_eval_dual(st_vm *vm, const st_prog *p, double *dot);
-
-/* Value of a one-argument built-in (front/flat_expr.c's table) and its derivative factor
- * d f / d a. */
-double st_fn1(int builtin, double a, double *dfa);
-double st_fn2(int builtin, double a, double b, double *dfa, double *dfb);
-
-/* The relation op (FOP_LT .. FOP_NE) of a and b as 0/1: the model's machine and the function
- * machine (func_vm.c) compare the same way; inline because it is most of a table look-up. */
-static inline double st_compare(int op, double a, double b) {
-  switch (op) {
-  case FOP_LT: return a < b;
-  case FOP_LE: return a <= b;
-  case FOP_GT: return a > b;
-  case FOP_GE: return a >= b;
-  case FOP_EQ: return a == b;
-  default: return a != b;
-  }
-}
 
 #endif

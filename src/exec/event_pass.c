@@ -515,6 +515,21 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
   return fired;
 }
 
+static void conditions_left_limits(st_compiled *cm, int clocks);
+
+/* The discrete values and the other when-conditions before the first clock tick at the
+ * start: the first pass after the initialization takes them as their pre(), so that what
+ * the ticks change is a change there (Dymola ticks after the initialization; a
+ * `when change(hold(y))` fires at the first tick). */
+static void start_left_limits(st_compiled *cm) {
+  cm->vm.event_mode = 0;
+  conditions_left_limits(cm, 0);
+  memcpy(cm->wc_start, cm->wc_pre, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
+  memcpy(cm->start_pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
+  cm->wc_start_set = 1;
+  cm->vm.event_mode = 1;
+}
+
 /* The clock ticks at the start time are part of the initialization (Modelica 3.6 section
  * 16.9: a clocked partition is initialized at its first tick): fired after the initial
  * system, by rank, so that the first row holds the ticked values as in Dymola's results;
@@ -535,7 +550,7 @@ int st_clock_start_ticks(st_compiled *cm) {
       if (wh->clock_rank > rank) more = 1;
       if (wh->clock_rank != rank || !wh->clock_at_start) continue;
       if (st_vm_eval(&cm->vm, &wh->branches[0].cond) == 0) continue;
-      fired++;
+      if (!fired++) start_left_limits(cm);
       cm->start_ticks += wh->clock_tick;
       if (fire(cm, &wh->branches[0], &info, cm->vm.time)) return -1;
     }
@@ -699,7 +714,15 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
    * elsewhen of a `when initial()`, as in Dymola's results (Math.Random's generators and
    * the Blocks.Noise sources draw their first number at t0). The clock ticks fired with the
    * initialization (st_clock_start_ticks) keep their pre(). */
-  else if (!info->initial && cm->initialized) conditions_left_limits(cm, 0);
+  else if (!info->initial && cm->initialized) {
+    for (int i = 0; cm->wc_start_set && i < cm->p.ndisc; i++)
+      cm->pre[cm->p.disc_slot[i]] = cm->start_pre[cm->p.disc_slot[i]];
+    conditions_left_limits(cm, 0);
+    for (int w = 0; cm->wc_start_set && w < cm->p.nwhens; w++)
+      for (int i = 0; i < cm->p.whens[w].nbranches && !cm->p.whens[w].clock_rank; i++)
+        cm->wc_pre[cm->p.whens[w].wc + i] = cm->wc_start[cm->p.whens[w].wc + i];
+    cm->wc_start_set = 0;
+  }
   cm->initialized = info->initial;
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;

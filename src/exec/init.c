@@ -276,8 +276,9 @@ static void keep_starts(st_compiled *cm, const int *slots, int n, int nfree) {
   free(names);
 }
 
+/* The free states and the parameters with fixed = false the initial system solves for. */
 static int count_free(const st_compiled *cm) {
-  int nfree = 0;
+  int nfree = cm->p.ninit_params;
   for (int i = 0; i < cm->p.nstates; i++) nfree += is_free_state(cm, i);
   return nfree;
 }
@@ -306,7 +307,7 @@ static int used_fixed_algebraics(const st_compiled *cm, const fixed_algebraics *
 static int choose_unknowns_by_structure(st_compiled *cm, int *unk, int n) {
   unsigned char *pick = malloc((size_t)cm->p.nstates + 1);
   int *order = malloc(sizeof(int) * (size_t)(n + 1)), k = 0, rc = -1;
-  if (!pick || !order) goto done;
+  if (!pick || !order || cm->p.ninit_params) goto done; /* matches states only */
   suggest_fixed(cm, 0, pick); /* pick: the free states no equation determines */
   for (int j = 0; j < n; j++)
     if (!pick[cm->p.slots[unk[j]].state]) order[k++] = unk[j];
@@ -537,7 +538,7 @@ int st_initialize(st_compiled *cm, double t0) {
   explicit_initial_states(cm);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
-  int *unk = malloc(sizeof(int) * (size_t)(cm->p.nstates + 1));
+  int *unk = malloc(sizeof(int) * (size_t)(cm->p.nstates + cm->p.ninit_params + 1));
   if (!unk || collect_fixed_algebraics(cm, &fa)) {
     free(unk);
     free(fa.slot);
@@ -546,6 +547,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   for (int i = 0; i < cm->p.nstates; i++)
     if (is_free_state(cm, i)) unk[nfree++] = cm->p.state_slot[i];
+  for (int k = 0; k < cm->p.ninit_params; k++) unk[nfree++] = cm->p.init_params[k];
   int nfixed = fa.n;
   fa.n = used_fixed_algebraics(cm, &fa, nfree);
   int neq = cm->p.ninit + fa.n;

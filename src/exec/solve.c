@@ -318,11 +318,61 @@ static int torn_newton(st_compiled *cm, const st_block *b) {
   return rn < 1e-8 ? 0 : -1;
 }
 
-/* A torn block first iterates over its tear variables; when that fails, the Newton over all
- * unknowns starts from the values the block had before. */
+/* The residual of a block torn to one variable at tear value t. */
+static double torn_residual_at(st_compiled *cm, const st_block *b, double t) {
+  cm->x[b->slots[b->tear[0]]] = t;
+  torn_residuals(cm, b, cm->r);
+  return cm->r[0];
+}
+
+/* One tear variable whose Newton failed: a root bracketed by steps from t0 doubling outward
+ * on both sides (the nearest sign change), then regula falsi with the Illinois rule. Newton
+ * cycles where a piecewise linear residual has its root only beyond a kink (an op-amp limiter
+ * with positive feedback switching to the other saturation, Analog's SchmittTrigger); a
+ * sign change of a continuous residual always holds a root. 0 with the root set, -1 when no
+ * sign change is found or the residual is not continuous there. */
+static int torn_bracket(st_compiled *cm, const st_block *b, double t0) {
+  double r0 = torn_residual_at(cm, b, t0);
+  if (!isfinite(r0)) return -1;
+  double a = t0, ra = r0, c = t0, rc = NAN;
+  for (int k = 0; k < 64 && !(ra * rc < 0); k++) {
+    double h = 1e-6 * (1 + fabs(t0)) * ldexp(1, k);
+    for (int side = 0; side < 2 && !(ra * rc < 0); side++) {
+      c = side ? t0 - h : t0 + h;
+      rc = torn_residual_at(cm, b, c);
+      if (!isfinite(rc)) rc = NAN;
+    }
+  }
+  if (!(ra * rc < 0)) return -1;
+  /* the bracket [a, c] shrinks to two neighbouring doubles at most */
+  for (int it = 0, last = 0; it < 200 && fabs(c - a) > 4e-16 * fmax(fabs(a), fabs(c)); it++) {
+    double m = (a * rc - c * ra) / (rc - ra);
+    if (!(m > fmin(a, c) && m < fmax(a, c))) m = 0.5 * (a + c);
+    double rm = torn_residual_at(cm, b, m);
+    if (!isfinite(rm)) return -1;
+    if (rm == 0) return 0;
+    if (rm * rc < 0) { /* the root lies in [m, c]: a takes m */
+      a = m, ra = rm;
+      if (last == -1) rc *= 0.5; /* Illinois: c kept twice, its weight halved */
+      last = -1;
+    } else {
+      c = m, rc = rm;
+      if (last == 1) ra *= 0.5;
+      last = 1;
+    }
+  }
+  double t = fabs(ra) < fabs(rc) ? a : c;
+  double rn = fabs(torn_residual_at(cm, b, t));
+  return rn < 1e-8 ? 0 : -1;
+}
+
+/* A torn block first iterates over its tear variables (one tear variable: a bracketed root
+ * when Newton fails); when that fails, the Newton over all unknowns starts from the values
+ * the block had before. */
 static int torn_solve(st_compiled *cm, st_block *b) {
   for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
   if (torn_newton(cm, b) == 0) return 0;
+  if (b->ntear == 1 && torn_bracket(cm, b, cm->xsave[b->tear[0]]) == 0) return 0;
   for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
   return -1;
 }

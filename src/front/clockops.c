@@ -138,14 +138,16 @@ static st_fexpr *state_ref(st_fl *fl, const st_ast_expr *a, const char *fn, st_e
     return NULL;
   }
   st_fexpr *r = st_fx_new(fl->arena, FX_STRING, 0, 0, a->loc);
-  if (r) r->str = s->path;
+  /* a copy: the instance tree of a nested class (a state inside a state) is freed before
+   * the flat model is */
+  if (r && !(r->str = st_arena_strdup(fl->arena, s->path))) return NULL;
   return r;
 }
 
 /* The path of the instance an expression is written in, as an FX_STRING. */
 static st_fexpr *here(st_fl *fl, st_loc loc, st_env env) {
   st_fexpr *r = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
-  if (r) r->str = env.inst ? env.inst->path : "";
+  if (r && !(r->str = st_arena_strdup(fl->arena, env.inst ? env.inst->path : ""))) return NULL;
   return r;
 }
 

@@ -280,7 +280,7 @@ static void local_bindings(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
 }
 
 /* The local an external argument names: a scalar input written as a plain identifier; -1
- * for anything else (the binding in src/compile/external.c reports it). */
+ * for anything else (the binding in src/func/external.c reports it). */
 static int external_arg(const st_ffunction *fn, const st_ast_expr *x) {
   if (x->kind != AX_CREF || x->u.cref->nparts != 1 || x->u.cref->parts->nsubs) return -1;
   for (int i = 0; i < fn->nlocals; i++)

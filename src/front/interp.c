@@ -1,14 +1,15 @@
 /* User functions at flattening time: parameter bindings such as
  * f_pos = GenerateStribeckFrictionTable(...) (a function call in a
  * parameter binding: an algorithm function with a for loop) and structural conditions need
- * their values before the model is compiled. The constant arguments become values, the one
- * evaluator of function bodies (func_eval.c, also the compiled model's) runs the call, and the
- * result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"
+ * their values before the model is compiled. The constant arguments become values, the
+ * function machine (src/func, also the compiled model's) runs the call (the tree walker,
+ * func_eval.c, what the machine refuses), and the result becomes a flat constant. Anything it cannot evaluate makes the call "not evaluable"
  * (-1), never an error. */
 #include "front/inst.h"
 
 #include "front/func_eval.h"
 #include "front/flat_expr.h"
+#include "func/func_compile.h"
 
 #include <string.h>
 
@@ -69,22 +70,65 @@ static int output_is_bool(const st_ffunction *fn, int output) {
   return 0;
 }
 
+/* The call on the function machine (src/func): 0 with *out (elements in fl->tmp), 1 when the
+ * machine does not compile the function for these arguments, -1 when the call fails. */
+static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st_fval *out) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = call->nargs;
+  int width = 0;
+  for (int i = 0; i < call->nargs; i++) {
+    sig.ndims[i] = args[i].ndims;
+    memcpy(sig.dims[i], args[i].dims, sizeof sig.dims[i]);
+    width += args[i].ndims ? args[i].n : 1;
+  }
+  double *x = st_arena_alloc(fl->tmp, (size_t)(width + 1) * sizeof *x);
+  if (!x) return -1;
+  for (int i = 0, off = 0; i < call->nargs; i++)
+    for (int j = 0; j < (args[i].ndims ? args[i].n : 1); j++)
+      x[off++] = args[i].ndims ? args[i].d[j] : args[i].s;
+  /* functions may still be added while flattening: a machine over the current table */
+  st_fvm *vm = st_fvm_new(fl->functions, fl->nfunctions);
+  if (!vm) return -1;
+  char why[200];
+  int c = st_fvm_compile_for(vm, call->index, &sig, x, why, sizeof why), rc = 1;
+  if (c >= 0) {
+    memset(out, 0, sizeof *out);
+    out->n = st_fvm_output_shape(vm, c, call->op, &out->ndims);
+    st_fvm_output_dims(vm, c, call->op, out->dims);
+    out->d = out->n >= 0 ? st_arena_alloc(fl->tmp, (size_t)(out->n + 1) * sizeof *out->d) : NULL;
+    rc = out->d && !st_fvm_run(vm, c, call->op, x, NULL, out->d, NULL) ? 0 : -1;
+    if (!rc && !out->ndims) {
+      out->s = out->d[0];
+      out->d = NULL;
+    }
+  }
+  st_fvm_free(vm);
+  return rc;
+}
+
 int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   if (call->kind != FX_CALL || call->nargs > MAX_ARGS || call->index < 0 ||
-      call->index >= fl->nfunctions)
+      call->index >= fl->nfunctions || call->op < 0)
     return -1;
   st_fval args[MAX_ARGS], out;
   for (int i = 0; i < call->nargs; i++)
     if (to_val(fl, call->args[i], &args[i])) return -1;
-  /* functions may still be added while flattening: an evaluator over the current table */
-  st_feval *fe = st_feval_new(fl->functions, fl->nfunctions);
-  if (!fe) return -1;
-  int rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
-  if (!rc) {
-    *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
-                       call->loc);
-    rc = *result ? 0 : -1;
+  int rc = call->nargs <= ST_FVM_MAX_ARGS ? machine_call(fl, call, args, &out) : 1;
+  if (rc > 0) { /* what the machine refuses: the tree walker */
+    st_feval *fe = st_feval_new(fl->functions, fl->nfunctions);
+    if (!fe) return -1;
+    rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
+    if (!rc && out.d) { /* its arrays live in its pool: copy them */
+      double *d = st_arena_alloc(fl->tmp, (size_t)out.n * sizeof *d + 1);
+      if (d) memcpy(d, out.d, (size_t)out.n * sizeof *d);
+      out.d = d;
+      rc = d ? 0 : -1;
+    }
+    st_feval_free(fe);
   }
-  st_feval_free(fe);
-  return rc;
+  if (rc) return -1;
+  *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
+                     call->loc);
+  return *result ? 0 : -1;
 }

@@ -36,7 +36,8 @@ static int alloc_work(stiction_sim *sim) {
            sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
            sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev &&
            sim->smp_lo && sim->smp_hi && sim->smp_mid;
-  return ok ? STICTION_OK : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
+  return ok ? STICTION_OK
+            : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while setting up the run");
 }
 
 /* atol_i = atol * nominal_i, or rtol * 1e-2 * nominal_i when no atol is given. */
@@ -58,7 +59,7 @@ static int create_sundials(stiction_sim *sim) {
   sim->atolv = N_VNew_Serial(sim->n, sim->ctx);
   sim->ys = N_VNew_Serial(sim->n, sim->ctx);
   if (!sim->y || !sim->yp || !sim->id || !sim->atolv || !sim->ys)
-    return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory");
+    return st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while creating the solver's vectors");
   N_Vector mine[4] = {sim->y, sim->yp, sim->id, sim->atolv};
   for (int i = 0; i < 4; i++) st_nvector_use_fast_ops(mine[i]);
   N_VConst(0.0, sim->y);

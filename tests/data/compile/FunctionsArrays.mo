@@ -1,7 +1,8 @@
 // Array operations in function bodies for the function compiler (tests/test_func_compile.c):
 // products of vectors and matrices (the scalar product, matrix * vector, vector * matrix,
 // matrix * matrix), sum/product/min/max of an array, zeros/ones/fill, and the element-wise
-// .* and ./ , cross, matrix/vector/scalar/transpose/identity. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
+// .* and ./ , cross, matrix/vector/scalar/transpose/identity, cat along the first dimension, empty
+// filled arrays. Closed forms by hand in test_func_compile.c (array_operations_closed_forms).
 model FunctionsArrays
   function norm "the length of v, as sqrt(v*v)"
     input Real v[:];
@@ -76,13 +77,40 @@ model FunctionsArrays
     T := transpose(transpose(T)) + zeros(3, 3)*scalar({vector({{angle}})});
   end rotation;
 
+  function stacked "cat(1, ...) of vectors and of matrices"
+    input Real v[2];
+    input Real A[2, 2];
+    output Real w[5];
+    output Real B[3, 2];
+  algorithm
+    w := cat(1, v, {v[1] + v[2]}, v);
+    B := cat(1, A, {{v[1], v[2]}});
+  end stacked;
+
+  function countOf "1 + the length of v"
+    input Real v[:];
+    output Real n;
+  algorithm
+    n := size(v, 1) + 1 + sum(v);
+  end countOf;
+
+  function emptyArg "empty filled arrays, also passed on (a length 0 inside the callee)"
+    input Real x;
+    output Real y;
+  algorithm
+    y := x + countOf(fill(x, 0)) + sum(zeros(0)) + countOf(ones(2));
+  end emptyArg;
+
   Real a = norm({3, 4 + time});
   Real T[3, 3] = rotation({0, 0, 1}, time);
   Real nrm[3] = normal({1, 0, time}, {0, 1, 0});
   Real y[2], z[2], C[2, 2];
   Real s, p, lo, hi, f;
+  Real w[5], B[3, 2];
+  Real e = emptyArg(time);
   Real q[4] = quat({1, 2, 3, time}, {-1, 0, 0, 0});
 equation
   (y, z, C) = mv({{1, 2, 3}, {4, 5, 6}}, {1, time, 2}, {{1, 0}, {0, 1}, {1, 1}});
   (s, p, lo, hi, f) = reductions({2, -1, 3 + time}, 2);
+  (w, B) = stacked({1, time}, {{1, 2}, {3, time}});
 end FunctionsArrays;

@@ -1,4 +1,4 @@
-// Function bodies for the function compiler (tests/test_func_compile.c, src/compile/func_compile.c):
+// Function bodies for the function compiler (tests/test_func_compile.c, src/func/func_compile.c):
 // while with break and early return, for with break, array locals, nested calls and a
 // tuple, Integer arithmetic. Closed forms: horner(c, x) = c1 + c2 x + c3 x^2; the Collatz
 // sequence from 27 takes 111 steps; stats(v) = (sum of squares, largest element).

@@ -637,4 +637,26 @@ package Ops
       der(x) = -1;
     end if;
   end GuardedAssert;
+  // A table of 2 x 700 parameter elements as a function argument (a time table's constructor
+  // takes its table so): every element goes on the evaluator's stack, more than its first
+  // 1024 entries; in a parameter binding and in an algebraic loop (the call's tangent).
+  function tableSum
+    input Real t[:, 2];
+    input Real x;
+    output Real y;
+  algorithm
+    y := 0;
+    for i in 1:size(t, 1) loop
+      y := y + t[i, 1] * x + t[i, 2];
+    end for;
+  end tableSum;
+
+  model WideTable
+    parameter Integer n = 700;
+    parameter Real table[n, 2] = {{i, 1} for i in 1:n};
+    final parameter Real k = tableSum(table, 2);
+    Real y, z = k * time;
+  equation
+    y + 1e-6 * tableSum(table, y) = time;
+  end WideTable;
 end Ops;

@@ -2,7 +2,7 @@
  * scalar arguments to the friction library's C signatures, returning the partials the library
  * computes. Argument order follows the C function (struct fields spelled out in order);
  * formulas: doc/friction.md, doc/bam.md section 3. */
-#include "compile/external.h"
+#include "func/external.h"
 
 #include <math.h>
 #include <stdio.h>

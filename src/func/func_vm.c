@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec/bytecode.h"
-#include "compile/func_vm_impl.h"
+#include "func/builtin.h"
+#include "func/func_vm_impl.h"
 #include "front/flat_expr.h"
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */

@@ -1,9 +1,9 @@
 /* Internals shared by the function compiler (func_compile.c) and its machine (func_vm.c). */
-#ifndef ST_COMPILE_FVM_IMPL_H
-#define ST_COMPILE_FVM_IMPL_H
+#ifndef ST_FUNC_FUNC_VM_IMPL_H
+#define ST_FUNC_FUNC_VM_IMPL_H
 
-#include "compile/external.h"
-#include "compile/func_compile.h"
+#include "func/external.h"
+#include "func/func_compile.h"
 #include "util/diag.h"
 
 /* Instructions. The stack holds scalars; an array value is its elements in row-major order

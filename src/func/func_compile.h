@@ -22,8 +22,8 @@
  * not given, strings, external C functions, cat/diagonal/linspace) it reports with a reason,
  * and the caller keeps using the tree walker for that function (compile/func_calls.c,
  * --dump). */
-#ifndef ST_COMPILE_FCOMPILE_H
-#define ST_COMPILE_FCOMPILE_H
+#ifndef ST_FUNC_FUNC_COMPILE_H
+#define ST_FUNC_FUNC_COMPILE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -57,6 +57,11 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
 /* After st_fvm_compile() refused k for sig because an array's size depends on the value of
  * an argument: that argument's index (pin it and compile again); else -1. */
 int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig);
+/* st_fvm_compile() for the argument elements x (row-major, as sig), pinning in *sig the
+ * scalar arguments whose values size the function's arrays, one after the other, as the
+ * compiler asks for them (st_fvm_wanted_pin). The compiled index, or -1 with the reason. */
+int st_fvm_compile_for(st_fvm *vm, int k, st_fsig *sig, const double *x, char *why,
+                       size_t size);
 /* One line per function and signature compiled or refused: "  f(u, table[3, 2]): compiled,
  * 61 instructions" or "...: interpreted (why)". */
 void st_fvm_dump(const st_fvm *vm, FILE *out);
@@ -65,6 +70,10 @@ int st_fvm_length(const st_fvm *vm, int c);
 /* Shape of output number `output` of compiled c: element count, ndims in *ndims; -1 when
  * there is no such output. */
 int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims);
+
+/* The dimensions of output number `output` of compiled c in dims; its ndims, -1 when there
+ * is no such output. */
+int st_fvm_output_dims(const st_fvm *vm, int c, int output, int dims[4]);
 
 /* Runs compiled c on the argument elements x (row-major, as the signature) and writes the
  * elements of output `output` to out (-1: none, the call runs for its asserts). With dx (tangents of x) non-NULL it also writes their

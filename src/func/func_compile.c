@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/func_vm_impl.h"
+#include "func/func_vm_impl.h"
 #include "front/flat_expr.h"
 
 #define MAX_PATCHES 256
@@ -344,7 +344,8 @@ static int filled(cx *c, const st_fexpr *e, shape *sh) {
     if (sh->dims[d] < 0 || sh->dims[d] > 1000000) return refuse(c, "a bad size of a filled array");
     sh->n *= sh->dims[d];
   }
-  if (sh->n == 0 || sh->n > 1000000) return refuse(c, "an empty or too large filled array");
+  if (sh->n > 1000000) return refuse(c, "a too large filled array");
+  if (sh->n == 0) return 0; /* fill(0, 0): no elements (Media's setState_pTX(p, T, fill(0, 0))) */
   if (first ? scalar_expr(c, e->args[0], "fill's value")
             : emit(c, F_CONST, 0, 0, e->op == FB_ONES, 1))
     return -1;
@@ -441,6 +442,24 @@ static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+/* cat(1, a, b, ...): along the first dimension the result's row-major elements are those of
+ * a, then b, ...; the other dimensions equal (as func_eval.c's ev_cat). */
+static int cat(cx *c, const st_fexpr *e, shape *sh) {
+  int k;
+  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k != 1)
+    return refuse(c, "cat along a dimension other than a known 1");
+  for (int i = 1; i < e->nargs; i++) {
+    shape a;
+    if (expr(c, e->args[i], &a)) return -1;
+    if (i == 1) *sh = a;
+    else sh->n += a.n, sh->dims[0] += a.dims[0];
+    int same = a.ndims == sh->ndims;
+    for (int d = 1; d < a.ndims && same; d++) same = a.dims[d] == sh->dims[d];
+    if (!a.ndims || !same) return refuse(c, "cat of scalars or of arrays of other shapes");
+  }
+  return 0;
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
@@ -455,6 +474,7 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_SUM: case FB_PRODUCT: case FB_AMIN: case FB_AMAX: return reduction(c, e);
   case FB_ZEROS: case FB_ONES: case FB_FILL: return filled(c, e, sh);
   case FB_CROSS: return cross(c, e, sh);
+  case FB_CAT: return cat(c, e, sh);
   case FB_IDENTITY: return identity(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   case FB_COMPREHENSION: return comprehension(c, e, sh);
@@ -560,6 +580,8 @@ static int derivative_of(cx *c, const st_fexpr *e, const st_fsig *sig) {
   return k;
 }
 
+static int emit_external(cx *c, const st_extcall *x, int nargs);
+
 /* A call of an external function stiction provides (external.h): bound here, once per call
  * site, to an entry the machine runs directly (F_EXT); every argument a scalar. */
 static int external_call(cx *c, const st_fexpr *e, shape *sh) {
@@ -569,6 +591,12 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
   for (int i = 0; i < e->nargs; i++)
     if (scalar_expr(c, e->args[i], "an argument of an external function")) return -1;
   if (st_extcall_bind(&x, fn, e->nargs, why, sizeof why)) return refuse(c, "%s", why);
+  *sh = (shape){0, 1, {0, 0, 0, 0}};
+  return emit_external(c, &x, e->nargs);
+}
+
+/* Its instruction: the bound entry x on the top nargs stack elements. */
+static int emit_external(cx *c, const st_extcall *x, int nargs) {
   st_fvm *vm = c->vm;
   if (vm->next == vm->capext) {
     int cap = vm->capext ? 2 * vm->capext : 8;
@@ -577,9 +605,8 @@ static int external_call(cx *c, const st_fexpr *e, shape *sh) {
     vm->ext = p;
     vm->capext = cap;
   }
-  vm->ext[vm->next] = x;
-  *sh = (shape){0, 1, {0, 0, 0, 0}};
-  return emit(c, F_EXT, vm->next++, e->nargs, 0, 1 - e->nargs);
+  vm->ext[vm->next] = *x;
+  return emit(c, F_EXT, vm->next++, nargs, 0, 1 - nargs);
 }
 
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
@@ -1114,11 +1141,33 @@ static int prologue(cx *c) {
   return 0;
 }
 
+/* The body of an external function stiction provides, called by itself (a parameter binding
+ * evaluated while flattening): its scalar inputs in declaration order through the bound
+ * entry into its one output. C code the model brings is not the machine's (func_calls.c). */
+static int external_body(cx *c) {
+  const st_ffunction *fn = c->fn;
+  int nin = 0, out = -1;
+  for (int i = 0; i < fn->nlocals; i++) {
+    const lshape *l = &cur(c)->loc[i];
+    if (fn->locals[i].causality == ST_C_OUTPUT) out = i;
+    if (fn->locals[i].causality != ST_C_INPUT) continue;
+    if (l->ndims) return refuse(c, "an array input of an external function");
+    if (emit(c, F_LOAD, l->off, 0, 0, 1)) return -1;
+    nin++;
+  }
+  st_extcall x;
+  char why[1024];
+  if (out < 0 || st_extcall_bind(&x, fn, nin, why, sizeof why))
+    return refuse(c, "external function"); /* C code: run by its caller (func_calls.c) */
+  shape v = {0, 1, {0, 0, 0, 0}};
+  return emit_external(c, &x, nin) || store_local(c, out, &v);
+}
+
 static int compile_body(cx *c) {
   const st_ffunction *fn = c->fn;
-  if (fn->external_name) return refuse(c, "external function");
   if (fn->nlocals <= 0) return refuse(c, "no inputs or outputs");
-  if (layout(c) || prologue(c) || stmts(c, &fn->body)) return -1;
+  if (layout(c) || prologue(c)) return -1;
+  if (fn->external_name ? external_body(c) : stmts(c, &fn->body)) return -1;
   return emit(c, F_RET, 0, 0, 0, 0);
 }
 
@@ -1217,6 +1266,32 @@ int st_fvm_wanted_pin(const st_fvm *vm, int k, const st_fsig *sig) {
   return i >= 0 && vm->c[i].state < 0 ? vm->c[i].want_pin : -1;
 }
 
+/* Element offset of argument a in the row-major argument elements of sig. */
+static int arg_offset(const st_fsig *sig, int a) {
+  int off = 0;
+  for (int i = 0; i < a; i++) {
+    int n = 1;
+    for (int d = 0; d < sig->ndims[i]; d++) n *= sig->dims[i][d];
+    off += n;
+  }
+  return off;
+}
+
+int st_fvm_compile_for(st_fvm *vm, int k, st_fsig *sig, const double *x, char *why,
+                       size_t size) {
+  int c = -1;
+  for (int tries = 0; tries <= ST_FVM_MAX_PINNED; tries++) {
+    c = st_fvm_compile(vm, k, sig, why, size);
+    int p = c < 0 ? st_fvm_wanted_pin(vm, k, sig) : -1;
+    if (p < 0 || p >= ST_FVM_MAX_PINNED || p >= sig->nargs || sig->ndims[p] ||
+        (sig->pinned >> p & 1u))
+      break;
+    sig->pinned |= 1u << p;
+    sig->pin[p] = x[arg_offset(sig, p)];
+  }
+  return c;
+}
+
 int st_fvm_length(const st_fvm *vm, int c) { return vm->c[c].n; }
 
 int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims) {
@@ -1224,6 +1299,14 @@ int st_fvm_output_shape(const st_fvm *vm, int c, int output, int *ndims) {
   if (output < 0 || output >= f->nout) return -1;
   *ndims = f->loc[f->outs[output]].ndims;
   return f->loc[f->outs[output]].n;
+}
+
+int st_fvm_output_dims(const st_fvm *vm, int c, int output, int dims[4]) {
+  const cfn *f = &vm->c[c];
+  if (output < 0 || output >= f->nout) return -1;
+  const lshape *l = &f->loc[f->outs[output]];
+  memcpy(dims, l->dims, sizeof l->dims);
+  return l->ndims;
 }
 
 st_fvm *st_fvm_new(const st_ffunction *functions, int nfunctions) {

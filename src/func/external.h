@@ -5,8 +5,8 @@
  * Nothing is loaded at run time: the names are a closed list, anything else is a located
  * compile error. The friction library is a leaf (like libm), so compile calling it keeps the
  * one-way data flow of doc/architecture.md. */
-#ifndef ST_COMPILE_EXTERNAL_H
-#define ST_COMPILE_EXTERNAL_H
+#ifndef ST_FUNC_EXTERNAL_H
+#define ST_FUNC_EXTERNAL_H
 
 #include <stddef.h>
 

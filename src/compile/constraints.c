@@ -1,0 +1,399 @@
+/* Hidden constraints between states: linear combinations of equations with constant
+ * coefficients in which every unknown but the states cancels. The currents of a network that
+ * touches the rest only through inductors and has no path to ground sum to zero, yet no
+ * equation says so: each branch current occurs in two node equations with opposite signs,
+ * so only their sum shows it (the inductors feeding a rectifier whose DC side floats; a
+ * machine winding's zero-sequence current through a floating star point). A structural
+ * analysis cannot see the cancellation: all those inductor currents become states, the
+ * algebraic system of the node potentials is singular, and an initialization that names
+ * all but one of them (as Modelica tools need) is under-determined.
+ *
+ * Sparse Gaussian elimination over the equations that are linear with coefficients of
+ * numbers and parameters eliminates every unknown that is not a state (fewest occurrences
+ * first); a row that is left with states only is such a constraint. It is a combination of
+ * its own equation (coefficient 1) and of pivot rows, which never contain it, so replacing
+ * that equation by the combination keeps the system equivalent -- and index reduction then
+ * differentiates the constraint like any other (Pantelides) and state selection drops one
+ * of its states. The parameters in the coefficients keep their values (held_param). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/model_impl.h"
+
+typedef struct svec { /* sparse vector: index, value */
+  int n, cap;
+  int *idx;
+  double *val;
+} svec;
+
+typedef struct hc {
+  st_compiled *cm;
+  int nrows;
+  int *eq;           /* row -> equation */
+  svec *row, *prov;  /* coefficients over slots; multipliers over rows (the provenance) */
+  unsigned char *pivot, *modified;
+  int **col_rows, *col_n, *col_cap; /* per slot: rows that may hold it (stale allowed) */
+  int *tmp, ntmp, captmp;
+  int failed;
+} hc;
+
+static int svec_push(svec *v, int i, double x) {
+  if (v->n == v->cap) {
+    int cap = 2 * v->cap + 4;
+    int *idx = realloc(v->idx, sizeof(int) * (size_t)cap);
+    if (idx) v->idx = idx;
+    double *val = realloc(v->val, sizeof(double) * (size_t)cap);
+    if (val) v->val = val;
+    if (!idx || !val) return -1;
+    v->cap = cap;
+  }
+  v->idx[v->n] = i;
+  v->val[v->n++] = x;
+  return 0;
+}
+
+static double svec_get(const svec *v, int i) {
+  for (int k = 0; k < v->n; k++)
+    if (v->idx[k] == i) return v->val[k];
+  return 0;
+}
+
+/* v += f w; entries that cancel to rounding are dropped. Calls added(ctx, i) for the indices
+ * new in v. */
+static int svec_axpy(svec *v, double f, const svec *w, void (*added)(hc *, int, int), hc *h,
+                     int rowid) {
+  for (int k = 0; k < w->n; k++) {
+    int i = w->idx[k], at = -1;
+    for (int j = 0; j < v->n; j++)
+      if (v->idx[j] == i) { at = j; break; }
+    double add = f * w->val[k];
+    if (at < 0) {
+      if (svec_push(v, i, add)) return -1;
+      if (added) added(h, i, rowid);
+      continue;
+    }
+    double sum = v->val[at] + add;
+    if (fabs(sum) <= 1e-10 * fmax(fabs(v->val[at]), fabs(add))) {
+      v->idx[at] = v->idx[v->n - 1];
+      v->val[at] = v->val[--v->n];
+    } else {
+      v->val[at] = sum;
+    }
+  }
+  return 0;
+}
+
+static void svec_free(svec *v) {
+  free(v->idx);
+  free(v->val);
+}
+
+static int continuous_slot(const st_compiled *cm, int s) {
+  st_kind k = cm->p.slots[s].kind;
+  return k == K_STATE || k == K_DER || k == K_ALG;
+}
+
+static void col_add(hc *h, int slot, int row) {
+  if (h->col_n[slot] == h->col_cap[slot]) {
+    int cap = 2 * h->col_cap[slot] + 4;
+    int *l = realloc(h->col_rows[slot], sizeof(int) * (size_t)cap);
+    if (!l) { h->failed = 1; return; }
+    h->col_rows[slot] = l;
+    h->col_cap[slot] = cap;
+  }
+  h->col_rows[slot][h->col_n[slot]++] = row;
+}
+
+/* The continuous slots an expression reads (outside pre()), each once per call site. */
+static void collect_slots(hc *h, const st_fexpr *e) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return;
+  int s = st_ref_slot(h->cm, e);
+  if (s >= 0) {
+    if (!continuous_slot(h->cm, s)) return;
+    if (h->ntmp == h->captmp) {
+      int cap = 2 * h->captmp + 16, *t = realloc(h->tmp, sizeof(int) * (size_t)cap);
+      if (!t) { h->failed = 1; return; }
+      h->tmp = t;
+      h->captmp = cap;
+    }
+    h->tmp[h->ntmp++] = s;
+    return;
+  }
+  for (int i = 0; i < e->nargs; i++) collect_slots(h, e->args[i]);
+}
+
+/* Row of equation e when it is linear with exact coefficients in its continuous unknowns
+ * (and states); 1 when made, 0 when e is not such an equation. */
+static int linear_row(hc *h, int e, svec *row) {
+  const st_ceq *q = &h->cm->p.eqs[e];
+  if (q->target >= 0 || q->algorithm) return 0;
+  h->ntmp = 0;
+  collect_slots(h, q->lhs);
+  collect_slots(h, q->rhs);
+  if (h->failed || h->ntmp == 0) return 0;
+  for (int k = 0; k < h->ntmp; k++) {
+    int s = h->tmp[k], dup = 0;
+    for (int j = 0; j < row->n && !dup; j++) dup = row->idx[j] == s;
+    if (dup) continue;
+    double a = 0, b = 0;
+    int ra = st_sym_coefficient(h->cm, q->lhs, s, &a), rb = st_sym_coefficient(h->cm, q->rhs, s, &b);
+    if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) { row->n = 0; return 0; }
+    double c = (ra ? a : 0) - (rb ? b : 0);
+    if (c != 0 && isfinite(c) && svec_push(row, s, c)) { h->failed = 1; return 0; }
+  }
+  return row->n > 0;
+}
+
+static void on_added(hc *h, int slot, int row) { col_add(h, slot, row); }
+
+/* A row is live while it is no pivot; it still holds slot when its coefficient is there. */
+static int live_count(hc *h, int slot) {
+  int n = 0;
+  for (int k = 0; k < h->col_n[slot]; k++) {
+    int r = h->col_rows[slot][k];
+    if (!h->pivot[r] && svec_get(&h->row[r], slot) != 0) h->col_rows[slot][n++] = r;
+  }
+  h->col_n[slot] = n;
+  return n;
+}
+
+/* Eliminates slot from the live rows with the shortest of them as pivot. */
+static int eliminate(hc *h, int slot) {
+  int n = live_count(h, slot);
+  if (n == 0) return 0;
+  int p = h->col_rows[slot][0];
+  for (int k = 1; k < n; k++) {
+    int r = h->col_rows[slot][k];
+    if (h->row[r].n < h->row[p].n) p = r;
+  }
+  h->pivot[p] = 1;
+  double a = svec_get(&h->row[p], slot);
+  /* the list may grow while rows take new slots: copy the rows first */
+  int *rows = malloc(sizeof(int) * (size_t)n);
+  if (!rows) return -1;
+  memcpy(rows, h->col_rows[slot], sizeof(int) * (size_t)n);
+  for (int k = 0; k < n; k++) {
+    int r = rows[k];
+    if (r == p) continue;
+    double f = -svec_get(&h->row[r], slot) / a;
+    if (svec_axpy(&h->row[r], f, &h->row[p], on_added, h, r) ||
+        svec_axpy(&h->prov[r], f, &h->prov[p], NULL, h, r)) {
+      free(rows);
+      return -1;
+    }
+    /* the pivot's own slot cancels exactly: drop any rounding left of it */
+    for (int j = 0; j < h->row[r].n; j++)
+      if (h->row[r].idx[j] == slot) {
+        h->row[r].idx[j] = h->row[r].idx[h->row[r].n - 1];
+        h->row[r].val[j] = h->row[r].val[--h->row[r].n];
+        break;
+      }
+    h->modified[r] = 1;
+  }
+  free(rows);
+  return h->failed ? -1 : 0;
+}
+
+/* ---- the constraint as an equation -------------------------------------------------------- */
+
+static int has_continuous(const st_compiled *cm, const st_fexpr *e) {
+  if (!e || (e->kind == FX_BUILTIN && e->op == FB_PRE)) return 0;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) return continuous_slot(cm, s);
+  for (int i = 0; i < e->nargs; i++)
+    if (has_continuous(cm, e->args[i])) return 1;
+  return 0;
+}
+
+/* e without its terms in continuous unknowns (e linear in them): the part of numbers,
+ * parameters, time and discrete values; NULL when that is 0. *bad on what cannot be split. */
+static st_fexpr *known_part(st_compiled *cm, const st_fexpr *e, int *bad) {
+  if (!has_continuous(cm, e)) return (st_fexpr *)e;
+  if (st_ref_slot(cm, e) >= 0) return NULL;
+  st_arena *a = cm->p.arena;
+  if (e->kind == FX_UNARY && e->op == FOP_NEG) {
+    st_fexpr *x = known_part(cm, e->args[0], bad);
+    if (!x) return NULL;
+    st_fexpr *n = st_sym_node(a, FX_UNARY, FOP_NEG, 1);
+    if (n) n->args[0] = x;
+    return n;
+  }
+  if (e->kind != FX_BINARY) { *bad = 1; return NULL; }
+  st_fexpr *x, *y;
+  switch (e->op) {
+  case FOP_ADD:
+  case FOP_SUB:
+    x = known_part(cm, e->args[0], bad);
+    y = known_part(cm, e->args[1], bad);
+    if (!y) return x;
+    if (!x) {
+      if (e->op == FOP_ADD) return y;
+      st_fexpr *n = st_sym_node(a, FX_UNARY, FOP_NEG, 1);
+      if (n) n->args[0] = y;
+      return n;
+    }
+    return st_sym_bin(a, e->op, x, y);
+  case FOP_MUL: {
+    int left = has_continuous(cm, e->args[0]);
+    x = known_part(cm, e->args[left ? 0 : 1], bad);
+    return x ? st_sym_bin(a, FOP_MUL, left ? x : e->args[0], left ? e->args[1] : x) : NULL;
+  }
+  case FOP_DIV:
+    x = known_part(cm, e->args[0], bad);
+    return x ? st_sym_bin(a, FOP_DIV, x, e->args[1]) : NULL;
+  default: *bad = 1; return NULL;
+  }
+}
+
+/* The parameters that make up coefficients of unknowns keep their values at run time. */
+static void hold_parameters(st_compiled *cm, const st_fexpr *e, int in_coef) {
+  if (!e) return;
+  int s = st_ref_slot(cm, e);
+  if (s >= 0) {
+    if (in_coef && cm->p.slots[s].kind == K_PARAM && s < cm->p.flat->nvars && cm->p.held_param)
+      cm->p.held_param[s] = cm->x[s];
+    return;
+  }
+  int coef = in_coef;
+  if (!in_coef && e->kind == FX_BINARY && (e->op == FOP_MUL || e->op == FOP_DIV)) {
+    for (int i = 0; i < e->nargs; i++)
+      hold_parameters(cm, e->args[i], !has_continuous(cm, e->args[i]));
+    return;
+  }
+  if (!in_coef && !has_continuous(cm, e)) return;
+  for (int i = 0; i < e->nargs; i++) hold_parameters(cm, e->args[i], coef);
+}
+
+static st_fexpr *scaled(st_arena *a, double c, st_fexpr *x) {
+  if (c == 1) return x;
+  if (c == -1) {
+    st_fexpr *n = st_sym_node(a, FX_UNARY, FOP_NEG, 1);
+    if (n) n->args[0] = x;
+    return n;
+  }
+  return st_sym_bin(a, FOP_MUL, st_sym_num(a, c), x);
+}
+
+static st_fexpr *sum(st_arena *a, st_fexpr *acc, st_fexpr *t) {
+  if (!t) return acc;
+  return acc ? st_sym_bin(a, FOP_ADD, acc, t) : t;
+}
+
+/* Equation of row r becomes sum(c_s s) + sum(m_k known_k) = 0. */
+static int replace_equation(hc *h, int r) {
+  st_compiled *cm = h->cm;
+  st_arena *a = cm->p.arena;
+  st_fexpr *lhs = NULL;
+  const svec *row = &h->row[r], *prov = &h->prov[r];
+  for (int k = 0; k < row->n; k++) {
+    st_fexpr *v = st_sym_node(a, FX_VAR, 0, 0);
+    if (!v) return -1;
+    v->index = row->idx[k];
+    v->loc = cm->p.eqs[h->eq[r]].loc;
+    lhs = sum(a, lhs, scaled(a, row->val[k], v));
+  }
+  for (int k = 0; k < prov->n; k++) {
+    const st_ceq *q = &cm->p.eqs[h->eq[prov->idx[k]]];
+    int bad = 0;
+    st_fexpr *l = known_part(cm, q->lhs, &bad), *rr = known_part(cm, q->rhs, &bad);
+    if (bad) return 1; /* kept as it was: the combination is only used when it is exact */
+    st_fexpr *t = rr ? (l ? st_sym_bin(a, FOP_SUB, l, rr) : scaled(a, -1, rr)) : l;
+    if (t) lhs = sum(a, lhs, scaled(a, prov->val[k], t));
+  }
+  for (int k = 0; k < prov->n; k++) {
+    const st_ceq *q = &cm->p.eqs[h->eq[prov->idx[k]]];
+    hold_parameters(cm, q->lhs, 0);
+    hold_parameters(cm, q->rhs, 0);
+  }
+  if (!lhs) return -1;
+  st_ceq *q = &cm->p.eqs[h->eq[r]];
+  q->lhs = lhs;
+  q->rhs = st_sym_num(a, 0);
+  q->origin = "a linear combination of equations that leaves only states (this one and the "
+              "node or balance equations of its network)";
+  return q->rhs ? 0 : -1;
+}
+
+/* ---- driver ------------------------------------------------------------------------------- */
+
+typedef struct heap_item { int count, slot; } heap_item;
+
+static void heap_push(heap_item *hp, int *n, heap_item x) {
+  int i = (*n)++;
+  while (i > 0) {
+    int p = (i - 1) / 2;
+    if (hp[p].count < x.count || (hp[p].count == x.count && hp[p].slot <= x.slot)) break;
+    hp[i] = hp[p];
+    i = p;
+  }
+  hp[i] = x;
+}
+
+static heap_item heap_pop(heap_item *hp, int *n) {
+  heap_item top = hp[0], x = hp[--(*n)];
+  int i = 0;
+  for (;;) {
+    int c = 2 * i + 1;
+    if (c >= *n) break;
+    if (c + 1 < *n && (hp[c + 1].count < hp[c].count ||
+                       (hp[c + 1].count == hp[c].count && hp[c + 1].slot < hp[c].slot)))
+      c++;
+    if (x.count < hp[c].count || (x.count == hp[c].count && x.slot <= hp[c].slot)) break;
+    hp[i] = hp[c];
+    i = c;
+  }
+  if (*n > 0) hp[i] = x;
+  return top;
+}
+
+int st_hidden_constraints(st_compiled *cm, int replace) {
+  int ne = cm->p.neqs, ns = cm->p.nslots, found = 0, rc = -1, nheap = 0;
+  hc h = {cm, 0, malloc(sizeof(int) * ((size_t)ne + 1)), calloc((size_t)ne + 1, sizeof(svec)),
+          calloc((size_t)ne + 1, sizeof(svec)), calloc((size_t)ne + 1, 1),
+          calloc((size_t)ne + 1, 1), calloc((size_t)ns + 1, sizeof(int *)),
+          calloc((size_t)ns + 1, sizeof(int)), calloc((size_t)ns + 1, sizeof(int)), NULL, 0, 0, 0};
+  heap_item *hp = NULL;
+  if (!h.eq || !h.row || !h.prov || !h.pivot || !h.modified || !h.col_rows || !h.col_n || !h.col_cap)
+    goto out;
+  for (int e = 0; e < ne; e++) {
+    svec *row = &h.row[h.nrows];
+    if (!linear_row(&h, e, row)) {
+      if (h.failed) goto out;
+      continue;
+    }
+    if (svec_push(&h.prov[h.nrows], h.nrows, 1)) goto out;
+    h.eq[h.nrows] = e;
+    for (int k = 0; k < row->n; k++) col_add(&h, row->idx[k], h.nrows);
+    h.nrows++;
+  }
+  hp = malloc(sizeof *hp * ((size_t)ns + 1));
+  if (!hp || h.failed) goto out;
+  for (int s = 0; s < ns; s++)
+    if (h.col_n[s] > 0 && cm->p.slots[s].kind != K_STATE)
+      heap_push(hp, &nheap, (heap_item){h.col_n[s], s});
+  while (nheap > 0) {
+    heap_item it = heap_pop(hp, &nheap);
+    int n = live_count(&h, it.slot);
+    if (n > it.count) { /* fill-in made it longer: later */
+      heap_push(hp, &nheap, (heap_item){n, it.slot});
+      continue;
+    }
+    if (eliminate(&h, it.slot)) goto out;
+  }
+  for (int r = 0; r < h.nrows; r++) {
+    if (h.pivot[r] || !h.modified[r] || h.row[r].n == 0) continue;
+    found++;
+    if (replace && replace_equation(&h, r) < 0) goto out;
+  }
+  rc = found;
+out:
+  for (int r = 0; h.row && h.prov && r < ne; r++) {
+    svec_free(&h.row[r]);
+    svec_free(&h.prov[r]);
+  }
+  for (int s = 0; h.col_rows && s < ns; s++) free(h.col_rows[s]);
+  free(h.eq); free(h.row); free(h.prov); free(h.pivot); free(h.modified);
+  free(h.col_rows); free(h.col_n); free(h.col_cap); free(h.tmp); free(hp);
+  return rc;
+}
