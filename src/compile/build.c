@@ -115,9 +115,9 @@ static int setup_names(st_compiled *cm) {
   return st_compiled_select_outputs(cm, NULL, 0) < 0 ? -1 : 0;
 }
 
-/* An initial equation that no longer names a continuous unknown once aliases are resolved
- * (`mediums[1].p = p_start` where a boundary's pressure parameter gives that pressure)
- * determines nothing: it is checked at the initialized values like the redundant ones
+/* An initial equation that no longer names a continuous unknown (nor a parameter with
+ * fixed = false the initial system solves for) once aliases are resolved (`mediums[1].p =
+ * p_start` where a boundary's pressure parameter gives that pressure) determines nothing: it is checked at the initialized values like the redundant ones
  * found before (equations.c), not counted against the free states. */
 static int move_redundant_initial(st_compiled *cm) {
   int n = cm->p.ninit, m = cm->p.ninit_checks, kept = 0;
@@ -126,7 +126,11 @@ static int move_redundant_initial(st_compiled *cm) {
   if (m) memcpy(checks, cm->p.init_checks, sizeof *checks * (size_t)m);
   for (int i = 0; i < n; i++) {
     const st_ceq *q = &cm->p.init_eqs[i];
-    if ((st_expr_deps(cm, q->lhs) | st_expr_deps(cm, q->rhs)) & DEP_CONT)
+    int unknown = ((st_expr_deps(cm, q->lhs) | st_expr_deps(cm, q->rhs)) & DEP_CONT) != 0;
+    for (int k = 0; !unknown && k < cm->p.ninit_params; k++) /* parameters it determines */
+      unknown = st_sym_count(cm, q->lhs, cm->p.init_params[k]) ||
+                st_sym_count(cm, q->rhs, cm->p.init_params[k]);
+    if (unknown)
       cm->p.init_eqs[kept++] = *q;
     else
       checks[m++] = *q;

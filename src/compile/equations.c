@@ -416,10 +416,12 @@ static int initial_target(const st_compiled *cm, st_fexpr **lhs, st_fexpr **rhs)
     if (s < 0 || a->index != s || st_sym_count(cm, b, s) ||
         !(cm->p.slots[s].kind == K_WHEN || (pre && cm->p.slots[s].kind == K_DISCRETE)))
       continue;
-    /* a parameter set from continuous unknowns (idq0 = machine.idq) waits for their values:
-     * it is an unknown of the initial system (initial_parameters) */
+    /* a Real parameter set from continuous unknowns (idq0 = machine.idq) waits for their
+     * values: it is an unknown of the initial system (initial_parameters); a Boolean or
+     * Integer one stays an assignment, evaluated again at the solved point (init.c
+     * settle_initial: a prismatic joint's positiveBranch) */
     if (!pre && cm->p.flat->vars[s].variability == ST_V_PARAMETER &&
-        (st_expr_deps(cm, b) & DEP_CONT))
+        cm->p.flat->vars[s].type == ST_T_REAL && (st_expr_deps(cm, b) & DEP_CONT))
       continue;
     *lhs = a;
     *rhs = b;
