@@ -159,8 +159,12 @@ static int compile_initial(st_compiled *cm) {
       st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
   if (!cm->p.init_assign_prog) return -1;
   memset(cm->p.init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->p.ninit_assign);
-  for (int i = 0; i < cm->p.ninit_assign; i++)
+  cm->p.init_assign_late = st_arena_alloc(cm->p.arena, (size_t)cm->p.ninit_assign + 1);
+  if (!cm->p.init_assign_late) return -1;
+  for (int i = 0; i < cm->p.ninit_assign; i++) {
     if (st_emit(cm, &cm->p.init_assign_prog[i], cm->p.init_assign[i].rhs, EMIT_NOEVENT)) return -1;
+    cm->p.init_assign_late[i] = (st_expr_deps(cm, cm->p.init_assign[i].rhs) & DEP_CONT) != 0;
+  }
   return st_check_initial_counts(cm);
 }
 
