@@ -487,6 +487,22 @@ START_TEST(sizes_from_c_while_translating) {
 }
 END_TEST
 
+/* ImpureInitial.mo: an initial equation calling an impure C function runs once (evaluated
+ * again at the solved point it restarted the MSL's impure random generator:
+ * Blocks.Examples.Noise.ImpureGenerator). */
+START_TEST(impure_initial_equation_once) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "ImpureInitial.M", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq(t.v[i][col(&t, "id")], 1);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
@@ -496,7 +512,7 @@ int main(void) {
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
                integers_fill_their_slot, records_refused_with_reason,
                call_in_when_equation, file_table, external_derivative,
-               sizes_from_c_while_translating));
+               sizes_from_c_while_translating, impure_initial_equation_once));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -115,7 +115,34 @@ static int setup_names(st_compiled *cm) {
   return st_compiled_select_outputs(cm, NULL, 0) < 0 ? -1 : 0;
 }
 
+/* An initial equation that no longer names a continuous unknown (nor a parameter with
+ * fixed = false the initial system solves for) once aliases are resolved (`mediums[1].p =
+ * p_start` where a boundary's pressure parameter gives that pressure) determines nothing: it is checked at the initialized values like the redundant ones
+ * found before (equations.c), not counted against the free states. */
+static int move_redundant_initial(st_compiled *cm) {
+  int n = cm->p.ninit, m = cm->p.ninit_checks, kept = 0;
+  st_ceq *checks = st_arena_alloc(cm->p.arena, sizeof *checks * (size_t)(n + m) + 1);
+  if (!checks) return -1;
+  if (m) memcpy(checks, cm->p.init_checks, sizeof *checks * (size_t)m);
+  for (int i = 0; i < n; i++) {
+    const st_ceq *q = &cm->p.init_eqs[i];
+    int unknown = ((st_expr_deps(cm, q->lhs) | st_expr_deps(cm, q->rhs)) & DEP_CONT) != 0;
+    for (int k = 0; !unknown && k < cm->p.ninit_params; k++) /* parameters it determines */
+      unknown = st_sym_count(cm, q->lhs, cm->p.init_params[k]) ||
+                st_sym_count(cm, q->rhs, cm->p.init_params[k]);
+    if (unknown)
+      cm->p.init_eqs[kept++] = *q;
+    else
+      checks[m++] = *q;
+  }
+  cm->p.ninit = kept;
+  cm->p.init_checks = checks;
+  cm->p.ninit_checks = m;
+  return 0;
+}
+
 static int compile_initial(st_compiled *cm) {
+  if (move_redundant_initial(cm)) return -1;
   cm->p.init_res = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit + 1);
   if (!cm->p.init_res) return -1;
   for (int i = 0; i < cm->p.ninit; i++)
@@ -132,8 +159,12 @@ static int compile_initial(st_compiled *cm) {
       st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.ninit_assign + 1);
   if (!cm->p.init_assign_prog) return -1;
   memset(cm->p.init_assign_prog, 0, sizeof(st_prog) * (size_t)cm->p.ninit_assign);
-  for (int i = 0; i < cm->p.ninit_assign; i++)
+  cm->p.init_assign_late = st_arena_alloc(cm->p.arena, (size_t)cm->p.ninit_assign + 1);
+  if (!cm->p.init_assign_late) return -1;
+  for (int i = 0; i < cm->p.ninit_assign; i++) {
     if (st_emit(cm, &cm->p.init_assign_prog[i], cm->p.init_assign[i].rhs, EMIT_NOEVENT)) return -1;
+    cm->p.init_assign_late[i] = (st_expr_deps(cm, cm->p.init_assign[i].rhs) & DEP_CONT) != 0;
+  }
   return st_check_initial_counts(cm);
 }
 

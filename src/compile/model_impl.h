@@ -221,6 +221,8 @@ typedef struct st_program {
   int ninit_assign;   /* initial equations that set when-assigned variables (init.c) */
   st_ceq *init_assign;
   st_prog *init_assign_prog;
+  unsigned char *init_assign_late; /* per init_assign: it reads continuous unknowns, so it is
+                                      evaluated again at the solved point (init.c) */
 
   int ndisc;
   int *disc_slot;

@@ -391,16 +391,18 @@ static void initial_assignments(st_compiled *cm) {
   }
 }
 
-/* The initial equations of when-assigned variables and parameters with fixed = false again,
- * at the solved values: one may read an algebraic variable, known only now (a prismatic
- * joint's positiveBranch = selectBranch(.., r_a, r_b) from the positions the kinematics
- * give). Those of pre(d) stay as set before (d itself is what the equations compute). The
- * number of values that changed. */
+/* The initial equations of when-assigned variables and parameters with fixed = false that read
+ * continuous unknowns, again at the solved values: an algebraic variable is known only now (a
+ * prismatic joint's positiveBranch = selectBranch(.., r_a, r_b) from the positions the
+ * kinematics give). Those of pre(d) stay as set before (d itself is what the equations
+ * compute). The number of values that changed. */
 static int reassign_initial(st_compiled *cm) {
   int changed = 0;
   for (int i = 0; i < cm->p.ninit_assign; i++) {
     int s = cm->p.init_assign[i].target;
-    if (cm->p.slots[s].kind != K_WHEN) continue;
+    /* only those that read continuous unknowns: evaluating the others again would repeat
+     * their side effects (initializeImpureRandom restarts the generator) */
+    if (cm->p.slots[s].kind != K_WHEN || !cm->p.init_assign_late[i]) continue;
     double v = st_vm_eval(&cm->vm, &cm->p.init_assign_prog[i]);
     if (cm->p.slots[s].is_bool) v = v != 0;
     if (v == cm->x[s] || isnan(v)) continue;
@@ -458,7 +460,7 @@ static int check_redundant(st_compiled *cm) {
     if (fabs(r) <= 1e-10) continue;
     st_error(cm->diag, cm->p.init_checks[i].loc, "this initial equation names no continuous "
              "unknown and does not hold at the start (residual %.17g): it contradicts the "
-             "start values of the discrete variables", r);
+             "parameters, the equations or the start values of the discrete variables", r);
     return -1;
   }
   return 0;
