@@ -11,7 +11,7 @@ int extc_count(void) { return ++extc_calls; }");
   model M
     parameter Integer id(fixed = false);
     Real x(start = 1, fixed = true);
-    Real y = 2 * x;
+    Real y = 2 * id * x; // 2 x when count() ran once
   initial equation
     id = count();
   equation
