@@ -10,6 +10,7 @@
 #include "exec/bytecode.h"
 #include "compile/compile.h"
 #include "compile/model_impl.h"
+#include "front/front.h"
 #include "front/flat_expr.h"
 #include "test_compile_builder.h"
 #include "testutil.h"
@@ -202,6 +203,27 @@ static int tear_count(double p_value, double *y1) {
   st_flat_free(b.m);
   return ntear;
 }
+
+/* A fixed = false parameter an initial algorithm assigns is not an unknown of the initial
+ * system (FluidHeatFlow's SimpleFriction k: with no equation of its own there the initial
+ * solve gave TwoTanks' tank temperature NaN). */
+START_TEST(initial_algorithm_parameter_is_no_unknown) {
+  st_diag *diag = st_diag_new(NULL);
+  st_front *fe = st_front_new(diag);
+  st_front_add_default_paths(fe);
+  ck_assert_int_eq(
+      st_front_load_file(fe, st_test_src("tests/data/compile/InitialAlgorithmParameter.mo")), 0);
+  st_flat_model *m = st_front_flatten(fe, "InitialAlgorithmParameter");
+  ck_assert_ptr_nonnull(m);
+  st_compiled *cm = st_compile(m, diag);
+  ck_assert_msg(cm != NULL, "%s", st_diag_first_error(diag));
+  ck_assert_int_eq(cm->p.ninit_params, 0);
+  st_compiled_free(cm);
+  st_flat_free(m);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
 
 START_TEST(zero_parameter_factor_is_no_divisor) {
   double y1;
@@ -562,7 +584,8 @@ int main(void) {
   st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
                large_sparse_loop_uses_klu,
-               zero_parameter_factor_is_no_divisor, nonlinear_algebraic_loop,
+               zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
+               nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
                min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives));

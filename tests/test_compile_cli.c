@@ -853,6 +853,19 @@ START_TEST(initial_parameter_system) {
 }
 END_TEST
 
+/* A fixed = false parameter set by an initial algorithm stays the algorithm's (it was made
+ * an unknown of the initial system with no equation: TwoTanks' T became NaN). */
+START_TEST(initial_algorithm_parameter) {
+  const char *f = "compile_cli_iap.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("InitialAlgorithmParameter.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "y"), 6, 1e-12);
+  ck_assert_double_eq_tol(last_value(f, "y"), 6, 1e-12);
+  ck_assert_double_eq_tol(first_value(f, "x"), 2, 1e-9);
+  ck_assert_double_eq_tol(last_value(f, "x"), 2 * exp(-6), 1e-6);
+  remove(f);
+}
+END_TEST
+
 /* If-equations in the initial equations (tests/data/compile/InitialIfEquation.mo; was
  * "only equalities are supported in initial equations"): each branch's assignments become
  * if-expressions, for a when-assigned Integer and for a state's initial equation. */
@@ -903,7 +916,7 @@ int main(void) {
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
-               initial_parameter_system, initial_if_equation,
+               initial_parameter_system, initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,

@@ -475,15 +475,36 @@ static int is_check(const st_compiled *cm, const st_fexpr *lhs, const st_fexpr *
   return !((st_expr_deps(cm, lhs) | st_expr_deps(cm, rhs)) & DEP_CONT);
 }
 
+/* A statement of l (or of its branches) assigns slot s. */
+static int statements_assign(const st_compiled *cm, const st_fstmt_list *l, int s) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_fstmt *q = l->items[i];
+    if (q->kind == FS_ASSIGN && q->target && q->target->kind == FX_VAR &&
+        st_ref_slot(cm, q->target) == s)
+      return 1;
+    for (int t = 0; q->kind == FS_TUPLE && t < q->ntargets; t++)
+      if (q->targets[t] && q->targets[t]->kind == FX_VAR && st_ref_slot(cm, q->targets[t]) == s)
+        return 1;
+    int nb = q->kind == FS_IF ? q->nconds + 1 : q->kind == FS_WHEN ? q->nconds
+             : q->kind == FS_FOR || q->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; q->branches && b < nb; b++)
+      if (statements_assign(cm, &q->branches[b], s)) return 1;
+  }
+  return 0;
+}
+
 /* A Real parameter with fixed = false that no initial assignment sets (its initial equations
  * are implicit: `0 = R*i[1] - w*L*i[2]`), or one bound to such parameters: an unknown of the
- * initial system beside the free states, held afterwards (Modelica 3.6 section 8.6). */
+ * initial system beside the free states, held afterwards (Modelica 3.6 section 8.6). One an
+ * initial algorithm assigns is that algorithm's (FluidHeatFlow's SimpleFriction k). */
 static int is_initial_parameter(const st_compiled *cm, int s, const eq_vec *assigned) {
   const st_fvar *v = &cm->p.flat->vars[s];
   if (cm->p.slots[s].kind != K_WHEN || v->variability != ST_V_PARAMETER || v->type != ST_T_REAL)
     return 0;
   for (int k = 0; k < assigned->n; k++)
     if (assigned->items[k].target == s) return 0;
+  for (int i = 0; i < cm->p.flat->ninitial_algorithms; i++)
+    if (statements_assign(cm, &cm->p.flat->initial_algorithms[i], s)) return 0;
   return 1;
 }
 
