@@ -238,6 +238,15 @@ START_TEST(missing_parts_refused) {
 }
 END_TEST
 
+/* m saved as it is now must be refused by the loader with a message containing expect. */
+static void saved_refused(const st_flat_model *m, const char *expect) {
+  char *bytes = NULL;
+  size_t n = 0;
+  ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
+  refused_with(bytes, n, expect);
+  free(bytes);
+}
+
 /* The first assignment to an element (x[i] := ...) in list and its branches, or NULL. */
 static st_fstmt *element_assignment(const st_fstmt_list *list) {
   for (int i = 0; i < list->n; i++) {
@@ -263,11 +272,7 @@ START_TEST(index_without_subscripts_refused) {
   int nargs = s->target->nargs;
   for (int keep = 0; keep < 2; keep++) {
     s->target->nargs = keep;
-    char *bytes = NULL;
-    size_t n = 0;
-    ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
-    refused_with(bytes, n, "wrong number of arguments");
-    free(bytes);
+    saved_refused(m, "wrong number of arguments");
   }
   s->target->nargs = nargs;
   st_flat_free(m);
@@ -298,11 +303,7 @@ START_TEST(call_element_out_of_range_refused) {
   double value = call->value, bad[] = {1e154, -1, 2.5, NAN};
   for (int k = 0; k < 4; k++) {
     call->value = bad[k];
-    char *bytes = NULL;
-    size_t n = 0;
-    ck_assert_int_eq(st_flat_save(m, &bytes, &n), 0);
-    refused_with(bytes, n, "output element out of range");
-    free(bytes);
+    saved_refused(m, "output element out of range");
   }
   call->value = value;
   st_flat_free(m);
