@@ -305,7 +305,7 @@ static int torn_newton(st_compiled *cm, const st_block *b) {
       if (rel > step) step = rel;
     }
     rn = torn_residuals(cm, b, cm->r);
-    if (step < 1e-13 || (b->linear && rn <= 1e-9 * (1 + r0))) return isfinite(rn) ? 0 : -1;
+    if (step < 1e-13) return isfinite(rn) ? 0 : -1;
     for (int h = 0; h < 20 && !(rn < r0); h++) { /* damping: halve while it grows */
       for (int k = 0; k < m; k++) {
         cm->dx[k] *= 0.5;
