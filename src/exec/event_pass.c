@@ -730,10 +730,6 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
-  /* The terminal pass is no event of the relations: they keep the values they had before it
-   * (a threshold crossed exactly at the stop time is not handled, run.c), sample() is false;
-   * only terminal() rises. */
-  cm->vm.left_limit = cm->vm.terminal;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   if (st_eval_blocks(cm, 1)) goto fail;
   /* The when-equations are equations of the pass, solved with the others: what a firing
@@ -748,8 +744,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   if (fired < 0) goto fail_when;
   cm->lenient_mixed = 0;
   cm->vm.pre = cm->pre;
-  if (!cm->vm.left_limit) refresh_relations(cm, t);
-  cm->vm.left_limit = 0;
+  if (!cm->vm.terminal) refresh_relations(cm, t); /* held in the terminal pass (bytecode.c) */
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
   info->clock_ticks = cm->pass_ticks;
@@ -769,7 +764,6 @@ fail:
   st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");
 fail_when:
   cm->lenient_mixed = 0;
-  cm->vm.left_limit = 0;
   cm->vm.pre = cm->pre;
   return -1;
 }
