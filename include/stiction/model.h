@@ -60,6 +60,11 @@ typedef struct stiction_event_info {
   int clock_ticks;         /* optional: clock ticks in this pass (clocked partitions of a
                               compiled model that ticked, those at the start time with the
                               first initial pass); counted apart in the statistics */
+  /* inputs, at a state event (else 0 / NULL): the indicators the root finder found crossing
+   * at t and their directions (+1: from negative to positive). The model may let a relation
+   * whose operands are within rounding of each other take the crossed side. */
+  int n_crossed;
+  const int *crossed, *crossed_dir;
 } stiction_event_info;
 
 typedef struct stiction_model {

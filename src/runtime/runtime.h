@@ -74,6 +74,7 @@ struct stiction_sim {
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
+  int n_crossed;                /* fired indicators the event passes are told of (state events) */
   double *probe;                /* ng + n: indicators and y just after a time event (event_iteration.c) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
