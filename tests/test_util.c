@@ -128,7 +128,7 @@ END_TEST
  * removed at random positions, across the length where the position index starts and
  * through its growths; every index is found at its position, every absent one is not,
  * and each index axpy reports new is one the dense copy did not hold. */
-enum { SV_DIM = 3000 };
+enum { SV_DIM = 1000 };
 typedef struct sv_seen { const double *dense; int news, wrong; } sv_seen;
 static void sv_added(void *ctx, int i) {
   sv_seen *s = ctx;
@@ -156,7 +156,7 @@ START_TEST(sparse_vector_against_dense) {
   memset(dense, 0, sizeof dense);
   st_svec v = {0}, w = {0};
   unsigned seed = 12345;
-  for (int round = 0; round < 400; round++) {
+  for (int round = 0; round < 200; round++) {
     seed = seed * 1103515245u + 12345u;
     int op = (int)(seed >> 16) % 4;
     if (op <= 1) { /* grow: push up to 25 new indices */
