@@ -637,6 +637,34 @@ START_TEST(torn_failure_falls_back_to_untorn) {
 }
 END_TEST
 
+/* A massless node between three springs (TornSpringNode.mo) is torn at its position relative
+ * to the first anchor, the unknown given a start value: the lengths s that divide e = r/s
+ * follow in sequence. Torn by occurrence counts alone the lengths were tear variables, 0 at
+ * the first iterate (e = r/0), and the system had no solution at time 0. */
+START_TEST(torn_at_the_unknowns_with_start_values) {
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' --dump -o compile_cli_tsn.csv",
+           data("TornSpringNode.mo"));
+  char *out = NULL;
+  int rc = st_test_run(&out, args);
+  ck_assert_msg(rc == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "torn: Newton over 2 tear variables: r1[2] r1[1];") != NULL, "%s", out);
+  free(out);
+  const char *csv = "compile_cli_tsn.csv";
+  const double a[3][2] = {{0, 0}, {1, 0}, {0, 1}}, c = 20, s0 = 0.1;
+  for (int k = 0; k <= 4; k++) {
+    double t = 0.25 * k, p[2] = {value_at(csv, "p[1]", t), value_at(csv, "p[2]", t)};
+    double F[2] = {1 + t, 0.5}, sum[2] = {0, 0};
+    for (int i = 0; i < 3; i++) {
+      double r[2] = {p[0] - a[i][0], p[1] - a[i][1]}, s = sqrt(r[0] * r[0] + r[1] * r[1]);
+      for (int d = 0; d < 2; d++) sum[d] += c * (s - s0) * r[d] / s;
+    }
+    for (int d = 0; d < 2; d++) ck_assert_double_eq_tol(sum[d], F[d], 1e-8);
+  }
+  remove(csv);
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -908,7 +936,8 @@ int main(void) {
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
-               torn_failure_falls_back_to_untorn, initial_equations_of_when_variables,
+               torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,
+               initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
                initial_equation_sets_state_first, when_calls_and_recorded_parameters,
