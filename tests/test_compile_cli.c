@@ -842,6 +842,47 @@ START_TEST(dummy_choice_by_rank) {
 }
 END_TEST
 
+/* The dummies picked by the constant coefficients first (DamperStates.mo): a mass on a
+ * spring and damper along the line to an anchor, its position avoided as a state. Its
+ * relative position r is kept, from which the length s and the rest follow explicitly; by
+ * generic coefficients the damper's s (differentiated as written) was a state and r[2] came
+ * from sqrt(s^2 - r[1]^2), singular where r[2] = 0 (initialization failed). The motion
+ * against the same ODE integrated here (RK4). */
+static void damper_rhs(const double *y, double *dy) {
+  const double a[2] = {0.3, 0}, m = 1, c = 30, d = 2, s0 = 0.1, g[2] = {0, -9.81};
+  double r[2] = {y[0] - a[0], y[1] - a[1]}, s = sqrt(r[0] * r[0] + r[1] * r[1]);
+  double e[2] = {r[0] / s, r[1] / s}, sd = e[0] * y[2] + e[1] * y[3];
+  double f = c * (s - s0) + d * sd;
+  dy[0] = y[2];
+  dy[1] = y[3];
+  for (int k = 0; k < 2; k++) dy[2 + k] = g[k] - f * e[k] / m;
+}
+
+START_TEST(dummy_choice_by_constant_coefficients) {
+  char *out = simulate_ok("simulate '%s' --dump --tolerance 1e-10 -o compile_cli_ds.csv",
+                          data("DamperStates.mo"));
+  ck_assert_msg(strstr(out, "Selected states: v[1] v[2] r[1] r[2]\n") != NULL, "%s", out);
+  free(out);
+  double y[4] = {0.3, -0.2, 0.5, 0}, h = 1e-4;
+  for (int n = 0; n < 10000; n++) {
+    double k1[4], k2[4], k3[4], k4[4], t[4];
+    damper_rhs(y, k1);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k1[i];
+    damper_rhs(t, k2);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k2[i];
+    damper_rhs(t, k3);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h * k3[i];
+    damper_rhs(t, k4);
+    for (int i = 0; i < 4; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[1]"), y[0], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[2]"), y[1], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "v[1]"), y[2], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "v[2]"), y[3], 1e-6);
+  remove("compile_cli_ds.csv");
+}
+END_TEST
+
 /* A constraint between states that only a combination of equations shows
  * (tests/data/compile/FloatingNetwork.mo): the node equations of a network with no path to
  * ground add up to L1.i + L2.i = 0. It is written out and differentiated, so one of the two
@@ -944,7 +985,8 @@ int main(void) {
                if_equations_inside_when,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
-               state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
+               state_select_attributes, dummy_choice_by_rank, dummy_choice_by_constant_coefficients,
+               hidden_linear_constraint,
                initial_parameter_system, initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first,
                if_equation_branches_are_assignments,

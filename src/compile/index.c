@@ -635,8 +635,12 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
  * step, Newton failing at initialization). The picks are therefore redone per connected
  * group of equations by a greedy over the Jacobian columns in the same order, each taken
  * when it raises the rank: coefficients that are numbers or parameter expressions take
- * their values, the others a made-up generic value. Where even all candidates leave a group
- * rank deficient (the values at hand make it singular) the structural picks stay. */
+ * their values, the nonlinear ones first 0 (dummies regular through constant coefficients
+ * follow from the states wherever the nonlinear terms go: a mass on a damper keeps its
+ * relative position r, not the length s = |r| that made r[2] = sqrt(s^2 - r[1]^2)), then,
+ * where that leaves the group rank deficient, a made-up generic value. Where even all
+ * candidates leave a group rank deficient (the values at hand make it singular) the
+ * structural picks stay. */
 
 /* A made-up coefficient for a nonlinear entry, reproducible per (equation, slot). */
 static double generic_value(int e, int s) {
@@ -683,10 +687,10 @@ static int rank_add(rank_basis *b, double *v) {
 }
 
 /* The entry of equation e's Jacobian column for slot s. */
-static double jacobian_entry(const st_compiled *cm, int e, int s) {
+static double jacobian_entry(const st_compiled *cm, int e, int s, int linear_only) {
   double a = 0, b = 0;
   int ra = st_sym_coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = st_sym_coefficient(cm, cm->p.eqs[e].rhs, s, &b);
-  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return generic_value(e, s);
+  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return linear_only ? 0 : generic_value(e, s);
   return (ra ? a : 0) - (rb ? b : 0);
 }
 
@@ -694,7 +698,7 @@ static double jacobian_entry(const st_compiled *cm, int e, int s) {
  * preference order (slots). Sets pick[i] for the candidates taken and returns 1 when they
  * make the group's Jacobian nonsingular; 0 (pick untouched) otherwise. */
 static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, const int *local,
-                      const int *gc, int nc, unsigned char *pick) {
+                      const int *gc, int nc, unsigned char *pick, int linear_only) {
   rank_basis b = {n, 0, malloc(sizeof(double) * ((size_t)n * (size_t)n + 1)),
                   malloc(sizeof(int) * ((size_t)n + 1))};
   double *v = malloc(sizeof(double) * ((size_t)n + 1));
@@ -705,7 +709,7 @@ static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, c
       int s = gc[i];
       memset(v, 0, sizeof(double) * (size_t)n);
       for (int k = li->off[s]; k < li->off[s + 1]; k++)
-        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s);
+        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s, linear_only);
       took[i] = (unsigned char)rank_add(&b, v);
     }
     ok = b.rank == n;
@@ -750,7 +754,9 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
         gc[m++] = s;
       }
     }
-    if (!pick_group(r, li, geq, n, local, gc, m, gpick)) continue;
+    if (!pick_group(r, li, geq, n, local, gc, m, gpick, 1) &&
+        !pick_group(r, li, geq, n, local, gc, m, gpick, 0))
+      continue;
     for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
   }
   rc = 0;

@@ -12,7 +12,8 @@
  * The heuristic: repeatedly assign the equations with one unknown left; when none is left,
  * tear the unknown that occurs in the most remaining equations, counting first those where it
  * is the last but one unknown; ties go to variables with a start value, a nominal value or
- * stateSelect prefer/always (their start is a meaningful first iterate). solve.c runs the
+ * stateSelect prefer/always (their start is a meaningful first iterate); a second run that
+ * tears the unknowns with a start value first is kept when it tears fewer. solve.c runs the
  * torn Newton and falls back to the Newton over all unknowns when it fails. */
 #include <stdlib.h>
 #include <string.h>
