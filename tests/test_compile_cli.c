@@ -813,6 +813,12 @@ START_TEST(state_select_attributes) {
   state_select("AlwaysUndifferentiated", "Selected states: y\n",
                "StateSelect.mo:54:8: warning: 'x' has stateSelect = StateSelect.always but is "
                "not a state: states are chosen among the variables whose der() occurs");
+  char *out = simulate_ok("simulate '%s' AliasAlways --dump --tolerance 1e-10 -o compile_cli_ss.csv",
+                          data("StateSelect.mo"));
+  ck_assert_msg(strstr(out, "Selected states: joint.xi\n") && !strstr(out, "warning"), "%s", out);
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "x"), exp(-1.0), 1e-7);
+  remove("compile_cli_ss.csv");
 }
 END_TEST
 

@@ -512,7 +512,10 @@ static void union_aliases(const ir *r, int *p, unsigned char *known) {
  * its alias set (a = ±b equations): connections make a flange angle an alias of the
  * inertia's phi, and `avoid` on J1 must hold for J1.flange_b.phi too (else the flange angle,
  * declared earlier than J2.phi, was kept as the state). A set's value is the highest
- * non-default one given in it, else the lowest. */
+ * non-default one given in it, else the lowest. A prefer or always in the set also holds
+ * over a member's own lower one: the one variable is asked to be a state (MultiBody's
+ * RollingWheel: x(stateSelect = always) = rollingWheel.x, whose own avoid is the inner
+ * joint's and whose der() is the one that occurs). */
 static int effective_ss(ir *r) {
   const st_compiled *cm = r->cm;
   int nv = cm->p.flat->nvars;
@@ -531,7 +534,8 @@ static int effective_ss(ir *r) {
   }
   for (int i = 0; i < nv; i++) {
     int k = uf_find(p, i), own = (int)cm->p.flat->vars[i].state_select;
-    r->ss[i] = own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
+    r->ss[i] = hi[k] >= ST_SS_PREFER && hi[k] > own ? hi[k]
+             : own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
   }
   free(p);
   return 0;
@@ -928,15 +932,18 @@ int st_index_reduce(st_compiled *cm) {
  * not honour is said at the declaration: a `never` variable that had to stay a state, and an
  * `always` variable that is not one -- its derivative became a dummy (more such variables
  * than the constraints leave states), or its der() does not occur (stiction selects states
- * among those whose der() occurs; Dymola would differentiate equations to make it one). */
+ * among those whose der() occurs; Dymola would differentiate equations to make it one).
+ * Called after alias elimination: an `always` variable equal to a state is that state. */
 void st_report_state_select(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++) {
     const st_fvar *v = &cm->p.flat->vars[s];
-    int state = cm->p.slots[s].kind == K_STATE;
+    const st_slot *sl = &cm->p.slots[s];
+    int state = sl->kind == K_STATE;
     if (v->state_select == ST_SS_NEVER && state)
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.never but is a state: "
                  "no other variable could be chosen", v->name);
-    else if (v->state_select == ST_SS_ALWAYS && !state)
+    else if (v->state_select == ST_SS_ALWAYS && !state &&
+             !(sl->kind == K_ALIAS && cm->p.slots[sl->alias_of].kind == K_STATE))
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
                  "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"

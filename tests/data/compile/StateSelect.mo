@@ -58,3 +58,24 @@ equation
   der(y) = -y;
   annotation(experiment(StopTime = 1));
 end AlwaysUndifferentiated;
+
+// A component's variable with stateSelect = avoid whose der() occurs, equal to an outer one
+// with always (MultiBody's RollingWheel does this with its joint's coordinates): the one
+// variable is asked to be a state, so y, tied to it by y = 2 xi, is the dummy; no warning
+// for x, an alias of the state.
+model AliasAlways
+  model Joint
+    Real xi(stateSelect = StateSelect.avoid);
+    Real vi;
+  equation
+    vi = der(xi);
+  end Joint;
+  Joint joint;
+  Real x(start = 1, fixed = true, stateSelect = StateSelect.always);
+  Real y;
+equation
+  joint.xi = x;
+  y = 2*joint.xi;
+  der(y) = -y;
+  annotation(experiment(StopTime = 1));
+end AliasAlways;
