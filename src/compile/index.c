@@ -558,9 +558,17 @@ static long long dummy_score(const ir *r, int s) {
   const st_fvar *v = f >= 0 ? &r->cm->p.flat->vars[f] : NULL;
   long long eff = v ? r->ss[f] : ST_SS_DEFAULT, own = v ? (long long)v->state_select : ST_SS_DEFAULT;
   int fixed = v && v->fixed == 1;
-  long long key = ((order * 5LL + (ST_SS_ALWAYS - eff)) * 5 + (ST_SS_ALWAYS - own)) * 2 + !fixed;
   int written = f >= 0 && r->cm->p.slots[f].kind == K_STATE;
-  key = (key * 2 + !written) * 16 + (v ? name_depth(v->name) : 0);
+  /* avoid and default are one tier ranked first by der() as written (Modelica 3.6
+   * section 4.9.7.1: default is a state "only if the variable appears differentiated", avoid
+   * one "if it appears differentiated and no other potential state with default, prefer or
+   * always can be selected"): a body's quaternions, avoided but differentiated in the model,
+   * rather than entries of a frame's orientation matrix that only index reduction
+   * differentiates */
+  long long tier = eff == ST_SS_NEVER ? 3 : eff >= ST_SS_PREFER ? ST_SS_ALWAYS - eff : 2;
+  long long key = ((((order * 4LL + tier) * 2 + !written) * 5 + (ST_SS_ALWAYS - eff)) * 5 +
+                   (ST_SS_ALWAYS - own)) * 2 + !fixed;
+  key = key * 16 + (v ? name_depth(v->name) : 0);
   return key << 28 | (f < 0 ? 0 : f);
 }
 
