@@ -637,6 +637,29 @@ START_TEST(torn_failure_falls_back_to_untorn) {
 }
 END_TEST
 
+/* A massless node between three springs (TornSpringNode.mo) is torn at its position relative
+ * to the first anchor, the unknown given a start value: the lengths s that divide e = r/s
+ * follow in sequence. Torn by occurrence counts alone the lengths were tear variables, 0 at
+ * the first iterate (e = r/0), and the system had no solution at time 0. */
+START_TEST(torn_at_the_unknowns_with_start_values) {
+  char *out = simulate_ok("simulate '%s' --dump -o compile_cli_tsn.csv", data("TornSpringNode.mo"));
+  ck_assert_msg(strstr(out, "torn: Newton over 2 tear variables: r1[2] r1[1];") != NULL, "%s", out);
+  free(out);
+  const char *csv = "compile_cli_tsn.csv";
+  const double a[3][2] = {{0, 0}, {1, 0}, {0, 1}}, c = 20, s0 = 0.1;
+  for (int k = 0; k <= 4; k++) {
+    double t = 0.25 * k, p[2] = {value_at(csv, "p[1]", t), value_at(csv, "p[2]", t)};
+    double F[2] = {1 + t, 0.5}, sum[2] = {0, 0};
+    for (int i = 0; i < 3; i++) {
+      double r[2] = {p[0] - a[i][0], p[1] - a[i][1]}, s = sqrt(r[0] * r[0] + r[1] * r[1]);
+      for (int d = 0; d < 2; d++) sum[d] += c * (s - s0) * r[d] / s;
+    }
+    for (int d = 0; d < 2; d++) ck_assert_double_eq_tol(sum[d], F[d], 1e-8);
+  }
+  remove(csv);
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -785,6 +808,18 @@ START_TEST(state_select_attributes) {
   state_select("AlwaysUndifferentiated", "Selected states: y\n",
                "StateSelect.mo:54:8: warning: 'x' has stateSelect = StateSelect.always but is "
                "not a state: states are chosen among the variables whose der() occurs");
+  char *out = simulate_ok("simulate '%s' AliasAlways --dump --tolerance 1e-10 -o compile_cli_ss.csv",
+                          data("StateSelect.mo"));
+  ck_assert_msg(strstr(out, "Selected states: joint.xi\n") && !strstr(out, "warning"), "%s", out);
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "x"), exp(-1.0), 1e-7);
+  out = simulate_ok("simulate '%s' WrittenOverUnwritten --dump --tolerance 1e-10 -o "
+                    "compile_cli_ss.csv", data("StateSelect.mo"));
+  ck_assert_msg(strstr(out, "Selected states: x1 v1\n") && !strstr(out, "warning"), "%s", out);
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "x1"), cos(1 / sqrt(2.0)), 1e-7);
+  ck_assert_double_eq_tol(last_value("compile_cli_ss.csv", "x2"), 2 * cos(1 / sqrt(2.0)), 1e-7);
+  remove("compile_cli_ss.csv");
 }
 END_TEST
 
@@ -811,6 +846,47 @@ START_TEST(dummy_choice_by_rank) {
                last_value("compile_cli_zs.csv", "i[3]");
   ck_assert_double_eq_tol(sum, 0, 1e-9);
   remove("compile_cli_zs.csv");
+}
+END_TEST
+
+/* The dummies picked by the constant coefficients first (DamperStates.mo): a mass on a
+ * spring and damper along the line to an anchor, its position avoided as a state. Its
+ * position p is kept, from which the relative position, the length s and the rest follow
+ * explicitly; by generic coefficients the damper's s (differentiated as written) was a
+ * state and the relative position r[2] came from sqrt(s^2 - r[1]^2), singular where r[2] =
+ * 0 (initialization failed). The motion against the same ODE integrated here (RK4). */
+static void damper_rhs(const double *y, double *dy) {
+  const double a[2] = {0.3, 0}, m = 1, c = 30, d = 2, s0 = 0.1, g[2] = {0, -9.81};
+  double r[2] = {y[0] - a[0], y[1] - a[1]}, s = sqrt(r[0] * r[0] + r[1] * r[1]);
+  double e[2] = {r[0] / s, r[1] / s}, sd = e[0] * y[2] + e[1] * y[3];
+  double f = c * (s - s0) + d * sd;
+  dy[0] = y[2];
+  dy[1] = y[3];
+  for (int k = 0; k < 2; k++) dy[2 + k] = g[k] - f * e[k] / m;
+}
+
+START_TEST(dummy_choice_by_constant_coefficients) {
+  char *out = simulate_ok("simulate '%s' --dump --tolerance 1e-10 -o compile_cli_ds.csv",
+                          data("DamperStates.mo"));
+  ck_assert_msg(strstr(out, "Selected states: p[1] p[2] v[1] v[2]\n") != NULL, "%s", out);
+  free(out);
+  double y[4] = {0.3, -0.2, 0.5, 0}, h = 1e-4;
+  for (int n = 0; n < 10000; n++) {
+    double k1[4], k2[4], k3[4], k4[4], t[4];
+    damper_rhs(y, k1);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k1[i];
+    damper_rhs(t, k2);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k2[i];
+    damper_rhs(t, k3);
+    for (int i = 0; i < 4; i++) t[i] = y[i] + h * k3[i];
+    damper_rhs(t, k4);
+    for (int i = 0; i < 4; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[1]"), y[0], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[2]"), y[1], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "v[1]"), y[2], 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "v[2]"), y[3], 1e-6);
+  remove("compile_cli_ds.csv");
 }
 END_TEST
 
@@ -938,15 +1014,16 @@ int main(void) {
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
-               torn_failure_falls_back_to_untorn, initial_equations_of_when_variables,
+               torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,
+               initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,
                initial_equation_sets_state_first, when_calls_and_recorded_parameters,
                if_equations_inside_when,
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
-               state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
-               hidden_constraint_long_row,
+               state_select_attributes, dummy_choice_by_rank, dummy_choice_by_constant_coefficients,
+               hidden_linear_constraint, hidden_constraint_long_row,
                initial_parameter_system, initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first,
                if_equation_branches_are_assignments,

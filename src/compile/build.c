@@ -204,8 +204,8 @@ static int pipeline(st_compiled *cm) {
   if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
-  st_report_state_select(cm);
   if (st_eliminate_aliases(cm)) return -1;
+  st_report_state_select(cm);
   /* the values of variables bound to parameter expressions (a resistor's R_actual) decide
    * which factors tearing may divide by (tearing.c safe_factor) */
   st_eval_consts(cm);

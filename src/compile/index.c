@@ -512,7 +512,10 @@ static void union_aliases(const ir *r, int *p, unsigned char *known) {
  * its alias set (a = ±b equations): connections make a flange angle an alias of the
  * inertia's phi, and `avoid` on J1 must hold for J1.flange_b.phi too (else the flange angle,
  * declared earlier than J2.phi, was kept as the state). A set's value is the highest
- * non-default one given in it, else the lowest. */
+ * non-default one given in it, else the lowest. A prefer or always in the set also holds
+ * over a member's own lower one: the one variable is asked to be a state (MultiBody's
+ * RollingWheel: x(stateSelect = always) = rollingWheel.x, whose own avoid is the inner
+ * joint's and whose der() is the one that occurs). */
 static int effective_ss(ir *r) {
   const st_compiled *cm = r->cm;
   int nv = cm->p.flat->nvars;
@@ -531,7 +534,8 @@ static int effective_ss(ir *r) {
   }
   for (int i = 0; i < nv; i++) {
     int k = uf_find(p, i), own = (int)cm->p.flat->vars[i].state_select;
-    r->ss[i] = own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
+    r->ss[i] = hi[k] >= ST_SS_PREFER && hi[k] > own ? hi[k]
+             : own != ST_SS_DEFAULT ? own : hi[k] != ST_SS_DEFAULT ? hi[k] : lo[k];
   }
   free(p);
   return 0;
@@ -554,9 +558,17 @@ static long long dummy_score(const ir *r, int s) {
   const st_fvar *v = f >= 0 ? &r->cm->p.flat->vars[f] : NULL;
   long long eff = v ? r->ss[f] : ST_SS_DEFAULT, own = v ? (long long)v->state_select : ST_SS_DEFAULT;
   int fixed = v && v->fixed == 1;
-  long long key = ((order * 5LL + (ST_SS_ALWAYS - eff)) * 5 + (ST_SS_ALWAYS - own)) * 2 + !fixed;
   int written = f >= 0 && r->cm->p.slots[f].kind == K_STATE;
-  key = (key * 2 + !written) * 16 + (v ? name_depth(v->name) : 0);
+  /* avoid and default are one tier ranked first by der() as written (Modelica 3.6
+   * section 4.9.7.1: default is a state "only if the variable appears differentiated", avoid
+   * one "if it appears differentiated and no other potential state with default, prefer or
+   * always can be selected"): a body's quaternions, avoided but differentiated in the model,
+   * rather than entries of a frame's orientation matrix that only index reduction
+   * differentiates */
+  long long tier = eff == ST_SS_NEVER ? 3 : eff >= ST_SS_PREFER ? ST_SS_ALWAYS - eff : 2;
+  long long key = ((((order * 4LL + tier) * 2 + !written) * 5 + (ST_SS_ALWAYS - eff)) * 5 +
+                   (ST_SS_ALWAYS - own)) * 2 + !fixed;
+  key = key * 16 + (v ? name_depth(v->name) : 0);
   return key << 28 | (f < 0 ? 0 : f);
 }
 
@@ -635,8 +647,12 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
  * step, Newton failing at initialization). The picks are therefore redone per connected
  * group of equations by a greedy over the Jacobian columns in the same order, each taken
  * when it raises the rank: coefficients that are numbers or parameter expressions take
- * their values, the others a made-up generic value. Where even all candidates leave a group
- * rank deficient (the values at hand make it singular) the structural picks stay. */
+ * their values, the nonlinear ones first 0 (dummies regular through constant coefficients
+ * follow from the states wherever the nonlinear terms go: a mass on a damper keeps its
+ * relative position r, not the length s = |r| that made r[2] = sqrt(s^2 - r[1]^2)), then,
+ * where that leaves the group rank deficient, a made-up generic value. Where even all
+ * candidates leave a group rank deficient (the values at hand make it singular) the
+ * structural picks stay. */
 
 /* A made-up coefficient for a nonlinear entry, reproducible per (equation, slot). */
 static double generic_value(int e, int s) {
@@ -683,10 +699,10 @@ static int rank_add(rank_basis *b, double *v) {
 }
 
 /* The entry of equation e's Jacobian column for slot s. */
-static double jacobian_entry(const st_compiled *cm, int e, int s) {
+static double jacobian_entry(const st_compiled *cm, int e, int s, int linear_only) {
   double a = 0, b = 0;
   int ra = st_sym_coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = st_sym_coefficient(cm, cm->p.eqs[e].rhs, s, &b);
-  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return generic_value(e, s);
+  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return linear_only ? 0 : generic_value(e, s);
   return (ra ? a : 0) - (rb ? b : 0);
 }
 
@@ -694,7 +710,7 @@ static double jacobian_entry(const st_compiled *cm, int e, int s) {
  * preference order (slots). Sets pick[i] for the candidates taken and returns 1 when they
  * make the group's Jacobian nonsingular; 0 (pick untouched) otherwise. */
 static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, const int *local,
-                      const int *gc, int nc, unsigned char *pick) {
+                      const int *gc, int nc, unsigned char *pick, int linear_only) {
   rank_basis b = {n, 0, malloc(sizeof(double) * ((size_t)n * (size_t)n + 1)),
                   malloc(sizeof(int) * ((size_t)n + 1))};
   double *v = malloc(sizeof(double) * ((size_t)n + 1));
@@ -705,7 +721,7 @@ static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, c
       int s = gc[i];
       memset(v, 0, sizeof(double) * (size_t)n);
       for (int k = li->off[s]; k < li->off[s + 1]; k++)
-        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s);
+        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s, linear_only);
       took[i] = (unsigned char)rank_add(&b, v);
     }
     ok = b.rank == n;
@@ -750,7 +766,9 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
         gc[m++] = s;
       }
     }
-    if (!pick_group(r, li, geq, n, local, gc, m, gpick)) continue;
+    if (!pick_group(r, li, geq, n, local, gc, m, gpick, 1) &&
+        !pick_group(r, li, geq, n, local, gc, m, gpick, 0))
+      continue;
     for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
   }
   rc = 0;
@@ -922,15 +940,18 @@ int st_index_reduce(st_compiled *cm) {
  * not honour is said at the declaration: a `never` variable that had to stay a state, and an
  * `always` variable that is not one -- its derivative became a dummy (more such variables
  * than the constraints leave states), or its der() does not occur (stiction selects states
- * among those whose der() occurs; Dymola would differentiate equations to make it one). */
+ * among those whose der() occurs; Dymola would differentiate equations to make it one).
+ * Called after alias elimination: an `always` variable equal to a state is that state. */
 void st_report_state_select(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++) {
     const st_fvar *v = &cm->p.flat->vars[s];
-    int state = cm->p.slots[s].kind == K_STATE;
+    const st_slot *sl = &cm->p.slots[s];
+    int state = sl->kind == K_STATE;
     if (v->state_select == ST_SS_NEVER && state)
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.never but is a state: "
                  "no other variable could be chosen", v->name);
-    else if (v->state_select == ST_SS_ALWAYS && !state)
+    else if (v->state_select == ST_SS_ALWAYS && !state &&
+             !(sl->kind == K_ALIAS && cm->p.slots[sl->alias_of].kind == K_STATE))
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
                  "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"

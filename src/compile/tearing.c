@@ -12,7 +12,8 @@
  * The heuristic: repeatedly assign the equations with one unknown left; when none is left,
  * tear the unknown that occurs in the most remaining equations, counting first those where it
  * is the last but one unknown; ties go to variables with a start value, a nominal value or
- * stateSelect prefer/always (their start is a meaningful first iterate). solve.c runs the
+ * stateSelect prefer/always (their start is a meaningful first iterate); a second run that
+ * tears the unknowns with a start value first is kept when it tears fewer. solve.c runs the
  * torn Newton and falls back to the Newton over all unknowns when it fails. */
 #include <stdlib.h>
 #include <string.h>
@@ -132,15 +133,23 @@ static int assign_one(tear_ctx *t) {
   return 0;
 }
 
-/* Start value, nominal value or stateSelect prefer/always: a meaningful first iterate. */
-static int preferred(const st_compiled *cm, int slot) {
+/* Start value, nominal value or stateSelect prefer/always: a meaningful first iterate. With
+ * moved, also a start value an alias handed over (spring1.lineForce.r_rel_0's start is
+ * spring1.r_rel_0's after alias elimination). */
+static int preferred(st_compiled *cm, int slot, int moved) {
+  if (moved && slot < cm->p.nstart_prog && cm->p.start_prog[slot].n)
+    return st_vm_eval(&cm->vm, &cm->p.start_prog[slot]) != 0 ? 2 : 1;
   int f = cm->p.slots[slot].flat;
   if (f < 0 || f >= cm->p.flat->nvars) return 0;
   const st_fvar *v = &cm->p.flat->vars[f];
   return v->start || v->nominal || v->state_select >= ST_SS_PREFER;
 }
 
-static int pick_tear(tear_ctx *t) {
+/* starts_first: the preferred variables before any other (a second greedy run: a massless
+ * node between three MultiBody springs is torn at the relative position given a start, 3
+ * tear variables with a meaningful first iterate, where counting occurrences tore the
+ * springs' lengths s, which divide e_rel_0 = r_rel_0/s, and the node's position: 6) */
+static int pick_tear(tear_ctx *t, int starts_first) {
   int best = -1;
   long best_score = -1;
   for (int j = 0; j < t->n; j++) {
@@ -153,7 +162,9 @@ static int pick_tear(tear_ctx *t) {
       occurs++;
       last_but_one += t->left[i] == 2;
     }
-    long score = (last_but_one * 4096 + occurs) * 2 + preferred(t->cm, b->slots[j]);
+    long pref = preferred(t->cm, b->slots[j], starts_first);
+    long score = starts_first ? pref * (1L << 40) + last_but_one * 4096 + occurs
+                              : (last_but_one * 4096 + occurs) * 2 + pref;
     if (score > best_score) best_score = score, best = j;
   }
   return best;
@@ -277,6 +288,24 @@ static void tear_free(tear_ctx *t) {
   free(t->tear);
 }
 
+/* One greedy run from nothing known: the sequence and the tear variables in t. */
+static void greedy(tear_ctx *t, int starts_first) {
+  int n = t->n;
+  memset(t->known, 0, (size_t)n);
+  memset(t->done, 0, (size_t)n);
+  t->norder = t->ntear = 0;
+  for (int i = 0; i < n; i++) t->left[i] = t->row_start[i + 1] - t->row_start[i];
+  for (int j = 0; j < n; j++) t->assigned_eq[j] = -1;
+  while (t->norder < n) {
+    if (assign_one(t)) continue;
+    int j = pick_tear(t, starts_first);
+    if (j < 0) break;
+    t->tear[t->ntear++] = j;
+    t->order[t->norder++] = j;
+    make_known(t, j);
+  }
+}
+
 int st_tear_block(st_compiled *cm, st_block *b) {
   int n = b->n, rc = 0;
   /* linear blocks are not torn: a torn linear step loses accuracy where the eliminated
@@ -294,16 +323,11 @@ int st_tear_block(st_compiled *cm, st_block *b) {
     tear_free(&t);
     return -1;
   }
-  for (int i = 0; i < n; i++) t.left[i] = t.row_start[i + 1] - t.row_start[i];
-  for (int j = 0; j < n; j++) t.assigned_eq[j] = -1;
-  while (t.norder < n) {
-    if (assign_one(&t)) continue;
-    int j = pick_tear(&t);
-    if (j < 0) break;
-    t.tear[t.ntear++] = j;
-    t.order[t.norder++] = j;
-    make_known(&t, j);
-  }
+  /* the run with the variables that have a start value first is kept when it tears fewer */
+  greedy(&t, 1);
+  int ntear_starts = t.ntear;
+  greedy(&t, 0);
+  if (ntear_starts < t.ntear) greedy(&t, 1);
   if (t.ntear > 0 && t.ntear < n) {
     unsigned char *dep = dependencies(&t);
     unsigned char *inc = calloc((size_t)t.ntear * (size_t)t.ntear + 1, 1);

@@ -58,3 +58,44 @@ equation
   der(y) = -y;
   annotation(experiment(StopTime = 1));
 end AlwaysUndifferentiated;
+
+// A component's variable with stateSelect = avoid whose der() occurs, equal to an outer one
+// with always (MultiBody's RollingWheel does this with its joint's coordinates): the one
+// variable is asked to be a state, so y, tied to it by y = 2 xi, is the dummy; no warning
+// for x, an alias of the state.
+model AliasAlways
+  model Joint
+    Real xi(stateSelect = StateSelect.avoid);
+    Real vi;
+  equation
+    vi = der(xi);
+  end Joint;
+  Joint joint;
+  Real x(start = 1, fixed = true, stateSelect = StateSelect.always);
+  Real y;
+equation
+  joint.xi = x;
+  y = 2*joint.xi;
+  der(y) = -y;
+  annotation(experiment(StopTime = 1));
+end AliasAlways;
+
+// Two avoided positions differentiated as written, tied through a lever r that is not:
+// x1 = r, x2 = 2 r. A default variable is a state only if it appears differentiated
+// (Modelica 3.6 section 4.9.7.1), so x1 (or x2) is the state, not r. x1 = cos(t/sqrt(2)).
+model WrittenOverUnwritten
+  Real x1(stateSelect = StateSelect.avoid, start = 1, fixed = true);
+  Real x2(stateSelect = StateSelect.avoid);
+  Real v1(start = 0, fixed = true);
+  Real v2;
+  Real r;
+  Real f;
+equation
+  v1 = der(x1);
+  v2 = der(x2);
+  x1 = r;
+  x2 = 2*r;
+  der(v1) = -x1 + f;
+  der(v2) = -2*f;
+  annotation(experiment(StopTime = 1));
+end WrittenOverUnwritten;

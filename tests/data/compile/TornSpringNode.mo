@@ -1,0 +1,40 @@
+model TornSpringNode
+  "A massless node held by three springs from fixed anchors and pulled by a force F: one nonlinear loop. Torn at the node's position relative to the first anchor (the unknown with a start value), everything else follows in sequence; the springs' lengths s, which divide the unit vectors e = r/s, start at 0"
+  parameter Real a1[2] = {0, 0};
+  parameter Real a2[2] = {1, 0};
+  parameter Real a3[2] = {0, 1};
+  parameter Real c = 20 "stiffness";
+  parameter Real s0 = 0.1 "unstretched length";
+  Real r1[2](start = {0.3, 0.2}) "node relative to anchor 1";
+  Real p[2] "node";
+  Real r2[2], r3[2];
+  Real L1, L2, L3, s1, s2, s3;
+  Real e1[2], e2[2], e3[2];
+  Real s_rel1(start = 0), s_rel2(start = 0), s_rel3(start = 0);
+  Real f1, f2, f3;
+  Real F[2];
+  Real y(start = 0, fixed = true);
+equation
+  r1 = p - a1;
+  r2 = p - a2;
+  r3 = p - a3;
+  L1 = sqrt(r1*r1);
+  L2 = sqrt(r2*r2);
+  L3 = sqrt(r3*r3);
+  s1 = noEvent(max(L1, 1e-10));
+  s2 = noEvent(max(L2, 1e-10));
+  s3 = noEvent(max(L3, 1e-10));
+  e1 = r1/s1;
+  e2 = r2/s2;
+  e3 = r3/s3;
+  s_rel1 = s1 - s0;
+  s_rel2 = s2 - s0;
+  s_rel3 = s3 - s0;
+  f1 = c*s_rel1;
+  f2 = c*s_rel2;
+  f3 = c*s_rel3;
+  F = {1 + time, 0.5};
+  f1*e1 + f2*e2 + f3*e3 = F;
+  der(y) = p[1] - y;
+  annotation(experiment(StopTime = 1));
+end TornSpringNode;
