@@ -9,6 +9,8 @@
  *     (its message shown), the compiler is missing, the symbol is missing;
  *   - external objects: made once per instance when the parameters are known, passed to C,
  *     destroyed at the end and after a failure, one set per instance in threads. */
+#include "config.h"
+
 #include <check.h>
 #include <dirent.h>
 #include <limits.h>
@@ -503,6 +505,67 @@ START_TEST(impure_initial_equation_once) {
 }
 END_TEST
 
+/* Fortran.M: routines of the FORTRAN 77 convention (extc_fortran.c): scalars and size() by
+ * reference, a 2x3 matrix in and its transpose out in column-major order, an Integer matrix
+ * updated in place, a CHARACTER argument with its hidden length, a FUNCTION's value under an
+ * upper-case name. */
+START_TEST(fortran_convention) {
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Fortran.M", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_int_gt(t.nrows, 10);
+  char name[32];
+  for (int r = 0; r < t.nrows; r++) {
+    double tm = t.v[r][col(&t, "time")], w = 0;
+    for (int i = 1; i <= 2; i++)
+      for (int j = 1; j <= 3; j++) {
+        double a = i == 2 && j == 3 ? 6 + tm : 3 * (i - 1) + j;
+        snprintf(name, sizeof name, "B[%d,%d]", j, i);
+        ck_assert_double_eq(t.v[r][col(&t, name)], a);
+        snprintf(name, sizeof name, "K[%d,%d]", i, j);
+        ck_assert_double_eq(t.v[r][col(&t, name)], 100 * (i - 1) + 10 * i + j);
+        w += a * (i + 10 * j);
+      }
+    ck_assert_double_eq_tol(t.v[r][col(&t, "w")], w, 1e-12);
+    ck_assert_double_eq(t.v[r][col(&t, "info")], 3);
+    ck_assert_double_eq_tol(t.v[r][col(&t, "d")], 2 * (4 + 10 + 3 * tm), 1e-12);
+  }
+}
+END_TEST
+
+/* Fortran.Lapack: LAPACK's dgesv through a wrapper written here (Library = "lapack"): a
+ * matrix that is not symmetric and needs pivoting gives back the X that made B; a singular
+ * one gives info = 2. */
+START_TEST(lapack_dgesv) {
+#ifdef HAVE_LAPACK
+  static table t;
+  char *out = NULL;
+  int st = run_class(st_test_src("tests/data/extc"), "Fortran.Lapack", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  char name[32];
+  for (int r = 0; r < t.nrows; r++) {
+    double tm = t.v[r][col(&t, "time")];
+    const double x[3][2] = {{1, tm}, {2, -1}, {3, 0.5}};
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 2; j++) {
+        snprintf(name, sizeof name, "X[%d,%d]", i + 1, j + 1);
+        ck_assert_double_eq_tol(t.v[r][col(&t, name)], x[i][j], 1e-12);
+      }
+    ck_assert_double_eq(t.v[r][col(&t, "info")], 0);
+  }
+  st = run_class(st_test_src("tests/data/extc"), "Fortran.Singular", "--stop-time 1", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ck_assert_double_eq(t.v[t.nrows - 1][col(&t, "info")], 2);
+#else
+  printf("SKIP lapack_dgesv: configure found no LAPACK (install liblapack-dev)\n");
+#endif
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
@@ -512,7 +575,8 @@ int main(void) {
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
                integers_fill_their_slot, records_refused_with_reason,
                call_in_when_equation, file_table, external_derivative,
-               sizes_from_c_while_translating, impure_initial_equation_once));
+               sizes_from_c_while_translating, impure_initial_equation_once,
+               fortran_convention, lapack_dgesv));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -480,9 +480,27 @@ done:
   free(path);
 }
 
+static int is_fortran(const st_ffunction *fn) { return !strcmp(fn->ext->language, "FORTRAN 77"); }
+
 int st_extlib_wants(const st_ffunction *fn) {
   if (!fn->ext || !fn->external_name || st_extfn_find(fn->external_name)) return 0;
-  return !strcmp(fn->ext->language, "C") || !strcmp(fn->ext->language, "FORTRAN 77");
+  return !strcmp(fn->ext->language, "C") || is_fortran(fn);
+}
+
+/* The address of fn's routine in handle: a FORTRAN 77 routine under the name compilers give it
+ * (gfortran, f2c: lower case with a trailing underscore), else as written; a C function as
+ * written. */
+static void *lookup_function(void *handle, const st_ffunction *fn) {
+  dlerror();
+  if (is_fortran(fn)) {
+    char *sym = st_format("%s_", fn->external_name);
+    for (char *p = sym; p && *p; p++)
+      if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
+    void *addr = sym ? dlsym(handle, sym) : NULL;
+    free(sym);
+    if (addr) return addr;
+  }
+  return dlsym(handle, fn->external_name);
 }
 
 static int find_unit(st_extlib *lib, const st_fexternal *x, const st_extlib_callbacks *cb) {
@@ -534,8 +552,12 @@ st_extlib *st_extlib_new(const st_ffunction *functions, int n, const st_extlib_c
       e->error = st_format("%s", u->error ? u->error : "out of memory");
       continue;
     }
-    dlerror();
-    if (!(e->sym = dlsym(u->handle, fn->external_name)))
+    e->sym = lookup_function(u->handle, fn);
+    if (!e->sym && is_fortran(fn))
+      e->error = st_format("the FORTRAN 77 routine '%s' (symbol '%s_' or '%s') is defined "
+                           "neither by its Include annotation nor by its libraries",
+                           fn->external_name, fn->external_name, fn->external_name);
+    else if (!e->sym)
       e->error = st_format("the C function '%s' is defined neither by its Include annotation nor "
                          "by its libraries", fn->external_name);
   }
