@@ -386,6 +386,18 @@ START_TEST(redundant_initial_alias) {
 }
 END_TEST
 
+/* A package constant sliced by a range with a constant bound in a function body:
+ * c[1:n] and c[2:2:4] are arrays, not one element chosen by the range (Media.Incompressible's
+ * s_T: poly_Cp[1:npol], TestGlycol's entropy NaN). */
+START_TEST(constant_slice_in_function) {
+  static table t;
+  run_ok(LANG("ConstantSlice.mo"), "ConstantSlice.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(at(&t, i, "y"), 111 * at(&t, i, "time") + 1010, 1e-9);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
@@ -393,6 +405,7 @@ int main(void) {
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
                discrete_initial_equation, der_in_binding, default_call_argument,
                redeclared_function_modifier, fixed_false_from_algebraic,
-               record_array_local, record_array_constant, redundant_initial_alias));
+               record_array_local, record_array_constant, redundant_initial_alias,
+               constant_slice_in_function));
   return st_test_main(s);
 }
