@@ -398,6 +398,20 @@ START_TEST(constant_slice_in_function) {
 }
 END_TEST
 
+/* A record whose extends clause redeclares record fields (redeclare TCell c0, cs) bound
+ * as a whole to a component: its fields are those of the redeclared types (Batteries'
+ * CCCV_StackRC: "cannot take field 'kDegraded' of this record value"). */
+START_TEST(record_redeclared_field) {
+  static table t;
+  run_ok(LANG("RecordRedeclaredField.mo"), "RecordRedeclaredField.M", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq_tol(at(&t, i, "u.y"), 3 * at(&t, i, "time") + 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "z"), 2 * at(&t, i, "time"), 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
@@ -406,6 +420,6 @@ int main(void) {
                discrete_initial_equation, der_in_binding, default_call_argument,
                redeclared_function_modifier, fixed_false_from_algebraic,
                record_array_local, record_array_constant, redundant_initial_alias,
-               constant_slice_in_function));
+               constant_slice_in_function, record_redeclared_field));
   return st_test_main(s);
 }
