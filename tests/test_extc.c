@@ -486,6 +486,13 @@ START_TEST(sizes_from_c_while_translating) {
   st = st_test_runf(&out, "flatten -L '%s' SizeFromC.M", st_test_src("tests/data/extc"));
   ck_assert_msg(st == 0 && out && strstr(out, "A[3,2]"), "%s", out ? out : "");
   free(out);
+  /* impure functions (the MSL's readMatrixSize, readRealMatrix) when a size needs them */
+  out = NULL;
+  st = run_class(st_test_src("tests/data/extc"), "SizeFromC.Impure", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(t.v[i][col(&t, "s")], 129 * t.v[i][col(&t, "time")], 1e-12);
 }
 END_TEST
 

@@ -1146,7 +1146,9 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
     /* a size given by inputs (output Real y[n + 1] for input Integer n): from the arguments */
     dims[d] = out->dims[d];
     st_fexpr *size = dims[d] < 0 ? size_of_call(fl, out->size[d], fn, r) : NULL;
+    fl->sizing++;
     if (size && st_fl_eval(fl, size, &v) == 0) dims[d] = (int)v;
+    fl->sizing--;
     if (dims[d] < 0) {
       st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
                   "translating (make its arguments parameters)", fn->name);
