@@ -573,6 +573,47 @@ START_TEST(lapack_dgesv) {
 }
 END_TEST
 
+/* Writes text to dir/name. */
+static void write_text(const char *dir, const char *name, const char *text) {
+  char path[4400];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A C file that an Include text reads from its IncludeDirectory, edited between two runs:
+ * the second run builds a new object from the new text (the cache key holds the contents of
+ * the include directories' sources, remembered by inode, size and times). */
+START_TEST(edited_include_rebuilds) {
+  const char *dir = st_test_tmp("extc", "edit");
+  char cmd[4400], src[4400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s/src'", dir, dir);
+  ck_assert_int_eq(system(cmd), 0);
+  snprintf(src, sizeof src, "%s/src", dir);
+  write_text(dir, "Edit.mo", "model Edit\n  function f\n    input Real x;\n    output Real y;\n"
+             "  external \"C\" y = edit_f(x) annotation(Include = \"#include \\\"edit_f.c\\\"\",\n"
+             "    IncludeDirectory = \"modelica://Edit/src\");\n  end f;\n"
+             "  Real y = f(time);\nend Edit;\n");
+  for (int k = 2; k <= 3; k++) {
+    char text[200];
+    snprintf(text, sizeof text, "double edit_f(double x) { return %d * x; }\n", k);
+    write_text(src, "edit_f.c", text);
+    static table t;
+    char *out = NULL;
+    int st = run_class(dir, "Edit", "", &t, &out);
+    ck_assert_msg(st == 0, "%s", out ? out : "");
+    free(out);
+    ck_assert_int_gt(t.nrows, 10);
+    for (int i = 0; i < t.nrows; i++)
+      ck_assert_double_eq(t.v[i][col(&t, "y")], k * t.v[i][col(&t, "time")]);
+  }
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
@@ -583,7 +624,7 @@ int main(void) {
                integers_fill_their_slot, records_refused_with_reason,
                call_in_when_equation, file_table, external_derivative,
                sizes_from_c_while_translating, impure_initial_equation_once,
-               fortran_convention, lapack_dgesv));
+               fortran_convention, lapack_dgesv, edited_include_rebuilds));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();
