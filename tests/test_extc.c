@@ -487,10 +487,7 @@ START_TEST(sizes_from_c_while_translating) {
   ck_assert_msg(st == 0 && out && strstr(out, "A[3,2]"), "%s", out ? out : "");
   free(out);
   /* impure functions (the MSL's readMatrixSize, readRealMatrix) when a size needs them */
-  out = NULL;
-  st = run_class(st_test_src("tests/data/extc"), "SizeFromC.Impure", "", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/SizeFromC.mo", "SizeFromC.Impure", "", &t);
   for (int i = 0; i < t.nrows; i++)
     ck_assert_double_eq_tol(t.v[i][col(&t, "s")], 129 * t.v[i][col(&t, "time")], 1e-12);
 }
@@ -518,10 +515,7 @@ END_TEST
  * upper-case name. */
 START_TEST(fortran_convention) {
   static table t;
-  char *out = NULL;
-  int st = run_class(st_test_src("tests/data/extc"), "Fortran.M", "--stop-time 1", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.M", "--stop-time 1", &t);
   ck_assert_int_gt(t.nrows, 10);
   char name[32];
   for (int r = 0; r < t.nrows; r++) {
@@ -548,10 +542,7 @@ END_TEST
 START_TEST(lapack_dgesv) {
 #ifdef HAVE_LAPACK
   static table t;
-  char *out = NULL;
-  int st = run_class(st_test_src("tests/data/extc"), "Fortran.Lapack", "--stop-time 1", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.Lapack", "--stop-time 1", &t);
   char name[32];
   for (int r = 0; r < t.nrows; r++) {
     double tm = t.v[r][col(&t, "time")];
@@ -563,25 +554,13 @@ START_TEST(lapack_dgesv) {
       }
     ck_assert_double_eq(t.v[r][col(&t, "info")], 0);
   }
-  st = run_class(st_test_src("tests/data/extc"), "Fortran.Singular", "--stop-time 1", &t, &out);
-  ck_assert_msg(st == 0, "%s", out ? out : "");
-  free(out);
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.Singular", "--stop-time 1", &t);
   ck_assert_double_eq(t.v[t.nrows - 1][col(&t, "info")], 2);
 #else
   printf("SKIP lapack_dgesv: configure found no LAPACK (install liblapack-dev)\n");
 #endif
 }
 END_TEST
-
-/* Writes text to dir/name. */
-static void write_text(const char *dir, const char *name, const char *text) {
-  char path[4400];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  ck_assert_ptr_nonnull(f);
-  fputs(text, f);
-  ck_assert_int_eq(fclose(f), 0);
-}
 
 /* A C file that an Include text reads from its IncludeDirectory, edited between two runs:
  * the second run builds a new object from the new text (the cache key holds the contents of
@@ -592,14 +571,14 @@ START_TEST(edited_include_rebuilds) {
   snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s/src'", dir, dir);
   ck_assert_int_eq(system(cmd), 0);
   snprintf(src, sizeof src, "%s/src", dir);
-  write_text(dir, "Edit.mo", "model Edit\n  function f\n    input Real x;\n    output Real y;\n"
+  st_test_write(dir, "Edit.mo", "model Edit\n  function f\n    input Real x;\n    output Real y;\n"
              "  external \"C\" y = edit_f(x) annotation(Include = \"#include \\\"edit_f.c\\\"\",\n"
              "    IncludeDirectory = \"modelica://Edit/src\");\n  end f;\n"
              "  Real y = f(time);\nend Edit;\n");
   for (int k = 2; k <= 3; k++) {
     char text[200];
     snprintf(text, sizeof text, "double edit_f(double x) { return %d * x; }\n", k);
-    write_text(src, "edit_f.c", text);
+    st_test_write(src, "edit_f.c", text);
     static table t;
     char *out = NULL;
     int st = run_class(dir, "Edit", "", &t, &out);
