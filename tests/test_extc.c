@@ -9,6 +9,8 @@
  *     (its message shown), the compiler is missing, the symbol is missing;
  *   - external objects: made once per instance when the parameters are known, passed to C,
  *     destroyed at the end and after a failure, one set per instance in threads. */
+#include "config.h"
+
 #include <check.h>
 #include <dirent.h>
 #include <limits.h>
@@ -484,6 +486,10 @@ START_TEST(sizes_from_c_while_translating) {
   st = st_test_runf(&out, "flatten -L '%s' SizeFromC.M", st_test_src("tests/data/extc"));
   ck_assert_msg(st == 0 && out && strstr(out, "A[3,2]"), "%s", out ? out : "");
   free(out);
+  /* impure functions (the MSL's readMatrixSize, readRealMatrix) when a size needs them */
+  run_ok("tests/data/extc/SizeFromC.mo", "SizeFromC.Impure", "", &t);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(t.v[i][col(&t, "s")], 129 * t.v[i][col(&t, "time")], 1e-12);
 }
 END_TEST
 
@@ -503,6 +509,90 @@ START_TEST(impure_initial_equation_once) {
 }
 END_TEST
 
+/* Fortran.M: routines of the FORTRAN 77 convention (extc_fortran.c): scalars and size() by
+ * reference, a 2x3 matrix in and its transpose out in column-major order, an Integer matrix
+ * updated in place, a CHARACTER argument with its hidden length, a FUNCTION's value under an
+ * upper-case name. */
+START_TEST(fortran_convention) {
+  static table t;
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.M", "--stop-time 1", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  char name[32];
+  for (int r = 0; r < t.nrows; r++) {
+    double tm = t.v[r][col(&t, "time")], w = 0;
+    for (int i = 1; i <= 2; i++)
+      for (int j = 1; j <= 3; j++) {
+        double a = i == 2 && j == 3 ? 6 + tm : 3 * (i - 1) + j;
+        snprintf(name, sizeof name, "B[%d,%d]", j, i);
+        ck_assert_double_eq(t.v[r][col(&t, name)], a);
+        snprintf(name, sizeof name, "K[%d,%d]", i, j);
+        ck_assert_double_eq(t.v[r][col(&t, name)], 100 * (i - 1) + 10 * i + j);
+        w += a * (i + 10 * j);
+      }
+    ck_assert_double_eq_tol(t.v[r][col(&t, "w")], w, 1e-12);
+    ck_assert_double_eq(t.v[r][col(&t, "info")], 3);
+    ck_assert_double_eq_tol(t.v[r][col(&t, "d")], 2 * (4 + 10 + 3 * tm), 1e-12);
+  }
+}
+END_TEST
+
+/* Fortran.Lapack: LAPACK's dgesv through a wrapper written here (Library = "lapack"): a
+ * matrix that is not symmetric and needs pivoting gives back the X that made B; a singular
+ * one gives info = 2. */
+START_TEST(lapack_dgesv) {
+#ifdef HAVE_LAPACK
+  static table t;
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.Lapack", "--stop-time 1", &t);
+  char name[32];
+  for (int r = 0; r < t.nrows; r++) {
+    double tm = t.v[r][col(&t, "time")];
+    const double x[3][2] = {{1, tm}, {2, -1}, {3, 0.5}};
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 2; j++) {
+        snprintf(name, sizeof name, "X[%d,%d]", i + 1, j + 1);
+        ck_assert_double_eq_tol(t.v[r][col(&t, name)], x[i][j], 1e-12);
+      }
+    ck_assert_double_eq(t.v[r][col(&t, "info")], 0);
+  }
+  run_ok("tests/data/extc/Fortran.mo", "Fortran.Singular", "--stop-time 1", &t);
+  ck_assert_double_eq(t.v[t.nrows - 1][col(&t, "info")], 2);
+#else
+  printf("SKIP lapack_dgesv: configure found no LAPACK (install liblapack-dev)\n");
+#endif
+}
+END_TEST
+
+/* A C file that an Include text reads from its IncludeDirectory, edited between two runs:
+ * the second run builds a new object from the new text (the cache key holds the contents of
+ * the include directories' sources, remembered by inode, size and times). */
+START_TEST(edited_include_rebuilds) {
+  const char *dir = st_test_tmp("extc", "edit");
+  char cmd[4400], src[4400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s/src'", dir, dir);
+  ck_assert_int_eq(system(cmd), 0);
+  snprintf(src, sizeof src, "%s/src", dir);
+  st_test_write(dir, "Edit.mo", "model Edit\n  function f\n    input Real x;\n    output Real y;\n"
+             "  external \"C\" y = edit_f(x) annotation(Include = \"#include \\\"edit_f.c\\\"\",\n"
+             "    IncludeDirectory = \"modelica://Edit/src\");\n  end f;\n"
+             "  Real y = f(time);\nend Edit;\n");
+  for (int k = 2; k <= 3; k++) {
+    char text[200];
+    snprintf(text, sizeof text, "double edit_f(double x) { return %d * x; }\n", k);
+    st_test_write(src, "edit_f.c", text);
+    static table t;
+    char *out = NULL;
+    int st = run_class(dir, "Edit", "", &t, &out);
+    ck_assert_msg(st == 0, "%s", out ? out : "");
+    free(out);
+    ck_assert_int_gt(t.nrows, 10);
+    for (int i = 0; i < t.nrows; i++)
+      ck_assert_double_eq(t.v[i][col(&t, "y")], k * t.v[i][col(&t, "time")]);
+  }
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("extc");
   st_test_case(s, "extc", 120, ST_TESTS(include_text_and_call_forms, second_run_uses_the_cache,
@@ -512,7 +602,8 @@ int main(void) {
                noise_like_generator, impure_call_at_initialization, load_resource, records_as_structs,
                integers_fill_their_slot, records_refused_with_reason,
                call_in_when_equation, file_table, external_derivative,
-               sizes_from_c_while_translating, impure_initial_equation_once));
+               sizes_from_c_while_translating, impure_initial_equation_once,
+               fortran_convention, lapack_dgesv, edited_include_rebuilds));
   st_test_cache_home("extc");
   int rc = st_test_main(s);
   st_test_cache_remove();

@@ -110,15 +110,6 @@ START_TEST(test_modelicapath) {
 }
 END_TEST
 
-static void write_text(const char *dir, const char *name, const char *text) {
-  char path[4200];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  ck_assert_ptr_nonnull(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* The front end remembers what a type name denotes from a scope (lookup.c) and the entries
  * of library directories (libpath.c); a class given later on the command line must still
  * replace (Lib.T) or hide (Lib.U over the top-level U) what an earlier flattening found. Lib
@@ -135,15 +126,15 @@ START_TEST(test_lookups_forgotten_when_classes_given) {
   st_front *fe = st_front_new(d);
   st_front_add_library_path(fe, dir);
   ck_assert_int_eq(mkdir(sub, 0700), 0);
-  write_text(sub, "package.mo",
+  st_test_write(sub, "package.mo",
              "package Lib\n  model M\n    T t;\n    U u;\n  end M;\n"
              "  model P1 end P1; model P2 end P2; model P3 end P3; model P4 end P4;\n"
              "  model P5 end P5; model P6 end P6; model P7 end P7; model P8 end P8;\n"
              "end Lib;\n");
-  write_text(sub, "T.mo", "within Lib;\nmodel T\n  parameter Real y = 1;\nend T;\n");
-  write_text(dir, "U.mo", "model U\n  parameter Real z = 1;\nend U;\n");
-  write_text(dir, "R.mo", "within Lib;\nmodel T\n  parameter Real y = 2;\nend T;\n");
-  write_text(dir, "H.mo", "within Lib;\nmodel U\n  parameter Real z = 3;\nend U;\n");
+  st_test_write(sub, "T.mo", "within Lib;\nmodel T\n  parameter Real y = 1;\nend T;\n");
+  st_test_write(dir, "U.mo", "model U\n  parameter Real z = 1;\nend U;\n");
+  st_test_write(dir, "R.mo", "within Lib;\nmodel T\n  parameter Real y = 2;\nend T;\n");
+  st_test_write(dir, "H.mo", "within Lib;\nmodel U\n  parameter Real z = 3;\nend U;\n");
   const char *steps[] = {NULL, "R.mo", "H.mo"};
   const double y[] = {1, 2, 2}, z[] = {1, 1, 3};
   for (int i = 0; i < 3; i++) {

@@ -386,6 +386,32 @@ START_TEST(redundant_initial_alias) {
 }
 END_TEST
 
+/* A package constant sliced by a range with a constant bound in a function body:
+ * c[1:n] and c[2:2:4] are arrays, not one element chosen by the range (Media.Incompressible's
+ * s_T: poly_Cp[1:npol], TestGlycol's entropy NaN). */
+START_TEST(constant_slice_in_function) {
+  static table t;
+  run_ok(LANG("ConstantSlice.mo"), "ConstantSlice.Test", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++)
+    ck_assert_double_eq_tol(at(&t, i, "y"), 111 * at(&t, i, "time") + 1010, 1e-9);
+}
+END_TEST
+
+/* A record whose extends clause redeclares record fields (redeclare TCell c0, cs) bound
+ * as a whole to a component: its fields are those of the redeclared types (Batteries'
+ * CCCV_StackRC: "cannot take field 'kDegraded' of this record value"). */
+START_TEST(record_redeclared_field) {
+  static table t;
+  run_ok(LANG("RecordRedeclaredField.mo"), "RecordRedeclaredField.M", "", &t);
+  ck_assert_int_gt(t.nrows, 10);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq_tol(at(&t, i, "u.y"), 3 * at(&t, i, "time") + 1, 1e-12);
+    ck_assert_double_eq_tol(at(&t, i, "z"), 2 * at(&t, i, "time"), 1e-12);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lang_func");
   st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
@@ -393,6 +419,7 @@ int main(void) {
                inline_array_element, vector_when, fixed_false_parameters, function_arrays,
                discrete_initial_equation, der_in_binding, default_call_argument,
                redeclared_function_modifier, fixed_false_from_algebraic,
-               record_array_local, record_array_constant, redundant_initial_alias));
+               record_array_local, record_array_constant, redundant_initial_alias,
+               constant_slice_in_function, record_redeclared_field));
   return st_test_main(s);
 }

@@ -113,6 +113,16 @@ static inline void st_test_expect_list(int status, const char *const *list) {
   free(out);
 }
 
+/* Writes text to dir/name (a file a test makes in its own temp dir). */
+static inline void st_test_write(const char *dir, const char *name, const char *text) {
+  char path[4400];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
 /* Points XDG_CACHE_HOME at a directory of this test process, so that C code a model brings
  * (src/compile/extlib.c) is compiled and cached there, never in the user's cache. The
  * directory (st_test_tmp(tag, "cache")) is removed by st_test_cache_remove(). */

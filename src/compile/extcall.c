@@ -195,8 +195,11 @@ typedef struct carg {
   slot v;
   slot out;        /* a scalar output's storage (the pointer in v points here) */
   st_fval *back;   /* the local written after the call (scalar outputs, int arrays) */
-  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array, 4 record, 5 text */
-  int *ints;       /* converted Integer/Boolean array (malloc'd) */
+  int back_kind;   /* 0 none, 1 double scalar, 2 int scalar, 3 int array, 4 record, 5 text,
+                      6 Real array through a column-major copy */
+  int *ints;       /* converted Integer/Boolean array (malloc'd; column-major for FORTRAN) */
+  double *cm;      /* a Real array of two or more dimensions in column-major order (FORTRAN) */
+  int colmajor;    /* ints and cm hold the elements in column-major order */
   unsigned char *rec; /* a record as its C struct (malloc'd) */
   st_fval *leaves[ST_REC_MAX]; /* back_kind 4: the record's fields, in order */
   const st_ffunction *fn;
@@ -207,6 +210,10 @@ typedef struct carg {
 typedef struct cargs {
   carg a[MAX_CARGS];
   int n;
+  int fortran;   /* external "FORTRAN 77": everything by reference, arrays column-major, each
+                    CHARACTER argument's length appended (size_t, as gfortran passes it) */
+  size_t lens[MAX_CARGS]; /* those lengths, in order of the texts */
+  int nlens;
   char why[256]; /* why an argument cannot be passed, when known ("" else) */
 } cargs;
 
@@ -258,15 +265,42 @@ static int pass_object(cargs *c, const st_extrun *r, const st_fval *v) {
   return 0;
 }
 
+/* Where element i (row-major, Modelica's order) of array v sits in column-major order; i
+ * itself unless cm. */
+static int column_major(const st_fval *v, int i, int cm) {
+  if (!cm) return i;
+  int j = 0, rest = i, sub[4], stride = 1;
+  for (int k = v->ndims - 1; k >= 0; k--) { /* the subscripts of i, last one first */
+    sub[k] = rest % v->dims[k];
+    rest /= v->dims[k];
+  }
+  for (int k = 0; k < v->ndims; k++) {
+    j += sub[k] * stride;
+    stride *= v->dims[k];
+  }
+  return j;
+}
+
 /* A value passed by value or, for arrays, by its elements' address; ints says whether the
  * elements are Integer (then converted). */
 static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
   carg *a = next_arg(c);
   if (!a) return -1;
   if (v->str || v->strs) { /* a String, or a String array as its texts */
+    if (c->fortran && (v->strs || c->nlens == MAX_CARGS)) {
+      snprintf(c->why, sizeof c->why, "a String array cannot be passed to FORTRAN 77");
+      return -1;
+    }
+    if (c->fortran) c->lens[c->nlens++] = strlen(v->str);
     a->type = &ffi_type_pointer;
     a->v.p = v->str ? (void *)v->str : (void *)v->strs;
     return 0;
+  }
+  if (c->fortran && v->ndims == 0 && !v->d) { /* by reference: the value in the slot */
+    a->type = &ffi_type_pointer;
+    a->v.p = &a->out;
+    if (!ints) a->out.d = v->s;
+    return ints ? int_value(v->s, &a->out.i) : 0;
   }
   if (v->ndims == 0 && !v->d) {
     if (!ints) {
@@ -286,13 +320,24 @@ static int pass_value(cargs *c, const st_fval *v, int ints, st_fval *back) {
     return 0;
   }
   a->type = &ffi_type_pointer;
-  if (!ints) {
+  int cm = a->colmajor = c->fortran && v->ndims > 1; /* the first subscript varies fastest */
+  if (!ints && !cm) {
     a->v.p = v->d;
+    return 0;
+  }
+  if (!ints) {
+    if (!(a->cm = malloc((size_t)(v->n ? v->n : 1) * sizeof *a->cm))) return -1;
+    for (int i = 0; i < v->n; i++) a->cm[column_major(v, i, cm)] = v->d[i];
+    a->v.p = a->cm;
+    if (back) {
+      a->back = back;
+      a->back_kind = 6;
+    }
     return 0;
   }
   if (!(a->ints = malloc((size_t)(v->n ? v->n : 1) * sizeof *a->ints))) return -1;
   for (int i = 0; i < v->n; i++)
-    if (int_value(v->d[i], &a->ints[i])) return -1;
+    if (int_value(v->d[i], &a->ints[column_major(v, i, cm)])) return -1;
   a->v.p = a->ints;
   if (back) {
     a->back = back;
@@ -307,6 +352,10 @@ static int pass_output(cargs *c, st_fval *v, int ints, int text) {
   if (v->ndims > 0) {
     if (!v->d || text) return -1; /* its size could not be evaluated; String arrays */
     return pass_value(c, v, ints, v);
+  }
+  if (text && c->fortran) {
+    snprintf(c->why, sizeof c->why, "a String output cannot be passed to FORTRAN 77");
+    return -1;
   }
   carg *a = next_arg(c);
   if (!a) return -1;
@@ -375,6 +424,10 @@ static int record_refused(cargs *c, const st_ffunction *fn, const int *leaf, int
 static int pass_record(cargs *c, const st_ffunction *fn, st_fval *locals, const int *leaf, int n,
                        int output) {
   size_t off[ST_REC_MAX];
+  if (c->fortran) {
+    snprintf(c->why, sizeof c->why, "a record cannot be passed to FORTRAN 77");
+    return -1;
+  }
   if (record_refused(c, fn, leaf, n)) return -1;
   long size = record_layout(fn, leaf, n, off);
   carg *a = size >= 0 ? next_arg(c) : NULL;
@@ -432,6 +485,12 @@ static int record_run(const st_ffunction *fn, int i, int *leaf) {
 static int pass_size(cargs *c, int n) {
   carg *a = next_arg(c);
   if (!a) return -1;
+  if (c->fortran) { /* an INTEGER, by reference */
+    a->type = &ffi_type_pointer;
+    a->v.p = &a->out;
+    a->out.i = n;
+    return 0;
+  }
   a->type = sizeof(size_t) == 8 ? &ffi_type_uint64 : &ffi_type_uint32;
   a->v.z = (size_t)n;
   return 0;
@@ -537,9 +596,12 @@ static void write_back(cargs *c) {
     if (a->back_kind == 1) a->back->s = a->out.d;
     else if (a->back_kind == 2) a->back->s = a->out.i;
     else if (a->back_kind == 3)
-      for (int j = 0; j < a->back->n; j++) a->back->d[j] = a->ints[j];
+      for (int j = 0; j < a->back->n; j++)
+        a->back->d[j] = a->ints[column_major(a->back, j, a->colmajor)];
     else if (a->back_kind == 4)
       record_back(a);
+    else if (a->back_kind == 6)
+      for (int j = 0; j < a->back->n; j++) a->back->d[j] = a->cm[column_major(a->back, j, 1)];
     else if (a->back_kind == 5) { /* the text lives until the instance's next call */
       *a->back = st_fval_scalar(0);
       a->back->str = a->out.p ? a->out.p : "";
@@ -550,6 +612,7 @@ static void write_back(cargs *c) {
 static void free_args(cargs *c) {
   for (int i = 0; i < c->n; i++) {
     free(c->a[i].ints);
+    free(c->a[i].cm);
     free(c->a[i].rec);
   }
 }
@@ -644,11 +707,20 @@ int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int n
   }
   cargs *c = malloc(sizeof *c);
   if (!c) return -1;
-  c->n = 0;
+  c->n = c->nlens = 0;
+  c->fortran = !strcmp(fn->ext->language, "FORTRAN 77");
   c->why[0] = 0;
   int ret = returned_local(fn, locals), rc = -1;
   int bad = nargs >= 0 ? explicit_args(c, r, fn, locals, args, nargs)
                        : default_args(c, r, fn, locals, ret);
+  for (int i = 0; !bad && i < c->nlens; i++) { /* CHARACTER lengths, after every argument */
+    carg *a = next_arg(c);
+    if (!a) bad = -1;
+    else {
+      a->type = sizeof(size_t) == 8 ? &ffi_type_uint64 : &ffi_type_uint32;
+      a->v.z = c->lens[i];
+    }
+  }
   if (bad == -2) {
     char *what = st_format("the external object it was given was not made%s%s%s",
                            r->object_failure ? " (" : "",

@@ -290,7 +290,78 @@ static const char *compiler(void) {
   return cc && *cc ? cc : "cc";
 }
 
-static uint64_t recipe_hash(const recipe *r) {
+/* The content hash of file path, remembered in dir/sum-<hash of path> with the file's inode,
+ * size, modification and change times: a cached translation reads the file again only when
+ * one of them changed (hashing the MSL's table sources took 4 ms of a 60 ms run). 0, or -1
+ * when the file cannot be read. */
+static int file_sum(const char *dir, const char *path, uint64_t *sum) {
+  struct stat st;
+  if (stat(path, &st)) return -1;
+  uint64_t key = 14695981039346656037ull;
+  hash_str(&key, path);
+  char *memo = st_format("%s/sum-%016llx", dir, (unsigned long long)key);
+  char *line = st_format("%ju %jd %jd.%09ld %jd.%09ld %s", (uintmax_t)st.st_ino,
+                         (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+                         (intmax_t)st.st_ctim.tv_sec, st.st_ctim.tv_nsec, path);
+  int rc = -1;
+  if (!memo || !line) goto done;
+  FILE *f = fopen(memo, "r");
+  if (f) {
+    char buf[4200];
+    unsigned long long known;
+    size_t n = strlen(line);
+    int hit = fgets(buf, sizeof buf, f) && !strncmp(buf, line, n) && buf[n] == '\n' &&
+              fscanf(f, "%llx", &known) == 1;
+    fclose(f);
+    if (hit) {
+      *sum = known;
+      rc = 0;
+      goto done;
+    }
+  }
+  *sum = 14695981039346656037ull;
+  if ((rc = hash_file(sum, path))) goto done;
+  char *tmp = st_format("%s.XXXXXX", memo);
+  int fd = tmp ? mkstemp(tmp) : -1;
+  if (fd >= 0 && !(f = fdopen(fd, "w"))) close(fd);
+  if (fd >= 0 && f) { /* renamed into place: readers never see half a line */
+    int bad = fprintf(f, "%s\n%016llx\n", line, (unsigned long long)*sum) < 0;
+    if (fclose(f) || bad || rename(tmp, memo)) unlink(tmp);
+  } else if (fd >= 0) {
+    unlink(tmp);
+  }
+  free(tmp);
+done:
+  free(memo);
+  free(line);
+  return rc;
+}
+
+static void hash_sum(uint64_t *h, const char *dir, const char *path, int name_if_unreadable) {
+  uint64_t sum;
+  hash_str(h, path);
+  if (!file_sum(dir, path, &sum)) hash_bytes(h, &sum, sizeof sum);
+  else if (!name_if_unreadable) hash_str(h, "(unreadable)");
+}
+
+/* The C sources and headers directly in directory inc (an -I option): what an Include text's
+ * `#include "x.c"` reads, hashed so that an edit of it makes a new object. */
+static void hash_include_dir(uint64_t *h, const char *dir, const char *inc) {
+  strlist files = {0};
+  DIR *d = opendir(inc);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len > 2 && e->d_name[len - 2] == '.' && strchr("ch", e->d_name[len - 1]))
+      push(&files, st_format("%s/%s", inc, e->d_name));
+  }
+  if (d) closedir(d);
+  qsort(files.item, (size_t)files.n, sizeof *files.item, cmp_str);
+  for (int i = 0; i < files.n; i++)
+    if (is_file(files.item[i])) hash_sum(h, dir, files.item[i], 0);
+  strlist_free(&files);
+}
+
+static uint64_t recipe_hash(const recipe *r, const char *dir) {
   uint64_t h = 14695981039346656037ull;
   hash_str(&h, "stiction external code 1");
   hash_str(&h, compiler());
@@ -300,10 +371,13 @@ static uint64_t recipe_hash(const recipe *r) {
   hash_bytes(&h, shim_text, sizeof shim_text);
   hash_bytes(&h, header_text, sizeof header_text);
   hash_str(&h, r->unit);
-  for (int i = 0; i < r->inc.n; i++) hash_str(&h, r->inc.item[i]);
-  for (int i = 0; i < r->src.n; i++) hash_file(&h, r->src.item[i]);
+  for (int i = 0; i < r->inc.n; i++) {
+    hash_str(&h, r->inc.item[i]);
+    hash_include_dir(&h, dir, r->inc.item[i] + 2); /* past "-I" */
+  }
+  for (int i = 0; i < r->src.n; i++) hash_sum(&h, dir, r->src.item[i], 0);
   for (int i = 0; i < r->link.n; i++)
-    if (hash_file(&h, r->link.item[i])) hash_str(&h, r->link.item[i]);
+    hash_sum(&h, dir, r->link.item[i], 1);
   return h;
 }
 
@@ -463,7 +537,7 @@ static void load_unit(unit *u, const st_fexternal *x, const st_extlib_callbacks 
     u->error = st_format("no cache directory for compiled C code (set XDG_CACHE_HOME or HOME)");
     goto done;
   }
-  path = st_format("%s/ext-%016llx.so", dir, (unsigned long long)recipe_hash(&r));
+  path = st_format("%s/ext-%016llx.so", dir, (unsigned long long)recipe_hash(&r, dir));
   if (!path) goto done;
   if (!is_file(path) && (u->error = build(&r, dir, path))) goto done;
   if (!(u->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
@@ -480,9 +554,27 @@ done:
   free(path);
 }
 
+static int is_fortran(const st_ffunction *fn) { return !strcmp(fn->ext->language, "FORTRAN 77"); }
+
 int st_extlib_wants(const st_ffunction *fn) {
   if (!fn->ext || !fn->external_name || st_extfn_find(fn->external_name)) return 0;
-  return !strcmp(fn->ext->language, "C") || !strcmp(fn->ext->language, "FORTRAN 77");
+  return !strcmp(fn->ext->language, "C") || is_fortran(fn);
+}
+
+/* The address of fn's routine in handle: a FORTRAN 77 routine under the name compilers give it
+ * (gfortran, f2c: lower case with a trailing underscore), else as written; a C function as
+ * written. */
+static void *lookup_function(void *handle, const st_ffunction *fn) {
+  dlerror();
+  if (is_fortran(fn)) {
+    char *sym = st_format("%s_", fn->external_name);
+    for (char *p = sym; p && *p; p++)
+      if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
+    void *addr = sym ? dlsym(handle, sym) : NULL;
+    free(sym);
+    if (addr) return addr;
+  }
+  return dlsym(handle, fn->external_name);
 }
 
 static int find_unit(st_extlib *lib, const st_fexternal *x, const st_extlib_callbacks *cb) {
@@ -534,8 +626,12 @@ st_extlib *st_extlib_new(const st_ffunction *functions, int n, const st_extlib_c
       e->error = st_format("%s", u->error ? u->error : "out of memory");
       continue;
     }
-    dlerror();
-    if (!(e->sym = dlsym(u->handle, fn->external_name)))
+    e->sym = lookup_function(u->handle, fn);
+    if (!e->sym && is_fortran(fn))
+      e->error = st_format("the FORTRAN 77 routine '%s' (symbol '%s_' or '%s') is defined "
+                           "neither by its Include annotation nor by its libraries",
+                           fn->external_name, fn->external_name, fn->external_name);
+    else if (!e->sym)
       e->error = st_format("the C function '%s' is defined neither by its Include annotation nor "
                          "by its libraries", fn->external_name);
   }

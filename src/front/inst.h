@@ -362,6 +362,8 @@ struct st_fl {
   int niters, iter_base;   /* visible iterators: [iter_base, niters) */
   st_fnctx *fnctx;         /* non-NULL inside a function body */
   int end_size;            /* value of `end` in the subscript being translated */
+  int sizing;              /* evaluating an array size: impure functions run too (the MSL's
+                              readMatrixSize sizing readRealMatrix's result) */
   int initial_section;     /* translating an initial equation section */
   int string_exprs;        /* translating an assert message: String() of a variable is kept
                               as FB_STRING, evaluated when the assert fails */

@@ -351,9 +351,11 @@ static int size_from_binding(st_fl *fl, const st_mod *mod, int dim, const st_ins
                              st_loc loc) {
   int filled = size_from_fill(fl, mod, dim);
   if (filled >= 0) return filled;
+  fl->sizing++;
   st_fexpr *v = mod && mod->value ? st_translate(fl, mod->value, mod->env) : NULL;
   st_fexpr *folded;
   if (v && v->kind == FX_CALL && st_fl_call(fl, v, &folded) == 0) v = folded;
+  fl->sizing--;
   if (v) v = st_fx_part_value(fl, v, mod->index, mod->nindex, mod->field, mod->field_nindex, loc);
   for (int d = 0; v && d < dim; d++) v = v->kind == FX_ARRAY && v->nargs ? v->args[0] : NULL;
   if (v && v->kind == FX_ARRAY) return v->nargs;

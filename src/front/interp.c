@@ -136,8 +136,9 @@ int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
       call->index >= fl->nfunctions || call->op < 0)
     return -1;
   /* an impure function runs when the model does, once per call there (a counter's or a
-   * random generator's state would otherwise see a call made while translating) */
-  if (fl->functions[call->index].is_impure) return -1;
+   * random generator's state would otherwise see a call made while translating), unless an
+   * array size needs its value (a size is fixed by translation) */
+  if (fl->functions[call->index].is_impure && !fl->sizing) return -1;
   st_fval args[MAX_ARGS], out;
   for (int i = 0; i < call->nargs; i++)
     if (to_val(fl, call->args[i], &args[i])) return -1;

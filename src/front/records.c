@@ -26,7 +26,17 @@ typedef struct leaf_buf {
   int ntop;          /* top-level fields so far */
 } leaf_buf;
 
-static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth);
+/* The modifiers of the extends clauses that lead to the class being collected, innermost
+ * first: their `redeclare` elements replace the type of a component (TransientData.StackData's
+ * `extends BaseStackData(redeclare TransientData.CellData cellDataOriginal)`). */
+typedef struct redeclares {
+  const st_ast_mod *mod;
+  st_cls *where; /* the class that wrote the extends clause */
+  const struct redeclares *outer;
+} redeclares;
+
+static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth,
+                   const redeclares *rd);
 
 /* The size subscript s gives, -1 when it is not a constant of the record's class (`[:]`,
  * `[Ns, Np]` of the record's own parameters: known per value, not per class). Quiet: a
@@ -69,17 +79,34 @@ static void override_defaults(leaf_buf *b, int first, const char *prefix, const 
   }
 }
 
+/* The outermost redeclaration of component name in rd, and the class that wrote it; NULL. */
+static const st_ast_element *redeclared(const redeclares *rd, const char *name, st_cls **where) {
+  const st_ast_element *found = NULL;
+  for (; rd; rd = rd->outer)
+    for (const st_ast_arg *a = rd->mod ? rd->mod->args : NULL; a; a = a->next)
+      if (a->kind == AA_REDECLARE && a->element && a->element->kind == AEL_COMPONENT &&
+          !strcmp(a->element->u.comp.name, name)) {
+        found = a->element;
+        *where = rd->where;
+      }
+  return found;
+}
+
 static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, const char *prefix,
-                         int top, leaf_buf *b, int depth) {
-  st_cls *t = st_lookup_class(fl->fe, owner, e->u.comp.type);
+                         int top, leaf_buf *b, int depth, const redeclares *rd) {
+  st_cls *re_where = NULL;
+  const st_ast_element *re = redeclared(rd, e->u.comp.name, &re_where);
+  st_cls *t = re ? st_lookup_class(fl->fe, re_where, re->u.comp.type)
+                 : st_lookup_class(fl->fe, owner, e->u.comp.type);
   t = t ? st_cls_resolve_short(fl->fe, t) : NULL;
   if (!t) return -1;
   const char *name = prefix ? st_arena_concat(fl->arena, prefix, ".", e->u.comp.name)
                             : st_arena_strdup(fl->arena, e->u.comp.name);
   if (st_cls_is_record(t)) {
     int first = b->n;
-    if (collect(fl, t, name, top, b, depth + 1)) return -1;
+    if (collect(fl, t, name, top, b, depth + 1, NULL)) return -1;
     override_defaults(b, first, name, e->u.comp.mod, owner, fl);
+    if (re) override_defaults(b, first, name, re->u.comp.mod, re_where, fl);
     /* an array of records is one array per field (rcData.R[nRC]): the component's dimensions
      * come first, its binding is the whole group's */
     for (int i = first; e->u.comp.subs && i < b->n; i++) {
@@ -132,20 +159,22 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
   return 0;
 }
 
-static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth) {
+static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf *b, int depth,
+                   const redeclares *rd) {
   if (depth > 16 || !rec->ast) return depth > 16 ? -1 : 0;
   for (const st_ast_element *e = rec->ast->elements; e; e = e->next) {
     if (e->kind == AEL_EXTENDS) {
       st_cls *base = st_lookup_extends(fl->fe, rec, e);
       int first = b->n;
-      if (!base || collect(fl, st_cls_resolve_short(fl->fe, base), prefix, top, b, depth + 1))
+      redeclares inner = {e->u.extends.mod, rec, rd};
+      if (!base || collect(fl, st_cls_resolve_short(fl->fe, base), prefix, top, b, depth + 1, &inner))
         return -1;
       override_defaults(b, first, prefix, e->u.extends.mod, rec, fl);
       continue;
     }
     if (e->kind != AEL_COMPONENT || e->is_protected) continue;
     int before = b->n;
-    if (add_component(fl, rec, e, prefix, prefix ? top : b->ntop, b, depth)) return -1;
+    if (add_component(fl, rec, e, prefix, prefix ? top : b->ntop, b, depth, rd)) return -1;
     if (!prefix && b->n > before) b->ntop++;
   }
   return 0;
@@ -153,7 +182,7 @@ static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf
 
 int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out) {
   leaf_buf b = {st_arena_alloc(fl->tmp, MAX_LEAVES * sizeof *b.items), 0, 0};
-  if (!b.items || collect(fl, st_cls_resolve_short(fl->fe, rec), prefix, 0, &b, 0)) return -1;
+  if (!b.items || collect(fl, st_cls_resolve_short(fl->fe, rec), prefix, 0, &b, 0, NULL)) return -1;
   *out = b.items;
   return b.n;
 }

@@ -101,6 +101,33 @@ static int index_value(st_fl *fl, const st_fexpr *x, int size, st_loc loc, st_en
   return 0;
 }
 
+/* The indices of range x (start:stop or start:step:stop) when its bounds are known while
+ * translating: 0, -1 on an error (reported), 1 when a bound is not known. */
+static int range_subscript(st_fl *fl, const st_fexpr *x, int size, st_loc loc, st_env env,
+                           subscript *out) {
+  double b[3], step = 1;
+  for (int i = 0; i < x->nargs; i++)
+    if (!st_fx_is_parametric(x->args[i], fl->vars) || st_fl_eval(fl, x->args[i], &b[i])) return 1;
+  if (x->nargs == 3) step = b[1];
+  double stop = b[x->nargs - 1], count = step ? (stop - b[0]) / step + 1 + 1e-9 : -1;
+  if (!(count < size + 1.0)) {
+    st_fl_error(fl, loc, env.inst, "subscript range selects more than the %d elements", size);
+    return -1;
+  }
+  out->vector = 1;
+  out->nidx = count < 1 ? 0 : (int)count;
+  out->idx = st_arena_alloc(fl->tmp, (size_t)(out->nidx + 1) * sizeof *out->idx);
+  for (int i = 0; out->idx && i < out->nidx; i++) {
+    double v = b[0] + i * step;
+    if (v != (int)v || v < 1 || v > size) {
+      st_fl_error(fl, loc, env.inst, "subscript %g out of range 1..%d", v, size);
+      return -1;
+    }
+    out->idx[i] = (int)v;
+  }
+  return out->idx ? 0 : -1;
+}
+
 static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env, subscript *out) {
   memset(out, 0, sizeof *out);
   if (s->kind == AX_COLON) {
@@ -128,6 +155,10 @@ static int eval_subscript(st_fl *fl, const st_ast_expr *s, int size, st_env env,
     for (int i = 0; out->idx && i < x->nargs; i++)
       if (index_value(fl, x->args[i], size, s->loc, env, &out->idx[i])) return -1;
     return out->idx ? 0 : -1;
+  }
+  if (x->kind == FX_RANGE && x->nargs >= 2) { /* a range in a function body */
+    int rc = range_subscript(fl, x, size, s->loc, env, out);
+    if (rc <= 0) return rc;
   }
   out->nidx = 1;
   out->idx = st_arena_alloc(fl->tmp, sizeof *out->idx);
@@ -1115,7 +1146,9 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
     /* a size given by inputs (output Real y[n + 1] for input Integer n): from the arguments */
     dims[d] = out->dims[d];
     st_fexpr *size = dims[d] < 0 ? size_of_call(fl, out->size[d], fn, r) : NULL;
+    fl->sizing++;
     if (size && st_fl_eval(fl, size, &v) == 0) dims[d] = (int)v;
+    fl->sizing--;
     if (dims[d] < 0) {
       st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
                   "translating (make its arguments parameters)", fn->name);
