@@ -225,6 +225,38 @@ START_TEST(initial_algorithm_parameter_is_no_unknown) {
 }
 END_TEST
 
+/* Zeros of evaluated parameters travel through smooth(), noEvent(), sums, quotients and
+ * if-expressions into the variables they define (StructuralZeros.mo: c = 0 for every v),
+ * and a product with such a variable is no equation for the derivative it multiplies:
+ * v is no state and follows sin(time) (Analog's HeatingNPN_NORGate with CapVal = 0). */
+START_TEST(structural_zeros_are_no_states) {
+  st_diag *diag = st_diag_new(NULL);
+  st_front *fe = st_front_new(diag);
+  st_front_add_default_paths(fe);
+  ck_assert_int_eq(
+      st_front_load_file(fe, st_test_src("tests/data/compile/StructuralZeros.mo")), 0);
+  st_flat_model *m = st_front_flatten(fe, "StructuralZeros");
+  ck_assert_ptr_nonnull(m);
+  st_compiled *cm = st_compile(m, diag);
+  ck_assert_msg(cm != NULL, "%s", st_diag_first_error(diag));
+  ck_assert_int_eq(cm->p.nstates, 0);
+  const stiction_model *mod = st_compiled_model(cm);
+  double y[1], yp[1], f[1], v;
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  ck_assert_int_eq(st_compiled_value(cm, "v", &v), 0);
+  ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
+  ck_assert_int_eq(st_compiled_value(cm, "c", &v), 0);
+  ck_assert(v == 0);
+  ck_assert_int_eq(st_compiled_value(cm, "der(v)", &v), 0);
+  ck_assert_double_eq_tol(v, cos(0.3), 1e-9);
+  st_compiled_free(cm);
+  st_flat_free(m);
+  st_front_free(fe);
+  st_diag_free(diag);
+}
+END_TEST
+
 START_TEST(zero_parameter_factor_is_no_divisor) {
   double y1;
   ck_assert_int_eq(tear_count(3, &y1), 1);
@@ -585,6 +617,7 @@ int main(void) {
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
                large_sparse_loop_uses_klu,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
+               structural_zeros_are_no_states,
                nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,

@@ -199,7 +199,9 @@ out:
 static int pipeline(st_compiled *cm) {
   if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
-  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
+  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm) ||
+      st_fold_structural_zeros(cm))
+    return -1;
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   st_report_state_select(cm);

@@ -383,8 +383,12 @@ static int solve_real(st_compiled *cm, st_block *b) {
     return 0;
   }
   if (b->ntear && torn_solve(cm, b) == 0) return 0;
+  for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
   /* a failed damped Newton goes on undamped from where it stopped */
   if (newton(cm, b, 1) && (b->linear || newton(cm, b, 0))) {
+    /* the next call (a shorter step) starts from where this one did, not from the
+     * iterate that went astray */
+    for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
     cm->error_loc = cm->p.eqs[b->eqs[0]].loc;
     st_set_error(cm, "%s system for %s%s has no solution at time %.17g",
              b->linear ? "linear" : "nonlinear", cm->p.slots[b->slots[0]].name,

@@ -14,10 +14,13 @@
  * should stop on its own error, not on a step budget. */
 #define ST_CVODE_MAX_STEPS 100000
 
-/* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim. */
+/* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim; the
+ * right-hand side returns 1 (recoverable: CVODE shortens the step) for a local failure of
+ * the model at a trial point. */
 static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud) {
   stiction_sim *sim = ud;
-  int rc = st_call_derivatives(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  int rc = st_call_derivatives_trial(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  if (rc == ST_TRIAL_FAILED) return 1;
   if (rc) sim->cb_status = rc;
   return rc ? -1 : 0;
 }
@@ -127,6 +130,9 @@ static int cv_solver_fail(stiction_sim *sim, int flag) {
   sunrealtype t = sim->t;
   if (!CVodeGetCurrentTime(sim->mem, &t)) sim->t = t;
   if (sim->cb_status) return sim->cb_status;
+  /* CVODE gave up after local failures of the model (CV_REPTD_RHSFUNC_ERR, or one at its
+   * first call): the model's failure is the reason */
+  if (sim->trial_failed) return st_report_trial_failure(sim);
   char *name = CVodeGetReturnFlagName(flag);
   st_sim_fail(sim, STICTION_ERR_SOLVER, "CVODE failed at t = %.17g: %s%s%s",
               t, name ? name : "unknown flag", sim->solver_msg[0] ? ": " : "", sim->solver_msg);
@@ -168,6 +174,9 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
+  /* shortened below the rounding of t, the step got nowhere: CVODE would go on trying */
+  if (sim->trial_failed && tret == sim->t_step) return st_report_trial_failure(sim);
+  sim->trial_failed = 0; /* a shorter step got past it */
   note_step(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
