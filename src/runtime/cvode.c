@@ -13,6 +13,8 @@
 /* Steps per call of CVode (one output interval at most): generous, because a failing model
  * should stop on its own error, not on a step budget. */
 #define ST_CVODE_MAX_STEPS 100000
+/* Steps in a row that each began with a local failure of the model (cv_one_step) */
+#define ST_TRIAL_STREAK_MAX 30
 
 /* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim; the
  * right-hand side returns 1 (recoverable: CVODE shortens the step) for a local failure of
@@ -108,6 +110,7 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = sim->smp_t = t0;
+  sim->trial_failed = sim->trial_streak = 0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
@@ -118,6 +121,7 @@ static int cv_create(stiction_sim *sim, double t0) {
 static int cv_reinit(stiction_sim *sim, double t) {
   int flag = CVodeReInit(sim->mem, t, sim->y);
   sim->t_step = sim->smp_t = t;
+  sim->trial_failed = sim->trial_streak = 0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
@@ -174,8 +178,13 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
-  /* shortened below the rounding of t, the step got nowhere: CVODE would go on trying */
-  if (sim->trial_failed && tret == sim->t_step) return st_report_trial_failure(sim);
+  /* Shortened below the rounding of t, the step got nowhere; or step after step failed
+   * first: the run creeps towards a point past which the model cannot be evaluated (the
+   * steps shrink geometrically and CVODE would go on for ever). A trial point too far
+   * ahead costs a few steps at most. */
+  if (sim->trial_failed && (tret == sim->t_step || ++sim->trial_streak > ST_TRIAL_STREAK_MAX))
+    return st_report_trial_failure(sim);
+  if (!sim->trial_failed) sim->trial_streak = 0;
   sim->trial_failed = 0; /* a shorter step got past it */
   note_step(sim);
   sim->t_step = tret;

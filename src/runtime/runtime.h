@@ -92,7 +92,7 @@ struct stiction_sim {
   /* a failure found inside a SUNDIALS callback (status and message already set) */
   int cb_status;
   /* a local failure of derivatives() at a trial point, not reported yet (callbacks.c) */
-  int trial_failed, trial_rc;
+  int trial_failed, trial_rc, trial_streak;
   double trial_t;
   char solver_msg[256];         /* last message of the SUNDIALS error handler */
 
