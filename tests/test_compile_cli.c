@@ -616,6 +616,44 @@ START_TEST(torn_loop_starts_where_untorn_cannot) {
 }
 END_TEST
 
+/* The least and greatest value of column `name` over the rows at or after time t0. */
+static void column_range(const char *path, const char *name, double t0, double *lo, double *hi) {
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  static char header[8192], line[8192];
+  ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
+  int col = -1, i = 0;
+  for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++)
+    if (strcmp(tok, name) == 0) col = i;
+  ck_assert_msg(col >= 0, "no column %s", name);
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  while (fgets(line, sizeof line, f)) {
+    if (strtod(line, NULL) < t0) continue;
+    char *p = line;
+    for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
+    double v = strtod(p, NULL);
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+  }
+  fclose(f);
+}
+
+/* A loop with two solutions keeps its branch until the branch ends (SchmittBranch.mo: the
+ * capacitor swings between the thresholds -7.5 and 7.5 exactly); a trial step of the
+ * integrator past a threshold, rejected, chose the other branch for the shorter step that
+ * followed (the flips came early, at |vc| = 7.28). */
+START_TEST(rejected_trial_point_keeps_branch) {
+  free(simulate_ok("simulate '%s' --stop-time 2 --interval 1e-4 -o compile_cli_sb.csv",
+                   data("SchmittBranch.mo")));
+  double lo, hi;
+  column_range("compile_cli_sb.csv", "vc", 0.1, &lo, &hi);
+  ck_assert_msg(lo < -7.49 && lo > -7.5 - 1e-6, "least vc %.17g", lo);
+  ck_assert_msg(hi > 7.49 && hi < 7.5 + 1e-6, "greatest vc %.17g", hi);
+  remove("compile_cli_sb.csv");
+}
+END_TEST
+
 /* A torn Newton that fails falls back to the Newton over all unknowns (TornFallback.mo: torn
  * at x = 1 the sequence divides by z = 0; from z's own start 1 the whole system solves). */
 START_TEST(torn_failure_falls_back_to_untorn) {
@@ -908,6 +946,7 @@ int main(void) {
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
+               rejected_trial_point_keeps_branch,
                torn_failure_falls_back_to_untorn, initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,
                locked_bearing_and_gear, mixed_cycle_keeps_progress, linear_loop_refined,

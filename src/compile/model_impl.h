@@ -90,7 +90,13 @@ typedef struct st_block {
   int ntear, nseq;
   int *tear, *tear_res, *seq_var, *tear_col, *tear_item;
   st_prog *seq;
+  /* Nonlinear BK_SOLVE: its last ST_SEEDS solutions (seed[k*n ..]) and their times, a ring
+   * with nseed entries ending before seed_head (solve.c seed_from_past); NULL: none kept */
+  double *seed, *seed_t;
+  int nseed, seed_head;
 } st_block;
+
+#define ST_SEEDS 4
 
 typedef struct st_relation {
   int op;             /* FOP_LT .. FOP_GE */
@@ -352,6 +358,10 @@ int st_mark_zero_parameters(st_compiled *cm);
 /* init.c: -1 (reported) when a parameter of zero_param is no longer 0, or one of
  * held_param no longer has its value */
 int st_zero_parameters_hold(st_compiled *cm);
+/* build.c: room for the solutions a nonlinear block keeps (solve.c), from arena a */
+int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b);
+/* solve.c: forget them (a new run) */
+void st_forget_seeds(st_compiled *cm);
 /* zeros.c: the terms and algebraic variables zero_param makes 0 become the literal 0 in the
  * equations (after st_collect_equations, before index reduction) */
 int st_fold_structural_zeros(st_compiled *cm);

@@ -74,6 +74,7 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
   cm->vm.terminal = 0;
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   st_delays_reset(cm->delays);
+  st_forget_seeds(cm);
   if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
   if (cm->p.nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->p.nstates; i++) {
