@@ -76,23 +76,53 @@ static double first_value(const char *path, const char *name) {
   return strtod(p, NULL);
 }
 
-/* Value of column `name` in the first row at or after time t (a grid row). */
-static double value_at(const char *path, const char *name, double t) {
+/* The result file at path, read past its header, and the index of column `name` in *col. */
+static FILE *open_column(const char *path, const char *name, int *col) {
   FILE *f = fopen(path, "r");
   ck_assert_ptr_nonnull(f);
-  static char header[8192], line[8192];
+  static char header[8192];
   ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
-  int col = -1, i = 0;
+  int i = 0;
+  *col = -1;
   for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++)
-    if (strcmp(tok, name) == 0) col = i;
-  ck_assert_msg(col >= 0, "no column %s", name);
+    if (strcmp(tok, name) == 0) *col = i;
+  ck_assert_msg(*col >= 0, "no column %s", name);
+  return f;
+}
+
+/* Field col of a CSV line. */
+static double field(const char *line, int col) {
+  const char *p = line;
+  for (int i = 0; i < col; i++) p = strchr(p, ',') + 1;
+  return strtod(p, NULL);
+}
+
+/* Value of column `name` in the first row at or after time t (a grid row). */
+static double value_at(const char *path, const char *name, double t) {
+  int col;
+  FILE *f = open_column(path, name, &col);
+  static char line[8192];
   int found = 0;
   while (!found && fgets(line, sizeof line, f)) found = strtod(line, NULL) >= t - 1e-12;
   fclose(f);
   ck_assert_msg(found, "no row at t = %g in %s", t, path);
-  char *p = line;
-  for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
-  return strtod(p, NULL);
+  return field(line, col);
+}
+
+/* The least and greatest value of column `name` over the rows at or after time t0. */
+static void column_range(const char *path, const char *name, double t0, double *lo, double *hi) {
+  int col;
+  FILE *f = open_column(path, name, &col);
+  static char line[8192];
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  while (fgets(line, sizeof line, f)) {
+    if (strtod(line, NULL) < t0) continue;
+    double v = field(line, col);
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+  }
+  fclose(f);
 }
 
 /* Time of the first event in an event log (--events) whose changes mention `text`. */
@@ -615,29 +645,6 @@ START_TEST(torn_loop_starts_where_untorn_cannot) {
   remove("compile_cli_torn.csv");
 }
 END_TEST
-
-/* The least and greatest value of column `name` over the rows at or after time t0. */
-static void column_range(const char *path, const char *name, double t0, double *lo, double *hi) {
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  static char header[8192], line[8192];
-  ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
-  int col = -1, i = 0;
-  for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++)
-    if (strcmp(tok, name) == 0) col = i;
-  ck_assert_msg(col >= 0, "no column %s", name);
-  *lo = INFINITY;
-  *hi = -INFINITY;
-  while (fgets(line, sizeof line, f)) {
-    if (strtod(line, NULL) < t0) continue;
-    char *p = line;
-    for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
-    double v = strtod(p, NULL);
-    if (v < *lo) *lo = v;
-    if (v > *hi) *hi = v;
-  }
-  fclose(f);
-}
 
 /* A loop with two solutions keeps its branch until the branch ends (SchmittBranch.mo: the
  * capacitor swings between the thresholds -7.5 and 7.5 exactly); a trial step of the

@@ -248,18 +248,24 @@ static int local_rhs(void *ud, double t, const double *y, double *ydot) {
 
 static void local_report(void *ud) { ((local_fail *)ud)->reports++; }
 
-START_TEST(local_failure_retried) {
-  local_fail f = {1, 0, INFINITY, 0, 0};
+/* The decay model failing locally as f says, on solver _i. */
+static int run_local(local_fail *f, int solver, double stop, rows *r, char *err, size_t n) {
   stiction_model m = decay_model();
   m.derivatives = local_rhs;
   m.report_failure = local_report;
   stiction_options opt;
   stiction_options_init(&opt);
-  opt.solver = solvers[_i];
-  opt.stop_time = 10; /* steps longer than 0.01 */
+  opt.solver = solvers[solver];
+  opt.stop_time = stop;
+  return run(&m, f, &opt, r, NULL, err, n);
+}
+
+START_TEST(local_failure_retried) {
+  local_fail f = {1, 0, INFINITY, 0, 0};
   rows r = {0};
   char err[512];
-  ck_assert_msg(run(&m, &f, &opt, &r, NULL, err, sizeof err) == STICTION_OK, "%s", err);
+  /* to t = 10: steps longer than 0.01 */
+  ck_assert_msg(run_local(&f, _i, 10, &r, err, sizeof err) == STICTION_OK, "%s", err);
   ck_assert_int_gt(f.failures, 0);
   ck_assert_int_eq(f.reports, 0);
   ck_assert(fabs(at(&r, r.n - 1, 0) - 10.0) < 1e-12);
@@ -270,15 +276,9 @@ END_TEST
 
 START_TEST(local_failure_reported_once) {
   local_fail f = {1, 0, 0.25, 0, 0};
-  stiction_model m = decay_model();
-  m.derivatives = local_rhs;
-  m.report_failure = local_report;
-  stiction_options opt;
-  stiction_options_init(&opt);
-  opt.solver = solvers[_i];
   rows r = {0};
   char err[512];
-  ck_assert_int_eq(run(&m, &f, &opt, &r, NULL, err, sizeof err), STICTION_ERR_CALLBACK);
+  ck_assert_int_eq(run_local(&f, _i, 1, &r, err, sizeof err), STICTION_ERR_CALLBACK);
   ck_assert_msg(strstr(err, "derivatives() failed (returned 2)"), "%s", err);
   ck_assert_int_eq(f.reports, 1);
   ck_assert_int_eq(r.end_status, STICTION_ERR_CALLBACK);
