@@ -204,24 +204,65 @@ static int tear_count(double p_value, double *y1) {
   return ntear;
 }
 
+/* A model of tests/data/compile compiled through the front end; the caller checks it and
+ * frees it with compiled_file_free. */
+typedef struct compiled_file {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *m;
+  st_compiled *cm;
+} compiled_file;
+
+static compiled_file compile_file(const char *file, const char *cls) {
+  compiled_file c = {st_diag_new(NULL), NULL, NULL, NULL};
+  c.fe = st_front_new(c.diag);
+  st_front_add_default_paths(c.fe);
+  char path[256];
+  snprintf(path, sizeof path, "tests/data/compile/%s", file);
+  ck_assert_int_eq(st_front_load_file(c.fe, st_test_src(path)), 0);
+  c.m = st_front_flatten(c.fe, cls);
+  ck_assert_ptr_nonnull(c.m);
+  c.cm = st_compile(c.m, c.diag);
+  ck_assert_msg(c.cm != NULL, "%s", st_diag_first_error(c.diag));
+  return c;
+}
+
+static void compiled_file_free(compiled_file *c) {
+  st_compiled_free(c->cm);
+  st_flat_free(c->m);
+  st_front_free(c->fe);
+  st_diag_free(c->diag);
+}
+
 /* A fixed = false parameter an initial algorithm assigns is not an unknown of the initial
  * system (FluidHeatFlow's SimpleFriction k: with no equation of its own there the initial
  * solve gave TwoTanks' tank temperature NaN). */
 START_TEST(initial_algorithm_parameter_is_no_unknown) {
-  st_diag *diag = st_diag_new(NULL);
-  st_front *fe = st_front_new(diag);
-  st_front_add_default_paths(fe);
-  ck_assert_int_eq(
-      st_front_load_file(fe, st_test_src("tests/data/compile/InitialAlgorithmParameter.mo")), 0);
-  st_flat_model *m = st_front_flatten(fe, "InitialAlgorithmParameter");
-  ck_assert_ptr_nonnull(m);
-  st_compiled *cm = st_compile(m, diag);
-  ck_assert_msg(cm != NULL, "%s", st_diag_first_error(diag));
-  ck_assert_int_eq(cm->p.ninit_params, 0);
-  st_compiled_free(cm);
-  st_flat_free(m);
-  st_front_free(fe);
-  st_diag_free(diag);
+  compiled_file c = compile_file("InitialAlgorithmParameter.mo", "InitialAlgorithmParameter");
+  ck_assert_int_eq(c.cm->p.ninit_params, 0);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* Zeros of evaluated parameters travel through smooth(), noEvent(), sums, quotients and
+ * if-expressions into the variables they define (StructuralZeros.mo: c = 0 for every v),
+ * and a product with such a variable is no equation for the derivative it multiplies:
+ * v is no state and follows sin(time) (Analog's HeatingNPN_NORGate with CapVal = 0). */
+START_TEST(structural_zeros_are_no_states) {
+  compiled_file c = compile_file("StructuralZeros.mo", "StructuralZeros");
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.nstates, 0);
+  const stiction_model *mod = st_compiled_model(cm);
+  double y[1], yp[1], f[1], v;
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  ck_assert_int_eq(st_compiled_value(cm, "v", &v), 0);
+  ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
+  ck_assert_int_eq(st_compiled_value(cm, "c", &v), 0);
+  ck_assert(v == 0);
+  ck_assert_int_eq(st_compiled_value(cm, "der(v)", &v), 0);
+  ck_assert_double_eq_tol(v, cos(0.3), 1e-9);
+  compiled_file_free(&c);
 }
 END_TEST
 
@@ -621,6 +662,7 @@ int main(void) {
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
                large_sparse_loop_uses_klu,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
+               structural_zeros_are_no_states,
                nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
                structurally_singular, over_determined,

@@ -76,23 +76,53 @@ static double first_value(const char *path, const char *name) {
   return strtod(p, NULL);
 }
 
-/* Value of column `name` in the first row at or after time t (a grid row). */
-static double value_at(const char *path, const char *name, double t) {
+/* The result file at path, read past its header, and the index of column `name` in *col. */
+static FILE *open_column(const char *path, const char *name, int *col) {
   FILE *f = fopen(path, "r");
   ck_assert_ptr_nonnull(f);
-  static char header[8192], line[8192];
+  static char header[8192];
   ck_assert_ptr_nonnull(fgets(header, sizeof header, f));
-  int col = -1, i = 0;
+  int i = 0;
+  *col = -1;
   for (char *tok = strtok(header, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), i++)
-    if (strcmp(tok, name) == 0) col = i;
-  ck_assert_msg(col >= 0, "no column %s", name);
+    if (strcmp(tok, name) == 0) *col = i;
+  ck_assert_msg(*col >= 0, "no column %s", name);
+  return f;
+}
+
+/* Field col of a CSV line. */
+static double field(const char *line, int col) {
+  const char *p = line;
+  for (int i = 0; i < col; i++) p = strchr(p, ',') + 1;
+  return strtod(p, NULL);
+}
+
+/* Value of column `name` in the first row at or after time t (a grid row). */
+static double value_at(const char *path, const char *name, double t) {
+  int col;
+  FILE *f = open_column(path, name, &col);
+  static char line[8192];
   int found = 0;
   while (!found && fgets(line, sizeof line, f)) found = strtod(line, NULL) >= t - 1e-12;
   fclose(f);
   ck_assert_msg(found, "no row at t = %g in %s", t, path);
-  char *p = line;
-  for (i = 0; i < col; i++) p = strchr(p, ',') + 1;
-  return strtod(p, NULL);
+  return field(line, col);
+}
+
+/* The least and greatest value of column `name` over the rows at or after time t0. */
+static void column_range(const char *path, const char *name, double t0, double *lo, double *hi) {
+  int col;
+  FILE *f = open_column(path, name, &col);
+  static char line[8192];
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  while (fgets(line, sizeof line, f)) {
+    if (strtod(line, NULL) < t0) continue;
+    double v = field(line, col);
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+  }
+  fclose(f);
 }
 
 /* Time of the first event in an event log (--events) whose changes mention `text`. */
@@ -616,6 +646,21 @@ START_TEST(torn_loop_starts_where_untorn_cannot) {
 }
 END_TEST
 
+/* A loop with two solutions keeps its branch until the branch ends (SchmittBranch.mo: the
+ * capacitor swings between the thresholds -7.5 and 7.5 exactly); a trial step of the
+ * integrator past a threshold, rejected, chose the other branch for the shorter step that
+ * followed (the flips came early, at |vc| = 7.28). */
+START_TEST(rejected_trial_point_keeps_branch) {
+  free(simulate_ok("simulate '%s' --stop-time 2 --interval 1e-4 -o compile_cli_sb.csv",
+                   data("SchmittBranch.mo")));
+  double lo, hi;
+  column_range("compile_cli_sb.csv", "vc", 0.1, &lo, &hi);
+  ck_assert_msg(lo < -7.49 && lo > -7.5 - 1e-6, "least vc %.17g", lo);
+  ck_assert_msg(hi > 7.49 && hi < 7.5 + 1e-6, "greatest vc %.17g", hi);
+  remove("compile_cli_sb.csv");
+}
+END_TEST
+
 /* A torn Newton that fails falls back to the Newton over all unknowns (TornFallback.mo: torn
  * at x = 1 the sequence divides by z = 0; from z's own start 1 the whole system solves). */
 START_TEST(torn_failure_falls_back_to_untorn) {
@@ -1014,6 +1059,7 @@ int main(void) {
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
+               rejected_trial_point_keeps_branch,
                torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,
                initial_equations_of_when_variables,
                singular_mixed_system_min_norm, singular_split_by_compared_unknowns,

@@ -225,6 +225,69 @@ START_TEST(callback_failure_reported) {
 }
 END_TEST
 
+/* A model that cannot be evaluated far from its last evaluated point (a loop whose Newton
+ * starts there) and says so with a positive return, keeping quiet (model.h
+ * report_failure): CVODE retries with shorter steps and the run ends without a report;
+ * where it cannot be evaluated at all, the run stops with one report. */
+typedef struct local_fail {
+  int n; /* first, as the decay callbacks read it */
+  double last_ok, fail_after;
+  int failures, reports;
+} local_fail;
+
+static int local_rhs(void *ud, double t, const double *y, double *ydot) {
+  local_fail *f = ud;
+  if (fabs(t - f->last_ok) > 0.01 || t > f->fail_after) {
+    f->failures++;
+    return 2;
+  }
+  f->last_ok = t;
+  ydot[0] = -y[0];
+  return 0;
+}
+
+static void local_report(void *ud) { ((local_fail *)ud)->reports++; }
+
+/* The decay model failing locally as f says, on solver _i. */
+static int run_local(local_fail *f, int solver, double stop, rows *r, char *err, size_t n) {
+  stiction_model m = decay_model();
+  m.derivatives = local_rhs;
+  m.report_failure = local_report;
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.solver = solvers[solver];
+  opt.stop_time = stop;
+  return run(&m, f, &opt, r, NULL, err, n);
+}
+
+START_TEST(local_failure_retried) {
+  local_fail f = {1, 0, INFINITY, 0, 0};
+  rows r = {0};
+  char err[512];
+  /* to t = 10: steps longer than 0.01 */
+  ck_assert_msg(run_local(&f, _i, 10, &r, err, sizeof err) == STICTION_OK, "%s", err);
+  ck_assert_int_gt(f.failures, 0);
+  ck_assert_int_eq(f.reports, 0);
+  ck_assert(fabs(at(&r, r.n - 1, 0) - 10.0) < 1e-12);
+  ck_assert_msg(fabs(at(&r, r.n - 1, 1) - exp(-10.0)) < 1e-6, "%.17g", at(&r, r.n - 1, 1));
+  free(r.v);
+}
+END_TEST
+
+START_TEST(local_failure_reported_once) {
+  local_fail f = {1, 0, 0.25, 0, 0};
+  rows r = {0};
+  char err[512];
+  ck_assert_int_eq(run_local(&f, _i, 1, &r, err, sizeof err), STICTION_ERR_CALLBACK);
+  ck_assert_msg(strstr(err, "derivatives() failed (returned 2)"), "%s", err);
+  ck_assert_int_eq(f.reports, 1);
+  ck_assert_int_eq(r.end_status, STICTION_ERR_CALLBACK);
+  ck_assert_int_ge(r.n, 120);
+  ck_assert(at(&r, r.n - 1, 0) <= 0.25);
+  free(r.v);
+}
+END_TEST
+
 /* y' = y^2 from y = 1 blows up at t = 1: the integrator gives up, named by its flag. */
 static int blow_rhs(void *ud, double t, const double *y, double *ydot) {
   ydot[0] = y[0] * y[0];
@@ -292,6 +355,8 @@ int main(void) {
   tcase_add_loop_test(tc, terminate_at_event_writes_final_row, 0, 3);
   tcase_add_loop_test(tc, nonfinite_keeps_rows, 0, 3);
   tcase_add_loop_test(tc, callback_failure_reported, 0, 3);
+  tcase_add_loop_test(tc, local_failure_retried, 0, 2); /* CVODE's; IDA stops at once */
+  tcase_add_loop_test(tc, local_failure_reported_once, 0, 3);
   tcase_add_loop_test(tc, solver_failure_names_flag, 0, 3);
   return st_test_main(s);
 }

@@ -31,7 +31,9 @@
  * See doc/events.md.
  *
  * Every callback returns 0 on success and non-zero on failure; the runtime then stops with
- * STICTION_ERR_CALLBACK and keeps the results written so far. Callbacks must not longjmp.
+ * STICTION_ERR_CALLBACK and keeps the results written so far (except for a failure of
+ * derivatives() that report_failure() marks as local: see there). Callbacks must not
+ * longjmp.
  */
 #ifndef STICTION_MODEL_H
 #define STICTION_MODEL_H
@@ -161,6 +163,15 @@ typedef struct stiction_model {
    * gets a matrix with this pattern; without it a model with algebraic unknowns gets n
    * residual() calls and a dense n x n matrix per Jacobian. NULL means dense. */
   const int *dae_jac_cols, *dae_jac_rows;
+
+  /* Optional. With it, a positive return of derivatives() says that the model cannot be
+   * evaluated at this (t, y) only -- an algebraic loop without a solution near an
+   * integrator's trial point far from the last accepted one -- and that the model kept
+   * quiet about it: CVODE then retries with a shorter step. When the run stops on such a
+   * failure after all (and wherever the runtime cannot retry), the runtime calls
+   * report_failure() for the model to say why, in the user's terms. NULL: every failure of
+   * derivatives() stops the run at once. */
+  void (*report_failure)(void *user_data);
 } stiction_model;
 
 /* Checks the size field, sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,

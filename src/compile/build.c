@@ -201,7 +201,9 @@ out:
 static int pipeline(st_compiled *cm) {
   if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
-  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
+  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm) ||
+      st_fold_structural_zeros(cm))
+    return -1;
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   if (st_eliminate_aliases(cm)) return -1;
@@ -210,6 +212,8 @@ static int pipeline(st_compiled *cm) {
    * which factors tearing may divide by (tearing.c safe_factor) */
   st_eval_consts(cm);
   if (st_structure(cm)) return -1;
+  for (int b = 0; b < cm->nblocks; b++)
+    if (st_own_seeds(cm, cm->p.arena, &cm->blocks[b])) return -1;
   if (compile_initial(cm) || setup_indicators(cm) || setup_names(cm) || alloc_runtime(cm) ||
       st_jacobian_pattern(cm) || st_fuse_programs(cm))
     return -1;
@@ -322,6 +326,16 @@ static int own_factors(st_compiled *in, st_block *b) {
                  b->sp_recip && b->sp_perm ? 0 : -1;
 }
 
+/* The solutions a nonlinear block keeps as starting points (solve.c seed_from_past). */
+int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b) {
+  b->seed = b->seed_t = NULL;
+  b->nseed = b->seed_head = 0;
+  if (b->kind != BK_SOLVE || b->linear) return 0;
+  b->seed = st_arena_alloc(a, (size_t)ST_SEEDS * (size_t)b->n * sizeof(double));
+  b->seed_t = st_arena_alloc(a, ST_SEEDS * sizeof(double));
+  return b->seed && b->seed_t ? 0 : -1;
+}
+
 /* Everything a run writes gets its own copy; the tables stay shared (st_program). */
 static int own_run_state(st_compiled *in) {
   const st_compiled *pr = in->p.proto;
@@ -361,7 +375,8 @@ static int own_run_state(st_compiled *in) {
            (in->piv = own(in, NULL, nm, sizeof(int64_t))) &&
            (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
            !st_algorithms_clone(in);
-  for (int b = 0; ok && b < in->nblocks; b++) ok = !own_factors(in, &in->blocks[b]);
+  for (int b = 0; ok && b < in->nblocks; b++)
+    ok = !own_factors(in, &in->blocks[b]) && !st_own_seeds(in, in->iarena, &in->blocks[b]);
   in->fcalls = st_fcalls_clone(pr->fcalls);
   in->delays = st_delays_clone(pr->delays);
   if (!ok || (pr->fcalls && !in->fcalls) || (pr->delays && !in->delays)) return -1;

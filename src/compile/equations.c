@@ -79,6 +79,8 @@ static int structural(st_compiled *cm, const st_fexpr *c, int mark) {
  * no equation in B, and G_m = mu_0 mu_r A/l no nonlinear loop). Dymola and OpenModelica
  * evaluate such parameters; their values at compilation must hold at every run
  * (st_zero_parameters_hold). Nodes are copied, the flat model is shared. */
+static st_fexpr *fold_ifs_arg(void *cm, st_fexpr *e) { return fold_structural_ifs(cm, e); }
+
 static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e) {
   if (!e || !e->nargs) return e;
   int val;
@@ -92,21 +94,7 @@ static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e) {
       return fold_structural_ifs(cm, e->args[val ? 1 : 2]);
     }
   }
-  st_fexpr *copy = NULL;
-  for (int i = 0; i < e->nargs; i++) {
-    st_fexpr *a = fold_structural_ifs(cm, e->args[i]);
-    if (!a) return NULL;
-    if (a == e->args[i]) continue;
-    if (!copy) {
-      if (!(copy = st_sym_node(cm->p.arena, e->kind, e->op, e->nargs))) return NULL;
-      st_fexpr **args = copy->args;
-      *copy = *e;
-      copy->args = args;
-      memcpy(args, e->args, (size_t)e->nargs * sizeof *args);
-    }
-    copy->args[i] = a;
-  }
-  return copy ? copy : e;
+  return st_sym_map_args(cm->p.arena, e, fold_ifs_arg, cm);
 }
 
 static int add_list(st_compiled *cm, eq_vec *v, const st_feq_list *l);

@@ -90,7 +90,13 @@ typedef struct st_block {
   int ntear, nseq;
   int *tear, *tear_res, *seq_var, *tear_col, *tear_item;
   st_prog *seq;
+  /* Nonlinear BK_SOLVE: its last ST_SEEDS solutions (seed[k*n ..]) and their times, a ring
+   * with nseed entries ending before seed_head (solve.c seed_from_past); NULL: none kept */
+  double *seed, *seed_t;
+  int nseed, seed_head;
 } st_block;
+
+#define ST_SEEDS 4
 
 typedef struct st_relation {
   int op;             /* FOP_LT .. FOP_GE */
@@ -186,7 +192,8 @@ typedef struct st_program {
   int *param_order;   /* parameters in evaluation order (bindings after their inputs) */
   st_prog *param_prog;/* per flat variable: binding or start (parameters) */
   unsigned char *zero_param; /* per flat variable: a final or Evaluate parameter that was 0
-                                at compilation; products with it were dropped (emit.c) */
+                                at compilation, or an algebraic variable that such zeros
+                                make 0 (zeros.c); products with it were dropped (emit.c) */
   double *held_param; /* per flat variable: the value at compilation of a final or Evaluate
                          parameter that decided an if-expression (equations.c), else NaN */
   unsigned char *pinned_param; /* per flat variable: such a parameter that decided the
@@ -352,6 +359,13 @@ int st_mark_zero_parameters(st_compiled *cm);
 /* init.c: -1 (reported) when a parameter of zero_param is no longer 0, or one of
  * held_param no longer has its value */
 int st_zero_parameters_hold(st_compiled *cm);
+/* build.c: room for the solutions a nonlinear block keeps (solve.c), from arena a */
+int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b);
+/* solve.c: forget them (a new run) */
+void st_forget_seeds(st_compiled *cm);
+/* zeros.c: the terms and algebraic variables zero_param makes 0 become the literal 0 in the
+ * equations (after st_collect_equations, before index reduction) */
+int st_fold_structural_zeros(st_compiled *cm);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 
@@ -379,6 +393,8 @@ int st_sym_depends(const st_compiled *cm, const st_fexpr *e, const unsigned char
 st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs);
 st_fexpr *st_sym_bin(st_arena *a, int op, st_fexpr *l, st_fexpr *r);
 st_fexpr *st_sym_num(st_arena *a, double v);
+st_fexpr *st_sym_map_args(st_arena *a, st_fexpr *e, st_fexpr *(*fn)(void *, st_fexpr *),
+                          void *ctx);
 /* if c then x else y (at c's location); NULL when any is NULL or out of memory */
 st_fexpr *st_sym_if(st_arena *a, st_fexpr *c, st_fexpr *x, st_fexpr *y);
 st_fexpr *st_sym_diff_time(st_compiled *cm, const st_fexpr *e); /* d/dt, NULL if unsupported */

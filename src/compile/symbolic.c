@@ -16,6 +16,27 @@ st_fexpr *st_sym_node(st_arena *a, st_fexpr_kind kind, int op, int nargs) {
   return e;
 }
 
+/* e with fn applied to each argument; the node is copied only when an argument changes, so
+ * that the flat model's expressions stay shared. NULL when fn fails or out of memory. */
+st_fexpr *st_sym_map_args(st_arena *a, st_fexpr *e, st_fexpr *(*fn)(void *, st_fexpr *),
+                          void *ctx) {
+  st_fexpr *copy = NULL;
+  for (int i = 0; i < e->nargs; i++) {
+    st_fexpr *x = fn(ctx, e->args[i]);
+    if (!x) return NULL;
+    if (x == e->args[i]) continue;
+    if (!copy) {
+      if (!(copy = st_sym_node(a, e->kind, e->op, e->nargs))) return NULL;
+      st_fexpr **args = copy->args;
+      *copy = *e;
+      copy->args = args;
+      memcpy(args, e->args, (size_t)e->nargs * sizeof *args);
+    }
+    copy->args[i] = x;
+  }
+  return copy ? copy : e;
+}
+
 st_fexpr *st_sym_num(st_arena *a, double v) {
   st_fexpr *e = st_sym_node(a, FX_REAL, 0, 0);
   if (e) e->value = v;

@@ -468,7 +468,8 @@ static int check_redundant(st_compiled *cm) {
 
 int st_zero_parameters_hold(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++)
-    if (cm->p.zero_param && cm->p.zero_param[s] && cm->x[s] != 0) {
+    if (cm->p.zero_param && cm->p.zero_param[s] && cm->p.slots[s].kind == K_PARAM &&
+        cm->x[s] != 0) {
       st_fail(cm, cm->p.slots[s].loc, "parameter '%s' was 0 when the model was compiled and "
               "its equations were simplified for that; it cannot become %.17g",
               cm->p.slots[s].name, cm->x[s]);

@@ -50,21 +50,31 @@ int st_record_delays(st_compiled *cm, int event) {
   return rc;
 }
 
-static int evaluate(st_compiled *cm, double t, const double *y) {
+static int evaluate_quietly(st_compiled *cm, double t, const double *y) {
   st_load_states(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  if (st_eval_blocks(cm, 0) == 0) return 0;
-  /* the runtime stops on any callback failure: say where, once, in the user's text */
+  return st_eval_blocks(cm, 0) == 0 ? 0 : 1;
+}
+
+static int evaluate(st_compiled *cm, double t, const double *y) {
+  if (evaluate_quietly(cm, t, y) == 0) return 0;
+  /* the runtime stops on this failure: say where, once, in the user's text */
   st_report_eval_failure(cm);
   return 1;
 }
+
+/* derivatives() fails quietly (positive): at an integrator's trial point a loop may have no
+ * solution that a shorter step has (Analog's HeatingNPN_NORGate: the Newton from the last
+ * point of a 22 s trial step); the runtime asks for the report when it stops on it. */
+static void cb_report_failure(void *ud) { st_report_eval_failure(ud); }
 
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
   cm->vm.terminal = 0;
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   st_delays_reset(cm->delays);
+  st_forget_seeds(cm);
   if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
   if (cm->p.nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->p.nstates; i++) {
@@ -76,7 +86,7 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
 
 static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   st_compiled *cm = ud;
-  if (evaluate(cm, t, y)) return 1;
+  if (evaluate_quietly(cm, t, y)) return 1;
   /* the last call at a time is the iterate the integrator accepts (delay.h) */
   if (st_record_delays(cm, 0)) return -1;
   for (int i = 0; i < cm->p.nstates; i++) ydot[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
@@ -267,6 +277,7 @@ void st_model_setup(st_compiled *cm) {
   m->discrete_names = cm->p.disc_names;
   m->start_values = cb_start;
   m->derivatives = cb_derivatives;
+  m->report_failure = cb_report_failure;
   m->indicators = cm->p.nind ? cb_indicators : NULL;
   m->event_update = cb_event_update;
   m->terminal = cb_terminal;

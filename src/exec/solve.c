@@ -377,14 +377,62 @@ static int torn_solve(st_compiled *cm, st_block *b) {
   return -1;
 }
 
+/* A nonlinear block starts its Newton from its solution at the latest time not after t
+ * (when the last solve was at a later time: a trial point of the integrator further ahead,
+ * rejected). The solution there may lie on another branch -- an op-amp with positive
+ * feedback has two saturated solutions between its thresholds -- and the shorter step that
+ * follows would stay on it: Analog's Multivibrator flipped before its capacitor reached the
+ * threshold. OpenModelica likewise starts from the values of the accepted steps. */
+static void seed_from_past(st_compiled *cm, st_block *b) {
+  if (!b->nseed) return;
+  double t = cm->vm.time;
+  for (int k = 1; k <= b->nseed; k++) {
+    int e = (b->seed_head + ST_SEEDS - k) % ST_SEEDS;
+    if (b->seed_t[e] > t) continue;
+    if (k > 1)
+      for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = b->seed[e * b->n + i];
+    return;
+  }
+}
+
+static void seed_record(st_compiled *cm, st_block *b) {
+  if (!b->seed) return;
+  int last = (b->seed_head + ST_SEEDS - 1) % ST_SEEDS, e = last;
+  if (!b->nseed || b->seed_t[last] != cm->vm.time) {
+    e = b->seed_head;
+    b->seed_head = (e + 1) % ST_SEEDS;
+    if (b->nseed < ST_SEEDS) b->nseed++;
+  }
+  b->seed_t[e] = cm->vm.time;
+  for (int i = 0; i < b->n; i++) b->seed[e * b->n + i] = cm->x[b->slots[i]];
+}
+
+void st_forget_seeds(st_compiled *cm) {
+  for (int k = 0; k < cm->nblocks; k++) cm->blocks[k].nseed = cm->blocks[k].seed_head = 0;
+}
+
+static int solve_nonlinear(st_compiled *cm, st_block *b);
+
 static int solve_real(st_compiled *cm, st_block *b) {
   if (b->kind == BK_ASSIGN) {
     cm->x[b->slots[0]] = st_vm_eval(&cm->vm, cm->vm.event_mode ? &b->assign : b->hot_assign);
     return 0;
   }
+  if (!b->seed) return solve_nonlinear(cm, b);
+  seed_from_past(cm, b);
+  if (solve_nonlinear(cm, b)) return -1;
+  seed_record(cm, b);
+  return 0;
+}
+
+static int solve_nonlinear(st_compiled *cm, st_block *b) {
   if (b->ntear && torn_solve(cm, b) == 0) return 0;
+  for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
   /* a failed damped Newton goes on undamped from where it stopped */
   if (newton(cm, b, 1) && (b->linear || newton(cm, b, 0))) {
+    /* the next call (a shorter step) starts from where this one did, not from the
+     * iterate that went astray */
+    for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
     cm->error_loc = cm->p.eqs[b->eqs[0]].loc;
     st_set_error(cm, "%s system for %s%s has no solution at time %.17g",
              b->linear ? "linear" : "nonlinear", cm->p.slots[b->slots[0]].name,

@@ -358,6 +358,14 @@ static void cs_options(const fmu *c, stiction_options *opt) {
   }
 }
 
+/* derivatives() with its failure reported: the model keeps a local one quiet for an
+ * integrator that could retry (model.h report_failure); the importer's cannot. */
+static int derivatives(fmu *c, void *ud, double t) {
+  int rc = c->model->derivatives(ud, t, c->y, c->dy);
+  if (rc > 0 && c->model->report_failure) c->model->report_failure(ud);
+  return rc;
+}
+
 /* Model Exchange: the values at start, then the initial event iteration (Modelica
  * initial()), as the runtime does before integrating. */
 static int me_initialize(fmu *c) {
@@ -371,7 +379,7 @@ static int me_initialize(fmu *c) {
   memset(&c->last, 0, sizeof c->last);
   for (int it = 0; it < 100; it++) {
     stiction_event_info info = {.initial = 1, .iteration = it};
-    if (c->model->derivatives(ud, c->t0, c->y, c->dy) ||
+    if (derivatives(c, ud, c->t0) ||
         c->model->event_update(ud, c->t0, c->y, c->dy, &info))
       return -1;
     c->last.states_changed |= info.states_changed || info.equations_changed;
@@ -436,7 +444,7 @@ static int refresh(fmu *c) {
   if (c->type != fmi2ModelExchange || c->fresh || !c->y ||
       (c->phase != P_EVENT && c->phase != P_CONT && c->phase != P_TERMINATED))
     return 0;
-  if (c->model->derivatives(st_compiled_data(c->in), c->t, c->y, c->dy)) return -1;
+  if (derivatives(c, st_compiled_data(c->in), c->t)) return -1;
   c->fresh = 1;
   return 0;
 }
@@ -619,7 +627,7 @@ EXPORT fmi2Status fmi2NewDiscreteStates(fmi2Component comp, fmi2EventInfo *e) {
     c->last.states_changed = 0;
   } else {
     void *ud = st_compiled_data(c->in);
-    if (c->model->derivatives(ud, c->t, c->y, c->dy) ||
+    if (derivatives(c, ud, c->t) ||
         c->model->event_update(ud, c->t, c->y, c->dy, &info))
       return broken(c, "the event iteration");
     c->fresh = 0;

@@ -36,10 +36,28 @@ int st_call_start(stiction_sim *sim, double t, double *y, double *yp) {
   return st_check_finite(sim, t, y, sim->n, "start_values", sim->model->state_names);
 }
 
-int st_call_derivatives(stiction_sim *sim, double t, const double *y, double *ydot) {
+int st_call_derivatives_trial(stiction_sim *sim, double t, const double *y, double *ydot) {
   int rc = sim->model->derivatives(sim->ud, t, y, ydot);
+  if (rc > 0 && sim->model->size == sizeof *sim->model && sim->model->report_failure) {
+    sim->trial_failed = 1;
+    sim->trial_t = t;
+    sim->trial_rc = rc;
+    return ST_TRIAL_FAILED;
+  }
   if (rc) return failed(sim, "derivatives", t, rc);
   return st_check_finite(sim, t, ydot, sim->nx, "derivatives", sim->model->state_names);
+}
+
+int st_report_trial_failure(stiction_sim *sim) {
+  if (!sim->trial_failed) return STICTION_OK;
+  sim->trial_failed = 0;
+  sim->model->report_failure(sim->ud);
+  return failed(sim, "derivatives", sim->trial_t, sim->trial_rc);
+}
+
+int st_call_derivatives(stiction_sim *sim, double t, const double *y, double *ydot) {
+  int rc = st_call_derivatives_trial(sim, t, y, ydot);
+  return rc == ST_TRIAL_FAILED ? st_report_trial_failure(sim) : rc;
 }
 
 int st_call_residual(stiction_sim *sim, double t, const double *y, const double *yp, double *r) {

@@ -13,11 +13,16 @@
 /* Steps per call of CVode (one output interval at most): generous, because a failing model
  * should stop on its own error, not on a step budget. */
 #define ST_CVODE_MAX_STEPS 100000
+/* Steps in a row that each began with a local failure of the model (cv_one_step) */
+#define ST_TRIAL_STREAK_MAX 30
 
-/* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim. */
+/* SUNDIALS callbacks return -1 (unrecoverable) after the runtime recorded why in sim; the
+ * right-hand side returns 1 (recoverable: CVODE shortens the step) for a local failure of
+ * the model at a trial point. */
 static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *ud) {
   stiction_sim *sim = ud;
-  int rc = st_call_derivatives(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  int rc = st_call_derivatives_trial(sim, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+  if (rc == ST_TRIAL_FAILED) return 1;
   if (rc) sim->cb_status = rc;
   return rc ? -1 : 0;
 }
@@ -105,6 +110,7 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = sim->smp_t = t0;
+  sim->trial_failed = sim->trial_streak = 0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
@@ -115,6 +121,7 @@ static int cv_create(stiction_sim *sim, double t0) {
 static int cv_reinit(stiction_sim *sim, double t) {
   int flag = CVodeReInit(sim->mem, t, sim->y);
   sim->t_step = sim->smp_t = t;
+  sim->trial_failed = sim->trial_streak = 0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
@@ -127,6 +134,9 @@ static int cv_solver_fail(stiction_sim *sim, int flag) {
   sunrealtype t = sim->t;
   if (!CVodeGetCurrentTime(sim->mem, &t)) sim->t = t;
   if (sim->cb_status) return sim->cb_status;
+  /* CVODE gave up after local failures of the model (CV_REPTD_RHSFUNC_ERR, or one at its
+   * first call): the model's failure is the reason */
+  if (sim->trial_failed) return st_report_trial_failure(sim);
   char *name = CVodeGetReturnFlagName(flag);
   st_sim_fail(sim, STICTION_ERR_SOLVER, "CVODE failed at t = %.17g: %s%s%s",
               t, name ? name : "unknown flag", sim->solver_msg[0] ? ": " : "", sim->solver_msg);
@@ -168,6 +178,14 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
   if (flag < 0) return cv_solver_fail(sim, flag);
+  /* Shortened below the rounding of t, the step got nowhere; or step after step failed
+   * first: the run creeps towards a point past which the model cannot be evaluated (the
+   * steps shrink geometrically and CVODE would go on for ever). A trial point too far
+   * ahead costs a few steps at most. */
+  if (sim->trial_failed && (tret == sim->t_step || ++sim->trial_streak > ST_TRIAL_STREAK_MAX))
+    return st_report_trial_failure(sim);
+  if (!sim->trial_failed) sim->trial_streak = 0;
+  sim->trial_failed = 0; /* a shorter step got past it */
   note_step(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;

@@ -93,6 +93,9 @@ struct stiction_sim {
 
   /* a failure found inside a SUNDIALS callback (status and message already set) */
   int cb_status;
+  /* a local failure of derivatives() at a trial point, not reported yet (callbacks.c) */
+  int trial_failed, trial_rc, trial_streak;
+  double trial_t;
   char solver_msg[256];         /* last message of the SUNDIALS error handler */
 
   /* wall-clock */
@@ -133,6 +136,13 @@ int st_options_check(stiction_sim *sim);
 /* callbacks.c: model calls with the runtime's checks (finite values, failure status). */
 int st_call_start(stiction_sim *sim, double t, double *y, double *yp);
 int st_call_derivatives(stiction_sim *sim, double t, const double *y, double *ydot);
+/* The same at an integrator's trial point: a failure the model marks as local (model.h
+ * report_failure) returns ST_TRIAL_FAILED and is noted, not reported; the integrator may
+ * retry with a shorter step. st_report_trial_failure reports the noted one when the run
+ * stops on it (STICTION_ERR_CALLBACK; STICTION_OK when none is noted). */
+#define ST_TRIAL_FAILED 1
+int st_call_derivatives_trial(stiction_sim *sim, double t, const double *y, double *ydot);
+int st_report_trial_failure(stiction_sim *sim);
 int st_call_residual(stiction_sim *sim, double t, const double *y, const double *yp, double *r);
 int st_call_indicators(stiction_sim *sim, double t, const double *y, const double *yp, double *g);
 int st_call_outputs(stiction_sim *sim, double t, const double *y, const double *yp, double *out);
