@@ -613,6 +613,45 @@ START_TEST(clocks_of_variable_interval) {
 }
 END_TEST
 
+/* HeldInputPlant.mo: u = k + 1 from the tick at t = k/100 on drives der(x) = u - x and
+ * der(z) = x, so over each tick interval h = 0.01 x moves to u + (x - u) e^-h and z by
+ * u h + (x - u)(1 - e^-h). Every tick restarts CVODE; it changed only the held input, so the
+ * Jacobian of before is kept (one evaluation in the whole run, not one per tick). */
+START_TEST(ticks_keep_the_jacobian) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "restarts: 100\n") != NULL, "%s", out);
+  const char *nj = strstr(out, "njac (Jacobian evaluations): ");
+  ck_assert_ptr_nonnull(nj);
+  ck_assert_msg(atol(nj + strlen("njac (Jacobian evaluations): ")) <= 2, "%s", out);
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cz = col(&t, "z"), cu = col(&t, "u");
+  const double h = 0.01, e = exp(-h);
+  double x[101], z[101];
+  x[0] = z[0] = 0;
+  for (int k = 0; k < 100; k++) {
+    double u = k + 1;
+    z[k + 1] = z[k] + u * h + (x[k] - u) * (1 - e);
+    x[k + 1] = u + (x[k] - u) * e;
+  }
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (!at_tick(tm, h)) continue;
+    int k = (int)nearbyint(tm / h);
+    int left = i + 1 < t.nrows && t.v[i + 1][ct] == tm;
+    ck_assert_msg(fabs(t.v[i][cx] - x[k]) < 1e-6 && fabs(t.v[i][cz] - z[k]) < 1e-6,
+                  "x(%g) = %.10g, z = %.10g; expected %.10g, %.10g", tm, t.v[i][cx],
+                  t.v[i][cz], x[k], z[k]);
+    ck_assert_msg(t.v[i][cu] == (left ? k : k + 1), "u(%g) = %g", tm, t.v[i][cu]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 200);
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -641,6 +680,7 @@ int main(void) {
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
                         when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
-                        state_machine_inside_a_state, clocks_of_variable_interval));
+                        state_machine_inside_a_state, clocks_of_variable_interval,
+                        ticks_keep_the_jacobian));
   return st_test_main(s);
 }

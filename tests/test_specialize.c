@@ -195,6 +195,41 @@ START_TEST(friction_block_run) {
 }
 END_TEST
 
+/* HeldInputPlant.mo: a held input takes a new value at every tick of Clock(1, 100). The
+ * programs fold it in at first; once it has ended two short-lived specializations it is
+ * loaded instead, and the next 90-odd ticks keep the programs and tapes as they are. The
+ * run is the same as with the programs as compiled. */
+START_TEST(programs_kept_over_clock_ticks) {
+  double x[2], z[2];
+  for (int on = 0; on < 2; on++) {
+    compiled c;
+    compile(&c, "tests/data/clocks/HeldInputPlant.mo", NULL);
+    st_compiled_set_specialize(c.cm, on);
+    stiction_options opt;
+    stiction_options_init(&opt);
+    opt.stop_time = 1;
+    opt.interval = 0.05;
+    stiction_sim *sim = stiction_sim_new(c.m, c.ud, &opt);
+    ck_assert_int_eq(stiction_sim_run(sim), 0);
+    ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
+    ck_assert_int_eq(st_compiled_value(c.cm, "z", &z[on]), 0);
+    stiction_sim_free(sim);
+    st_compile_info info;
+    st_compiled_info(c.cm, &info);
+    if (on) {
+      ck_assert_msg(info.specializations <= 5 && info.specializations_kept >= 90,
+                    "made %ld, kept %ld", info.specializations, info.specializations_kept);
+      ck_assert_int_gt(info.tape_runs, 500);
+    } else {
+      ck_assert_int_eq(info.specializations, 0);
+    }
+    release(&c);
+  }
+  ck_assert_double_eq_tol(x[0], x[1], 1e-12 * fabs(x[0]));
+  ck_assert_double_eq_tol(z[0], z[1], 1e-12 * fabs(z[0]));
+}
+END_TEST
+
 /* Output column of variable name, or -1. */
 static int column(const compiled *c, const char *name) {
   for (int i = 0; i < c->m->n_outputs; i++)
@@ -246,7 +281,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("specialize");
   st_test_case(s, "core", 120, ST_TESTS(friction_block, leine_belt, coupled_clutches,
                noevent_branch, functions, algorithm, singular_mixed, friction_block_run,
-               held_constants));
+               held_constants, programs_kept_over_clock_ticks));
   return s;
 }
 

@@ -525,6 +525,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;
   info->tape_runs = cm->tape_runs;
+  info->specializations = cm->spec_made;
+  info->specializations_kept = cm->spec_kept;
   for (int s = 0; s < cm->p.nslots; s++) info->n_algebraic += cm->p.slots[s].kind == K_ALG;
   for (int k = 0; k < cm->p.nrels; k++) info->n_time_relations += cm->rels[k].time_only;
   for (int b = 0; b < cm->nblocks; b++) {

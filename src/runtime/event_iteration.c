@@ -299,8 +299,8 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
   st_sample_forget(sim); /* the indicators may differ after the event */
   if (!*restarted) return STICTION_OK;
-  rc = restart(sim, t);
-  return rc ? rc : sim->ops->yp_at(sim, t, 1);
+  sim->jac_keep = !r->states_changed && r->clock_ticks > 0; /* jacfd.c */
+  return restart(sim, t); /* y' stays as evaluated above (reinit) */
 }
 
 /* Whether the event ends the run by terminate(); its message is kept for
