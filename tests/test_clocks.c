@@ -652,6 +652,43 @@ START_TEST(ticks_keep_the_jacobian) {
 }
 END_TEST
 
+/* IndexReduced.mo: c = f ties the inverse model's state c to the filter state f, so the
+ * partition is reduced (der(c) = der(f)) before Euler discretizes it; either may be the
+ * state, the recursion is the same. With u_k = 1 + k h at the tick k h (h = 0.1, tau = 0.5):
+ * explicit f(k+1) = f(k) + h (u_k - f(k))/tau, implicit f(k+1) = (f(k) + h u_(k+1)/tau) /
+ * (1 + h/tau), from f(0) = 0.2; v = der(c) + c = (u - f)/tau + f. ExplicitRungeKutta4 on
+ * such a partition is refused, located. */
+START_TEST(index_reduced_partition) {
+  static table t;
+  run("tests/data/clocks/IndexReduced.mo", &t);
+  const double h = 0.1, tau = 0.5;
+  double fe[11], fi[11];
+  fe[0] = fi[0] = 0.2;
+  for (int k = 0; k < 10; k++) {
+    fe[k + 1] = fe[k] + h * (1 + k * h - fe[k]) / tau;
+    fi[k + 1] = (fi[k] + h * (1 + (k + 1) * h) / tau) / (1 + h / tau);
+  }
+  int ct = col(&t, "time"), c[] = {col(&t, "fe"), col(&t, "ce"), col(&t, "ye"),
+                                   col(&t, "fi"), col(&t, "ci"), col(&t, "yi")};
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, h) - 1;
+    double u = 1 + k * h;
+    double want[] = {fe[k], fe[k], (u - fe[k]) / tau + fe[k], fi[k], fi[k], (u - fi[k]) / tau + fi[k]};
+    for (int j = 0; j < 6; j++)
+      ck_assert_msg(fabs(t.v[i][c[j]] - want[j]) < 1e-12, "column %d at %g: %.17g, expected %.17g",
+                    j, tm, t.v[i][c[j]], want[j]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 21);
+  expect_refused("tests/data/clocks/IndexReducedRK.mo",
+                 "IndexReducedRK.mo:9:7: error: solverMethod \"ExplicitRungeKutta4\" on a partition "
+                 "that needs index reduction is not supported");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -681,6 +718,6 @@ int main(void) {
                         when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
                         state_machine_inside_a_state, clocks_of_variable_interval,
-                        ticks_keep_the_jacobian));
+                        ticks_keep_the_jacobian, index_reduced_partition));
   return st_test_main(s);
 }

@@ -196,10 +196,15 @@ out:
   return rc;
 }
 
-static int pipeline(st_compiled *cm) {
-  if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
+/* Classification, parameters, start values and the equations of cm's flat model. */
+static int equations(st_compiled *cm) {
+  if (st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
-  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm)) return -1;
+  return st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm);
+}
+
+static int pipeline(st_compiled *cm) {
+  if (st_lower_state_machines(cm) || st_lower_clocks(cm) || equations(cm)) return -1;
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   st_report_state_select(cm);
@@ -292,6 +297,25 @@ st_program *st_compile_program(const st_flat_model *flat, st_diag *diag) {
   *prog = cm->p;
   return prog;
 }
+
+/* The equations of flat after index reduction alone (clocks.c: a continuous-time partition
+ * that its clock's solverMethod discretizes is reduced as such first); NULL on failure
+ * (reported). Its slots and equations are read, then it is freed (st_index_alone_free). */
+st_compiled *st_index_alone(const st_flat_model *flat, st_diag *diag) {
+  st_compiled *cm = calloc(1, sizeof *cm);
+  if (!cm) return NULL;
+  cm->p.arena = cm->iarena = st_arena_new();
+  cm->diag = diag;
+  cm->p.flat = flat;
+  cm->spec_gen = cm->spec_defer_gen = -1;
+  if (!cm->p.arena || equations(cm) || reduce_index(cm) || st_arena_failed(cm->p.arena)) {
+    free_proto(cm);
+    return NULL;
+  }
+  return cm;
+}
+
+void st_index_alone_free(st_compiled *cm) { free_proto(cm); }
 
 void st_program_free(st_program *prog) {
   if (prog) free_proto(prog->proto);

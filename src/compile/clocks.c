@@ -1102,6 +1102,185 @@ static int discretize_all(lower *L, const int *eq_part, int neqs) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ index reduction
+ * A continuous-time partition discretized by its clock's solverMethod may be a higher-index
+ * DAE (MSL's ControlledMixingUnit: an inverse plant model whose output is tied to a filter
+ * state). It is reduced as a continuous-time system first, by the compiler's own index
+ * reduction (st_index_alone) on a flat model of its equations alone, in which the values
+ * it reads at a tick (sample(), previous(), interval(), ...) are parameters (constant over
+ * a step, derivative 0) and the variables of other partitions too. Its states are then the
+ * states chosen there; a derivative that became a dummy, or a derivative of one, is an
+ * algebraic variable of the partition. Without differentiated equations nothing changes. */
+
+typedef struct reduction {
+  lower *L;
+  part *p;
+  st_fvar *vars;        /* the partition's flat model: f's variables, then placeholders */
+  int nvars, capvars;
+  const st_fexpr **held; /* per placeholder: the clocked operator it stands for */
+  st_compiled *rc;      /* the reduced system */
+  int *integral;        /* per slot of rc: the slot it is the derivative of, -1 */
+  int *alg;             /* per slot of rc: its algebraic variable in L, -1 */
+} reduction;
+
+/* e with each clocked operator replaced by a new parameter (a placeholder). */
+static st_fexpr *with_placeholders(reduction *r, const st_fexpr *e) {
+  if (!e) return NULL;
+  lower *L = r->L;
+  if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
+    if (st_arena_grow(L->a, (void **)&r->vars, &r->capvars, r->nvars, sizeof *r->vars)) return NULL;
+    int k = r->nvars - L->f->nvars;
+    const st_fexpr **h = st_arena_alloc(L->a, sizeof *h * (size_t)(k + 1));
+    if (!h) return NULL;
+    if (k) memcpy(h, r->held, sizeof *h * (size_t)k);
+    h[k] = e;
+    r->held = h;
+    st_fvar_hidden(&r->vars[r->nvars], st_arena_printf(L->a, "$held%d", k), ST_T_REAL,
+                   ST_V_PARAMETER, st_fx_real(L->a, 1, e->loc), e->loc);
+    return st_fx_var(L->a, r->nvars++, e->loc);
+  }
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *c = st_fx_copy_node(L->a, e);
+  if (!c) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = with_placeholders(r, e->args[i]))) return NULL;
+  return c;
+}
+
+/* The partition's equations (the bodies of its clocked whens) with placeholders, into out;
+ * 1 when one is not of the form a = b (if-equations, asserts: the partition is left as it
+ * is). */
+static int placeholder_eqs(reduction *r, const st_feq_list *l, st_feq_list *out, int *cap) {
+  lower *L = r->L;
+  for (int i = 0; i < l->n; i++) {
+    const st_feq *q = l->items[i];
+    if (clock_when(L, q)) {
+      int rc = placeholder_eqs(r, &q->branches[0], out, cap);
+      if (rc) return rc;
+      continue;
+    }
+    if (q->kind != FE_EQUAL) return 1; /* not reduced: as it is */
+    st_feq *c = new_equal(L, with_placeholders(r, q->lhs), with_placeholders(r, q->rhs), q->loc);
+    if (!c || !c->lhs || !c->rhs || add_eq(L, out, cap, c)) return -1;
+  }
+  return 0;
+}
+
+/* The derivative slot d of rc in the lowered model: der(x) of a state x (discretized), else
+ * an algebraic variable of the partition. */
+static st_fexpr *derivative(reduction *r, int d, st_loc loc) {
+  lower *L = r->L;
+  const st_slot *sl = r->rc->p.slots;
+  int x = r->integral[d];
+  if (x < 0) return NULL;
+  if (x < L->f->nvars && sl[x].kind == K_STATE) {
+    st_fexpr *n = st_fx_new(L->a, FX_BUILTIN, FB_DER, 1, loc);
+    if (n) n->args[0] = st_fx_var(L->a, x, loc);
+    return n;
+  }
+  if (r->alg[d] < 0) {
+    const char *name = x < L->f->nvars ? L->f->vars[x].name : sl[x].name;
+    r->alg[d] = new_var(L, st_arena_concat(L->a, "der(", name, ")"), ST_T_REAL, ST_V_CONTINUOUS,
+                        NULL, loc);
+    if (r->alg[d] < 0) return NULL;
+  }
+  return st_fx_var(L->a, r->alg[d], loc);
+}
+
+/* An expression of the reduced system in the variables of the lowering. */
+static st_fexpr *lowered(reduction *r, const st_fexpr *e) {
+  if (!e) return NULL;
+  lower *L = r->L;
+  int nf = L->f->nvars;
+  if (e->kind == FX_VAR) {
+    if (e->index < nf) return st_fx_var(L->a, e->index, e->loc);
+    if (e->index < r->nvars) return (st_fexpr *)r->held[e->index - nf];
+    return derivative(r, e->index, e->loc);
+  }
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR) {
+    int x = e->args[0]->index;
+    return x < r->rc->p.nslots && r->rc->p.slots[x].der >= 0
+               ? derivative(r, r->rc->p.slots[x].der, e->loc) : NULL;
+  }
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *c = st_fx_copy_node(L->a, e);
+  if (!c) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = lowered(r, e->args[i]))) return NULL;
+  return c;
+}
+
+/* The equations of partition p (eq_of[i] == p for f's equation i) after index reduction
+ * into *out, or *out = NULL when none was differentiated. */
+static int reduce_partition(lower *L, part *p, part **eq_of, st_feq_list **out) {
+  const st_flat_model *f = L->f;
+  reduction r = {.L = L, .p = p, .nvars = f->nvars};
+  *out = NULL;
+  r.capvars = f->nvars;
+  r.vars = st_arena_alloc(L->a, sizeof *r.vars * (size_t)(f->nvars + 1));
+  if (!r.vars) return -1;
+  memcpy(r.vars, f->vars, sizeof *r.vars * (size_t)f->nvars);
+  for (int v = 0; v < f->nvars; v++) { /* the others' variables: constants here */
+    st_fvar *x = &r.vars[v];
+    if (x->variability <= ST_V_PARAMETER || x->type == ST_T_CLOCK || part_of_var(L, v) == p) continue;
+    x->variability = ST_V_PARAMETER;
+    x->fixed = -1;
+    x->binding = NULL;
+    x->start = NULL;
+  }
+  st_flat_model *g = st_arena_alloc(L->a, sizeof *g);
+  if (!g) return -1;
+  memset(g, 0, sizeof *g);
+  g->name = f->name;
+  g->functions = f->functions;
+  g->nfunctions = f->nfunctions;
+  g->loc = f->loc;
+  int cap = 0;
+  for (int i = 0; i < f->equations.n; i++) {
+    if (eq_of[i] != p) continue;
+    st_feq_list one = {&f->equations.items[i], 1};
+    int rc = placeholder_eqs(&r, &one, &g->equations, &cap);
+    if (rc) return rc < 0 ? -1 : 0;
+  }
+  g->vars = r.vars;
+  g->nvars = r.nvars;
+  /* quietly: a partition it cannot reduce is left as it is, and the compiler says why */
+  st_diag *quiet = st_diag_new(NULL);
+  r.rc = quiet ? st_index_alone(g, quiet) : NULL;
+  if (!r.rc) {
+    st_diag_free(quiet);
+    return 0;
+  }
+  int rc = 0;
+  if (r.rc->p.n_differentiated > 0) {
+    if (strcmp(p->c.solver, "ExplicitEuler") && strcmp(p->c.solver, "ImplicitEuler")) {
+      st_error(L->cm->diag, p->clock_loc, "solverMethod \"%s\" on a partition that needs index "
+               "reduction is not supported (ExplicitEuler, ImplicitEuler)", p->c.solver);
+      L->errors++;
+      rc = -1;
+    }
+    int ns = r.rc->p.nslots;
+    r.integral = st_arena_alloc(L->a, sizeof(int) * (size_t)(ns + 1));
+    r.alg = st_arena_alloc(L->a, sizeof(int) * (size_t)(ns + 1));
+    *out = st_arena_alloc(L->a, sizeof **out);
+    if (!r.integral || !r.alg || !*out) rc = -1;
+    for (int s = 0; !rc && s < ns; s++) r.integral[s] = r.alg[s] = -1;
+    for (int s = 0; !rc && s < ns; s++)
+      if (r.rc->p.slots[s].der >= 0) r.integral[r.rc->p.slots[s].der] = s;
+    if (!rc) memset(*out, 0, sizeof **out);
+    int ocap = 0;
+    for (int i = 0; !rc && i < r.rc->p.neqs; i++) {
+      const st_ceq *q = &r.rc->p.eqs[i];
+      st_fexpr *lhs = q->target >= 0 ? st_fx_var(L->a, q->target, q->loc) : lowered(&r, q->lhs);
+      st_feq *e = new_equal(L, lhs, lowered(&r, q->rhs), q->loc);
+      if (!e || !e->lhs || !e->rhs || add_eq(L, *out, &ocap, e)) rc = -1;
+    }
+  }
+  st_index_alone_free(r.rc);
+  st_diag_free(quiet);
+  return rc;
+}
+
 /* x as n/d (emit.c schedules sample() instants with fraction arguments exactly). */
 static st_fexpr *fraction(lower *L, int exact, rat x, double dx, st_loc loc) {
   if (!exact) return st_fx_real(L->a, dx, loc);
@@ -1422,12 +1601,37 @@ int st_lower_clocks(st_compiled *cm) {
       return -1;
     }
   }
+  /* discretized partitions that need index reduction: their reduced equations instead */
+  part **eq_of = st_arena_alloc(L.a, sizeof *eq_of * (size_t)(f->equations.n + 1));
+  st_feq_list **reduced = st_arena_alloc(L.a, sizeof *reduced * (size_t)(n + 1));
+  unsigned char *done = st_arena_alloc(L.a, (size_t)n + 1);
+  if (!eq_of || !reduced || !done) return -1;
+  memset(done, 0, (size_t)n + 1);
+  for (int i = 0; i < f->equations.n; i++) {
+    part *p = &L.parts[find(L.uf, f->nvars + i)];
+    eq_of[i] = is_clock_eq[i] ? NULL : p;
+  }
+  for (int i = 0; i < f->equations.n; i++) {
+    part *p = eq_of[i];
+    int id = p ? part_id(&L, p) : 0;
+    if (!p || !p->clocked || !p->c.solver || done[id]) continue;
+    done[id] = 1;
+    if (reduce_partition(&L, p, eq_of, &reduced[id])) return -1;
+  }
   int *first = st_arena_alloc(L.a, sizeof *first * (size_t)(f->equations.n + 1));
   if (!first) return -1;
+  memset(done, 0, (size_t)n + 1);
   for (int i = 0; i < f->equations.n; i++) {
     first[i] = L.eqs.n;
     if (is_clock_eq[i]) continue;
     part *p = &L.parts[find(L.uf, f->nvars + i)];
+    int id = part_id(&L, p);
+    if (p->clocked && p->c.solver && reduced[id]) {
+      if (done[id]++) continue;
+      for (int k = 0; k < reduced[id]->n; k++)
+        if (rewrite_eq(&L, p, reduced[id]->items[k], &L.eqs, &L.capeqs)) return -1;
+      continue;
+    }
     if (rewrite_eq(&L, p->clocked ? p : NULL, f->equations.items[i], &L.eqs, &L.capeqs)) return -1;
   }
   /* the partition of each lowered equation (the stages copy them) */

@@ -388,6 +388,9 @@ int st_classify(st_compiled *cm);
 /* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
  * the lowered copy); 0 also when the model has no clocks. */
 int st_lower_clocks(st_compiled *cm);
+/* build.c: classification, equations and index reduction alone of a flat model */
+st_compiled *st_index_alone(const st_flat_model *flat, st_diag *diag);
+void st_index_alone_free(st_compiled *cm);
 /* statemachine.c: clocked state machines (chapter 17) to clocked equations, before it. */
 int st_lower_state_machines(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
