@@ -689,6 +689,31 @@ START_TEST(index_reduced_partition) {
 }
 END_TEST
 
+/* ClockedAlgorithm.mo: an algorithm section on Clock(1, 10) (its clock from u's sample()):
+ * at the tick k/10, n = k + 1, s = u(0) + ... + u(k) = k (k + 1)/20 and m = min(s/n, 0.2)
+ * = min(k/20, 0.2), all held between ticks; an algorithm whose partition nothing gives a
+ * clock is refused, located at its statement. */
+START_TEST(clocked_algorithm_section) {
+  static table t;
+  run("tests/data/clocks/ClockedAlgorithm.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cs = col(&t, "s"), cm = col(&t, "m"),
+      cy = col(&t, "y");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int k = ticks(tm, 0.1) - 1;
+    if (at_tick(tm, 0.1) && i + 1 < t.nrows && t.v[i + 1][ct] == tm) k--; /* left row */
+    double s = k * (k + 1) / 20.0, m = fmin(k / 20.0, 0.2);
+    ck_assert_msg(t.v[i][cn] == k + 1 && fabs(t.v[i][cs] - s) < 1e-12 &&
+                  fabs(t.v[i][cm] - m) < 1e-12 && fabs(t.v[i][cy] - m) < 1e-12,
+                  "t = %g: n = %g, s = %.17g, m = %.17g; expected %d, %g, %g", tm, t.v[i][cn],
+                  t.v[i][cs], t.v[i][cm], k + 1, s, m);
+  }
+  expect_refused("tests/data/clocks/ClockedAlgorithmNoClock.mo",
+                 "ClockedAlgorithmNoClock.mo:4:3: error: the clock of this clocked algorithm "
+                 "cannot be inferred");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -718,6 +743,7 @@ int main(void) {
                         when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
                         state_machine_inside_a_state, clocks_of_variable_interval,
-                        ticks_keep_the_jacobian, index_reduced_partition));
+                        ticks_keep_the_jacobian, index_reduced_partition,
+                        clocked_algorithm_section));
   return st_test_main(s);
 }

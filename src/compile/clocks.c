@@ -907,6 +907,46 @@ static int rewrite_eq(lower *L, part *p, const st_feq *q, st_feq_list *out, int 
   return add_eq(L, out, cap, r);
 }
 
+/* An algorithm section of a clocked partition: its statements with the partition's clocked
+ * operators replaced, as its equations (the section then reads only values latched at the
+ * tick and the partition's variables, so its outputs change only at the ticks). */
+static st_fstmt_list *rewrite_stmts(lower *L, part *p, const st_fstmt_list *l) {
+  st_fstmt_list *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return NULL;
+  r->n = l ? l->n : 0;
+  r->items = st_arena_alloc(L->a, sizeof *r->items * (size_t)(r->n + 1));
+  if (!r->items) return NULL;
+  for (int i = 0; i < r->n; i++) {
+    const st_fstmt *s = l->items[i];
+    st_fstmt *c = st_arena_alloc(L->a, sizeof *c);
+    if (!c) return NULL;
+    *c = *s;
+    if ((s->target && !(c->target = rewrite(L, p, s->target))) ||
+        (s->value && !(c->value = rewrite(L, p, s->value))) ||
+        (s->range && !(c->range = rewrite(L, p, s->range))) ||
+        (s->message && !(c->message = rewrite(L, p, s->message))))
+      return NULL;
+    if (s->ntargets && !(c->targets = st_arena_alloc(L->a, sizeof *c->targets * (size_t)s->ntargets)))
+      return NULL;
+    for (int k = 0; k < s->ntargets; k++)
+      if (s->targets[k] && !(c->targets[k] = rewrite(L, p, s->targets[k]))) return NULL;
+    if (s->nconds && !(c->conds = st_arena_alloc(L->a, sizeof *c->conds * (size_t)s->nconds)))
+      return NULL;
+    for (int k = 0; k < s->nconds; k++)
+      if (!(c->conds[k] = rewrite(L, p, s->conds[k]))) return NULL;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_FOR || s->kind == FS_WHILE ? 1 : 0;
+    if (nb && !(c->branches = st_arena_alloc(L->a, sizeof *c->branches * (size_t)nb))) return NULL;
+    for (int b = 0; b < nb; b++) {
+      st_fstmt_list *x = rewrite_stmts(L, p, &s->branches[b]);
+      if (!x) return NULL;
+      c->branches[b] = *x;
+    }
+    r->items[i] = c;
+  }
+  return r;
+}
+
 /* ------------------------------------------------------------------ discretization */
 
 /* A copy of e with the variables map gives (index < nmap, map >= 0) replaced. */
@@ -1450,6 +1490,20 @@ static int list_uses_clocked(const st_feq_list *l) {
   return 0;
 }
 
+static int stmts_use_clocked(const st_fstmt_list *l) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_fstmt *s = l->items[i];
+    if (expr_uses_clocked(s->value) || expr_uses_clocked(s->range)) return 1;
+    for (int k = 0; k < s->nconds; k++)
+      if (expr_uses_clocked(s->conds[k])) return 1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_FOR || s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; b < nb; b++)
+      if (stmts_use_clocked(&s->branches[b])) return 1;
+  }
+  return 0;
+}
+
 static int setup(lower *L) {
   const st_flat_model *f = L->f;
   int nv = f->nvars, n = nv + L->nunits;
@@ -1566,7 +1620,12 @@ static int bindings_use_clocked(const st_flat_model *f) {
 
 int st_lower_clocks(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
-  if (!uses_clocks(f) && !list_uses_clocked(&f->equations) && !bindings_use_clocked(f)) return 0;
+  int algs_clocked = 0;
+  for (int i = 0; i < f->nalgorithms && !algs_clocked; i++)
+    algs_clocked = stmts_use_clocked(&f->algorithms[i]);
+  if (!uses_clocks(f) && !list_uses_clocked(&f->equations) && !bindings_use_clocked(f) &&
+      !algs_clocked)
+    return 0;
   lower L = {.cm = cm, .a = cm->p.arena};
   if (!(f = bindings_as_equations(&L, f))) return -1;
   L.f = f;
@@ -1585,14 +1644,17 @@ int st_lower_clocks(st_compiled *cm) {
   for (int i = 0; i < n; i++) {
     part *p = &L.parts[find(L.uf, i)];
     if (!p->clocked) continue;
-    if (i >= f->nvars + f->equations.n) {
-      st_error(cm->diag, f->loc, "algorithm sections in clocked partitions are not supported");
+    if (!p->has_clock && i >= f->nvars) {
+      int alg = i - f->nvars - f->equations.n;
+      st_loc loc = alg >= 0 ? (f->algorithms[alg].n ? f->algorithms[alg].items[0]->loc : f->loc)
+                            : f->equations.items[i - f->nvars]->loc;
+      st_error(cm->diag, loc, "the clock of this clocked %s cannot be inferred (no sample(u, "
+               "clock), when-clock or sub-sampling relation gives it)",
+               alg >= 0 ? "algorithm" : "equation");
       return -1;
     }
-    if (!p->has_clock && i >= f->nvars) {
-      st_error(cm->diag, f->equations.items[i - f->nvars]->loc, "the clock of this clocked "
-               "equation cannot be inferred (no sample(u, clock), when-clock or sub-sampling "
-               "relation gives it)");
+    if (i >= f->nvars + f->equations.n && L.has_der[i]) {
+      st_error(cm->diag, L.der_loc[i], "der() in a clocked algorithm section is not supported");
       return -1;
     }
     if (L.has_der[i] && !p->c.solver) {
@@ -1642,12 +1704,23 @@ int st_lower_clocks(st_compiled *cm) {
     for (int j = first[i]; j < (i + 1 < f->equations.n ? first[i + 1] : neqs); j++)
       eq_part[j] = p->clocked ? part_id(&L, p) : -1;
   }
+  /* the algorithm sections, the clocked ones rewritten */
+  st_fstmt_list *algs = NULL;
+  if (f->nalgorithms && !(algs = st_arena_alloc(L.a, sizeof *algs * (size_t)f->nalgorithms)))
+    return -1;
+  for (int i = 0; i < f->nalgorithms; i++) {
+    part *p = &L.parts[find(L.uf, f->nvars + f->equations.n + i)];
+    st_fstmt_list *r = p->clocked ? rewrite_stmts(&L, p, &f->algorithms[i]) : NULL;
+    if (p->clocked && !r) return -1;
+    algs[i] = r ? *r : f->algorithms[i];
+  }
   if (discretize_all(&L, eq_part, neqs)) return -1;
   if (L.errors || emit_ticks(&L)) return -1;
   st_flat_model *g = st_arena_alloc(L.a, sizeof *g);
   if (!g) return -1;
   *g = *f;
   if (drop_clocked_initial_equations(&L, g)) return -1;
+  if (algs) g->algorithms = algs;
   g->vars = L.vars;
   g->nvars = L.nvars;
   g->equations = L.eqs;
