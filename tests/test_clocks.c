@@ -580,6 +580,27 @@ START_TEST(state_machine_inside_a_state) {
 }
 END_TEST
 
+/* StateMachineInnerTicks.mo: s1 holds a machine a -> b on ticksInState() >= 4 (delayed);
+ * s1 is left for s2 (which holds i) at the tick after k == 2 and resumed without reset at
+ * the tick after k == 5. The inner machine does not run in s2, so a's ticks are 1, 2, (held
+ * over ticks 3 to 5), 3, 4 at ticks 1, 2, 6, 7 and the move to b (i + 100 per tick) comes at
+ * tick 8, not at tick 7 as when the ticks in s2 counted. */
+START_TEST(inner_state_ticks_while_its_machine_runs) {
+  static const int want[] = {1, 2, 2, 2, 2, 3, 4, 104, 204, 304, 404};
+  static table t;
+  run("tests/data/clocks/StateMachineInnerTicks.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i"), checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][ci] == want[k], "i(%g) = %g, expected %d", tm, t.v[i][ci], want[k]);
+    checked++;
+  }
+  ck_assert_int_eq(checked, 11);
+}
+END_TEST
+
 /* VariableInterval.mo, the examples of Modelica 3.6 section 16.3: Clock(nextInterval, 1000)
  * with nextInterval = previous + 1 from 2 ticks at 0, 3, 7, 12, 18, 25, 33, 42 ms (the
  * counter's value at a tick sets the next), interval() the time since the tick before
@@ -744,6 +765,6 @@ int main(void) {
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
                         state_machine_inside_a_state, clocks_of_variable_interval,
                         ticks_keep_the_jacobian, index_reduced_partition,
-                        clocked_algorithm_section));
+                        clocked_algorithm_section, inner_state_ticks_while_its_machine_runs));
   return st_test_main(s);
 }
