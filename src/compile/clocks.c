@@ -1163,11 +1163,27 @@ typedef struct reduction {
   int *alg;             /* per slot of rc: its algebraic variable in L, -1 */
 } reduction;
 
-/* e with each clocked operator replaced by a new parameter (a placeholder). */
-static st_fexpr *with_placeholders(reduction *r, const st_fexpr *e) {
+/* A copy of e in which `leaf` replaces the nodes it takes (it sets *took; NULL with *took
+ * is a failure); the others are copied with their arguments mapped. */
+typedef st_fexpr *(*leaf_fn)(reduction *r, const st_fexpr *e, int *took);
+
+static st_fexpr *mapped(reduction *r, const st_fexpr *e, leaf_fn leaf) {
   if (!e) return NULL;
+  int took = 0;
+  st_fexpr *x = leaf(r, e, &took);
+  if (took) return x;
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *c = st_fx_copy_node(r->L->a, e);
+  if (!c) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = mapped(r, e->args[i], leaf))) return NULL;
+  return c;
+}
+
+/* A clocked operator: a new parameter (a placeholder) standing for it. */
+static st_fexpr *placeholder(reduction *r, const st_fexpr *e, int *took) {
   lower *L = r->L;
-  if (e->kind == FX_BUILTIN && is_clocked_op(e->op)) {
+  if ((*took = e->kind == FX_BUILTIN && is_clocked_op(e->op))) {
     if (st_arena_grow(L->a, (void **)&r->vars, &r->capvars, r->nvars, sizeof *r->vars)) return NULL;
     int k = r->nvars - L->f->nvars;
     const st_fexpr **h = st_arena_alloc(L->a, sizeof *h * (size_t)(k + 1));
@@ -1179,12 +1195,7 @@ static st_fexpr *with_placeholders(reduction *r, const st_fexpr *e) {
                    ST_V_PARAMETER, st_fx_real(L->a, 1, e->loc), e->loc);
     return st_fx_var(L->a, r->nvars++, e->loc);
   }
-  if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *c = st_fx_copy_node(L->a, e);
-  if (!c) return NULL;
-  for (int i = 0; i < e->nargs; i++)
-    if (!(c->args[i] = with_placeholders(r, e->args[i]))) return NULL;
-  return c;
+  return NULL;
 }
 
 /* The partition's equations (the bodies of its clocked whens) with placeholders, into out;
@@ -1200,7 +1211,7 @@ static int placeholder_eqs(reduction *r, const st_feq_list *l, st_feq_list *out,
       continue;
     }
     if (q->kind != FE_EQUAL) return 1; /* not reduced: as it is */
-    st_feq *c = new_equal(L, with_placeholders(r, q->lhs), with_placeholders(r, q->rhs), q->loc);
+    st_feq *c = new_equal(L, mapped(r, q->lhs, placeholder), mapped(r, q->rhs, placeholder), q->loc);
     if (!c || !c->lhs || !c->rhs || add_eq(L, out, cap, c)) return -1;
   }
   return 0;
@@ -1227,27 +1238,22 @@ static st_fexpr *derivative(reduction *r, int d, st_loc loc) {
   return st_fx_var(L->a, r->alg[d], loc);
 }
 
-/* An expression of the reduced system in the variables of the lowering. */
-static st_fexpr *lowered(reduction *r, const st_fexpr *e) {
-  if (!e) return NULL;
+/* A variable or der() of the reduced system in the variables of the lowering. */
+static st_fexpr *lowered_leaf(reduction *r, const st_fexpr *e, int *took) {
   lower *L = r->L;
   int nf = L->f->nvars;
-  if (e->kind == FX_VAR) {
+  if ((*took = e->kind == FX_VAR)) {
     if (e->index < nf) return st_fx_var(L->a, e->index, e->loc);
     if (e->index < r->nvars) return (st_fexpr *)r->held[e->index - nf];
     return derivative(r, e->index, e->loc);
   }
-  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR) {
+  if ((*took = e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 &&
+               e->args[0]->kind == FX_VAR)) {
     int x = e->args[0]->index;
     return x < r->rc->p.nslots && r->rc->p.slots[x].der >= 0
                ? derivative(r, r->rc->p.slots[x].der, e->loc) : NULL;
   }
-  if (e->nargs == 0) return (st_fexpr *)e;
-  st_fexpr *c = st_fx_copy_node(L->a, e);
-  if (!c) return NULL;
-  for (int i = 0; i < e->nargs; i++)
-    if (!(c->args[i] = lowered(r, e->args[i]))) return NULL;
-  return c;
+  return NULL;
 }
 
 /* The equations of partition p (eq_of[i] == p for f's equation i) after index reduction
@@ -1311,8 +1317,9 @@ static int reduce_partition(lower *L, part *p, part **eq_of, st_feq_list **out) 
     int ocap = 0;
     for (int i = 0; !rc && i < r.rc->p.neqs; i++) {
       const st_ceq *q = &r.rc->p.eqs[i];
-      st_fexpr *lhs = q->target >= 0 ? st_fx_var(L->a, q->target, q->loc) : lowered(&r, q->lhs);
-      st_feq *e = new_equal(L, lhs, lowered(&r, q->rhs), q->loc);
+      st_fexpr *lhs = q->target >= 0 ? st_fx_var(L->a, q->target, q->loc)
+                                     : mapped(&r, q->lhs, lowered_leaf);
+      st_feq *e = new_equal(L, lhs, mapped(&r, q->rhs, lowered_leaf), q->loc);
       if (!e || !e->lhs || !e->rhs || add_eq(L, *out, &ocap, e)) rc = -1;
     }
   }
