@@ -163,6 +163,27 @@ END_TEST
 START_TEST(singular_mixed) { check_model("tests/data/compile/TwoLocks.mo", NULL, 1); }
 END_TEST
 
+/* A whole run of file's model, specialized or not (on), to stop_time; rtol > 0 sets the
+ * tolerances (atol = rtol/100). Returns its state events; c is left compiled. */
+static long run_whole(compiled *c, const char *file, int on, double stop_time, double interval,
+                      double rtol) {
+  compile(c, file, NULL);
+  st_compiled_set_specialize(c->cm, on);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = stop_time;
+  opt.interval = interval;
+  if (rtol > 0) {
+    opt.rtol = rtol;
+    opt.atol = rtol / 100;
+  }
+  stiction_sim *sim = stiction_sim_new(c->m, c->ud, &opt);
+  ck_assert_int_eq(stiction_sim_run(sim), 0);
+  long events = stiction_sim_stats(sim)->state_events;
+  stiction_sim_free(sim);
+  return events;
+}
+
 /* The friction block's whole run: the same events and end state as with the programs as
  * compiled (the trajectory may differ by rounding only, far below the tolerance). */
 START_TEST(friction_block_run) {
@@ -170,20 +191,9 @@ START_TEST(friction_block_run) {
   long events[2];
   for (int on = 0; on < 2; on++) {
     compiled c;
-    compile(&c, "tests/data/compile/FrictionBlock.mo", NULL);
-    st_compiled_set_specialize(c.cm, on);
-    stiction_options opt;
-    stiction_options_init(&opt);
-    opt.stop_time = 10;
-    opt.interval = 0.01;
-    opt.rtol = 1e-8;
-    opt.atol = 1e-10;
-    stiction_sim *sim = stiction_sim_new(c.m, c.ud, &opt);
-    ck_assert_int_eq(stiction_sim_run(sim), 0);
-    events[on] = stiction_sim_stats(sim)->state_events;
+    events[on] = run_whole(&c, "tests/data/compile/FrictionBlock.mo", on, 10, 0.01, 1e-8);
     ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
     ck_assert_int_eq(st_compiled_value(c.cm, "v", &v[on]), 0);
-    stiction_sim_free(sim);
     st_compile_info info;
     st_compiled_info(c.cm, &info);
     ck_assert(on ? info.tape_runs > 1000 : info.tape_runs == 0);
@@ -203,17 +213,9 @@ START_TEST(programs_kept_over_clock_ticks) {
   double x[2], z[2];
   for (int on = 0; on < 2; on++) {
     compiled c;
-    compile(&c, "tests/data/clocks/HeldInputPlant.mo", NULL);
-    st_compiled_set_specialize(c.cm, on);
-    stiction_options opt;
-    stiction_options_init(&opt);
-    opt.stop_time = 1;
-    opt.interval = 0.05;
-    stiction_sim *sim = stiction_sim_new(c.m, c.ud, &opt);
-    ck_assert_int_eq(stiction_sim_run(sim), 0);
+    run_whole(&c, "tests/data/clocks/HeldInputPlant.mo", on, 1, 0.05, 0);
     ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
     ck_assert_int_eq(st_compiled_value(c.cm, "z", &z[on]), 0);
-    stiction_sim_free(sim);
     st_compile_info info;
     st_compiled_info(c.cm, &info);
     if (on) {
