@@ -179,8 +179,7 @@ static int ida_reinit(stiction_sim *sim, double t) {
   if (rc) return rc;
   int flag = IDAReInit(sim->mem, t, sim->y, sim->yp);
   if (flag) return setup_fail(sim, "IDAReInit", flag);
-  rc = ida_consistent(sim, t);
-  return rc ? rc : ida_yp_at(sim, t, 1);
+  return ida_consistent(sim, t);
 }
 
 static void note_step(stiction_sim *sim) {

@@ -106,8 +106,7 @@ struct stiction_sim {
 /* One integrator family (CVODE or IDA) behind one interface. */
 typedef struct st_integrator_ops {
   int (*create)(stiction_sim *sim, double t0);    /* after y (and yp) hold consistent values */
-  /* Restarts from y at t; sim->yp is y' there afterwards when it was before (CVODE keeps
-   * y; IDA makes y and y' consistent and re-evaluates y' of an ODE model) */
+  /* Restarts from y at t (CVODE keeps y and y'; IDA makes them consistent) */
   int (*reinit)(stiction_sim *sim, double t);
   /* Integrates towards tout <= tstop, never past tstop (time events and the stop time are
    * reached exactly; tout, a grid point, by interpolation). Returns a negative status on
