@@ -580,6 +580,27 @@ START_TEST(state_machine_inside_a_state) {
 }
 END_TEST
 
+/* StateMachineInnerTicks.mo: s1 holds a machine a -> b on ticksInState() >= 4 (delayed);
+ * s1 is left for s2 (which holds i) at the tick after k == 2 and resumed without reset at
+ * the tick after k == 5. The inner machine does not run in s2, so a's ticks are 1, 2, (held
+ * over ticks 3 to 5), 3, 4 at ticks 1, 2, 6, 7 and the move to b (i + 100 per tick) comes at
+ * tick 8, not at tick 7 as when the ticks in s2 counted. */
+START_TEST(inner_state_ticks_while_its_machine_runs) {
+  static const int want[] = {1, 2, 2, 2, 2, 3, 4, 104, 204, 304, 404};
+  static table t;
+  run("tests/data/clocks/StateMachineInnerTicks.mo", &t);
+  int ct = col(&t, "time"), ci = col(&t, "i"), checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, 0.1) - 1;
+    ck_assert_msg(t.v[i][ci] == want[k], "i(%g) = %g, expected %d", tm, t.v[i][ci], want[k]);
+    checked++;
+  }
+  ck_assert_int_eq(checked, 11);
+}
+END_TEST
+
 /* VariableInterval.mo, the examples of Modelica 3.6 section 16.3: Clock(nextInterval, 1000)
  * with nextInterval = previous + 1 from 2 ticks at 0, 3, 7, 12, 18, 25, 33, 42 ms (the
  * counter's value at a tick sets the next), interval() the time since the tick before
@@ -613,6 +634,107 @@ START_TEST(clocks_of_variable_interval) {
 }
 END_TEST
 
+/* HeldInputPlant.mo: u = k + 1 from the tick at t = k/100 on drives der(x) = u - x and
+ * der(z) = x, so over each tick interval h = 0.01 x moves to u + (x - u) e^-h and z by
+ * u h + (x - u)(1 - e^-h). Every tick restarts CVODE; it changed only the held input, so the
+ * Jacobian of before is kept (one evaluation in the whole run, not one per tick). */
+START_TEST(ticks_keep_the_jacobian) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_msg(strstr(out, "restarts: 100\n") != NULL, "%s", out);
+  const char *nj = strstr(out, "njac (Jacobian evaluations): ");
+  ck_assert_ptr_nonnull(nj);
+  ck_assert_msg(atol(nj + strlen("njac (Jacobian evaluations): ")) <= 2, "%s", out);
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cz = col(&t, "z"), cu = col(&t, "u");
+  const double h = 0.01, e = exp(-h);
+  double x[101], z[101];
+  x[0] = z[0] = 0;
+  for (int k = 0; k < 100; k++) {
+    double u = k + 1;
+    z[k + 1] = z[k] + u * h + (x[k] - u) * (1 - e);
+    x[k + 1] = u + (x[k] - u) * e;
+  }
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (!at_tick(tm, h)) continue;
+    int k = (int)nearbyint(tm / h);
+    int left = i + 1 < t.nrows && t.v[i + 1][ct] == tm;
+    ck_assert_msg(fabs(t.v[i][cx] - x[k]) < 1e-6 && fabs(t.v[i][cz] - z[k]) < 1e-6,
+                  "x(%g) = %.10g, z = %.10g; expected %.10g, %.10g", tm, t.v[i][cx],
+                  t.v[i][cz], x[k], z[k]);
+    ck_assert_msg(t.v[i][cu] == (left ? k : k + 1), "u(%g) = %g", tm, t.v[i][cu]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 200);
+}
+END_TEST
+
+/* IndexReduced.mo: c = f ties the inverse model's state c to the filter state f, so the
+ * partition is reduced (der(c) = der(f)) before Euler discretizes it; either may be the
+ * state, the recursion is the same. With u_k = 1 + k h at the tick k h (h = 0.1, tau = 0.5):
+ * explicit f(k+1) = f(k) + h (u_k - f(k))/tau, implicit f(k+1) = (f(k) + h u_(k+1)/tau) /
+ * (1 + h/tau), from f(0) = 0.2; v = der(c) + c = (u - f)/tau + f. ExplicitRungeKutta4 on
+ * such a partition is refused, located. */
+START_TEST(index_reduced_partition) {
+  static table t;
+  run("tests/data/clocks/IndexReduced.mo", &t);
+  const double h = 0.1, tau = 0.5;
+  double fe[11], fi[11];
+  fe[0] = fi[0] = 0.2;
+  for (int k = 0; k < 10; k++) {
+    fe[k + 1] = fe[k] + h * (1 + k * h - fe[k]) / tau;
+    fi[k + 1] = (fi[k] + h * (1 + (k + 1) * h) / tau) / (1 + h / tau);
+  }
+  int ct = col(&t, "time"), c[] = {col(&t, "fe"), col(&t, "ce"), col(&t, "ye"),
+                                   col(&t, "fi"), col(&t, "ci"), col(&t, "yi")};
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (i + 1 < t.nrows && t.v[i + 1][ct] == tm) continue; /* left row */
+    int k = ticks(tm, h) - 1;
+    double u = 1 + k * h;
+    double want[] = {fe[k], fe[k], (u - fe[k]) / tau + fe[k], fi[k], fi[k], (u - fi[k]) / tau + fi[k]};
+    for (int j = 0; j < 6; j++)
+      ck_assert_msg(fabs(t.v[i][c[j]] - want[j]) < 1e-12, "column %d at %g: %.17g, expected %.17g",
+                    j, tm, t.v[i][c[j]], want[j]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 21);
+  expect_refused("tests/data/clocks/IndexReducedRK.mo",
+                 "IndexReducedRK.mo:9:7: error: solverMethod \"ExplicitRungeKutta4\" on a partition "
+                 "that needs index reduction is not supported");
+}
+END_TEST
+
+/* ClockedAlgorithm.mo: an algorithm section on Clock(1, 10) (its clock from u's sample()):
+ * at the tick k/10, n = k + 1, s = u(0) + ... + u(k) = k (k + 1)/20 and m = min(s/n, 0.2)
+ * = min(k/20, 0.2), all held between ticks; an algorithm whose partition nothing gives a
+ * clock is refused, located at its statement. */
+START_TEST(clocked_algorithm_section) {
+  static table t;
+  run("tests/data/clocks/ClockedAlgorithm.mo", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cs = col(&t, "s"), cm = col(&t, "m"),
+      cy = col(&t, "y");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int k = ticks(tm, 0.1) - 1;
+    if (at_tick(tm, 0.1) && i + 1 < t.nrows && t.v[i + 1][ct] == tm) k--; /* left row */
+    double s = k * (k + 1) / 20.0, m = fmin(k / 20.0, 0.2);
+    ck_assert_msg(t.v[i][cn] == k + 1 && fabs(t.v[i][cs] - s) < 1e-12 &&
+                  fabs(t.v[i][cm] - m) < 1e-12 && fabs(t.v[i][cy] - m) < 1e-12,
+                  "t = %g: n = %g, s = %.17g, m = %.17g; expected %d, %g, %g", tm, t.v[i][cn],
+                  t.v[i][cs], t.v[i][cm], k + 1, s, m);
+  }
+  expect_refused("tests/data/clocks/ClockedAlgorithmNoClock.mo",
+                 "ClockedAlgorithmNoClock.mo:4:3: error: the clock of this clocked algorithm "
+                 "cannot be inferred");
+}
+END_TEST
+
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
@@ -629,7 +751,8 @@ END_TEST
 
 int main(void) {
   Suite *s = suite_create("clocks");
-  st_test_case(s, "clocks", 60,
+  /* 300 s: no_drift_over_a_million_ticks needs about 5 s of CPU, over a minute on a loaded machine */
+  st_test_case(s, "clocks", 300,
                ST_TESTS(counter_on_a_clock, event_clock_sees_when_assignments, sub_super_shift_sampling, sampled_pi_controller,
                         event_clock_interval_first_tick, discretized_partitions, clock_errors,
                         values_before_the_first_tick, clock_assigned_to_a_clocked_if_equation,
@@ -641,6 +764,8 @@ int main(void) {
                         ticks_counted_in_stats_and_event_log, event_clock_ticks_at_the_start,
                         when_raised_by_the_start_tick,
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
-                        state_machine_inside_a_state, clocks_of_variable_interval));
+                        state_machine_inside_a_state, clocks_of_variable_interval,
+                        ticks_keep_the_jacobian, index_reduced_partition,
+                        clocked_algorithm_section, inner_state_ticks_while_its_machine_runs));
   return st_test_main(s);
 }

@@ -143,8 +143,8 @@ END_TEST
 
 /* A when-equation whose condition another firing raises in the same event pass fires in that
  * pass, before the equations that read what it assigns are taken: active (a latch) stays
- * false until go = en and time >= tA + 0.25 becomes true at t = 0.75 (a state event: its
- * threshold reads a discrete variable, emit.c add_relation). */
+ * false until go = en and time >= tA + 0.25 becomes true at t = 0.75 (a time event: its
+ * threshold reads a discrete variable, emit.c add_relation; the right row there has it). */
 START_TEST(when_equations_fire_within_the_pass) {
   static table t;
   run_ok(HYBRID("WhenChain.mo"), "WhenChain", "--interval 0.25", &t);
@@ -152,7 +152,7 @@ START_TEST(when_equations_fire_within_the_pass) {
   ck_assert_int_ge(t.nrows, 6);
   for (int i = 0; i < t.nrows; i++) {
     double tm = t.v[i][ct];
-    int after = tm > 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
+    int after = tm >= 0.75 && !(i + 1 < t.nrows && t.v[i + 1][ct] == tm); /* not a left row */
     ck_assert_msg(t.v[i][ca] == after && t.v[i][cg] == after, "active(%.17g) = %g, go = %g", tm,
                   t.v[i][ca], t.v[i][cg]);
   }
@@ -360,6 +360,50 @@ START_TEST(sample_variable_fires_at_the_start) {
 }
 END_TEST
 
+/* DiscreteThreshold.mo: `time < tOn + 0.3` with tOn set by `when sample(0.5, 1)` is a time
+ * event at exactly tOn + 0.3 (an indicator with its hysteresis switched 1e-10 s late): y
+ * falls at 0.5 + 0.3, 1.5 + 0.3 and 2.5 + 0.3 in the right row there, with no state event;
+ * x, the time y was 1, is 3 * 0.3 at the end. */
+START_TEST(discrete_threshold_is_a_time_event) {
+  static table t;
+  char *out = NULL;
+  ck_assert_int_eq(simulate(HYBRID("DiscreteThreshold.mo"), "--stats", &t, &out), 0);
+  ck_assert_msg(strstr(out, "state events: 0\n") && strstr(out, "time events: 6\n"), "%s", out);
+  free(out);
+  int ct = col(&t, "time"), cy = col(&t, "y"), falls = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], on = floor(tm - 0.5) + 0.5;
+    int left = i + 1 < t.nrows && t.v[i + 1][ct] == tm;
+    int want = tm >= on && (tm < on + 0.3 || (tm == on + 0.3 && left)) && !(tm == on && left);
+    ck_assert_msg(t.v[i][cy] == want, "y(%.17g) = %g", tm, t.v[i][cy]);
+    falls += tm == on + 0.3 && left;
+  }
+  ck_assert_int_eq(falls, 3);
+  ck_assert_double_eq_tol(t.v[t.nrows - 1][col(&t, "x")], 0.9, 1e-9);
+}
+END_TEST
+
+/* CoincidentThresholds.mo: the time event at 1 - 0.9 = 0.09999999999999998 also reaches the
+ * threshold 0.1 of `time < 0.1`, one unit of rounding later and no time event of its own:
+ * r = time up to that instant and 0.1 from its right row on (it ramped on to 1 before), x
+ * stops at 1 - 0.9. */
+START_TEST(coincident_time_thresholds_are_one_instant) {
+  static table t;
+  run_ok(HYBRID("CoincidentThresholds.mo"), "CoincidentThresholds", "", &t);
+  const double te = 1 - 0.9;
+  int ct = col(&t, "time"), cr = col(&t, "r"), cx = col(&t, "x"), after = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    int left = i + 1 < t.nrows && t.v[i + 1][ct] == tm;
+    double r = tm < te || (tm == te && left) ? tm : 0.1;
+    ck_assert_msg(t.v[i][cr] == r, "r(%.17g) = %.17g, expected %.17g", tm, t.v[i][cr], r);
+    after += tm > te;
+  }
+  ck_assert_int_ge(after, 4);
+  ck_assert_double_eq_tol(t.v[t.nrows - 1][cx], te, 1e-12);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -371,6 +415,7 @@ int main(void) {
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
                cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
-               crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start));
+               crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
+               discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant));
   return st_test_main(s);
 }

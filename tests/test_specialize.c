@@ -163,6 +163,27 @@ END_TEST
 START_TEST(singular_mixed) { check_model("tests/data/compile/TwoLocks.mo", NULL, 1); }
 END_TEST
 
+/* A whole run of file's model, specialized or not (on), to stop_time; rtol > 0 sets the
+ * tolerances (atol = rtol/100). Returns its state events; c is left compiled. */
+static long run_whole(compiled *c, const char *file, int on, double stop_time, double interval,
+                      double rtol) {
+  compile(c, file, NULL);
+  st_compiled_set_specialize(c->cm, on);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = stop_time;
+  opt.interval = interval;
+  if (rtol > 0) {
+    opt.rtol = rtol;
+    opt.atol = rtol / 100;
+  }
+  stiction_sim *sim = stiction_sim_new(c->m, c->ud, &opt);
+  ck_assert_int_eq(stiction_sim_run(sim), 0);
+  long events = stiction_sim_stats(sim)->state_events;
+  stiction_sim_free(sim);
+  return events;
+}
+
 /* The friction block's whole run: the same events and end state as with the programs as
  * compiled (the trajectory may differ by rounding only, far below the tolerance). */
 START_TEST(friction_block_run) {
@@ -170,20 +191,9 @@ START_TEST(friction_block_run) {
   long events[2];
   for (int on = 0; on < 2; on++) {
     compiled c;
-    compile(&c, "tests/data/compile/FrictionBlock.mo", NULL);
-    st_compiled_set_specialize(c.cm, on);
-    stiction_options opt;
-    stiction_options_init(&opt);
-    opt.stop_time = 10;
-    opt.interval = 0.01;
-    opt.rtol = 1e-8;
-    opt.atol = 1e-10;
-    stiction_sim *sim = stiction_sim_new(c.m, c.ud, &opt);
-    ck_assert_int_eq(stiction_sim_run(sim), 0);
-    events[on] = stiction_sim_stats(sim)->state_events;
+    events[on] = run_whole(&c, "tests/data/compile/FrictionBlock.mo", on, 10, 0.01, 1e-8);
     ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
     ck_assert_int_eq(st_compiled_value(c.cm, "v", &v[on]), 0);
-    stiction_sim_free(sim);
     st_compile_info info;
     st_compiled_info(c.cm, &info);
     ck_assert(on ? info.tape_runs > 1000 : info.tape_runs == 0);
@@ -192,6 +202,33 @@ START_TEST(friction_block_run) {
   ck_assert_int_eq(events[0], events[1]);
   ck_assert_double_eq_tol(x[0], x[1], 1e-8);
   ck_assert_double_eq_tol(v[0], v[1], 1e-8);
+}
+END_TEST
+
+/* HeldInputPlant.mo: a held input takes a new value at every tick of Clock(1, 100). The
+ * programs fold it in at first; once it has ended two short-lived specializations it is
+ * loaded instead, and the next 90-odd ticks keep the programs and tapes as they are. The
+ * run is the same as with the programs as compiled. */
+START_TEST(programs_kept_over_clock_ticks) {
+  double x[2], z[2];
+  for (int on = 0; on < 2; on++) {
+    compiled c;
+    run_whole(&c, "tests/data/clocks/HeldInputPlant.mo", on, 1, 0.05, 0);
+    ck_assert_int_eq(st_compiled_value(c.cm, "x", &x[on]), 0);
+    ck_assert_int_eq(st_compiled_value(c.cm, "z", &z[on]), 0);
+    st_compile_info info;
+    st_compiled_info(c.cm, &info);
+    if (on) {
+      ck_assert_msg(info.specializations <= 5 && info.specializations_kept >= 90,
+                    "made %ld, kept %ld", info.specializations, info.specializations_kept);
+      ck_assert_int_gt(info.tape_runs, 500);
+    } else {
+      ck_assert_int_eq(info.specializations, 0);
+    }
+    release(&c);
+  }
+  ck_assert_double_eq_tol(x[0], x[1], 1e-12 * fabs(x[0]));
+  ck_assert_double_eq_tol(z[0], z[1], 1e-12 * fabs(z[0]));
 }
 END_TEST
 
@@ -246,7 +283,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("specialize");
   st_test_case(s, "core", 120, ST_TESTS(friction_block, leine_belt, coupled_clutches,
                noevent_branch, functions, algorithm, singular_mixed, friction_block_run,
-               held_constants));
+               held_constants, programs_kept_over_clock_ticks));
   return s;
 }
 

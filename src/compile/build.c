@@ -198,12 +198,16 @@ out:
   return rc;
 }
 
-static int pipeline(st_compiled *cm) {
-  if (st_lower_state_machines(cm) || st_lower_clocks(cm) || st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
+/* Classification, parameters, start values and the equations of cm's flat model. */
+static int equations(st_compiled *cm) {
+  if (st_classify(cm) || alloc_values(cm) || st_eval_parameters(cm)) return -1;
   st_apply_parameters(cm);
-  if (st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm) ||
-      st_fold_structural_zeros(cm))
-    return -1;
+  return st_mark_zero_parameters(cm) || compile_starts(cm) || st_collect_equations(cm) ||
+         st_fold_structural_zeros(cm);
+}
+
+static int pipeline(st_compiled *cm) {
+  if (st_lower_state_machines(cm) || st_lower_clocks(cm) || equations(cm)) return -1;
   int n0 = cm->p.nslots;
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
   if (st_eliminate_aliases(cm)) return -1;
@@ -298,6 +302,25 @@ st_program *st_compile_program(const st_flat_model *flat, st_diag *diag) {
   *prog = cm->p;
   return prog;
 }
+
+/* The equations of flat after index reduction alone (clocks.c: a continuous-time partition
+ * that its clock's solverMethod discretizes is reduced as such first); NULL on failure
+ * (reported). Its slots and equations are read, then it is freed (st_index_alone_free). */
+st_compiled *st_index_alone(const st_flat_model *flat, st_diag *diag) {
+  st_compiled *cm = calloc(1, sizeof *cm);
+  if (!cm) return NULL;
+  cm->p.arena = cm->iarena = st_arena_new();
+  cm->diag = diag;
+  cm->p.flat = flat;
+  cm->spec_gen = cm->spec_defer_gen = -1;
+  if (!cm->p.arena || equations(cm) || reduce_index(cm) || st_arena_failed(cm->p.arena)) {
+    free_proto(cm);
+    return NULL;
+  }
+  return cm;
+}
+
+void st_index_alone_free(st_compiled *cm) { free_proto(cm); }
 
 void st_program_free(st_program *prog) {
   if (prog) free_proto(prog->proto);
@@ -543,6 +566,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;
   info->tape_runs = cm->tape_runs;
+  info->specializations = cm->spec_made;
+  info->specializations_kept = cm->spec_kept;
   for (int s = 0; s < cm->p.nslots; s++) info->n_algebraic += cm->p.slots[s].kind == K_ALG;
   for (int k = 0; k < cm->p.nrels; k++) info->n_time_relations += cm->rels[k].time_only;
   for (int b = 0; b < cm->nblocks; b++) {

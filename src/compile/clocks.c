@@ -907,6 +907,46 @@ static int rewrite_eq(lower *L, part *p, const st_feq *q, st_feq_list *out, int 
   return add_eq(L, out, cap, r);
 }
 
+/* An algorithm section of a clocked partition: its statements with the partition's clocked
+ * operators replaced, as its equations (the section then reads only values latched at the
+ * tick and the partition's variables, so its outputs change only at the ticks). */
+static st_fstmt_list *rewrite_stmts(lower *L, part *p, const st_fstmt_list *l) {
+  st_fstmt_list *r = st_arena_alloc(L->a, sizeof *r);
+  if (!r) return NULL;
+  r->n = l ? l->n : 0;
+  r->items = st_arena_alloc(L->a, sizeof *r->items * (size_t)(r->n + 1));
+  if (!r->items) return NULL;
+  for (int i = 0; i < r->n; i++) {
+    const st_fstmt *s = l->items[i];
+    st_fstmt *c = st_arena_alloc(L->a, sizeof *c);
+    if (!c) return NULL;
+    *c = *s;
+    if ((s->target && !(c->target = rewrite(L, p, s->target))) ||
+        (s->value && !(c->value = rewrite(L, p, s->value))) ||
+        (s->range && !(c->range = rewrite(L, p, s->range))) ||
+        (s->message && !(c->message = rewrite(L, p, s->message))))
+      return NULL;
+    if (s->ntargets && !(c->targets = st_arena_alloc(L->a, sizeof *c->targets * (size_t)s->ntargets)))
+      return NULL;
+    for (int k = 0; k < s->ntargets; k++)
+      if (s->targets[k] && !(c->targets[k] = rewrite(L, p, s->targets[k]))) return NULL;
+    if (s->nconds && !(c->conds = st_arena_alloc(L->a, sizeof *c->conds * (size_t)s->nconds)))
+      return NULL;
+    for (int k = 0; k < s->nconds; k++)
+      if (!(c->conds[k] = rewrite(L, p, s->conds[k]))) return NULL;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_FOR || s->kind == FS_WHILE ? 1 : 0;
+    if (nb && !(c->branches = st_arena_alloc(L->a, sizeof *c->branches * (size_t)nb))) return NULL;
+    for (int b = 0; b < nb; b++) {
+      st_fstmt_list *x = rewrite_stmts(L, p, &s->branches[b]);
+      if (!x) return NULL;
+      c->branches[b] = *x;
+    }
+    r->items[i] = c;
+  }
+  return r;
+}
+
 /* ------------------------------------------------------------------ discretization */
 
 /* A copy of e with the variables map gives (index < nmap, map >= 0) replaced. */
@@ -1102,6 +1142,192 @@ static int discretize_all(lower *L, const int *eq_part, int neqs) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ index reduction
+ * A continuous-time partition discretized by its clock's solverMethod may be a higher-index
+ * DAE (MSL's ControlledMixingUnit: an inverse plant model whose output is tied to a filter
+ * state). It is reduced as a continuous-time system first, by the compiler's own index
+ * reduction (st_index_alone) on a flat model of its equations alone, in which the values
+ * it reads at a tick (sample(), previous(), interval(), ...) are parameters (constant over
+ * a step, derivative 0) and the variables of other partitions too. Its states are then the
+ * states chosen there; a derivative that became a dummy, or a derivative of one, is an
+ * algebraic variable of the partition. Without differentiated equations nothing changes. */
+
+typedef struct reduction {
+  lower *L;
+  part *p;
+  st_fvar *vars;        /* the partition's flat model: f's variables, then placeholders */
+  int nvars, capvars;
+  const st_fexpr **held; /* per placeholder: the clocked operator it stands for */
+  st_compiled *rc;      /* the reduced system */
+  int *integral;        /* per slot of rc: the slot it is the derivative of, -1 */
+  int *alg;             /* per slot of rc: its algebraic variable in L, -1 */
+} reduction;
+
+/* A copy of e in which `leaf` replaces the nodes it takes (it sets *took; NULL with *took
+ * is a failure); the others are copied with their arguments mapped. */
+typedef st_fexpr *(*leaf_fn)(reduction *r, const st_fexpr *e, int *took);
+
+static st_fexpr *mapped(reduction *r, const st_fexpr *e, leaf_fn leaf) {
+  if (!e) return NULL;
+  int took = 0;
+  st_fexpr *x = leaf(r, e, &took);
+  if (took) return x;
+  if (e->nargs == 0) return (st_fexpr *)e;
+  st_fexpr *c = st_fx_copy_node(r->L->a, e);
+  if (!c) return NULL;
+  for (int i = 0; i < e->nargs; i++)
+    if (!(c->args[i] = mapped(r, e->args[i], leaf))) return NULL;
+  return c;
+}
+
+/* A clocked operator: a new parameter (a placeholder) standing for it. */
+static st_fexpr *placeholder(reduction *r, const st_fexpr *e, int *took) {
+  lower *L = r->L;
+  if ((*took = e->kind == FX_BUILTIN && is_clocked_op(e->op))) {
+    if (st_arena_grow(L->a, (void **)&r->vars, &r->capvars, r->nvars, sizeof *r->vars)) return NULL;
+    int k = r->nvars - L->f->nvars;
+    const st_fexpr **h = st_arena_alloc(L->a, sizeof *h * (size_t)(k + 1));
+    if (!h) return NULL;
+    if (k) memcpy(h, r->held, sizeof *h * (size_t)k);
+    h[k] = e;
+    r->held = h;
+    st_fvar_hidden(&r->vars[r->nvars], st_arena_printf(L->a, "$held%d", k), ST_T_REAL,
+                   ST_V_PARAMETER, st_fx_real(L->a, 1, e->loc), e->loc);
+    return st_fx_var(L->a, r->nvars++, e->loc);
+  }
+  return NULL;
+}
+
+/* The partition's equations (the bodies of its clocked whens) with placeholders, into out;
+ * 1 when one is not of the form a = b (if-equations, asserts: the partition is left as it
+ * is). */
+static int placeholder_eqs(reduction *r, const st_feq_list *l, st_feq_list *out, int *cap) {
+  lower *L = r->L;
+  for (int i = 0; i < l->n; i++) {
+    const st_feq *q = l->items[i];
+    if (clock_when(L, q)) {
+      int rc = placeholder_eqs(r, &q->branches[0], out, cap);
+      if (rc) return rc;
+      continue;
+    }
+    if (q->kind != FE_EQUAL) return 1; /* not reduced: as it is */
+    st_feq *c = new_equal(L, mapped(r, q->lhs, placeholder), mapped(r, q->rhs, placeholder), q->loc);
+    if (!c || !c->lhs || !c->rhs || add_eq(L, out, cap, c)) return -1;
+  }
+  return 0;
+}
+
+/* The derivative slot d of rc in the lowered model: der(x) of a state x (discretized), else
+ * an algebraic variable of the partition. */
+static st_fexpr *derivative(reduction *r, int d, st_loc loc) {
+  lower *L = r->L;
+  const st_slot *sl = r->rc->p.slots;
+  int x = r->integral[d];
+  if (x < 0) return NULL;
+  if (x < L->f->nvars && sl[x].kind == K_STATE) {
+    st_fexpr *n = st_fx_new(L->a, FX_BUILTIN, FB_DER, 1, loc);
+    if (n) n->args[0] = st_fx_var(L->a, x, loc);
+    return n;
+  }
+  if (r->alg[d] < 0) {
+    const char *name = x < L->f->nvars ? L->f->vars[x].name : sl[x].name;
+    r->alg[d] = new_var(L, st_arena_concat(L->a, "der(", name, ")"), ST_T_REAL, ST_V_CONTINUOUS,
+                        NULL, loc);
+    if (r->alg[d] < 0) return NULL;
+  }
+  return st_fx_var(L->a, r->alg[d], loc);
+}
+
+/* A variable or der() of the reduced system in the variables of the lowering. */
+static st_fexpr *lowered_leaf(reduction *r, const st_fexpr *e, int *took) {
+  lower *L = r->L;
+  int nf = L->f->nvars;
+  if ((*took = e->kind == FX_VAR)) {
+    if (e->index < nf) return st_fx_var(L->a, e->index, e->loc);
+    if (e->index < r->nvars) return (st_fexpr *)r->held[e->index - nf];
+    return derivative(r, e->index, e->loc);
+  }
+  if ((*took = e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 &&
+               e->args[0]->kind == FX_VAR)) {
+    int x = e->args[0]->index;
+    return x < r->rc->p.nslots && r->rc->p.slots[x].der >= 0
+               ? derivative(r, r->rc->p.slots[x].der, e->loc) : NULL;
+  }
+  return NULL;
+}
+
+/* The equations of partition p (eq_of[i] == p for f's equation i) after index reduction
+ * into *out, or *out = NULL when none was differentiated. */
+static int reduce_partition(lower *L, part *p, part **eq_of, st_feq_list **out) {
+  const st_flat_model *f = L->f;
+  reduction r = {.L = L, .p = p, .nvars = f->nvars};
+  *out = NULL;
+  r.capvars = f->nvars;
+  r.vars = st_arena_alloc(L->a, sizeof *r.vars * (size_t)(f->nvars + 1));
+  if (!r.vars) return -1;
+  memcpy(r.vars, f->vars, sizeof *r.vars * (size_t)f->nvars);
+  for (int v = 0; v < f->nvars; v++) { /* the others' variables: constants here */
+    st_fvar *x = &r.vars[v];
+    if (x->variability <= ST_V_PARAMETER || x->type == ST_T_CLOCK || part_of_var(L, v) == p) continue;
+    x->variability = ST_V_PARAMETER;
+    x->fixed = -1;
+    x->binding = NULL;
+    x->start = NULL;
+  }
+  st_flat_model *g = st_arena_alloc(L->a, sizeof *g);
+  if (!g) return -1;
+  memset(g, 0, sizeof *g);
+  g->name = f->name;
+  g->functions = f->functions;
+  g->nfunctions = f->nfunctions;
+  g->loc = f->loc;
+  int cap = 0;
+  for (int i = 0; i < f->equations.n; i++) {
+    if (eq_of[i] != p) continue;
+    st_feq_list one = {&f->equations.items[i], 1};
+    int rc = placeholder_eqs(&r, &one, &g->equations, &cap);
+    if (rc) return rc < 0 ? -1 : 0;
+  }
+  g->vars = r.vars;
+  g->nvars = r.nvars;
+  /* quietly: a partition it cannot reduce is left as it is, and the compiler says why */
+  st_diag *quiet = st_diag_new(NULL);
+  r.rc = quiet ? st_index_alone(g, quiet) : NULL;
+  if (!r.rc) {
+    st_diag_free(quiet);
+    return 0;
+  }
+  int rc = 0;
+  if (r.rc->p.n_differentiated > 0) {
+    if (strcmp(p->c.solver, "ExplicitEuler") && strcmp(p->c.solver, "ImplicitEuler")) {
+      st_error(L->cm->diag, p->clock_loc, "solverMethod \"%s\" on a partition that needs index "
+               "reduction is not supported (ExplicitEuler, ImplicitEuler)", p->c.solver);
+      L->errors++;
+      rc = -1;
+    }
+    int ns = r.rc->p.nslots;
+    r.integral = st_arena_alloc(L->a, sizeof(int) * (size_t)(ns + 1));
+    r.alg = st_arena_alloc(L->a, sizeof(int) * (size_t)(ns + 1));
+    *out = st_arena_alloc(L->a, sizeof **out);
+    if (!r.integral || !r.alg || !*out) rc = -1;
+    for (int s = 0; !rc && s < ns; s++) r.integral[s] = r.alg[s] = -1;
+    for (int s = 0; !rc && s < ns; s++)
+      if (r.rc->p.slots[s].der >= 0) r.integral[r.rc->p.slots[s].der] = s;
+    if (!rc) memset(*out, 0, sizeof **out);
+    int ocap = 0;
+    for (int i = 0; !rc && i < r.rc->p.neqs; i++) {
+      const st_ceq *q = &r.rc->p.eqs[i];
+      st_fexpr *lhs = q->target >= 0 ? st_fx_var(L->a, q->target, q->loc)
+                                     : mapped(&r, q->lhs, lowered_leaf);
+      st_feq *e = new_equal(L, lhs, mapped(&r, q->rhs, lowered_leaf), q->loc);
+      if (!e || !e->lhs || !e->rhs || add_eq(L, *out, &ocap, e)) rc = -1;
+    }
+  }
+  st_index_alone_free(r.rc);
+  st_diag_free(quiet);
+  return rc;
+}
+
 /* x as n/d (emit.c schedules sample() instants with fraction arguments exactly). */
 static st_fexpr *fraction(lower *L, int exact, rat x, double dx, st_loc loc) {
   if (!exact) return st_fx_real(L->a, dx, loc);
@@ -1271,6 +1497,20 @@ static int list_uses_clocked(const st_feq_list *l) {
   return 0;
 }
 
+static int stmts_use_clocked(const st_fstmt_list *l) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_fstmt *s = l->items[i];
+    if (expr_uses_clocked(s->value) || expr_uses_clocked(s->range)) return 1;
+    for (int k = 0; k < s->nconds; k++)
+      if (expr_uses_clocked(s->conds[k])) return 1;
+    int nb = s->kind == FS_IF ? s->nconds + 1 : s->kind == FS_WHEN ? s->nconds
+             : s->kind == FS_FOR || s->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; b < nb; b++)
+      if (stmts_use_clocked(&s->branches[b])) return 1;
+  }
+  return 0;
+}
+
 static int setup(lower *L) {
   const st_flat_model *f = L->f;
   int nv = f->nvars, n = nv + L->nunits;
@@ -1387,7 +1627,12 @@ static int bindings_use_clocked(const st_flat_model *f) {
 
 int st_lower_clocks(st_compiled *cm) {
   const st_flat_model *f = cm->p.flat;
-  if (!uses_clocks(f) && !list_uses_clocked(&f->equations) && !bindings_use_clocked(f)) return 0;
+  int algs_clocked = 0;
+  for (int i = 0; i < f->nalgorithms && !algs_clocked; i++)
+    algs_clocked = stmts_use_clocked(&f->algorithms[i]);
+  if (!uses_clocks(f) && !list_uses_clocked(&f->equations) && !bindings_use_clocked(f) &&
+      !algs_clocked)
+    return 0;
   lower L = {.cm = cm, .a = cm->p.arena};
   if (!(f = bindings_as_equations(&L, f))) return -1;
   L.f = f;
@@ -1406,14 +1651,17 @@ int st_lower_clocks(st_compiled *cm) {
   for (int i = 0; i < n; i++) {
     part *p = &L.parts[find(L.uf, i)];
     if (!p->clocked) continue;
-    if (i >= f->nvars + f->equations.n) {
-      st_error(cm->diag, f->loc, "algorithm sections in clocked partitions are not supported");
+    if (!p->has_clock && i >= f->nvars) {
+      int alg = i - f->nvars - f->equations.n;
+      st_loc loc = alg >= 0 ? (f->algorithms[alg].n ? f->algorithms[alg].items[0]->loc : f->loc)
+                            : f->equations.items[i - f->nvars]->loc;
+      st_error(cm->diag, loc, "the clock of this clocked %s cannot be inferred (no sample(u, "
+               "clock), when-clock or sub-sampling relation gives it)",
+               alg >= 0 ? "algorithm" : "equation");
       return -1;
     }
-    if (!p->has_clock && i >= f->nvars) {
-      st_error(cm->diag, f->equations.items[i - f->nvars]->loc, "the clock of this clocked "
-               "equation cannot be inferred (no sample(u, clock), when-clock or sub-sampling "
-               "relation gives it)");
+    if (i >= f->nvars + f->equations.n && L.has_der[i]) {
+      st_error(cm->diag, L.der_loc[i], "der() in a clocked algorithm section is not supported");
       return -1;
     }
     if (L.has_der[i] && !p->c.solver) {
@@ -1422,12 +1670,37 @@ int st_lower_clocks(st_compiled *cm) {
       return -1;
     }
   }
+  /* discretized partitions that need index reduction: their reduced equations instead */
+  part **eq_of = st_arena_alloc(L.a, sizeof *eq_of * (size_t)(f->equations.n + 1));
+  st_feq_list **reduced = st_arena_alloc(L.a, sizeof *reduced * (size_t)(n + 1));
+  unsigned char *done = st_arena_alloc(L.a, (size_t)n + 1);
+  if (!eq_of || !reduced || !done) return -1;
+  memset(done, 0, (size_t)n + 1);
+  for (int i = 0; i < f->equations.n; i++) {
+    part *p = &L.parts[find(L.uf, f->nvars + i)];
+    eq_of[i] = is_clock_eq[i] ? NULL : p;
+  }
+  for (int i = 0; i < f->equations.n; i++) {
+    part *p = eq_of[i];
+    int id = p ? part_id(&L, p) : 0;
+    if (!p || !p->clocked || !p->c.solver || done[id]) continue;
+    done[id] = 1;
+    if (reduce_partition(&L, p, eq_of, &reduced[id])) return -1;
+  }
   int *first = st_arena_alloc(L.a, sizeof *first * (size_t)(f->equations.n + 1));
   if (!first) return -1;
+  memset(done, 0, (size_t)n + 1);
   for (int i = 0; i < f->equations.n; i++) {
     first[i] = L.eqs.n;
     if (is_clock_eq[i]) continue;
     part *p = &L.parts[find(L.uf, f->nvars + i)];
+    int id = part_id(&L, p);
+    if (p->clocked && p->c.solver && reduced[id]) {
+      if (done[id]++) continue;
+      for (int k = 0; k < reduced[id]->n; k++)
+        if (rewrite_eq(&L, p, reduced[id]->items[k], &L.eqs, &L.capeqs)) return -1;
+      continue;
+    }
     if (rewrite_eq(&L, p->clocked ? p : NULL, f->equations.items[i], &L.eqs, &L.capeqs)) return -1;
   }
   /* the partition of each lowered equation (the stages copy them) */
@@ -1438,12 +1711,23 @@ int st_lower_clocks(st_compiled *cm) {
     for (int j = first[i]; j < (i + 1 < f->equations.n ? first[i + 1] : neqs); j++)
       eq_part[j] = p->clocked ? part_id(&L, p) : -1;
   }
+  /* the algorithm sections, the clocked ones rewritten */
+  st_fstmt_list *algs = NULL;
+  if (f->nalgorithms && !(algs = st_arena_alloc(L.a, sizeof *algs * (size_t)f->nalgorithms)))
+    return -1;
+  for (int i = 0; i < f->nalgorithms; i++) {
+    part *p = &L.parts[find(L.uf, f->nvars + f->equations.n + i)];
+    st_fstmt_list *r = p->clocked ? rewrite_stmts(&L, p, &f->algorithms[i]) : NULL;
+    if (p->clocked && !r) return -1;
+    algs[i] = r ? *r : f->algorithms[i];
+  }
   if (discretize_all(&L, eq_part, neqs)) return -1;
   if (L.errors || emit_ticks(&L)) return -1;
   st_flat_model *g = st_arena_alloc(L.a, sizeof *g);
   if (!g) return -1;
   *g = *f;
   if (drop_clocked_initial_equations(&L, g)) return -1;
+  if (algs) g->algorithms = algs;
   g->vars = L.vars;
   g->nvars = L.nvars;
   g->equations = L.eqs;

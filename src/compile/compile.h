@@ -103,6 +103,8 @@ typedef struct st_compile_info {
   int specialized_programs; /* programs specialized for the current event interval */
   int held_constants;       /* of them, assignments that folded to a constant (held) */
   long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
+  long specializations;     /* times the programs were specialized so far */
+  long specializations_kept; /* events after which they were kept (nothing they folded changed) */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

@@ -172,15 +172,9 @@ static int piecewise_constant(const st_fexpr *e) {
   return 0;
 }
 
-/* Registers the relation a op b (or finds an identical one). Time relations (time vs. a
- * parameter expression) become time events; the others get an indicator a - b. */
-/* e is the next tick of a clock of variable interval (a variable clocks.c makes). */
-static int clock_next_tick(const st_compiled *cm, const st_fexpr *e) {
-  int s = e->kind == FX_VAR ? st_ref_slot(cm, e) : -1;
-  const char *name = s >= 0 && s < cm->p.flat->nvars ? cm->p.flat->vars[s].name : NULL;
-  return name && strncmp(name, "$clock", 6) == 0 && strstr(name, ".next") != NULL;
-}
-
+/* Registers the relation a op b (or finds an identical one). Time relations (time vs. an
+ * expression of parameters and discrete variables) become time events; the others get an
+ * indicator a - b. */
 static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   const st_fexpr *a = e->args[0], *b = e->args[1];
   int volatile_ = (flags & EMIT_VOLATILE) != 0;
@@ -200,17 +194,15 @@ static int add_relation(st_compiled *cm, const st_fexpr *e, int flags) {
   r->loc = e->loc;
   r->indicator = -1;
   int da = st_expr_deps(cm, a), db = st_expr_deps(cm, b);
-  /* a threshold that reads discrete variables stays a state event: scheduled as a time
-   * event (tried twice, for a pulse's `time < T_start + T_width`) the MSL Analog examples
-   * driven by Pulse/Trapezoid sources lost events (OpAmps Integrator, NandGate); only the
-   * next tick of a clock of variable interval (clocks.c's $clock<n>.next, set at the tick
-   * before it) is scheduled */
-  int ta = (da & DEP_DISC) && !clock_next_tick(cm, a) ? DEP_DISC : 0;
-  int tb = (db & DEP_DISC) && !clock_next_tick(cm, b) ? DEP_DISC : 0;
-  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT | tb))) {
+  /* a threshold may read discrete variables (a pulse's `time < T_start + T_width`, the next
+   * tick of a clock of variable interval): they change only in event passes, after each of
+   * which the next time event is computed again; an indicator with its hysteresis switched
+   * 1e-10 s late. Thresholds a few units of rounding apart are one instant
+   * (st_time_reached: a Ramp's 1e-9 and a Trapezoid's -2e-8 + 2.1e-8 in MSL NandGate) */
+  if (a->kind == FX_TIME && !(db & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
     r->time_left = 1;
-  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT | ta))) {
+  } else if (b->kind == FX_TIME && !(da & (DEP_TIME | DEP_CONT))) {
     r->time_only = 1;
   }
   cm->p.vmrels[k].op = e->op;

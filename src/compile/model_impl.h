@@ -314,6 +314,7 @@ struct st_compiled {
   int spec_count;      /* programs specialized for it */
   int spec_held;       /* assignments held as constants this interval (specialize.c) */
   long tape_runs;      /* evaluations by a tape (tape.c) */
+  long spec_made, spec_kept; /* specializations made, and kept over an event (specialize.c) */
   struct st_spec *spec;
   struct st_tapes *tapes;
   int mixed_iter_max;
@@ -404,6 +405,9 @@ int st_classify(st_compiled *cm);
 /* clocks.c: clocked partitions lowered onto when-clauses and equations (cm->p.flat becomes
  * the lowered copy); 0 also when the model has no clocks. */
 int st_lower_clocks(st_compiled *cm);
+/* build.c: classification, equations and index reduction alone of a flat model */
+st_compiled *st_index_alone(const st_flat_model *flat, st_diag *diag);
+void st_index_alone_free(st_compiled *cm);
 /* statemachine.c: clocked state machines (chapter 17) to clocked equations, before it. */
 int st_lower_state_machines(st_compiled *cm);
 int st_eval_parameters(st_compiled *cm);
@@ -519,6 +523,8 @@ void st_spec_free(const st_compiled *cm, struct st_spec *s);
 /* tape.c: each interval's hot programs chained into straight-line tapes (st_specialize
  * builds them); run: 0, or 1 when the tape cannot be used now (evaluate block by block) */
 int st_tapes_build(st_compiled *cm, const unsigned char *need);
+/* The tapes built for an earlier interval serve this one (its programs were kept). */
+void st_tapes_keep(st_compiled *cm);
 int st_tape_run_all(st_compiled *cm);
 int st_tape_run_indicators(st_compiled *cm, const double **raw);
 void st_tapes_free(struct st_tapes *t);

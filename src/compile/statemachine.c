@@ -13,8 +13,8 @@
  * v = if active == k1 then e1 elseif active == k2 then e2 else previous(v), so outer outputs
  * written by several states become one equation. In a state entered by a reset transition
  * (and at the first tick) previous() of the state's own variables is their start value.
- * ticksInState() counts the ticks since the active state was entered (1 at that tick),
- * timeInState() the time since.
+ * ticksInState() counts the ticks since the active state was entered (1 at that tick; of
+ * an inner machine only the ticks it runs), timeInState() the time since.
  *
  * A machine inside a state (hierarchy) runs only while that state is active: its
  * transitions fire only then, its active state is held otherwise, and it restarts in its
@@ -311,7 +311,8 @@ static sm_machine *machine_at(smlow *S, const char *path, const st_fexpr *e) {
 }
 
 /* A variable of machine m set when a state is entered (to on_entry) and stepped otherwise
- * (previous + 1 when `count`, else held): ticksInState()'s count, timeInState()'s entry
+ * (previous + 1 when `count` and the machine runs, else held: a machine inside a state does
+ * not tick while that state is inactive): ticksInState()'s count, timeInState()'s entry
  * time. *slot remembers it. */
 static int entry_var(smlow *S, sm_machine *m, int *slot, const char *what, st_ftype type,
                      st_fexpr *on_entry, int count) {
@@ -320,7 +321,9 @@ static int entry_var(smlow *S, sm_machine *m, int *slot, const char *what, st_ft
   int v = new_var(S, st_arena_printf(S->a, "$stateMachine%d.%s", (int)(m - S->m), what), type,
                   num(S, 0, loc), loc);
   if (v < 0) return -1;
-  st_fexpr *other = count ? st_fx_binary(S->a, FOP_ADD, previous(S, v, loc), num(S, 1, loc), loc)
+  st_fexpr *runs = machine_runs(S, (int)(m - S->m), loc), *step = num(S, 1, loc);
+  if (runs) step = if_expr(S, runs, step, num(S, 0, loc), loc);
+  st_fexpr *other = count ? st_fx_binary(S->a, FOP_ADD, previous(S, v, loc), step, loc)
                           : previous(S, v, loc);
   if (add_eq(S, var(S, v, loc), if_expr(S, var(S, m->entered, loc), on_entry, other, loc), loc))
     return -1;

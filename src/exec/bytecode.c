@@ -92,6 +92,7 @@ static double relation(st_vm *vm, int k, double a, double b) {
   if (vm->rels[k].time_right) {
     if (op == FOP_GT) op = FOP_GE;
     else if (op == FOP_LE) op = FOP_LT;
+    if (b > a && st_time_reached(a, b)) b = a; /* time op' T (emit.c) at T */
   }
   return vm->rel[k] = st_compare(op, a, b);
 }

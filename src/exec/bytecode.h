@@ -12,6 +12,8 @@
 #ifndef ST_EXEC_BYTECODE_H
 #define ST_EXEC_BYTECODE_H
 
+#include <math.h>
+
 #include "front/flat.h" /* FOP_LT .. FOP_NE */
 #include "func/builtin.h" /* st_fn1, st_fn2, st_compare */
 
@@ -82,6 +84,14 @@ int st_prog_emit(st_prog *p, int op, int arg, double k);
 void st_prog_free(st_prog *p);
 /* Index of the next instruction (jump targets). */
 static inline int st_prog_here(const st_prog *p) { return p->n; }
+
+/* Whether a time threshold T counts as reached at the event instant t: not later than a few
+ * units of rounding (two thresholds meant to coincide, 1e-9 and -2e-8 + 2.1e-8, differ by
+ * one). Such a T is no time event of its own (event_pass.c st_next_time_event), so a time
+ * relation on it takes its right limit at t (relation()). */
+static inline int st_time_reached(double t, double T) {
+  return T <= t + fabs(t) * 1e-15 + 1e-300;
+}
 
 /* Fuses operand loads into the following arithmetic (peephole.c); 0 or -1 (memory). */
 int st_prog_fuse(st_prog *p);

@@ -594,7 +594,7 @@ double st_next_time_event(st_compiled *cm, double t, int *defined) {
   for (int k = 0; k < cm->p.nrels; k++) {
     if (!cm->rels[k].time_only) continue;
     double T = st_vm_eval(&cm->vm, &cm->rels[k].threshold);
-    if (T > t + fabs(t) * 1e-15 + 1e-300 && T < next) next = T; /* later also when t < 0 */
+    if (!st_time_reached(t, T) && T < next) next = T; /* later also when t < 0 */
   }
   for (int k = 0; k < cm->p.nsamples; k++) {
     double s = st_vm_eval(&cm->vm, &cm->p.samples[k].start);
@@ -650,6 +650,7 @@ static void refresh_relations(st_compiled *cm, double t) {
       b = st_vm_eval(&cm->vm, &r->threshold);
       if (op == FOP_GT) op = FOP_GE;
       else if (op == FOP_LE) op = FOP_LT;
+      if (b > a && st_time_reached(a, b)) b = a;
     } else {
       a = st_vm_eval(&cm->vm, &r->ind); /* a - b has the sign of the comparison */
     }

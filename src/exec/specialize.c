@@ -23,7 +23,14 @@
  * Frozen slots: parameters and constants, discrete and when-assigned variables (assigned in
  * event passes only; solve.c), and the unknowns of blocks that are not varying (evaluated
  * in event passes only) and not among IDA's algebraic unknowns (dae.c loads those). Outputs
- * of algorithm sections are never frozen (the section reassigns them while it runs). */
+ * of algorithm sections are never frozen (the section reassigns them while it runs)..
+ *
+ * Kept over events: the programs stay valid while every value they folded (the frozen
+ * slots they loaded, pre() values, held relations) and the set of active relations are
+ * unchanged, so an event that changes none of them keeps the programs and tapes as they
+ * are. A Real frozen slot that invalidated two short-lived specializations in a row (a
+ * clock tick's held controller output: a new value at every tick, a few evaluations
+ * between ticks) is not frozen any more: the programs load it, and the ticks keep them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +57,23 @@ struct st_spec {
   unsigned char *used;   /* per slot, scratch of the slice */
   unsigned char *konst;  /* per block: an assignment whose program folded to a constant */
   int slice_ok;
+  /* what the programs folded (reads), to tell whether they still hold after an event */
+  struct fold_read {
+    int what, index; /* READ_X, READ_PRE: slot; READ_REL: relation */
+    double value;
+  } *reads;
+  int nreads, capreads, reads_ok, valid;
+  long serial, *seen;    /* per slot (x, pre) and relation: serial of its last read */
+  unsigned char *active; /* vm.active when they were made */
+  unsigned char *loaded; /* per slot: loaded, not folded (a value of every tick) */
+  unsigned char *strikes; /* per slot: short-lived specializations it ended in a row */
+  long evals;            /* evaluations that used them */
 };
+
+enum { READ_X, READ_PRE, READ_REL };
+
+/* Specializations ended after fewer evaluations than this are short-lived. */
+#define ST_SPEC_SHORT 64
 
 typedef struct pe {
   st_compiled *cm;
@@ -161,8 +184,31 @@ static int arith(pe *p, int op) {
   return emit_generic(p, &in, 2);
 }
 
+/* A value folded into the programs: remembered, once per kind and index. */
+static void note_read(pe *p, int what, int index, double value) {
+  struct st_spec *s = p->cm->spec;
+  long *seen = &s->seen[what == READ_REL ? 2 * p->cm->p.nslots + index
+                                        : what * p->cm->p.nslots + index];
+  if (*seen == s->serial) return;
+  *seen = s->serial;
+  if (s->nreads == s->capreads) {
+    int cap = 2 * s->capreads + 32;
+    struct fold_read *r = realloc(s->reads, sizeof *r * (size_t)cap);
+    if (!r) {
+      s->reads_ok = 0;
+      return;
+    }
+    s->reads = r;
+    s->capreads = cap;
+  }
+  s->reads[s->nreads++] = (struct fold_read){what, index, value};
+}
+
 static int load(pe *p, int slot) {
-  if (p->frozen[slot]) return push_const(p, p->cm->x[slot]);
+  if (p->frozen[slot]) {
+    note_read(p, READ_X, slot, p->cm->x[slot]);
+    return push_const(p, p->cm->x[slot]);
+  }
   p->st[++p->sp] = (sval){1, p->out->n, 0};
   return st_prog_emit(p->out, OP_LOAD, slot, 0);
 }
@@ -173,7 +219,21 @@ static int held_relation(pe *p, int k) {
   if (a.dyn) p->out->n = a.start;
   else if (b.dyn) p->out->n = b.start;
   p->sp -= 2;
+  note_read(p, READ_REL, k, p->cm->vm.rel[k]);
   return push_const(p, p->cm->vm.rel[k]);
+}
+
+static int pre_value(pe *p, const st_ins *in) {
+  if (p->cm->spec->loaded[in->arg]) return emit_generic(p, in, 0);
+  note_read(p, READ_PRE, in->arg, p->cm->vm.pre[in->arg]);
+  return push_const(p, p->cm->vm.pre[in->arg]);
+}
+
+static int edge_or_change(pe *p, const st_ins *in) {
+  if (!p->frozen[in->arg] || p->cm->spec->loaded[in->arg]) return emit_generic(p, in, 0);
+  note_read(p, READ_X, in->arg, p->cm->x[in->arg]);
+  note_read(p, READ_PRE, in->arg, p->cm->vm.pre[in->arg]);
+  return apply(p, in, 0);
 }
 
 /* One instruction; *pc is the next one to run. 1: not specializable. */
@@ -183,7 +243,7 @@ static int step(pe *p, const st_prog *src, int *pc) {
   switch (op) {
   case OP_CONST: return push_const(p, in->k);
   case OP_LOAD: return load(p, in->arg);
-  case OP_PRE: return push_const(p, p->cm->vm.pre[in->arg]);
+  case OP_PRE: return pre_value(p, in);
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: return arith(p, op);
   case OP_ADDX: case OP_SUBX: case OP_MULX: case OP_DIVX:
     return load(p, in->arg) || arith(p, OP_ADD + (op - OP_ADDX));
@@ -194,8 +254,7 @@ static int step(pe *p, const st_prog *src, int *pc) {
   case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
     return apply(p, in, 2);
   case OP_REL: return held_relation(p, in->arg);
-  case OP_EDGE: case OP_CHANGE:
-    return p->frozen[in->arg] ? apply(p, in, 0) : emit_generic(p, in, 0);
+  case OP_EDGE: case OP_CHANGE: return edge_or_change(p, in);
   case OP_TIME: case OP_INITIAL: case OP_TERMINAL: return emit_generic(p, in, 0);
   case OP_CALL: return emit_generic(p, in, st_fcall_width(p->cm->vm.calls, in->arg));
   case OP_JMP: *pc = in->arg; return 0;
@@ -249,6 +308,8 @@ static void mark_frozen(st_compiled *cm, unsigned char *frozen) {
   for (int k = 0; k < cm->nblocks; k++) /* every output of an algorithm section */
     if (cm->blocks[k].kind == BK_ALGORITHM)
       for (int i = 0; i < cm->blocks[k].n; i++) frozen[cm->blocks[k].slots[i]] = 0;
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (cm->spec->loaded[s]) frozen[s] = 0;
 }
 
 static struct st_spec *spec_new(const st_compiled *cm) {
@@ -261,7 +322,12 @@ static struct st_spec *spec_new(const st_compiled *cm) {
   s->need = calloc((size_t)cm->nblocks + 1, 1);
   s->used = calloc((size_t)cm->p.nslots + 1, 1);
   s->konst = calloc((size_t)cm->nblocks + 1, 1);
-  int ok = s->frozen && s->assign && s->res && s->ind && s->need && s->used && s->konst;
+  s->seen = calloc((size_t)(2 * cm->p.nslots + cm->p.nrels) + 1, sizeof *s->seen);
+  s->active = calloc((size_t)cm->p.nrels + 1, 1);
+  s->loaded = calloc((size_t)cm->p.nslots + 1, 1);
+  s->strikes = calloc((size_t)cm->p.nslots + 1, 1);
+  int ok = s->frozen && s->assign && s->res && s->ind && s->need && s->used && s->konst &&
+           s->seen && s->active && s->loaded && s->strikes;
   for (int k = 0; ok && k < cm->nblocks; k++)
     if (cm->blocks[k].res && cm->blocks[k].kind != BK_ASSIGN)
       ok = (s->res[k] = calloc((size_t)cm->blocks[k].n + 1, sizeof **s->res)) != NULL;
@@ -288,6 +354,11 @@ void st_spec_free(const st_compiled *cm, struct st_spec *s) {
   free(s->used);
   free(s->konst);
   free(s->stack);
+  free(s->reads);
+  free(s->seen);
+  free(s->active);
+  free(s->loaded);
+  free(s->strikes);
   free(s);
 }
 
@@ -380,11 +451,60 @@ static void indicator_slice(st_compiled *cm, struct st_spec *s) {
   s->slice_ok = 1;
 }
 
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static double read_value(const st_compiled *cm, const struct fold_read *r) {
+  return r->what == READ_X ? cm->x[r->index]
+         : r->what == READ_PRE ? cm->vm.pre[r->index] : cm->vm.rel[r->index];
+}
+
+/* A Real slot whose new value ended a short-lived specialization, twice in a row, is loaded
+ * from then on; the others start counting again. */
+static void strike(st_compiled *cm, struct st_spec *s) {
+  int short_lived = s->evals < ST_SPEC_SHORT;
+  for (int i = 0; i < s->nreads; i++) {
+    const struct fold_read *r = &s->reads[i];
+    if (r->what == READ_REL) continue;
+    int changed = !same_bits(r->value, read_value(cm, r));
+    int flat = cm->p.slots[r->index].flat;
+    int real = flat >= 0 && !cm->p.slots[r->index].is_bool &&
+               cm->p.flat->vars[flat].type == ST_T_REAL;
+    if (!changed || !short_lived || !real) {
+      if (!changed) s->strikes[r->index] = 0;
+      continue;
+    }
+    if (s->strikes[r->index] < 2) s->strikes[r->index]++;
+    if (s->strikes[r->index] >= 2) s->loaded[r->index] = 1;
+  }
+}
+
+/* Whether the programs made for an earlier interval hold for this one (nothing they folded
+ * changed); when they do not, the slots that changed are counted (strike). */
+static int still_valid(st_compiled *cm) {
+  struct st_spec *s = cm->spec;
+  if (!s || !s->valid || !cm->specialize || cm->spec_gen < 0) return 0;
+  int ok = !cm->vm.active || memcmp(s->active, cm->vm.active, (size_t)cm->p.nrels) == 0;
+  for (int i = 0; ok && i < s->nreads; i++) ok = same_bits(s->reads[i].value, read_value(cm, &s->reads[i]));
+  if (ok) return 1;
+  s->valid = 0;
+  strike(cm, s);
+  return 0;
+}
+
 /* The first evaluation of an interval runs the programs as compiled: for an event pass's
  * left limit it is the only one before the next pass (the friction block specialized 72
- * times per run instead of 20). */
+ * times per run instead of 20). Programs still valid are kept at once. */
 void st_spec_refresh(st_compiled *cm) {
-  if (cm->spec_gen == cm->gen) return;
+  if (cm->spec_gen == cm->gen) {
+    if (cm->spec) cm->spec->evals++;
+    return;
+  }
+  if (still_valid(cm)) {
+    cm->spec_kept++;
+    cm->spec_gen = cm->spec_defer_gen = cm->gen;
+    if (cm->tapes) st_tapes_keep(cm);
+    return;
+  }
   if (cm->spec_defer_gen == cm->gen) {
     st_specialize(cm);
     return;
@@ -413,7 +533,14 @@ void st_specialize(st_compiled *cm) {
   }
   if (!cm->specialize) return;
   if (!cm->spec && !(cm->spec = spec_new(cm))) return;
-  mark_frozen(cm, cm->spec->frozen);
+  struct st_spec *s = cm->spec;
+  cm->spec_made++;
+  s->valid = 0;
+  s->nreads = 0;
+  s->reads_ok = 1;
+  s->serial++;
+  s->evals = 0;
+  mark_frozen(cm, s->frozen);
   int event_mode = cm->vm.event_mode;
   cm->vm.event_mode = 0; /* folding evaluates as between events */
   for (int k = 0; k < cm->nblocks; k++)
@@ -427,4 +554,6 @@ void st_specialize(st_compiled *cm) {
     st_tapes_free(cm->tapes);
     cm->tapes = NULL;
   }
+  if (cm->vm.active) memcpy(s->active, cm->vm.active, (size_t)cm->p.nrels);
+  s->valid = s->reads_ok;
 }

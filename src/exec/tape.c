@@ -138,6 +138,8 @@ int st_tapes_build(st_compiled *cm, const unsigned char *need) {
   return 0;
 }
 
+void st_tapes_keep(st_compiled *cm) { cm->tapes->gen = cm->gen; }
+
 /* Usable now: built for this interval and the factors of its linear blocks current (once
  * they are, they stay so until the next event: only an event pass changes cm->gen). The DAE
  * form evaluates its algebraic blocks differently (dae.c); without any it is the ODE form. */

@@ -262,7 +262,8 @@ static void cv_harvest(stiction_sim *sim) {
   s->steps += nst;
   s->nfe += nfe;
   if (!CVodeGetNumLinRhsEvals(m, &v)) s->nfe_fd += v;
-  if (!CVodeGetNumJacEvals(m, &v)) s->njac += v;
+  if (!CVodeGetNumJacEvals(m, &v)) s->njac += v - sim->jac_kept;
+  sim->jac_kept = 0;
   if (!CVodeGetNumErrTestFails(m, &v)) s->err_test_fails += v;
   if (!CVodeGetNumNonlinSolvConvFails(m, &v)) s->conv_fails += v;
 }

@@ -302,8 +302,14 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
   st_sample_forget(sim); /* the indicators may differ after the event */
   if (!*restarted) return STICTION_OK;
+  /* clock ticks that moved no state changed only held inputs: the Jacobian of before serves
+   * (jacfd.c), and y' as evaluated above (reinit leaves it). Other restarts evaluate the model
+   * again: the blocks' Newton then starts from the values just solved there, and a stiff
+   * machine model (MSL QuasiStatic IMC_Transformer) failed at 0.67 s without that. */
+  int ticks_only = !r->states_changed && r->clock_ticks > 0;
+  sim->jac_keep = ticks_only;
   rc = restart(sim, t);
-  return rc ? rc : sim->ops->yp_at(sim, t, 1);
+  return rc || ticks_only ? rc : sim->ops->yp_at(sim, t, 1);
 }
 
 /* Whether the event ends the run by terminate(); its message is kept for

@@ -166,6 +166,13 @@ static int ida_create(stiction_sim *sim, double t0) {
   return rc ? rc : ida_consistent(sim, t0);
 }
 
+/* IDA keeps y' itself; after an event without restart an ODE model's y' is re-evaluated
+ * because the right limit may differ (the equations did not change, so it rarely does). */
+static int ida_yp_at(stiction_sim *sim, double t, int exact) {
+  if (exact && !sim->model->residual) return ida_ode_yp(sim, t);
+  return STICTION_OK;
+}
+
 /* IDAReInit zeroes IDA's counters, so harvest() must run before it. */
 static int ida_reinit(stiction_sim *sim, double t) {
   int rc = ida_ode_yp(sim, t);
@@ -202,13 +209,6 @@ static int ida_advance(stiction_sim *sim, double tout, double tstop, double *t) 
 
 static int ida_root_info(stiction_sim *sim, int *rootsfound) {
   return IDAGetRootInfo(sim->mem, rootsfound) ? STICTION_ERR_SOLVER : STICTION_OK;
-}
-
-/* IDA keeps y' itself; after an event without restart an ODE model's y' is re-evaluated
- * because the right limit may differ (the equations did not change, so it rarely does). */
-static int ida_yp_at(stiction_sim *sim, double t, int exact) {
-  if (exact && !sim->model->residual) return ida_ode_yp(sim, t);
-  return STICTION_OK;
 }
 
 /* As for CVODE (cvode.c): skip a segment in which nothing was done yet. */

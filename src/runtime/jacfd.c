@@ -128,8 +128,19 @@ static void group_quotients(stiction_sim *sim, int g, const double *y, double *y
   }
 }
 
+/* A restart at clock ticks that moved no state changed only discrete values, mostly held
+ * inputs of the plant: the Newton matrix is rebuilt from the Jacobian of just before (a
+ * stale one only slows Newton; after a convergence failure CVODE asks again and gets a
+ * fresh one), which saves the difference quotients at every tick. */
 int st_jacfd_ode(stiction_sim *sim, double t, const double *y, const double *fy) {
   double *yw = sim->fd_f0, *f1 = sim->fd_f1;
+  int keep = sim->jac_keep && sim->jac_vals_set;
+  sim->jac_keep = 0;
+  if (keep) {
+    sim->jac_kept++;
+    return STICTION_OK;
+  }
+  sim->jac_vals_set = 1;
   memcpy(yw, y, sizeof(double) * (size_t)sim->n);
   for (int g = 0; g < sim->fd_ngroups; g++) {
     perturb_group(sim, g, y, yw, NULL, NULL, 0);

@@ -68,6 +68,10 @@ struct stiction_sim {
   const int *pat_cols, *pat_rows; /* that pattern: the ODE's or the DAE's (st_jacfd_choose) */
   int *fd_group, fd_ngroups;    /* column groups of the grouped difference quotients */
   double *jac_vals;             /* df/dy over the pattern (nnz) */
+  int jac_vals_set;             /* jac_vals holds a Jacobian computed in this run */
+  int jac_keep;                 /* the next ODE Jacobian may be jac_vals as they are: a restart
+                                 * at clock ticks that moved no state (event_iteration.c) */
+  long jac_kept;                /* Jacobians kept since the last harvest (not evaluations) */
 
   /* work arrays, allocated once */
   const char **names;           /* result column names, names[0] = "time" */
@@ -107,7 +111,8 @@ struct stiction_sim {
 /* One integrator family (CVODE or IDA) behind one interface. */
 typedef struct st_integrator_ops {
   int (*create)(stiction_sim *sim, double t0);    /* after y (and yp) hold consistent values */
-  int (*reinit)(stiction_sim *sim, double t);     /* restart from y at t */
+  /* Restarts from y at t (CVODE keeps y and y'; IDA makes them consistent) */
+  int (*reinit)(stiction_sim *sim, double t);
   /* Integrates towards tout <= tstop, never past tstop (time events and the stop time are
    * reached exactly; tout, a grid point, by interpolation). Returns a negative status on
    * failure, ST_ADV_REACHED (*t = tout) or ST_ADV_ROOT; sim->y (yp) hold the state at *t. */
