@@ -1,5 +1,6 @@
 /* Building, caching and loading the C code of external functions (extlib.h). */
 #include "compile/extlib.h"
+#include "func/func_compile.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -480,10 +481,7 @@ done:
   free(path);
 }
 
-int st_extlib_wants(const st_ffunction *fn) {
-  if (!fn->ext || !fn->external_name || st_extfn_find(fn->external_name)) return 0;
-  return !strcmp(fn->ext->language, "C") || !strcmp(fn->ext->language, "FORTRAN 77");
-}
+int st_extlib_wants(const st_ffunction *fn) { return st_fvm_is_c_code(fn); }
 
 static int find_unit(st_extlib *lib, const st_fexternal *x, const st_extlib_callbacks *cb) {
   char *key = unit_key(x);
