@@ -107,7 +107,7 @@ START_TEST(failing_function_stops) {
 END_TEST
 
 /* One evaluator of function bodies for parameter bindings (flattening) and for calls at run
- * time (src/front/func_eval.c), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
+ * time (the function machine, src/func), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
  * der(x) = total(3, time) = 6 t, x = 3 t^2, through an output sized by an input, a
  * protected array sized by size() and a column slice (the run-time evaluator had neither). */
 START_TEST(shared_evaluator) {

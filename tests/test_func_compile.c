@@ -300,9 +300,8 @@ static void run_sig(loaded *l, st_fvm *vm, const char *name, const st_fsig *sig,
   ck_assert_int_eq(st_fvm_run(vm, ci, o, x, dx, y, dy), 0);
 }
 
-/* Products of vectors and matrices, reductions, filled arrays and .* ./ compiled (the
- * compiler refused them before: MSL's Vectors.length and the Frames functions ran on the
- * tree walker), with values and tangents by hand. */
+/* Products of vectors and matrices, reductions, filled arrays and .* ./ compiled (as MSL's
+ * Vectors.length and the Frames functions use them), with values and tangents by hand. */
 START_TEST(array_operations_closed_forms) {
   loaded l;
   load(&l, "tests/data/compile/FunctionsArrays.mo", "FunctionsArrays");
@@ -413,7 +412,7 @@ START_TEST(derivative_annotation_in_body) {
 END_TEST
 
 /* A call site of marked() in an equation: its tangent comes from marked_der (2 x dx, made
- * up on purpose), compiled for the site (--dump lists it; the tree walker ran it before),
+ * up on purpose), compiled for the site (--dump lists it),
  * also in a clone of the call table. */
 START_TEST(derivative_annotation_at_call_site) {
   loaded l;
@@ -517,7 +516,7 @@ END_TEST
 
 /* Strings are values of the machine (FunctionsStrings.mo): String arguments at the call
  * sites, a default literal, String locals passed on -- all compiled (a String argument sent
- * the call to the tree walker before) -- and a String literal argument of a call evaluated
+ * nothing else) -- and a String literal argument of a call evaluated
  * while flattening (an array size); values by hand. */
 START_TEST(strings_passed_compiled) {
   static table t;
@@ -537,7 +536,7 @@ END_TEST
  * m = size(x, 1) sizing locals, a pinned m choosing its branch of an if (the other one's
  * slices are never compiled), cos() of an array, comprehensions over known ranges, and a
  * record-valued call used field by field, ndims()/size() of an argument, a protected table
- * sized by its literal -- all compiled (the walker ran them before), values by hand. */
+ * sized by its literal -- all compiled, values by hand. */
 START_TEST(sizes_known_when_compiled) {
   static table t;
   simulate_compiled("FunctionsSizes.mo", "FunctionsSizes",
@@ -581,7 +580,7 @@ START_TEST(statement_calls_compiled) {
 END_TEST
 
 /* A function of 22 arguments (a record of twenty fields, one per field) runs compiled:
- * the machine took 16, the tree walker ran it. y = 210 x + 1. */
+ * y = 210 x + 1. */
 START_TEST(many_arguments_compiled) {
   static table t;
   simulate_compiled("FunctionsManyArgs.mo", "FunctionsManyArgs", "scalar): compiled", &t);
@@ -592,8 +591,9 @@ END_TEST
 
 /* Slices and sizes worked out while compiling (FunctionsSlices.mo): spread(m, w) compiles
  * for m = 1, 3, 5 (a size given by a call, a stepped range, slices assigned, an empty loop
- * skipped), M[j, k] = j (k - 1) w by hand; for m = 2 the blocks' loop runs and its slices'
- * bounds depend on the loop variable: refused with the reason. Simulated: by hand. */
+ * skipped), M[j, k] = j (k - 1) w by hand; for m = 2, 4 the blocks' loop runs and its slices
+ * move with the loop variable (start known when running, count when compiling). Simulated:
+ * by hand. */
 START_TEST(slices_compiled) {
   loaded l;
   load(&l, "tests/data/compile/FunctionsSlices.mo", "FunctionsSlices");
@@ -607,12 +607,15 @@ START_TEST(slices_compiled) {
     sig.pin[0] = m;
     char why[256];
     int ci = st_fvm_compile(vm, k, &sig, why, sizeof why);
-    if (m % 2 == 0) {
-      ck_assert_msg(ci < 0 && strstr(why, "slice"), "m = %d: %s", m, why);
-      continue;
-    }
     ck_assert_msg(ci >= 0, "m = %d: %s", m, why);
     double x[2] = {m, 0.75}, y[25];
+    if (m % 2 == 0) { /* blocks of mb = 1: M = 0, first = sum(o) (moving slices, compiled) */
+      ck_assert_int_eq(st_fvm_run(vm, ci, 0, x, NULL, y, NULL), 0);
+      for (int j = 0; j < m * m; j++) ck_assert_double_eq(y[j], 0);
+      ck_assert_int_eq(st_fvm_run(vm, ci, 1, x, NULL, y, NULL), 0);
+      ck_assert_double_eq(y[0], 0.75 * m * (m - 1) / 2);
+      continue;
+    }
     ck_assert_int_eq(st_fvm_run(vm, ci, 0, x, NULL, y, NULL), 0);
     for (int j = 1; j <= m; j++) /* one block: halves(m) = 1 for an odd m */
       for (int c = 1; c <= m; c++)
@@ -717,7 +720,8 @@ END_TEST
  * external clause inside a body and as a statement, String concatenation, comparison and
  * String(), a String output, a record field sized by the modified field, an if-expression
  * with a known condition and branches of two shapes, a range as a value and a local sized
- * by a comprehension -- at run time and while flattening, nothing refused; values by hand.
+ * by a comprehension, slices moving with a loop variable, [v, 2 v; 3 v, 4 v] of vectors, a
+ * scalar function called on a vector -- at run time and while flattening, nothing refused; values by hand.
  * An assert's message built from values names the value when the run stops. */
 START_TEST(machine_runs_everything) {
   static table t;
@@ -732,10 +736,13 @@ START_TEST(machine_runs_everything) {
     ck_assert_double_eq_tol(r[col(&t, "w")], 12 * tm, 1e-14);
     /* p = 6, n = 2, q = 4, r = 4.5 */
     ck_assert_double_eq_tol(r[col(&t, "consts")], 4926 * (1 + tm), 1e-11);
+    ck_assert_double_eq_tol(r[col(&t, "m")], 8 * tm, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "col")], 4 * tm + 1, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "vz")], 9 * tm, 1e-14);
   }
   char *out = NULL;
   ck_assert_int_ne(simulate(model, "FunctionsMachineAssert --stop-time 3", &t, &out), 0);
-  ck_assert_msg(strstr(out, "FunctionsMachine.mo:52:5 failed: x = 2.") &&
+  ck_assert_msg(strstr(out, "FunctionsMachine.mo:54:5 failed: x = 2.") &&
                 strstr(out, " is above 2"), "%s", out);
   free(out);
 }

@@ -26,6 +26,7 @@ typedef struct cx {
   int npatches, loop_base, in_loop;
   int want;              /* an unpinned argument a size needed (static_int), else -1 */
   unsigned char *sizing; /* per local: its binding is being read as a size (pinned_num) */
+  double probe;          /* > 0: a local not known now reads as probe (its index + 1) (moving) */
   char *why;
   size_t size;
 } cx;
@@ -179,7 +180,7 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
 
 /* A number known while compiling: literals, size() of a local, arguments pinned by the
  * signature and bindings never reassigned (pinned_num), and the operators, relations, and
- * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
+ * integer()/mod()/div()/abs()... of those, computed by the constant evaluator's and the machine's
  * operations (st_fx_apply_*). */
 static int literal_size(const st_fexpr *e, int k);
 
@@ -219,7 +220,11 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
     if (static_num(c, e->args[0], &a)) return -1;
     *v = e->op == FOP_NOT ? a == 0 : -a;
     return 0;
-  case FX_LOCAL: return pinned_num(c, e->index, v);
+  case FX_LOCAL:
+    if (!pinned_num(c, e->index, v)) return 0;
+    if (c->probe <= 0) return -1;
+    *v = c->probe * (e->index + 1); /* each unknown local its own value */
+    return 0;
   case FX_IF: {
     double cond;
     if (e->nargs != 3 || static_num(c, e->args[0], &cond) || isnan(cond)) return -1;
@@ -257,8 +262,8 @@ static int scalar_expr(cx *c, const st_fexpr *e, const char *what) {
   return s.ndims == 0 ? 0 : refuse(c, "%s is an array", what);
 }
 
-/* `a and b`, `a or b`: the right operand only when the left one does not decide (as
- * func_eval.c, where it may be a subscript that exists only then). Value 0/1. */
+/* `a and b`, `a or b`: the right operand only when the left one does not decide (it may be
+ * a subscript that exists only then). Value 0/1. */
 static int logical(cx *c, const st_fexpr *e) {
   int is_and = e->op == FOP_AND;
   if (scalar_expr(c, e->args[0], "an operand of and/or")) return -1;
@@ -291,7 +296,7 @@ static void reserve(cx *c, int n) {
   if (f->sp + n > f->maxsp) f->maxsp = f->sp + n;
 }
 
-/* a * b of a matrix or vector and a matrix or vector (func_eval.c's ev_product): vector *
+/* a * b of a matrix or vector and a matrix or vector: vector *
  * vector is the scalar product, a vector is a row on the left and a column on the right. */
 static int product(cx *c, const shape *a, const shape *b, shape *sh) {
   int k = a->dims[a->ndims - 1];
@@ -307,7 +312,7 @@ static int product(cx *c, const shape *a, const shape *b, shape *sh) {
   return emit(c, F_MATMUL, rows, k, cols, rows * cols - a->n - b->n);
 }
 
-/* Arrays as func_eval.c's ev_binary: array +- array of equal size, scalar * array, array *
+/* Arrays element by element: array +- array of equal size, scalar * array, array *
  * scalar, array / scalar, element by element. */
 static int binary(cx *c, const st_fexpr *e, shape *sh) {
   if (e->op == FOP_AND || e->op == FOP_OR) {
@@ -339,7 +344,7 @@ static int unary(cx *c, const st_fexpr *e, shape *sh) {
   return sh->ndims ? emit(c, F_NEGN, 0, sh->n, 0, 0) : emit(c, F_NEG, 0, 0, 0, 0);
 }
 
-/* sum, product, min, max of one array (func_eval.c's ev_reduce): a scalar. */
+/* sum, product, min, max of one array: a scalar. */
 static int reduction(cx *c, const st_fexpr *e) {
   shape a;
   if (e->nargs != 1) return refuse(c, "a reduction of %d arguments", e->nargs);
@@ -440,7 +445,7 @@ static int linspace(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* vector(a), scalar(a), matrix(a) keep the elements in their order (only the shape changes,
- * as func_eval.c); transpose(a) moves them. */
+ * row-major); transpose(a) moves them. */
 static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
   shape a;
   if (e->nargs != 1) return refuse(c, "builtin %d with %d arguments", e->op, e->nargs);
@@ -470,7 +475,7 @@ static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* {body for i in a:s:b} of a range known now: unrolled, the loop local set before each
- * item (items of one shape, as func_eval.c's ev_comprehension). */
+ * item (items of one shape). */
 static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
   const st_fexpr *r = e->nargs == 2 ? e->args[1] : NULL;
   int lv = e->index, a, st = 1, b;
@@ -501,11 +506,43 @@ static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* cat(1, a, b, ...): along the first dimension the result's row-major elements are those of
- * a, then b, ...; the other dimensions equal (as func_eval.c's ev_cat). */
+ * a, then b, ...; the other dimensions equal. */
+/* cat(k, a, b, ...) along k > 1 ([a, b] of columns in a function: cat(2, matrix(a), ...)):
+ * the parts in temporaries, then the result's elements loaded in row-major order. */
+static int cat_inner(cx *c, const st_fexpr *e, int k, shape *sh) {
+  int np = e->nargs - 1, off[64];
+  shape p[64];
+  if (np > 64) return refuse(c, "cat of more than 64 arrays");
+  for (int i = 0; i < np; i++) {
+    if (expr(c, e->args[i + 1], &p[i])) return -1;
+    if (p[i].ndims < k || p[i].ndims != p[0].ndims)
+      return refuse(c, "cat(%d, ...) of arrays of other dimensions", k);
+    for (int d = 0; d < p[i].ndims; d++)
+      if (d != k - 1 && p[i].dims[d] != p[0].dims[d])
+        return refuse(c, "cat(%d, ...) of arrays of other sizes", k);
+    off[i] = temp(c, p[i].n);
+    if (emit(c, F_POPN, off[i], p[i].n, 0, -p[i].n)) return -1;
+  }
+  *sh = p[0];
+  for (int i = 1; i < np; i++) sh->dims[k - 1] += p[i].dims[k - 1], sh->n += p[i].n;
+  if (sh->n > 100000) return refuse(c, "a too large cat");
+  int outer = 1, inner = 1;
+  for (int d = 0; d < k - 1; d++) outer *= sh->dims[d];
+  for (int d = k; d < sh->ndims; d++) inner *= sh->dims[d];
+  for (int o = 0; o < outer; o++)
+    for (int i = 0; i < np; i++) {
+      int len = p[i].dims[k - 1] * inner;
+      for (int j = 0; j < len; j++)
+        if (emit(c, F_LOAD, off[i] + o * len + j, 0, 0, 1)) return -1;
+    }
+  return 0;
+}
+
 static int cat(cx *c, const st_fexpr *e, shape *sh) {
   int k;
-  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k != 1)
-    return refuse(c, "cat along a dimension other than a known 1");
+  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k < 1 || k > 4)
+    return refuse(c, "cat along a dimension not known when compiling");
+  if (k > 1) return cat_inner(c, e, k, sh);
   for (int i = 1; i < e->nargs; i++) {
     shape a;
     if (expr(c, e->args[i], &a)) return -1;
@@ -570,7 +607,7 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
-    /* element-wise on an array (cos(phi)), as func_eval.c */
+    /* element-wise on an array (cos(phi)) */
     if (expr(c, e->args[0], sh)) return -1;
     return sh->n == 0 ? refuse(c, "a builtin of an empty array")
                       : emit(c, F_FN1, e->op, sh->n, 0, 0);
@@ -700,8 +737,106 @@ static void note_opaque(cx *c, int g, int der) {
   if (der < 0 && c->vm->c[g].opaque) cur(c)->opaque = 1;
 }
 
+/* The shape of e compiled and the code dropped; 0, or -1 when it does not compile. */
+static int shape_of(cx *c, const st_fexpr *e, shape *sh) {
+  int n = cur(c)->n, sp = cur(c)->sp, want = c->want;
+  int rc = expr(c, e, sh);
+  cur(c)->n = n;
+  cur(c)->sp = sp;
+  c->want = want;
+  c->why[0] = '\0';
+  return rc;
+}
+
+/* The declared ndims of the callee's input number a, -1 when there is none. */
+static int input_ndims(const st_ffunction *g, int a) {
+  for (int i = 0, k = 0; i < g->nlocals; i++)
+    if (g->locals[i].causality == ST_C_INPUT && k++ == a) return g->locals[i].ndims;
+  return -1;
+}
+
+static int nloc(const cx *c);
+static int slice_of(const st_fexpr *e);
+static int index_vector_of(const st_fexpr *e);
+
+/* Whether e may be an array (cheap, conservative: only those are compiled for their shape). */
+static int maybe_array(const cx *c, const st_fexpr *e) {
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM: case FX_STRING: case FX_END: return 0;
+  case FX_LOCAL:
+    return e->index < 0 || e->index >= nloc(c) || cur((cx *)c)->loc[e->index].ndims != 0;
+  case FX_INDEX: return slice_of(e) || index_vector_of(e);
+  case FX_CALL: {
+    if (e->index < 0 || e->index >= c->vm->nfunctions) return 1;
+    const st_ffunction *g = &c->vm->functions[e->index];
+    for (int i = 0, o = 0; i < g->nlocals; i++)
+      if (g->locals[i].causality == ST_C_OUTPUT && o++ == e->op && g->locals[i].ndims) return 1;
+    break;
+  }
+  case FX_BUILTIN:
+    if (e->op == FB_SIZE || e->op == FB_NDIMS) return 0;
+    if (e->op == FB_SUM || e->op == FB_PRODUCT || ((e->op == FB_AMIN || e->op == FB_AMAX) &&
+                                                   e->nargs == 1))
+      return 0;
+    if (e->op >= FB_SIZE) return 1; /* the array built-ins */
+    break;
+  case FX_BINARY: case FX_UNARY: case FX_IF: break;
+  default: return 1;
+  }
+  for (int i = e->kind == FX_IF; i < e->nargs; i++)
+    if (maybe_array(c, e->args[i])) return 1;
+  return 0;
+}
+
+/* f(v) of a scalar function on an array v (Modelica 3.6 section 12.4.6: to_deg(Phi[1:n])):
+ * the arguments in temporaries, then one call per element of the vectorized ones (of one
+ * shape), the others passed whole each time. 1 when e is no such call. */
+static int vectorized_call(cx *c, const st_fexpr *e, shape *sh) {
+  const st_ffunction *g = &c->vm->functions[e->index];
+  int n = e->nargs, vec = 0, off[ST_FVM_MAX_ARGS];
+  shape a[ST_FVM_MAX_ARGS], v = scalar_shape;
+  if (n > 16 || n < 1) return 1;
+  for (int i = 0; i < n; i++) {
+    if (input_ndims(g, i) != 0 || !maybe_array(c, e->args[i]) || shape_of(c, e->args[i], &a[i]) ||
+        !a[i].ndims)
+      continue;
+    if (vec && !same_shape(&a[i], &v)) return 1;
+    v = a[i];
+    vec |= 1 << i;
+  }
+  if (!vec) return 1;
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = n;
+  for (int i = 0; i < n; i++) {
+    if (expr(c, e->args[i], &a[i])) return -1;
+    off[i] = temp(c, a[i].n);
+    if (emit(c, F_POPN, off[i], a[i].n, 0, -a[i].n)) return -1;
+    if (vec >> i & 1) continue;
+    sig.ndims[i] = a[i].ndims;
+    memcpy(sig.dims[i], a[i].dims, sizeof sig.dims[i]);
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why), o = e->op, nd;
+  if (k < 0) return refuse(c, "calls %s element-wise, which is not compiled (%s)", g->name, why);
+  if (st_fvm_output_shape(c->vm, k, o, &nd) != 1 || nd)
+    return refuse(c, "calls %s element-wise for an output that is no scalar", g->name);
+  note_opaque(c, k, -1);
+  for (int el = 0; el < v.n; el++) {
+    for (int i = 0; i < n; i++)
+      if (vec >> i & 1 ? emit(c, F_LOAD, off[i] + el, 0, 0, 1)
+                       : emit(c, F_PUSHN, off[i], a[i].n, 0, a[i].n))
+        return -1;
+    if (emit(c, F_CALL, k, o, -1, 1 - c->vm->c[k].width)) return -1;
+  }
+  *sh = v;
+  return 0;
+}
+
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (provided_call(c, e)) return external_call(c, e, sh);
+  int rc = e->index >= 0 && e->index < c->vm->nfunctions ? vectorized_call(c, e, sh) : 1;
+  if (rc <= 0) return rc;
   st_fsig sig;
   int k = callee(c, e, &sig), o = e->op; /* op: the output it stands for (a record's field) */
   if (k < 0) return -1;
@@ -793,6 +928,27 @@ static int index_vector_of(const st_fexpr *e) {
 
 #define MAX_PICKS 256 /* indices of one dimension of an unrolled slice */
 
+#define MOVING (-1000000000) /* idx[0] of a range whose start is known only when running */
+
+/* A range a:s:b over values known only when running (state[i - 2:i - 1] in a loop over i) of a
+ * known step and a known b - a: its count, the step in *step; -1 when either is not known.
+ * b - a is known when it comes out the same with the unknown locals read as two sets of
+ * values (each local its own). */
+static int moving_range(cx *c, const st_fexpr *s, int *step) {
+  double a[2], b[2], st = 1;
+  int want = c->want, rc = s->nargs < 2 || (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
+                           st == 0 || as_int(st, step);
+  for (int p = 0; p < 2 && !rc; p++) {
+    c->probe = p ? 7.25 : 3.5;
+    rc = static_num(c, s->args[0], &a[p]) || static_num(c, s->args[s->nargs - 1], &b[p]);
+  }
+  c->probe = 0;
+  c->want = want;
+  if (rc || b[0] - a[0] != b[1] - a[1] || a[0] == a[1]) return -1;
+  double count = floor((b[0] - a[0]) / st + 1e-9) + 1;
+  return count >= 1 && count <= MAX_PICKS ? (int)count : -1;
+}
+
 /* The 1-based indices a subscript of dimension size dim selects when they are known now:
  * ':' all, a range or an array of known values (`end` = dim); their number, 0 for a scalar
  * subscript, -1 refused. */
@@ -809,7 +965,12 @@ static int picks(cx *c, const st_fexpr *s, int dim, int *idx) {
     rc = s->nargs < 2 || static_num(c, s->args[0], &a) ||
          (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
          static_num(c, s->args[s->nargs - 1], &b) || st == 0;
-    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as ev_range */
+    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as F_RANGEN */
+    if (rc && (n = moving_range(c, s, &idx[1])) > 0) { /* its indices computed when running */
+      c->end = saved;
+      idx[0] = MOVING;
+      return n;
+    }
     rc = rc || count > MAX_PICKS;
     for (n = 0; !rc && n < count; n++) rc = as_int(a + n * st, &idx[n]);
   } else {
@@ -852,6 +1013,15 @@ static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PIC
       at /= count[d];
     }
   for (int d = 0; d < nd; d++) {
+    if (count[d] && idx[d][0] == MOVING) { /* start + pos step, the start evaluated again */
+      c->end = cur(c)->loc[k].dims[d];
+      int rc = scalar_expr(c, e->args[d + 1]->args[0], "a range's start") ||
+               emit(c, F_CONST, 0, 0, (double)pos[d] * idx[d][1], 1) ||
+               emit(c, F_ADD, 0, 0, 0, -1);
+      c->end = saved;
+      if (rc) return -1;
+      continue;
+    }
     if (count[d]) {
       if (emit(c, F_CONST, 0, 0, idx[d][pos[d]], 1)) return -1;
       continue;
@@ -864,8 +1034,8 @@ static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PIC
   return 0;
 }
 
-/* A slice with ranges or index arrays known now, element by element (as func_eval.c's
- * ev_index); its shape has the picked dimensions. */
+/* A slice with ranges or index arrays known now, element by element; its shape has the
+ * picked dimensions. */
 static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
   int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, e, &k, idx, count);
   if (total < 0) return -1;
@@ -1050,7 +1220,7 @@ static int store_local(cx *c, int k, const shape *v) {
 }
 
 /* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (as
- * func_eval.c's assign_slice: the value first, then the subscripts). */
+ * the value first, then the subscripts). */
 static int assign_slice(cx *c, const st_fstmt *s) {
   int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, s->target, &k, idx, count);
   shape v;
@@ -1074,8 +1244,7 @@ static int assign(cx *c, const st_fstmt *s) {
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
   if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
-  /* subscripts first, then the value (func_eval.c evaluates them the other way round; both are
-   * pure, so only which of two failures is reported could differ) */
+  /* subscripts first, then the value (both are pure) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
     return -1;
   return emit(c, F_STOREI, k, t->nargs - 1, 0, -t->nargs);
@@ -1158,7 +1327,7 @@ static int loop_body(cx *c, const st_fstmt_list *body, int top) {
   return rc ? -1 : 0;
 }
 
-/* for v in a:s:b: the number of elements fixed at entry (func_eval.c's ev_range); element i is
+/* for v in a:s:b: the number of elements fixed at entry (F_RANGEN); element i is
  * a + i*s. for v in <vector>: its elements, copied at entry. */
 static int for_stmt(cx *c, const st_fstmt *s) {
   const st_fexpr *r = s->range;
@@ -1264,7 +1433,7 @@ static int stmt(cx *c, const st_fstmt *s) {
   case FS_FOR: return for_stmt(c, s);
   case FS_WHILE: return while_stmt(c, s);
   case FS_BREAK:
-    /* outside a loop func_eval.c's break ends the function, like return */
+    /* outside a loop break ends the function, like return */
     if (!c->in_loop) return emit(c, F_RET, 0, 0, 0, 0);
     if (c->npatches == MAX_PATCHES) return refuse(c, "too many break statements");
     c->patches[c->npatches++] = here(c);
@@ -1389,7 +1558,7 @@ static int layout(cx *c) {
 }
 
 /* The locals that are not arguments get their bindings (input defaults too), in declaration
- * order, after the frame is zeroed (func_eval.c's init_locals). */
+ * order, after the frame is zeroed. */
 static int prologue(cx *c) {
   for (int i = 0; i < c->fn->nlocals; i++) {
     const st_flocal *l = &c->fn->locals[i];
@@ -1532,7 +1701,7 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
   char reason[200] = "";
   const st_ffunction *fn = &vm->functions[k];
   unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
-  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, 0, reason, sizeof reason};
   vm->compiling++;
   int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
   vm->compiling--;

@@ -35,7 +35,7 @@
 
 #define ST_FVM_MAX_ARGS 256 /* a record input counts one per field (Spice3's MOS: 157) */
 #define ST_FVM_MAX_PINNED 32 /* the first arguments, the only ones that can be pinned */
-#define ST_FVM_MAX_DEPTH 64 /* nested calls, as the tree walker's bound */
+#define ST_FVM_MAX_DEPTH 64 /* nested calls: deeper recursion fails the call */
 
 /* The shapes of the arguments of one call (ndims 0: a scalar), and the values of the
  * Integer arguments that size arrays of the function (`output Real table[n, 2]`): a body

@@ -132,7 +132,7 @@ static void elementwise(const fins *in, double *s, double *ds, int base, int dua
   }
 }
 
-/* F_MATMUL: each element summed from 0 in the order of func_eval.c's ev_product, written
+/* F_MATMUL: each element summed from 0 in the order of the inner index, written
  * above the operands first (the product may be larger than they are), then moved down.
  * Returns the new top. */
 static int matmul(const fins *in, double *s, double *ds, int sp, int dual) {
@@ -154,8 +154,7 @@ static int matmul(const fins *in, double *s, double *ds, int sp, int dual) {
   return base + rows * cols - 1;
 }
 
-/* F_REDUCE: sum, product, min or max of the top n elements in order (as func_eval.c's
- * ev_reduce); min and max carry the tangent of the element chosen. Returns the new top. */
+/* F_REDUCE: sum, product, min or max of the top n elements in order; min and max carry the tangent of the element chosen. Returns the new top. */
 static int reduce(const fins *in, double *s, double *ds, int sp, int dual) {
   int n = in->b, base = sp - n + 1, op = in->a;
   int ordered = op == FB_AMIN || op == FB_AMAX;
@@ -178,7 +177,7 @@ static int reduce(const fins *in, double *s, double *ds, int sp, int dual) {
   return base;
 }
 
-/* F_CROSS: a x b in func_eval.c's order of operations. Returns the new top. */
+/* F_CROSS: a x b, element i = a[i+1] b[i+2] - a[i+2] b[i+1]. Returns the new top. */
 static int cross(double *s, double *ds, int sp, int dual) {
   const double *a = s + sp - 5, *b = s + sp - 2, *da = ds + sp - 5, *db = ds + sp - 2;
   double r[3], dr[3] = {0, 0, 0};
@@ -401,7 +400,7 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
 /* A fresh frame: the argument elements (the arguments come first in the frame, in order:
- * func_compile.c's layout), then zeros for everything else (func_eval.c's init_locals). Loops, not
+ * func_compile.c's layout), then zeros for everything else. Loops, not
  * memcpy/memset: frames are a handful of doubles. */
 static void enter(double *frame, const cfn *g, const double *args) {
   for (int i = 0; i < g->width; i++) frame[i] = args[i];
@@ -489,7 +488,7 @@ static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, 
   return 0;
 }
 
-/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements (func_eval.c's ev_range). */
+/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements. */
 static int range_count(st_fvm *vm, const cfn *f, double a, double s, double b, double *n) {
   double count = floor((b - a) / s + 1e-9) + 1;
   if (s == 0 || count > 1e7 || isnan(count)) return fail(vm, f, "bad for-loop range");

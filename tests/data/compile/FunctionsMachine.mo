@@ -3,9 +3,11 @@
 // a body and called as a statement, operations on Strings (concatenation, comparison,
 // String()), a String output, an assert whose message is built from values, a record field
 // sized by a field its extends modifies, an if-expression whose known condition picks a
-// branch of another shape, a range as a value and a local sized by a comprehension. Closed
+// branch of another shape, a range as a value and a local sized by a comprehension, slices
+// that move with a loop variable, a matrix built of vectors [v, 2 v; ...] and a scalar
+// function called on a vector (element by element). Closed
 // forms in the test: y = 3 time, s = 6 time, w = 12 time, p = 6, n = 2, q = 4, r = 4.5
-// (consts = 4926 (1 + time));
+// (consts = 4926 (1 + time)), m = 8 time, col = 4 time + 1, vz = 9 time;
 // FunctionsMachineAssert stops past time 2 with the message built from time.
 model FunctionsMachine
   function triple "C: *y = 3 x"
@@ -94,6 +96,47 @@ model FunctionsMachine
     y := sum(v2) + size(v1, 1);
   end ramps;
 
+  function moved "slices that move with the loop variable: v = {x, 2 x, 3 x, 6 x}, 8 x"
+    input Real x;
+    output Real y = 0;
+  protected
+    Real v[4];
+  algorithm
+    for i in 1:2:3 loop
+      v[i:i + 1] := {x*i, 2*x*i};
+    end for;
+    for i in 2:3 loop
+      y := y + sum(v[i - 1:i]);
+    end for;
+  end moved;
+
+  function columns "[v, 2 v; 3 v, 4 v] of vectors: 4 v[1] + v[2]"
+    input Real v[:];
+    output Real y;
+  protected
+    Real M[2*size(v, 1), 2];
+  algorithm
+    M := [v, 2*v; 3*v, 4*v];
+    y := M[size(v, 1) + 1, 2] + M[2, 1];
+  end columns;
+
+  function scaled "a scalar function"
+    input Real x;
+    input Real k;
+    output Real y;
+  algorithm
+    y := k*x;
+  end scaled;
+
+  function vectorized "scaled applied element by element: sum(3 {x, 2 x}) = 9 x"
+    input Real x;
+    output Real y;
+  protected
+    Real v[2] = {x, 2*x};
+  algorithm
+    y := sum(scaled(v, 3));
+  end vectorized;
+
   parameter Real p = triple(2);
   parameter Integer n = labels(7);
   parameter Real q = sum(completed({0.25, 0.5}, 3)) + 3;
@@ -102,6 +145,9 @@ model FunctionsMachine
   Real s = weighted(time);
   Real w = 4*viaC(time);
   Real consts = (p + 10*n + 100*q + 1000*r)*(1 + time);
+  Real m = moved(time);
+  Real col = columns({time, 1, 2});
+  Real vz = vectorized(time);
 end FunctionsMachine;
 
 model FunctionsMachineAssert
