@@ -721,7 +721,7 @@ END_TEST
  * String(), a String output, a record field sized by the modified field, an if-expression
  * with a known condition and branches of two shapes, a range as a value and a local sized
  * by a comprehension, slices moving with a loop variable, [v, 2 v; 3 v, 4 v] of vectors, a
- * scalar function called on a vector -- at run time and while flattening, nothing refused; values by hand.
+ * scalar function called on a vector, scalar .+ vector -- at run time and while flattening, nothing refused; values by hand.
  * An assert's message built from values names the value when the run stops. */
 START_TEST(machine_runs_everything) {
   static table t;
@@ -738,7 +738,7 @@ START_TEST(machine_runs_everything) {
     ck_assert_double_eq_tol(r[col(&t, "consts")], 4926 * (1 + tm), 1e-11);
     ck_assert_double_eq_tol(r[col(&t, "m")], 8 * tm, 1e-14);
     ck_assert_double_eq_tol(r[col(&t, "col")], 4 * tm + 1, 1e-14);
-    ck_assert_double_eq_tol(r[col(&t, "vz")], 9 * tm, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "vz")], 12 * tm, 1e-14);
   }
   char *out = NULL;
   ck_assert_int_ne(simulate(model, "FunctionsMachineAssert --stop-time 3", &t, &out), 0);

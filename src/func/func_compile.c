@@ -313,7 +313,7 @@ static int product(cx *c, const shape *a, const shape *b, shape *sh) {
 }
 
 /* Arrays element by element: array +- array of equal size, scalar * array, array *
- * scalar, array / scalar, element by element. */
+ * scalar, array / scalar, and a scalar .+ .- an array (c[2] .+ 2 c[3] v). */
 static int binary(cx *c, const st_fexpr *e, shape *sh) {
   if (e->op == FOP_AND || e->op == FOP_OR) {
     *sh = scalar_shape;
@@ -330,7 +330,8 @@ static int binary(cx *c, const st_fexpr *e, shape *sh) {
   int mode = a.ndims && b.ndims ? 0 : a.ndims ? 2 : 1, dotted = e->value == 1;
   int ok = (e->op <= FOP_DIV || (e->op == FOP_POW && dotted)) &&
            (mode == 0 ? (e->op == FOP_ADD || e->op == FOP_SUB || dotted) && a.n == b.n
-                      : dotted || e->op == FOP_MUL || (e->op == FOP_DIV && mode == 2));
+                      : dotted || e->op == FOP_MUL || e->op == FOP_ADD || e->op == FOP_SUB ||
+                            (e->op == FOP_DIV && mode == 2));
   if (!ok) return refuse(c, "this array operation (operator %d) at %d:%d", e->op, e->loc.line,
                          e->loc.col);
   *sh = a.ndims ? a : b;

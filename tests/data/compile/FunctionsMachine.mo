@@ -7,7 +7,7 @@
 // that move with a loop variable, a matrix built of vectors [v, 2 v; ...] and a scalar
 // function called on a vector (element by element). Closed
 // forms in the test: y = 3 time, s = 6 time, w = 12 time, p = 6, n = 2, q = 4, r = 4.5
-// (consts = 4926 (1 + time)), m = 8 time, col = 4 time + 1, vz = 9 time;
+// (consts = 4926 (1 + time)), m = 8 time, col = 4 time + 1, vz = 12 time;
 // FunctionsMachineAssert stops past time 2 with the message built from time.
 model FunctionsMachine
   function triple "C: *y = 3 x"
@@ -128,13 +128,13 @@ model FunctionsMachine
     y := k*x;
   end scaled;
 
-  function vectorized "scaled applied element by element: sum(3 {x, 2 x}) = 9 x"
+  function vectorized "scaled applied element by element, and 1 .+ v: 9 x + 3 x"
     input Real x;
     output Real y;
   protected
     Real v[2] = {x, 2*x};
   algorithm
-    y := sum(scaled(v, 3));
+    y := sum(scaled(v, 3)) + sum(1 .+ v) - 2;
   end vectorized;
 
   parameter Real p = triple(2);
