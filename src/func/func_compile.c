@@ -556,17 +556,15 @@ static int cat(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+static int shape_of(cx *c, const st_fexpr *e, shape *sh);
+
 /* size(f(x), d) of an expression: its shape compiled and the code dropped. */
 static int expr_size(cx *c, const st_fexpr *e, int *v) {
   shape a;
-  int d, n = cur(c)->n, sp = cur(c)->sp, want = c->want;
-  if (e->nargs != 2 || static_int(c, e->args[1], &d)) return -1;
-  int rc = expr(c, e->args[0], &a);
-  cur(c)->n = n;
-  cur(c)->sp = sp;
-  c->want = want;
-  if (rc || d < 1 || d > a.ndims) return -1;
-  c->why[0] = '\0';
+  int d;
+  if (e->nargs != 2 || static_int(c, e->args[1], &d) || shape_of(c, e->args[0], &a) || d < 1 ||
+      d > a.ndims)
+    return -1;
   *v = a.dims[d - 1];
   return 0;
 }
@@ -738,7 +736,8 @@ static void note_opaque(cx *c, int g, int der) {
   if (der < 0 && c->vm->c[g].opaque) cur(c)->opaque = 1;
 }
 
-/* The shape of e compiled and the code dropped; 0, or -1 when it does not compile. */
+/* The shape of e compiled and the code dropped (the reason of a refusal too); 0, or -1 when
+ * it does not compile. */
 static int shape_of(cx *c, const st_fexpr *e, shape *sh) {
   int n = cur(c)->n, sp = cur(c)->sp, want = c->want;
   int rc = expr(c, e, sh);
@@ -1478,13 +1477,7 @@ static int assigned_shape(cx *c, int i, shape *sh) {
     const st_fstmt *s = body->items[j];
     if (s->kind != FS_ASSIGN || !s->target || s->target->kind != FX_LOCAL || s->target->index != i)
       continue;
-    int n = cur(c)->n, sp = cur(c)->sp, want = c->want;
-    int rc = expr(c, s->value, sh);
-    cur(c)->n = n;
-    cur(c)->sp = sp;
-    c->want = want;
-    c->why[0] = '\0';
-    return rc || sh->ndims != c->fn->locals[i].ndims ? -1 : 0;
+    return shape_of(c, s->value, sh) || sh->ndims != c->fn->locals[i].ndims ? -1 : 0;
   }
   return -1;
 }
