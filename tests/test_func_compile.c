@@ -721,7 +721,7 @@ END_TEST
  * String(), a String output, a record field sized by the modified field, an if-expression
  * with a known condition and branches of two shapes, a range as a value and a local sized
  * by a comprehension, slices moving with a loop variable, [v, 2 v; 3 v, 4 v] of vectors, a
- * scalar function called on a vector, scalar .+ vector -- at run time and while flattening, nothing refused; values by hand.
+ * scalar function called on a vector, scalar .+ vector, a slice of 300 -- at run time and while flattening, nothing refused; values by hand.
  * An assert's message built from values names the value when the run stops. */
 START_TEST(machine_runs_everything) {
   static table t;
@@ -739,10 +739,11 @@ START_TEST(machine_runs_everything) {
     ck_assert_double_eq_tol(r[col(&t, "m")], 8 * tm, 1e-14);
     ck_assert_double_eq_tol(r[col(&t, "col")], 4 * tm + 1, 1e-14);
     ck_assert_double_eq_tol(r[col(&t, "vz")], 12 * tm, 1e-14);
+    ck_assert_double_eq_tol(r[col(&t, "ls")], 45150 * tm, 1e-10);
   }
   char *out = NULL;
   ck_assert_int_ne(simulate(model, "FunctionsMachineAssert --stop-time 3", &t, &out), 0);
-  ck_assert_msg(strstr(out, "FunctionsMachine.mo:54:5 failed: x = 2.") &&
+  ck_assert_msg(strstr(out, "FunctionsMachine.mo:55:5 failed: x = 2.") &&
                 strstr(out, " is above 2"), "%s", out);
   free(out);
 }

@@ -926,7 +926,7 @@ static int index_vector_of(const st_fexpr *e) {
   return 0;
 }
 
-#define MAX_PICKS 256 /* indices of one dimension of an unrolled slice */
+#define MAX_PICKS 4096 /* indices of one dimension of an unrolled slice (A[1:nfi] of an FFT) */
 
 #define MOVING (-1000000000) /* idx[0] of a range whose start is known only when running */
 
@@ -1036,9 +1036,10 @@ static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PIC
 
 /* A slice with ranges or index arrays known now, element by element; its shape has the
  * picked dimensions. */
-static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
-  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, e, &k, idx, count);
+static int slice_unrolled_in(cx *c, const st_fexpr *e, shape *sh, int idx[4][MAX_PICKS]) {
+  int count[4], k, total = slice_picks(c, e, &k, idx, count);
   if (total < 0) return -1;
+  if (total > 100000) return refuse(c, "a slice of %d elements", total);
   *sh = scalar_shape;
   for (int d = 0; d < cur(c)->loc[k].ndims; d++)
     if (count[d]) sh->dims[sh->ndims++] = count[d];
@@ -1049,6 +1050,21 @@ static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
       return -1;
   return 0;
 }
+
+/* The picked indices of a slice's four dimensions (too many for the C stack). */
+static int (*picks_room(cx *c))[MAX_PICKS] {
+  int(*idx)[MAX_PICKS] = malloc(4 * sizeof *idx);
+  if (!idx) refuse(c, "out of memory");
+  return idx;
+}
+
+static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
+  int(*idx)[MAX_PICKS] = picks_room(c);
+  int rc = idx ? slice_unrolled_in(c, e, sh, idx) : -1;
+  free(idx);
+  return rc;
+}
+
 
 /* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
 static int slice(cx *c, const st_fexpr *e, shape *sh) {
@@ -1219,12 +1235,13 @@ static int store_local(cx *c, int k, const shape *v) {
   return emit(c, F_POPN, l->off, l->n, 0, -l->n);
 }
 
-/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (as
- * the value first, then the subscripts). */
-static int assign_slice(cx *c, const st_fstmt *s) {
-  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, s->target, &k, idx, count);
+/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (the value
+ * first, then the subscripts). */
+static int assign_slice_in(cx *c, const st_fstmt *s, int idx[4][MAX_PICKS]) {
+  int count[4], k, total = slice_picks(c, s->target, &k, idx, count);
   shape v;
   if (total < 0 || expr(c, s->value, &v)) return -1;
+  if (total > 100000) return refuse(c, "a slice of %d elements", total);
   if (v.ndims && v.n != total) return refuse(c, "a slice assigned %d values for %d", v.n, total);
   int tmp = temp(c, v.n), nd = cur(c)->loc[k].ndims;
   if (emit(c, F_POPN, tmp, v.n, 0, -v.n)) return -1;
@@ -1234,6 +1251,13 @@ static int assign_slice(cx *c, const st_fstmt *s) {
         emit(c, F_STOREI, k, nd, 0, -nd - 1))
       return -1;
   return 0;
+}
+
+static int assign_slice(cx *c, const st_fstmt *s) {
+  int(*idx)[MAX_PICKS] = picks_room(c);
+  int rc = idx ? assign_slice_in(c, s, idx) : -1;
+  free(idx);
+  return rc;
 }
 
 static int assign(cx *c, const st_fstmt *s) {

@@ -7,7 +7,8 @@
 // that move with a loop variable, a matrix built of vectors [v, 2 v; ...] and a scalar
 // function called on a vector (element by element). Closed
 // forms in the test: y = 3 time, s = 6 time, w = 12 time, p = 6, n = 2, q = 4, r = 4.5
-// (consts = 4926 (1 + time)), m = 8 time, col = 4 time + 1, vz = 12 time;
+// (consts = 4926 (1 + time)), m = 8 time, col = 4 time + 1, vz = 12 time,
+// ls = 45150 time;
 // FunctionsMachineAssert stops past time 2 with the message built from time.
 model FunctionsMachine
   function triple "C: *y = 3 x"
@@ -137,6 +138,15 @@ model FunctionsMachine
     y := sum(scaled(v, 3)) + sum(1 .+ v) - 2;
   end vectorized;
 
+  function longSlice "x sum(v[1:300]) of v = 1 .. 400: 45150 x (a slice of more than 256)"
+    input Real x;
+    output Real y;
+  protected
+    Real v[400] = {i for i in 1:400};
+  algorithm
+    y := x*sum(v[1:300]);
+  end longSlice;
+
   parameter Real p = triple(2);
   parameter Integer n = labels(7);
   parameter Real q = sum(completed({0.25, 0.5}, 3)) + 3;
@@ -148,6 +158,7 @@ model FunctionsMachine
   Real m = moved(time);
   Real col = columns({time, 1, 2});
   Real vz = vectorized(time);
+  Real ls = longSlice(time);
 end FunctionsMachine;
 
 model FunctionsMachineAssert
