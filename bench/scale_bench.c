@@ -1,15 +1,17 @@
-/* `make bench-scale` (issue 18): translation cost against model size. Two generated families,
+/* `make bench-scale` (issue 18): translation cost against model size. Four generated families,
  * the chain of N masses written with arrays and for-loops (tests/data/compile/ArrayChain.mo,
- * 2N states) and the same chain built from Translational Mass and SpringDamper components
- * (tests/data/compile/ComponentChain.mo, relative states, index reduction), flattened and
- * compiled at N = 1000, 3000, 10000, ... up to a maximum per family. Each size runs in its
+ * 2N states), the same chain built from Translational Mass and SpringDamper components
+ * (tests/data/compile/ComponentChain.mo, relative states, index reduction), a chain whose
+ * couplings are linear loops (tests/data/compile/LoopChain.mo: 2N states and, on IDA, 2N
+ * algebraic unknowns) and one flat class of N parameter declarations (written by the bench),
+ * flattened and compiled at N = 1000, 3000, 10000, ... up to a maximum per family. Each size runs in its
  * own process; per phase it prints the CPU time (the machine is shared: wall time mostly
  * measures the others) and the wall time, the process's peak resident memory, and the growth
  * exponent log(t2/t1)/log(N2/N1) against the previous size (1 is linear, 2 quadratic). The
- * array chain is also simulated to its stop time on CVODE and on IDA (up to N = RUN_MAX):
- * the CPU seconds of each run, their ratio and their growth exponents.
- * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX]]] (defaults 100000, 10000
- * and 10000). */
+ * array and loop chains are also simulated to their stop time on CVODE and on IDA (up to
+ * N = RUN_MAX): the CPU seconds of each run, their ratio and their growth exponents.
+ * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX [WIDE_MAX]]]] (defaults
+ * 100000, 10000, 10000 and 100000; the loop chain goes to RUN_MAX). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +28,19 @@
 #include "clock.h"
 
 typedef struct family {
-  const char *label, *file, *class_name;
+  const char *label, *file, *class_name; /* file NULL: the wide class, written per size */
   int run_max; /* simulated on CVODE and IDA up to this size */
 } family;
+
+/* One class of n parameter declarations into path. */
+static int write_wide_class(const char *path, int n) {
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  fprintf(f, "model WideClass\n");
+  for (int i = 0; i < n; i++) fprintf(f, "  parameter Real p%d = %d.0 \"a comment\";\n", i, i);
+  fprintf(f, "end WideClass;\n");
+  return fclose(f);
+}
 
 /* per size: CPU and wall seconds of flatten and compile, peak resident MB, CPU seconds of
  * the runs on CVODE and IDA (0: not run) */
@@ -60,15 +72,27 @@ static double run_cpu(st_compiled *cm, stiction_solver solver, double stop_time)
 
 /* In the child: flatten and compile the family at size n; the four times into c. */
 static int translate(const family *f, const char *srcdir, int n, cost *c) {
-  char path[4096], mod[32];
-  snprintf(path, sizeof path, "%s/%s", srcdir, f->file);
+  char path[4096], mod[32], dir[] = "/tmp/scale_bench_XXXXXX";
+  if (f->file) {
+    snprintf(path, sizeof path, "%s/%s", srcdir, f->file);
+  } else { /* the process exits right after: the file goes now, once loaded */
+    if (!mkdtemp(dir)) return -1;
+    snprintf(path, sizeof path, "%s/WideClass.mo", dir);
+    if (write_wide_class(path, n)) return -1;
+  }
   snprintf(mod, sizeof mod, "N = %d", n);
   const char *mods[] = {mod};
   st_diag *diag = st_diag_new(stderr);
   st_front *fe = diag ? st_front_new(diag) : NULL;
-  if (!fe || st_front_add_default_paths(fe) || st_front_load_file(fe, path)) return -1;
+  int loaded = fe && !st_front_add_default_paths(fe) && !st_front_load_file(fe, path);
+  if (!f->file) {
+    remove(path);
+    rmdir(dir);
+  }
+  if (!loaded) return -1;
   double w0 = bench_now(), c0 = cpu_now();
-  st_flat_model *flat = st_front_flatten_modified(fe, f->class_name, mods, 1, "scale_bench");
+  st_flat_model *flat = st_front_flatten_modified(fe, f->class_name, mods, f->file ? 1 : 0,
+                                                  "scale_bench");
   double w1 = bench_now(), c1 = cpu_now();
   st_compiled *cm = flat ? st_compile(flat, diag) : NULL;
   c->flat_wall = w1 - w0;
@@ -151,18 +175,24 @@ static void run_family(const family *f, const char *srcdir, int max) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX]]]\n");
+    fprintf(stderr, "usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX [WIDE_MAX]]]]\n");
     return 2;
   }
   int array_max = argc > 2 ? atoi(argv[2]) : 100000;
   int comp_max = argc > 3 ? atoi(argv[3]) : 10000;
   int run_max = argc > 4 ? atoi(argv[4]) : 10000;
+  int wide_max = argc > 5 ? atoi(argv[5]) : 100000;
   const family array = {"array chain (2N states, for-loops)", "tests/data/compile/ArrayChain.mo",
                         "ArrayChain", run_max};
   const family comp = {"component chain (N Mass + N-1 SpringDamper)",
                        "tests/data/compile/ComponentChain.mo", "ComponentChain", 0};
   printf("translation cost: flatten and compile, CPU and wall seconds, peak resident MB\n");
+  const family loop = {"loop chain (2N states; 2N algebraic unknowns on IDA)",
+                       "tests/data/compile/LoopChain.mo", "LoopChain", run_max};
+  const family wide = {"wide class (N parameters in one class)", NULL, "WideClass", 0};
   run_family(&array, argv[1], array_max);
   run_family(&comp, argv[1], comp_max);
+  run_family(&loop, argv[1], run_max);
+  run_family(&wide, argv[1], wide_max);
   return 0;
 }

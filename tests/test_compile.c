@@ -376,6 +376,42 @@ START_TEST(mixed_loop_two_coulomb_elements) {
 }
 END_TEST
 
+/* At a state event the runtime names the indicators that crossed: a relation whose operands
+ * are within rounding of the threshold takes the crossed side (the event's evaluation may put
+ * an ideal diode's voltage -2e-10 at a root found at +1e-10; the diode stayed off). x = -3e-8
+ * with `b = x > 0` crossed upwards: b becomes true; not told of the crossing, or far from the
+ * threshold, it stays false. */
+START_TEST(crossed_relation_takes_the_crossed_side) {
+  const double at[3] = {-3e-8, -3e-8, -1e-3};
+  const int told[3] = {1, 0, 1}, expect[3] = {1, 0, 0};
+  for (int k = 0; k < 3; k++) {
+    fb b = fb_new("Crossing");
+    int x = fb_var(&b, "x", ST_V_CONTINUOUS, ST_T_REAL);
+    int bv = fb_var(&b, "b", ST_V_DISCRETE, ST_T_BOOLEAN);
+    fb_start(&b, x, -1, 1);
+    fb_eq(&b, DER(&b, x), N(&b, 1));
+    fb_eq(&b, V(&b, bv), BIN(&b, FOP_GT, V(&b, x), N(&b, 0)));
+    capture c;
+    st_compiled *cm = compile_ok(&b, &c);
+    const stiction_model *m = st_compiled_model(cm);
+    void *ud = st_compiled_data(cm);
+    ck_assert_int_eq(m->n_indicators, 1);
+    double y[1], yp[1], value;
+    ck_assert_int_eq(m->start_values(ud, 0, y, yp), 0);
+    ck_assert_int_gt(event_iterate(m, ud, 0, y, yp, 1), 0);
+    y[0] = at[k];
+    int crossed[1] = {0}, dir[1] = {1};
+    stiction_event_info info = {.n_crossed = told[k], .crossed = crossed, .crossed_dir = dir};
+    ck_assert_int_eq(m->event_update(ud, 1, y, yp, &info), 0);
+    ck_assert_int_eq(st_compiled_value(cm, "b", &value), 0);
+    ck_assert_msg(value == expect[k], "case %d: b = %g", k, value);
+    st_compiled_free(cm);
+    cap_close(&c);
+    st_flat_free(b.m);
+  }
+}
+END_TEST
+
 /* Errors must name the equations/variables with their locations and compile nothing. */
 static void expect_error(fb *b, const char *const *needles, int n) {
   capture c;
@@ -586,7 +622,8 @@ int main(void) {
                large_sparse_loop_uses_klu,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
                nonlinear_algebraic_loop,
-               mixed_loop_two_coulomb_elements, structurally_singular, over_determined,
+               mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
+               structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
                min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives));
   return st_test_main(s);

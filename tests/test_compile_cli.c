@@ -835,6 +835,36 @@ START_TEST(hidden_linear_constraint) {
 }
 END_TEST
 
+/* The same constraint over many states (tests/data/compile/FloatingStar.mo): the star point
+ * of 40 R-L branches sums their currents to zero through 41 equations, so the combination
+ * is a row of 40 states, longer than constraints.c searches linearly (its position index
+ * grows twice and loses an entry at each elimination). One current is no state, the
+ * initial equations on the other 39 balance the system, and the currents follow the closed
+ * form of L di/dt + R i = u from rest (the balanced star stays at 0 V). */
+START_TEST(hidden_constraint_long_row) {
+  const char *f = "compile_cli_fs.csv";
+  char *out = simulate_ok("simulate '%s' --dump --vars 'ind*.i' -o %s", data("FloatingStar.mo"), f);
+  const char *sel = strstr(out, "Selected states:");
+  ck_assert_msg(sel != NULL, "%s", out);
+  int nstates = 0;
+  for (const char *c = sel; *c && *c != '\n'; c++) nstates += strncmp(c, " ind[", 5) == 0;
+  ck_assert_int_eq(nstates, 39);
+  ck_assert_msg(strstr(out, "under-determined") == NULL, "%s", out);
+  free(out);
+  double L = 0.1, R = 1, w = 2 * M_PI * 5, t = 1, sum = 0;
+  double A = 1 / sqrt(R * R + w * L * w * L), th = atan2(w * L, R);
+  for (int k = 1; k <= 40; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "ind[%d].i", k);
+    double i = last_value(f, name), ph = -2 * M_PI * (k - 1) / 40;
+    ck_assert_double_eq_tol(i, A * (sin(w * t + ph - th) - sin(ph - th) * exp(-R * t / L)), 1e-5);
+    sum += i;
+  }
+  ck_assert_double_eq_tol(sum, 0, 1e-9);
+  remove(f);
+}
+END_TEST
+
 /* Parameters with fixed = false solved with the initial system
  * (tests/data/compile/InitialParameterSystem.mo): implicit equations for p (was: checked as
  * redundant and refused), a steady state for k, and a parameter bound to k (was: "the value
@@ -916,6 +946,7 @@ int main(void) {
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, dummy_choice_by_rank, hidden_linear_constraint,
+               hidden_constraint_long_row,
                initial_parameter_system, initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first,
                if_equation_branches_are_assignments,

@@ -148,18 +148,18 @@ static int keep_row(void *ud, const double *v) {
 
 /* A chain to the stop time on solver and ls, with the model's pattern or without it (the
  * runtime then takes full Jacobians): the Burridge-Knopoff chain of 6 blocks to t = 30, or
- * WallChain (no algebraic unknowns on IDA) to t = 10; its statistics in *stats. */
-static void run_chain_on(int wall, stiction_solver solver, stiction_linear_solver ls,
+ * a chain of tests/data/compile (WallChain, LoopChain) to t = 10; its statistics in *stats. */
+static void run_chain_on(const char *file, stiction_solver solver, stiction_linear_solver ls,
                          int pattern, last_row *out, stiction_stats *stats) {
   compiled c;
-  if (wall) compile(&c, "tests/data/compile/WallChain.mo", NULL, NULL);
+  if (file) compile(&c, file, NULL, NULL);
   else compile(&c, NULL, "Stiction.Examples.BurridgeKnopoff", "N = 6");
   if (solver == STICTION_SOLVER_IDA) st_compiled_set_dae(c.cm, 1);
   stiction_model m = *st_compiled_model(c.cm);
-  if (!pattern) m.ode_jac_cols = m.ode_jac_rows = NULL;
+  if (!pattern) m.ode_jac_cols = m.ode_jac_rows = m.dae_jac_cols = m.dae_jac_rows = NULL;
   stiction_options opt;
   stiction_options_init(&opt);
-  opt.stop_time = wall ? 10 : 30;
+  opt.stop_time = file ? 10 : 30;
   opt.interval = 1;
   opt.rtol = 1e-8;
   opt.solver = solver;
@@ -175,7 +175,7 @@ static void run_chain_on(int wall, stiction_solver solver, stiction_linear_solve
 }
 
 static void run_chain(stiction_linear_solver ls, last_row *out) {
-  run_chain_on(0, STICTION_SOLVER_CVODE_BDF, ls, 1, out, NULL);
+  run_chain_on(NULL, STICTION_SOLVER_CVODE_BDF, ls, 1, out, NULL);
 }
 
 static void rows_agree(const last_row *a, const last_row *b, double tol, const char *what) {
@@ -186,30 +186,92 @@ static void rows_agree(const last_row *a, const last_row *b, double tol, const c
                   "%s, column %d: %.12g and %.12g", what, i, a->v[i], b->v[i]);
 }
 
-/* IDA uses the pattern too when the model has no algebraic unknowns (F = y' - f): grouped
- * difference quotients of the residual into KLU's sparse matrix or the dense one, 7 residual
- * calls per Jacobian of the 12 states instead of 12, and the trajectory through the wall's
- * 9 state events is that of IDA's full Jacobians and of CVODE. */
-START_TEST(ida_with_the_pattern_matches_full) {
+/* IDA on file with full Jacobians, and with the pattern into KLU's sparse matrix and into
+ * the dense one, and CVODE: the same trajectory; at most most_calls residual calls per
+ * Jacobian with the pattern, n (the full count) without; the number of state events of the
+ * CVODE run (the same on all). */
+static long ida_pattern_against_full(const char *file, int n, int most_calls) {
   last_row full = {0}, klu = {0}, dense = {0}, cvode = {0};
   stiction_stats sf, sk, sd, sc;
-  run_chain_on(1, STICTION_SOLVER_IDA, STICTION_LINSOL_DENSE, 0, &full, &sf);
-  run_chain_on(1, STICTION_SOLVER_IDA, STICTION_LINSOL_KLU, 1, &klu, &sk);
-  run_chain_on(1, STICTION_SOLVER_IDA, STICTION_LINSOL_DENSE, 1, &dense, &sd);
-  run_chain_on(1, STICTION_SOLVER_CVODE_BDF, STICTION_LINSOL_DENSE, 1, &cvode, &sc);
+  run_chain_on(file, STICTION_SOLVER_IDA, STICTION_LINSOL_DENSE, 0, &full, &sf);
+  run_chain_on(file, STICTION_SOLVER_IDA, STICTION_LINSOL_KLU, 1, &klu, &sk);
+  run_chain_on(file, STICTION_SOLVER_IDA, STICTION_LINSOL_DENSE, 1, &dense, &sd);
+  run_chain_on(file, STICTION_SOLVER_CVODE_BDF, STICTION_LINSOL_DENSE, 1, &cvode, &sc);
   rows_agree(&full, &klu, 1e-5, "IDA full / IDA KLU with the pattern");
   rows_agree(&full, &dense, 1e-5, "IDA full / IDA dense with the pattern");
   rows_agree(&cvode, &klu, 1e-5, "CVODE / IDA KLU with the pattern");
   ck_assert_int_gt(sk.njac, 0);
   ck_assert_int_gt(sd.njac, 0);
-  ck_assert_msg(sk.nfe_fd <= 8 * sk.njac && sd.nfe_fd <= 8 * sd.njac &&
-                sf.nfe_fd >= 12 * sf.njac, "KLU: %ld calls for %ld Jacobians, dense: %ld for "
+  ck_assert_msg(sk.nfe_fd <= most_calls * sk.njac && sd.nfe_fd <= most_calls * sd.njac &&
+                sf.nfe_fd >= n * sf.njac, "KLU: %ld calls for %ld Jacobians, dense: %ld for "
                 "%ld, full: %ld for %ld", sk.nfe_fd, sk.njac, sd.nfe_fd, sd.njac, sf.nfe_fd,
                 sf.njac);
-  ck_assert_int_eq(sc.state_events, 9);
-  ck_assert_int_eq(sk.state_events, 9);
-  ck_assert_int_eq(sd.state_events, 9);
-  ck_assert_int_eq(sf.state_events, 9);
+  ck_assert_int_eq(sk.state_events, sc.state_events);
+  ck_assert_int_eq(sd.state_events, sc.state_events);
+  ck_assert_int_eq(sf.state_events, sc.state_events);
+  return sc.state_events;
+}
+
+/* IDA uses the pattern too when the model has no algebraic unknowns (F = y' - f): grouped
+ * difference quotients of the residual into KLU's sparse matrix or the dense one, 7 residual
+ * calls per Jacobian of the 12 states instead of 12, and the trajectory through the wall's
+ * 9 state events is that of IDA's full Jacobians and of CVODE. */
+START_TEST(ida_with_the_pattern_matches_full) {
+  ck_assert_int_eq(ida_pattern_against_full("tests/data/compile/WallChain.mo", 12, 8), 9);
+}
+END_TEST
+
+static int in_dae_pattern(const stiction_model *m, int i, int j) {
+  for (int k = m->dae_jac_cols[j]; k < m->dae_jac_cols[j + 1]; k++)
+    if (m->dae_jac_rows[k] == i) return 1;
+  return 0;
+}
+
+/* The DAE form's pattern (IDA: states and the unknowns of the blocks IDA iterates on) against
+ * column-by-column differences of the residual at the start point, in y and in yp. */
+static void check_dae_pattern(const char *file, const char *cls) {
+  compiled c;
+  compile(&c, file, cls, NULL);
+  ck_assert_int_ge(st_compiled_set_dae(c.cm, 1), 0);
+  const stiction_model *m = st_compiled_model(c.cm);
+  void *ud = st_compiled_data(c.cm);
+  int n = m->n_states + m->n_algebraic;
+  ck_assert_ptr_nonnull(m->dae_jac_cols);
+  double *y = calloc((size_t)n, sizeof *y), *yp = calloc((size_t)n, sizeof *yp);
+  double *r0 = calloc((size_t)n, sizeof *r0), *r1 = calloc((size_t)n, sizeof *r1);
+  ck_assert_int_eq(m->start_values(ud, 0.0, y, yp), 0);
+  ck_assert_int_eq(m->residual(ud, 0.0, y, yp, r0), 0);
+  for (int j = 0; j < n; j++) {
+    ck_assert_msg(in_dae_pattern(m, j, j), "%s: no diagonal entry %d", m->name, j);
+    for (int in_yp = 0; in_yp < 2; in_yp++) {
+      double *v = in_yp ? yp : y, vj = v[j];
+      v[j] += 1e-6 * (1 + fabs(vj));
+      ck_assert_int_eq(m->residual(ud, 0.0, y, yp, r1), 0);
+      v[j] = vj;
+      for (int i = 0; i < n; i++)
+        ck_assert_msg(fabs(r1[i] - r0[i]) <= 1e-12 * (1 + fabs(r0[i])) || in_dae_pattern(m, i, j),
+                      "%s: residual %d (%s) depends on %s%s but the pattern says not", m->name,
+                      i, m->state_names[i], m->state_names[j], in_yp ? "'" : "");
+    }
+  }
+  ck_assert_int_eq(m->residual(ud, 0.0, y, yp, r1), 0); /* the point is restored */
+  free(y), free(yp), free(r0), free(r1);
+  release(&c);
+}
+
+START_TEST(dae_pattern_holds_every_dependency) {
+  check_dae_pattern("tests/data/compile/LoopChain.mo", NULL);
+  check_dae_pattern("tests/data/compile/NonlinearLoop.mo", NULL);
+  check_dae_pattern(NULL, "Modelica.Mechanics.Rotational.Examples.CoupledClutches");
+}
+END_TEST
+
+/* With algebraic unknowns (LoopChain: 12 states, 12 unknowns of six linear loops) IDA takes
+ * the DAE form's pattern: grouped residual calls into KLU's sparse matrix or the dense one,
+ * fewer than half the 24 a full Jacobian takes, and the trajectory through the wall's events
+ * is that of IDA's full Jacobians and of CVODE. */
+START_TEST(ida_with_algebraic_unknowns_uses_the_pattern) {
+  ck_assert_int_gt(ida_pattern_against_full("tests/data/compile/LoopChain.mo", 24, 11), 0);
 }
 END_TEST
 
@@ -231,7 +293,8 @@ static Suite *suite(void) {
   Suite *s = suite_create("pattern");
   st_test_case(s, "jacobian", 120, ST_TESTS(pattern_holds_every_dependency, chain_is_sparse,
                component_chain_sets_grow_linearly,
-               klu_with_the_pattern_matches_dense, ida_with_the_pattern_matches_full));
+               klu_with_the_pattern_matches_dense, ida_with_the_pattern_matches_full,
+               dae_pattern_holds_every_dependency, ida_with_algebraic_unknowns_uses_the_pattern));
   return s;
 }
 

@@ -5,6 +5,8 @@
  * run. */
 #define _XOPEN_SOURCE 700 /* posix_openpt for the progress-bar test */
 #include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -172,11 +174,21 @@ static int dae_out(void *ud, double t, const double *y, const double *yp, double
   return 0;
 }
 
+/* Loop 0: difference quotients, 1: the analytic Jacobian, 2: the structure of
+ * dF/dy + cj dF/dy' given (every entry but dr1/dy1'; grouped difference quotients), 3: a
+ * table of the size before dae_jac_cols/dae_jac_rows existed, accepted, with those fields
+ * (pointers that would crash if read) not read. */
 START_TEST(dae_index1_on_ida) {
+  static const int cols[] = {0, 2, 4}, rows_of[] = {0, 1, 0, 1};
   stiction_model m = {.size = sizeof(stiction_model), .name = "dae", .n_states = 1, .n_algebraic = 1, .n_outputs = 2,
                       .output_names = dae_names, .start_values = dae_start, .residual = dae_res,
                       .outputs = dae_out};
-  if (_i) m.dae_jacobian = dae_jac;
+  if (_i == 1) m.dae_jacobian = dae_jac;
+  if (_i == 2) m.dae_jac_cols = cols, m.dae_jac_rows = rows_of;
+  if (_i == 3) {
+    m.size = offsetof(stiction_model, dae_jac_cols);
+    m.dae_jac_cols = m.dae_jac_rows = (const int *)(uintptr_t)8; /* beyond such a table */
+  }
   stiction_options opt;
   stiction_options_init(&opt);
   opt.stop_time = 3;
@@ -285,6 +297,10 @@ START_TEST(model_validation_messages) {
   m = decay_model();
   m.n_states = -1;
   ck_assert_int_eq(stiction_model_validate(&m, msg, sizeof msg), STICTION_ERR_ARG);
+  m = decay_model();
+  m.size = offsetof(stiction_model, dae_jac_cols) - 8; /* no layout there ever was */
+  ck_assert_int_eq(stiction_model_validate(&m, msg, sizeof msg), STICTION_ERR_ARG);
+  ck_assert_ptr_nonnull(strstr(msg, "size"));
   /* a bad model or option fails the run with a message, and the sink still ends */
   m = decay_model();
   m.derivatives = NULL;
@@ -462,6 +478,6 @@ int main(void) {
                            terminal_pass_after_run));
   tcase_add_loop_test(tc, decay_matches_exp, 0, 3);
   tcase_add_loop_test(tc, run_of_one_instant, 0, 3);
-  tcase_add_loop_test(tc, dae_index1_on_ida, 0, 2);
+  tcase_add_loop_test(tc, dae_index1_on_ida, 0, 4);
   return st_test_main(s);
 }

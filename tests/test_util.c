@@ -1,5 +1,6 @@
-/* Base layer: arena, located diagnostics, status phrases. */
+/* Base layer: arena, located diagnostics, status phrases, sparse vectors. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "util/arena.h"
 #include "util/diag.h"
+#include "util/sparsevec.h"
 #include "testutil.h"
 
 START_TEST(arena_allocates_zeroed_aligned_memory) {
@@ -122,10 +124,94 @@ START_TEST(every_status_has_a_phrase) {
 }
 END_TEST
 
+/* Sparse vectors against a dense copy: entries pushed, added (axpy with cancellations),
+ * removed at random positions, across the length where the position index starts and
+ * through its growths; every index is found at its position, every absent one is not,
+ * and each index axpy reports new is one the dense copy did not hold. */
+enum { SV_DIM = 1000 };
+typedef struct sv_seen { const double *dense; int news, wrong; } sv_seen;
+static void sv_added(void *ctx, int i) {
+  sv_seen *s = ctx;
+  s->news++;
+  s->wrong += s->dense[i] != 0;
+}
+static void sv_check(const st_svec *v, const double *dense) {
+  int held = 0;
+  for (int i = 0; i < SV_DIM; i++) {
+    int at = st_svec_find(v, i);
+    if (dense[i] == 0) {
+      ck_assert_int_eq(at, -1);
+      continue;
+    }
+    held++;
+    ck_assert_int_ge(at, 0);
+    ck_assert_int_eq(v->idx[at], i);
+    ck_assert_double_eq(v->val[at], dense[i]);
+    ck_assert_double_eq(st_svec_get(v, i), dense[i]);
+  }
+  ck_assert_int_eq(held, v->n);
+}
+START_TEST(sparse_vector_against_dense) {
+  static double dense[SV_DIM];
+  memset(dense, 0, sizeof dense);
+  st_svec v = {0}, w = {0};
+  unsigned seed = 12345;
+  for (int round = 0; round < 200; round++) {
+    seed = seed * 1103515245u + 12345u;
+    int op = (int)(seed >> 16) % 4;
+    if (op <= 1) { /* grow: push up to 25 new indices */
+      for (int k = 0; k < 25; k++) {
+        seed = seed * 1103515245u + 12345u;
+        int i = (int)(seed >> 8) % SV_DIM;
+        if (dense[i] != 0) continue;
+        dense[i] = 1 + k;
+        ck_assert_int_eq(st_svec_push(&v, i, dense[i]), 0);
+      }
+    } else if (op == 2 && v.n > 0) { /* drop some entries at random positions */
+      for (int k = 0; k < 10 && v.n > 0; k++) {
+        seed = seed * 1103515245u + 12345u;
+        int at = (int)(seed >> 8) % v.n;
+        dense[v.idx[at]] = 0;
+        st_svec_remove(&v, at);
+      }
+    } else { /* v += f w with w cancelling some of v's entries and adding new ones */
+      st_svec_clear(&w);
+      double f = 0.5;
+      for (int k = 0; k < v.n && w.n < 8; k += 3) /* cancel every third entry */
+        ck_assert_int_eq(st_svec_push(&w, v.idx[k], -v.val[k] / f), 0);
+      for (int k = 0; k < 6; k++) {
+        seed = seed * 1103515245u + 12345u;
+        int i = (int)(seed >> 8) % SV_DIM;
+        if (st_svec_find(&w, i) < 0) ck_assert_int_eq(st_svec_push(&w, i, 2.0), 0);
+      }
+      double before[SV_DIM];
+      memcpy(before, dense, sizeof before);
+      for (int k = 0; k < w.n; k++) {
+        double sum = dense[w.idx[k]] + f * w.val[k];
+        dense[w.idx[k]] = fabs(sum) <= 1e-10 * fmax(fabs(dense[w.idx[k]]), fabs(f * w.val[k])) ? 0 : sum;
+      }
+      int news = 0;
+      for (int k = 0; k < w.n; k++) news += before[w.idx[k]] == 0;
+      sv_seen seen = {before, 0, 0};
+      ck_assert_int_eq(st_svec_axpy(&v, f, &w, sv_added, &seen), 0);
+      ck_assert_int_eq(seen.wrong, 0);
+      ck_assert_int_eq(seen.news, news);
+    }
+    sv_check(&v, dense);
+  }
+  ck_assert_int_gt(v.tcap, 0); /* the vector grew long enough to be indexed */
+  st_svec_clear(&v);
+  ck_assert_int_eq(st_svec_find(&v, 0), -1);
+  st_svec_free(&v);
+  st_svec_free(&w);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("util");
   st_test_case(s, "base", 0, ST_TESTS(arena_allocates_zeroed_aligned_memory,
                diag_quotes_line_with_caret, arena_refuses_sizes_that_overflow,
-               diag_cuts_long_lines, diag_keeps_long_messages_whole, every_status_has_a_phrase));
+               diag_cuts_long_lines, diag_keeps_long_messages_whole, every_status_has_a_phrase,
+               sparse_vector_against_dense));
   return st_test_main(s);
 }

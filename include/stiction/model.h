@@ -60,6 +60,11 @@ typedef struct stiction_event_info {
   int clock_ticks;         /* optional: clock ticks in this pass (clocked partitions of a
                               compiled model that ticked, those at the start time with the
                               first initial pass); counted apart in the statistics */
+  /* inputs, at a state event (else 0 / NULL): the indicators the root finder found crossing
+   * at t and their directions (+1: from negative to positive). The model may let a relation
+   * whose operands are within rounding of each other take the crossed side. */
+  int n_crossed;
+  const int *crossed, *crossed_dir;
 } stiction_event_info;
 
 typedef struct stiction_model {
@@ -148,6 +153,14 @@ typedef struct stiction_model {
    * variable or y, writes one more row at the final time with the values after them. NULL:
    * no terminal pass. */
   int (*terminal)(void *user_data, double t, double *y, double *yp, stiction_event_info *info);
+
+  /* Optional structure of dF/dy + cj dF/dyp (DAE form, residual()) in compressed sparse
+   * columns over all n_states + n_algebraic unknowns, as ode_jac_cols/ode_jac_rows are for
+   * df/dy (the diagonal included; n_states + n_algebraic + 1 column starts). IDA then
+   * perturbs columns that share no row together (one residual() call per group) and KLU
+   * gets a matrix with this pattern; without it a model with algebraic unknowns gets n
+   * residual() calls and a dense n x n matrix per Jacobian. NULL means dense. */
+  const int *dae_jac_cols, *dae_jac_rows;
 } stiction_model;
 
 /* Checks the size field, sizes, required callbacks and names; returns STICTION_OK or STICTION_ERR_ARG and,

@@ -20,74 +20,19 @@
 #include <string.h>
 
 #include "compile/model_impl.h"
-
-typedef struct svec { /* sparse vector: index, value */
-  int n, cap;
-  int *idx;
-  double *val;
-} svec;
+#include "util/sparsevec.h"
 
 typedef struct hc {
   st_compiled *cm;
   int nrows;
-  int *eq;           /* row -> equation */
-  svec *row, *prov;  /* coefficients over slots; multipliers over rows (the provenance) */
+  int *eq;             /* row -> equation */
+  st_svec *row, *prov; /* coefficients over slots; multipliers over rows (the provenance) */
   unsigned char *pivot, *modified;
   int **col_rows, *col_n, *col_cap; /* per slot: rows that may hold it (stale allowed) */
   int *tmp, ntmp, captmp;
+  int row_now;                      /* the row being changed (for on_added) */
   int failed;
 } hc;
-
-static int svec_push(svec *v, int i, double x) {
-  if (v->n == v->cap) {
-    int cap = 2 * v->cap + 4;
-    int *idx = realloc(v->idx, sizeof(int) * (size_t)cap);
-    if (idx) v->idx = idx;
-    double *val = realloc(v->val, sizeof(double) * (size_t)cap);
-    if (val) v->val = val;
-    if (!idx || !val) return -1;
-    v->cap = cap;
-  }
-  v->idx[v->n] = i;
-  v->val[v->n++] = x;
-  return 0;
-}
-
-static double svec_get(const svec *v, int i) {
-  for (int k = 0; k < v->n; k++)
-    if (v->idx[k] == i) return v->val[k];
-  return 0;
-}
-
-/* v += f w; entries that cancel to rounding are dropped. Calls added(ctx, i) for the indices
- * new in v. */
-static int svec_axpy(svec *v, double f, const svec *w, void (*added)(hc *, int, int), hc *h,
-                     int rowid) {
-  for (int k = 0; k < w->n; k++) {
-    int i = w->idx[k], at = -1;
-    for (int j = 0; j < v->n; j++)
-      if (v->idx[j] == i) { at = j; break; }
-    double add = f * w->val[k];
-    if (at < 0) {
-      if (svec_push(v, i, add)) return -1;
-      if (added) added(h, i, rowid);
-      continue;
-    }
-    double sum = v->val[at] + add;
-    if (fabs(sum) <= 1e-10 * fmax(fabs(v->val[at]), fabs(add))) {
-      v->idx[at] = v->idx[v->n - 1];
-      v->val[at] = v->val[--v->n];
-    } else {
-      v->val[at] = sum;
-    }
-  }
-  return 0;
-}
-
-static void svec_free(svec *v) {
-  free(v->idx);
-  free(v->val);
-}
 
 static int continuous_slot(const st_compiled *cm, int s) {
   st_kind k = cm->p.slots[s].kind;
@@ -125,7 +70,7 @@ static void collect_slots(hc *h, const st_fexpr *e) {
 
 /* Row of equation e when it is linear with exact coefficients in its continuous unknowns
  * (and states); 1 when made, 0 when e is not such an equation. */
-static int linear_row(hc *h, int e, svec *row) {
+static int linear_row(hc *h, int e, st_svec *row) {
   const st_ceq *q = &h->cm->p.eqs[e];
   if (q->target >= 0 || q->algorithm) return 0;
   h->ntmp = 0;
@@ -133,26 +78,28 @@ static int linear_row(hc *h, int e, svec *row) {
   collect_slots(h, q->rhs);
   if (h->failed || h->ntmp == 0) return 0;
   for (int k = 0; k < h->ntmp; k++) {
-    int s = h->tmp[k], dup = 0;
-    for (int j = 0; j < row->n && !dup; j++) dup = row->idx[j] == s;
-    if (dup) continue;
+    int s = h->tmp[k];
+    if (st_svec_find(row, s) >= 0) continue;
     double a = 0, b = 0;
     int ra = st_sym_coefficient(h->cm, q->lhs, s, &a), rb = st_sym_coefficient(h->cm, q->rhs, s, &b);
-    if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) { row->n = 0; return 0; }
+    if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) { st_svec_clear(row); return 0; }
     double c = (ra ? a : 0) - (rb ? b : 0);
-    if (c != 0 && isfinite(c) && svec_push(row, s, c)) { h->failed = 1; return 0; }
+    if (c != 0 && isfinite(c) && st_svec_push(row, s, c)) { h->failed = 1; return 0; }
   }
   return row->n > 0;
 }
 
-static void on_added(hc *h, int slot, int row) { col_add(h, slot, row); }
+static void on_added(void *ctx, int slot) {
+  hc *h = ctx;
+  col_add(h, slot, h->row_now);
+}
 
 /* A row is live while it is no pivot; it still holds slot when its coefficient is there. */
 static int live_count(hc *h, int slot) {
   int n = 0;
   for (int k = 0; k < h->col_n[slot]; k++) {
     int r = h->col_rows[slot][k];
-    if (!h->pivot[r] && svec_get(&h->row[r], slot) != 0) h->col_rows[slot][n++] = r;
+    if (!h->pivot[r] && st_svec_get(&h->row[r], slot) != 0) h->col_rows[slot][n++] = r;
   }
   h->col_n[slot] = n;
   return n;
@@ -168,7 +115,7 @@ static int eliminate(hc *h, int slot) {
     if (h->row[r].n < h->row[p].n) p = r;
   }
   h->pivot[p] = 1;
-  double a = svec_get(&h->row[p], slot);
+  double a = st_svec_get(&h->row[p], slot);
   /* the list may grow while rows take new slots: copy the rows first */
   int *rows = malloc(sizeof(int) * (size_t)n);
   if (!rows) return -1;
@@ -176,19 +123,16 @@ static int eliminate(hc *h, int slot) {
   for (int k = 0; k < n; k++) {
     int r = rows[k];
     if (r == p) continue;
-    double f = -svec_get(&h->row[r], slot) / a;
-    if (svec_axpy(&h->row[r], f, &h->row[p], on_added, h, r) ||
-        svec_axpy(&h->prov[r], f, &h->prov[p], NULL, h, r)) {
+    double f = -st_svec_get(&h->row[r], slot) / a;
+    h->row_now = r;
+    if (st_svec_axpy(&h->row[r], f, &h->row[p], on_added, h) ||
+        st_svec_axpy(&h->prov[r], f, &h->prov[p], NULL, NULL)) {
       free(rows);
       return -1;
     }
     /* the pivot's own slot cancels exactly: drop any rounding left of it */
-    for (int j = 0; j < h->row[r].n; j++)
-      if (h->row[r].idx[j] == slot) {
-        h->row[r].idx[j] = h->row[r].idx[h->row[r].n - 1];
-        h->row[r].val[j] = h->row[r].val[--h->row[r].n];
-        break;
-      }
+    int left = st_svec_find(&h->row[r], slot);
+    if (left >= 0) st_svec_remove(&h->row[r], left);
     h->modified[r] = 1;
   }
   free(rows);
@@ -285,7 +229,7 @@ static int replace_equation(hc *h, int r) {
   st_compiled *cm = h->cm;
   st_arena *a = cm->p.arena;
   st_fexpr *lhs = NULL;
-  const svec *row = &h->row[r], *prov = &h->prov[r];
+  const st_svec *row = &h->row[r], *prov = &h->prov[r];
   for (int k = 0; k < row->n; k++) {
     st_fexpr *v = st_sym_node(a, FX_VAR, 0, 0);
     if (!v) return -1;
@@ -349,20 +293,20 @@ static heap_item heap_pop(heap_item *hp, int *n) {
 
 int st_hidden_constraints(st_compiled *cm, int replace) {
   int ne = cm->p.neqs, ns = cm->p.nslots, found = 0, rc = -1, nheap = 0;
-  hc h = {cm, 0, malloc(sizeof(int) * ((size_t)ne + 1)), calloc((size_t)ne + 1, sizeof(svec)),
-          calloc((size_t)ne + 1, sizeof(svec)), calloc((size_t)ne + 1, 1),
+  hc h = {cm, 0, malloc(sizeof(int) * ((size_t)ne + 1)), calloc((size_t)ne + 1, sizeof(st_svec)),
+          calloc((size_t)ne + 1, sizeof(st_svec)), calloc((size_t)ne + 1, 1),
           calloc((size_t)ne + 1, 1), calloc((size_t)ns + 1, sizeof(int *)),
-          calloc((size_t)ns + 1, sizeof(int)), calloc((size_t)ns + 1, sizeof(int)), NULL, 0, 0, 0};
+          calloc((size_t)ns + 1, sizeof(int)), calloc((size_t)ns + 1, sizeof(int)), NULL, 0, 0, 0, 0};
   heap_item *hp = NULL;
   if (!h.eq || !h.row || !h.prov || !h.pivot || !h.modified || !h.col_rows || !h.col_n || !h.col_cap)
     goto out;
   for (int e = 0; e < ne; e++) {
-    svec *row = &h.row[h.nrows];
+    st_svec *row = &h.row[h.nrows];
     if (!linear_row(&h, e, row)) {
       if (h.failed) goto out;
       continue;
     }
-    if (svec_push(&h.prov[h.nrows], h.nrows, 1)) goto out;
+    if (st_svec_push(&h.prov[h.nrows], h.nrows, 1)) goto out;
     h.eq[h.nrows] = e;
     for (int k = 0; k < row->n; k++) col_add(&h, row->idx[k], h.nrows);
     h.nrows++;
@@ -389,8 +333,8 @@ int st_hidden_constraints(st_compiled *cm, int replace) {
   rc = found;
 out:
   for (int r = 0; h.row && h.prov && r < ne; r++) {
-    svec_free(&h.row[r]);
-    svec_free(&h.prov[r]);
+    st_svec_free(&h.row[r]);
+    st_svec_free(&h.prov[r]);
   }
   for (int s = 0; h.col_rows && s < ns; s++) free(h.col_rows[s]);
   free(h.eq); free(h.row); free(h.prov); free(h.pivot); free(h.modified);

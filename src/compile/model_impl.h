@@ -321,6 +321,7 @@ struct st_compiled {
   int dae;             /* the blocks with dae_off >= 0 give residuals instead of solving */
   int nalg;
   int *alg_slot;       /* y[n_states + k] is x[alg_slot[k]] */
+  int *dae_jac_cols, *dae_jac_rows; /* structure of the DAE form (pattern.c), or NULL */
   double *dae_r;       /* their residuals, filled by st_eval_blocks */
   const char **dae_names;
   double *dae_save;    /* x[] kept aside while the algebraic slopes are computed */
@@ -483,6 +484,10 @@ void st_apply_parameters(st_compiled *cm);
 int st_check_initial_counts(st_compiled *cm);
 /* pattern.c: the structure of df/dy into jac_cols/jac_rows (NULL when unknown) */
 int st_jacobian_pattern(st_compiled *cm);
+/* pattern.c: the structure of dF/dy + cj dF/dy' of the DAE form over n unknowns (col: per
+ * slot, its column, -1 for what is computed); arrays from cm->iarena. 0 with *cols NULL
+ * when unknown, -1 when out of memory. */
+int st_dae_pattern(st_compiled *cm, const int *col, int n, int **cols, int **rows);
 /* specialize.c: hot programs of blocks and indicators for the current event interval;
  * st_eval_blocks calls it at the first evaluation between events after gen changed */
 void st_specialize(st_compiled *cm);

@@ -10,6 +10,7 @@
  * solution goes back into y. CVODE keeps the ODE form. */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile/model_impl.h"
@@ -135,6 +136,21 @@ static int in_dae(const st_block *b) {
   return b->n > 0 && (b->kind == BK_SOLVE || b->kind == BK_MIXED);
 }
 
+/* The structure of dF/dy + cj dF/dy' (pattern.c): the columns are the states and the
+ * algebraic unknowns, so that IDA gets grouped difference quotients and a sparse KLU matrix
+ * as CVODE does, not n residual calls and a dense n x n matrix per Jacobian. */
+static int dae_pattern(st_compiled *cm) {
+  int ns = n_dae_states(cm), rc;
+  int *col = malloc(sizeof(int) * ((size_t)cm->p.nslots + 1));
+  if (!col) return -1;
+  for (int s = 0; s < cm->p.nslots; s++)
+    col[s] = cm->p.slots[s].kind == K_STATE && cm->p.nstates > 0 ? cm->p.slots[s].state : -1;
+  for (int k = 0; k < cm->nalg; k++) col[cm->alg_slot[k]] = ns + k;
+  rc = st_dae_pattern(cm, col, ns + cm->nalg, &cm->dae_jac_cols, &cm->dae_jac_rows);
+  free(col);
+  return rc;
+}
+
 /* Numbers the algebraic unknowns block by block; residuals come in the same order. */
 static int number_unknowns(st_compiled *cm) {
   int n = 0;
@@ -158,7 +174,7 @@ static int number_unknowns(st_compiled *cm) {
       cm->alg_slot[cm->nalg++] = k->slots[i];
     }
   }
-  return 0;
+  return dae_pattern(cm);
 }
 
 int st_compiled_set_dae(st_compiled *cm, int on) {
@@ -181,5 +197,7 @@ int st_compiled_set_dae(st_compiled *cm, int on) {
   m->outputs = dae_outputs;
   m->event_update = dae_event_update;
   m->ode_jacobian = NULL;
+  m->dae_jac_cols = cm->dae_jac_cols;
+  m->dae_jac_rows = cm->dae_jac_rows;
   return cm->nalg;
 }

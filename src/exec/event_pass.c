@@ -692,8 +692,29 @@ static void initial_pre(st_compiled *cm) {
   cm->vm.pre = cm->init_view;
 }
 
+/* The relations whose indicators crossed at this state event (bytecode.c relation()), set for
+ * the pass and cleared after it (sign +1: to true). */
+static void mark_crossed(st_compiled *cm, const stiction_event_info *info, int on) {
+  for (int i = 0; info->crossed && info->crossed_dir && i < info->n_crossed; i++) {
+    int ind = info->crossed[i];
+    if (ind < 0 || ind >= cm->p.nind) continue;
+    cm->vm.crossed[cm->p.ind_rel[ind]] = (signed char)(on ? (info->crossed_dir[i] > 0 ? 1 : -1) : 0);
+  }
+}
+
+static int event_update(st_compiled *cm, double t, double *y, double *yp,
+                        stiction_event_info *info);
+
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
+  mark_crossed(cm, info, 1);
+  int rc = event_update(cm, t, y, yp, info);
+  mark_crossed(cm, info, 0);
+  return rc;
+}
+
+static int event_update(st_compiled *cm, double t, double *y, double *yp,
+                        stiction_event_info *info) {
   st_load_states(cm, y);
   if (t != cm->vm.event_done_t) cm->vm.prev_event_t = cm->vm.event_done_t;
   cm->vm.time = t;

@@ -96,6 +96,9 @@ static int one_pass(stiction_sim *sim, double t, int phase, int it, iter_result 
   memset(info, 0, sizeof *info);
   info->initial = phase == PHASE_INITIAL;
   info->iteration = it;
+  info->n_crossed = sim->n_crossed;
+  info->crossed = sim->fired;
+  info->crossed_dir = sim->fired_dir;
   int (*pass)(void *, double, double *, double *, stiction_event_info *) =
       phase == PHASE_TERMINAL ? sim->model->terminal : sim->model->event_update;
   int rc = pass(sim->ud, t, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp), info);
@@ -332,7 +335,9 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
     memcpy(N_VGetArrayPointer(sim->y), sim->probe + sim->ng, sizeof(double) * (size_t)sim->n);
   if (!rc) rc = st_call_discrete(sim, sim->d_before);
   iter_result r = {0};
+  sim->n_crossed = kind == STICTION_EVENT_STATE ? n_fired : 0;
   if (!rc) rc = iterate(sim, t, PHASE_EVENT, &r);
+  sim->n_crossed = 0;
   int restarted = 0;
   if (!rc) {
     apply_schedule(sim, &r);

@@ -1,5 +1,6 @@
 /* Difference-quotient Jacobians over the model's sparsity pattern: df/dy of the ODE form on
- * CVODE, dF/dy + cj dF/dy' on IDA when the model has no algebraic unknowns.
+ * CVODE, dF/dy + cj dF/dy' on IDA (the model's DAE pattern, or its ODE pattern when it has
+ * no algebraic unknowns).
  *
  * Columns that share no row can be perturbed in one derivatives() call: the change of f_i
  * then comes from the one column of the group that row i depends on (Curtis, Powell and
@@ -16,14 +17,26 @@
 
 #include "runtime/runtime.h"
 
-/* On IDA the pattern of df/dy with its diagonal is also that of dF/dy + cj dF/dy' when the
- * model has no algebraic unknowns: F = y' - f (the runtime's, or the DAE form of a compiled
- * model without blocks). */
-int st_jacfd_wanted(const stiction_sim *sim) {
-  return sim->model->ode_jac_cols && sim->model->ode_jac_rows && sim->n == sim->model->n_states;
+/* On IDA the model's pattern of dF/dy + cj dF/dy' when it gives one; else the pattern of
+ * df/dy with its diagonal, which is also that of dF/dy + cj dF/dy' when the model has no
+ * algebraic unknowns: F = y' - f (the runtime's, or the DAE form of a compiled model
+ * without blocks). */
+int st_jacfd_choose(stiction_sim *sim) {
+  const stiction_model *m = sim->model;
+  sim->pat_cols = sim->pat_rows = NULL;
+  int has_dae = m->size == sizeof *m && m->dae_jac_cols && m->dae_jac_rows; /* a newer table */
+  if (sim->opt.solver == STICTION_SOLVER_IDA && m->residual && has_dae &&
+      sim->n == m->n_states + m->n_algebraic) {
+    sim->pat_cols = m->dae_jac_cols;
+    sim->pat_rows = m->dae_jac_rows;
+  } else if (m->ode_jac_cols && m->ode_jac_rows && sim->n == m->n_states) {
+    sim->pat_cols = m->ode_jac_cols;
+    sim->pat_rows = m->ode_jac_rows;
+  }
+  return sim->pat_cols != NULL;
 }
 
-int st_jacfd_nnz(const stiction_sim *sim) { return sim->model->ode_jac_cols[sim->n]; }
+int st_jacfd_nnz(const stiction_sim *sim) { return sim->pat_cols[sim->n]; }
 
 /* Rows to columns (the transpose of the pattern), for the colouring. */
 static int transpose(const int *cols, const int *rows, int n, int **tcols, int **trows) {
@@ -45,7 +58,7 @@ static int transpose(const int *cols, const int *rows, int n, int **tcols, int *
 /* Greedy colouring: column j takes the smallest group no earlier column sharing a row with
  * it has taken. */
 static int colour(stiction_sim *sim, const int *tcols, const int *trows) {
-  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
+  const int *cols = sim->pat_cols, *rows = sim->pat_rows;
   int n = sim->n;
   int *taken = malloc(sizeof(int) * (size_t)(n + 1));
   if (!taken) return -1;
@@ -75,7 +88,7 @@ int st_jacfd_setup(stiction_sim *sim) {
   int *tcols = NULL, *trows = NULL;
   int rc = (!sim->fd_group || !sim->jac_vals || !sim->fd_f0 || !sim->fd_f1 ||
             (sim->opt.solver == STICTION_SOLVER_IDA && !sim->fd_yp) ||
-            transpose(sim->model->ode_jac_cols, sim->model->ode_jac_rows, n, &tcols, &trows) ||
+            transpose(sim->pat_cols, sim->pat_rows, n, &tcols, &trows) ||
             colour(sim, tcols, trows)) ? -1 : 0;
   free(tcols);
   free(trows);
@@ -105,7 +118,7 @@ static void perturb_group(const stiction_sim *sim, int g, const double *y, doubl
  * yw (and ypw) restored. */
 static void group_quotients(stiction_sim *sim, int g, const double *y, double *yw,
                             const double *yp, double *ypw, const double *f1, const double *f0) {
-  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
+  const int *cols = sim->pat_cols, *rows = sim->pat_rows;
   for (int j = 0; j < sim->n; j++) {
     if (sim->fd_group[j] != g) continue;
     double inc = yw[j] - y[j];
@@ -147,7 +160,7 @@ int st_jacfd_dae(stiction_sim *sim, double t, double cj, const double *y, const 
 }
 
 void st_jacfd_to_dense(const stiction_sim *sim, double *J) {
-  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
+  const int *cols = sim->pat_cols, *rows = sim->pat_rows;
   int n = sim->n;
   memset(J, 0, sizeof(double) * (size_t)n * (size_t)n);
   for (int j = 0; j < n; j++)
@@ -157,7 +170,7 @@ void st_jacfd_to_dense(const stiction_sim *sim, double *J) {
 /* The pattern into a CSC matrix; values from jac_vals, or from the dense column-major J
  * when it is not NULL (an analytic Jacobian). */
 void st_jacfd_to_csc(const stiction_sim *sim, const double *J, SUNMatrix A) {
-  const int *cols = sim->model->ode_jac_cols, *rows = sim->model->ode_jac_rows;
+  const int *cols = sim->pat_cols, *rows = sim->pat_rows;
   int n = sim->n;
   sunindextype *colptr = SUNSparseMatrix_IndexPointers(A);
   sunindextype *rowval = SUNSparseMatrix_IndexValues(A);

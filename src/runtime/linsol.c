@@ -2,7 +2,7 @@
  *
  * Dense (SUNDIALS dense LU) is the default. KLU is used when asked for, or by AUTO above
  * STICTION_KLU_THRESHOLD unknowns. When the model gives the pattern of df/dy (CVODE, or IDA
- * without algebraic unknowns) the KLU matrix has that pattern and difference quotients are
+ * without algebraic unknowns) or of dF/dy + cj dF/dy' (IDA) the KLU matrix has that pattern and difference quotients are
  * grouped (jacfd.c), on the dense path too; otherwise KLU gets the full pattern. SUNDIALS cannot
  * difference-quotient a sparse Jacobian, so on the KLU path the runtime computes it: from
  * the model's analytic Jacobian when there is one, else by forward differences. */
@@ -42,7 +42,7 @@ static int create_klu(stiction_sim *sim) {
 }
 
 int st_linsol_create(stiction_sim *sim) {
-  sim->use_pattern = st_jacfd_wanted(sim);
+  sim->use_pattern = st_jacfd_choose(sim);
   if (sim->use_pattern) {
     int rc = st_jacfd_setup(sim);
     if (rc) return rc;

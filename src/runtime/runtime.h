@@ -64,7 +64,8 @@ struct stiction_sim {
   int use_klu;
   double *jac_dense;            /* n*n scratch for the KLU path */
   double *fd_f0, *fd_f1, *fd_yp; /* difference-quotient scratch (fd_yp: IDA's y') */
-  int use_pattern;              /* the model's df/dy pattern is used (jacfd.c) */
+  int use_pattern;              /* the model's Jacobian pattern is used (jacfd.c) */
+  const int *pat_cols, *pat_rows; /* that pattern: the ODE's or the DAE's (st_jacfd_choose) */
   int *fd_group, fd_ngroups;    /* column groups of the grouped difference quotients */
   double *jac_vals;             /* df/dy over the pattern (nnz) */
 
@@ -74,6 +75,7 @@ struct stiction_sim {
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
+  int n_crossed;                /* fired indicators the event passes are told of (state events) */
   double *probe;                /* ng + n: indicators and y just after a time event (event_iteration.c) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
@@ -150,7 +152,7 @@ int st_linsol_create(stiction_sim *sim);
 /* jacfd.c: df/dy by grouped difference quotients over the model's pattern; the step of
  * every difference quotient of the runtime */
 double st_fd_increment(const stiction_sim *sim, int j, double yj);
-int st_jacfd_wanted(const stiction_sim *sim);
+int st_jacfd_choose(stiction_sim *sim);
 int st_jacfd_nnz(const stiction_sim *sim);
 int st_jacfd_setup(stiction_sim *sim);
 int st_jacfd_ode(stiction_sim *sim, double t, const double *y, const double *fy);

@@ -1,4 +1,5 @@
 /* stiction_model_validate: sizes, required callbacks and names (include/stiction/model.h). */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "runtime/runtime.h"
@@ -40,7 +41,9 @@ static const char *check_names(const stiction_model *m) {
 int stiction_model_validate(const stiction_model *model, char *message, unsigned long size) {
   if (message && size) message[0] = 0;
   if (!model) return fail(message, size, NULL, "model is NULL");
-  if (model->size != sizeof(stiction_model)) /* the only layout so far */
+  /* this layout, or the one before dae_jac_cols/dae_jac_rows (jacfd.c reads them by size) */
+  if (model->size != sizeof(stiction_model) &&
+      model->size != offsetof(stiction_model, dae_jac_cols))
     return fail(message, size, model->name,
                 model->size ? "size is not sizeof(stiction_model) of this library (built "
                               "against another version of stiction/model.h?)"

@@ -1,4 +1,4 @@
-# Shared base: region allocator, the dense LU, located diagnostics, status phrases, worker pool, stack depth.
+# Shared base: region allocator, the dense LU, located diagnostics, status phrases, worker pool, stack depth, sparse vectors.
 libstiction_core_la_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/dense_lu.c src/util/dense_lu.h \
@@ -8,6 +8,7 @@ libstiction_core_la_SOURCES += \
 	src/util/finite.h \
 	src/util/outfile.c src/util/outfile.h \
 	src/util/pool.c src/util/pool.h \
+	src/util/sparsevec.c src/util/sparsevec.h \
 	src/util/stack.c src/util/stack.h \
 	src/util/status.c
 pkginclude_HEADERS += include/stiction/stiction.h include/stiction/model.h \
