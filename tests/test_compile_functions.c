@@ -10,29 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#define MAXROWS 2048 /* CoupledClutches' rows */
+#include "simtable.h"
 #include "testutil.h"
-
-#define MAXROWS 64
-
-/* Reads the columns time,x,z,w,v of the Functions result (header order checked). */
-static int read_rows(const char *path, double rows[][6]) {
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[4096];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  ck_assert_msg(strncmp(line, "time,x,z,w,v,nb", 15) == 0, "header %s", line);
-  int n = 0;
-  while (n < MAXROWS && fgets(line, sizeof line, f)) {
-    char *p = line;
-    for (int j = 0; j < 6; j++) {
-      rows[n][j] = strtod(p, &p);
-      if (*p == ',') p++;
-    }
-    n++;
-  }
-  fclose(f);
-  return n;
-}
 
 /* The table {{0,0},{1,2},{2,2},{3,-1}} interpolated, clamped below at 0. */
 static double table_value(double t) {
@@ -43,25 +23,18 @@ static double table_value(double t) {
 }
 
 START_TEST(closed_forms) {
-  char path[256], args[8192];
-  snprintf(path, sizeof path, "/tmp/stiction_test_functions_%ld.csv", (long)getpid());
-  snprintf(args, sizeof args, "simulate '%s' --stop-time 3 --interval 0.125 -o '%s'",
-           st_test_src("tests/data/compile/Functions.mo"), path);
-  char *out = NULL;
-  int st = st_test_run(&out, args);
-  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
-  free(out);
-  static double rows[MAXROWS][6];
-  int n = read_rows(path, rows);
-  unlink(path);
-  ck_assert_int_eq(n, 25);
-  for (int i = 0; i < n; i++) {
-    double t = rows[i][0];
-    ck_assert_msg(fabs(rows[i][1] - (1 - exp(-t))) < 1e-4, "x(%g) = %.10g", t, rows[i][1]);
-    ck_assert_msg(fabs(rows[i][2] - sqrt(2 + t)) < 1e-8, "z(%g) = %.10g", t, rows[i][2]);
-    ck_assert_msg(fabs(rows[i][3] - table_value(t)) < 1e-12, "w(%g) = %.10g", t, rows[i][3]);
-    ck_assert_msg(rows[i][4] == 0, "v(%g) = %.10g (early return)", t, rows[i][4]);
-    ck_assert_msg(rows[i][5] == 4, "nb(%g) = %.10g (short-circuit and)", t, rows[i][5]);
+  static table t;
+  run_ok("tests/data/compile/Functions.mo", "", "--stop-time 3 --interval 0.125", &t);
+  ck_assert_int_eq(t.nrows, 25);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")], x = r[col(&t, "x")], z = r[col(&t, "z")];
+    double w = r[col(&t, "w")], v = r[col(&t, "v")], nb = r[col(&t, "nb")];
+    ck_assert_msg(fabs(x - (1 - exp(-tm))) < 1e-4, "x(%g) = %.10g", tm, x);
+    ck_assert_msg(fabs(z - sqrt(2 + tm)) < 1e-8, "z(%g) = %.10g", tm, z);
+    ck_assert_msg(fabs(w - table_value(tm)) < 1e-12, "w(%g) = %.10g", tm, w);
+    ck_assert_msg(v == 0, "v(%g) = %.10g (early return)", tm, v);
+    ck_assert_msg(nb == 4, "nb(%g) = %.10g (short-circuit and)", tm, nb);
   }
 }
 END_TEST
@@ -69,24 +42,18 @@ END_TEST
 /* CoupledClutches: the friction characteristic of each clutch is a user function call on
  * a parameter table; before OP_CALL the compiler rejected the model. */
 START_TEST(coupled_clutches_simulates) {
-  char path[256], args[8192];
+  static table t;
+  char path[256], args[8192], *out = NULL;
   snprintf(path, sizeof path, "/tmp/stiction_test_functions_cc_%ld.csv", (long)getpid());
   snprintf(args, sizeof args,
            "simulate -L '%s' Modelica.Mechanics.Rotational.Examples.CoupledClutches -o '%s'",
            st_test_src("models"), path);
-  char *out = NULL;
-  int st = st_test_run(&out, args);
-  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
+  ck_assert_msg(st_test_run(&out, args) == 0, "simulate failed: %s", out ? out : "");
   ck_assert_ptr_nonnull(strstr(out, "t = 0 .. 1.5 s"));
   free(out);
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[16384];
-  int rows = 0;
-  while (fgets(line, sizeof line, f)) rows++;
-  fclose(f);
+  read_csv(path, &t);
   unlink(path);
-  ck_assert_int_gt(rows, 1000);
+  ck_assert_int_gt(t.nrows, 1000);
 }
 END_TEST
 
@@ -107,34 +74,21 @@ START_TEST(failing_function_stops) {
 END_TEST
 
 /* One evaluator of function bodies for parameter bindings (flattening) and for calls at run
- * time (src/front/func_eval.c), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
+ * time (the function machine, src/func), FunctionsShared.mo: p = total(3, 2) = 12 while flattening, and
  * der(x) = total(3, time) = 6 t, x = 3 t^2, through an output sized by an input, a
  * protected array sized by size() and a column slice (the run-time evaluator had neither). */
 START_TEST(shared_evaluator) {
-  char path[256], args[8192];
-  snprintf(path, sizeof path, "/tmp/stiction_test_functions_shared_%ld.csv", (long)getpid());
-  snprintf(args, sizeof args, "simulate '%s' --tolerance 1e-9 -o '%s'",
-           st_test_src("tests/data/compile/FunctionsShared.mo"), path);
-  char *out = NULL;
-  int st = st_test_run(&out, args);
-  ck_assert_msg(st == 0, "simulate failed: %s", out ? out : "");
-  free(out);
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  char line[1024];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  ck_assert_str_eq(line, "time,x,y,der(x)\n");
-  int n = 0;
-  double t, x, y, dx;
-  while (fgets(line, sizeof line, f) && sscanf(line, "%lf,%lf,%lf,%lf", &t, &x, &y, &dx) == 4) {
-    ck_assert_msg(fabs(x - 3 * t * t) < 1e-8, "x(%g) = %.17g", t, x);
-    ck_assert_double_eq(y, 12);
-    ck_assert_msg(fabs(dx - 6 * t) < 1e-12, "der(x)(%g) = %.17g", t, dx);
-    n++;
+  static table t;
+  run_ok("tests/data/compile/FunctionsShared.mo", "", "--tolerance 1e-9", &t);
+  ck_assert_int_eq(t.ncols, 4); /* time, x, y, der(x) */
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[col(&t, "time")], x = r[col(&t, "x")], dx = r[col(&t, "der(x)")];
+    ck_assert_msg(fabs(x - 3 * tm * tm) < 1e-8, "x(%g) = %.17g", tm, x);
+    ck_assert_double_eq(r[col(&t, "y")], 12);
+    ck_assert_msg(fabs(dx - 6 * tm) < 1e-12, "der(x)(%g) = %.17g", tm, dx);
   }
-  fclose(f);
-  unlink(path);
-  ck_assert_int_eq(n, 5);
 }
 END_TEST
 

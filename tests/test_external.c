@@ -175,8 +175,8 @@ END_TEST
 
 /* An external call inside a compiled function body (ExternalFriction.twiceSgn: f := 2 *
  * sgn(5, v, 6), the arctan law) runs the library entry from the function machine (func_vm.c F_EXT): the value
- * is twice the library's and the tangent twice its dsdv exactly. The tree walker cannot run
- * external functions, so an exact result shows the compiled body ran. */
+ * is twice the library's and the tangent twice its dsdv exactly (a difference quotient would
+ * not be exact), so an exact result shows the entry ran inline. */
 START_TEST(external_call_inside_function_body) {
   st_front *fe;
   st_diag *d;

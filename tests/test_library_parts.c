@@ -11,48 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "testutil.h"
-
 #define MAXROWS 1024
 #define MAXCOLS 1024
-
-typedef struct table {
-  int nrows, ncols;
-  char *names[MAXCOLS];
-  double v[MAXROWS][MAXCOLS];
-} table;
-
-static void read_csv(const char *path, table *t) {
-  FILE *f = fopen(path, "r");
-  ck_assert_ptr_nonnull(f);
-  static char line[1 << 16];
-  ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-  t->ncols = 0;
-  for (char *tok = strtok(line, ",\r\n"); tok && t->ncols < MAXCOLS; tok = strtok(NULL, ",\r\n"))
-    t->names[t->ncols++] = strdup(tok);
-  t->nrows = 0;
-  while (t->nrows < MAXROWS && fgets(line, sizeof line, f)) {
-    char *p = line;
-    for (int j = 0; j < t->ncols; j++) {
-      t->v[t->nrows][j] = strtod(p, &p);
-      if (*p == ',') p++;
-    }
-    t->nrows++;
-  }
-  ck_assert_int_lt(t->nrows, MAXROWS);
-  fclose(f);
-}
-
-static void free_table(table *t) {
-  for (int j = 0; j < t->ncols; j++) free(t->names[j]);
-}
-
-static int col(const table *t, const char *name) {
-  for (int j = 0; j < t->ncols; j++)
-    if (strcmp(t->names[j], name) == 0) return j;
-  ck_abort_msg("no column %s", name);
-  return -1;
-}
+#include "simtable.h"
+#include "testutil.h"
 
 /* The value at the last row with time <= tm (the right limit at an event). */
 static double at(const table *t, const char *name, double tm) {
@@ -63,7 +25,7 @@ static double at(const table *t, const char *name, double tm) {
   return t->v[last][c];
 }
 
-static void simulate(const char *cls, const char *solver, const char *opts, table *t) {
+static void simulate_on(const char *cls, const char *solver, const char *opts, table *t) {
   char path[256], args[4096];
   snprintf(path, sizeof path, "/tmp/stiction_test_parts_%ld.csv", (long)getpid());
   int n = snprintf(args, sizeof args, "simulate '%s' Components.%s --solver %s %s -o '%s'",
@@ -96,7 +58,7 @@ static double damped(double tm) {
 START_TEST(rotational_components) {
   static table t;
   const char *solver = solvers[_i];
-  simulate("RotationalParts", solver, "--tolerance 1e-8", &t);
+  simulate_on("RotationalParts", solver, "--tolerance 1e-8", &t);
   NEAR(&t, "Js.phi", 1, 0.1 * cos(10), 1e-5);
   NEAR(&t, "Jd.w", 1, exp(-2), 1e-6);
   NEAR(&t, "Jsd.phi", 1, damped(1), 1e-6);
@@ -129,14 +91,13 @@ START_TEST(rotational_components) {
     /* half the backlash plus the compression c x^2 = J w^2 allows: 0.01 + 0.01 */
     ck_assert_double_le(fabs(t.v[i][col(&t, "Jb.phi")]), 0.02 + 1e-4);
   }
-  free_table(&t);
 }
 END_TEST
 
 START_TEST(translational_components) {
   static table t;
   const char *solver = solvers[_i];
-  simulate("TranslationalParts", solver, "--tolerance 1e-8", &t);
+  simulate_on("TranslationalParts", solver, "--tolerance 1e-8", &t);
   NEAR(&t, "ms.s", 1, 0.1 * cos(10), 1e-5);
   NEAR(&t, "md.v", 1, exp(-2), 1e-6);   /* its v(start, fixed) reaches the damper's states */
   NEAR(&t, "msd.s", 1, damped(1), 1e-6);
@@ -152,14 +113,13 @@ START_TEST(translational_components) {
   NEAR(&t, "msign.v", 1, 1, 1e-6);
   NEAR(&t, "mspeed.v", 1, 1, 1e-6);
   NEAR(&t, "mpos.s", 1, 1, 1e-6);
-  free_table(&t);
 }
 END_TEST
 
 START_TEST(blocks_and_heat) {
   static table t;
   const char *solver = solvers[_i];
-  simulate("BlocksAndHeat", solver, "--tolerance 1e-9", &t);
+  simulate_on("BlocksAndHeat", solver, "--tolerance 1e-9", &t);
   const double pi = 3.14159265358979323846;
   NEAR(&t, "constant1.y", 1, 2, 0);
   NEAR(&t, "step.y", 0.25, 1, 0);
@@ -184,7 +144,6 @@ START_TEST(blocks_and_heat) {
   NEAR(&t, "abs1.y", 0.25, 2 * cos(pi / 4), 1e-12);
   NEAR(&t, "abs1.y", 1, 2, 1e-12);
   NEAR(&t, "capacitor.T", 1, 290 + 10 * exp(-2), 1e-5);
-  free_table(&t);
 }
 END_TEST
 
@@ -232,7 +191,6 @@ START_TEST(file_class_replaces_library_class) {
                   i, a, sum);
   }
   NEAR(&t, "J1.w", 0, 10, 0);
-  free_table(&t);
   unlink(csv);
   unlink(path);
   rmdir(dir);

@@ -71,7 +71,7 @@ void st_compiled_dump(const st_compiled *cm, FILE *out) {
   fprintf(out, "When-equations: %d, asserts: %d, samples: %d, initial equations: %d\n",
           cm->p.nwhens, cm->nasserts, cm->p.nsamples, cm->p.ninit);
   if (cm->fcalls) {
-    fprintf(out, "Functions (per argument shapes; interpreted: the tree walker runs them):\n");
+    fprintf(out, "Functions (per argument shapes; not compiled: their calls fail with the reason):\n");
     st_fcalls_dump(cm->fcalls, out);
   }
 }

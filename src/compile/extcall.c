@@ -822,7 +822,7 @@ static void front_detach(void *handle) {
   free(c);
 }
 
-static void *front_attach(const st_ffunction *functions, int n, st_feval_external *hook,
+static void *front_attach(const st_ffunction *functions, int n, st_fvm_external *hook,
                           void **ctx) {
   front_c *c = calloc(1, sizeof *c);
   if (!c) return NULL;

@@ -2,8 +2,8 @@
  * 12.9.1 (through libffi), and the ModelicaUtilities functions their code calls back.
  *
  * Mapping: Real -> double, Integer/Boolean/enumeration -> int, String -> const char *;
- * arrays -> a pointer to their elements in row-major order (Real: the evaluator's own
- * storage; Integer/Boolean: a converted int copy); an output (or protected variable) named
+ * arrays -> a pointer to their elements in row-major order (Real: the function machine's
+ * frame; Integer/Boolean: a converted int copy); an output (or protected variable) named
  * as an argument -> a pointer the C function writes through. The explicit form
  * `external "C" y = f(u, size(u, 1))` passes exactly its arguments (size() and integral
  * literals as int); the default form passes every input, then every output, each array
@@ -20,7 +20,7 @@
 
 #include "compile/extlib.h"
 #include "front/front.h"
-#include "front/func_eval.h"
+#include "func/func_compile.h"
 
 /* The table installed into every loaded object (the order of extlib.c's shim). */
 struct st_extlib_callbacks {
@@ -45,7 +45,7 @@ typedef struct st_extrun st_extrun;
 st_extrun *st_extrun_new(const st_extlib *lib, const st_ffunction *functions);
 void st_extrun_free(st_extrun *r); /* safe on NULL */
 
-/* The evaluator's hook (func_eval.h, st_feval_external): ctx is an st_extrun. */
+/* The function machine's hook (func_compile.h, st_fvm_external): ctx is an st_extrun. */
 int st_extrun_call(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs);
 
 /* Frees what the C code allocated during the previous top-level call. */

@@ -1,5 +1,6 @@
 /* Building, caching and loading the C code of external functions (extlib.h). */
 #include "compile/extlib.h"
+#include "func/func_compile.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -556,10 +557,7 @@ done:
 
 static int is_fortran(const st_ffunction *fn) { return !strcmp(fn->ext->language, "FORTRAN 77"); }
 
-int st_extlib_wants(const st_ffunction *fn) {
-  if (!fn->ext || !fn->external_name || st_extfn_find(fn->external_name)) return 0;
-  return !strcmp(fn->ext->language, "C") || is_fortran(fn);
-}
+int st_extlib_wants(const st_ffunction *fn) { return st_fvm_is_c_code(fn); }
 
 /* The address of fn's routine in handle: a FORTRAN 77 routine under the name compilers give it
  * (gfortran, f2c: lower case with a trailing underscore), else as written; a C function as

@@ -1,7 +1,8 @@
 /* User function calls of compiled equations (see func_calls.h): the call sites with their
  * argument shapes, and the bridge from OP_CALL's stack elements to the one evaluator of
- * function bodies (src/front/func_eval.c, shared with the front end's parameter evaluation).
- * Anything it does not support makes the call fail (NaN), never a crash. */
+ * function bodies, the function machine of src/func (also the front end's), with the C code
+ * of external clauses called through compile/extcall.c. Anything it does not support makes
+ * the call fail (NaN) with the reason, never a crash. */
 #include "compile/func_calls.h"
 
 #include <math.h>
@@ -12,46 +13,42 @@
 #include "compile/extlib.h"
 #include "func/external.h"
 #include "func/func_compile.h"
-#include "front/func_eval.h"
 
 #define MAX_ARGS ST_FCALL_MAX_ARGS
 #define PINNED (-2)
-#define MAX_PINS 8 /* distinct pinned values per call site before the tree walker takes over */
+#define MAX_PINS 8 /* pinned values remembered per call site (more are compiled again) */
 
 typedef struct call_site {
   int function, nargs, width;
   int output;        /* which output the call returns (0: the first) */
   int element;       /* > 0: that element (1-based, row-major) of an array output */
-  int compiled;      /* the body compiled for this site's shapes (func_compile.h), -1 (the tree
-                        walker runs it), or PINNED: compiled per value of some arguments */
+  int compiled;      /* the body compiled for this site's shapes (func_compile.h), -1 (refused:
+                        the call fails with why), or PINNED: compiled per value of some
+                        arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
   int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
+  int next_pin;      /* PINNED: the entry a new value replaces when all are taken */
   double pins[MAX_PINS][ST_FVM_MAX_PINNED]; /* only the first arguments are pinned */
   int pinned[MAX_PINS];
   int der;           /* the compiled body of annotation(derivative = f_der) for the site's
-                        shapes and the marked inputs' tangents, -1 (the tree walker runs f_der) */
+                        shapes and the marked inputs' tangents, -1 (none: the body's tangent) */
   int der_width;     /* argument elements of f_der: the site's and the marked tangents' */
   int ndims[MAX_ARGS];
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
-  unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
-  const char *walker; /* why the tree walker runs this site although its body may compile
-                         (NULL: it does not, or compiled == -1 by the compiler's refusal) */
+  char why[200];     /* why the body was not compiled (the call's failure), "" */
 } call_site;
 
 struct st_fcalls {
   const st_flat_model *flat;
   call_site *sites;
   int n, cap;
-  st_feval *ev;      /* the tree walker, for what the function compiler refuses */
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
   double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
   int nscratch;
-  const char **texts; /* a call's String array arguments (site_args; malloc'd) */
-  int ntexts;
 };
 
 /* n doubles of scratch (the arguments of a wide call need not fit on the C stack), NULL when
@@ -66,17 +63,6 @@ static double *scratch(st_fcalls *fc, int n) {
   return fc->scratch;
 }
 
-/* Room for the texts of n argument elements, NULL when out of memory. */
-static const char **texts(st_fcalls *fc, int n) {
-  if (n > fc->ntexts) {
-    const char **p = realloc(fc->texts, sizeof *p * (size_t)n);
-    if (!p) return NULL;
-    fc->texts = p;
-    fc->ntexts = n;
-  }
-  return fc->texts;
-}
-
 static int wants_extlib(const st_flat_model *flat) {
   for (int k = 0; k < flat->nfunctions; k++)
     if (st_extlib_wants(&flat->functions[k])) return 1;
@@ -88,14 +74,13 @@ static st_fcalls *fcalls_new(const st_flat_model *flat, st_extlib *lib) {
   st_fcalls *fc = calloc(1, sizeof *fc);
   if (!fc) return NULL;
   fc->flat = flat;
-  fc->ev = st_feval_new(flat->functions, flat->nfunctions);
   fc->vm = st_fvm_new(flat->functions, flat->nfunctions);
-  int ok = fc->ev && fc->vm;
+  int ok = fc->vm != NULL;
   if (ok && (lib || wants_extlib(flat))) {
     fc->lib = lib ? st_extlib_ref(lib)
                   : st_extlib_new(flat->functions, flat->nfunctions, st_extcall_callbacks());
     fc->run = fc->lib ? st_extrun_new(fc->lib, flat->functions) : NULL;
-    if (fc->run) st_feval_set_external(fc->ev, st_extrun_call, fc->run);
+    if (fc->run) st_fvm_set_external(fc->vm, st_extrun_call, fc->run);
     ok = fc->run != NULL;
   }
   if (!ok) {
@@ -117,10 +102,8 @@ void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
   free(fc->scratch);
-  free(fc->texts);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
-  st_feval_free(fc->ev);
   st_fvm_free(fc->vm);
   free(fc->sites);
   free(fc);
@@ -142,14 +125,16 @@ static void site_sig(const call_site *s, st_fsig *sig) {
   }
 }
 
-/* The body compiled for the site's argument shapes; -1 (the tree walker runs it) when the
- * compiler refuses it: the reason is kept for --dump (st_fcalls_dump). */
-static int compile_site(st_fcalls *fc, const call_site *s) {
-  if (s->nargs > ST_FVM_MAX_ARGS) return -1; /* the tree walker runs it */
+/* The body compiled for the site's argument shapes; -1 when the compiler refuses it (the
+ * reason in s->why: the call's failure, and --dump's line). */
+static int compile_site(st_fcalls *fc, call_site *s) {
+  if (s->nargs > ST_FVM_MAX_ARGS) {
+    snprintf(s->why, sizeof s->why, "more than %d arguments", ST_FVM_MAX_ARGS);
+    return -1;
+  }
   st_fsig sig;
   site_sig(s, &sig);
-  char why[200];
-  int c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+  int c = st_fvm_compile(fc->vm, s->function, &sig, s->why, sizeof s->why);
   return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
 }
 
@@ -181,8 +166,8 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
 
 /* A body compiled for the values of the arguments that size the function's arrays
  * (`ramp(n, slope)` with `output Real table[n, 2]`): compiled at the first call with those
- * values, then reused; -1 for the tree walker (a non-scalar or non-integer such argument,
- * too many distinct values). */
+ * values, then reused; -1 with the reason in s->why (a non-scalar or non-integer such
+ * argument). */
 static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
@@ -190,18 +175,17 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
       if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[st_arg_offset(s->ndims, s->dims, a)];
     if (same) return s->pinned[i];
   }
-  if (s->npins == MAX_PINS) return -1;
   st_fsig sig;
   site_sig(s, &sig);
-  char why[200];
-  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, why, sizeof why);
+  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, s->why, sizeof s->why);
+  int at = s->npins < MAX_PINS ? s->npins++ : s->next_pin++ % MAX_PINS;
   s->pinmask |= sig.pinned;
-  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[s->npins][a] = sig.pin[a];
-  s->pinned[s->npins++] = c;
+  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[at][a] = sig.pin[a];
+  s->pinned[at] = c;
   return c;
 }
 
-/* The compiled body for these arguments, -1 when the tree walker runs the call. */
+/* The compiled body for these arguments, -1 when there is none (why in s->why). */
 static int body_for(st_fcalls *fc, call_site *s, const double *x) {
   return s->compiled == PINNED ? pinned_body(fc, s, x) : s->compiled;
 }
@@ -228,21 +212,14 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     s->width += n;
   }
   const st_ffunction *fn = &fc->flat->functions[function];
-  for (int i = 0, a = 0; i < fn->nlocals && a < nargs; i++)
-    if (fn->locals[i].causality == ST_C_INPUT)
-      s->is_str[a++] = fn->locals[i].type == ST_T_STRING;
   char why[8];
-  int loaded = st_extlib_wants(fn); /* C code: the tree walker's hook calls it */
-  if (fn->external_name && !loaded &&
+  int c_code = st_extlib_wants(fn); /* compiled: the machine calls it through extcall.c */
+  if (fn->external_name && !c_code &&
       (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  /* no body to compile (String arguments are numbers of the machine's strings) */
-  s->compiled = s->ext.fn || loaded ? -1 : compile_site(fc, s);
+  /* String arguments are numbers of the machine's strings */
+  s->compiled = s->ext.fn ? -1 : compile_site(fc, s);
   s->der = compile_derivative(fc, s);
-  s->walker = s->ext.fn            ? NULL
-              : loaded             ? "C code of an external clause"
-              : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
-                                        : NULL;
   return fc->n++;
 }
 
@@ -283,43 +260,6 @@ void st_fcall_select_element(st_fcalls *fc, int k, int element) {
   fc->sites[k].element = element;
 }
 
-/* The argument values of call site s from its stack elements x (shapes of the site); a
- * String array's texts in fc->texts. */
-static void site_args(st_fcalls *fc, const call_site *s, const double *x, st_fval *args) {
-  int off = 0;
-  for (int i = 0; i < s->nargs; i++) {
-    if (s->ndims[i] == 0) {
-      args[i] = st_fval_scalar(x[off++]);
-      if (s->is_str[i]) args[i].str = st_fvm_string_text(fc->vm, args[i].s);
-      continue;
-    }
-    memset(&args[i], 0, sizeof args[i]);
-    args[i].ndims = s->ndims[i];
-    args[i].n = 1;
-    for (int d = 0; d < s->ndims[i]; d++) args[i].n *= args[i].dims[d] = s->dims[i][d];
-    args[i].d = (double *)(x + off); /* read only: inputs are copied on entry */
-    if (s->is_str[i] && texts(fc, off + args[i].n)) { /* else it has no texts */
-      args[i].strs = fc->texts + off;
-      for (int j = 0; j < args[i].n; j++) args[i].strs[j] = st_fvm_string_text(fc->vm, x[off + j]);
-    }
-    off += args[i].n;
-  }
-}
-
-/* Runs function k on args and returns its output number `output` (a scalar), NaN on failure. */
-static double run_output(st_fcalls *fc, int k, const st_fval *args, int nargs, int output,
-                         int element) {
-  st_fval out;
-  if (st_feval_call(fc->ev, k, args, nargs, output, &out)) {
-    int in = k;
-    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
-    if (a) st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
-    return NAN;
-  }
-  if (element > 0) return out.ndims && element <= out.n ? out.d[element - 1] : NAN;
-  return out.ndims == 0 ? out.s : NAN;
-}
-
 /* The compiled body's output, or the selected element of it: one scalar; 0, or -1 when the
  * call fails. */
 static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *x,
@@ -331,91 +271,54 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
   return st_fvm_run(fc->vm, c, s->output, x, dx, y, dy);
 }
 
-/* A compiled body failed: when an assert whose message is built from values failed it, the
- * tree walker runs the call again to build that message (a compiled body knows no strings). */
-static void explain_assert(st_fcalls *fc, const call_site *s, const double *x) {
-  const st_fstmt *a = st_fvm_failed_assert(fc->vm);
-  if (!a || !a->message || a->message->nargs != 1) return;
-  st_fval args[MAX_ARGS], out;
-  site_args(fc, s, x, args);
-  int in = s->function;
-  if (st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out) &&
-      st_feval_failed_assert(fc->ev, &in) == a)
-    st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
+/* A call without a compiled body fails with the compiler's reason: NaN. */
+static double refused(st_fcalls *fc, const call_site *s) {
+  st_fvm_fail(fc->vm, s->function, s->why[0] ? s->why : "not compiled");
+  return NAN;
 }
+
+/* The body's tangent is exact: through the machine, no C code on its way. */
+static int exact(const st_fcalls *fc, int c) { return c >= 0 && st_fvm_exact_tangent(fc->vm, c); }
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   int c = body_for(fc, s, x);
-  if (!count_outputs(&fc->flat->functions[s->function])) {
-    /* called as a statement for its asserts: 0, or NaN when one fails */
-    if (c >= 0 && st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL)) {
-      explain_assert(fc, s, x);
-      return NAN;
-    }
-    if (c >= 0) return 0;
-    st_fval args[MAX_ARGS], out;
-    site_args(fc, s, x, args);
-    if (!st_feval_call(fc->ev, s->function, args, s->nargs, -1, &out)) return 0;
-    int in = s->function;
-    const st_fstmt *a = st_feval_failed_assert(fc->ev, &in);
-    if (a) /* say which, as a compiled body would */
-      st_fvm_assert_failed(fc->vm, in, a, st_feval_failed_message(fc->ev));
-    return NAN;
-  }
-  if (c >= 0) {
-    double y;
-    if (!run_compiled(fc, c, s, x, NULL, &y, NULL)) return y;
-    explain_assert(fc, s, x);
-    return NAN;
-  }
-  st_fval args[MAX_ARGS];
-  site_args(fc, s, x, args);
-  return run_output(fc, s->function, args, s->nargs, s->output, s->element);
+  if (c < 0) return refused(fc, s);
+  double y;
+  if (!count_outputs(&fc->flat->functions[s->function])) /* a statement: 0, NaN when it fails */
+    return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
+  return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
 }
 
 /* The exact directional derivative by annotation(derivative = f_der) (Modelica 3.6 section
  * 12.7.1): f_der(u, du) with du the tangent of the inputs the front end marked. -1 when the
- * function has none or f_der fails (then the difference quotient is used). */
+ * function has none, f_der is not compiled for the site or fails (then the body's tangent or
+ * the difference quotient is used). */
 static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, const double *dx,
                           double *dot) {
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative) return -1;
-  if (s->der >= 0) { /* compiled: the arguments, then the marked inputs' tangents */
-    double *xs = scratch(fc, s->der_width);
-    if (!xs) return -1;
-    int at = s->width, off = 0;
-    memcpy(xs, x, (size_t)s->width * sizeof *xs);
-    for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
-      if (fn->locals[i].causality != ST_C_INPUT) continue;
-      int n = 1;
-      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
-      if (fn->has_derivative[i]) {
-        memcpy(xs + at, dx + off, (size_t)n * sizeof *xs);
-        at += n;
-      }
-      off += n;
-      a++;
-    }
-    double d;
-    if (run_compiled(fc, s->der, s, xs, NULL, &d, NULL)) return -1;
-    *dot = d;
-    return 0;
-  }
-  st_fval args[2 * MAX_ARGS], dargs[MAX_ARGS];
-  site_args(fc, s, dx, dargs); /* first: the texts are x's (String inputs have no tangent) */
-  site_args(fc, s, x, args);
-  int n = s->nargs, a = 0;
-  for (int i = 0; i < fn->nlocals && a < s->nargs; i++) {
+  if (s->der < 0) return -1;
+  /* the arguments, then the marked inputs' tangents */
+  double *xs = scratch(fc, s->der_width);
+  if (!xs) return -1;
+  int at = s->width, off = 0;
+  memcpy(xs, x, (size_t)s->width * sizeof *xs);
+  for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
-    if (fn->has_derivative[i]) args[n++] = dargs[a];
+    int n = 1;
+    for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+    if (fn->has_derivative[i]) {
+      memcpy(xs + at, dx + off, (size_t)n * sizeof *xs);
+      at += n;
+    }
+    off += n;
     a++;
   }
-  if (a < s->nargs) return -1;
-  double d = run_output(fc, fn->derivative - 1, args, n, s->output, s->element);
-  if (isnan(d)) return -1;
+  double d;
+  if (run_compiled(fc, s->der, s, xs, NULL, &d, NULL)) return -1;
   *dot = d;
   return 0;
 }
@@ -428,7 +331,7 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
     return st_fcall_eval(fc, k, x);
   }
   int c = body_for(fc, s, x);
-  if (c >= 0 && !fc->flat->functions[s->function].derivative) {
+  if (exact(fc, c) && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */
     double y;
     if (run_compiled(fc, c, s, x, dx, &y, dot)) return *dot = NAN;
@@ -444,7 +347,7 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   *dot = 0;
   if (nd == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
-  if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
+  if (exact(fc, c) && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
   double h = 1.4901161193847656e-08 * (1 + nx) / nd;
   double *xs = scratch(fc, n);
@@ -480,21 +383,21 @@ void st_fcalls_clear_failure(st_fcalls *fc, int keep) {
   st_extrun_clear_failure(fc->run);
 }
 
-/* Call sites on the tree walker for a reason of the site, once per function and reason. */
-static void dump_walker_sites(const st_fcalls *fc, FILE *out) {
+/* Call sites refused for a reason of the site (more arguments than the machine takes), once
+ * per function. */
+static void dump_refused_sites(const st_fcalls *fc, FILE *out) {
   for (int k = 0; k < fc->n; k++) {
     const call_site *s = &fc->sites[k];
-    int seen = !s->walker;
-    for (int j = 0; j < k && !seen; j++)
-      seen = fc->sites[j].function == s->function && fc->sites[j].walker == s->walker;
+    int seen = s->compiled != -1 || s->ext.fn || s->nargs <= ST_FVM_MAX_ARGS;
+    for (int j = 0; j < k && !seen; j++) seen = fc->sites[j].function == s->function;
     if (!seen)
-      fprintf(out, "  %s: interpreted at a call site (%s)\n",
-              fc->flat->functions[s->function].name, s->walker);
+      fprintf(out, "  %s: not compiled at a call site (%s)\n",
+              fc->flat->functions[s->function].name, s->why);
   }
 }
 
 void st_fcalls_dump(const st_fcalls *fc, FILE *out) {
   if (!fc) return;
   st_fvm_dump(fc->vm, out);
-  dump_walker_sites(fc, out);
+  dump_refused_sites(fc, out);
 }

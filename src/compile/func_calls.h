@@ -4,10 +4,10 @@
  * The bytecode pushes every scalar element of the call's arguments (arrays in row-major
  * order, their shapes fixed at compile time) and OP_CALL hands them to st_fcall_eval(), which
  * returns the first (or selected) output. Each call site's function is compiled for the
- * site's argument shapes (func_compile.h) and runs on that machine, value and exact tangent;
- * what the function compiler refuses runs on the tree walker of src/front/func_eval.h (the one
- * the front end uses for parameter bindings), with a difference quotient for the tangent.
- * --dump says which (st_fcalls_dump). */
+ * site's argument shapes (func_compile.h) and runs on that machine (the one the front end
+ * uses for parameter bindings), value and exact tangent; through C code of an external clause
+ * the tangent is the derivative annotation's or a difference quotient. A call the compiler
+ * refuses fails (NaN) with the reason; --dump lists every body (st_fcalls_dump). */
 #ifndef ST_COMPILE_FUNCTION_H
 #define ST_COMPILE_FUNCTION_H
 
@@ -24,7 +24,7 @@ typedef struct st_fcalls st_fcalls;
 /* A call table for the functions of flat (which must outlive it). NULL when out of memory. */
 st_fcalls *st_fcalls_new(const st_flat_model *flat);
 void st_fcalls_free(st_fcalls *fc); /* safe on NULL */
-/* The same call sites on machines of their own (compiled bodies, tree walker, pins): one per
+/* The same call sites on machines of their own (compiled bodies, pins): one per
  * instance of a compiled program, so instances run in parallel. NULL for NULL fc or when out
  * of memory. */
 st_fcalls *st_fcalls_clone(const st_fcalls *fc);

@@ -2,7 +2,7 @@
  * arrays of models (nested FX_ARRAY of scalar expressions): dimension and size functions,
  * constructors, reductions, matrix functions, matrix products and the element-wise
  * application of scalar built-ins. The results are again expanded arrays, so the compiler
- * sees scalars only. Inside function bodies arrays are values of the evaluator (func_eval.c,
+ * sees scalars only. Inside function bodies arrays are values of the function machine (src/func,
  * func_compile.c), not handled here. */
 #include "front/inst.h"
 

@@ -58,7 +58,7 @@ typedef enum st_builtin {
   FB_SUPERSAMPLE, FB_SHIFTSAMPLE, FB_BACKSAMPLE, FB_NOCLOCK,
   FB_SIZE,     /* size(a, d) inside function bodies (in models the front end folds it) */
   /* The array functions inside function bodies (in models the front end expands them,
-   * src/front/arrays.c); run by the tree walker (front/func_eval.c). Keep them after FB_SIZE. */
+   * src/front/arrays.c); run by the function machine (src/func). Keep them after FB_SIZE. */
   FB_ZEROS, FB_ONES, FB_FILL, FB_SUM, FB_PRODUCT, FB_AMIN, FB_AMAX, FB_NDIMS, FB_SIZES,
   FB_TRANSPOSE, FB_IDENTITY, FB_DIAGONAL, FB_LINSPACE, FB_VECTOR, FB_SCALAR, FB_MATRIX,
   FB_CROSS, FB_CAT,
@@ -71,7 +71,7 @@ typedef enum st_builtin {
   FB_TRANSITION, FB_INITIALSTATE, FB_ACTIVESTATE, FB_TICKSINSTATE, FB_TIMEINSTATE,
   /* String(x, significantDigits, minimumLength, leftJustified, format) with every argument
    * given (format an FX_STRING, "" for none); index: the st_strfmt_kind of x. Built where x
-   * is not a constant: in function bodies (func_eval.c) and assert messages. */
+   * is not a constant: in function bodies (the function machine) and assert messages. */
   FB_STRING,
   FB_COUNT_
 } st_builtin;

@@ -51,7 +51,7 @@ int st_fx_is_parametric(const st_fexpr *e, const st_fvar *vars);
 int st_fx_uses_local(const st_fexpr *e);
 
 /* The one table of the values of built-ins that are pure functions of their arguments, for
- * every evaluator: flattening (flat_expr.c, func_eval.c), the function machine (func_vm.c) and the model's
+ * every evaluator: flattening (flat_expr.c), the function machine (func_vm.c) and the model's
  * machine (bytecode.c, which adds the derivatives): 0, or -1 for event operators (pre,
  * edge, ...) and the built-ins that are not numeric functions. Inline: the machines call it
  * per operation. */

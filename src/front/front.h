@@ -23,7 +23,7 @@
 #define ST_FRONT_FRONT_H
 
 #include "front/flat.h"
-#include "front/func_eval.h"
+#include "func/func_compile.h"
 #include "util/diag.h"
 
 typedef struct st_front st_front;
@@ -35,11 +35,11 @@ void st_front_free(st_front *fe);
 /* External C functions called while flattening, when a value the translation needs (an
  * array size: readMatrixSize(file, name)) comes from one: the compiler provides them
  * (compile/extcall.h, st_extcall_front_externals), the front end being the lower layer.
- * attach builds what calls the C code of functions[0..n) and gives the evaluator's hook
- * (func_eval.h: st_feval_external) with its context; detach releases the handle it returned
+ * attach builds what calls the C code of functions[0..n) and gives the function machine's hook
+ * (func_compile.h: st_fvm_external) with its context; detach releases the handle it returned
  * (NULL: none could be made). Without them such calls are not evaluated while flattening. */
 typedef struct st_front_externals {
-  void *(*attach)(const st_ffunction *functions, int n, st_feval_external *hook, void **ctx);
+  void *(*attach)(const st_ffunction *functions, int n, st_fvm_external *hook, void **ctx);
   void (*detach)(void *handle);
 } st_front_externals;
 void st_front_set_externals(st_front *fe, const st_front_externals *externals);

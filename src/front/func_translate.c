@@ -45,15 +45,20 @@ static st_ftype local_type(st_fl *fl, st_cls *owner, const st_ast_element *e, st
 }
 
 /* Sizes of a local: constants where known now (-1 otherwise); the expressions are kept for
- * the evaluator (func_eval.c), which sizes outputs such as table[nTable, 2] from the inputs. */
-static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env) {
+ * the function compiler (src/func), which sizes outputs such as table[nTable, 2] from the
+ * inputs. A record field's size that names a field before it (`Real c[nc]`) reads that
+ * field's local (names/fields[0..nfields)): its value as modified (`extends R(nc = 21)`). */
+static void local_dims(st_fl *fl, st_flocal *l, const st_ast_element *e, st_env env,
+                       const char *const *names, st_fexpr *const *fields, int nfields) {
   /* `Integer[n] x[m]` is x[m, n]: the declaration's subscripts, then the type's */
   const st_ast_expr *lists[2] = {e->u.comp.subs, e->u.comp.type_subs};
   for (int k = 0; k < 2; k++)
     for (const st_ast_expr *s = lists[k]; s && l->ndims < 4; s = s->next) {
       double v;
       int errors = fl->errors;
-      st_fexpr *x = s->kind != AX_COLON ? st_translate(fl, s, env) : NULL;
+      st_fexpr *x = s->kind == AX_COLON ? NULL
+                    : nfields ? st_fl_translate_bound(fl, s, env.cls, names, fields, nfields)
+                              : st_translate(fl, s, env);
       fl->errors = errors; /* a size given by another input is known only at the call */
       l->size[l->ndims] = x;
       l->dims[l->ndims++] = x && st_fl_eval(fl, x, &v) == 0 ? (int)v : -1;
@@ -102,9 +107,9 @@ static int record_locals(st_fl *fl, st_cls *cls, const st_ast_element *e, st_cls
     l->record = rec->full;
     /* `Complex u[2]` or `Complex[2] u` */
     int array = e->u.comp.subs || e->u.comp.type_subs;
-    if (array) local_dims(fl, l, e, (st_env){NULL, cls});
+    if (array) local_dims(fl, l, e, (st_env){NULL, cls}, NULL, NULL, 0);
     l->record_ndims = l->ndims;
-    local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner});
+    local_dims(fl, l, lv[i].decl, (st_env){NULL, lv[i].owner}, names, fields, nfields);
     if (lv[i].dflt && !array)
       l->binding = st_fl_translate_bound(fl, lv[i].dflt, lv[i].dflt_cls, names, fields, nfields);
     if (!strchr(lv[i].name + plen, '.') && !l->ndims &&
@@ -199,7 +204,7 @@ static int collect_locals(st_fl *fl, st_cls *cls, st_fnctx *ctx, int depth) {
     l->name = st_arena_strdup(fl->arena, e->u.comp.name);
     l->causality = causality_of(e);
     l->loc = e->loc;
-    local_dims(fl, l, e, (st_env){NULL, cls});
+    local_dims(fl, l, e, (st_env){NULL, cls}, NULL, NULL, 0);
     l->is_object = st_cls_is_external_object(rt);
     l->type = l->is_object ? ST_T_INTEGER : local_type(fl, cls, e, l);
     if ((int)l->type < 0) {

@@ -5,6 +5,6 @@ libstiction_core_la_SOURCES += src/front/front.h src/front/inst.h src/front/fron
 	src/front/loader.c src/front/lookup.c \
 	src/front/modifier.c src/front/instantiate.c src/front/builder.c src/front/flat_expr.c \
 	src/front/flat_expr.h src/front/translate.c src/front/sections.c src/front/connect.c \
-	src/front/func_translate.c src/front/interp.c src/front/func_eval.c src/front/func_eval.h \
+	src/front/func_translate.c src/front/interp.c \
 	src/front/arrays.c src/front/records.c src/front/overconstrained.c src/front/inline.c \
 	src/front/clockops.c src/front/operators.c

@@ -2,20 +2,18 @@
  * f_pos = GenerateStribeckFrictionTable(...) (a function call in a
  * parameter binding: an algorithm function with a for loop) and structural conditions need
  * their values before the model is compiled. The constant arguments become values, the
- * function machine (src/func, also the compiled model's) runs the call (the tree walker,
- * func_eval.c, what the machine refuses, with the C code of external functions loaded when
- * a call reaches one), and the result becomes a flat constant. Anything it cannot evaluate
- * makes the call "not evaluable" (-1), never an error. */
+ * function machine (src/func, also the compiled model's) runs the call (with the C code of
+ * external functions loaded when a call reaches one), and the result becomes a flat
+ * constant. Anything it cannot evaluate makes the call "not evaluable" (-1), never an error. */
 #include "front/inst.h"
 
-#include "front/func_eval.h"
 #include "front/flat_expr.h"
 #include "func/func_compile.h"
 
 #include <math.h>
 #include <string.h>
 
-#define MAX_ARGS 128 /* as func_eval.c */
+#define MAX_ARGS ST_FVM_MAX_ARGS
 
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */
@@ -59,6 +57,11 @@ static int to_val(st_fl *fl, const st_fexpr *e, st_fval *out) {
 
 static st_fexpr *to_fexpr(st_fl *fl, const st_fval *v, int dim, int offset, int is_bool,
                           st_loc loc) {
+  if (v->str && !v->ndims) { /* a String result */
+    st_fexpr *e = st_fx_new(fl->arena, FX_STRING, 0, 0, loc);
+    if (e && !(e->str = st_arena_strdup(fl->arena, v->str))) return NULL;
+    return e;
+  }
   if (dim == v->ndims) {
     double x = v->d ? v->d[offset] : v->s;
     return is_bool ? st_fx_bool(fl->arena, x != 0, loc) : st_fx_real(fl->arena, x, loc);
@@ -71,16 +74,32 @@ static st_fexpr *to_fexpr(st_fl *fl, const st_fval *v, int dim, int offset, int 
   return a;
 }
 
-static int output_is_bool(const st_ffunction *fn, int output) {
+static st_ftype output_type(const st_ffunction *fn, int output) {
   for (int i = 0, o = 0; i < fn->nlocals; i++)
-    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output)
-      return fn->locals[i].type == ST_T_BOOLEAN;
-  return 0;
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output) return fn->locals[i].type;
+  return ST_T_REAL;
 }
 
-/* The call on the function machine (src/func): 0 with *out (elements in fl->tmp), 1 when the
- * machine does not compile the function for these arguments, -1 when the call fails. */
-static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st_fval *out) {
+/* The C code of the external functions, built and loaded only when a call reaches one. */
+typedef struct lazy_c {
+  st_fl *fl;
+  void *handle;
+  st_fvm_external hook;
+  void *ctx;
+} lazy_c;
+
+static int lazy_external(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
+  lazy_c *c = ctx;
+  if (!c->handle)
+    c->handle = c->fl->fe->externals->attach(c->fl->functions, c->fl->nfunctions, &c->hook,
+                                             &c->ctx);
+  return c->handle ? c->hook(c->ctx, k, locals, args, nargs) : -1;
+}
+
+/* The call on the function machine (src/func): 0 with *out (elements in fl->tmp), -1 when the
+ * machine does not compile the function for these arguments or the call fails. */
+static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st_fval *out,
+                        lazy_c *lazy) {
   st_fsig sig;
   memset(&sig, 0, sizeof sig);
   sig.nargs = call->nargs;
@@ -94,12 +113,13 @@ static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st
   /* functions may still be added while flattening: a machine over the current table */
   st_fvm *vm = x ? st_fvm_new(fl->functions, fl->nfunctions) : NULL;
   if (!vm) return -1;
+  if (fl->fe->externals) st_fvm_set_external(vm, lazy_external, lazy);
   for (int i = 0, off = 0; i < call->nargs; i++)
     for (int j = 0; j < (args[i].ndims ? args[i].n : 1); j++)
       x[off++] = args[i].ndims ? args[i].d[j] : args[i].str ? st_fvm_string(vm, args[i].str)
                                                              : args[i].s;
   char why[200];
-  int c = st_fvm_compile_for(vm, call->index, &sig, x, why, sizeof why), rc = 1;
+  int c = st_fvm_compile_for(vm, call->index, &sig, x, why, sizeof why), rc = -1;
   if (c >= 0) {
     memset(out, 0, sizeof *out);
     out->n = st_fvm_output_shape(vm, c, call->op, &out->ndims);
@@ -109,26 +129,13 @@ static int machine_call(st_fl *fl, const st_fexpr *call, const st_fval *args, st
     if (!rc && !out->ndims) {
       out->s = out->d[0];
       out->d = NULL;
+      if (output_type(&fl->functions[call->index], call->op) == ST_T_STRING &&
+          !(out->str = st_arena_strdup(fl->tmp, st_fvm_string_text(vm, out->s))))
+        rc = -1; /* the text outlives the machine */
     }
   }
   st_fvm_free(vm);
   return rc;
-}
-
-/* The C code of the external functions, built and loaded only when a call reaches one. */
-typedef struct lazy_c {
-  st_fl *fl;
-  void *handle;
-  st_feval_external hook;
-  void *ctx;
-} lazy_c;
-
-static int lazy_external(void *ctx, int k, st_fval *locals, const st_fval *args, int nargs) {
-  lazy_c *c = ctx;
-  if (!c->handle)
-    c->handle = c->fl->fe->externals->attach(c->fl->functions, c->fl->nfunctions, &c->hook,
-                                             &c->ctx);
-  return c->handle ? c->hook(c->ctx, k, locals, args, nargs) : -1;
 }
 
 int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
@@ -142,26 +149,18 @@ int st_fl_call(st_fl *fl, const st_fexpr *call, st_fexpr **result) {
   st_fval args[MAX_ARGS], out;
   for (int i = 0; i < call->nargs; i++)
     if (to_val(fl, call->args[i], &args[i])) return -1;
-  int rc = call->nargs <= ST_FVM_MAX_ARGS ? machine_call(fl, call, args, &out) : 1;
-  st_feval *fe = NULL;
   lazy_c c = {fl, NULL, NULL, NULL};
-  if (rc > 0) { /* what the machine refuses: the tree walker (its arrays live in its pool) */
-    fe = st_feval_new(fl->functions, fl->nfunctions);
-    if (!fe) return -1;
-    if (fl->fe->externals) st_feval_set_external(fe, lazy_external, &c);
-    rc = st_feval_call(fe, call->index, args, call->nargs, call->op, &out);
-  }
+  int rc = machine_call(fl, call, args, &out, &c);
   if (!rc && call->value >= 1 && out.ndims) { /* one element of an array result */
     if (call->value <= out.n && call->value == floor(call->value))
       out = st_fval_scalar(out.d[(int)call->value - 1]);
     else rc = -1;
   }
   if (!rc) {
-    *result = to_fexpr(fl, &out, 0, 0, output_is_bool(&fl->functions[call->index], call->op),
+    *result = to_fexpr(fl, &out, 0, 0, output_type(&fl->functions[call->index], call->op) == ST_T_BOOLEAN,
                        call->loc);
     rc = *result ? 0 : -1;
   }
-  st_feval_free(fe);
   if (c.handle) fl->fe->externals->detach(c.handle);
   return rc;
 }

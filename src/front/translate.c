@@ -697,7 +697,7 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     return string_value(fl, st_arena_concat(fl->tmp, a->str, "", b->str), e->loc);
   if (ta && tb) /* String parameters: their texts (strings have no values at run time) */
     return string_value(fl, st_arena_concat(fl->tmp, ta, "", tb), e->loc);
-  if (fl->fnctx) { /* shapes are known when the body runs (func_eval.c): no expansion here */
+  if (fl->fnctx) { /* shapes are known when the body is compiled (src/func): no expansion here */
     st_fexpr *r = st_fx_binary(fl->arena, binop_map[op], a, b, e->loc);
     /* mark .* ./ .^ so that the evaluator does not take them for * between arrays */
     if (r && (op == AOP_EMUL || op == AOP_EDIV || op == AOP_EPOW)) r->value = 1;
@@ -915,7 +915,7 @@ static st_fexpr *function_range(st_fl *fl, const st_ast_expr *e, st_env env) {
 static st_fexpr *comprehension(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_iter *it = e->u.array.iters;
   if (fl->fnctx && it->range && !it->next) {
-    /* in a function the range is known when the body runs (func_eval.c) */
+    /* in a function the range is known when the body is compiled or runs (src/func) */
     st_fexpr *r = st_fx_new(fl->arena, FX_BUILTIN, FB_COMPREHENSION, 2, e->loc);
     if (!r || (r->index = st_fn_iterator_local(fl, it->name, it->loc)) < 0 ||
         !(r->args[1] = st_translate(fl, it->range, env)) ||
@@ -1765,7 +1765,7 @@ static st_fexpr *builtin_of_call(st_fl *fl, const st_ast_expr *e, st_cls *cls, s
   return r;
 }
 
-/* The array functions inside function bodies: FX_BUILTIN for the evaluator (func_eval.c). */
+/* The array functions inside function bodies: FX_BUILTIN for the function machine (src/func). */
 static st_fexpr *function_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                                         st_env env) {
   static const struct {
@@ -1995,8 +1995,54 @@ static st_fexpr *promote_to_matrix(st_fl *fl, st_fexpr *x) {
   return m;
 }
 
+/* Whether x's shape is known only when a function body runs (not a literal). */
+static int shape_unknown(const st_fexpr *x) {
+  return x->kind != FX_ARRAY && x->kind != FX_REAL && x->kind != FX_BOOL && x->kind != FX_ENUM;
+}
+
+/* cat(k, parts[0..n)) as a built-in call, each part promoted by matrix() when promote. */
+static st_fexpr *cat_call(st_fl *fl, int k, st_fexpr **parts, int n, int promote, st_loc loc) {
+  st_fexpr *c = st_fx_new(fl->arena, FX_BUILTIN, FB_CAT, n + 1, loc);
+  if (!c || !(c->args[0] = st_fx_real(fl->arena, k, loc))) return NULL;
+  for (int i = 0; i < n; i++) {
+    st_fexpr *m = promote ? st_fx_new(fl->arena, FX_BUILTIN, FB_MATRIX, 1, loc) : parts[i];
+    if (!m) return NULL;
+    if (promote) m->args[0] = parts[i];
+    c->args[i + 1] = m;
+  }
+  return c;
+}
+
+/* [a, b; c, d] in a function body of elements whose shapes are known only there (zeros(n),
+ * v): cat(1, cat(2, matrix(a), matrix(b)), ...) for the function machine, which promotes a
+ * vector to a column (Modelica 3.5 section 10.4.2). */
+static st_fexpr *function_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
+  st_fexpr **rows = st_arena_alloc(fl->tmp, (size_t)(e->u.matrix.nrows + 1) * sizeof *rows);
+  int i = 0;
+  for (const st_ast_expr *row = e->u.matrix.rows; rows && row; row = row->next, i++) {
+    st_fexpr *elems = translate_list_array(fl, row->u.array.elems, env, row->loc);
+    if (!elems || !(rows[i] = cat_call(fl, 2, elems->args, elems->nargs, 1, row->loc)))
+      return NULL;
+  }
+  return rows ? cat_call(fl, 1, rows, i, 0, e->loc) : NULL;
+}
+
+/* Whether some element of matrix e has a shape known only when a function body runs. */
+static int matrix_of_unknown_shapes(st_fl *fl, const st_ast_expr *e, st_env env) {
+  if (!fl->fnctx) return 0;
+  for (const st_ast_expr *row = e->u.matrix.rows; row; row = row->next) {
+    int errors = fl->errors;
+    st_fexpr *elems = translate_list_array(fl, row->u.array.elems, env, row->loc);
+    fl->errors = errors; /* translated again by the caller, which reports */
+    for (int j = 0; elems && j < elems->nargs; j++)
+      if (shape_unknown(elems->args[j])) return 1;
+  }
+  return 0;
+}
+
 /* [a, b; c, d] is cat(1, cat(2, a, b), cat(2, c, d)) of the promoted elements. */
 static st_fexpr *translate_matrix(st_fl *fl, const st_ast_expr *e, st_env env) {
+  if (matrix_of_unknown_shapes(fl, e, env)) return function_matrix(fl, e, env);
   st_fexpr **rows = st_arena_alloc(fl->tmp, (size_t)(e->u.matrix.nrows + 1) * sizeof *rows);
   int i = 0;
   for (const st_ast_expr *row = e->u.matrix.rows; rows && row; row = row->next, i++) {

@@ -1,8 +1,6 @@
-/* The function compiler (func_compile.h): st_ffunction bodies to the instructions of func_vm_impl.h,
- * one compiled copy per argument signature. Every construct is translated so that the
- * machine performs the same IEEE operations in the same order as front/func_eval.c: the two
- * agree bit for bit (tests/test_func_compile.c checks it). Anything else is refused with a
- * reason, and the caller falls back to the tree walker. */
+/* The function compiler (func_compile.h): st_ffunction bodies to the instructions of
+ * func_vm_impl.h, one compiled copy per argument signature. Anything it does not handle is
+ * refused with a reason, which the failed call reports. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,7 +25,8 @@ typedef struct cx {
   int patches[MAX_PATCHES]; /* jumps of `break` waiting for the end of their loop */
   int npatches, loop_base, in_loop;
   int want;              /* an unpinned argument a size needed (static_int), else -1 */
-  unsigned char *sizing; /* per local: its binding is being read as a size (pinned_arg) */
+  unsigned char *sizing; /* per local: its binding is being read as a size (pinned_num) */
+  double probe;          /* > 0: a local not known now reads as probe (its index + 1) (moving) */
   char *why;
   size_t size;
 } cx;
@@ -116,9 +115,11 @@ static int assigns(const st_fstmt_list *list, int k) {
   return 0;
 }
 
+static int static_num(cx *c, const st_fexpr *e, double *v);
+
 /* The value of local k when it is an argument pinned by the signature; else -1, noting an
  * unpinned argument in c->want (the caller may pin it and compile again). */
-static int pinned_arg(cx *c, int k, int *v) {
+static int pinned_num(cx *c, int k, double *v) {
   const cfn *f = cur(c);
   for (int a = 0; a < f->sig.nargs; a++) {
     if (f->given[a] != k || f->loc[k].off < 0 || f->loc[k].ndims) continue;
@@ -127,7 +128,8 @@ static int pinned_arg(cx *c, int k, int *v) {
       if (c->want < 0) c->want = a;
       return -1;
     }
-    return as_int(f->sig.pin[a], v);
+    *v = f->sig.pin[a];
+    return 0;
   }
   /* an input left to its default: inputs are never assigned, so a constant default is
    * the value (nTable = 100); so is the binding of a protected local the body never assigns
@@ -138,12 +140,10 @@ static int pinned_arg(cx *c, int k, int *v) {
                                  : l->causality != ST_C_NONE || assigns(&c->fn->body, k))
     return -1;
   c->sizing[k] = 1; /* a binding that refers to itself ends here */
-  int rc = static_int(c, l->binding, v);
+  int rc = static_num(c, l->binding, v);
   c->sizing[k] = 0;
   return rc;
 }
-
-static int static_num(cx *c, const st_fexpr *e, double *v);
 
 /* A call of scalar arguments known now (nBase = numberOfSymmetricBaseSystems(m)): the
  * callee compiled for them and run on this machine -- no run is under way while compiling.
@@ -179,8 +179,8 @@ static int static_int(cx *c, const st_fexpr *e, int *v) {
 }
 
 /* A number known while compiling: literals, size() of a local, arguments pinned by the
- * signature and bindings never reassigned (pinned_arg), and the operators, relations, and
- * integer()/mod()/div()/abs()... of those, computed by the walker's and the machine's own
+ * signature and bindings never reassigned (pinned_num), and the operators, relations, and
+ * integer()/mod()/div()/abs()... of those, computed by the constant evaluator's and the machine's
  * operations (st_fx_apply_*). */
 static int literal_size(const st_fexpr *e, int k);
 
@@ -221,9 +221,15 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
     *v = e->op == FOP_NOT ? a == 0 : -a;
     return 0;
   case FX_LOCAL:
-    if (pinned_arg(c, e->index, &k)) return -1;
-    *v = k;
+    if (!pinned_num(c, e->index, v)) return 0;
+    if (c->probe <= 0) return -1;
+    *v = c->probe * (e->index + 1); /* each unknown local its own value */
     return 0;
+  case FX_IF: {
+    double cond;
+    if (e->nargs != 3 || static_num(c, e->args[0], &cond) || isnan(cond)) return -1;
+    return static_num(c, e->args[cond != 0 ? 1 : 2], v);
+  }
   case FX_END:
     if (c->end < 0) return -1;
     *v = c->end;
@@ -231,6 +237,19 @@ static int static_num(cx *c, const st_fexpr *e, double *v) {
   case FX_CALL: return static_call(c, e, v);
   default: return -1;
   }
+}
+
+/* The number of elements of start:step:stop when its bounds are known now (as F_RANGEN
+ * counts), with the start and step; -1 when not known. */
+static int static_range(cx *c, const st_fexpr *r, double *a, double *st) {
+  double b;
+  *st = 1;
+  if (!r || r->kind != FX_RANGE || r->nargs < 2 || static_num(c, r->args[0], a) ||
+      (r->nargs == 3 && static_num(c, r->args[1], st)) ||
+      static_num(c, r->args[r->nargs - 1], &b) || *st == 0)
+    return -1;
+  double count = floor((b - *a) / *st + 1e-9) + 1;
+  return isnan(count) || count > 4096 ? -1 : count < 0 ? 0 : (int)count;
 }
 
 /* ------------------------------------------------------------------ expressions */
@@ -243,8 +262,8 @@ static int scalar_expr(cx *c, const st_fexpr *e, const char *what) {
   return s.ndims == 0 ? 0 : refuse(c, "%s is an array", what);
 }
 
-/* `a and b`, `a or b`: the right operand only when the left one does not decide (as
- * func_eval.c, where it may be a subscript that exists only then). Value 0/1. */
+/* `a and b`, `a or b`: the right operand only when the left one does not decide (it may be
+ * a subscript that exists only then). Value 0/1. */
 static int logical(cx *c, const st_fexpr *e) {
   int is_and = e->op == FOP_AND;
   if (scalar_expr(c, e->args[0], "an operand of and/or")) return -1;
@@ -277,7 +296,7 @@ static void reserve(cx *c, int n) {
   if (f->sp + n > f->maxsp) f->maxsp = f->sp + n;
 }
 
-/* a * b of a matrix or vector and a matrix or vector (func_eval.c's ev_product): vector *
+/* a * b of a matrix or vector and a matrix or vector: vector *
  * vector is the scalar product, a vector is a row on the left and a column on the right. */
 static int product(cx *c, const shape *a, const shape *b, shape *sh) {
   int k = a->dims[a->ndims - 1];
@@ -293,8 +312,8 @@ static int product(cx *c, const shape *a, const shape *b, shape *sh) {
   return emit(c, F_MATMUL, rows, k, cols, rows * cols - a->n - b->n);
 }
 
-/* Arrays as func_eval.c's ev_binary: array +- array of equal size, scalar * array, array *
- * scalar, array / scalar, element by element. */
+/* Arrays element by element: array +- array of equal size, scalar * array, array *
+ * scalar, array / scalar, and a scalar .+ .- an array (c[2] .+ 2 c[3] v). */
 static int binary(cx *c, const st_fexpr *e, shape *sh) {
   if (e->op == FOP_AND || e->op == FOP_OR) {
     *sh = scalar_shape;
@@ -309,9 +328,10 @@ static int binary(cx *c, const st_fexpr *e, shape *sh) {
   if (e->op == FOP_MUL && a.ndims && b.ndims && e->value == 0) return product(c, &a, &b, sh);
   /* value 1: an element-wise operator (.* ./) */
   int mode = a.ndims && b.ndims ? 0 : a.ndims ? 2 : 1, dotted = e->value == 1;
-  int ok = e->op <= FOP_DIV &&
+  int ok = (e->op <= FOP_DIV || (e->op == FOP_POW && dotted)) &&
            (mode == 0 ? (e->op == FOP_ADD || e->op == FOP_SUB || dotted) && a.n == b.n
-                      : dotted || e->op == FOP_MUL || (e->op == FOP_DIV && mode == 2));
+                      : dotted || e->op == FOP_MUL || e->op == FOP_ADD || e->op == FOP_SUB ||
+                            (e->op == FOP_DIV && mode == 2));
   if (!ok) return refuse(c, "this array operation (operator %d) at %d:%d", e->op, e->loc.line,
                          e->loc.col);
   *sh = a.ndims ? a : b;
@@ -325,7 +345,7 @@ static int unary(cx *c, const st_fexpr *e, shape *sh) {
   return sh->ndims ? emit(c, F_NEGN, 0, sh->n, 0, 0) : emit(c, F_NEG, 0, 0, 0, 0);
 }
 
-/* sum, product, min, max of one array (func_eval.c's ev_reduce): a scalar. */
+/* sum, product, min, max of one array: a scalar. */
 static int reduction(cx *c, const st_fexpr *e) {
   shape a;
   if (e->nargs != 1) return refuse(c, "a reduction of %d arguments", e->nargs);
@@ -388,8 +408,45 @@ static int identity(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+/* diagonal(v): v's elements in a temporary, the n x n matrix from them and zeros. */
+static int diagonal(cx *c, const st_fexpr *e, shape *sh) {
+  shape v;
+  if (e->nargs != 1 || expr(c, e->args[0], &v)) return e->nargs != 1 ? refuse(c, "diagonal of %d arguments", e->nargs) : -1;
+  if (v.ndims != 1 || v.n < 1 || v.n > 64) return refuse(c, "diagonal of something else than a vector");
+  int n = v.n, t = temp(c, n);
+  if (emit(c, F_POPN, t, n, 0, -n)) return -1;
+  *sh = (shape){2, n * n, {n, n, 0, 0}};
+  for (int i = 0; i < n * n; i++)
+    if (i % (n + 1) ? emit(c, F_CONST, 0, 0, 0, 1) : emit(c, F_LOAD, t + i / (n + 1), 0, 0, 1))
+      return -1;
+  return 0;
+}
+
+/* linspace(x1, x2, n) of an n known now: x1 + (x2 - x1) i / (n - 1), element by element. */
+static int linspace(cx *c, const st_fexpr *e, shape *sh) {
+  int n, t = temp(c, 2);
+  c->want = -1;
+  if (e->nargs != 3 || static_int(c, e->args[2], &n)) {
+    cur(c)->want_pin = c->want;
+    return refuse(c, "linspace of a count that depends on input values");
+  }
+  if (n < 2 || n > 4096) return refuse(c, "linspace of %d points", n);
+  if (scalar_expr(c, e->args[0], "linspace's start") || emit(c, F_STORE, t, 0, 0, -1) ||
+      scalar_expr(c, e->args[1], "linspace's end") || emit(c, F_STORE, t + 1, 0, 0, -1))
+    return -1;
+  *sh = (shape){1, n, {n, 0, 0, 0}};
+  for (int i = 0; i < n; i++)
+    if (emit(c, F_LOAD, t, 0, 0, 1) || emit(c, F_LOAD, t + 1, 0, 0, 1) ||
+        emit(c, F_LOAD, t, 0, 0, 1) || emit(c, F_SUB, 0, 0, 0, -1) ||
+        emit(c, F_CONST, 0, 0, i, 1) || emit(c, F_MUL, 0, 0, 0, -1) ||
+        emit(c, F_CONST, 0, 0, n - 1, 1) || emit(c, F_DIV, 0, 0, 0, -1) ||
+        emit(c, F_ADD, 0, 0, 0, -1))
+      return -1;
+  return 0;
+}
+
 /* vector(a), scalar(a), matrix(a) keep the elements in their order (only the shape changes,
- * as func_eval.c); transpose(a) moves them. */
+ * row-major); transpose(a) moves them. */
 static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
   shape a;
   if (e->nargs != 1) return refuse(c, "builtin %d with %d arguments", e->op, e->nargs);
@@ -419,7 +476,7 @@ static int reshaped(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* {body for i in a:s:b} of a range known now: unrolled, the loop local set before each
- * item (items of one shape, as func_eval.c's ev_comprehension). */
+ * item (items of one shape). */
 static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
   const st_fexpr *r = e->nargs == 2 ? e->args[1] : NULL;
   int lv = e->index, a, st = 1, b;
@@ -450,11 +507,43 @@ static int comprehension(cx *c, const st_fexpr *e, shape *sh) {
 }
 
 /* cat(1, a, b, ...): along the first dimension the result's row-major elements are those of
- * a, then b, ...; the other dimensions equal (as func_eval.c's ev_cat). */
+ * a, then b, ...; the other dimensions equal. */
+/* cat(k, a, b, ...) along k > 1 ([a, b] of columns in a function: cat(2, matrix(a), ...)):
+ * the parts in temporaries, then the result's elements loaded in row-major order. */
+static int cat_inner(cx *c, const st_fexpr *e, int k, shape *sh) {
+  int np = e->nargs - 1, off[64];
+  shape p[64];
+  if (np > 64) return refuse(c, "cat of more than 64 arrays");
+  for (int i = 0; i < np; i++) {
+    if (expr(c, e->args[i + 1], &p[i])) return -1;
+    if (p[i].ndims < k || p[i].ndims != p[0].ndims)
+      return refuse(c, "cat(%d, ...) of arrays of other dimensions", k);
+    for (int d = 0; d < p[i].ndims; d++)
+      if (d != k - 1 && p[i].dims[d] != p[0].dims[d])
+        return refuse(c, "cat(%d, ...) of arrays of other sizes", k);
+    off[i] = temp(c, p[i].n);
+    if (emit(c, F_POPN, off[i], p[i].n, 0, -p[i].n)) return -1;
+  }
+  *sh = p[0];
+  for (int i = 1; i < np; i++) sh->dims[k - 1] += p[i].dims[k - 1], sh->n += p[i].n;
+  if (sh->n > 100000) return refuse(c, "a too large cat");
+  int outer = 1, inner = 1;
+  for (int d = 0; d < k - 1; d++) outer *= sh->dims[d];
+  for (int d = k; d < sh->ndims; d++) inner *= sh->dims[d];
+  for (int o = 0; o < outer; o++)
+    for (int i = 0; i < np; i++) {
+      int len = p[i].dims[k - 1] * inner;
+      for (int j = 0; j < len; j++)
+        if (emit(c, F_LOAD, off[i] + o * len + j, 0, 0, 1)) return -1;
+    }
+  return 0;
+}
+
 static int cat(cx *c, const st_fexpr *e, shape *sh) {
   int k;
-  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k != 1)
-    return refuse(c, "cat along a dimension other than a known 1");
+  if (e->nargs < 2 || static_int(c, e->args[0], &k) || k < 1 || k > 4)
+    return refuse(c, "cat along a dimension not known when compiling");
+  if (k > 1) return cat_inner(c, e, k, sh);
   for (int i = 1; i < e->nargs; i++) {
     shape a;
     if (expr(c, e->args[i], &a)) return -1;
@@ -467,13 +556,27 @@ static int cat(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+static int shape_of(cx *c, const st_fexpr *e, shape *sh);
+
+/* size(f(x), d) of an expression: its shape compiled and the code dropped. */
+static int expr_size(cx *c, const st_fexpr *e, int *v) {
+  shape a;
+  int d;
+  if (e->nargs != 2 || static_int(c, e->args[1], &d) || shape_of(c, e->args[0], &a) || d < 1 ||
+      d > a.ndims)
+    return -1;
+  *v = a.dims[d - 1];
+  return 0;
+}
+
 static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   double r;
   int v;
   *sh = scalar_shape;
   switch (e->op) {
   case FB_SIZE:
-    if (static_int(c, e, &v)) return refuse(c, "size() of something else than a local");
+    if (static_int(c, e, &v) && expr_size(c, e, &v))
+      return refuse(c, "size() of something else than a local");
     return emit(c, F_CONST, 0, 0, v, 1);
   case FB_NOEVENT: case FB_SMOOTH: case FB_HOMOTOPY:
     if (!e->nargs) return refuse(c, "builtin without arguments");
@@ -483,6 +586,8 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   case FB_CROSS: return cross(c, e, sh);
   case FB_CAT: return cat(c, e, sh);
   case FB_IDENTITY: return identity(c, e, sh);
+  case FB_DIAGONAL: return diagonal(c, e, sh);
+  case FB_LINSPACE: return linspace(c, e, sh);
   case FB_VECTOR: case FB_SCALAR: case FB_MATRIX: case FB_TRANSPOSE: return reshaped(c, e, sh);
   case FB_COMPREHENSION: return comprehension(c, e, sh);
   case FB_NDIMS: case FB_SIZES: {
@@ -501,7 +606,7 @@ static int builtin(cx *c, const st_fexpr *e, shape *sh) {
   default: break;
   }
   if (e->nargs == 1 && st_fx_apply_builtin1((st_builtin)e->op, 1, &r) == 0) {
-    /* element-wise on an array (cos(phi)), as func_eval.c */
+    /* element-wise on an array (cos(phi)) */
     if (expr(c, e->args[0], sh)) return -1;
     return sh->n == 0 ? refuse(c, "a builtin of an empty array")
                       : emit(c, F_FN1, e->op, sh->n, 0, 0);
@@ -619,9 +724,119 @@ static int emit_external(cx *c, const st_extcall *x, int nargs) {
   return emit(c, F_EXT, vm->next++, nargs, 0, 1 - nargs);
 }
 
+/* Whether e calls an external function stiction provides (bound inline, F_EXT). */
+static int provided_call(const cx *c, const st_fexpr *e) {
+  if (e->index < 0 || e->index >= c->vm->nfunctions) return 0;
+  const st_ffunction *g = &c->vm->functions[e->index];
+  return g->external_name && !st_fvm_is_c_code(g);
+}
+
+/* After a call of compiled g without a derivative function: C code on g's way makes ours. */
+static void note_opaque(cx *c, int g, int der) {
+  if (der < 0 && c->vm->c[g].opaque) cur(c)->opaque = 1;
+}
+
+/* The shape of e compiled and the code dropped (the reason of a refusal too); 0, or -1 when
+ * it does not compile. */
+static int shape_of(cx *c, const st_fexpr *e, shape *sh) {
+  int n = cur(c)->n, sp = cur(c)->sp, want = c->want;
+  int rc = expr(c, e, sh);
+  cur(c)->n = n;
+  cur(c)->sp = sp;
+  c->want = want;
+  c->why[0] = '\0';
+  return rc;
+}
+
+/* The declared ndims of the callee's input number a, -1 when there is none. */
+static int input_ndims(const st_ffunction *g, int a) {
+  for (int i = 0, k = 0; i < g->nlocals; i++)
+    if (g->locals[i].causality == ST_C_INPUT && k++ == a) return g->locals[i].ndims;
+  return -1;
+}
+
+static int nloc(const cx *c);
+static int slice_of(const st_fexpr *e);
+static int index_vector_of(const st_fexpr *e);
+
+/* Whether e may be an array (cheap, conservative: only those are compiled for their shape). */
+static int maybe_array(const cx *c, const st_fexpr *e) {
+  switch (e->kind) {
+  case FX_REAL: case FX_BOOL: case FX_ENUM: case FX_STRING: case FX_END: return 0;
+  case FX_LOCAL:
+    return e->index < 0 || e->index >= nloc(c) || cur((cx *)c)->loc[e->index].ndims != 0;
+  case FX_INDEX: return slice_of(e) || index_vector_of(e);
+  case FX_CALL: {
+    if (e->index < 0 || e->index >= c->vm->nfunctions) return 1;
+    const st_ffunction *g = &c->vm->functions[e->index];
+    for (int i = 0, o = 0; i < g->nlocals; i++)
+      if (g->locals[i].causality == ST_C_OUTPUT && o++ == e->op && g->locals[i].ndims) return 1;
+    break;
+  }
+  case FX_BUILTIN:
+    if (e->op == FB_SIZE || e->op == FB_NDIMS) return 0;
+    if (e->op == FB_SUM || e->op == FB_PRODUCT || ((e->op == FB_AMIN || e->op == FB_AMAX) &&
+                                                   e->nargs == 1))
+      return 0;
+    if (e->op >= FB_SIZE) return 1; /* the array built-ins */
+    break;
+  case FX_BINARY: case FX_UNARY: case FX_IF: break;
+  default: return 1;
+  }
+  for (int i = e->kind == FX_IF; i < e->nargs; i++)
+    if (maybe_array(c, e->args[i])) return 1;
+  return 0;
+}
+
+/* f(v) of a scalar function on an array v (Modelica 3.6 section 12.4.6: to_deg(Phi[1:n])):
+ * the arguments in temporaries, then one call per element of the vectorized ones (of one
+ * shape), the others passed whole each time. 1 when e is no such call. */
+static int vectorized_call(cx *c, const st_fexpr *e, shape *sh) {
+  const st_ffunction *g = &c->vm->functions[e->index];
+  int n = e->nargs, vec = 0, off[ST_FVM_MAX_ARGS];
+  shape a[ST_FVM_MAX_ARGS], v = scalar_shape;
+  if (n > 16 || n < 1) return 1;
+  for (int i = 0; i < n; i++) {
+    if (input_ndims(g, i) != 0 || !maybe_array(c, e->args[i]) || shape_of(c, e->args[i], &a[i]) ||
+        !a[i].ndims)
+      continue;
+    if (vec && !same_shape(&a[i], &v)) return 1;
+    v = a[i];
+    vec |= 1 << i;
+  }
+  if (!vec) return 1;
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = n;
+  for (int i = 0; i < n; i++) {
+    if (expr(c, e->args[i], &a[i])) return -1;
+    off[i] = temp(c, a[i].n);
+    if (emit(c, F_POPN, off[i], a[i].n, 0, -a[i].n)) return -1;
+    if (vec >> i & 1) continue;
+    sig.ndims[i] = a[i].ndims;
+    memcpy(sig.dims[i], a[i].dims, sizeof sig.dims[i]);
+  }
+  char why[160];
+  int k = st_fvm_compile(c->vm, e->index, &sig, why, sizeof why), o = e->op, nd;
+  if (k < 0) return refuse(c, "calls %s element-wise, which is not compiled (%s)", g->name, why);
+  if (st_fvm_output_shape(c->vm, k, o, &nd) != 1 || nd)
+    return refuse(c, "calls %s element-wise for an output that is no scalar", g->name);
+  note_opaque(c, k, -1);
+  for (int el = 0; el < v.n; el++) {
+    for (int i = 0; i < n; i++)
+      if (vec >> i & 1 ? emit(c, F_LOAD, off[i] + el, 0, 0, 1)
+                       : emit(c, F_PUSHN, off[i], a[i].n, 0, a[i].n))
+        return -1;
+    if (emit(c, F_CALL, k, o, -1, 1 - c->vm->c[k].width)) return -1;
+  }
+  *sh = v;
+  return 0;
+}
+
 static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
-  if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
-    return external_call(c, e, sh);
+  if (provided_call(c, e)) return external_call(c, e, sh);
+  int rc = e->index >= 0 && e->index < c->vm->nfunctions ? vectorized_call(c, e, sh) : 1;
+  if (rc <= 0) return rc;
   st_fsig sig;
   int k = callee(c, e, &sig), o = e->op; /* op: the output it stands for (a record's field) */
   if (k < 0) return -1;
@@ -631,11 +846,18 @@ static int call_expr(cx *c, const st_fexpr *e, shape *sh) {
   if (o < 0 || o >= g->nout) return refuse(c, "calls a function without output %d", o + 1);
   *sh = (shape){g->loc[g->outs[o]].ndims, g->loc[g->outs[o]].n, {0, 0, 0, 0}};
   memcpy(sh->dims, g->loc[g->outs[o]].dims, sizeof sh->dims);
+  note_opaque(c, k, der);
   return emit(c, F_CALL, k, o, der, sh->n - g->width);
 }
 
+static int static_cond(cx *c, const st_fexpr *e);
+
+/* `if size(X, 1) == nX then X else cat(1, X, {1 - sum(X)})`: a condition known now compiles
+ * only its branch (the other may have another shape); else both, of one shape. */
 static int if_expr(cx *c, const st_fexpr *e, shape *sh) {
   shape b;
+  int known = static_cond(c, e->args[0]);
+  if (known >= 0) return expr(c, e->args[known ? 1 : 2], sh);
   if (scalar_expr(c, e->args[0], "a condition")) return -1;
   int jz = here(c);
   if (emit(c, F_JZ, 0, 0, 0, -1) || expr(c, e->args[1], sh)) return -1;
@@ -664,17 +886,23 @@ static int array_expr(cx *c, const st_fexpr *e, shape *sh) {
 
 static int is_colon(const st_fexpr *s) { return s->kind == FX_RANGE && s->nargs == 0; }
 
+/* Locals and the temporaries that hold subscripted expressions (indexed_expr), and a name. */
+static int nloc(const cx *c) { return c->fn->nlocals + cur((cx *)c)->ntemps; }
+static const char *lname(const cx *c, int k) {
+  return k < c->fn->nlocals ? c->fn->locals[k].name : "an expression";
+}
+
 /* The subscripts of local[...] on the stack; `end` is the size of each dimension. */
 static int subscripts(cx *c, const st_fexpr *e, int *local) {
   if (e->args[0]->kind != FX_LOCAL) return refuse(c, "a subscript of an expression");
   int k = e->args[0]->index;
-  if (k < 0 || k >= c->fn->nlocals) return refuse(c, "a bad local");
+  if (k < 0 || k >= nloc(c)) return refuse(c, "a bad local");
   const lshape *l = &cur(c)->loc[k];
   if (l->ndims == 0 || e->nargs - 1 != l->ndims)
-    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+    return refuse(c, "'%s' subscripted with %d indices", lname(c, k), e->nargs - 1);
   int saved = c->end;
   for (int d = 0; d < l->ndims; d++) {
-    if (is_colon(e->args[d + 1])) return refuse(c, "a slice of '%s'", c->fn->locals[k].name);
+    if (is_colon(e->args[d + 1])) return refuse(c, "a slice of '%s'", lname(c, k));
     c->end = cur(c)->loc[k].dims[d];
     int rc = scalar_expr(c, e->args[d + 1], "a subscript");
     c->end = saved;
@@ -698,7 +926,28 @@ static int index_vector_of(const st_fexpr *e) {
   return 0;
 }
 
-#define MAX_PICKS 256 /* indices of one dimension of an unrolled slice */
+#define MAX_PICKS 4096 /* indices of one dimension of an unrolled slice (A[1:nfi] of an FFT) */
+
+#define MOVING (-1000000000) /* idx[0] of a range whose start is known only when running */
+
+/* A range a:s:b over values known only when running (state[i - 2:i - 1] in a loop over i) of a
+ * known step and a known b - a: its count, the step in *step; -1 when either is not known.
+ * b - a is known when it comes out the same with the unknown locals read as two sets of
+ * values (each local its own). */
+static int moving_range(cx *c, const st_fexpr *s, int *step) {
+  double a[2], b[2], st = 1;
+  int want = c->want, rc = s->nargs < 2 || (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
+                           st == 0 || as_int(st, step);
+  for (int p = 0; p < 2 && !rc; p++) {
+    c->probe = p ? 7.25 : 3.5;
+    rc = static_num(c, s->args[0], &a[p]) || static_num(c, s->args[s->nargs - 1], &b[p]);
+  }
+  c->probe = 0;
+  c->want = want;
+  if (rc || b[0] - a[0] != b[1] - a[1] || a[0] == a[1]) return -1;
+  double count = floor((b[0] - a[0]) / st + 1e-9) + 1;
+  return count >= 1 && count <= MAX_PICKS ? (int)count : -1;
+}
 
 /* The 1-based indices a subscript of dimension size dim selects when they are known now:
  * ':' all, a range or an array of known values (`end` = dim); their number, 0 for a scalar
@@ -716,7 +965,12 @@ static int picks(cx *c, const st_fexpr *s, int dim, int *idx) {
     rc = s->nargs < 2 || static_num(c, s->args[0], &a) ||
          (s->nargs == 3 && static_num(c, s->args[1], &st)) ||
          static_num(c, s->args[s->nargs - 1], &b) || st == 0;
-    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as ev_range */
+    double count = rc ? 0 : floor((b - a) / st + 1e-9) + 1; /* as F_RANGEN */
+    if (rc && (n = moving_range(c, s, &idx[1])) > 0) { /* its indices computed when running */
+      c->end = saved;
+      idx[0] = MOVING;
+      return n;
+    }
     rc = rc || count > MAX_PICKS;
     for (n = 0; !rc && n < count; n++) rc = as_int(a + n * st, &idx[n]);
   } else {
@@ -735,12 +989,12 @@ static int picks(cx *c, const st_fexpr *s, int dim, int *idx) {
 static int slice_picks(cx *c, const st_fexpr *e, int *local, int idx[4][MAX_PICKS],
                        int *count) {
   if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
-      e->args[0]->index >= c->fn->nlocals)
+      e->args[0]->index >= nloc(c))
     return refuse(c, "a slice of an expression");
   int k = *local = e->args[0]->index, total = 1;
   const lshape *l = &cur(c)->loc[k];
   if (l->ndims == 0 || e->nargs - 1 != l->ndims)
-    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+    return refuse(c, "'%s' subscripted with %d indices", lname(c, k), e->nargs - 1);
   for (int d = 0; d < l->ndims; d++) {
     if ((count[d] = picks(c, e->args[d + 1], l->dims[d], idx[d])) < 0) return -1;
     if (count[d]) total *= count[d];
@@ -759,6 +1013,15 @@ static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PIC
       at /= count[d];
     }
   for (int d = 0; d < nd; d++) {
+    if (count[d] && idx[d][0] == MOVING) { /* start + pos step, the start evaluated again */
+      c->end = cur(c)->loc[k].dims[d];
+      int rc = scalar_expr(c, e->args[d + 1]->args[0], "a range's start") ||
+               emit(c, F_CONST, 0, 0, (double)pos[d] * idx[d][1], 1) ||
+               emit(c, F_ADD, 0, 0, 0, -1);
+      c->end = saved;
+      if (rc) return -1;
+      continue;
+    }
     if (count[d]) {
       if (emit(c, F_CONST, 0, 0, idx[d][pos[d]], 1)) return -1;
       continue;
@@ -771,11 +1034,12 @@ static int picked_subscripts(cx *c, const st_fexpr *e, int k, int idx[4][MAX_PIC
   return 0;
 }
 
-/* A slice with ranges or index arrays known now, element by element (as func_eval.c's
- * ev_index); its shape has the picked dimensions. */
-static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
-  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, e, &k, idx, count);
+/* A slice with ranges or index arrays known now, element by element; its shape has the
+ * picked dimensions. */
+static int slice_unrolled_in(cx *c, const st_fexpr *e, shape *sh, int idx[4][MAX_PICKS]) {
+  int count[4], k, total = slice_picks(c, e, &k, idx, count);
   if (total < 0) return -1;
+  if (total > 100000) return refuse(c, "a slice of %d elements", total);
   *sh = scalar_shape;
   for (int d = 0; d < cur(c)->loc[k].ndims; d++)
     if (count[d]) sh->dims[sh->ndims++] = count[d];
@@ -787,15 +1051,30 @@ static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
   return 0;
 }
 
+/* The picked indices of a slice's four dimensions (too many for the C stack). */
+static int (*picks_room(cx *c))[MAX_PICKS] {
+  int(*idx)[MAX_PICKS] = malloc(4 * sizeof *idx);
+  if (!idx) refuse(c, "out of memory");
+  return idx;
+}
+
+static int slice_unrolled(cx *c, const st_fexpr *e, shape *sh) {
+  int(*idx)[MAX_PICKS] = picks_room(c);
+  int rc = idx ? slice_unrolled_in(c, e, sh, idx) : -1;
+  free(idx);
+  return rc;
+}
+
+
 /* a[i, :], a[:, j]: the scalar subscripts on the stack, then F_SLICE with the colons' mask. */
 static int slice(cx *c, const st_fexpr *e, shape *sh) {
   if (e->args[0]->kind != FX_LOCAL || e->args[0]->index < 0 ||
-      e->args[0]->index >= c->fn->nlocals)
+      e->args[0]->index >= nloc(c))
     return refuse(c, "a slice of an expression");
   int k = e->args[0]->index, mask = 0, nsub = 0, saved = c->end;
   const lshape *l = &cur(c)->loc[k];
   if (l->ndims == 0 || e->nargs - 1 != l->ndims)
-    return refuse(c, "'%s' subscripted with %d indices", c->fn->locals[k].name, e->nargs - 1);
+    return refuse(c, "'%s' subscripted with %d indices", lname(c, k), e->nargs - 1);
   *sh = (shape){0, 1, {0, 0, 0, 0}};
   for (int d = 0; d < e->nargs - 1; d++) {
     int dim = cur(c)->loc[k].dims[d];
@@ -814,10 +1093,34 @@ static int slice(cx *c, const st_fexpr *e, shape *sh) {
   return emit(c, F_SLICE, k, mask, 0, sh->n - nsub);
 }
 
+/* data[i], f(x)[2, :]: the subscripted value into a temporary local of its shape, then
+ * subscripted as a local. */
+static int indexed_expr(cx *c, const st_fexpr *e, shape *sh) {
+  shape b;
+  if (e->nargs < 2 || e->nargs > 5 || expr(c, e->args[0], &b)) return -1;
+  if (b.ndims != e->nargs - 1) return refuse(c, "a subscript of an expression of another shape");
+  cfn *f = cur(c);
+  lshape *loc = realloc(f->loc, (size_t)(c->fn->nlocals + f->ntemps + 1) * sizeof *loc);
+  if (!loc) return refuse(c, "out of memory");
+  f->loc = loc;
+  int k = c->fn->nlocals + f->ntemps++;
+  loc[k] = (lshape){temp(c, b.n), b.n, b.ndims, {b.dims[0], b.dims[1], b.dims[2], b.dims[3]}};
+  if (emit(c, F_POPN, loc[k].off, b.n, 0, -b.n)) return -1;
+  st_fexpr base = *e->args[0], *args[5], local = *e;
+  base.kind = FX_LOCAL;
+  base.index = k;
+  base.nargs = 0;
+  args[0] = &base;
+  for (int i = 1; i < e->nargs; i++) args[i] = e->args[i];
+  local.args = args;
+  return expr(c, &local, sh);
+}
+
 static int local_expr(cx *c, const st_fexpr *e, shape *sh) {
-  if (e->index < 0 || e->index >= c->fn->nlocals) return refuse(c, "a bad local");
+  if (e->index < 0 || e->index >= nloc(c)) return refuse(c, "a bad local");
   *sh = local_shape(c, e->index);
   const lshape *l = &cur(c)->loc[e->index];
+  if (l->off < 0) return refuse(c, "'%s' read before its size is known", lname(c, e->index));
   if (l->ndims == 0) return emit(c, F_LOAD, l->off, 0, 0, 1);
   return emit(c, F_PUSHN, l->off, l->n, 0, l->n);
 }
@@ -840,25 +1143,50 @@ static int is_string(const cx *c, const st_fexpr *e) {
     return 0;
   }
   case FX_IF: return e->nargs == 3 && (is_string(c, e->args[1]) || is_string(c, e->args[2]));
+  case FX_BINARY: return e->op == FOP_ADD && e->nargs == 2 && is_string(c, e->args[0]);
+  case FX_BUILTIN: return e->op == FB_STRING;
   default: return 0;
   }
 }
 
-/* An operator or built-in with a String operand: not the machine's (concatenation,
- * comparison, String() stay with the tree walker). */
+/* An operator or built-in with a String operand. */
 static int string_operand(const cx *c, const st_fexpr *e) {
   for (int i = 0; i < e->nargs; i++)
     if (is_string(c, e->args[i])) return 1;
   return 0;
 }
 
+/* a + b (concatenation) and relations of two Strings: their numbers on the stack. */
+static int string_binary(cx *c, const st_fexpr *e) {
+  int concat = e->op == FOP_ADD, relation = e->op >= FOP_LT && e->op <= FOP_NE;
+  if (e->kind != FX_BINARY || (!concat && !relation) || !is_string(c, e->args[0]) ||
+      !is_string(c, e->args[1]))
+    return refuse(c, "this operation on strings at %d:%d", e->loc.line, e->loc.col);
+  if (scalar_expr(c, e->args[0], "a String operand") ||
+      scalar_expr(c, e->args[1], "a String operand"))
+    return -1;
+  return concat ? emit(c, F_SCAT, 0, 0, 0, -1) : emit(c, F_SCMP, e->op, 0, 0, -1);
+}
+
+/* String(x, significantDigits, minimumLength, leftJustified, format): the text's number. */
+static int string_call(cx *c, const st_fexpr *e) {
+  if (e->nargs != 5 || !is_string(c, e->args[4]) || is_string(c, e->args[0]))
+    return refuse(c, "String() of %d arguments", e->nargs);
+  for (int i = 0; i < 5; i++)
+    if (scalar_expr(c, e->args[i], "an argument of String()")) return -1;
+  return emit(c, F_STR, e->index, 0, 0, -4);
+}
+
 static int expr(cx *c, const st_fexpr *e, shape *sh) {
   int k;
   if (!e) return refuse(c, "a missing expression");
   *sh = scalar_shape;
-  if ((e->kind == FX_BINARY || e->kind == FX_UNARY || e->kind == FX_BUILTIN) &&
+  if (e->kind == FX_BUILTIN && e->op == FB_STRING) return string_call(c, e);
+  int shape_only = e->kind == FX_BUILTIN && (e->op == FB_SIZE || e->op == FB_SIZES ||
+                                              e->op == FB_NDIMS || e->op == FB_FILL);
+  if ((e->kind == FX_BINARY || e->kind == FX_UNARY || e->kind == FX_BUILTIN) && !shape_only &&
       string_operand(c, e))
-    return refuse(c, "an operation on strings");
+    return e->kind == FX_BINARY ? string_binary(c, e) : refuse(c, "an operation on strings");
   switch (e->kind) {
   case FX_REAL: case FX_BOOL: case FX_ENUM: return emit(c, F_CONST, 0, 0, e->value, 1);
   case FX_STRING:
@@ -872,6 +1200,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
   case FX_IF: return if_expr(c, e, sh);
   case FX_ARRAY: return array_expr(c, e, sh);
   case FX_INDEX:
+    if (e->nargs && e->args[0]->kind != FX_LOCAL) return indexed_expr(c, e, sh);
     if (index_vector_of(e)) return slice_unrolled(c, e, sh);
     if (slice_of(e)) return slice(c, e, sh);
     if (subscripts(c, e, &k)) return -1;
@@ -879,7 +1208,15 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
   case FX_END:
     if (c->end < 0) return refuse(c, "'end' outside a subscript");
     return emit(c, F_CONST, 0, 0, c->end, 1);
-  case FX_RANGE: return refuse(c, "a range outside a for-loop");
+  case FX_RANGE: { /* a vector 0 + d:d:1 of bounds known now: its elements a + i s */
+    double a, st;
+    int n = static_range(c, e, &a, &st);
+    if (n < 1) return refuse(c, "a range whose bounds are not known when compiling");
+    *sh = (shape){1, n, {n, 0, 0, 0}};
+    for (int i = 0; i < n; i++)
+      if (emit(c, F_CONST, 0, 0, a + i * st, 1)) return -1;
+    return 0;
+  }
   default: return refuse(c, "a model variable or time in a function");
   }
 }
@@ -898,12 +1235,13 @@ static int store_local(cx *c, int k, const shape *v) {
   return emit(c, F_POPN, l->off, l->n, 0, -l->n);
 }
 
-/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (as
- * func_eval.c's assign_slice: the value first, then the subscripts). */
-static int assign_slice(cx *c, const st_fstmt *s) {
-  int idx[4][MAX_PICKS], count[4], k, total = slice_picks(c, s->target, &k, idx, count);
+/* a[j, 1:m] := v: v's elements (or the one scalar) stored element by element (the value
+ * first, then the subscripts). */
+static int assign_slice_in(cx *c, const st_fstmt *s, int idx[4][MAX_PICKS]) {
+  int count[4], k, total = slice_picks(c, s->target, &k, idx, count);
   shape v;
   if (total < 0 || expr(c, s->value, &v)) return -1;
+  if (total > 100000) return refuse(c, "a slice of %d elements", total);
   if (v.ndims && v.n != total) return refuse(c, "a slice assigned %d values for %d", v.n, total);
   int tmp = temp(c, v.n), nd = cur(c)->loc[k].ndims;
   if (emit(c, F_POPN, tmp, v.n, 0, -v.n)) return -1;
@@ -915,6 +1253,13 @@ static int assign_slice(cx *c, const st_fstmt *s) {
   return 0;
 }
 
+static int assign_slice(cx *c, const st_fstmt *s) {
+  int(*idx)[MAX_PICKS] = picks_room(c);
+  int rc = idx ? assign_slice_in(c, s, idx) : -1;
+  free(idx);
+  return rc;
+}
+
 static int assign(cx *c, const st_fstmt *s) {
   const st_fexpr *t = s->target;
   shape v;
@@ -923,8 +1268,7 @@ static int assign(cx *c, const st_fstmt *s) {
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
   if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
-  /* subscripts first, then the value (func_eval.c evaluates them the other way round; both are
-   * pure, so only which of two failures is reported could differ) */
+  /* subscripts first, then the value (both are pure) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
     return -1;
   return emit(c, F_STOREI, k, t->nargs - 1, 0, -t->nargs);
@@ -935,12 +1279,11 @@ static int assign(cx *c, const st_fstmt *s) {
 static int tuple(cx *c, const st_fstmt *s) {
   const st_fexpr *e = s->value;
   if (!e || e->kind != FX_CALL) return refuse(c, "a tuple assignment from something else than a call");
-  if (e->index >= 0 && e->index < c->vm->nfunctions && c->vm->functions[e->index].external_name)
-    return refuse(c, "an external function called as a statement");
   st_fsig sig;
   int k = callee(c, e, &sig);
   if (k < 0) return -1;
   int der = derivative_of(c, e, &sig), total = 0, nout = c->vm->c[k].nout;
+  note_opaque(c, k, der);
   for (int i = 0; i < nout; i++) total += c->vm->c[k].loc[c->vm->c[k].outs[i]].n;
   int off = temp(c, total);
   if (emit(c, F_CALL, k, -1, der, total - c->vm->c[k].width) ||
@@ -1008,7 +1351,7 @@ static int loop_body(cx *c, const st_fstmt_list *body, int top) {
   return rc ? -1 : 0;
 }
 
-/* for v in a:s:b: the number of elements fixed at entry (func_eval.c's ev_range); element i is
+/* for v in a:s:b: the number of elements fixed at entry (F_RANGEN); element i is
  * a + i*s. for v in <vector>: its elements, copied at entry. */
 static int for_stmt(cx *c, const st_fstmt *s) {
   const st_fexpr *r = s->range;
@@ -1072,6 +1415,40 @@ static int while_stmt(cx *c, const st_fstmt *s) {
   return 0;
 }
 
+/* A message built from values (args[0] of its FX_STRING, sections.c) of an error-level
+ * assert: evaluated only when the condition fails; when it does not compile, the message as
+ * written. */
+static int message_on_failure(cx *c, const st_fstmt *s, int a) {
+  const st_fexpr *m = s->message;
+  if (s->level != 0 || !m || m->kind != FX_STRING || m->nargs != 1 || !is_string(c, m->args[0]))
+    return 0;
+  int jz = here(c), sp = cur(c)->sp, n;
+  if (emit(c, F_JZ, 0, 0, 0, -1) || emit(c, F_JMP, 0, 0, 0, 0)) return -1;
+  patch(c, jz, here(c));
+  n = here(c);
+  if (scalar_expr(c, m->args[0], "an assert message") || emit(c, F_FAILMSG, a, 0, 0, -1)) {
+    cur(c)->n = n; /* the message as written */
+    c->why[0] = '\0';
+    cur(c)->sp = sp - 1;
+    if (emit(c, F_CONST, 0, 0, 0, 1) || emit(c, F_ASSERT, 0, a, 0, -1)) return -1;
+  }
+  patch(c, jz + 1, here(c));
+  cur(c)->sp = sp - 1;
+  return 1;
+}
+
+static int assert_stmt(cx *c, const st_fstmt *s) {
+  cfn *f = cur(c);
+  const st_fstmt **a = realloc(f->asserts, (size_t)(f->nasserts + 1) * sizeof *a);
+  if (!a) return refuse(c, "out of memory");
+  f->asserts = a;
+  a[f->nasserts] = s;
+  int k = f->nasserts++;
+  if (scalar_expr(c, s->value, "an assert condition")) return -1;
+  int rc = message_on_failure(c, s, k);
+  return rc < 0 ? -1 : rc ? 0 : emit(c, F_ASSERT, s->level, k, 0, -1);
+}
+
 static int stmt(cx *c, const st_fstmt *s) {
   switch (s->kind) {
   case FS_ASSIGN: return assign(c, s);
@@ -1080,21 +1457,13 @@ static int stmt(cx *c, const st_fstmt *s) {
   case FS_FOR: return for_stmt(c, s);
   case FS_WHILE: return while_stmt(c, s);
   case FS_BREAK:
-    /* outside a loop func_eval.c's break ends the function, like return */
+    /* outside a loop break ends the function, like return */
     if (!c->in_loop) return emit(c, F_RET, 0, 0, 0, 0);
     if (c->npatches == MAX_PATCHES) return refuse(c, "too many break statements");
     c->patches[c->npatches++] = here(c);
     return emit(c, F_JMP, 0, 0, 0, 0);
   case FS_RETURN: return emit(c, F_RET, 0, 0, 0, 0);
-  case FS_ASSERT: {
-    cfn *f = cur(c);
-    const st_fstmt **a = realloc(f->asserts, (size_t)(f->nasserts + 1) * sizeof *a);
-    if (!a) return refuse(c, "out of memory");
-    f->asserts = a;
-    a[f->nasserts] = s;
-    return scalar_expr(c, s->value, "an assert condition") ||
-           emit(c, F_ASSERT, s->level, cur(c)->nasserts++, 0, -1);
-  }
+  case FS_ASSERT: return assert_stmt(c, s);
   default: return refuse(c, "when, reinit or terminate in a function");
   }
 }
@@ -1107,23 +1476,56 @@ static int stmts(cx *c, const st_fstmt_list *list) {
 
 /* ------------------------------------------------------------------ frames */
 
-/* Shape of local i that is not an argument: its declared sizes, known now or by size() of
- * the arguments. */
 /* Size of dimension k of a {...} literal (nested to that depth), -1 when it is not one. */
 static int literal_size(const st_fexpr *e, int k) {
   for (; e && e->kind == FX_ARRAY && e->nargs > 0 && k > 0; k--) e = e->args[0];
   return e && e->kind == FX_ARRAY && k == 0 ? e->nargs : -1;
 }
 
+/* The length of a vector bound to a range or a comprehension over one ({f(i) for i in
+ * 1:b}) of bounds known now, else -1. */
+static int binding_count(cx *c, const st_flocal *d) {
+  const st_fexpr *b = d->binding;
+  double a, st;
+  if (d->ndims != 1 || !b) return -1;
+  if (b->kind == FX_BUILTIN && b->op == FB_COMPREHENSION && b->nargs == 2) b = b->args[1];
+  return static_range(c, b, &a, &st); /* may ask for an argument to be pinned */
+}
+
+/* The shape of the value the body's first top-level statement assigning local i gives it
+ * (`s.X := if size(X, 1) == 0 then {0.1, 0.2} else X`): compiled for its shape, then
+ * dropped. 0, or -1 when there is none or it reads what is not placed yet. */
+static int assigned_shape(cx *c, int i, shape *sh) {
+  const st_fstmt_list *body = &c->fn->body;
+  for (int j = 0; j < body->n; j++) {
+    const st_fstmt *s = body->items[j];
+    if (s->kind != FS_ASSIGN || !s->target || s->target->kind != FX_LOCAL || s->target->index != i)
+      continue;
+    return shape_of(c, s->value, sh) || sh->ndims != c->fn->locals[i].ndims ? -1 : 0;
+  }
+  return -1;
+}
+
+/* The shape of local i (not an argument) into *l: its declared sizes, known now or by size()
+ * of the arguments, its binding's, or the first value assigned to it. */
 static int declared_shape(cx *c, int i, lshape *l) {
   const st_flocal *d = &c->fn->locals[i];
+  int open = 0;
+  shape sh;
+  for (int k = 0; k < d->ndims; k++) open |= d->dims[k] < 0 && !d->size[k];
   l->ndims = d->ndims;
   l->n = 1;
+  if (open && !d->binding && d->causality != ST_C_INPUT && !assigned_shape(c, i, &sh)) {
+    memcpy(l->dims, sh.dims, sizeof l->dims);
+    l->n = sh.n;
+    return 0;
+  }
   for (int k = 0; k < d->ndims; k++) {
     int v = d->dims[k];
     c->want = -1;
     /* a protected T_coef[:, :] = {{...}, ...}: the size of its literal binding */
-    if (v < 0 && !d->size[k] && d->causality != ST_C_INPUT) v = literal_size(d->binding, k);
+    if (v < 0 && !d->size[k]) v = literal_size(d->binding, k); /* also an input's default */
+    if (v < 0 && !d->size[k] && d->causality != ST_C_INPUT && k == 0) v = binding_count(c, d);
     if (v < 0 && static_int(c, d->size[k], &v)) {
       cur(c)->want_pin = c->want;
       return refuse(c, "the size of '%s' depends on input values", d->name);
@@ -1159,12 +1561,12 @@ static int layout(cx *c) {
   }
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
   for (int i = 0; i < fn->nlocals; i++) {
-    if (fn->locals[i].type == ST_T_STRING &&
-        (fn->locals[i].ndims || fn->locals[i].causality == ST_C_OUTPUT))
-      return refuse(c, "a String output or array of Strings");
     if (cur(c)->loc[i].off >= 0) continue;
-    if (declared_shape(c, i, &cur(c)->loc[i])) return -1;
+    lshape l = {-1, 1, 0, {0, 0, 0, 0}};
+    if (declared_shape(c, i, &l)) return -1;
     f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
+    l.off = -1;
+    f->loc[i] = l;
     f->loc[i].off = off;
     off += f->loc[i].n;
     if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
@@ -1174,7 +1576,7 @@ static int layout(cx *c) {
 }
 
 /* The locals that are not arguments get their bindings (input defaults too), in declaration
- * order, after the frame is zeroed (func_eval.c's init_locals). */
+ * order, after the frame is zeroed. */
 static int prologue(cx *c) {
   for (int i = 0; i < c->fn->nlocals; i++) {
     const st_flocal *l = &c->fn->locals[i];
@@ -1189,9 +1591,9 @@ static int prologue(cx *c) {
   return 0;
 }
 
-/* The body of an external function stiction provides, called by itself (a parameter binding
- * evaluated while flattening): its scalar inputs in declaration order through the bound
- * entry into its one output. C code the model brings is not the machine's (func_calls.c). */
+/* The body of an external function stiction provides, called by itself (a call statement, a
+ * parameter binding evaluated while flattening): its scalar inputs in declaration order
+ * through the bound entry into its one output. */
 static int external_body(cx *c) {
   const st_ffunction *fn = c->fn;
   int nin = 0, out = -1;
@@ -1206,16 +1608,54 @@ static int external_body(cx *c) {
   st_extcall x;
   char why[1024];
   if (out < 0 || st_extcall_bind(&x, fn, nin, why, sizeof why))
-    return refuse(c, "external function"); /* C code: run by its caller (func_calls.c) */
+    return refuse(c, "external function: %s", why);
   shape v = {0, 1, {0, 0, 0, 0}};
   return emit_external(c, &x, nin) || store_local(c, out, &v);
+}
+
+/* The body of a function whose external clause is C code the model brings: the clause's
+ * arguments that are not locals (size(), literals, expressions) pushed, then F_CEXT, whose
+ * hook marshals them and the frame's locals (compile/extcall.c). */
+static int c_code_body(cx *c) {
+  const st_fexternal *x = c->fn->ext;
+  st_fvm *vm = c->vm;
+  fcext d;
+  if (x->nargs < -1 || x->nargs > FVM_MAX_CARGS)
+    return refuse(c, "the arguments of its external call are not supported");
+  memset(&d, 0, sizeof d);
+  d.nargs = x->nargs;
+  for (int j = 0; j < x->nargs; j++) {
+    const st_fexpr *e = x->args[j];
+    shape sh;
+    if (e->kind == FX_LOCAL || (e->kind == FX_ARRAY && e->str)) continue; /* read in place */
+    d.is_str[j] = (unsigned char)is_string(c, e);
+    if (expr(c, e, &sh)) return -1;
+    d.pushed[j] = 1;
+    d.ndims[j] = sh.ndims;
+    d.n[j] = sh.n;
+    memcpy(d.dims[j], sh.dims, sizeof d.dims[j]);
+    d.width += sh.n;
+  }
+  if (vm->ncext == vm->capcext) {
+    int cap = vm->capcext ? 2 * vm->capcext : 8;
+    fcext *p = realloc(vm->cext, (size_t)cap * sizeof *p);
+    if (!p) return refuse(c, "out of memory");
+    vm->cext = p;
+    vm->capcext = cap;
+  }
+  vm->cext[vm->ncext] = d;
+  cur(c)->opaque = 1; /* C gives no tangent */
+  return emit(c, F_CEXT, vm->ncext++, d.width, 0, -d.width);
 }
 
 static int compile_body(cx *c) {
   const st_ffunction *fn = c->fn;
   if (fn->nlocals <= 0) return refuse(c, "no inputs or outputs");
   if (layout(c) || prologue(c)) return -1;
-  if (fn->external_name ? external_body(c) : stmts(c, &fn->body)) return -1;
+  if (st_fvm_is_c_code(fn) ? c_code_body(c)
+      : fn->external_name  ? external_body(c)
+                           : stmts(c, &fn->body))
+    return -1;
   return emit(c, F_RET, 0, 0, 0, 0);
 }
 
@@ -1279,7 +1719,7 @@ int st_fvm_compile(st_fvm *vm, int k, const st_fsig *sig, char *why, size_t size
   char reason[200] = "";
   const st_ffunction *fn = &vm->functions[k];
   unsigned char *sizing = calloc((size_t)(fn->nlocals > 0 ? fn->nlocals : 1), 1);
-  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, reason, sizeof reason};
+  cx c = {vm, i, fn, -1, {0}, 0, 0, 0, -1, sizing, 0, reason, sizeof reason};
   vm->compiling++;
   int rc = sizing ? compile_body(&c) : refuse(&c, "out of memory");
   vm->compiling--;
@@ -1305,7 +1745,7 @@ void st_fvm_dump(const st_fvm *vm, FILE *out) {
     if (f->state == 1) fprintf(out, "): compiled, %d instructions\n", f->n);
     else if (f->want_pin >= 0)
       fprintf(out, "): compiled per value of argument %d (%s)\n", f->want_pin + 1, f->why);
-    else fprintf(out, "): interpreted (%s)\n", f->why);
+    else fprintf(out, "): not compiled (%s)\n", f->why);
   }
 }
 
@@ -1379,8 +1819,22 @@ int st_fvm_string(st_fvm *vm, const char *str) {
 }
 
 const char *st_fvm_string_text(const st_fvm *vm, double x) {
-  return x >= 1 && x <= vm->nstrings && x == (int)x ? vm->strings[(int)x - 1] : "";
+  if (x >= 1 && x <= vm->nstrings && x == (int)x) return vm->strings[(int)x - 1];
+  if (x <= -1 && x >= -vm->nmade && x == (int)x) return vm->made[-(int)x - 1];
+  return "";
 }
+
+void st_fvm_set_external(st_fvm *vm, st_fvm_external hook, void *ctx) {
+  vm->external = hook;
+  vm->external_ctx = ctx;
+}
+
+int st_fvm_is_c_code(const st_ffunction *fn) {
+  if (!fn->ext || !fn->external_name || st_extfn_find(fn->external_name)) return 0;
+  return !strcmp(fn->ext->language, "C") || !strcmp(fn->ext->language, "FORTRAN 77");
+}
+
+int st_fvm_exact_tangent(const st_fvm *vm, int c) { return !vm->c[c].opaque; }
 
 int st_fvm_copy_strings(st_fvm *to, const st_fvm *from) {
   for (int i = 0; i < from->nstrings; i++)
@@ -1391,6 +1845,11 @@ int st_fvm_copy_strings(st_fvm *to, const st_fvm *from) {
 void st_fvm_free(st_fvm *vm) {
   if (!vm) return;
   free(vm->strings);
+  for (int i = 0; i < vm->nmade; i++) free(vm->made[i]);
+  free(vm->made);
+  free(vm->cext);
+  free(vm->views);
+  free(vm->texts);
   for (int i = 0; i < vm->nc; i++) {
     free(vm->c[i].loc);
     free(vm->c[i].outs);

@@ -1,8 +1,8 @@
 /* The machine of compiled functions (func_compile.h): one interpreter loop for the value and,
  * when `dual` is set, the forward-mode tangent of every value (the tangent frame and stack
- * mirror the value ones). Values use the very operations of front/func_eval.c
- * (st_fx_apply_binary/builtin1/builtin2), so the two agree bit for bit; tangent factors
- * of built-ins come from the model machine's st_fn1/st_fn2 (bytecode.c). */
+ * mirror the value ones). Values use the operations of the constant evaluator
+ * (st_fx_apply_binary/builtin1/builtin2), so a call folded while flattening and the same call
+ * at run time agree bit for bit; tangent factors of built-ins are st_fn1/st_fn2 (builtin.c). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "func/builtin.h"
 #include "func/func_vm_impl.h"
 #include "front/flat_expr.h"
+#include "util/strfmt.h"
 
 #define MAX_STEPS 10000000L /* loop iterations per call: a runaway while-loop gives up */
 
@@ -41,9 +42,8 @@ static int fail(st_fvm *vm, const cfn *f, const char *fmt, ...) {
   return -1;
 }
 
-/* A failed assert: its location and its message, as evaluated (text) or else as written (a
- * compiled body does not build messages from values). */
-int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a, const char *text) {
+/* A failed assert: its location and its message, as evaluated (text) or else as written. */
+static int assert_failed_text(st_fvm *vm, int k, const st_fstmt *a, const char *text) {
   const st_fexpr *m = a->message;
   if (!text) text = m && m->kind == FX_STRING && m->str ? m->str : "";
   if (a->loc.file)
@@ -58,7 +58,13 @@ int st_fvm_assert_failed(st_fvm *vm, int k, const st_fstmt *a, const char *text)
 const st_fstmt *st_fvm_failed_assert(const st_fvm *vm) { return vm->failed_assert; }
 
 static int assert_failed(st_fvm *vm, const cfn *f, const st_fstmt *a) {
-  return st_fvm_assert_failed(vm, f->fn, a, NULL);
+  return assert_failed_text(vm, f->fn, a, NULL);
+}
+
+/* Local l's name, or what a temporary of a subscripted expression is. */
+static const char *local_name(const st_fvm *vm, const cfn *f, int l) {
+  const st_ffunction *fn = &vm->functions[f->fn];
+  return l < fn->nlocals ? fn->locals[l].name : "an expression";
 }
 
 /* The buffer of call depth d, grown to at least need doubles. */
@@ -79,8 +85,8 @@ static int element(st_fvm *vm, const cfn *f, int l, const double *x, int *off) {
   for (int d = 0; d < s->ndims; d++) {
     /* in range first, so that the conversion to int is defined */
     if (!(x[d] >= 1 && x[d] <= s->dims[d]) || x[d] != (double)(int)x[d])
-      return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x[d],
-                  vm->functions[f->fn].locals[l].name, s->dims[d]);
+      return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x[d], local_name(vm, f, l),
+                  s->dims[d]);
     o = o * s->dims[d] + (int)x[d] - 1;
   }
   *off = s->off + o;
@@ -96,7 +102,7 @@ static void dual_pow(double *v, double *d, int sp) {
   d[sp] = t;
 }
 
-/* r = a op b and its tangent (op one of + - * /). */
+/* r = a op b and its tangent (op one of + - * / ^). */
 static double dual_bin(int op, double a, double da, double b, double db, double *dr) {
   double r;
   st_fx_apply_binary((st_fop)op, a, b, &r);
@@ -104,6 +110,9 @@ static double dual_bin(int op, double a, double da, double b, double db, double 
   case FOP_ADD: *dr = da + db; break;
   case FOP_SUB: *dr = da - db; break;
   case FOP_MUL: *dr = da * b + a * db; break;
+  case FOP_POW:
+    *dr = (da != 0 && b != 0 ? b * pow(a, b - 1) * da : 0) + (db != 0 && a > 0 ? r * log(a) * db : 0);
+    break;
   default: *dr = (da - r * db) / b; break;
   }
   return r;
@@ -123,7 +132,7 @@ static void elementwise(const fins *in, double *s, double *ds, int base, int dua
   }
 }
 
-/* F_MATMUL: each element summed from 0 in the order of func_eval.c's ev_product, written
+/* F_MATMUL: each element summed from 0 in the order of the inner index, written
  * above the operands first (the product may be larger than they are), then moved down.
  * Returns the new top. */
 static int matmul(const fins *in, double *s, double *ds, int sp, int dual) {
@@ -145,8 +154,7 @@ static int matmul(const fins *in, double *s, double *ds, int sp, int dual) {
   return base + rows * cols - 1;
 }
 
-/* F_REDUCE: sum, product, min or max of the top n elements in order (as func_eval.c's
- * ev_reduce); min and max carry the tangent of the element chosen. Returns the new top. */
+/* F_REDUCE: sum, product, min or max of the top n elements in order; min and max carry the tangent of the element chosen. Returns the new top. */
 static int reduce(const fins *in, double *s, double *ds, int sp, int dual) {
   int n = in->b, base = sp - n + 1, op = in->a;
   int ordered = op == FB_AMIN || op == FB_AMAX;
@@ -169,7 +177,7 @@ static int reduce(const fins *in, double *s, double *ds, int sp, int dual) {
   return base;
 }
 
-/* F_CROSS: a x b in func_eval.c's order of operations. Returns the new top. */
+/* F_CROSS: a x b, element i = a[i+1] b[i+2] - a[i+2] b[i+1]. Returns the new top. */
 static int cross(double *s, double *ds, int sp, int dual) {
   const double *a = s + sp - 5, *b = s + sp - 2, *da = ds + sp - 5, *db = ds + sp - 2;
   double r[3], dr[3] = {0, 0, 0};
@@ -212,7 +220,7 @@ static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, cons
     double x = s[at++];
     if (!(x >= 1 && x <= l->dims[d]) || x != floor(x))
       return fail(vm, f, "subscript %.17g of '%s' out of range 1..%d", x,
-                  vm->functions[f->fn].locals[in->a].name, l->dims[d]);
+                  local_name(vm, f, in->a), l->dims[d]);
     idx[d] = (int)x - 1;
   }
   *sp -= nsub;
@@ -231,13 +239,168 @@ static int slice(st_fvm *vm, const cfn *f, const fins *in, const double *v, cons
   return 0;
 }
 
+/* ------------------------------------------------------------------ texts made while running */
+
+/* The number of text (malloc'd, taken over): a literal's or the program's when equal, else a
+ * text made since the last top-level run (negative numbers); 0 when out of memory. */
+static double made_text(st_fvm *vm, char *text) {
+  if (!text) return 0;
+  for (int i = 0; i < vm->nstrings; i++)
+    if (!strcmp(vm->strings[i], text)) {
+      free(text);
+      return i + 1;
+    }
+  for (int i = 0; i < vm->nmade; i++)
+    if (!strcmp(vm->made[i], text)) {
+      free(text);
+      return -(i + 1);
+    }
+  if (vm->nmade == vm->capmade) {
+    int cap = vm->capmade ? 2 * vm->capmade : 16;
+    char **p = realloc(vm->made, (size_t)cap * sizeof *p);
+    if (!p) {
+      free(text);
+      return 0;
+    }
+    vm->made = p;
+    vm->capmade = cap;
+  }
+  vm->made[vm->nmade++] = text;
+  return -vm->nmade;
+}
+
+static void release_made(st_fvm *vm) {
+  for (int i = 0; i < vm->nmade; i++) free(vm->made[i]);
+  vm->nmade = 0;
+}
+
+static const char *text_of(const st_fvm *vm, double x) { return st_fvm_string_text(vm, x); }
+
+/* a + b of two Strings. */
+static double concat(st_fvm *vm, double a, double b) {
+  const char *ta = text_of(vm, a), *tb = text_of(vm, b);
+  size_t la = strlen(ta), lb = strlen(tb);
+  char *t = malloc(la + lb + 1);
+  if (!t) return 0;
+  memcpy(t, ta, la);
+  memcpy(t + la, tb, lb + 1);
+  return made_text(vm, t);
+}
+
+/* An int from a count (digits, a length): NaN and what int cannot hold become 0. */
+static int small_int(double x) { return x >= -1e6 && x <= 1e6 ? (int)x : 0; }
+
+/* String(x, significantDigits, minimumLength, leftJustified, format) from v[0..5). */
+static double string_of(st_fvm *vm, int kind, const double *v) {
+  st_strfmt spec = {(st_strfmt_kind)kind, small_int(v[1]), small_int(v[2]), v[3] != 0,
+                    text_of(vm, v[4])};
+  int n = st_strfmt_write(NULL, 0, v[0], &spec);
+  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (!text) return 0;
+  st_strfmt_write(text, (size_t)n + 1, v[0], &spec);
+  return made_text(vm, text);
+}
+
+/* ------------------------------------------------------------------ C code (F_CEXT) */
+
+static st_fval *views(st_fvm *vm, int n) {
+  if (n > vm->nviews) {
+    st_fval *p = realloc(vm->views, (size_t)n * sizeof *p);
+    if (!p) return NULL;
+    vm->views = p;
+    vm->nviews = n;
+  }
+  return vm->views;
+}
+
+/* Local i of f as the marshaller sees it: a scalar (a String by its text) or its elements in
+ * the frame v. */
+static st_fval local_view(const st_fvm *vm, const cfn *f, int i, double *v) {
+  const lshape *l = &f->loc[i];
+  if (l->ndims == 0) {
+    st_fval x = st_fval_scalar(v[l->off]);
+    if (vm->functions[f->fn].locals[i].type == ST_T_STRING) x.str = text_of(vm, x.s);
+    return x;
+  }
+  st_fval x = {l->ndims, {l->dims[0], l->dims[1], l->dims[2], l->dims[3]}, l->n, 0,
+               v + l->off, NULL, NULL};
+  return x;
+}
+
+/* A String array's texts for C, in vm->texts from *used on; -1 when out of memory. */
+static int array_texts(st_fvm *vm, st_fval *x, int *used) {
+  if (*used + x->n > vm->ntexts) {
+    int cap = 2 * (*used + x->n) + 16;
+    const char **p = realloc(vm->texts, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    vm->texts = p;
+    vm->ntexts = cap;
+  }
+  x->strs = vm->texts + *used; /* filled below: the buffer may still move for later arrays */
+  for (int i = 0; i < x->n; i++) vm->texts[*used + i] = text_of(vm, x->d[i]);
+  *used += x->n;
+  return 0;
+}
+
+/* The clause's argument j from the stack elements at *at (pushed by the compiler), else 0
+ * (the marshaller reads it from the locals). */
+static st_fval pushed_arg(const st_fvm *vm, const fcext *x, int j, double *s, int *at) {
+  if (!x->pushed[j]) return st_fval_scalar(0);
+  if (x->ndims[j] == 0) {
+    st_fval a = st_fval_scalar(s[(*at)++]);
+    if (x->is_str[j]) a.str = text_of(vm, a.s);
+    return a;
+  }
+  st_fval a = {x->ndims[j], {x->dims[j][0], x->dims[j][1], x->dims[j][2], x->dims[j][3]},
+               x->n[j], 0, s + *at, NULL, NULL};
+  *at += x->n[j];
+  return a;
+}
+
+/* F_CEXT: the hook on views of the frame, then the scalar results (Strings by number) back
+ * into the frame; array outputs were written in place. Tangents of what C wrote are zero. */
+static int c_code(st_fvm *vm, const cfn *f, const fins *in, double *v, double *dv, double *s,
+                  int *sp) {
+  const st_ffunction *fn = &vm->functions[f->fn];
+  const fcext *x = &vm->cext[in->a];
+  int nargs = x->nargs > 0 ? x->nargs : 0, at = *sp - in->b + 1;
+  if (!vm->external)
+    return fail(vm, f, "calls C code ('%s'), which is not loaded here", fn->external_name);
+  st_fval *loc = views(vm, fn->nlocals + nargs + 1), *args = loc + fn->nlocals;
+  if (!loc) return fail(vm, f, "out of memory");
+  int used = 0;
+  for (int i = 0; i < fn->nlocals; i++) loc[i] = local_view(vm, f, i, v);
+  for (int j = 0; j < nargs; j++) args[j] = pushed_arg(vm, x, j, s, &at);
+  for (int i = 0; i < fn->nlocals + nargs; i++) { /* String arrays as their texts */
+    int str = i < fn->nlocals ? fn->locals[i].type == ST_T_STRING : x->is_str[i - fn->nlocals];
+    if (str && loc[i].ndims && array_texts(vm, &loc[i], &used)) return fail(vm, f, "out of memory");
+  }
+  for (int i = 0, off = 0; i < fn->nlocals + nargs; i++) /* the buffer has its final place now */
+    if (loc[i].strs) {
+      loc[i].strs = vm->texts + off;
+      off += loc[i].n;
+    }
+  *sp -= in->b;
+  if (vm->external(vm->external_ctx, f->fn, loc, args, x->nargs))
+    return fail(vm, f, "the call of C function '%s' failed", fn->external_name);
+  for (int i = 0; i < fn->nlocals; i++) {
+    const lshape *l = &f->loc[i];
+    if (fn->locals[i].causality == ST_C_INPUT) continue;
+    if (l->ndims == 0)
+      v[l->off] = fn->locals[i].type != ST_T_STRING ? loc[i].s
+                  : loc[i].str ? made_text(vm, strdup(loc[i].str)) : 0;
+    if (dv) memset(dv + l->off, 0, (size_t)l->n * sizeof *dv);
+  }
+  return 0;
+}
+
 static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual);
 
 
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. */
 /* A fresh frame: the argument elements (the arguments come first in the frame, in order:
- * func_compile.c's layout), then zeros for everything else (func_eval.c's init_locals). Loops, not
+ * func_compile.c's layout), then zeros for everything else. Loops, not
  * memcpy/memset: frames are a handful of doubles. */
 static void enter(double *frame, const cfn *g, const double *args) {
   for (int i = 0; i < g->width; i++) frame[i] = args[i];
@@ -325,7 +488,7 @@ static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, 
   return 0;
 }
 
-/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements (func_eval.c's ev_range). */
+/* start:step:stop has floor((stop - start)/step + 1e-9) + 1 elements. */
 static int range_count(st_fvm *vm, const cfn *f, double a, double s, double b, double *n) {
   double count = floor((b - a) / s + 1e-9) + 1;
   if (s == 0 || count > 1e7 || isnan(count)) return fail(vm, f, "bad for-loop range");
@@ -418,6 +581,30 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
         s[sp] = st_extcall_eval(&vm->ext[in->a], s + sp);
       }
       break;
+    case F_CEXT:
+      if (c_code(vm, f, in, v, dual ? dv : NULL, s, &sp)) return -1;
+      break;
+    case F_SCAT:
+      sp--;
+      s[sp] = concat(vm, s[sp], s[sp + 1]);
+      if (dual) ds[sp] = 0;
+      if (s[sp] == 0) return fail(vm, f, "out of memory");
+      break;
+    case F_SCMP:
+      sp--;
+      o = strcmp(text_of(vm, s[sp]), text_of(vm, s[sp + 1]));
+      s[sp] = st_compare(in->a, o, 0);
+      if (dual) ds[sp] = 0;
+      break;
+    case F_STR:
+      sp -= 4;
+      s[sp] = string_of(vm, in->a, s + sp);
+      if (dual) ds[sp] = 0;
+      if (s[sp] == 0) return fail(vm, f, "String() with a format it cannot take, or out of memory");
+      break;
+    case F_FAILMSG:
+      sp--;
+      return assert_failed_text(vm, f->fn, f->asserts[in->a], text_of(vm, s[sp + 1]));
     case F_FN2:
       sp--;
       st_fx_apply_builtin2((st_builtin)in->a, s[sp], s[sp + 1], &r);
@@ -478,6 +665,7 @@ static const double *run_frame(st_fvm *vm, int c, int output, const double *x, c
                                size_t *stride) {
   const cfn *f = &vm->c[c];
   vm->steps = 0;
+  release_made(vm); /* the texts of the previous top-level call */
   if (f->state != 1 || output < -1 || output >= f->nout) {
     fail(vm, f, "not compiled");
     return NULL;
@@ -519,6 +707,8 @@ int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double 
   if (dx && dy) *dy = buf[stride + at];
   return 0;
 }
+
+int st_fvm_fail(st_fvm *vm, int k, const char *why) { return fail_in(vm, k, "%s", why); }
 
 const char *st_fvm_failure(const st_fvm *vm) { return vm->failure ? vm->failure : ""; }
 

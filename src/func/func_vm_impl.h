@@ -45,6 +45,13 @@ typedef enum fop {
                 function (annotation) that gives the tangents */
   F_EXT,     /* the external entry ext[a] (external.h) on its b popped scalar arguments;
                 push its value (its tangent from the library's exact partials) */
+  F_CEXT,    /* C code through the hook: the clause cext[a], its b pushed argument elements
+                popped; outputs written into the frame (tangents zero) */
+  F_SCAT,    /* pops two String numbers, pushes the number of their concatenation */
+  F_SCMP,    /* a: FOP_LT .. FOP_NE on the texts of two popped String numbers; pushes 0/1 */
+  F_STR,     /* String(x, significantDigits, minimumLength, leftJustified, format): a is the
+                st_strfmt_kind; pops the five, pushes the number of the text */
+  F_FAILMSG, /* pops a String number: the error-level assert asserts[a] fails with that text */
   F_RET
 } fop;
 
@@ -59,13 +66,26 @@ typedef struct lshape {
   int dims[4];
 } lshape;
 
+#define FVM_MAX_CARGS 64 /* arguments of an external clause (compile/extcall.c's limit) */
+
+/* An external clause of C code as compiled: which of its arguments the machine pushes (the
+ * others, locals and records, the marshaller reads from the frame), and their shapes. */
+typedef struct fcext {
+  int nargs;  /* the clause's, -1: the default form */
+  int width;  /* stack elements pushed */
+  unsigned char pushed[FVM_MAX_CARGS], is_str[FVM_MAX_CARGS];
+  int ndims[FVM_MAX_CARGS], n[FVM_MAX_CARGS];
+  int dims[FVM_MAX_CARGS][4];
+} fcext;
+
 typedef struct cfn {
   int fn;          /* index in functions[] */
   st_fsig sig;
   int state;       /* 0 being compiled, 1 compiled, -1 not compilable (why) */
   int want_pin;    /* refused for want of the value of this argument, else -1 */
   char why[200];
-  lshape *loc;     /* per local of the function */
+  lshape *loc;     /* per local of the function, then per temporary of indexed_expr */
+  int ntemps;
   int nframe;      /* doubles of the frame (locals and loop temporaries) */
   int given[ST_FVM_MAX_ARGS]; /* the local of argument i */
   int width;       /* argument elements popped by a call */
@@ -75,6 +95,7 @@ typedef struct cfn {
   const st_fstmt **asserts; /* the assert statements, for the failure message */
   int nasserts;
   int sp, maxsp;   /* stack depth while compiling, and its maximum */
+  int opaque;      /* C code runs on its way without a derivative annotation: no tangent */
 } cfn;
 
 #define FVM_LEVELS (ST_FVM_MAX_DEPTH + 1)
@@ -94,6 +115,17 @@ struct st_fvm {
   const char **strings;      /* String values by number - 1 (borrowed texts: literals of the
                                 functions, the program's constants; st_fvm_string) */
   int nstrings, capstrings;
+  char **made;               /* texts made while running, by -number - 1 (owned; freed at the
+                                next top-level run) */
+  int nmade, capmade;
+  st_fvm_external external;  /* runs C code (F_CEXT), NULL: such calls fail */
+  void *external_ctx;
+  fcext *cext;               /* the external clauses F_CEXT runs */
+  int ncext, capcext;
+  st_fval *views;            /* F_CEXT's locals and clause arguments (no C code calls back) */
+  int nviews;
+  const char **texts;        /* F_CEXT's String arrays as texts */
+  int ntexts;
   char *failure; /* malloc'd; NULL when none */
   const st_fstmt *failed_assert; /* the assert the failure reports, or NULL */
   int compiling; /* st_fvm_compile calls under way (callees, values known while compiling) */

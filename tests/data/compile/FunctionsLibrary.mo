@@ -1,5 +1,5 @@
 // Calls every function of the library in models/ so that tests/test_func_compile.c can compile
-// each one and compare it with the tree walker (the values here are not checked).
+// each one and check its tangent (the values here are not checked).
 model FunctionsLibrary
   parameter Real tab[3, 2] = {{0, 1}, {1, 3}, {2, 2}};
   parameter Real t2[1, 2] = Modelica.Math.tempInterpol2(0.5, tab, {1, 2});

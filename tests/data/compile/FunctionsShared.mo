@@ -1,4 +1,4 @@
-// The one evaluator of function bodies (src/front/func_eval.c) at flattening time and at run
+// The one evaluator of function bodies (the function machine, src/func) at flattening time and at run
 // time (tests/test_compile_functions.c): an output sized by an input (table[n, 2]), a
 // protected array sized by size(), a column slice t[:, j], nested calls. Closed forms:
 // p = total(3, 2) = 2 (1 + 2 + 3) = 12; der(x) = total(3, time) = 6 t, so x = 3 t^2.

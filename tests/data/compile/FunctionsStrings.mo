@@ -1,6 +1,6 @@
 // Strings as values of the function machine (tests/test_func_compile.c): a String input with a
 // default literal, a String local bound to it, passed on to another function; the numbers are
-// computed on the machine (no call site or body left to the tree walker). y = 2 time + 1 when
+// computed on the machine (no call site or body refused). y = 2 time + 1 when
 // the unit is given, z = 2 time without it; w has sizeOf("abc", 2) = 3 elements.
 model FunctionsStrings
   function factor

@@ -1,6 +1,6 @@
 // Ranges and index vectors as subscripts of arrays read in a function (tests/test_lang.c
-// vector_subscripts), as the MSL's random generators do (state[i - 2:i - 1]); run by the tree
-// walker and by the function compiler where it takes them.
+// vector_subscripts), as the MSL's random generators do (state[i - 2:i - 1]); run by the
+// function machine.
 model VectorSubscripts
   function pick
     input Real v[:];

@@ -8,7 +8,7 @@ package Strings
     "#include <string.h>\nint strings_lengths(const char *s, const char *f) { return (int)(strlen(s) + 100 * strlen(f)); }");
   end lengths;
 
-  function report "a String input: the tree walker runs it; the text is built from it"
+  function report "a String input; the text is built from it"
     input Real t;
     input String name;
     output Integer n;
@@ -121,7 +121,7 @@ package Strings
     String folded = String(1.5, significantDigits = 2) + String(7, minimumLength = 3);
   end Formats;
 
-  function checked "compiled body: the walker builds the failed assert's message"
+  function checked "compiled body: the machine builds the failed assert's message"
     input Real x;
     output Real y;
   algorithm

@@ -108,7 +108,7 @@ package Ops
 
   // A machine's shaft: phiM and wM = der(phiM) carry fixed start values while the load's
   // phi and w are the states; an initial equation sets the electrical state i. The squared
-  // norm comes from a function over the vector with .^ (run by the tree walker: sum).
+  // norm comes from a function over the vector with .^ (sum over it).
   model FixedShaft
     function rms
       input Real x[:];
