@@ -404,6 +404,22 @@ START_TEST(coincident_time_thresholds_are_one_instant) {
 }
 END_TEST
 
+/* A counter stepped when integer(x/period) passes it (CounterCrossing.mo, the MSL's SawTooth):
+ * at each crossing the Integer operands are equal until the counter steps; the crossing rule
+ * for Real relations within rounding must not make that `true` (it stopped after the first):
+ * 9 steps by t = 0.95, each at x = k period. */
+START_TEST(integer_counter_crossings_all_count) {
+  static table t;
+  run_ok(HYBRID("CounterCrossing.mo"), "CounterCrossing", "", &t);
+  int ct = col(&t, "time"), cn = col(&t, "count");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], n = t.v[i][cn];
+    ck_assert_msg(fabs(n - floor(tm / 0.1 + 1e-6)) <= 1 && n <= tm / 0.1 + 1e-6, "count(%g) = %g", tm, n);
+  }
+  ck_assert_double_eq(t.v[t.nrows - 1][cn], 9);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -416,6 +432,7 @@ int main(void) {
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
                cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
                crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
-               discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant));
+               discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
+               integer_counter_crossings_all_count));
   return st_test_main(s);
 }

@@ -77,8 +77,10 @@ static double relation(st_vm *vm, int k, double a, double b) {
   /* A relation whose indicator the root finder saw cross takes the crossed side while its
    * operands are within rounding of each other: the event's evaluation may put them a
    * rounding on the side they came from (an ideal diode's voltage -2e-10 at a root found at
-   * +1e-10), and the integrator, told of the crossing, would never see it again. */
-  if (vm->crossed && vm->crossed[k] && fabs(a - b) <= 1e-7 * fmax(1, fmax(fabs(a), fabs(b))))
+   * +1e-10), and the integrator, told of the crossing, would never see it again. Only between
+   * Real expressions (tie_keep): integer(time/T) > pre(count) equal at a crossing is a counter
+   * that has not stepped yet, not a rounding (a sawtooth stopped counting). */
+  if (vm->crossed && vm->crossed[k] && vm->rels[k].tie_keep && fabs(a - b) <= 1e-7 * fmax(1, fmax(fabs(a), fabs(b))))
     return vm->rel[k] = vm->crossed[k] > 0;
   /* A relation exactly on its threshold keeps its value (a hysteresis of zero width): a
    * friction element sliding while another locks the shaft has sa = tau0_max exactly, and
