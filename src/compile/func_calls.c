@@ -37,6 +37,8 @@ typedef struct call_site {
   unsigned char is_str[MAX_ARGS]; /* a String input: its stack element is a string number */
   const char *walker; /* why the tree walker runs this site although its body may compile
                          (NULL: it does not, or compiled == -1 by the compiler's refusal) */
+  int tangent_of;    /* >= 0: this site is the directional derivative of that site's call, its
+                        elements the base's arguments then their tangents (FX_CALL_DER) */
 } call_site;
 
 struct st_fcalls {
@@ -50,6 +52,8 @@ struct st_fcalls {
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
   double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
   int nscratch;
+  double *tscratch; /* the shifted elements of a tangent site (its base may use scratch) */
+  int ntscratch;
   const char **texts; /* a call's String array arguments (site_args; malloc'd) */
   int ntexts;
 };
@@ -64,6 +68,17 @@ static double *scratch(st_fcalls *fc, int n) {
     fc->nscratch = n;
   }
   return fc->scratch;
+}
+
+/* n doubles for the difference quotient of a tangent site, NULL when out of memory. */
+static double *tangent_scratch(st_fcalls *fc, int n) {
+  if (n > fc->ntscratch) {
+    double *p = realloc(fc->tscratch, sizeof *p * (size_t)n);
+    if (!p) return NULL;
+    fc->tscratch = p;
+    fc->ntscratch = n;
+  }
+  return fc->tscratch;
 }
 
 /* Room for the texts of n argument elements, NULL when out of memory. */
@@ -117,6 +132,7 @@ void st_fcalls_free(st_fcalls *fc) {
   if (!fc) return;
   free(fc->kept);
   free(fc->scratch);
+  free(fc->tscratch);
   free(fc->texts);
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
@@ -218,6 +234,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   }
   call_site *s = &fc->sites[fc->n];
   memset(s, 0, sizeof *s);
+  s->tangent_of = -1;
   s->function = function;
   s->nargs = nargs;
   for (int i = 0; i < nargs; i++) {
@@ -243,6 +260,35 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
               : loaded             ? "C code of an external clause"
               : nargs > ST_FVM_MAX_ARGS ? "more arguments than the machine takes"
                                         : NULL;
+  return fc->n++;
+}
+
+int st_fcalls_add_tangent(st_fcalls *fc, int base) {
+  if (base < 0 || base >= fc->n || fc->sites[base].tangent_of >= 0 ||
+      2 * fc->sites[base].nargs > MAX_ARGS)
+    return -1;
+  if (fc->n == fc->cap) {
+    int cap = 2 * fc->cap;
+    call_site *s = realloc(fc->sites, (size_t)cap * sizeof *s);
+    if (!s) return -1;
+    fc->sites = s;
+    fc->cap = cap;
+  }
+  const call_site *b = &fc->sites[base];
+  call_site *s = &fc->sites[fc->n];
+  memset(s, 0, sizeof *s);
+  s->tangent_of = base;
+  s->function = b->function;
+  s->output = b->output;
+  s->element = b->element;
+  s->nargs = 2 * b->nargs;
+  s->width = 2 * b->width;
+  for (int h = 0; h < 2; h++) { /* the tangents have the arguments' shapes */
+    memcpy(s->ndims + h * b->nargs, b->ndims, (size_t)b->nargs * sizeof *s->ndims);
+    memcpy(s->dims + h * b->nargs, b->dims, (size_t)b->nargs * sizeof *s->dims);
+  }
+  s->compiled = -1;
+  s->der = -1;
   return fc->n++;
 }
 
@@ -346,6 +392,11 @@ static void explain_assert(st_fcalls *fc, const call_site *s, const double *x) {
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
+  if (s->tangent_of >= 0) {
+    double dot;
+    st_fcall_dual(fc, s->tangent_of, x, x + s->width / 2, &dot);
+    return dot;
+  }
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   int c = body_for(fc, s, x);
@@ -420,8 +471,32 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   return 0;
 }
 
+static double max_abs(const double *v, int n) {
+  double m = 0;
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  return m;
+}
+
+/* A one-sided difference quotient of call k at x (value y) along dx, the shifted elements in
+ * xs: relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent. */
+static double quotient(st_fcalls *fc, int k, const double *x, const double *dx, double y,
+                       double *xs) {
+  int n = fc->sites[k].width;
+  double nd = max_abs(dx, n);
+  if (nd == 0) return 0;
+  if (!xs) return NAN;
+  double h = 1.4901161193847656e-08 * (1 + max_abs(x, n)) / nd;
+  for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
+  return (st_fcall_eval(fc, k, xs) - y) / h;
+}
+
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
+  if (s->tangent_of >= 0) { /* a second derivative: its base takes fc->scratch */
+    double y = st_fcall_eval(fc, k, x);
+    *dot = quotient(fc, k, x, dx, y, tangent_scratch(fc, s->width));
+    return y;
+  }
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
   if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
     *dot = 0;
@@ -436,21 +511,11 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   }
   double y = st_fcall_eval(fc, k, x);
   int n = fc->sites[k].width;
-  double nx = 0, nd = 0;
-  for (int i = 0; i < n; i++) {
-    nx = fmax(nx, fabs(x[i]));
-    nd = fmax(nd, fabs(dx[i]));
-  }
   *dot = 0;
-  if (nd == 0) return y;
+  if (max_abs(dx, n) == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   if (c >= 0 && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
-  /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
-  double h = 1.4901161193847656e-08 * (1 + nx) / nd;
-  double *xs = scratch(fc, n);
-  if (!xs) return *dot = NAN;
-  for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
-  *dot = (st_fcall_eval(fc, k, xs) - y) / h;
+  *dot = quotient(fc, k, x, dx, y, scratch(fc, n));
   return y;
 }
 
