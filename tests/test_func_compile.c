@@ -210,6 +210,7 @@ static const struct {
   {"tests/data/compile/FunctionsShared.mo", "FunctionsShared"},
   {"tests/data/compile/IndexFunction.mo", "IndexFunction"},
   {"tests/data/compile/IndexDerivative.mo", "IndexDerivative"},
+  {"tests/data/compile/IndexDirectional.mo", "IndexDirectional"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},

@@ -215,11 +215,82 @@ START_TEST(index_reduction_through_function) {
 }
 END_TEST
 
-/* A function with a loop cannot be inlined: the error names it at the call. */
+/* An impure function is not differentiated: the error names it at the call. */
 START_TEST(index_reduction_function_error) {
   expect_refused("tests/data/compile/IndexFunctionBad.mo",
                  "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
-                 "differentiate the call of 'IndexFunctionBad.twice'");
+                 "differentiate the call of the impure function 'IndexFunctionBad.twice'");
+}
+END_TEST
+
+/* Index reduction through functions without a derivative annotation or an inlinable body
+ * (IndexDirectional.mo): a record result with an if statement, a for loop, a while loop that
+ * calls another function; the rigid coupling differentiated twice. Closed forms: phi1 = t^2/2,
+ * w1 = t, phi2 = t^2, w2 = 2t, f = 1, dy = 3 (1 + t)^2, dz = 9 t^2. CVODE and IDA. */
+START_TEST(directional_derivative_index_reduction) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexDirectional.mo", _i ? "--solver ida" : "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "phi1"), cw1 = col(&t, "w1"), c2 = col(&t, "phi2");
+  int cw2 = col(&t, "w2"), cf = col(&t, "f"), cdy = col(&t, "dy"), cdz = col(&t, "dz");
+  ck_assert_int_eq(t.nrows, 9);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[c1] - tm * tm / 2) < 1e-7, "phi1(%g) = %.12g", tm, r[c1]);
+    ck_assert_msg(fabs(r[cw1] - tm) < 1e-7, "w1(%g) = %.12g", tm, r[cw1]);
+    ck_assert_msg(fabs(r[c2] - tm * tm) < 1e-7, "phi2(%g) = %.12g", tm, r[c2]);
+    ck_assert_msg(fabs(r[cw2] - 2 * tm) < 1e-7, "w2(%g) = %.12g", tm, r[cw2]);
+    ck_assert_msg(fabs(r[cf] - 1) < 1e-6, "f(%g) = %.12g", tm, r[cf]);
+    /* first derivatives: exact forward mode, rounding only */
+    ck_assert_msg(fabs(r[cdy] - 3 * (1 + tm) * (1 + tm)) < 1e-12, "dy(%g) = %.17g", tm, r[cdy]);
+    ck_assert_msg(fabs(r[cdz] - 9 * tm * tm) < 1e-12, "dz(%g) = %.17g", tm, r[cdz]);
+  }
+  st = st_test_run(&out, "simulate --dump -o /dev/null "
+                   "\"$STICTION_SRCDIR/tests/data/compile/IndexDirectional.mo\"");
+  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: phi1 w1\n"), "%s", out ? out : "");
+  free(out);
+}
+END_TEST
+
+/* A tangent call site: d/dt cubeLoop(u) along du is 3 u^2 du exactly (forward mode through
+ * the loop), and its own tangent, the second derivative 6 u du du' + 3 u^2 ddu' along
+ * (du', ddu'), a central difference in u (error of order 1e-10). */
+START_TEST(directional_derivative_call_site) {
+  st_diag *diag = st_diag_new(stderr);
+  st_front *fe = st_front_new(diag);
+  ck_assert_int_eq(st_front_load_file(fe, st_test_src("tests/data/compile/IndexDirectional.mo")), 0);
+  st_flat_model *flat = st_front_flatten(fe, "IndexDirectional");
+  ck_assert_ptr_nonnull(flat);
+  int cube = -1;
+  for (int i = 0; i < flat->nfunctions; i++)
+    if (!strcmp(flat->functions[i].name, "IndexDirectional.cubeLoop")) cube = i;
+  ck_assert_int_ge(cube, 0);
+  ck_assert_int_eq(flat->functions[cube].derivative, 0);
+  st_fcalls *fc = st_fcalls_new(flat);
+  int ndims[1] = {0}, dims[4] = {0};
+  int base = st_fcalls_add(fc, cube, 1, ndims, dims);
+  int k = st_fcalls_add_tangent(fc, base);
+  ck_assert_int_ge(k, 0);
+  ck_assert_int_eq(st_fcall_width(fc, k), 2);
+  double x[2] = {1.3, 0.5}, dx[2] = {2, 3}, dot = 0;
+  double y = st_fcall_dual(fc, k, x, dx, &dot);
+  ck_assert_msg(fabs(y - 3 * 1.3 * 1.3 * 0.5) < 1e-14, "d cube = %.17g", y);
+  double want = 6 * 1.3 * 0.5 * 2 + 3 * 1.3 * 1.3 * 3;
+  ck_assert_msg(fabs(dot - want) < 1e-8 * want, "d2 cube = %.17g, want %.17g", dot, want);
+  /* a tangent of the tangent: the second derivative along (du, du, ddu) at x */
+  int k2 = st_fcalls_add_tangent(fc, k);
+  ck_assert_int_eq(st_fcall_width(fc, k2), 4);
+  double x2[4] = {1.3, 0.5, 0.5, 0.25};
+  double d2 = st_fcall_eval(fc, k2, x2);
+  want = 6 * 1.3 * 0.5 * 0.5 + 3 * 1.3 * 1.3 * 0.25;
+  ck_assert_msg(fabs(d2 - want) < 1e-8 * want, "d2 cube = %.17g, want %.17g", d2, want);
+  st_fcalls_free(fc);
+  st_flat_free(flat);
+  st_front_free(fe);
+  st_diag_free(diag);
 }
 END_TEST
 
@@ -483,10 +554,12 @@ int main(void) {
                            algorithm_loop_error, tuple_equations,
                            index_reduction_through_function, index_reduction_function_error,
                            derivative_annotation_jacobian, derivative_annotation_error,
+                           directional_derivative_call_site,
                            delay_time_error, discrete_operators,
                            sample_parameters_and_terminate_message,
                            start_time_and_max_step_options));
   tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
   tcase_add_loop_test(tc, derivative_annotation_index_reduction, 0, 2);
+  tcase_add_loop_test(tc, directional_derivative_index_reduction, 0, 2);
   return st_test_main(s);
 }

@@ -664,36 +664,46 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
 
 /* der(f(u)) along du (FX_CALL_DER): u's elements, then du's in u's shapes (a derivative that
  * is the number 0, of arguments that do not vary, as zeros of the shape), and OP_CALL of a
- * tangent site over f's call site. */
+ * tangent site over f's call site; a k-th derivative (2^k times f's inputs) stacks k tangent
+ * sites. */
 static int emit_call_der(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  if (e->index < 0 || e->index >= cm->p.flat->nfunctions || e->nargs % 2) return -1;
-  int n = e->nargs / 2, ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS];
+  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
+  int n = 0, order = 0, ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS];
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_INPUT;
+  while (n > 0 && n << order < e->nargs) order++;
+  if (n == 0 || n << order != e->nargs || e->nargs > ST_FCALL_MAX_ARGS) {
+    st_error(cm->diag, e->loc, "the derivative of the call of '%s': %d arguments", fn->name,
+             e->nargs);
+    return -1;
+  }
   int width = emit_call_args(cm, p, e, n, flags, ndims, dims);
   if (width < 0) return -1;
-  for (int i = 0; i < n; i++) {
-    const st_fexpr *d = e->args[n + i];
-    int len = 1;
-    for (int j = 0; j < ndims[i]; j++) len *= dims[4 * i + j];
-    if (ndims[i] > 0 && d->kind == FX_REAL && d->value == 0) {
+  for (int i = n; i < e->nargs; i++) {
+    const st_fexpr *d = e->args[i];
+    const int *dm = &dims[4 * (i % n)];
+    int nd = ndims[i % n], len = 1;
+    for (int j = 0; j < nd; j++) len *= dm[j];
+    if (nd > 0 && d->kind == FX_REAL && d->value == 0) {
       for (int j = 0; j < len; j++)
         if (st_prog_emit(p, OP_CONST, 0, 0)) return -1;
       continue;
     }
-    int rc = emit_elements(cm, p, d, 0, ndims[i], &dims[4 * i], flags);
+    int rc = emit_elements(cm, p, d, 0, nd, dm, flags);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, d->loc, "the derivative of argument %d of '%s' does not have the "
-               "argument's shape", i + 1, cm->p.flat->functions[e->index].name);
+               "argument's shape", i % n + 1, fn->name);
       return -1;
     }
   }
-  int base = call_site(cm, e, n, ndims, dims);
-  int k = base < 0 ? -1 : st_fcalls_add_tangent(cm->fcalls, base);
-  if (base >= 0 && k < 0)
-    st_error(cm->diag, e->loc, "the derivative of the call of '%s': out of memory or more than "
-             "%d argument elements", cm->p.flat->functions[e->index].name, ST_FCALL_MAX_ARGS);
+  int k = call_site(cm, e, n, ndims, dims);
+  for (int j = 0; j < order && k >= 0; j++)
+    if ((k = st_fcalls_add_tangent(cm->fcalls, k)) < 0)
+      st_error(cm->diag, e->loc, "the derivative of the call of '%s': out of memory or more "
+               "than %d argument elements", fn->name, ST_FCALL_MAX_ARGS);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
-  p->depth += 2 - 2 * width;
+  p->depth += 2 - (width << order);
   return 0;
 }
 

@@ -246,7 +246,8 @@ static st_ftype output_type(const st_ffunction *fn, int output) {
 /* d/dt f(u) = f'(u) du/dt as the directional derivative of f along the arguments' derivatives
  * (FX_CALL_DER): forward mode through the compiled body at run time, the way tools derive a
  * derivative function from the algorithm (statements, loops, calls of other functions with
- * their own derivatives, record outputs as several outputs). */
+ * their own derivatives, record outputs as several outputs). Of such a derivative e = g(u, du)
+ * again: g's along (du, d2u), the arguments doubled once more. */
 static st_fexpr *diff_directional(ir *r, const st_fexpr *e) {
   st_fexpr *c = st_sym_node(r->cm->p.arena, FX_CALL_DER, e->op, 2 * e->nargs);
   if (!c) return NULL;
@@ -327,11 +328,7 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
       return st_sym_num(A, 0); /* uses nothing (st_expr_unknowns) */
     return diff_binary(r, e);
   case FX_CALL: return diff_call(r, e);
-  case FX_CALL_DER:
-    st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of '%s' a second "
-             "time: give it annotation(derivative = ...) with a derivative that has one",
-             cm->p.flat->functions[e->index].name);
-    return NULL;
+  case FX_CALL_DER: return diff_directional(r, e); /* along (du, d2u): a second derivative */
   case FX_IF: {
     st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);
     if (!f) return NULL;

@@ -107,7 +107,9 @@ typedef enum st_fexpr_kind {
                      by index reduction (never in a saved flat model): the directional
                      derivative of functions[index] (output op, element value, as FX_CALL)
                      at args[0..nargs/2) along args[nargs/2..nargs), the arguments' time
-                     derivatives of the same shapes; forward mode through the body */
+                     derivatives of the same shapes; forward mode through the body. The
+                     first half is itself such a derivative's arguments when nargs is 4 (8,
+                     ...) times the function's inputs: a second (third, ...) derivative */
 } st_fexpr_kind;
 
 typedef struct st_fexpr {
