@@ -327,6 +327,39 @@ START_TEST(cycling_newton_brackets_the_root) {
 }
 END_TEST
 
+/* A threshold crossed exactly at the stop time is no event (CrossingAtStop.mo): the crossing
+ * at 0.5 counts n to 1 and moves T to 1; the one at t = 1 = stop time is not handled, and the
+ * terminal pass keeps the relation, so the run ends with one row at t = 1 holding n = 1, as
+ * Dymola's results do (PowerConverters' HBridge_R ended with a switched row). */
+START_TEST(crossing_at_the_stop_time_is_no_event) {
+  static table t;
+  run_ok(HYBRID("CrossingAtStop.mo"), "CrossingAtStop", "", &t);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cT = col(&t, "T");
+  const double *last = t.v[t.nrows - 1], *before = t.v[t.nrows - 2];
+  ck_assert_double_eq(last[ct], 1);
+  ck_assert_msg(before[ct] < 1, "two rows at the stop time");
+  ck_assert_double_eq(last[cn], 1);
+  ck_assert_double_eq(last[cT], 1);
+}
+END_TEST
+
+/* when sampleTrigger, with sampleTrigger = sample(0, T) a discrete variable (the MSL's
+ * DiscreteBlock): it fires at t = 0 after initialization like `when sample(0, T)`, so every
+ * row holds the u = 2 + t of the last instant k T, the first row u(0) = 2 (PowerConverters'
+ * SVPWM took its first period from the start values). */
+START_TEST(sample_variable_fires_at_the_start) {
+  static table t;
+  run_ok(HYBRID("SampleTriggerAtStart.mo"), "SampleTriggerAtStart", "", &t);
+  int ct = col(&t, "time"), ch = col(&t, "held"), cT = col(&t, "T0");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], last = t.v[i][cT];
+    ck_assert_msg(last >= 0 && last <= tm && tm - last < 0.01 + 1e-12, "T0(%g) = %g", tm, last);
+    ck_assert_msg(fabs(t.v[i][ch] - (2 + last)) < 1e-12, "held(%g) = %.17g", tm, t.v[i][ch]);
+  }
+  ck_assert_double_eq(t.v[0][ch], 2);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -337,6 +370,7 @@ int main(void) {
                fixed_start_of_a_derivative, function_of_an_empty_array,
                parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
-               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when));
+               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
+               crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start));
   return st_test_main(s);
 }

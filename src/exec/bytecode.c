@@ -69,8 +69,10 @@ static int tie(double a, double b) {
   return m > 0 && d <= 1e-14 * m && d < 1e-12;
 }
 
+/* The terminal pass is no event of the relations: they keep their values (a threshold crossed
+ * exactly at the stop time is not handled, run.c); only terminal() rises. */
 static double relation(st_vm *vm, int k, double a, double b) {
-  if (!vm->event_mode || vm->left_limit) return vm->rel[k];
+  if (!vm->event_mode || vm->left_limit || vm->terminal) return vm->rel[k];
   if (vm->active) vm->active[k] = 1;
   /* A relation exactly on its threshold keeps its value (a hysteresis of zero width): a
    * friction element sliding while another locks the shaft has sa = tau0_max exactly, and

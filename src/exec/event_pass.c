@@ -716,8 +716,13 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
    * branches naming initial() are active). So `when sample(t0, T)` fires at t0, also as the
    * elsewhen of a `when initial()`, as in Dymola's results (Math.Random's generators and
    * the Blocks.Noise sources draw their first number at t0). The clock ticks fired with the
-   * initialization (st_clock_start_ticks) keep their pre(). */
+   * initialization (st_clock_start_ticks) keep their pre(). A discrete variable given by
+   * sample() (DiscreteBlock's sampleTrigger) is false there too, so `when sampleTrigger`
+   * fires at t0 like `when sample(t0, T)` (PowerConverters' SVPWM took its first period from
+   * the start values). */
   else if (!info->initial && cm->initialized) {
+    st_discrete_left_limits(cm);
+    memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
     for (int i = 0; cm->wc_start_set && i < cm->p.ndisc; i++)
       cm->pre[cm->p.disc_slot[i]] = cm->start_pre[cm->p.disc_slot[i]];
     conditions_left_limits(cm, 0);
@@ -744,7 +749,7 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   if (fired < 0) goto fail_when;
   cm->lenient_mixed = 0;
   cm->vm.pre = cm->pre;
-  refresh_relations(cm, t);
+  if (!cm->vm.terminal) refresh_relations(cm, t); /* held in the terminal pass (bytecode.c) */
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
   info->discrete_changed = discrete_changed(cm);
   info->clock_ticks = cm->pass_ticks;

@@ -156,7 +156,11 @@ static int advance(stiction_sim *sim, double tout, double tstop, int *terminate)
     sim->next_time_event = INFINITY;
     sim->stats.time_events++;
   }
-  if (r == ST_ADV_ROOT) return st_event_handle(sim, sim->t, STICTION_EVENT_STATE, terminate);
+  /* A zero crossing exactly at the stop time is not handled: the indicator only reaches zero
+   * there, and the run ends with the values before it, as in Dymola's results (a PWM period
+   * ending at the stop time would add a row of switched values that no reference has). */
+  int at_end = t == sim->opt.stop_time && sim->grid_index == sim->grid_count - 1;
+  if (r == ST_ADV_ROOT && !at_end) return st_event_handle(sim, sim->t, STICTION_EVENT_STATE, terminate);
   return at_tstop(sim, t, terminate);
 }
 
