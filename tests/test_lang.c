@@ -215,6 +215,45 @@ START_TEST(index_reduction_through_function) {
 }
 END_TEST
 
+/* The flat model of `model` in file with a call table, and the index of its function `name`. */
+typedef struct one_function {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *flat;
+  st_fcalls *fc;
+  int fn;
+} one_function;
+
+static void open_function(one_function *o, const char *file, const char *model, const char *name) {
+  o->diag = st_diag_new(stderr);
+  o->fe = st_front_new(o->diag);
+  ck_assert_int_eq(st_front_load_file(o->fe, st_test_src(file)), 0);
+  o->flat = st_front_flatten(o->fe, model);
+  ck_assert_ptr_nonnull(o->flat);
+  o->fn = -1;
+  for (int i = 0; i < o->flat->nfunctions; i++)
+    if (!strcmp(o->flat->functions[i].name, name)) o->fn = i;
+  ck_assert_int_ge(o->fn, 0);
+  o->fc = st_fcalls_new(o->flat);
+}
+
+static void close_function(one_function *o) {
+  st_fcalls_free(o->fc);
+  st_flat_free(o->flat);
+  st_front_free(o->fe);
+  st_diag_free(o->diag);
+}
+
+/* `simulate --dump` of file lists the states expected. */
+static void expect_states(const char *file, const char *states) {
+  char *out = NULL, args[400], want[200];
+  snprintf(args, sizeof args, "simulate --dump -o /dev/null \"$STICTION_SRCDIR/%s\"", file);
+  snprintf(want, sizeof want, "Selected states: %s\n", states);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0 && out && strstr(out, want), "%s", out ? out : "");
+  free(out);
+}
+
 /* An impure function is not differentiated: the error names it at the call. */
 START_TEST(index_reduction_function_error) {
   expect_refused("tests/data/compile/IndexFunctionBad.mo",
@@ -248,10 +287,7 @@ START_TEST(directional_derivative_index_reduction) {
     ck_assert_msg(fabs(r[cdy] - 3 * (1 + tm) * (1 + tm)) < 1e-12, "dy(%g) = %.17g", tm, r[cdy]);
     ck_assert_msg(fabs(r[cdz] - 9 * tm * tm) < 1e-12, "dz(%g) = %.17g", tm, r[cdz]);
   }
-  st = st_test_run(&out, "simulate --dump -o /dev/null "
-                   "\"$STICTION_SRCDIR/tests/data/compile/IndexDirectional.mo\"");
-  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: phi1 w1\n"), "%s", out ? out : "");
-  free(out);
+  expect_states("tests/data/compile/IndexDirectional.mo", "phi1 w1");
 }
 END_TEST
 
@@ -259,19 +295,13 @@ END_TEST
  * the loop), and its own tangent, the second derivative 6 u du du' + 3 u^2 ddu' along
  * (du', ddu'), a central difference in u (error of order 1e-10). */
 START_TEST(directional_derivative_call_site) {
-  st_diag *diag = st_diag_new(stderr);
-  st_front *fe = st_front_new(diag);
-  ck_assert_int_eq(st_front_load_file(fe, st_test_src("tests/data/compile/IndexDirectional.mo")), 0);
-  st_flat_model *flat = st_front_flatten(fe, "IndexDirectional");
-  ck_assert_ptr_nonnull(flat);
-  int cube = -1;
-  for (int i = 0; i < flat->nfunctions; i++)
-    if (!strcmp(flat->functions[i].name, "IndexDirectional.cubeLoop")) cube = i;
-  ck_assert_int_ge(cube, 0);
-  ck_assert_int_eq(flat->functions[cube].derivative, 0);
-  st_fcalls *fc = st_fcalls_new(flat);
+  one_function o;
+  open_function(&o, "tests/data/compile/IndexDirectional.mo", "IndexDirectional",
+                "IndexDirectional.cubeLoop");
+  ck_assert_int_eq(o.flat->functions[o.fn].derivative, 0);
+  st_fcalls *fc = o.fc;
   int ndims[1] = {0}, dims[4] = {0};
-  int base = st_fcalls_add(fc, cube, 1, ndims, dims);
+  int base = st_fcalls_add(fc, o.fn, 1, ndims, dims);
   int k = st_fcalls_add_tangent(fc, base);
   ck_assert_int_ge(k, 0);
   ck_assert_int_eq(st_fcall_width(fc, k), 2);
@@ -287,10 +317,7 @@ START_TEST(directional_derivative_call_site) {
   double d2 = st_fcall_eval(fc, k2, x2);
   want = 6 * 1.3 * 0.5 * 0.5 + 3 * 1.3 * 1.3 * 0.25;
   ck_assert_msg(fabs(d2 - want) < 1e-8 * want, "d2 cube = %.17g, want %.17g", d2, want);
-  st_fcalls_free(fc);
-  st_flat_free(flat);
-  st_front_free(fe);
-  st_diag_free(diag);
+  close_function(&o);
 }
 END_TEST
 
@@ -318,10 +345,7 @@ START_TEST(derivative_annotation_index_reduction) {
     ck_assert_msg(fabs(r[cf] - 1) < 1e-7, "f(%g) = %.12g", tm, r[cf]);
     ck_assert_msg(fabs(r[cy] - (1 + 2 * tm)) < 1e-9, "y(%g) = %.12g", tm, r[cy]);
   }
-  st = st_test_run(&out, "simulate --dump -o /dev/null "
-                   "\"$STICTION_SRCDIR/tests/data/compile/IndexDerivative.mo\"");
-  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: phi1 w1\n"), "%s", out ? out : "");
-  free(out);
+  expect_states("tests/data/compile/IndexDerivative.mo", "phi1 w1");
 }
 END_TEST
 
@@ -329,28 +353,19 @@ END_TEST
  * at u = 1.3 is 3 u^2 = 5.07 to rounding, where the difference quotient that functions
  * without the annotation get is off by about 1e-7. */
 START_TEST(derivative_annotation_jacobian) {
-  st_diag *diag = st_diag_new(stderr);
-  st_front *fe = st_front_new(diag);
-  ck_assert_int_eq(st_front_load_file(fe, st_test_src("tests/data/compile/IndexDerivative.mo")), 0);
-  st_flat_model *flat = st_front_flatten(fe, "IndexDerivative");
-  ck_assert_ptr_nonnull(flat);
-  int cube = -1;
-  for (int i = 0; i < flat->nfunctions; i++)
-    if (!strcmp(flat->functions[i].name, "IndexDerivative.cube")) cube = i;
-  ck_assert_int_ge(cube, 0);
-  ck_assert_int_gt(flat->functions[cube].derivative, 0);
-  st_fcalls *fc = st_fcalls_new(flat);
+  one_function o;
+  open_function(&o, "tests/data/compile/IndexDerivative.mo", "IndexDerivative",
+                "IndexDerivative.cube");
+  ck_assert_int_gt(o.flat->functions[o.fn].derivative, 0);
+  st_fcalls *fc = o.fc;
   int ndims[1] = {0}, dims[4] = {0};
-  int k = st_fcalls_add(fc, cube, 1, ndims, dims);
+  int k = st_fcalls_add(fc, o.fn, 1, ndims, dims);
   ck_assert_int_ge(k, 0);
   double u = 1.3, du = 1, dot = 0;
   double y = st_fcall_dual(fc, k, &u, &du, &dot);
   ck_assert_double_eq_tol(y, u * u * u, 1e-15);
   ck_assert_msg(fabs(dot - 3 * u * u) < 1e-13, "d cube = %.17g", dot);
-  st_fcalls_free(fc);
-  st_flat_free(flat);
-  st_front_free(fe);
-  st_diag_free(diag);
+  close_function(&o);
 }
 END_TEST
 
