@@ -189,6 +189,7 @@ static const struct {
   {"tests/data/compile/FunctionsShared.mo", "FunctionsShared"},
   {"tests/data/compile/IndexFunction.mo", "IndexFunction"},
   {"tests/data/compile/IndexDerivative.mo", "IndexDerivative"},
+  {"tests/data/compile/IndexDirectional.mo", "IndexDirectional"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsLoops"},
   {"tests/data/compile/FunctionsLoops.mo", "FunctionsAssert"},
   {"tests/data/compile/FunctionsArrays.mo", "FunctionsArrays"},
@@ -285,6 +286,45 @@ START_TEST(closed_forms_and_depth_bound) {
   ck_assert(isfinite(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ok64, 0)));
   ck_assert(isnan(run1(&l, vm, "FunctionsLoops.fact", 1, s1, deep, 0)));
   ck_assert_ptr_nonnull(strstr(st_fvm_failure(vm), "more than 64 nested calls"));
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* A body's outputs are kept from its last run for the next call with the same arguments
+ * (the fields of a record result are calls of their own): every output and tangent asked
+ * for after runs with other arguments, other tangents, values only, is the body's. */
+START_TEST(last_run_kept_per_arguments) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsLoops.mo", "FunctionsLoops");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  sig.ndims[0] = 1;
+  sig.dims[0][0] = 3;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsLoops.stats"), &sig, why, sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  const double a[3] = {1, 5, 2}, b[3] = {3, -1, 4}, da[3] = {1, 0, 0}, db[3] = {0, 1, 2};
+  double y, dy;
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, a, NULL, &y, NULL), 0);
+  ck_assert_double_eq(y, 30);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 1, a, NULL, &y, NULL), 0); /* the other field */
+  ck_assert_double_eq(y, 5);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 1, b, NULL, &y, NULL), 0);
+  ck_assert_double_eq(y, 4);
+  /* a tangent after a run of values only: 2 sum(v dv) */
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, b, da, &y, &dy), 0);
+  ck_assert(y == 26 && dy == 6);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, b, db, &y, &dy), 0);
+  ck_assert(y == 26 && dy == 14);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, a, db, &y, &dy), 0);
+  ck_assert(y == 30 && dy == 18);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 1, a, db, &y, &dy), 0); /* max: the tangent of v[2] */
+  ck_assert(y == 5 && dy == 1);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, a, NULL, &y, NULL), 0); /* values of a dual run */
+  ck_assert_double_eq(y, 30);
   st_fvm_free(vm);
   unload(&l);
 }
@@ -752,7 +792,8 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
-                           closed_forms_and_depth_bound, array_operations_closed_forms,
+                           closed_forms_and_depth_bound, last_run_kept_per_arguments,
+                           array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
                            sizes_known_when_compiled, strings_passed_compiled, statement_calls_compiled,
                            many_arguments_compiled, slices_compiled,

@@ -215,11 +215,109 @@ START_TEST(index_reduction_through_function) {
 }
 END_TEST
 
-/* A function with a loop cannot be inlined: the error names it at the call. */
+/* The flat model of `model` in file with a call table, and the index of its function `name`. */
+typedef struct one_function {
+  st_diag *diag;
+  st_front *fe;
+  st_flat_model *flat;
+  st_fcalls *fc;
+  int fn;
+} one_function;
+
+static void open_function(one_function *o, const char *file, const char *model, const char *name) {
+  o->diag = st_diag_new(stderr);
+  o->fe = st_front_new(o->diag);
+  ck_assert_int_eq(st_front_load_file(o->fe, st_test_src(file)), 0);
+  o->flat = st_front_flatten(o->fe, model);
+  ck_assert_ptr_nonnull(o->flat);
+  o->fn = -1;
+  for (int i = 0; i < o->flat->nfunctions; i++)
+    if (!strcmp(o->flat->functions[i].name, name)) o->fn = i;
+  ck_assert_int_ge(o->fn, 0);
+  o->fc = st_fcalls_new(o->flat);
+}
+
+static void close_function(one_function *o) {
+  st_fcalls_free(o->fc);
+  st_flat_free(o->flat);
+  st_front_free(o->fe);
+  st_diag_free(o->diag);
+}
+
+/* `simulate --dump` of file lists the states expected. */
+static void expect_states(const char *file, const char *states) {
+  char *out = NULL, args[400], want[200];
+  snprintf(args, sizeof args, "simulate --dump -o /dev/null \"$STICTION_SRCDIR/%s\"", file);
+  snprintf(want, sizeof want, "Selected states: %s\n", states);
+  int st = st_test_run(&out, args);
+  ck_assert_msg(st == 0 && out && strstr(out, want), "%s", out ? out : "");
+  free(out);
+}
+
+/* An impure function is not differentiated: the error names it at the call. */
 START_TEST(index_reduction_function_error) {
   expect_refused("tests/data/compile/IndexFunctionBad.mo",
                  "IndexFunctionBad.mo:19:8: error: index reduction: cannot "
-                 "differentiate the call of 'IndexFunctionBad.twice'");
+                 "differentiate the call of the impure function 'IndexFunctionBad.twice'");
+}
+END_TEST
+
+/* Index reduction through functions without a derivative annotation or an inlinable body
+ * (IndexDirectional.mo): a record result with an if statement, a for loop, a while loop that
+ * calls another function; the rigid coupling differentiated twice. Closed forms: phi1 = t^2/2,
+ * w1 = t, phi2 = t^2, w2 = 2t, f = 1, dy = 3 (1 + t)^2, dz = 9 t^2. CVODE and IDA. */
+START_TEST(directional_derivative_index_reduction) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/IndexDirectional.mo", _i ? "--solver ida" : "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), c1 = col(&t, "phi1"), cw1 = col(&t, "w1"), c2 = col(&t, "phi2");
+  int cw2 = col(&t, "w2"), cf = col(&t, "f"), cdy = col(&t, "dy"), cdz = col(&t, "dz");
+  ck_assert_int_eq(t.nrows, 9);
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    double tm = r[ct];
+    ck_assert_msg(fabs(r[c1] - tm * tm / 2) < 1e-7, "phi1(%g) = %.12g", tm, r[c1]);
+    ck_assert_msg(fabs(r[cw1] - tm) < 1e-7, "w1(%g) = %.12g", tm, r[cw1]);
+    ck_assert_msg(fabs(r[c2] - tm * tm) < 1e-7, "phi2(%g) = %.12g", tm, r[c2]);
+    ck_assert_msg(fabs(r[cw2] - 2 * tm) < 1e-7, "w2(%g) = %.12g", tm, r[cw2]);
+    ck_assert_msg(fabs(r[cf] - 1) < 1e-6, "f(%g) = %.12g", tm, r[cf]);
+    /* first derivatives: exact forward mode, rounding only */
+    ck_assert_msg(fabs(r[cdy] - 3 * (1 + tm) * (1 + tm)) < 1e-12, "dy(%g) = %.17g", tm, r[cdy]);
+    ck_assert_msg(fabs(r[cdz] - 9 * tm * tm) < 1e-12, "dz(%g) = %.17g", tm, r[cdz]);
+  }
+  expect_states("tests/data/compile/IndexDirectional.mo", "phi1 w1");
+}
+END_TEST
+
+/* A tangent call site: d/dt cubeLoop(u) along du is 3 u^2 du exactly (forward mode through
+ * the loop), and its own tangent, the second derivative 6 u du du' + 3 u^2 ddu' along
+ * (du', ddu'), a central difference in u (error of order 1e-10). */
+START_TEST(directional_derivative_call_site) {
+  one_function o;
+  open_function(&o, "tests/data/compile/IndexDirectional.mo", "IndexDirectional",
+                "IndexDirectional.cubeLoop");
+  ck_assert_int_eq(o.flat->functions[o.fn].derivative, 0);
+  st_fcalls *fc = o.fc;
+  int ndims[1] = {0}, dims[4] = {0};
+  int base = st_fcalls_add(fc, o.fn, 1, ndims, dims);
+  int k = st_fcalls_add_tangent(fc, base);
+  ck_assert_int_ge(k, 0);
+  ck_assert_int_eq(st_fcall_width(fc, k), 2);
+  double x[2] = {1.3, 0.5}, dx[2] = {2, 3}, dot = 0;
+  double y = st_fcall_dual(fc, k, x, dx, &dot);
+  ck_assert_msg(fabs(y - 3 * 1.3 * 1.3 * 0.5) < 1e-14, "d cube = %.17g", y);
+  double want = 6 * 1.3 * 0.5 * 2 + 3 * 1.3 * 1.3 * 3;
+  ck_assert_msg(fabs(dot - want) < 1e-8 * want, "d2 cube = %.17g, want %.17g", dot, want);
+  /* a tangent of the tangent: the second derivative along (du, du, ddu) at x */
+  int k2 = st_fcalls_add_tangent(fc, k);
+  ck_assert_int_eq(st_fcall_width(fc, k2), 4);
+  double x2[4] = {1.3, 0.5, 0.5, 0.25};
+  double d2 = st_fcall_eval(fc, k2, x2);
+  want = 6 * 1.3 * 0.5 * 0.5 + 3 * 1.3 * 1.3 * 0.25;
+  ck_assert_msg(fabs(d2 - want) < 1e-8 * want, "d2 cube = %.17g, want %.17g", d2, want);
+  close_function(&o);
 }
 END_TEST
 
@@ -247,10 +345,7 @@ START_TEST(derivative_annotation_index_reduction) {
     ck_assert_msg(fabs(r[cf] - 1) < 1e-7, "f(%g) = %.12g", tm, r[cf]);
     ck_assert_msg(fabs(r[cy] - (1 + 2 * tm)) < 1e-9, "y(%g) = %.12g", tm, r[cy]);
   }
-  st = st_test_run(&out, "simulate --dump -o /dev/null "
-                   "\"$STICTION_SRCDIR/tests/data/compile/IndexDerivative.mo\"");
-  ck_assert_msg(st == 0 && out && strstr(out, "Selected states: phi1 w1\n"), "%s", out ? out : "");
-  free(out);
+  expect_states("tests/data/compile/IndexDerivative.mo", "phi1 w1");
 }
 END_TEST
 
@@ -258,28 +353,19 @@ END_TEST
  * at u = 1.3 is 3 u^2 = 5.07 to rounding, where the difference quotient that functions
  * without the annotation get is off by about 1e-7. */
 START_TEST(derivative_annotation_jacobian) {
-  st_diag *diag = st_diag_new(stderr);
-  st_front *fe = st_front_new(diag);
-  ck_assert_int_eq(st_front_load_file(fe, st_test_src("tests/data/compile/IndexDerivative.mo")), 0);
-  st_flat_model *flat = st_front_flatten(fe, "IndexDerivative");
-  ck_assert_ptr_nonnull(flat);
-  int cube = -1;
-  for (int i = 0; i < flat->nfunctions; i++)
-    if (!strcmp(flat->functions[i].name, "IndexDerivative.cube")) cube = i;
-  ck_assert_int_ge(cube, 0);
-  ck_assert_int_gt(flat->functions[cube].derivative, 0);
-  st_fcalls *fc = st_fcalls_new(flat);
+  one_function o;
+  open_function(&o, "tests/data/compile/IndexDerivative.mo", "IndexDerivative",
+                "IndexDerivative.cube");
+  ck_assert_int_gt(o.flat->functions[o.fn].derivative, 0);
+  st_fcalls *fc = o.fc;
   int ndims[1] = {0}, dims[4] = {0};
-  int k = st_fcalls_add(fc, cube, 1, ndims, dims);
+  int k = st_fcalls_add(fc, o.fn, 1, ndims, dims);
   ck_assert_int_ge(k, 0);
   double u = 1.3, du = 1, dot = 0;
   double y = st_fcall_dual(fc, k, &u, &du, &dot);
   ck_assert_double_eq_tol(y, u * u * u, 1e-15);
   ck_assert_msg(fabs(dot - 3 * u * u) < 1e-13, "d cube = %.17g", dot);
-  st_fcalls_free(fc);
-  st_flat_free(flat);
-  st_front_free(fe);
-  st_diag_free(diag);
+  close_function(&o);
 }
 END_TEST
 
@@ -483,10 +569,12 @@ int main(void) {
                            algorithm_loop_error, tuple_equations,
                            index_reduction_through_function, index_reduction_function_error,
                            derivative_annotation_jacobian, derivative_annotation_error,
+                           directional_derivative_call_site,
                            delay_time_error, discrete_operators,
                            sample_parameters_and_terminate_message,
                            start_time_and_max_step_options));
   tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
   tcase_add_loop_test(tc, derivative_annotation_index_reduction, 0, 2);
+  tcase_add_loop_test(tc, directional_derivative_index_reduction, 0, 2);
   return st_test_main(s);
 }

@@ -137,9 +137,10 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
 static int same_expr(const st_fexpr *a, const st_fexpr *b) {
   if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs) return 0;
   if (a->kind == FX_VAR && a->index != b->index) return 0;
-  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM || a->kind == FX_CALL) &&
-      a->value != b->value)
+  if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM || a->kind == FX_CALL ||
+       a->kind == FX_CALL_DER) && a->value != b->value)
     return 0;
+  if ((a->kind == FX_CALL || a->kind == FX_CALL_DER) && a->index != b->index) return 0;
   for (int i = 0; i < a->nargs; i++)
     if (!same_expr(a->args[i], b->args[i])) return 0;
   return 1;
@@ -494,7 +495,8 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
 /* The declared shape of the output a call stands for when it is an array of constant sizes
  * (Q_guess = nullRotation(), a 4-vector); -1 otherwise. */
 static int call_output_shape(const st_compiled *cm, const st_fexpr *e, int *ndims, int *dims) {
-  if (e->kind != FX_CALL || e->value > 0 || e->index < 0 || e->index >= cm->p.flat->nfunctions)
+  if ((e->kind != FX_CALL && e->kind != FX_CALL_DER) || e->value > 0 || e->index < 0 ||
+      e->index >= cm->p.flat->nfunctions)
     return -1;
   const st_ffunction *fn = &cm->p.flat->functions[e->index];
   for (int i = 0, o = 0; i < fn->nlocals; i++) {
@@ -526,7 +528,7 @@ static int arg_shape(const st_compiled *cm, const st_fexpr *e, int *ndims, int *
  * call with an array output pushes each element as a call of its own (value: the element). */
 static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int level, int ndims,
                          const int *dims, int flags) {
-  if (level == 0 && ndims > 0 && e->kind == FX_CALL) {
+  if (level == 0 && ndims > 0 && (e->kind == FX_CALL || e->kind == FX_CALL_DER)) {
     int n = 1;
     for (int d = 0; d < ndims; d++) n *= dims[d];
     st_fexpr one = *e;
@@ -545,10 +547,12 @@ static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int lev
   return 0;
 }
 
-static int call_site(st_compiled *cm, const st_fexpr *e, const int *ndims, const int *dims) {
+/* The call site of e's function for its first nargs arguments of shapes ndims/dims. */
+static int call_site(st_compiled *cm, const st_fexpr *e, int nargs, const int *ndims,
+                     const int *dims) {
   if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
   cm->vm.calls = cm->fcalls;
-  int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, e->nargs, ndims, dims) : -1;
+  int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, nargs, ndims, dims) : -1;
   if (k < 0) st_error(cm->diag, e->loc, "out of memory");
   /* op of a call is the output it stands for (tuple equations, equations.c) */
   if (k >= 0 && e->op > 0 && st_fcall_select_output(cm->fcalls, k, e->op)) {
@@ -594,19 +598,19 @@ static int string_has_number(const st_fexpr *e) {
   return e->kind == FX_IF && string_has_number(e->args[1]) && string_has_number(e->args[2]);
 }
 
-/* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
- * output (func_calls.h). */
-static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
-  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
+/* Pushes the elements of the first nargs arguments of call e, their shapes in ndims/dims;
+ * the number of elements, -1 after an error. */
+static int emit_call_args(st_compiled *cm, st_prog *p, const st_fexpr *e, int nargs, int flags,
+                          int *ndims, int *dims) {
   const st_ffunction *fn = &cm->p.flat->functions[e->index];
-  int ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS], width = 0;
-  if (e->nargs > ST_FCALL_MAX_ARGS) {
+  int width = 0;
+  if (nargs > ST_FCALL_MAX_ARGS) {
     st_error(cm->diag, e->loc, "call of function '%s': more than %d arguments are not "
              "supported in equations", fn->name, ST_FCALL_MAX_ARGS);
     return -1;
   }
   if (fn->external_name && bind_external(cm, e, fn)) return -1;
-  for (int i = 0, input = -1; i < e->nargs; i++) {
+  for (int i = 0, input = -1; i < nargs; i++) {
     if (arg_shape(cm, e->args[i], &ndims[i], &dims[4 * i])) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' has more than 4 dimensions",
                i + 1, fn->name);
@@ -634,9 +638,64 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
     for (int d = 0; d < ndims[i]; d++) n *= dims[4 * i + d];
     width += n;
   }
-  int k = call_site(cm, e, ndims, dims);
+  return width;
+}
+
+/* f(args): all argument elements on the stack, then OP_CALL pops them and pushes the first
+ * output (func_calls.h). */
+static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
+  int ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS];
+  int width = emit_call_args(cm, p, e, e->nargs, flags, ndims, dims);
+  if (width < 0) return -1;
+  int k = call_site(cm, e, e->nargs, ndims, dims);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
   p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
+  return 0;
+}
+
+/* der(f(u)) along du (FX_CALL_DER): u's elements, then du's in u's shapes (a derivative that
+ * is the number 0, of arguments that do not vary, as zeros of the shape), and OP_CALL of a
+ * tangent site over f's call site; a k-th derivative (2^k times f's inputs) stacks k tangent
+ * sites. */
+static int emit_call_der(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return -1;
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
+  int n = 0, order = 0, ndims[ST_FCALL_MAX_ARGS], dims[4 * ST_FCALL_MAX_ARGS];
+  for (int i = 0; i < fn->nlocals; i++) n += fn->locals[i].causality == ST_C_INPUT;
+  while (n > 0 && n << order < e->nargs) order++;
+  if (n == 0 || n << order != e->nargs || e->nargs > ST_FCALL_MAX_ARGS) {
+    st_error(cm->diag, e->loc, "the derivative of the call of '%s': %d arguments", fn->name,
+             e->nargs);
+    return -1;
+  }
+  int width = emit_call_args(cm, p, e, n, flags, ndims, dims);
+  if (width < 0) return -1;
+  for (int i = n; i < e->nargs; i++) {
+    const st_fexpr *d = e->args[i];
+    const int *dm = &dims[4 * (i % n)];
+    int nd = ndims[i % n], len = 1;
+    for (int j = 0; j < nd; j++) len *= dm[j];
+    if (nd > 0 && d->kind == FX_REAL && d->value == 0) {
+      for (int j = 0; j < len; j++)
+        if (st_prog_emit(p, OP_CONST, 0, 0)) return -1;
+      continue;
+    }
+    int rc = emit_elements(cm, p, d, 0, nd, dm, flags);
+    if (rc == -1) return -1;
+    if (rc) {
+      st_error(cm->diag, d->loc, "the derivative of argument %d of '%s' does not have the "
+               "argument's shape", i % n + 1, fn->name);
+      return -1;
+    }
+  }
+  int k = call_site(cm, e, n, ndims, dims);
+  for (int j = 0; j < order && k >= 0; j++)
+    if ((k = st_fcalls_add_tangent(cm->fcalls, k)) < 0)
+      st_error(cm->diag, e->loc, "the derivative of the call of '%s': out of memory or more "
+               "than %d argument elements", fn->name, ST_FCALL_MAX_ARGS);
+  if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
+  p->depth += 2 - (width << order);
   return 0;
 }
 
@@ -705,6 +764,7 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   case FX_BUILTIN: return emit_builtin(cm, p, e, flags);
   case FX_IF: return emit_if(cm, p, e, flags);
   case FX_CALL: return emit_call(cm, p, e, flags);
+  case FX_CALL_DER: return emit_call_der(cm, p, e, flags);
   default:
     st_error(cm->diag, e->loc, "this expression (strings, arrays) is not supported in equations");
     return -1;

@@ -37,6 +37,8 @@ typedef struct call_site {
   int dims[MAX_ARGS][4];
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
   char why[200];     /* why the body was not compiled (the call's failure), "" */
+  int tangent_of;    /* >= 0: this site is the directional derivative of that site's call, its
+                        elements the base's arguments then their tangents (FX_CALL_DER) */
 } call_site;
 
 struct st_fcalls {
@@ -202,6 +204,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   }
   call_site *s = &fc->sites[fc->n];
   memset(s, 0, sizeof *s);
+  s->tangent_of = -1;
   s->function = function;
   s->nargs = nargs;
   for (int i = 0; i < nargs; i++) {
@@ -220,6 +223,34 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   /* String arguments are numbers of the machine's strings */
   s->compiled = s->ext.fn ? -1 : compile_site(fc, s);
   s->der = compile_derivative(fc, s);
+  return fc->n++;
+}
+
+int st_fcalls_add_tangent(st_fcalls *fc, int base) {
+  if (base < 0 || base >= fc->n || 2 * fc->sites[base].nargs > MAX_ARGS)
+    return -1;
+  if (fc->n == fc->cap) {
+    int cap = 2 * fc->cap;
+    call_site *s = realloc(fc->sites, (size_t)cap * sizeof *s);
+    if (!s) return -1;
+    fc->sites = s;
+    fc->cap = cap;
+  }
+  const call_site *b = &fc->sites[base];
+  call_site *s = &fc->sites[fc->n];
+  memset(s, 0, sizeof *s);
+  s->tangent_of = base;
+  s->function = b->function;
+  s->output = b->output;
+  s->element = b->element;
+  s->nargs = 2 * b->nargs;
+  s->width = 2 * b->width;
+  for (int h = 0; h < 2; h++) { /* the tangents have the arguments' shapes */
+    memcpy(s->ndims + h * b->nargs, b->ndims, (size_t)b->nargs * sizeof *s->ndims);
+    memcpy(s->dims + h * b->nargs, b->dims, (size_t)b->nargs * sizeof *s->dims);
+  }
+  s->compiled = -1;
+  s->der = -1;
   return fc->n++;
 }
 
@@ -282,6 +313,11 @@ static int exact(const st_fcalls *fc, int c) { return c >= 0 && st_fvm_exact_tan
 
 double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
+  if (s->tangent_of >= 0) {
+    double dot;
+    st_fcall_dual(fc, s->tangent_of, x, x + s->width / 2, &dot);
+    return dot;
+  }
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
   if (s->ext.fn) return st_extcall_eval(&s->ext, x);
   int c = body_for(fc, s, x);
@@ -323,8 +359,55 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   return 0;
 }
 
+static double max_abs(const double *v, int n) {
+  double m = 0;
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  return m;
+}
+
+/* A one-sided difference quotient of call k at x (value y) along dx, the shifted elements in
+ * xs: relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent. */
+static double quotient(st_fcalls *fc, int k, const double *x, const double *dx, double y,
+                       double *xs) {
+  int n = fc->sites[k].width;
+  double nd = max_abs(dx, n);
+  if (nd == 0) return 0;
+  if (!xs) return NAN;
+  double h = 1.4901161193847656e-08 * (1 + max_abs(x, n)) / nd;
+  for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
+  return (st_fcall_eval(fc, k, xs) - y) / h;
+}
+
+/* The tangent of tangent site k, g(u, v) = f'(u) v, along (a, b) at x = (u, v): g is linear
+ * in v, so that is g(u, b) (exact) plus f''(u)[v, a], a central difference of g in u along a
+ * (error of order h^2, 1e-10 relative where a one-sided one leaves 1e-8: an IDA residual at
+ * tight tolerances must not be that noisy). The shifted elements are its own buffer: its base
+ * (a tangent site too, or a body's difference quotient) may take fc->scratch. */
+static double tangent_dual(st_fcalls *fc, int k, const double *x, const double *dx,
+                           double *dot) {
+  int n = fc->sites[k].width / 2;
+  double y = st_fcall_eval(fc, k, x);
+  double *xs = malloc(sizeof *xs * 2 * (size_t)n);
+  if (!xs) return *dot = NAN;
+  memcpy(xs, x, sizeof *xs * (size_t)n);
+  memcpy(xs + n, dx + n, sizeof *xs * (size_t)n);
+  *dot = max_abs(dx + n, n) == 0 ? 0 : st_fcall_eval(fc, k, xs);
+  double na = max_abs(dx, n);
+  if (na > 0) {
+    double h = 6.0554544523933395e-06 * (1 + max_abs(x, n)) / na; /* cbrt(DBL_EPSILON) */
+    memcpy(xs + n, x + n, sizeof *xs * (size_t)n);
+    for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
+    double up = st_fcall_eval(fc, k, xs);
+    for (int i = 0; i < n; i++) xs[i] = x[i] - h * dx[i];
+    *dot += (up - st_fcall_eval(fc, k, xs)) / (2 * h);
+  }
+  free(xs);
+  return y;
+}
+
 double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
+  if (s->tangent_of >= 0) return tangent_dual(fc, k, x, dx, dot);
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
   if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
     *dot = 0;
@@ -339,21 +422,11 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   }
   double y = st_fcall_eval(fc, k, x);
   int n = fc->sites[k].width;
-  double nx = 0, nd = 0;
-  for (int i = 0; i < n; i++) {
-    nx = fmax(nx, fabs(x[i]));
-    nd = fmax(nd, fabs(dx[i]));
-  }
   *dot = 0;
-  if (nd == 0) return y;
+  if (max_abs(dx, n) == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   if (exact(fc, c) && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
-  /* relative step sqrt(DBL_EPSILON) of the largest argument, along the unit-scaled tangent */
-  double h = 1.4901161193847656e-08 * (1 + nx) / nd;
-  double *xs = scratch(fc, n);
-  if (!xs) return *dot = NAN;
-  for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
-  *dot = (st_fcall_eval(fc, k, xs) - y) / h;
+  *dot = quotient(fc, k, x, dx, y, scratch(fc, n));
   return y;
 }
 

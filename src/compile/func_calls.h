@@ -32,6 +32,12 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc);
 /* Registers one call site with argument shapes ndims[i], dims[4*i..4*i+ndims[i]) for the
  * nargs arguments. Returns the call index, or -1 (out of memory, too many arguments). */
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims);
+/* A call site for the directional derivative of call site `base` (FX_CALL_DER): it takes
+ * base's argument elements followed by as many tangent elements of the same shapes and
+ * returns the derivative of base's output along them (st_fcall_dual of base); its own
+ * tangent is a difference quotient (base may be a tangent site: a second derivative).
+ * Returns the call index, or -1 (out of memory, too many arguments). */
+int st_fcalls_add_tangent(st_fcalls *fc, int base);
 /* Makes call `call` return output number `output` (0-based, in declaration order) instead of
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);

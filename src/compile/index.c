@@ -236,19 +236,48 @@ static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn
   return c;
 }
 
+/* The declared type of the output a call stands for (op: its number among the outputs). */
+static st_ftype output_type(const st_ffunction *fn, int output) {
+  for (int i = 0, o = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == output) return fn->locals[i].type;
+  return ST_T_REAL;
+}
+
+/* d/dt f(u) = f'(u) du/dt as the directional derivative of f along the arguments' derivatives
+ * (FX_CALL_DER): forward mode through the compiled body at run time, the way tools derive a
+ * derivative function from the algorithm (statements, loops, calls of other functions with
+ * their own derivatives, record outputs as several outputs). Of such a derivative e = g(u, du)
+ * again: g's along (du, d2u), the arguments doubled once more. */
+static st_fexpr *diff_directional(ir *r, const st_fexpr *e) {
+  st_fexpr *c = st_sym_node(r->cm->p.arena, FX_CALL_DER, e->op, 2 * e->nargs);
+  if (!c) return NULL;
+  c->index = e->index;
+  c->value = e->value;
+  c->loc = e->loc;
+  for (int i = 0; i < e->nargs; i++) {
+    c->args[i] = e->args[i];
+    if (!(c->args[e->nargs + i] = diff_arg(r, e->args[i]))) return NULL;
+  }
+  return c;
+}
+
 /* Through a user function: its derivative annotation, else its body inlined when that is a
- * chain of scalar assignments. */
+ * chain of scalar assignments, else its directional derivative. An Integer, Boolean or
+ * enumeration output (a record's phase) is piecewise constant. */
 static st_fexpr *diff_call(ir *r, const st_fexpr *e) {
   st_compiled *cm = r->cm;
   if (e->index < 0 || e->index >= cm->p.flat->nfunctions) return NULL;
   const st_ffunction *fn = &cm->p.flat->functions[e->index];
+  if (output_type(fn, e->op) != ST_T_REAL) return st_sym_num(cm->p.arena, 0);
   if (fn->derivative) return diff_annotated(r, e, fn);
   st_fexpr *body = st_inline_call(cm, e);
   if (body) return diff(r, body);
-  st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of '%s': give it "
-           "annotation(derivative = ...) or a body that is a chain of scalar assignments",
-           fn->name);
-  return NULL;
+  if (fn->is_impure) {
+    st_error(cm->diag, e->loc, "index reduction: cannot differentiate the call of the impure "
+             "function '%s'", fn->name);
+    return NULL;
+  }
+  return diff_directional(r, e);
 }
 
 static st_fexpr *diff(ir *r, const st_fexpr *e) {
@@ -299,6 +328,7 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
       return st_sym_num(A, 0); /* uses nothing (st_expr_unknowns) */
     return diff_binary(r, e);
   case FX_CALL: return diff_call(r, e);
+  case FX_CALL_DER: return diff_directional(r, e); /* along (du, d2u): a second derivative */
   case FX_IF: {
     st_fexpr *f = st_sym_node(A, FX_IF, 0, 3);
     if (!f) return NULL;

@@ -178,6 +178,15 @@ static void print_expr(const printer *p, const st_fexpr *e) {
     }
     break;
   case FX_END: fputs("end", out); break;
+  case FX_CALL_DER: /* der(f(u)) along the derivatives of its arguments (the second half) */
+    fprintf(out, "der(%s(", e->index >= 0 && e->index < p->model->nfunctions
+                                ? p->model->functions[e->index].name : "?");
+    for (int i = 0; i < e->nargs / 2; i++) {
+      if (i) fputs(", ", out);
+      print_expr(p, e->args[i]);
+    }
+    fputs("))", out);
+    break;
   }
 }
 

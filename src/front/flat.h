@@ -102,7 +102,14 @@ typedef enum st_fexpr_kind {
   FX_ARRAY,       /* {args...} (function bodies and function arguments only) */
   FX_INDEX,       /* args[0][args[1], ...] (function bodies only; 1-based) */
   FX_RANGE,       /* args[0]:args[1] or args[0]:args[1]:args[2] (for-loops in functions) */
-  FX_END          /* 'end' inside a subscript (function bodies only) */
+  FX_END,         /* 'end' inside a subscript (function bodies only) */
+  FX_CALL_DER     /* the time derivative of a call that has no derivative annotation, made
+                     by index reduction (never in a saved flat model): the directional
+                     derivative of functions[index] (output op, element value, as FX_CALL)
+                     at args[0..nargs/2) along args[nargs/2..nargs), the arguments' time
+                     derivatives of the same shapes; forward mode through the body. The
+                     first half is itself such a derivative's arguments when nargs is 4 (8,
+                     ...) times the function's inputs: a second (third, ...) derivative */
 } st_fexpr_kind;
 
 typedef struct st_fexpr {

@@ -1855,6 +1855,7 @@ void st_fvm_free(st_fvm *vm) {
     free(vm->c[i].outs);
     free(vm->c[i].code);
     free(vm->c[i].asserts);
+    free(vm->c[i].memo);
   }
   for (int d = 0; d < FVM_LEVELS; d++) free(vm->level[d]);
   free(vm->ext);

@@ -96,6 +96,11 @@ typedef struct cfn {
   int nasserts;
   int sp, maxsp;   /* stack depth while compiling, and its maximum */
   int opaque;      /* C code runs on its way without a derivative annotation: no tangent */
+  /* The last top-level run (func_vm.c run_frame): its argument elements, their tangents, then
+   * a frame's values and tangents of which only the outputs are kept; memo_kind 0 none, 1
+   * values, 2 values and tangents. */
+  double *memo;
+  int memo_kind;
 } cfn;
 
 #define FVM_LEVELS (ST_FVM_MAX_DEPTH + 1)

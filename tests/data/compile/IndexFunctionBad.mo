@@ -1,7 +1,7 @@
-// Index reduction would have to differentiate a function with a loop: a located error
-// (tests/test_lang.c).
+// Index reduction would have to differentiate an impure function (its derivative would not
+// be the one of the values it returns): a located error (tests/test_lang.c).
 model IndexFunctionBad
-  function twice
+  impure function twice
     input Real u;
     output Real y;
   algorithm
