@@ -673,7 +673,8 @@ static const double *memo_hit(const cfn *f, const double *x, const double *dx) {
 /* Keeps the outputs of the run in buf (values, tangents at stride when dual) for memo_hit. */
 static void memo_keep(const st_fvm *vm, cfn *f, const double *x, const double *dx,
                       const double *buf, size_t stride) {
-  if (vm->functions[f->fn].is_impure || f->nout == 0) return;
+  /* texts made by the run are freed at the next one: outputs may name them */
+  if (vm->functions[f->fn].is_impure || f->nout == 0 || vm->nmade > 0) return;
   if (!f->memo && !(f->memo = malloc(sizeof *f->memo * (2 * (size_t)f->width + 2 * stride))))
     return;
   double *m = f->memo + 2 * f->width;
