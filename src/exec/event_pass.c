@@ -693,13 +693,16 @@ static void initial_pre(st_compiled *cm) {
   cm->vm.pre = cm->init_view;
 }
 
-/* The relations whose indicators crossed at this state event (bytecode.c relation()), set for
- * the pass and cleared after it (sign +1: to true). */
-static void mark_crossed(st_compiled *cm, const stiction_event_info *info, int on) {
+/* The relations whose indicators crossed at this state event (bytecode.c relation(); sign
+ * +1: to true), set at the first pass of every event for all its passes: a relation the model
+ * contradicts drops its mark for the rest of the event. */
+static void mark_crossed(st_compiled *cm, const stiction_event_info *info) {
+  if (info->iteration != 0) return;
+  memset(cm->vm.crossed, 0, (size_t)cm->p.nrels + 1);
   for (int i = 0; info->crossed && info->crossed_dir && i < info->n_crossed; i++) {
     int ind = info->crossed[i];
-    if (ind < 0 || ind >= cm->p.nind) continue;
-    cm->vm.crossed[cm->p.ind_rel[ind]] = (signed char)(on ? (info->crossed_dir[i] > 0 ? 1 : -1) : 0);
+    if (ind >= 0 && ind < cm->p.nind)
+      cm->vm.crossed[cm->p.ind_rel[ind]] = (signed char)(info->crossed_dir[i] > 0 ? 1 : -1);
   }
 }
 
@@ -708,10 +711,8 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
 
 int st_event_update(st_compiled *cm, double t, double *y, double *yp,
                     stiction_event_info *info) {
-  mark_crossed(cm, info, 1);
-  int rc = event_update(cm, t, y, yp, info);
-  mark_crossed(cm, info, 0);
-  return rc;
+  mark_crossed(cm, info);
+  return event_update(cm, t, y, yp, info);
 }
 
 static int event_update(st_compiled *cm, double t, double *y, double *yp,
