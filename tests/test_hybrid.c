@@ -420,6 +420,18 @@ START_TEST(integer_counter_crossings_all_count) {
 }
 END_TEST
 
+/* An impure function of no arguments with an array result (ZeroArgumentArray.mo): one call
+ * per element, each copying an empty argument list; x = {1, 2} in every row. */
+START_TEST(array_call_without_arguments) {
+  static table t;
+  run_ok(HYBRID("ZeroArgumentArray.mo"), "ZeroArgumentArray", "", &t);
+  for (int i = 0; i < t.nrows; i++) {
+    ck_assert_double_eq(t.v[i][col(&t, "x[1]")], 1);
+    ck_assert_double_eq(t.v[i][col(&t, "x[2]")], 2);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("hybrid");
   st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
@@ -433,6 +445,6 @@ int main(void) {
                cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
                crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
                discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
-               integer_counter_crossings_all_count));
+               integer_counter_crossings_all_count, array_call_without_arguments));
   return st_test_main(s);
 }

@@ -1106,7 +1106,7 @@ static st_fexpr *element_calls(st_fl *fl, const st_fexpr *r, const int *dims, in
     if (!c) return NULL;
     c->index = r->index;
     c->value = ++*next;
-    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    if (r->nargs) memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
     return c;
   }
   st_fexpr *a = st_fx_new(fl->arena, FX_ARRAY, 0, dims[0], r->loc);
@@ -1214,7 +1214,7 @@ static st_fexpr *call_value(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int 
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, k, r->nargs, r->loc);
     if (!c) return NULL;
     c->index = r->index;
-    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    if (r->nargs) memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
     v->args[k] = c;
     /* an array field in a model: its elements, as for an array result */
     const st_flocal *leaf = NULL;
@@ -1424,7 +1424,7 @@ static st_fexpr *vectorized_call(st_fl *fl, const st_fexpr *r, const st_ffunctio
     st_fexpr *c = st_fx_new(fl->arena, FX_CALL, 0, r->nargs, loc);
     if (!c) return NULL;
     c->index = r->index;
-    memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
+    if (r->nargs) memcpy(c->args, r->args, (size_t)r->nargs * sizeof *r->args);
     int deeper = 0;
     for (int t = 0; t < ng; t++) {
       sub[t] = NULL;
