@@ -736,6 +736,7 @@ START_TEST(clocked_algorithm_section) {
 END_TEST
 
 /* The clock errors, located: two clocks on one partition (directly and through subSample),
+ * a factor or interval that is not finite,
  * a clocked variable in a continuous-time equation, a clock nothing gives. */
 START_TEST(clock_errors) {
   expect_refused("tests/data/clocks/Conflict.mo", "Conflict.mo:4:36: error: clock conflict");
@@ -746,6 +747,12 @@ START_TEST(clock_errors) {
                  "Unclocked.mo:6:3: error: clocked variables used in a continuous-time equation");
   expect_refused("tests/data/clocks/NotInferred.mo",
                  "NotInferred.mo:4:3: error: the clock of this clocked equation cannot be inferred");
+  /* Found by the flatten fuzzer: an infinite factor was converted to long long (UB). */
+  expect_refused("tests/data/clocks/InfiniteFactor.mo",
+                 "InfiniteFactor.mo:4:20: error: Clock(intervalCounter, resolution) needs positive "
+                 "Integer arguments");
+  expect_refused("tests/data/clocks/InfiniteInterval.mo",
+                 "InfiniteInterval.mo:4:20: error: Clock(interval) needs a positive finite interval");
 }
 END_TEST
 

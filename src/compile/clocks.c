@@ -332,14 +332,15 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
     case CLK_RATIONAL:
       if (!st_fx_is_parametric(e->args[0], L->f->vars)) {
         if (e->nargs > 1 && eval_param(L, e->args[1], &y)) return -1;
-        if (y != floor(y) || y <= 0) goto bad_rational;
+        if (y != floor(y) || !(y > 0 && y <= 1e15)) goto bad_rational;
         *out = (clockval){.kind = CV_VARIABLE, .counter = e->args[0], .resolution = y};
         out->start_interval = start_of(L, e->args[0]) / y;
         return 0;
       }
       if (eval_param(L, e->args[0], &x) || (e->nargs > 1 && eval_param(L, e->args[1], &y)))
         return -1;
-      if (x != floor(x) || y != floor(y) || x <= 0 || y <= 0) {
+      /* The bound keeps the factors exact as long long (an infinite one is not Integer). */
+      if (x != floor(x) || y != floor(y) || !(x > 0 && x <= 1e15) || !(y > 0 && y <= 1e15)) {
       bad_rational:
         st_error(L->cm->diag, e->loc, "Clock(intervalCounter, resolution) needs positive "
                  "Integer arguments");
@@ -364,8 +365,8 @@ static int clock_value(lower *L, const st_fexpr *e, clockval *out, int depth) {
         return 0;
       }
       if (eval_param(L, e->args[0], &x)) return -1;
-      if (!(x > 0)) {
-        st_error(L->cm->diag, e->loc, "Clock(interval) needs a positive interval");
+      if (!(x > 0) || !isfinite(x)) {
+        st_error(L->cm->diag, e->loc, "Clock(interval) needs a positive finite interval");
         L->errors++;
         return -1;
       }
