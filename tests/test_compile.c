@@ -560,7 +560,7 @@ END_TEST
 /* Singular consistent systems (minnorm.c): x0 + x1 = 3 (twice) and x2 = x0 + 1 leave the
  * direction (1, -1, 1) open. Minimum norm: least x0^2 + x1^2 + x2^2, x0 = 2/3, x1 = 7/3,
  * x2 = 5/3; with x0 and x1 selected (the compared unknowns of a mixed block): least
- * x0^2 + x1^2, x0 = x1 = 3/2, x2 = 5/2. */
+ * x0^2 + x1^2, x0 = x1 = 3/2, x2 = 5/2; nearest a target of theirs; the null direction. */
 START_TEST(min_norm_over_selected_unknowns) {
   const double A0[9] = {1, -1, 2, 1, 0, 2, 0, 1, 0}; /* column-major rows (1 1 0; -1 0 1; 2 2 0) */
   double A[9], b[3] = {3, 1, 6};
@@ -576,6 +576,22 @@ START_TEST(min_norm_over_selected_unknowns) {
   ck_assert_double_eq_tol(c[0], 1.5, 1e-12);
   ck_assert_double_eq_tol(c[1], 1.5, 1e-12);
   ck_assert_double_eq_tol(c[2], 2.5, 1e-12);
+  /* nearest (x0, x1) = (2, 0) instead: t = 11/6 along (1, -1, 1) from the minimum norm */
+  const double target[3] = {2, 0, 0};
+  double d[3] = {3, 1, 6};
+  memcpy(A, A0, sizeof A);
+  ck_assert_int_eq(st_min_norm_solve_toward(A, 3, d, sel, target), 0);
+  ck_assert_double_eq_tol(d[0], 2.5, 1e-12);
+  ck_assert_double_eq_tol(d[1], 0.5, 1e-12);
+  ck_assert_double_eq_tol(d[2], 3.5, 1e-12);
+  /* the one null direction, up to its sign */
+  double v[3];
+  memcpy(A, A0, sizeof A);
+  ck_assert_int_eq(st_null_direction(A, 3, v), 1);
+  double s = v[0] > 0 ? 1 : -1, r3 = 1 / sqrt(3.0);
+  ck_assert_double_eq_tol(s * v[0], r3, 1e-12);
+  ck_assert_double_eq_tol(s * v[1], -r3, 1e-12);
+  ck_assert_double_eq_tol(s * v[2], r3, 1e-12);
 }
 END_TEST
 

@@ -343,6 +343,27 @@ START_TEST(crossing_at_the_stop_time_is_no_event) {
 }
 END_TEST
 
+/* ClosedOverflow.mo: two closed ports joined by a pipe without flow leave its pressure
+ * undetermined, and the least compared values (s1 = -0.4, s2 = 0.2) open port 2, which then
+ * closes again; every other Boolean vector is inconsistent. The solution is a point of the
+ * null line that keeps both closed, p1 <= pa - c, found at initialization and held after. */
+START_TEST(singular_mixed_system_solved_along_its_null_line) {
+  static table t;
+  run_ok(HYBRID("ClosedOverflow.mo"), "ClosedOverflow", "", &t);
+  int c1 = col(&t, "open1"), c2 = col(&t, "open2"), cs1 = col(&t, "s1"), cs2 = col(&t, "s2");
+  int cp1 = col(&t, "p1"), cp2 = col(&t, "p2"), cm = col(&t, "m1");
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    ck_assert_msg(r[c1] == 0 && r[c2] == 0 && r[cs1] <= 0 && r[cs2] <= 0,
+                  "row %d: open %g %g, s %g %g", i, r[c1], r[c2], r[cs1], r[cs2]);
+    ck_assert_double_eq_tol(r[cp2] - r[cp1], 0.5, 1e-12);
+    ck_assert_double_eq_tol(r[cs1], r[cp1] - 1, 1e-12);
+    ck_assert_double_eq_tol(r[cs2], 2 * (r[cp2] - 1), 1e-12);
+    ck_assert_double_eq_tol(r[cm], 0, 1e-12);
+  }
+}
+END_TEST
+
 /* when sampleTrigger, with sampleTrigger = sample(0, T) a discrete variable (the MSL's
  * DiscreteBlock): it fires at t = 0 after initialization like `when sample(0, T)`, so every
  * row holds the u = 2 + t of the last instant k T, the first row u(0) = 2 (PowerConverters'
@@ -444,6 +465,7 @@ int main(void) {
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
                cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
                crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
+               singular_mixed_system_solved_along_its_null_line,
                discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
                integer_counter_crossings_all_count, array_call_without_arguments));
   return st_test_main(s);

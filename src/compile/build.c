@@ -349,10 +349,15 @@ static int own_factors(st_compiled *in, st_block *b) {
                  b->sp_recip && b->sp_perm ? 0 : -1;
 }
 
-/* The solutions a nonlinear block keeps as starting points (solve.c seed_from_past). */
+/* The solutions a nonlinear block keeps as starting points (solve.c seed_from_past); where a
+ * mixed block pins its singular real part (solve.c along_null_line). */
 int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b) {
-  b->seed = b->seed_t = NULL;
-  b->nseed = b->seed_head = 0;
+  b->seed = b->seed_t = b->pin = NULL;
+  b->nseed = b->seed_head = b->pinned = 0;
+  if (b->kind == BK_MIXED && b->compared && b->n) {
+    b->pin = st_arena_alloc(a, (size_t)b->n * sizeof(double));
+    return b->pin ? 0 : -1;
+  }
   if (b->kind != BK_SOLVE || b->linear) return 0;
   b->seed = st_arena_alloc(a, (size_t)ST_SEEDS * (size_t)b->n * sizeof(double));
   b->seed_t = st_arena_alloc(a, ST_SEEDS * sizeof(double));

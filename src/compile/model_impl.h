@@ -94,6 +94,10 @@ typedef struct st_block {
    * with nseed entries ending before seed_head (solve.c seed_from_past); NULL: none kept */
   double *seed, *seed_t;
   int nseed, seed_head;
+  /* BK_MIXED with compared unknowns: where a singular real part is pinned (solve.c
+   * along_null_line); pinned = 0: its singular steps take the least compared values */
+  double *pin;
+  int pinned;
 } st_block;
 
 #define ST_SEEDS 4
@@ -490,6 +494,12 @@ int st_eval_slice(st_compiled *cm, const unsigned char *need);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);
+/* ... the solution whose selected entries are nearest target's (target NULL: zero) */
+int st_min_norm_solve_toward(double *A, int n, double *b, const unsigned char *sel,
+                             const double *target);
+/* 1 and a unit vector v spanning the null space of A when it has exactly one dimension, else
+ * 0 (A destroyed) */
+int st_null_direction(double *A, int n, double *v);
 /* event_pass.c */
 int st_compile_whens(st_compiled *cm);
 int st_mentions_initial(const st_fexpr *e); /* initial() occurs in e */

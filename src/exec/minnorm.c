@@ -80,11 +80,12 @@ static void pseudo_solve(const double *A, const double *V, int n, double rel_tol
 }
 
 /* Moves x within the null space (the columns of V flagged in null[]) to the point where the
- * selected entries have the least sum of squares: min over c of |(x + N c)_sel|, by the
+ * selected entries have the least sum of squares (of their distances to target's when given):
+ * min over c of |(x + N c - target)_sel|, by the
  * normal equations (N_sel' N_sel) c = -N_sel' x_sel, themselves solved in the minimum-norm
  * sense (a null direction that moves no selected entry stays at c = 0). */
 static int least_selected(const double *V, const unsigned char *null, int n,
-                          const unsigned char *sel, double *x) {
+                          const unsigned char *sel, const double *target, double *x) {
   int k = 0, *col = malloc(sizeof(int) * (size_t)n + 1);
   if (!col) return -1;
   for (int j = 0; j < n; j++)
@@ -95,7 +96,7 @@ static int least_selected(const double *V, const unsigned char *null, int n,
     if (!sel[i]) continue;
     for (int p = 0; p < k; p++) {
       double vp = V[i + (size_t)col[p] * (size_t)n];
-      g[p] -= vp * x[i];
+      g[p] -= vp * (x[i] - (target ? target[i] : 0));
       for (int q = 0; q < k; q++) G[p + q * k] += vp * V[i + (size_t)col[q] * (size_t)n];
     }
   }
@@ -108,6 +109,11 @@ static int least_selected(const double *V, const unsigned char *null, int n,
 }
 
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel) {
+  return st_min_norm_solve_toward(A, n, b, sel, NULL);
+}
+
+int st_min_norm_solve_toward(double *A, int n, double *b, const unsigned char *sel,
+                             const double *target) {
   for (int i = 0; i < n * n; i++)
     if (!isfinite(A[i])) return -1;
   double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
@@ -121,7 +127,7 @@ int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel)
   for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
   orthogonalize(A, V, n);
   pseudo_solve(A, V, n, 1e-12, b, x, null);
-  int rc = sel ? least_selected(V, null, n, sel, x) : 0;
+  int rc = sel ? least_selected(V, null, n, sel, target, x) : 0;
   if (rc == 0) memcpy(b, x, sizeof(double) * (size_t)n);
   free(V);
   free(null);
@@ -130,4 +136,27 @@ int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel)
 
 int st_min_norm_solve(double *A, int n, double *b) {
   return st_min_norm_solve_sel(A, n, b, NULL);
+}
+
+int st_null_direction(double *A, int n, double *v) {
+  for (int i = 0; i < n * n; i++)
+    if (!isfinite(A[i])) return 0;
+  double *V = calloc((size_t)n * (size_t)n + 2 * (size_t)n + 1, sizeof(double));
+  unsigned char *null = malloc((size_t)n + 1);
+  if (!V || !null) {
+    free(V);
+    free(null);
+    return 0;
+  }
+  double *x = V + (size_t)n * (size_t)n, *zero = x + n;
+  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
+  orthogonalize(A, V, n);
+  pseudo_solve(A, V, n, 1e-12, zero, x, null);
+  int k = 0, col = -1;
+  for (int j = 0; j < n; j++)
+    if (null[j]) k++, col = j;
+  if (k == 1) memcpy(v, V + (size_t)col * (size_t)n, sizeof(double) * (size_t)n);
+  free(V);
+  free(null);
+  return k == 1;
 }

@@ -163,7 +163,8 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
  * over all unknowns instead, the split would depend on how many helpers carry a torque
  * (flange torques, a gear's quadrant losses, what alias elimination leaves), and in
  * LossyGearDemo2 at t = 0.3083 it pushed the gear beyond its own limit, so both elements broke
- * away and the mixed system cycled. Without compared unknowns: the minimum-norm solution. */
+ * away and the mixed system cycled. Without compared unknowns: the minimum-norm solution. A
+ * block pinned by along_null_line takes the solution nearest its pin instead. */
 static int singular_step(st_compiled *cm, const st_block *b) {
   int n = b->n;
   residual_jacobian(cm, b, NULL);
@@ -173,7 +174,8 @@ static int singular_step(st_compiled *cm, const st_block *b) {
     for (int j = 0; j < n; j++) jx += cm->J[i + j * n] * cm->x[b->slots[j]];
     cm->dx[i] = jx - cm->r[i];
   }
-  if (st_min_norm_solve_sel(cm->J, n, cm->dx, b->compared)) return -1;
+  if (st_min_norm_solve_toward(cm->J, n, cm->dx, b->compared, b->pinned ? b->pin : NULL))
+    return -1;
   for (int i = 0; i < n; i++) cm->dx[i] -= cm->x[b->slots[i]];
   return 0;
 }
@@ -476,18 +478,74 @@ static void remember(st_compiled *cm, const st_block *b, int h) {
   for (int i = 0; i < b->nd; i++) cm->hist[(size_t)h * (size_t)b->nd + (size_t)i] = cm->x[b->dslots[i]];
 }
 
-/* All 2^nd combinations of Boolean unknowns: accept the first that reproduces itself. */
+/* Restores the discrete vector saved in history row h. */
+static void recall(st_compiled *cm, const st_block *b, int h) {
+  for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = cm->hist[(size_t)h * (size_t)b->nd + (size_t)i];
+}
+
+/* The discrete vector of history row 0 reproduces itself at the real values now held. */
+static int reproduces(st_compiled *cm, const st_block *b) {
+  discrete_sweep(cm, b);
+  if (seen_before(cm, b, 1)) return 1;
+  recall(cm, b, 0);
+  return 0;
+}
+
+/* A singular real part has a line of solutions; the least compared values that singular_step
+ * takes may lie on the side of a comparison that rejects the discrete vector (row 0) while
+ * other points of the line accept it. Two tanks whose overflow ports are both closed leave the
+ * pressure in the pipe between them undetermined (Fluid's TanksWithOverflow): the least
+ * values put one port's s above zero, which opens it, and opened it has no flow, so s = 0
+ * closes it again, while any pressure below ambient keeps both closed. Along the null
+ * direction v of the Jacobian at the solution x, each compared unknown crosses zero at one
+ * point; just beside each crossing, nearest first, the block is solved again pinned there
+ * (singular_step moves to the solution nearest the pin) and kept when the vector reproduces
+ * itself. The pin stays for the solves until the next exhaustive search. */
+static int along_null_line(st_compiled *cm, st_block *b) {
+  int n = b->n, found = 0;
+  double *xs = malloc(sizeof(double) * 2 * (size_t)n), *v = xs + n;
+  if (!xs) return -1;
+  for (int i = 0; i < n; i++) xs[i] = cm->x[b->slots[i]];
+  residual_jacobian(cm, b, NULL);
+  if (!st_null_direction(cm->J, n, v)) n = 0; /* nothing to search */
+  double tried = 0; /* |t| of the candidates tried so far: nearest first */
+  for (int round = 0; round < 2 * n && !found; round++) {
+    double best = INFINITY;
+    for (int j = 0; j < n; j++) {
+      if (!b->compared[j] || fabs(v[j]) < 1e-9) continue;
+      for (int side = -1; side <= 1; side += 2) {
+        double t = (side * 1e-6 * fmax(fabs(xs[j]), 1e-9) - xs[j]) / v[j];
+        if (fabs(t) > tried && fabs(t) < fabs(best)) best = t;
+      }
+    }
+    if (!isfinite(best)) break;
+    tried = fabs(best);
+    for (int i = 0; i < n; i++) b->pin[i] = cm->x[b->slots[i]] = xs[i] + best * v[i];
+    b->pinned = 1;
+    found = solve_real(cm, b) == 0 && reproduces(cm, b);
+  }
+  if (!found) {
+    b->pinned = 0;
+    for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = xs[i];
+  }
+  free(xs);
+  return found ? 0 : -1;
+}
+
+/* All 2^nd combinations of Boolean unknowns: accept the first that reproduces itself; failing
+ * that, the first whose singular real part has a solution that reproduces it. */
 static int exhaustive(st_compiled *cm, st_block *b) {
   for (int i = 0; i < b->nd; i++)
     if (!cm->p.slots[b->dslots[i]].is_bool) return -1;
   if (b->nd > 12) return -1;
-  for (long mask = 0; mask < (1L << b->nd); mask++) {
-    for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = (double)((mask >> i) & 1);
-    if (b->n && solve_real(cm, b)) continue;
-    remember(cm, b, 0);
-    discrete_sweep(cm, b);
-    if (seen_before(cm, b, 1)) return 0;
-  }
+  b->pinned = 0;
+  for (int pass = 0; pass < (b->pin ? 2 : 1); pass++)
+    for (long mask = 0; mask < (1L << b->nd); mask++) {
+      for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = (double)((mask >> i) & 1);
+      if (b->n && solve_real(cm, b)) continue;
+      remember(cm, b, 0);
+      if (reproduces(cm, b) || (pass == 1 && along_null_line(cm, b) == 0)) return 0;
+    }
   return -1;
 }
 
@@ -499,10 +557,6 @@ static void report_inconsistent(st_compiled *cm, const st_block *b) {
                  cm->p.slots[i < b->nd ? b->dslots[i] : b->slots[i - b->nd]].name);
 }
 
-/* Restores the discrete vector saved in history row h. */
-static void recall(st_compiled *cm, const st_block *b, int h) {
-  for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = cm->hist[(size_t)h * (size_t)b->nd + (size_t)i];
-}
 
 /* Inside an event iteration a fixed point that cycles is not fatal (MSL issue #1741;
  * doc/compiler.md, mixed systems): the last discrete vector the sweep produced is kept, the
