@@ -539,10 +539,13 @@ static int exhaustive(st_compiled *cm, st_block *b) {
     if (!cm->p.slots[b->dslots[i]].is_bool) return -1;
   if (b->nd > 12) return -1;
   b->pinned = 0;
+  unsigned char solved[1 << 12]; /* the vectors whose real part solved in the first pass */
   for (int pass = 0; pass < (b->pin ? 2 : 1); pass++)
     for (long mask = 0; mask < (1L << b->nd); mask++) {
+      if (pass == 1 && !solved[mask]) continue;
       for (int i = 0; i < b->nd; i++) cm->x[b->dslots[i]] = (double)((mask >> i) & 1);
-      if (b->n && solve_real(cm, b)) continue;
+      solved[mask] = !(b->n && solve_real(cm, b));
+      if (!solved[mask]) continue;
       remember(cm, b, 0);
       if (reproduces(cm, b) || (pass == 1 && along_null_line(cm, b) == 0)) return 0;
     }
