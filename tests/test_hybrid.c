@@ -364,6 +364,24 @@ START_TEST(singular_mixed_system_solved_along_its_null_line) {
 }
 END_TEST
 
+/* TornMixed.mo: the nonlinear real part of a mixed system is torn like any nonlinear block;
+ * over all its unknowns Newton starts at h = 0, where sqrt(h - 50) is not defined, and every
+ * Boolean vector failed. Torn at m (start 0) it solves: on, d^2 = 50 + 0.1 d, m = 0.1 d. */
+START_TEST(mixed_real_part_is_torn) {
+  static table t;
+  run_ok(HYBRID("TornMixed.mo"), "TornMixed", "", &t);
+  int con = col(&t, "on"), cm = col(&t, "m"), ch = col(&t, "h"), cd = col(&t, "d");
+  double d = (0.1 + sqrt(0.01 + 200)) / 2;
+  for (int i = 0; i < t.nrows; i++) {
+    const double *r = t.v[i];
+    ck_assert_msg(r[con] == 1, "row %d: on = %g", i, r[con]);
+    ck_assert_double_eq_tol(r[cd], d, 1e-10);
+    ck_assert_double_eq_tol(r[cm], 0.1 * d, 1e-10);
+    ck_assert_double_eq_tol(r[ch], 100 + 0.1 * d, 1e-10);
+  }
+}
+END_TEST
+
 /* when sampleTrigger, with sampleTrigger = sample(0, T) a discrete variable (the MSL's
  * DiscreteBlock): it fires at t = 0 after initialization like `when sample(0, T)`, so every
  * row holds the u = 2 + t of the last instant k T, the first row u(0) = 2 (PowerConverters'
@@ -465,7 +483,7 @@ int main(void) {
                piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
                cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
                crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
-               singular_mixed_system_solved_along_its_null_line,
+               singular_mixed_system_solved_along_its_null_line, mixed_real_part_is_torn,
                discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
                integer_counter_crossings_all_count, array_call_without_arguments));
   return st_test_main(s);

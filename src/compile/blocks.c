@@ -155,7 +155,7 @@ static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
   if (b->nd) {
     b->kind = b->n ? BK_MIXED : BK_DISCRETE;
     if (b->nd > cm->p.maxn) cm->p.maxn = b->nd;
-    return b->n ? build_residuals(cm, b) : 0;
+    return b->n ? build_residuals(cm, b) || st_tear_block(cm, b) : 0;
   }
   if (b->n == 1) {
     int rc = build_assign(cm, b);

@@ -311,7 +311,9 @@ int st_tear_block(st_compiled *cm, st_block *b) {
   /* linear blocks are not torn: a torn linear step loses accuracy where the eliminated
    * coefficients differ by orders of magnitude (quasi-static machines: IMC_DOL's 172-unknown
    * loop torn to 25 left its currents outside the reference tube, and slow) */
-  if (b->kind != BK_SOLVE || b->linear || n < 2 || !b->jac_start || !b->jac_rows) return 0;
+  if ((b->kind != BK_SOLVE && b->kind != BK_MIXED) || b->linear || n < 2 || !b->jac_start ||
+      !b->jac_rows)
+    return 0;
   tear_ctx t = {.cm = cm, .b = b, .n = n};
   t.known = calloc((size_t)n, 1);
   t.done = calloc((size_t)n, 1);
