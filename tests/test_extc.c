@@ -242,7 +242,8 @@ END_TEST
 
 /* Stateful.mo: the generator's state steps once per sample in a tuple equation of a when
  * (Real and Integer[2] outputs of C), as the C recurrence gives it here; a function calling an
- * impure C function as a statement; getInstanceName() as a String to C. */
+ * impure C function as a statement; getInstanceName() as a String to C ("Two.gen": the
+ * MSL's automatic local seeds hash it), the C code built with uthash's Jenkins hash. */
 static void check_generator(const char *cls, const char *prefix) {
   static table t;
   char *out = NULL, name[64];
@@ -258,7 +259,10 @@ static void check_generator(const char *cls, const char *prefix) {
   for (int i = 0; i < t.nrows; i++) {
     if (*prefix) {
       ck_assert(t.v[i][col(&t, "gen.idCopy")] == 42);
-      ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Stateful.Two.gen"));
+      /* the simulated class's own name, not its package (section 3.7.4.6) */
+      ck_assert(t.v[i][col(&t, "gen.nameLenCopy")] == (double)strlen("Two.gen"));
+      ck_assert(t.v[i][col(&t, "gen.nameMatchesCopy")] == 1);
+      ck_assert(t.v[i][col(&t, "gen.jenkinsCopy")] == 1);
     }
     /* the samples at 0, 0.1, 0.2, ... (rows at an event instant may hold either side; the
      * one at t = 0 fires right after initialization, so the first row has it) */

@@ -83,10 +83,13 @@ static const char header_text[] =
     "#endif\n";
 
 /* What the MSL's own build defines on Linux for its C sources (zlib inside MatIO, the dummy
- * usertab of the tables); harmless for other code. */
+ * usertab of the tables); harmless for other code. HASH_FUNCTION: ModelicaStrings_hashString
+ * with uthash's own default (Jenkins) hash rather than ModelicaStrings.c's fallback (AP): the
+ * reference results' noise blocks seed from it (MSL issue 3727: automatic local seeds). */
 static const char *const source_defines[] = {
-    "-DHAVE_ZLIB=1", "-DHAVE_INTTYPES_H=1", "-DHAVE_STDINT_H=1", "-DHAVE_UNISTD_H=1",
-    "-DSTDC99", "-DDUMMY_FUNCTION_USERTAB=1"};
+    "-DHAVE_ZLIB=1", "-DHAVE_INTTYPES_H=1",      "-DHAVE_STDINT_H=1",
+    "-DHAVE_UNISTD_H=1", "-DSTDC99", "-DDUMMY_FUNCTION_USERTAB=1",
+    "-DHASH_FUNCTION=HASH_JEN"};
 
 /* The compiler's other options (the object is position independent, warnings are the
  * library's business). */

@@ -1884,6 +1884,18 @@ static st_fexpr *reduction(st_fl *fl, const st_ast_expr *e, const char *name, st
   return translate_call(fl, call, env);
 }
 
+/* The last identifier of a dotted class name (a quoted identifier may hold dots). */
+static const char *last_identifier(const char *name) {
+  const char *last = name;
+  int quoted = 0;
+  for (const char *p = name; *p; p++) {
+    if (*p == '\\' && quoted && p[1]) p++;
+    else if (*p == '\'') quoted = !quoted;
+    else if (*p == '.' && !quoted) last = p + 1;
+  }
+  return last;
+}
+
 static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
   const st_ast_cref *fn = e->u.call.fn;
   const char *name = fn->parts->name;
@@ -1928,8 +1940,11 @@ static st_fexpr *translate_call(st_fl *fl, const st_ast_expr *e, st_env env) {
     int k = find_builtin(name);
     if (k >= 0) return call_builtin(fl, e, k, env);
     if (strcmp(name, "String") == 0) return translate_string(fl, e, env);
-    if (strcmp(name, "getInstanceName") == 0 && !e->u.call.args) { /* section 3.7.4.6 */
+    if (strcmp(name, "getInstanceName") == 0 && !e->u.call.args) {
+      /* section 3.7.4.6: the simulated class's own name (MyLib.Vehicle gives
+       * "Vehicle.engine.controller"); the MSL's noise blocks hash it into their seeds */
       const char *top = fl->top && fl->top->cls ? fl->top->cls->full : "";
+      top = last_identifier(top);
       const char *path = env.inst ? env.inst->path : "";
       return string_value(fl, *path ? st_arena_printf(fl->tmp, "%s.%s", top, path) : top, e->loc);
     }

@@ -47,7 +47,36 @@ int extc_recall(void) { return extc_memory; }");
 int extc_strlen(const char *s) { return (int)strlen(s); }");
   end nameLength;
 
+  function sameText "1 when the two strings are equal, as C compares them"
+    input String a;
+    input String b;
+    output Integer same;
+  external "C" same = extc_same_text(a, b) annotation(Include = "
+#include <string.h>
+int extc_same_text(const char *a, const char *b) { return strcmp(a, b) == 0; }");
+  end sameText;
+
+  function hashIsJenkins "1 when external C code is built with uthash's default hash, as the MSL's is"
+    output Integer jen;
+  external "C" jen = extc_hash_is_jenkins() annotation(Include = "
+#include <string.h>
+#define EXTC_TEXT(x) #x
+#define EXTC_VALUE(x) EXTC_TEXT(x)
+int extc_hash_is_jenkins(void) {
+#ifdef HASH_FUNCTION
+  return strcmp(EXTC_VALUE(HASH_FUNCTION), \"HASH_JEN\") == 0;
+#else
+  return 0;
+#endif
+}");
+  end hashIsJenkins;
+
   model Generator
+    parameter String expectedName = "";
+    parameter Integer nameMatches = sameText(getInstanceName(), expectedName);
+    parameter Integer jenkins = hashIsJenkins();
+    Integer nameMatchesCopy = nameMatches;
+    Integer jenkinsCopy = jenkins;
     parameter Integer id = initialize(41);
     parameter Integer nameLen = nameLength(getInstanceName());
     Integer idCopy = id;
@@ -61,7 +90,7 @@ int extc_strlen(const char *s) { return (int)strlen(s); }");
   end Generator;
 
   model Two
-    Generator gen;
+    Generator gen(expectedName = "Two.gen");
   end Two;
 
   impure function tick "the number of calls so far, counted in C"
