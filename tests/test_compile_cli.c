@@ -986,6 +986,20 @@ START_TEST(hidden_constraint_long_row) {
 }
 END_TEST
 
+/* An initial system of independent parts (tests/data/compile/SettledInitialPart.mo): the
+ * part whose equations already hold at its starts keeps them and takes no Newton step (its
+ * flat residual made the joint matrix singular: "the initial system has no solution"),
+ * the other part is solved. */
+START_TEST(settled_initial_part_keeps_its_starts) {
+  const char *f = "compile_cli_sip.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("SettledInitialPart.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "a"), 1, 1e-9);
+  ck_assert_double_eq_tol(first_value(f, "b"), 1, 1e-9);
+  ck_assert_double_eq(first_value(f, "y"), 0);
+  remove(f);
+}
+END_TEST
+
 /* Parameters with fixed = false solved with the initial system
  * (tests/data/compile/InitialParameterSystem.mo): implicit equations for p (was: checked as
  * redundant and refused), a steady state for k, and a parameter bound to k (was: "the value
@@ -1070,7 +1084,8 @@ int main(void) {
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, dummy_choice_by_rank, dummy_choice_by_constant_coefficients,
                hidden_linear_constraint, hidden_constraint_long_row,
-               initial_parameter_system, initial_algorithm_parameter, initial_if_equation,
+               initial_parameter_system, settled_initial_part_keeps_its_starts,
+               initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,

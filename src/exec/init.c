@@ -126,6 +126,46 @@ static void explicit_initial_states(st_compiled *cm) {
   }
 }
 
+/* Union-find root of node k (rows 0..n-1, columns n..2n-1 of a Jacobian). */
+static int uf_root(int *parent, int k) {
+  while (parent[k] != k) k = parent[k] = parent[parent[k]];
+  return k;
+}
+
+/* Keeps the Newton step 0 for the unknowns of decoupled parts of the Jacobian whose
+ * residuals are already 0: J and dx are compressed to the other rows and columns, in
+ * place. A part whose equations hold stays where its start values put it, as when the
+ * system is solved block by block; in one joint step a nearly flat column of such a part
+ * (a hysteresis model's initialization variable, whose residual is cubic at its start)
+ * took a huge step to a false root. Returns the size of the compressed system (n when
+ * nothing is left out). */
+static int drop_settled_parts(double *J, double *dx, const double *r, int n, int *keep) {
+  int *parent = keep + n, *rowkeep = parent + 2 * n, *busy = rowkeep + n, m = 0, mr = 0;
+  for (int k = 0; k < 2 * n; k++) parent[k] = k, busy[k] = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++)
+      if (J[i + j * n] != 0) parent[uf_root(parent, i)] = uf_root(parent, n + j);
+  for (int i = 0; i < n; i++)
+    if (!(fabs(r[i]) < 1e-10)) busy[uf_root(parent, i)] = 1;
+  for (int j = 0; j < n; j++) m += keep[j] = busy[uf_root(parent, n + j)];
+  for (int i = 0; i < n; i++) mr += rowkeep[i] = busy[uf_root(parent, i)];
+  if (m == n || m != mr || m == 0) return n; /* not square: the joint step decides */
+  for (int j = 0, jj = 0; j < n; j++) {
+    if (!keep[j]) continue;
+    for (int i = 0, ii = 0; i < n; i++)
+      if (rowkeep[i]) J[ii++ + jj * m] = J[i + j * n];
+    jj++;
+  }
+  for (int i = 0, ii = 0; i < n; i++)
+    if (rowkeep[i]) dx[ii++] = dx[i];
+  return m;
+}
+
+/* dx of the compressed system back to all n unknowns, 0 for those left where they are. */
+static void expand_step(double *dx, const int *keep, int n, int m) {
+  for (int j = n - 1, k = m - 1; j >= 0; j--) dx[j] = keep[j] ? dx[k--] : 0;
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation); with
  * singletons, the single-unknown rows take their own steps first (singleton_step). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
@@ -133,7 +173,8 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
   unsigned char *done = calloc((size_t)n + 1, 1);
-  if (!J || !piv || !done) { free(J); free(piv); free(done); return -1; }
+  int *keep = malloc(sizeof(int) * (size_t)(6 * n + 1));
+  if (!J || !piv || !done || !keep) { free(J); free(piv); free(done); free(keep); return -1; }
   double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
   int rc = -1;
   cm->init_eval_failed = 0;
@@ -154,7 +195,9 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
     if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
     singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
-    if (st_dense_lu_solve(J, n, piv, dx)) break;
+    int m = drop_settled_parts(J, dx, r, n, keep);
+    if (st_dense_lu_solve(J, m, piv, dx)) break;
+    if (m < n) expand_step(dx, keep, n, m);
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
       for (int j = 0; j < n; j++) cm->x[unk[j]] += lambda * dx[j];
@@ -166,6 +209,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
   free(J);
   free(piv);
   free(done);
+  free(keep);
   return rc;
 }
 
