@@ -197,7 +197,10 @@ static int eliminate_const(st_compiled *cm, const lin *l, const st_ceq *q) {
   if (!sol) return 0;
   st_prog *p = &cm->p.const_prog[cm->p.nconsts];
   memset(p, 0, sizeof *p);
-  if (st_emit(cm, p, sol, EMIT_PLAIN)) return -1;
+  if (st_emit(cm, p, sol, EMIT_PLAIN)) {
+    st_prog_free(p); /* what was emitted before the failure: not yet counted in nconsts */
+    return -1;
+  }
   cm->p.const_slot[cm->p.nconsts++] = v;
   cm->p.slots[v].kind = K_CONST;
   return 1;
