@@ -266,6 +266,17 @@ START_TEST(expandable_connectors) {
 }
 END_TEST
 
+/* The initial system together with a nonlinear block that has no solution at the start
+ * values of the states (init.c solve_joint): m and U follow from p0 and h0. */
+START_TEST(joint_initial_system) {
+  const table *t = fluid_run("Fluid.JointVessel", "--stop-time 0.1");
+  double T = 250 * exp(0.5), d = 2e5 / (287 * T);
+  ck_assert_double_eq_tol(t->v[0][col(t, "p")], 2e5, 1e-6);
+  ck_assert_double_eq_tol(t->v[0][col(t, "m")], 1e-3 * d, 1e-12);
+  ck_assert_double_eq_tol(t->v[0][col(t, "U")], 1e-3 * d * (5e4 - 287 * T), 1e-8);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,

@@ -83,6 +83,8 @@ typedef struct st_block {
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
   int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
   int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
+  int joint;          /* nonlinear, failed at the initial start point: solved jointly with the
+                       * initial system (init.c solve_joint) */
   /* Torn nonlinear BK_SOLVE (tearing.c), else ntear = 0: Newton over the unknowns
    * slots[tear[k]] on the residuals res[tear_res[k]], after the assignments
    * slots[seq_var[s]] = seq[s] in order; tear_item[tear_col[k] .. tear_col[k + 1]) lists what
@@ -326,6 +328,10 @@ struct st_compiled {
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int reported;        /* a run-time error has been reported to diag */
   int init_eval_failed; /* the initial Newton could not evaluate its start point (init.c) */
+  double *joint_r;     /* non-NULL: the nonlinear blocks write their residuals here in block
+                        * order instead of solving (init.c solve_joint) */
+  int joint_pos;       /* how many of them st_eval_blocks wrote so far */
+  int joint_probe;     /* the nonlinear blocks that fail are marked joint, not an error */
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
@@ -480,6 +486,8 @@ int st_build_blocks(st_compiled *cm, const int *order_eq, const int *comp_start,
 int st_fuse_programs(st_compiled *cm);
 /* solve.c */
 int st_eval_blocks(st_compiled *cm, int event_mode);
+/* The unknowns of the blocks marked joint in block order (slots may be NULL); their count. */
+int st_joint_unknowns(const st_compiled *cm, int *slots);
 /* The event pass of initialization: st_eval_blocks(cm, 1) with the initial() when-branches
  * assigned as soon as what they read is computed (st_initial_whens_before). */
 int st_eval_blocks_initial(st_compiled *cm);

@@ -68,6 +68,10 @@ static int collect_fixed_algebraics(const st_compiled *cm, fixed_algebraics *fa)
 }
 
 static int initial_residuals(st_compiled *cm, const fixed_algebraics *fa, double *r) {
+  if (cm->joint_r) { /* solve_joint: the nonlinear blocks' residuals follow */
+    cm->joint_r = r + cm->p.ninit + (fa ? fa->n : 0);
+    cm->joint_pos = 0;
+  }
   if (st_eval_blocks(cm, 1)) return -1;
   for (int i = 0; i < cm->p.ninit; i++) r[i] = st_vm_eval(&cm->vm, &cm->p.init_res[i]);
   for (int k = 0; fa && k < fa->n; k++) r[cm->p.ninit + k] = cm->x[fa->slot[k]] - fa->start[k];
@@ -104,21 +108,29 @@ static int singleton_step(st_compiled *cm, const double *J, const double *r, con
   return moved;
 }
 
+/* Whether explicit_initial_states sets slot s: a free state, or with algebraics (solve_joint)
+ * also an algebraic variable, which the joint system then starts from. */
+static int settable(const st_compiled *cm, int s, int algebraics) {
+  if (s < 0) return 0;
+  if (cm->p.slots[s].kind == K_STATE) return is_free_state(cm, cm->p.slots[s].state);
+  return algebraics && cm->p.slots[s].kind == K_ALG;
+}
+
 /* An initial equation `x = e` of a free state x and an expression of parameters sets x
  * before anything is evaluated: the blocks then start from it, not from x's start value
  * (HeatingNPN_NORGate's HeatCapacitor1.T = 293.15; at the default 0 K its transistors'
  * equations have no solution). Newton finds these residuals 0. */
-static void explicit_initial_states(st_compiled *cm) {
+static void explicit_initial_states(st_compiled *cm, int algebraics) {
   for (int e = 0; e < cm->p.ninit; e++) {
     const st_ceq *q = &cm->p.init_eqs[e];
     double sign = 1;
     const st_fexpr *other = q->rhs;
     int s = q->lhs->kind == FX_VAR ? st_resolve_ref(cm, q->lhs, &sign) : -1;
-    if (s < 0 || cm->p.slots[s].kind != K_STATE) {
+    if (!settable(cm, s, algebraics)) {
       other = q->lhs;
       s = q->rhs->kind == FX_VAR ? st_resolve_ref(cm, q->rhs, &sign) : -1;
     }
-    if (s < 0 || cm->p.slots[s].kind != K_STATE || !is_free_state(cm, cm->p.slots[s].state) ||
+    if (!settable(cm, s, algebraics) ||
         (st_expr_deps(cm, other) & (DEP_TIME | DEP_CONT | DEP_DISC)))
       continue;
     double r = st_vm_eval(&cm->vm, &cm->p.init_res[e]); /* sign x - e, or e - sign x */
@@ -541,11 +553,9 @@ static int retry_singletons(st_compiled *cm, const fixed_algebraics *fa, const i
   return solve_initial(cm, fa, unk, n, 1);
 }
 
-/* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
- * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
-static int restart_unset(st_compiled *cm, const int *unk, int n) {
+/* The unknowns without a start value (0 by default) set to 1; how many. */
+static int unset_to_one(st_compiled *cm, const int *unk, int n) {
   int k = 0;
-  apply_starts(cm);
   for (int j = 0; j < n; j++)
     if (unk[j] < cm->p.nstart_prog && !cm->p.start_prog[unk[j]].n &&
         !(cm->start_set && cm->start_set[unk[j]])) {
@@ -553,6 +563,44 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
       k++;
     }
   return k;
+}
+
+/* After a failed Newton: the unknowns without a start value (0 by default: a vessel's mass
+ * m, with u = U/m) start again from 1, the starts given kept; 0 when there is none. */
+static int restart_unset(st_compiled *cm, const int *unk, int n) {
+  apply_starts(cm);
+  return unset_to_one(cm, unk, n);
+}
+
+/* After a failed Newton: the free states and the unknowns of the nonlinear blocks as one
+ * system (as Dymola and OpenModelica build the initial system), the blocks' equations
+ * joining the initial ones. The nested solve needs a solvable block at every iterate of the
+ * states; a vessel whose states are m and U (u = U/m) has none at their defaults, while
+ * its initial equations p = p0, h = h0 determine the block's own unknowns directly. The
+ * blocks start from their start values, the initial equations `v = parameter expression`
+ * of their unknowns applied first. 0 when it converged. */
+static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
+  restart_unset(cm, unk, n); /* a vessel's m = 0 makes u = U/m infinite */
+  explicit_initial_states(cm, 1);
+  for (int k = 0; k < cm->nblocks; k++) cm->blocks[k].joint = 0;
+  cm->joint_probe = 1; /* which blocks do not solve here */
+  int bad = st_eval_blocks(cm, 1);
+  cm->joint_probe = 0;
+  int nj = st_joint_unknowns(cm, NULL), rc = -1;
+  int *all = malloc(sizeof(int) * (size_t)(n + nj + 1));
+  double *r = malloc(sizeof(double) * (size_t)(n + nj + 1));
+  if (!all || !r || nj == 0 || bad) goto done;
+  memcpy(all, unk, sizeof(int) * (size_t)n);
+  st_joint_unknowns(cm, all + n);
+  unset_to_one(cm, all + n, nj); /* T = 0 K in d = p/(R T) */
+  explicit_initial_states(cm, 1);
+  cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
+  rc = solve_initial(cm, fa, all, n + nj, 0);
+  cm->joint_r = NULL;
+done:
+  free(all);
+  free(r);
+  return rc;
 }
 
 static double *save_unknowns(const st_compiled *cm, const int *unk, int n) {
@@ -586,7 +634,7 @@ int st_initialize(st_compiled *cm, double t0) {
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->init_pre, cm->pre, (size_t)cm->p.nslots * sizeof *cm->x);
   memset(cm->wc, 0, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
-  explicit_initial_states(cm);
+  explicit_initial_states(cm, 0);
   int nfree = 0;
   fixed_algebraics fa = {0, NULL, NULL};
   int *unk = malloc(sizeof(int) * (size_t)(cm->p.nstates + cm->p.ninit_params + 1));
@@ -618,7 +666,8 @@ int st_initialize(st_compiled *cm, double t0) {
     rc = -1;
   } else if (neq > 0 && (x0 = save_unknowns(cm, unk, nfree), solve_initial(cm, &fa, unk, nfree, 0)) &&
              retry_singletons(cm, &fa, unk, nfree, x0) &&
-             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0))) {
+             (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0)) &&
+             solve_joint(cm, &fa, unk, nfree)) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     if (cm->init_eval_failed)
       st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",

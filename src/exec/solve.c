@@ -620,7 +620,40 @@ static void dae_residuals(st_compiled *cm, const st_block *b) {
   for (int i = 0; i < b->n; i++) cm->dae_r[b->dae_off + i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
 }
 
+/* The initial system solved jointly (init.c solve_joint): the residuals of a nonlinear
+ * block at its unknowns' current values, no solve. */
+static int is_joint(const st_compiled *cm, const st_block *b) {
+  return cm->joint_r && b->joint;
+}
+
+/* joint_probe: a nonlinear block that does not solve is marked, the others go on from its
+ * unknowns' current values. */
+static int probe_block(st_compiled *cm, st_block *b) {
+  if (b->kind != BK_SOLVE || b->linear || b->n <= 0) return -1;
+  b->joint = 1;
+  return 0;
+}
+
+static void joint_residuals(st_compiled *cm, const st_block *b) {
+  for (int i = 0; i < b->n; i++) cm->joint_r[cm->joint_pos++] = st_vm_eval(&cm->vm, &b->res[i]);
+}
+
+int st_joint_unknowns(const st_compiled *cm, int *slots) {
+  int n = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    if (!b->joint) continue;
+    for (int i = 0; slots && i < b->n; i++) slots[n + i] = b->slots[i];
+    n += b->n;
+  }
+  return n;
+}
+
 static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
+  if (is_joint(cm, b)) {
+    joint_residuals(cm, b);
+    return 0;
+  }
   if (cm->dae && !event_mode && b->dae_off >= 0) {
     dae_residuals(cm, b);
     return 0;
@@ -638,7 +671,9 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
   else st_spec_refresh(cm); /* they are frozen until the next */
   if (!event_mode && st_tape_run_all(cm) == 0) return 0;
   for (int k = 0; k < cm->nblocks; k++)
-    if (eval_block(cm, &cm->blocks[k], event_mode)) return -1;
+    if (eval_block(cm, &cm->blocks[k], event_mode) &&
+        (!cm->joint_probe || probe_block(cm, &cm->blocks[k])))
+      return -1;
   st_sync_aliases(cm);
   return 0;
 }

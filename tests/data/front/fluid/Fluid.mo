@@ -308,4 +308,25 @@ package Fluid
   model ModifiedPackageWater
     extends ModifiedPackage(substance = "H2O");
   end ModifiedPackageWater;
+
+  // A vessel whose states are its mass and energy (u = U/m) and whose initial equations fix
+  // p and h: the block solving p, h, T from d = m/V and u has no solution for u >= 0 (h -
+  // R*T(h) < 0 everywhere), so it fails at the default m = U = 0 and at m = U = 1; only the
+  // initial system solved together with that block starts (from p0, h0).
+  model JointVessel
+    parameter Real V = 1e-3, R = 287, T0 = 250, h1 = 1e5;
+    parameter Real p0 = 2e5, h0 = 5e4, mflow = 1e-6;
+    Real m, U, d, u, p, h, T(start = 300);
+  initial equation
+    p = p0;
+    h = h0;
+  equation
+    der(m) = mflow;
+    der(U) = mflow * h0;
+    m = V * d;
+    U = m * u;
+    u = h - p / d;
+    d = p / (R * T);
+    T = T0 * exp(h / h1);
+  end JointVessel;
 end Fluid;
