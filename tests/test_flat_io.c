@@ -317,7 +317,7 @@ END_TEST
  * binding is freed (a leak LeakSanitizer reported; this test is checked under ASan in CI).
  * The file's sum is set as the fuzzer's harness sets it. */
 START_TEST(constant_binding_that_fails_to_emit) {
-  FILE *f = fopen("tests/data/io/ConstantEmitFails.stflat", "rb");
+  FILE *f = fopen(st_test_src("tests/data/io/ConstantEmitFails.stflat"), "rb");
   ck_assert_ptr_nonnull(f);
   unsigned char bytes[4096];
   size_t n = fread(bytes, 1, sizeof bytes, f);
