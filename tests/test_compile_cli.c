@@ -324,6 +324,9 @@ START_TEST(bad_models_are_located) {
   expect_failure("OverDetermined.mo", over, 2);
   const char *init[] = {"NoInitialSolution.mo:4:3: error: the initial system has no solution"};
   expect_failure("NoInitialSolution.mo", init, 1);
+  /* a NaN residual beside a zero one is not a converged initial system */
+  const char *nan_init[] = {"NaNInitialResidual.mo:7:3: error: the initial system has no solution"};
+  expect_failure("NaNInitialResidual.mo", nan_init, 1);
   /* under-determined: the states the initial equation does not determine keep their start
    * values, as Modelica tools do, with a warning naming them; the one it determines (z, the
    * larger pivot of x = 2*z) is solved: z = x/2 = 0.5 */
