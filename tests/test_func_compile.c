@@ -598,6 +598,20 @@ START_TEST(sizes_known_when_compiled) {
 }
 END_TEST
 
+/* Open-size locals sized by their first assigned value that reads locals placed after them
+ * (FunctionsAssignedSize.mo): the output X of a redeclared function from a protected q, and
+ * Y := 2 X after X := f(s) -- compiled; y = 2 q + 1 - q with q = 1 / (2 (t + 1)). */
+START_TEST(sizes_from_assigned_values) {
+  static table t;
+  simulate_compiled("FunctionsAssignedSize.mo", "FunctionsAssignedSize.Use",
+                    "FunctionsAssignedSize.Impl.first(scalar, scalar): compiled", &t);
+  for (int i = 0; i < t.nrows; i++) {
+    double q = 1 / (2 * (t.v[i][col(&t, "time")] + 1));
+    ck_assert_double_eq_tol(t.v[i][col(&t, "y")], q + 1, 1e-14);
+  }
+}
+END_TEST
+
 /* Calls as statements compiled (FunctionsStatements.mo): a function without outputs from
  * an initial algorithm and from a body, a function with outputs whose results are dropped;
  * a failed assert in the statement call stops initialization with both locations. */
@@ -795,7 +809,7 @@ static Suite *suite(void) {
                            closed_forms_and_depth_bound, last_run_kept_per_arguments,
                            array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
-                           sizes_known_when_compiled, strings_passed_compiled, statement_calls_compiled,
+                           sizes_known_when_compiled, sizes_from_assigned_values, strings_passed_compiled, statement_calls_compiled,
                            many_arguments_compiled, slices_compiled,
                            long_path_in_runtime_error, machine_runs_everything));
   tcase_add_loop_test(tc, all_functions_compiled, 0,

@@ -1506,6 +1506,13 @@ static int assigned_shape(cx *c, int i, shape *sh) {
   return -1;
 }
 
+/* Whether local d has an open size that only its first assigned value can give. */
+static int sized_by_assignment(const st_flocal *d) {
+  int open = 0;
+  for (int k = 0; k < d->ndims; k++) open |= d->dims[k] < 0 && !d->size[k];
+  return open && !d->binding && d->causality != ST_C_INPUT;
+}
+
 /* The shape of local i (not an argument) into *l: its declared sizes, known now or by size()
  * of the arguments, its binding's, or the first value assigned to it. */
 static int declared_shape(cx *c, int i, lshape *l) {
@@ -1560,18 +1567,41 @@ static int layout(cx *c) {
     f->width += l->n;
   }
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
+  /* Locals sized by what is first assigned to them (`Xsat := {p/pds, 1 - p/pds}`) come
+   * after the others, which that value may read; among themselves in rounds as long as one
+   * more gets placed (Y := 2*X after X := f(u)). */
   for (int i = 0; i < fn->nlocals; i++) {
-    if (cur(c)->loc[i].off >= 0) continue;
     lshape l = {-1, 1, 0, {0, 0, 0, 0}};
+    if (cur(c)->loc[i].off >= 0 || sized_by_assignment(&fn->locals[i])) continue;
     if (declared_shape(c, i, &l)) return -1;
-    f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
-    l.off = -1;
-    f->loc[i] = l;
-    f->loc[i].off = off;
-    off += f->loc[i].n;
-    if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
+    l.off = off; /* a size known by a call compiles the callee: vm->c may have moved */
+    cur(c)->loc[i] = l;
+    off += l.n;
   }
-  cur(c)->nframe = off;
+  for (int placed = 1; placed;) {
+    placed = 0;
+    for (int i = 0; i < fn->nlocals; i++) {
+      shape sh;
+      if (cur(c)->loc[i].off >= 0 || assigned_shape(c, i, &sh)) continue;
+      lshape *l = &cur(c)->loc[i];
+      l->ndims = sh.ndims;
+      l->n = sh.n;
+      memcpy(l->dims, sh.dims, sizeof l->dims);
+      l->off = off;
+      off += l->n;
+      placed = 1;
+    }
+  }
+  for (int i = 0; i < fn->nlocals; i++) { /* the first that cannot be placed says why */
+    lshape l;
+    if (cur(c)->loc[i].off >= 0) continue;
+    declared_shape(c, i, &l);
+    return refuse(c, "the size of '%s' is not known", fn->locals[i].name);
+  }
+  f = cur(c);
+  for (int i = 0; i < fn->nlocals; i++) /* in declaration order: output k is the k-th */
+    if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
+  f->nframe = off;
   return 0;
 }
 
