@@ -1,0 +1,77 @@
+/* Hand-written C + CVODE version of bench/clocks/ClutchPI.mo: the floor that `make bench-clocks`
+ * compares stiction's sampled loop with. No stiction code: the plant is integrated with CVODE
+ * (BDF, dense Newton) from tick to tick; at each tick (k/1000 s, from the integer counter, no
+ * drift) the PI is evaluated on the sampled w3 and CVODE is restarted, as a time event does.
+ * Prints the CPU seconds and the final state so the runs can be compared. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+typedef struct plant { double u; } plant; /* the held controller output */
+
+static const double J1 = 1, J2 = 0.5, J3 = 1, c = 1e4, d = 10, muS = 5, vs = 0.01, dv = 0.1;
+
+/* y = (w1, w2, w3, phi23) */
+static int rhs(sunrealtype t, N_Vector y, N_Vector yd, void *ud) {
+  const plant *p = ud;
+  double w1 = NV_Ith_S(y, 0), w2 = NV_Ith_S(y, 1), w3 = NV_Ith_S(y, 2), phi = NV_Ith_S(y, 3);
+  double tc = muS * tanh((w1 - w2) / vs) + dv * (w1 - w2), ts = c * phi + d * (w2 - w3);
+  double tl = 0.5 * w3 + (t > 50 ? 10 : 0);
+  NV_Ith_S(yd, 0) = (p->u - tc) / J1;
+  NV_Ith_S(yd, 1) = (tc - ts) / J2;
+  NV_Ith_S(yd, 2) = (ts - tl) / J3;
+  NV_Ith_S(yd, 3) = w2 - w3;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  double rtol = argc > 1 ? atof(argv[1]) : 1e-6, stop = 100.0;
+  const double kp = 2, Ti = 2, wref = 10, Ts = 0.001;
+  long ticks = (long)(stop * 1000 + 0.5);
+  plant p = {0};
+  double I = 0;
+  SUNContext ctx;
+  if (SUNContext_Create(NULL, &ctx)) return 1;
+  N_Vector y = N_VNew_Serial(4, ctx);
+  N_VConst(0.0, y);
+  void *mem = CVodeCreate(CV_BDF, ctx);
+  SUNMatrix A = SUNDenseMatrix(4, 4, ctx);
+  SUNLinearSolver LS = SUNLinSol_Dense(y, A, ctx);
+  int rc = CVodeInit(mem, rhs, 0.0, y);
+  rc = rc ? rc : CVodeSStolerances(mem, rtol, rtol);
+  rc = rc ? rc : CVodeSetUserData(mem, &p);
+  rc = rc ? rc : CVodeSetLinearSolver(mem, LS, A);
+  rc = rc ? rc : CVodeSetMaxNumSteps(mem, 100000);
+  if (rc) return 1;
+  clock_t c0 = clock();
+  for (long k = 0; k <= ticks && rc >= 0; k++) {
+    double tk = (double)k / 1000.0, t = tk;
+    if (k > 0) {
+      CVodeSetStopTime(mem, tk);
+      rc = CVode(mem, tk, y, &t, CV_NORMAL);
+    }
+    double e = wref - NV_Ith_S(y, 2);
+    I = I + Ts * e / Ti; /* previous(I) starts at 0 */
+    p.u = kp * (e + I);
+    if (rc >= 0) rc = CVodeReInit(mem, tk, y); /* the held input jumped: a time event */
+  }
+  double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+  long ns = 0;
+  CVodeGetNumSteps(mem, &ns);
+  printf("handwritten ClutchPI: rc %d, %ld ticks, cpu [s]: %.4f, per tick [us]: %.3f\n", rc, ticks,
+         cpu, 1e6 * cpu / ticks);
+  printf("w1 %.6g w2 %.6g w3 %.6g I %.6g\n", NV_Ith_S(y, 0), NV_Ith_S(y, 1), NV_Ith_S(y, 2), I);
+  N_VDestroy(y);
+  CVodeFree(&mem);
+  SUNLinSolFree(LS);
+  SUNMatDestroy(A);
+  SUNContext_Free(&ctx);
+  return rc < 0;
+}
