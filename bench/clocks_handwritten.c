@@ -2,10 +2,12 @@
  * compares stiction's sampled loop with. No stiction code: the plant is integrated with CVODE
  * (BDF, dense Newton) from tick to tick; at each tick (k/1000 s, from the integer counter, no
  * drift) the PI is evaluated on the sampled w3 and CVODE is restarted, as a time event does.
- * Prints the CPU seconds and the final state so the runs can be compared. */
+ * Prints the CPU seconds and the final state so the runs can be compared; with a command as its
+ * second argument it runs it (stiction on the same model) and prints the ratio of CPU times. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <cvode/cvode.h>
@@ -68,6 +70,14 @@ int main(int argc, char **argv) {
   printf("handwritten ClutchPI: rc %d, %ld ticks, cpu [s]: %.4f, per tick [us]: %.3f\n", rc, ticks,
          cpu, 1e6 * cpu / ticks);
   printf("w1 %.6g w2 %.6g w3 %.6g I %.6g\n", NV_Ith_S(y, 0), NV_Ith_S(y, 1), NV_Ith_S(y, 2), I);
+  if (argc > 2) { /* the stiction run: its CPU time from the children's usage */
+    struct rusage ru;
+    if (system(argv[2]) != 0) return 1;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    double sc = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1e-6 * (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+    printf("stiction ClutchPI: cpu [s]: %.4f, per tick [us]: %.3f, ratio stiction/handwritten: %.2f\n",
+           sc, 1e6 * sc / ticks, sc / cpu);
+  }
   N_VDestroy(y);
   CVodeFree(&mem);
   SUNLinSolFree(LS);
