@@ -556,6 +556,48 @@ static int retry_singletons(st_compiled *cm, const fixed_algebraics *fa, const i
   return solve_initial(cm, fa, unk, n, 1);
 }
 
+/* The assignment block that computes slot s, or NULL. */
+static const st_block *assignment_of(const st_compiled *cm, int s) {
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].kind == BK_ASSIGN && cm->blocks[k].slots[0] == s) return &cm->blocks[k];
+  return NULL;
+}
+
+/* A fixed algebraic whose assignment is affine in one unknown alone (a solenoid's armature
+ * position x(fixed = true) = the load's position s - L/2) sets that unknown so that it
+ * holds, from x0 (as a tool that solves the assignment for the state does): at the start
+ * s = 0 the air gap is 0 and a flux tube's force 0/0 does not evaluate, so Newton never
+ * took its first step. Checked affine at three points; how many unknowns it moved. */
+static int seed_from_fixed_algebraics(st_compiled *cm, const fixed_algebraics *fa,
+                                      const int *unk, int n, const double *x0) {
+  if (!x0) return 0;
+  for (int j = 0; j < n; j++) cm->x[unk[j]] = x0[j];
+  int moved = 0;
+  for (int k = 0; k < fa->n; k++) {
+    const st_block *b = assignment_of(cm, fa->slot[k]);
+    if (!b) continue;
+    double v0 = st_vm_eval(&cm->vm, &b->assign);
+    int j1 = -1, count = 0;
+    for (int j = 0; j < n && count < 2; j++) {
+      double save = cm->x[unk[j]];
+      cm->x[unk[j]] = save + 1;
+      if (st_vm_eval(&cm->vm, &b->assign) != v0) { j1 = j; count++; }
+      cm->x[unk[j]] = save;
+    }
+    if (count != 1 || !isfinite(v0)) continue;
+    double *xj = &cm->x[unk[j1]], s0 = *xj, h = 1 + fabs(s0);
+    *xj = s0 + h;
+    double v1 = st_vm_eval(&cm->vm, &b->assign);
+    *xj = s0 + 2 * h;
+    double v2 = st_vm_eval(&cm->vm, &b->assign), slope = (v1 - v0) / h;
+    int affine = isfinite(slope) && slope != 0 &&
+                 fabs(v2 - v0 - 2 * slope * h) <= 1e-9 * (fabs(v0) + fabs(v2) + fabs(slope * h));
+    *xj = affine ? s0 + (fa->start[k] - v0) / slope : s0;
+    moved += affine;
+  }
+  return moved;
+}
+
 /* The unknowns without a start value (0 by default) set to 1; how many. */
 static int unset_to_one(st_compiled *cm, const int *unk, int n) {
   int k = 0;
@@ -669,6 +711,8 @@ int st_initialize(st_compiled *cm, double t0) {
     rc = -1;
   } else if (neq > 0 && (x0 = save_unknowns(cm, unk, nfree), solve_initial(cm, &fa, unk, nfree, 0)) &&
              retry_singletons(cm, &fa, unk, nfree, x0) &&
+             (!seed_from_fixed_algebraics(cm, &fa, unk, nfree, x0) ||
+              solve_initial(cm, &fa, unk, nfree, 1)) &&
              (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0)) &&
              solve_joint(cm, &fa, unk, nfree)) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
