@@ -25,6 +25,8 @@ typedef struct ir {
   int *diff, *pred, *level; /* per equation */
   unsigned char *dummy;
   int capslots, capeqs;
+  st_slot *hslots;    /* cm->p.slots once grown (on the heap: grow_slots), else NULL */
+  st_ceq *heqs;       /* cm->p.eqs likewise */
   int *inc;           /* incidence scratch */
   int ninc, capinc;
   int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
@@ -36,11 +38,23 @@ typedef struct ir {
   int *evisit, nev, capev;
 } ir;
 
+/* The slot and equation arrays live in the compiler's arena, which frees nothing before the
+ * program goes: grown there by doubling, every outgrown copy would stay (at N = 10^4 Mass +
+ * SpringDamper, 65 MB of copies). Index reduction grows them on the heap instead (realloc
+ * frees the old block; hslots/heqs are NULL until the first growth) and settle() puts one
+ * copy of the exact size back into the arena. */
+static void *grow_heap(void *heap, const void *arena_items, int n, int cap, size_t size) {
+  void *p = realloc(heap, (size_t)cap * size);
+  if (p && !heap && n) memcpy(p, arena_items, (size_t)n * size);
+  return p;
+}
+
 static int grow_slots(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.nslots < r->capslots) return 0;
   int cap = 2 * r->capslots + 16;
-  st_slot *s = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *s);
+  st_slot *s = grow_heap(r->hslots, cm->p.slots, cm->p.nslots, cap, sizeof *s);
+  if (s) cm->p.slots = r->hslots = s;
   int *integral = realloc(r->integral, (size_t)cap * sizeof(int));
   if (integral) r->integral = integral;
   int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
@@ -53,8 +67,6 @@ static int grow_slots(ir *r) {
   unsigned char *d = realloc(r->dummy, (size_t)cap);
   if (d) r->dummy = d;
   if (!s || !integral || !assign || !vc || !d) return -1;
-  memcpy(s, cm->p.slots, (size_t)cm->p.nslots * sizeof *s);
-  cm->p.slots = s;
   r->capslots = cap;
   return 0;
 }
@@ -63,7 +75,8 @@ static int grow_eqs(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.neqs < r->capeqs) return 0;
   int cap = 2 * r->capeqs + 16;
-  st_ceq *q = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *q);
+  st_ceq *q = grow_heap(r->heqs, cm->p.eqs, cm->p.neqs, cap, sizeof *q);
+  if (q) cm->p.eqs = r->heqs = q;
   int *diff = realloc(r->diff, (size_t)cap * sizeof(int));
   if (diff) r->diff = diff;
   int *pred = realloc(r->pred, (size_t)cap * sizeof(int));
@@ -76,10 +89,32 @@ static int grow_eqs(ir *r) {
     memset(ec + r->capeqs, 0, sizeof(int) * (size_t)(cap - r->capeqs));
   }
   if (!q || !diff || !pred || !level || !ec) return -1;
-  if (cm->p.neqs) memcpy(q, cm->p.eqs, (size_t)cm->p.neqs * sizeof *q);
-  cm->p.eqs = q;
   r->capeqs = cap;
   return 0;
+}
+
+/* The grown arrays back into the arena, exactly sized; the heap blocks freed. On failure the
+ * arrays are emptied, never left pointing at freed memory. */
+static int settle(ir *r) {
+  st_compiled *cm = r->cm;
+  int rc = 0;
+  if (r->hslots) {
+    st_slot *s = st_arena_alloc(cm->p.arena, (size_t)cm->p.nslots * sizeof *s + 1);
+    if (s) memcpy(s, r->hslots, (size_t)cm->p.nslots * sizeof *s);
+    else cm->p.nslots = 0, rc = -1;
+    cm->p.slots = s;
+    free(r->hslots);
+    r->hslots = NULL;
+  }
+  if (r->heqs) {
+    st_ceq *q = st_arena_alloc(cm->p.arena, (size_t)cm->p.neqs * sizeof *q + 1);
+    if (q) memcpy(q, r->heqs, (size_t)cm->p.neqs * sizeof *q);
+    else cm->p.neqs = 0, rc = -1;
+    cm->p.eqs = q;
+    free(r->heqs);
+    r->heqs = NULL;
+  }
+  return rc;
 }
 
 static int continuous(const st_compiled *cm, int s) {
@@ -958,6 +993,13 @@ int st_index_reduce(st_compiled *cm) {
   int did = rc ? -1 : pantelides(&r);
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  int nslots = cm->p.nslots;
+  if (settle(&r)) {
+    rc = -1;
+    if (!st_diag_errors(cm->diag))
+      st_error(cm->diag, cm->p.flat->loc, "index reduction: out of memory for %d variables",
+               nslots);
+  }
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
              "dummy derivatives");
