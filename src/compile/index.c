@@ -93,27 +93,23 @@ static int grow_eqs(ir *r) {
   return 0;
 }
 
-/* The grown arrays back into the arena, exactly sized; the heap blocks freed. On failure the
- * arrays are emptied, never left pointing at freed memory. */
+/* A grown array back into the arena, exactly sized; the heap block freed. On failure the
+ * array is emptied (*n = 0), never left pointing at freed memory. */
+static void *to_arena(st_arena *arena, void *heap, int *n, size_t size) {
+  void *p = st_arena_alloc(arena, (size_t)*n * size + 1);
+  if (p) memcpy(p, heap, (size_t)*n * size);
+  else *n = 0;
+  free(heap);
+  return p;
+}
+
 static int settle(ir *r) {
   st_compiled *cm = r->cm;
-  int rc = 0;
-  if (r->hslots) {
-    st_slot *s = st_arena_alloc(cm->p.arena, (size_t)cm->p.nslots * sizeof *s + 1);
-    if (s) memcpy(s, r->hslots, (size_t)cm->p.nslots * sizeof *s);
-    else cm->p.nslots = 0, rc = -1;
-    cm->p.slots = s;
-    free(r->hslots);
-    r->hslots = NULL;
-  }
-  if (r->heqs) {
-    st_ceq *q = st_arena_alloc(cm->p.arena, (size_t)cm->p.neqs * sizeof *q + 1);
-    if (q) memcpy(q, r->heqs, (size_t)cm->p.neqs * sizeof *q);
-    else cm->p.neqs = 0, rc = -1;
-    cm->p.eqs = q;
-    free(r->heqs);
-    r->heqs = NULL;
-  }
+  if (r->hslots) cm->p.slots = to_arena(cm->p.arena, r->hslots, &cm->p.nslots, sizeof(st_slot));
+  if (r->heqs) cm->p.eqs = to_arena(cm->p.arena, r->heqs, &cm->p.neqs, sizeof(st_ceq));
+  int rc = (r->hslots && !cm->p.slots) || (r->heqs && !cm->p.eqs) ? -1 : 0;
+  r->hslots = NULL;
+  r->heqs = NULL;
   return rc;
 }
 
