@@ -324,6 +324,9 @@ START_TEST(bad_models_are_located) {
   expect_failure("OverDetermined.mo", over, 2);
   const char *init[] = {"NoInitialSolution.mo:4:3: error: the initial system has no solution"};
   expect_failure("NoInitialSolution.mo", init, 1);
+  /* a NaN residual beside a zero one is not a converged initial system */
+  const char *nan_init[] = {"NaNInitialResidual.mo:7:3: error: the initial system has no solution"};
+  expect_failure("NaNInitialResidual.mo", nan_init, 1);
   /* under-determined: the states the initial equation does not determine keep their start
    * values, as Modelica tools do, with a warning naming them; the one it determines (z, the
    * larger pivot of x = 2*z) is solved: z = x/2 = 0.5 */
@@ -705,6 +708,29 @@ START_TEST(torn_at_the_unknowns_with_start_values) {
 }
 END_TEST
 
+/* Switches that need no event (QuietSwitches.mo): m_flow*actualStream(h) of one port and
+ * the relations in smooth() make none, where the same switch alone or outside smooth()
+ * makes one at each of the ten sign changes; U(pi/2) = 2 by hand either way. */
+START_TEST(quiet_switches) {
+  const struct {
+    const char *cls, *u;
+    int events;
+  } cases[] = {{"Stream", "volume.U", 0}, {"StreamMonitored", "volume.U", 10},
+               {"Smooth", "U", 0}, {"Plain", "U", 10}};
+  for (int i = 0; i < 4; i++) {
+    char *out = simulate_ok("simulate '%s' QuietSwitches.%s --stop-time 1.5707963267948966 "
+                            "--tolerance 1e-9 -o compile_cli_quiet.csv",
+                            data("QuietSwitches.mo"), cases[i].cls);
+    char want[64];
+    snprintf(want, sizeof want, " %d state and 0 time events", cases[i].events);
+    ck_assert_msg(strstr(out, want) != NULL, "%s: %s", cases[i].cls, out);
+    free(out);
+    ck_assert_double_eq_tol(last_value("compile_cli_quiet.csv", cases[i].u), 2, 1e-6);
+  }
+  remove("compile_cli_quiet.csv");
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -1071,7 +1097,7 @@ int main(void) {
   st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
                friction_block_events_at_rtol_1e6,
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
-               bad_models_are_located, relations_of_the_non_initial_branch,
+               bad_models_are_located, relations_of_the_non_initial_branch, quiet_switches,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
                rejected_trial_point_keeps_branch,
                torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,

@@ -13,6 +13,7 @@
 
 #include "compile/func_calls.h"
 #include "func/func_compile.h"
+#include "func/func_vm_impl.h"
 #include "front/front.h"
 #include "simtable.h"
 #include "testutil.h"
@@ -282,10 +283,13 @@ START_TEST(closed_forms_and_depth_bound) {
   ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.stats", 1, v4, v, 1), 7);
   const double ten[] = {10}, deep[] = {66}, ok64[] = {65};
   ck_assert_double_eq(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ten, 0), 3628800);
-  /* fact(65) nests 64 calls under the first (the bound), fact(66) one more */
-  ck_assert(isfinite(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ok64, 0)));
+  st_fvm_free(vm);
+  /* fact(66) nests 65 calls under the first, one more than the bound, fact(65) not; on a
+   * fresh machine, as the kept last run of fact(10) would answer fact(11)'s inner call */
+  vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
   ck_assert(isnan(run1(&l, vm, "FunctionsLoops.fact", 1, s1, deep, 0)));
   ck_assert_ptr_nonnull(strstr(st_fvm_failure(vm), "more than 64 nested calls"));
+  ck_assert(isfinite(run1(&l, vm, "FunctionsLoops.fact", 1, s1, ok64, 0)));
   st_fvm_free(vm);
   unload(&l);
 }
@@ -325,6 +329,72 @@ START_TEST(last_run_kept_per_arguments) {
   ck_assert(y == 5 && dy == 1);
   ck_assert_int_eq(st_fvm_run(vm, ci, 0, a, NULL, &y, NULL), 0); /* values of a dual run */
   ck_assert_double_eq(y, 30);
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* The same for a call inside a body (FunctionsRecordFields.mo: `q := pair(x)` in a loop
+ * of four, one call per field): pair's body runs once per argument and per kind of run,
+ * the calling body (total) once per run; y = 4 (x^2 + 3x), dy = 4 (2x + 3) dx, by hand. */
+START_TEST(last_run_kept_inside_bodies) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsRecordFields.mo", "FunctionsRecordFields.Use");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsRecordFields.total"), &sig, why,
+                          sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  const double x2 = 2, x3 = 3, dx = 0.5;
+  double y, dy;
+  long before = st_fvm_bodies_run(vm);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x2, NULL, &y, NULL), 0);
+  ck_assert_double_eq(y, 40);
+  ck_assert_int_eq(st_fvm_bodies_run(vm) - before, 2); /* total, pair once */
+  before = st_fvm_bodies_run(vm);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x3, &dx, &y, &dy), 0); /* another argument, dual */
+  ck_assert(y == 72 && dy == 18);
+  ck_assert_int_eq(st_fvm_bodies_run(vm) - before, 2);
+  before = st_fvm_bodies_run(vm);
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x2, &dx, &y, &dy), 0); /* x2's run had no tangents */
+  ck_assert(y == 40 && dy == 14);
+  ck_assert_int_eq(st_fvm_bodies_run(vm) - before, 2);
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* Elements at literal subscripts in range are plain frame loads and stores, no subscript
+ * computed or checked when running (FunctionsFixedElements.mo); values and tangents by
+ * hand: y = (x^2 + 1) x, dy = (3x^2 + 1) dx. A literal subscript out of range still fails
+ * when the body runs, with the local's name. */
+START_TEST(literal_subscripts_are_plain_loads) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsFixedElements.mo", "FunctionsFixedElements.Use");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.chain"), &sig, why,
+                          sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  const cfn *f = &vm->c[ci];
+  for (int i = 0; i < f->n; i++)
+    ck_assert_msg(f->code[i].op != F_LOADI && f->code[i].op != F_STOREI, "instruction %d", i);
+  const double x = 2, dx = 0.5;
+  double y, dy;
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
+  ck_assert(y == 10 && dy == 6.5);
+  ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.beyond"), &sig, why,
+                      sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  ck_assert_int_ne(st_fvm_run(vm, ci, 0, &x, NULL, &y, NULL), 0);
+  ck_assert_msg(strstr(st_fvm_failure(vm), "subscript 3 of 'o' out of range 1..2"), "%s",
+                st_fvm_failure(vm));
   st_fvm_free(vm);
   unload(&l);
 }
@@ -598,6 +668,20 @@ START_TEST(sizes_known_when_compiled) {
 }
 END_TEST
 
+/* Open-size locals sized by their first assigned value that reads locals placed after them
+ * (FunctionsAssignedSize.mo): the output X of a redeclared function from a protected q, and
+ * Y := 2 X after X := f(s) -- compiled; y = 2 q + 1 - q with q = 1 / (2 (t + 1)). */
+START_TEST(sizes_from_assigned_values) {
+  static table t;
+  simulate_compiled("FunctionsAssignedSize.mo", "FunctionsAssignedSize.Use",
+                    "FunctionsAssignedSize.Impl.first(scalar, scalar): compiled", &t);
+  for (int i = 0; i < t.nrows; i++) {
+    double q = 1 / (2 * (t.v[i][col(&t, "time")] + 1));
+    ck_assert_double_eq_tol(t.v[i][col(&t, "y")], q + 1, 1e-14);
+  }
+}
+END_TEST
+
 /* Calls as statements compiled (FunctionsStatements.mo): a function without outputs from
  * an initial algorithm and from a body, a function with outputs whose results are dropped;
  * a failed assert in the statement call stops initialization with both locations. */
@@ -792,10 +876,11 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
-                           closed_forms_and_depth_bound, last_run_kept_per_arguments,
+                           closed_forms_and_depth_bound, last_run_kept_per_arguments, last_run_kept_inside_bodies,
+                           literal_subscripts_are_plain_loads,
                            array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
-                           sizes_known_when_compiled, strings_passed_compiled, statement_calls_compiled,
+                           sizes_known_when_compiled, sizes_from_assigned_values, strings_passed_compiled, statement_calls_compiled,
                            many_arguments_compiled, slices_compiled,
                            long_path_in_runtime_error, machine_runs_everything));
   tcase_add_loop_test(tc, all_functions_compiled, 0,

@@ -276,7 +276,8 @@ static int section_equations(st_compiled *cm, st_algorithm *a, int index,
                              int (*push)(st_compiled *, void *, st_ceq), void *ctx) {
   st_fexpr *all = st_sym_node(cm->p.arena, FX_ARRAY, 0, a->nreads + a->nout);
   if (!all) return -1;
-  memcpy(all->args, a->reads, (size_t)a->nreads * sizeof *all->args);
+  if (a->nreads) /* reads is NULL for a section that reads nothing */
+    memcpy(all->args, a->reads, (size_t)a->nreads * sizeof *all->args);
   for (int i = 0; i < a->nout; i++)
     if (!(all->args[a->nreads + i] = var_ref(cm, a->out[i], a->loc))) return -1;
   for (int i = 0; i < a->nout; i++) {

@@ -252,7 +252,7 @@ static int frozen(const st_compiled *cm, const st_fexpr *e, int noevent) {
   /* sample() is true only at its instants, so the pass that ends such an event iteration
    * does not show the branches taken after it */
   if (e->kind == FX_BUILTIN && e->op == FB_SAMPLE) return 0;
-  if (e->kind == FX_BUILTIN && e->op == FB_NOEVENT) noevent = 1;
+  if (st_quiet_builtin(e)) noevent = 1;
   if (e->nargs == 0 || e->kind == FX_VAR || (e->kind == FX_BUILTIN && e->op == FB_DER))
     return !(st_expr_deps(cm, e) & (DEP_TIME | DEP_CONT));
   for (int i = 0; i < e->nargs; i++)
@@ -473,7 +473,7 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
   case FB_INITIAL: return st_prog_emit(p, OP_INITIAL, 0, 0);
   case FB_TERMINAL: return st_prog_emit(p, OP_TERMINAL, 0, 0);
   case FB_NOEVENT: return st_emit(cm, p, e->args[0], flags | EMIT_NOEVENT);
-  case FB_SMOOTH: return st_emit(cm, p, e->args[e->nargs - 1], flags);
+  case FB_SMOOTH: return st_emit(cm, p, e->args[e->nargs - 1], flags | EMIT_NOEVENT);
   case FB_HOMOTOPY: return st_emit(cm, p, e->args[0], flags);
   case FB_SEMILINEAR: return emit_semilinear(cm, p, e, flags);
   case FB_SAMPLE: return emit_sample(cm, p, e);

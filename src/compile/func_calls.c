@@ -26,25 +26,32 @@ typedef struct call_site {
                         the call fails with why), or PINNED: compiled per value of some
                         arguments */
   unsigned pinmask;  /* PINNED: the arguments whose values size the function's arrays */
-  int npins;         /* PINNED: bodies compiled so far, for the values pins[i] */
+  int npins;         /* PINNED: bodies compiled so far, for the values pins->value[i] */
   int next_pin;      /* PINNED: the entry a new value replaces when all are taken */
-  double pins[MAX_PINS][ST_FVM_MAX_PINNED]; /* only the first arguments are pinned */
-  int pinned[MAX_PINS];
+  struct site_pins *pins; /* PINNED: made at the first call (owned) */
   int der;           /* the compiled body of annotation(derivative = f_der) for the site's
                         shapes and the marked inputs' tangents, -1 (none: the body's tangent) */
   int der_width;     /* argument elements of f_der: the site's and the marked tangents' */
-  int ndims[MAX_ARGS];
-  int dims[MAX_ARGS][4];
+  int shape;         /* where its argument shapes start in st_fcalls.shapes: ndims[nargs],
+                        then dims[nargs][4] (a pool: a site is small, models have 10^6) */
   st_extcall ext;    /* ext.fn set: an external function stiction provides (external.h) */
-  char why[200];     /* why the body was not compiled (the call's failure), "" */
+  char *why;         /* why the body was not compiled (the call's failure; owned), NULL */
   int tangent_of;    /* >= 0: this site is the directional derivative of that site's call, its
                         elements the base's arguments then their tangents (FX_CALL_DER) */
 } call_site;
+
+/* The values of the pinned arguments a site's bodies were compiled for. */
+struct site_pins {
+  double value[MAX_PINS][ST_FVM_MAX_PINNED]; /* only the first arguments are pinned */
+  int body[MAX_PINS];
+};
 
 struct st_fcalls {
   const st_flat_model *flat;
   call_site *sites;
   int n, cap;
+  int *shapes;       /* the sites' argument shapes (call_site.shape) */
+  int nshapes, capshapes;
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
@@ -63,6 +70,33 @@ static double *scratch(st_fcalls *fc, int n) {
     fc->nscratch = n;
   }
   return fc->scratch;
+}
+
+static const int *site_ndims(const st_fcalls *fc, const call_site *s) {
+  return fc->shapes + s->shape;
+}
+static const int (*site_dims(const st_fcalls *fc, const call_site *s))[4] {
+  return (const int (*)[4])(fc->shapes + s->shape + s->nargs);
+}
+
+/* Room for n more ints of shapes at the end of the pool: their offset, or -1. */
+static int shapes_take(st_fcalls *fc, int n) {
+  if (fc->nshapes + n > fc->capshapes || !fc->shapes) { /* a site without arguments too */
+    int cap = fc->capshapes ? fc->capshapes : 64;
+    while (cap < fc->nshapes + n) cap *= 2;
+    int *p = realloc(fc->shapes, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    fc->shapes = p;
+    fc->capshapes = cap;
+  }
+  fc->nshapes += n;
+  return fc->nshapes - n;
+}
+
+/* Keeps why (a refused body's reason) as the site's, "" clears it. */
+static void set_why(call_site *s, const char *why) {
+  free(s->why);
+  s->why = why[0] ? strdup(why) : NULL; /* out of memory: the call fails without its reason */
 }
 
 static int wants_extlib(const st_flat_model *flat) {
@@ -107,7 +141,12 @@ void st_fcalls_free(st_fcalls *fc) {
   st_extrun_free(fc->run);
   st_extlib_free(fc->lib);
   st_fvm_free(fc->vm);
+  for (int k = 0; k < fc->n; k++) {
+    free(fc->sites[k].pins);
+    free(fc->sites[k].why);
+  }
   free(fc->sites);
+  free(fc->shapes);
   free(fc);
 }
 
@@ -118,25 +157,28 @@ static int count_outputs(const st_ffunction *fn) {
 }
 
 /* The compiler's signature of a call site: its argument shapes, nothing pinned. */
-static void site_sig(const call_site *s, st_fsig *sig) {
+static void site_sig(const st_fcalls *fc, const call_site *s, st_fsig *sig) {
   memset(sig, 0, sizeof *sig);
   sig->nargs = s->nargs;
   for (int i = 0; i < s->nargs; i++) {
-    sig->ndims[i] = s->ndims[i];
-    memcpy(sig->dims[i], s->dims[i], sizeof sig->dims[i]);
+    sig->ndims[i] = site_ndims(fc, s)[i];
+    memcpy(sig->dims[i], site_dims(fc, s)[i], sizeof sig->dims[i]);
   }
 }
 
 /* The body compiled for the site's argument shapes; -1 when the compiler refuses it (the
  * reason in s->why: the call's failure, and --dump's line). */
 static int compile_site(st_fcalls *fc, call_site *s) {
+  char why[200] = "";
   if (s->nargs > ST_FVM_MAX_ARGS) {
-    snprintf(s->why, sizeof s->why, "more than %d arguments", ST_FVM_MAX_ARGS);
+    snprintf(why, sizeof why, "more than %d arguments", ST_FVM_MAX_ARGS);
+    set_why(s, why);
     return -1;
   }
   st_fsig sig;
-  site_sig(s, &sig);
-  int c = st_fvm_compile(fc->vm, s->function, &sig, s->why, sizeof s->why);
+  site_sig(fc, s, &sig);
+  int c = st_fvm_compile(fc->vm, s->function, &sig, why, sizeof why);
+  set_why(s, c < 0 ? why : "");
   return c < 0 && st_fvm_wanted_pin(fc->vm, s->function, &sig) >= 0 ? PINNED : c;
 }
 
@@ -147,17 +189,19 @@ static int compile_derivative(st_fcalls *fc, call_site *s) {
   const st_ffunction *fn = &fc->flat->functions[s->function];
   if (!fn->derivative || !fn->has_derivative || s->compiled < 0) return -1;
   st_fsig sig;
-  site_sig(s, &sig);
+  site_sig(fc, s, &sig);
+  const int *ndims = site_ndims(fc, s);
+  const int (*dims)[4] = site_dims(fc, s);
   s->der_width = s->width;
   for (int i = 0, a = 0; i < fn->nlocals; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
     if (a >= s->nargs) return -1; /* an input left to its default */
     if (fn->has_derivative[i]) {
       if (sig.nargs == ST_FVM_MAX_ARGS) return -1;
-      sig.ndims[sig.nargs] = s->ndims[a];
-      memcpy(sig.dims[sig.nargs++], s->dims[a], sizeof sig.dims[0]);
+      sig.ndims[sig.nargs] = ndims[a];
+      memcpy(sig.dims[sig.nargs++], dims[a], sizeof sig.dims[0]);
       int n = 1;
-      for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+      for (int d = 0; d < ndims[a]; d++) n *= dims[a][d];
       s->der_width += n;
     }
     a++;
@@ -174,16 +218,23 @@ static int pinned_body(st_fcalls *fc, call_site *s, const double *x) {
   for (int i = 0; i < s->npins; i++) {
     int same = 1;
     for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED && same; a++)
-      if (s->pinmask >> a & 1u) same = s->pins[i][a] == x[st_arg_offset(s->ndims, s->dims, a)];
-    if (same) return s->pinned[i];
+      if (s->pinmask >> a & 1u)
+        same = s->pins->value[i][a] == x[st_arg_offset(site_ndims(fc, s), site_dims(fc, s), a)];
+    if (same) return s->pins->body[i];
+  }
+  if (!s->pins && !(s->pins = malloc(sizeof *s->pins))) {
+    set_why(s, "out of memory");
+    return -1;
   }
   st_fsig sig;
-  site_sig(s, &sig);
-  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, s->why, sizeof s->why);
+  site_sig(fc, s, &sig);
+  char why[200] = "";
+  int c = st_fvm_compile_for(fc->vm, s->function, &sig, x, why, sizeof why);
+  set_why(s, c < 0 ? why : "");
   int at = s->npins < MAX_PINS ? s->npins++ : s->next_pin++ % MAX_PINS;
   s->pinmask |= sig.pinned;
-  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins[at][a] = sig.pin[a];
-  s->pinned[at] = c;
+  for (int a = 0; a < s->nargs && a < ST_FVM_MAX_PINNED; a++) s->pins->value[at][a] = sig.pin[a];
+  s->pins->body[at] = c;
   return c;
 }
 
@@ -202,16 +253,21 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
     fc->sites = s;
     fc->cap = cap;
   }
+  int shape = shapes_take(fc, 5 * nargs);
+  if (shape < 0) return -1;
   call_site *s = &fc->sites[fc->n];
   memset(s, 0, sizeof *s);
   s->tangent_of = -1;
   s->function = function;
   s->nargs = nargs;
+  s->shape = shape;
+  int *sn = fc->shapes + shape, (*sd)[4] = (int (*)[4])(sn + nargs);
   for (int i = 0; i < nargs; i++) {
     int n = 1;
     if (ndims[i] < 0 || ndims[i] > 4) return -1;
-    s->ndims[i] = ndims[i];
-    for (int d = 0; d < ndims[i]; d++) n *= s->dims[i][d] = dims[4 * i + d];
+    sn[i] = ndims[i];
+    memset(sd[i], 0, sizeof sd[i]);
+    for (int d = 0; d < ndims[i]; d++) n *= sd[i][d] = dims[4 * i + d];
     s->width += n;
   }
   const st_ffunction *fn = &fc->flat->functions[function];
@@ -236,6 +292,8 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base) {
     fc->sites = s;
     fc->cap = cap;
   }
+  int nb = fc->sites[base].nargs, shape = shapes_take(fc, 10 * nb);
+  if (shape < 0) return -1;
   const call_site *b = &fc->sites[base];
   call_site *s = &fc->sites[fc->n];
   memset(s, 0, sizeof *s);
@@ -243,11 +301,13 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base) {
   s->function = b->function;
   s->output = b->output;
   s->element = b->element;
-  s->nargs = 2 * b->nargs;
+  s->nargs = 2 * nb;
   s->width = 2 * b->width;
+  s->shape = shape;
+  int *sn = fc->shapes + shape, (*sd)[4] = (int (*)[4])(sn + s->nargs);
   for (int h = 0; h < 2; h++) { /* the tangents have the arguments' shapes */
-    memcpy(s->ndims + h * b->nargs, b->ndims, (size_t)b->nargs * sizeof *s->ndims);
-    memcpy(s->dims + h * b->nargs, b->dims, (size_t)b->nargs * sizeof *s->dims);
+    memcpy(sn + h * nb, site_ndims(fc, b), (size_t)nb * sizeof *sn);
+    memcpy(sd + h * nb, site_dims(fc, b), (size_t)nb * sizeof *sd);
   }
   s->compiled = -1;
   s->der = -1;
@@ -262,15 +322,20 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     return NULL;
   }
   c->cap = fc->n + 1;
-  if (st_fvm_copy_strings(c->vm, fc->vm)) { /* the program's String constants by number */
+  if (st_fvm_copy_strings(c->vm, fc->vm) || /* the program's String constants by number */
+      shapes_take(c, fc->nshapes) < 0) {
     st_fcalls_free(c);
     return NULL;
   }
+  if (fc->nshapes) memcpy(c->shapes, fc->shapes, (size_t)fc->nshapes * sizeof *c->shapes);
   for (int k = 0; k < fc->n; k++) {
     call_site *s = &c->sites[c->n++];
     *s = fc->sites[k];
     s->pinmask = 0; /* pinned bodies are compiled again on first use, by this clone */
     s->npins = 0;
+    s->pins = NULL;
+    s->why = NULL;
+    set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
     /* compiled in the original's order: the same bodies as the original's machine */
     if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
     if (s->der >= 0) s->der = compile_derivative(c, s);
@@ -304,7 +369,7 @@ static int run_compiled(st_fcalls *fc, int c, const call_site *s, const double *
 
 /* A call without a compiled body fails with the compiler's reason: NaN. */
 static double refused(st_fcalls *fc, const call_site *s) {
-  st_fvm_fail(fc->vm, s->function, s->why[0] ? s->why : "not compiled");
+  st_fvm_fail(fc->vm, s->function, s->why ? s->why : "not compiled");
   return NAN;
 }
 
@@ -345,7 +410,7 @@ static int annotated_dual(st_fcalls *fc, const call_site *s, const double *x, co
   for (int i = 0, a = 0; i < fn->nlocals && a < s->nargs; i++) {
     if (fn->locals[i].causality != ST_C_INPUT) continue;
     int n = 1;
-    for (int d = 0; d < s->ndims[a]; d++) n *= s->dims[a][d];
+    for (int d = 0; d < site_ndims(fc, s)[a]; d++) n *= site_dims(fc, s)[a][d];
     if (fn->has_derivative[i]) {
       memcpy(xs + at, dx + off, (size_t)n * sizeof *xs);
       at += n;
@@ -465,7 +530,7 @@ static void dump_refused_sites(const st_fcalls *fc, FILE *out) {
     for (int j = 0; j < k && !seen; j++) seen = fc->sites[j].function == s->function;
     if (!seen)
       fprintf(out, "  %s: not compiled at a call site (%s)\n",
-              fc->flat->functions[s->function].name, s->why);
+              fc->flat->functions[s->function].name, s->why ? s->why : "");
   }
 }
 

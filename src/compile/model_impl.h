@@ -383,6 +383,11 @@ int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 /* What an expression depends on. */
 enum { DEP_TIME = 1, DEP_CONT = 2, DEP_DISC = 4, DEP_PARAM = 8 };
 int st_expr_deps(const st_compiled *cm, const st_fexpr *e);
+/* Whether e is noEvent(x) or smooth(p, x): the relations in x make no events. smooth() only
+ * says x is continuous (p times differentiable); the specification leaves events inside it
+ * to the tool, and an event at a switch the expression does not jump at only costs a restart
+ * (MSL Fluid's smooth(0, m_flow/A/d(actualStream(h))) chattered at zero flow). */
+int st_quiet_builtin(const st_fexpr *e);
 /* Calls fn for every unknown slot (K_DER, K_ALG, K_DISCRETE) referenced, outside pre(). */
 void st_expr_unknowns(const st_compiled *cm, const st_fexpr *e,
                       void (*fn)(void *ctx, int slot), void *ctx);

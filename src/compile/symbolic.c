@@ -179,11 +179,15 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
   }
 }
 
+int st_quiet_builtin(const st_fexpr *e) {
+  return e->kind == FX_BUILTIN && (e->op == FB_NOEVENT || e->op == FB_SMOOTH);
+}
+
 /* Dependencies with relations counted as discrete: their values are frozen between events. */
 static int frozen_deps(const st_compiled *cm, const st_fexpr *e) {
   if (!e) return 0;
   if (e->kind == FX_BINARY && e->op >= FOP_LT && e->op <= FOP_GE) return DEP_DISC;
-  if (e->kind == FX_BUILTIN && e->op == FB_NOEVENT) return st_expr_deps(cm, e);
+  if (st_quiet_builtin(e)) return st_expr_deps(cm, e);
   if (e->kind == FX_VAR || e->kind == FX_TIME || e->kind == FX_BUILTIN)
     if (e->kind != FX_BUILTIN || e->op == FB_DER || e->op == FB_PRE) return st_expr_deps(cm, e);
   int d = 0;

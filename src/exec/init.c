@@ -78,10 +78,13 @@ static int initial_residuals(st_compiled *cm, const fixed_algebraics *fa, double
   return 0;
 }
 
+/* NaN when any entry is: a residual that does not evaluate is not small. */
 static double max_abs(const double *v, int n) {
   double m = 0;
-  for (int i = 0; i < n; i++)
-    if (!(fabs(v[i]) <= m)) m = fabs(v[i]);
+  for (int i = 0; i < n; i++) {
+    if (isnan(v[i])) return NAN;
+    if (fabs(v[i]) > m) m = fabs(v[i]);
+  }
   return m;
 }
 

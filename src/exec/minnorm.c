@@ -59,24 +59,40 @@ static double column_norm(const double *A, int n, int j) {
   return sqrt(s);
 }
 
-/* The pseudo-inverse applied to b: directions whose singular value is below rel_tol times
- * the largest are dropped (they are the undetermined combinations); their columns of V span
- * the null space and are flagged in null[]. */
-static void pseudo_solve(const double *A, const double *V, int n, double rel_tol, const double *b,
-                         double *x, unsigned char *null) {
+/* Flags in null[] the columns of the orthogonalized A whose norm (a singular value) is below
+ * rel_tol times the largest: the undetermined combinations; those columns of V span the
+ * null space. */
+static void flag_null(const double *A, int n, double rel_tol, unsigned char *null) {
   double smax = 0;
   for (int j = 0; j < n; j++)
     if (column_norm(A, n, j) > smax) smax = column_norm(A, n, j);
+  for (int j = 0; j < n; j++) null[j] = !(column_norm(A, n, j) > rel_tol * smax);
+}
+
+/* The pseudo-inverse applied to b, the directions flagged null dropped. */
+static void pseudo_solve(const double *A, const double *V, int n, const double *b, double *x,
+                         const unsigned char *null) {
   memset(x, 0, sizeof(double) * (size_t)n);
   for (int j = 0; j < n; j++) {
+    if (null[j]) continue;
     const double *aj = A + (size_t)j * (size_t)n;
     double s2 = 0, ub = 0;
     for (int i = 0; i < n; i++) s2 += aj[i] * aj[i];
-    null[j] = !(sqrt(s2) > rel_tol * smax);
-    if (null[j]) continue;
     for (int i = 0; i < n; i++) ub += aj[i] * b[i];
     for (int i = 0; i < n; i++) x[i] += V[i + (size_t)j * (size_t)n] * ub / s2;
   }
+}
+
+/* A V = U diag(sigma): A's columns orthogonalized in place; V (n x n) followed by n spare
+ * doubles, NULL when A is not finite or memory fails. */
+static double *orthogonal_columns(double *A, int n) {
+  for (int i = 0; i < n * n; i++)
+    if (!isfinite(A[i])) return NULL;
+  double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
+  if (!V) return NULL;
+  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
+  orthogonalize(A, V, n);
+  return V;
 }
 
 /* Moves x within the null space (the columns of V flagged in null[]) to the point where the
@@ -114,9 +130,7 @@ int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel)
 
 int st_min_norm_solve_toward(double *A, int n, double *b, const unsigned char *sel,
                              const double *target) {
-  for (int i = 0; i < n * n; i++)
-    if (!isfinite(A[i])) return -1;
-  double *V = calloc((size_t)n * (size_t)n + (size_t)n + 1, sizeof(double));
+  double *V = orthogonal_columns(A, n);
   unsigned char *null = malloc((size_t)n + 1);
   if (!V || !null) {
     free(V);
@@ -124,9 +138,8 @@ int st_min_norm_solve_toward(double *A, int n, double *b, const unsigned char *s
     return -1;
   }
   double *x = V + (size_t)n * (size_t)n;
-  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
-  orthogonalize(A, V, n);
-  pseudo_solve(A, V, n, 1e-12, b, x, null);
+  flag_null(A, n, 1e-12, null);
+  pseudo_solve(A, V, n, b, x, null);
   int rc = sel ? least_selected(V, null, n, sel, target, x) : 0;
   if (rc == 0) memcpy(b, x, sizeof(double) * (size_t)n);
   free(V);
@@ -139,23 +152,15 @@ int st_min_norm_solve(double *A, int n, double *b) {
 }
 
 int st_null_direction(double *A, int n, double *v) {
-  for (int i = 0; i < n * n; i++)
-    if (!isfinite(A[i])) return 0;
-  double *V = calloc((size_t)n * (size_t)n + 2 * (size_t)n + 1, sizeof(double));
+  double *V = orthogonal_columns(A, n);
   unsigned char *null = malloc((size_t)n + 1);
-  if (!V || !null) {
-    free(V);
-    free(null);
-    return 0;
-  }
-  double *x = V + (size_t)n * (size_t)n, *zero = x + n;
-  for (int i = 0; i < n; i++) V[i + (size_t)i * (size_t)n] = 1;
-  orthogonalize(A, V, n);
-  pseudo_solve(A, V, n, 1e-12, zero, x, null);
   int k = 0, col = -1;
-  for (int j = 0; j < n; j++)
-    if (null[j]) k++, col = j;
-  if (k == 1) memcpy(v, V + (size_t)col * (size_t)n, sizeof(double) * (size_t)n);
+  if (V && null) {
+    flag_null(A, n, 1e-12, null);
+    for (int j = 0; j < n; j++)
+      if (null[j]) k++, col = j;
+    if (k == 1) memcpy(v, V + (size_t)col * (size_t)n, sizeof(double) * (size_t)n);
+  }
   free(V);
   free(null);
   return k == 1;

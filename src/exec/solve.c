@@ -630,7 +630,7 @@ static int is_joint(const st_compiled *cm, const st_block *b) {
  * unknowns' current values. A mixed block whose nonlinear real part does not solve joins too,
  * its discrete values held; st_eval_blocks_initial then settles them by its fixed point from
  * the joint solution (Fluid NonCircularPipes: a pipe's outflow enthalpy at p = 0). */
-static int probe_block(st_compiled *cm, st_block *b) {
+static int probe_block(st_block *b) {
   if (!(b->kind == BK_SOLVE || b->kind == BK_MIXED) || b->linear || b->n <= 0) return -1;
   b->joint = 1;
   return 0;
@@ -652,15 +652,15 @@ int st_joint_unknowns(const st_compiled *cm, int *slots) {
 }
 
 static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
-  if (is_joint(cm, b)) {
-    joint_residuals(cm, b);
-    return 0;
-  }
   if (cm->dae && !event_mode && b->dae_off >= 0) {
     dae_residuals(cm, b);
     return 0;
   }
   if (!event_mode && !b->varying) return 0; /* values of the last event pass hold */
+  if (event_mode && is_joint(cm, b)) { /* the initial system only: off the continuous path */
+    joint_residuals(cm, b);
+    return 0;
+  }
   if (b->kind == BK_ALGORITHM) return st_run_algorithm(cm, b->alg);
   if (b->kind == BK_ASSIGN || b->kind == BK_SOLVE) return solve_real(cm, b);
   if (!event_mode) return b->n ? solve_real(cm, b) : 0; /* discretes frozen */
@@ -674,7 +674,7 @@ int st_eval_blocks(st_compiled *cm, int event_mode) {
   if (!event_mode && st_tape_run_all(cm) == 0) return 0;
   for (int k = 0; k < cm->nblocks; k++)
     if (eval_block(cm, &cm->blocks[k], event_mode) &&
-        (!cm->joint_probe || probe_block(cm, &cm->blocks[k])))
+        (!cm->joint_probe || probe_block(&cm->blocks[k])))
       return -1;
   st_sync_aliases(cm);
   return 0;

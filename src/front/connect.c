@@ -642,6 +642,9 @@ static int flow_of(const st_fl *fl, int v) {
   return -1;
 }
 
+/* The value that marks the if-expression actualStream made (st_fl_stream_product). */
+#define ACTUAL_STREAM 1
+
 /* inStream/actualStream of a translated argument, element by element over an expanded array
  * (Xi_outflow[nXi] of a fluid port, possibly empty). */
 static st_fexpr *stream_of(st_fl *fl, st_fexpr *x, int actual, const char *name, st_loc loc,
@@ -679,7 +682,24 @@ static st_fexpr *stream_of(st_fl *fl, st_fexpr *x, int actual, const char *name,
                             st_fx_real(fl->arena, 0, loc), loc);
   r->args[1] = in;
   r->args[2] = x;
+  r->value = ACTUAL_STREAM; /* for st_fl_stream_product */
   return r;
+}
+
+void st_fl_stream_product(st_fl *fl, const st_fexpr *a, st_fexpr *b) {
+  if (b->kind == FX_ARRAY) { /* m_flow*actualStream(Xi_outflow) */
+    for (int i = 0; i < b->nargs; i++) st_fl_stream_product(fl, a, b->args[i]);
+    return;
+  }
+  if (a->kind != FX_VAR || b->kind != FX_IF || b->value != ACTUAL_STREAM) return;
+  st_fexpr *c = b->args[0];
+  if (c->kind != FX_BINARY || c->args[0]->kind != FX_VAR || c->args[0]->index != a->index)
+    return;
+  st_fexpr *quiet = st_fx_new(fl->arena, FX_BUILTIN, FB_NOEVENT, 1, c->loc);
+  if (!quiet) return; /* events stay: correct, only slower */
+  quiet->args[0] = c;
+  b->args[0] = quiet;
+  b->value = 0;
 }
 
 /* Translates inStream(v) / actualStream(v) on a stream variable (or an array of them). inStream becomes a

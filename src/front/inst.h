@@ -551,6 +551,11 @@ void st_fl_free_connection_sets(st_fl *fl);
 /* inStream(v) / actualStream(v) (section 15.2-15.3); *handled = 0 for other names. */
 st_fexpr *st_fl_stream_call(st_fl *fl, const st_ast_expr *e, const char *name, st_env env,
                             int *handled);
+/* a * b where a is a port's flow variable and b (or each element of b) is actualStream of a
+ * stream variable of that port: the product is continuous where actualStream switches (it
+ * is zero there), so the switch gets noEvent (section 15.3 lets a tool treat it as
+ * smooth(0, ...); Dymola does): no event, no chattering at zero flow. */
+void st_fl_stream_product(st_fl *fl, const st_fexpr *a, st_fexpr *b);
 st_fstmt_list st_translate_stmts(st_fl *fl, const st_ast_stmt *s, st_env env);
 
 /* connect.c */

@@ -703,6 +703,10 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
     if (r && (op == AOP_EMUL || op == AOP_EDIV || op == AOP_EPOW)) r->value = 1;
     return r;
   }
+  if (op == AOP_MUL || op == AOP_EMUL) {
+    st_fl_stream_product(fl, a, b);
+    st_fl_stream_product(fl, b, a);
+  }
   if (op == AOP_MUL && is_array(a) && is_array(b)) return st_fl_array_product(fl, a, b, e->loc);
   if ((op == AOP_ADD || op == AOP_SUB) && is_array(a) != is_array(b)) {
     st_fl_error(fl, e->loc, env.inst, "size mismatch: array %s scalar",

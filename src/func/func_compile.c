@@ -912,6 +912,26 @@ static int subscripts(cx *c, const st_fexpr *e, int *local) {
   return 0;
 }
 
+/* The frame offset of local[i, j] when every subscript is a literal in range (IF97's
+ * o[17] := o[3]*o[14]: hundreds per call), for a plain F_LOAD/F_STORE; -1 otherwise (the
+ * subscripts are computed and checked when running). */
+static int fixed_element(cx *c, const st_fexpr *e) {
+  if (e->nargs < 2 || e->args[0]->kind != FX_LOCAL) return -1;
+  int k = e->args[0]->index;
+  if (k < 0 || k >= nloc(c)) return -1;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims != e->nargs - 1) return -1;
+  int o = 0;
+  for (int d = 0; d < l->ndims; d++) {
+    const st_fexpr *x = e->args[d + 1];
+    if (x->kind != FX_REAL || !(x->value >= 1 && x->value <= l->dims[d]) ||
+        x->value != (double)(int)x->value)
+      return -1;
+    o = o * l->dims[d] + (int)x->value - 1;
+  }
+  return l->off + o;
+}
+
 static int slice_of(const st_fexpr *e) {
   for (int d = 1; d < e->nargs; d++)
     if (is_colon(e->args[d])) return 1;
@@ -1203,6 +1223,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
     if (e->nargs && e->args[0]->kind != FX_LOCAL) return indexed_expr(c, e, sh);
     if (index_vector_of(e)) return slice_unrolled(c, e, sh);
     if (slice_of(e)) return slice(c, e, sh);
+    if ((k = fixed_element(c, e)) >= 0) return emit(c, F_LOAD, k, 0, 0, 1);
     if (subscripts(c, e, &k)) return -1;
     return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
   case FX_END:
@@ -1268,6 +1289,9 @@ static int assign(cx *c, const st_fstmt *s) {
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
   if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
+  if ((k = fixed_element(c, t)) >= 0)
+    return scalar_expr(c, s->value, "a value assigned to an element") ||
+           emit(c, F_STORE, k, 0, 0, -1);
   /* subscripts first, then the value (both are pure) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
     return -1;
@@ -1506,6 +1530,13 @@ static int assigned_shape(cx *c, int i, shape *sh) {
   return -1;
 }
 
+/* Whether local d has an open size that only its first assigned value can give. */
+static int sized_by_assignment(const st_flocal *d) {
+  int open = 0;
+  for (int k = 0; k < d->ndims; k++) open |= d->dims[k] < 0 && !d->size[k];
+  return open && !d->binding && d->causality != ST_C_INPUT;
+}
+
 /* The shape of local i (not an argument) into *l: its declared sizes, known now or by size()
  * of the arguments, its binding's, or the first value assigned to it. */
 static int declared_shape(cx *c, int i, lshape *l) {
@@ -1560,18 +1591,41 @@ static int layout(cx *c) {
     f->width += l->n;
   }
   if (a < f->sig.nargs) return refuse(c, "more arguments than inputs");
+  /* Locals sized by what is first assigned to them (`Xsat := {p/pds, 1 - p/pds}`) come
+   * after the others, which that value may read; among themselves in rounds as long as one
+   * more gets placed (Y := 2*X after X := f(u)). */
   for (int i = 0; i < fn->nlocals; i++) {
-    if (cur(c)->loc[i].off >= 0) continue;
     lshape l = {-1, 1, 0, {0, 0, 0, 0}};
+    if (cur(c)->loc[i].off >= 0 || sized_by_assignment(&fn->locals[i])) continue;
     if (declared_shape(c, i, &l)) return -1;
-    f = cur(c); /* a size known by a call compiles the callee: vm->c may have moved */
-    l.off = -1;
-    f->loc[i] = l;
-    f->loc[i].off = off;
-    off += f->loc[i].n;
-    if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
+    l.off = off; /* a size known by a call compiles the callee: vm->c may have moved */
+    cur(c)->loc[i] = l;
+    off += l.n;
   }
-  cur(c)->nframe = off;
+  for (int placed = 1; placed;) {
+    placed = 0;
+    for (int i = 0; i < fn->nlocals; i++) {
+      shape sh;
+      if (cur(c)->loc[i].off >= 0 || assigned_shape(c, i, &sh)) continue;
+      lshape *l = &cur(c)->loc[i];
+      l->ndims = sh.ndims;
+      l->n = sh.n;
+      memcpy(l->dims, sh.dims, sizeof l->dims);
+      l->off = off;
+      off += l->n;
+      placed = 1;
+    }
+  }
+  for (int i = 0; i < fn->nlocals; i++) { /* the first that cannot be placed says why */
+    lshape l;
+    if (cur(c)->loc[i].off >= 0) continue;
+    declared_shape(c, i, &l);
+    return refuse(c, "the size of '%s' is not known", fn->locals[i].name);
+  }
+  f = cur(c);
+  for (int i = 0; i < fn->nlocals; i++) /* in declaration order: output k is the k-th */
+    if (fn->locals[i].causality == ST_C_OUTPUT) f->outs[f->nout++] = i;
+  f->nframe = off;
   return 0;
 }
 

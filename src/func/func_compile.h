@@ -148,5 +148,8 @@ int st_fvm_fail(st_fvm *vm, int k, const char *why);
 /* The assert the last failure reports, NULL when it is no assert. */
 const st_fstmt *st_fvm_failed_assert(const st_fvm *vm);
 void st_fvm_clear_failure(st_fvm *vm);
+/* How many bodies the machine has run since it was made (calls answered from a kept last
+ * run not counted): what the reuse of results saves, observable. */
+long st_fvm_bodies_run(const st_fvm *vm);
 
 #endif

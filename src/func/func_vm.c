@@ -465,25 +465,63 @@ static void push_outputs(st_fvm *vm, const cfn *g, const fins *in, const double 
   }
 }
 
+/* The outputs of the last run of f when it had the same argument elements x (and tangents
+ * dx), else NULL. A record result is one call per field, in the flat equations and in
+ * function bodies alike, each field a call site of its own with the same arguments (IF97's
+ * waterBaseProp_ph: 16 fields; ReferenceAir's Helmholtz record inside its density Newton),
+ * and a pure function gives the same outputs for the same arguments. */
+static const double *memo_hit(const cfn *f, const double *x, const double *dx) {
+  size_t w = (size_t)f->width * sizeof *x;
+  if (f->memo_kind < 1 + (dx != NULL) || memcmp(f->memo, x, w)) return NULL;
+  if (dx && memcmp(f->memo + f->width, dx, w)) return NULL;
+  return f->memo + 2 * f->width;
+}
+
+/* Keeps the outputs of the run in buf (values, tangents at stride when dual) for memo_hit. */
+static void memo_keep(const st_fvm *vm, cfn *f, const double *x, const double *dx,
+                      const double *buf, size_t stride) {
+  /* texts made by the run are freed at the next one: outputs may name them */
+  if (vm->functions[f->fn].is_impure || f->nout == 0 || vm->nmade > 0) return;
+  if (!f->memo && !(f->memo = malloc(sizeof *f->memo * (2 * (size_t)f->width + 2 * stride))))
+    return;
+  double *m = f->memo + 2 * f->width;
+  memcpy(f->memo, x, (size_t)f->width * sizeof *x);
+  if (dx) memcpy(f->memo + f->width, dx, (size_t)f->width * sizeof *x);
+  for (int o = 0; o < f->nout; o++) {
+    const lshape *l = &f->loc[f->outs[o]];
+    memcpy(m + l->off, buf + l->off, (size_t)l->n * sizeof *m);
+    if (dx) memcpy(m + stride + l->off, buf + stride + l->off, (size_t)l->n * sizeof *m);
+  }
+  f->memo_kind = dx ? 2 : 1;
+}
+
 /* F_CALL: pops the arguments into a fresh frame one level deeper, runs the callee, pushes
  * the wanted outputs. With a derivative function (in->k >= 0) the tangent pass runs it for
  * the tangents and the callee for the values only. */
 static int call(st_fvm *vm, const cfn *f, const fins *in, int depth, double *s, double *ds,
                 int *sp, int dual) {
-  const cfn *g = &vm->c[in->a];
+  cfn *g = &vm->c[in->a];
   if (g->state != 1) return fail(vm, g, "not compiled");
   if (depth + 1 > ST_FVM_MAX_DEPTH)
     return fail(vm, f, "more than %d nested calls (unbounded recursion?)", ST_FVM_MAX_DEPTH);
   int at = *sp - g->width + 1, by_der = dual && in->k >= 0;
+  size_t stride = (size_t)g->nframe + (size_t)g->maxsp + 1;
+  const double *kept = by_der ? NULL : memo_hit(g, s + at, dual ? ds + at : NULL);
+  if (kept) {
+    *sp -= g->width;
+    push_outputs(vm, g, in, kept, dual ? kept + stride : NULL, 0, s, ds, sp);
+    return 0;
+  }
   if (by_der && derivative_call(vm, g, &vm->c[(int)in->k], depth + 1, s, ds, at)) return -1;
   int tangents = dual && !by_der;
   double *buf = level(vm, depth + 1, st_fvm_need(g));
   if (!buf) return fail(vm, g, "out of memory");
-  size_t stride = (size_t)g->nframe + (size_t)g->maxsp + 1;
   enter(buf, g, s + at);
   if (tangents) enter(buf + stride, g, ds + at);
   *sp -= g->width;
   if (exec(vm, g, depth + 1, buf, tangents)) return -1;
+  /* the arguments are still below the stack top: the callee ran in a frame of its own */
+  if (!by_der) memo_keep(vm, g, s + at, tangents ? ds + at : NULL, buf, stride);
   push_outputs(vm, g, in, buf, tangents ? buf + stride : NULL, by_der, s, ds, sp);
   return 0;
 }
@@ -498,6 +536,7 @@ static int range_count(st_fvm *vm, const cfn *f, double a, double s, double b, d
 
 static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
   size_t stride = (size_t)f->nframe + (size_t)f->maxsp + 1;
+  vm->bodies++;
   double *v = buf, *s = buf + f->nframe, *dv = buf + stride, *ds = dv + f->nframe;
   int sp = -1, o;
   double r, fa, fb;
@@ -659,35 +698,6 @@ static int exec(st_fvm *vm, const cfn *f, int depth, double *buf, int dual) {
   return 0;
 }
 
-/* The outputs of the last run of f when it had the same argument elements x (and tangents
- * dx), else NULL. A record result is one call per field in the flat equations, each field a
- * call site of its own with the same arguments (IF97's waterBaseProp_ph: 16 fields), and a
- * pure function gives the same outputs for the same arguments. */
-static const double *memo_hit(const cfn *f, const double *x, const double *dx) {
-  size_t w = (size_t)f->width * sizeof *x;
-  if (f->memo_kind < 1 + (dx != NULL) || memcmp(f->memo, x, w)) return NULL;
-  if (dx && memcmp(f->memo + f->width, dx, w)) return NULL;
-  return f->memo + 2 * f->width;
-}
-
-/* Keeps the outputs of the run in buf (values, tangents at stride when dual) for memo_hit. */
-static void memo_keep(const st_fvm *vm, cfn *f, const double *x, const double *dx,
-                      const double *buf, size_t stride) {
-  /* texts made by the run are freed at the next one: outputs may name them */
-  if (vm->functions[f->fn].is_impure || f->nout == 0 || vm->nmade > 0) return;
-  if (!f->memo && !(f->memo = malloc(sizeof *f->memo * (2 * (size_t)f->width + 2 * stride))))
-    return;
-  double *m = f->memo + 2 * f->width;
-  memcpy(f->memo, x, (size_t)f->width * sizeof *x);
-  if (dx) memcpy(f->memo + f->width, dx, (size_t)f->width * sizeof *x);
-  for (int o = 0; o < f->nout; o++) {
-    const lshape *l = &f->loc[f->outs[o]];
-    memcpy(m + l->off, buf + l->off, (size_t)l->n * sizeof *m);
-    if (dx) memcpy(m + stride + l->off, buf + stride + l->off, (size_t)l->n * sizeof *m);
-  }
-  f->memo_kind = dx ? 2 : 1;
-}
-
 /* Runs compiled c on x (and tangents dx when non-NULL): the frame of the call, whose outputs
  * hold the results (values at 0, tangents at *stride), or NULL when the call failed. */
 static const double *run_frame(st_fvm *vm, int c, int output, const double *x, const double *dx,
@@ -742,6 +752,8 @@ int st_fvm_run_element(st_fvm *vm, int c, int output, int element, const double 
 }
 
 int st_fvm_fail(st_fvm *vm, int k, const char *why) { return fail_in(vm, k, "%s", why); }
+
+long st_fvm_bodies_run(const st_fvm *vm) { return vm->bodies; }
 
 const char *st_fvm_failure(const st_fvm *vm) { return vm->failure ? vm->failure : ""; }
 

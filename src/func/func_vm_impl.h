@@ -113,6 +113,7 @@ struct st_fvm {
   double *level[FVM_LEVELS]; /* per call depth: frame, stack and their tangents */
   size_t level_size[FVM_LEVELS];
   long steps;                /* loop iterations of the current top-level call */
+  long bodies;               /* bodies run (exec) since the machine was made */
   st_extcall *ext;           /* the external entries the compiled bodies call (F_EXT) */
   int next, capext;
   double *tmp;               /* the tangents a derivative function gave (func_vm.c) */
