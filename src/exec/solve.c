@@ -651,6 +651,16 @@ int st_joint_unknowns(const st_compiled *cm, int *slots) {
   return n;
 }
 
+int st_joint_discrete_sweep(st_compiled *cm) {
+  int changed = 0;
+  cm->vm.event_mode = 1;
+  cm->gen++; /* relations read the joint solution */
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].joint && cm->blocks[k].kind == BK_MIXED)
+      changed += discrete_sweep(cm, &cm->blocks[k]);
+  return changed;
+}
+
 static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
   if (cm->dae && !event_mode && b->dae_off >= 0) {
     dae_residuals(cm, b);
