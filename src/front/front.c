@@ -25,7 +25,7 @@ static void fl_free(st_fl *fl) {
   free(fl->deferred);
   free(fl->instreams);
   st_fl_free_connection_sets(fl);
-  st_arena_free_to_system(fl->tmp); /* the instance tree: as large as the flat model */
+  st_arena_free(fl->tmp);
   st_arena_free(fl->arena); /* NULL once the model owns it */
 }
 

@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __GLIBC__ /* defined by the libc headers above */
-#include <malloc.h>
-#endif
 
 #define ARENA_BLOCK 65536
 
@@ -37,19 +34,6 @@ void st_arena_free(st_arena *arena) {
     free(b);
   }
   free(arena);
-}
-
-/* Below this a trim costs more than the pages it returns. */
-#define ARENA_TRIM_BYTES ((size_t)16 << 20)
-
-void st_arena_free_to_system(st_arena *arena) {
-  size_t used = st_arena_used(arena);
-  st_arena_free(arena);
-#ifdef __GLIBC__
-  if (used >= ARENA_TRIM_BYTES) malloc_trim(0);
-#else
-  (void)used;
-#endif
 }
 
 static block *new_block(size_t at_least) {

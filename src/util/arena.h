@@ -10,10 +10,6 @@ typedef struct st_arena st_arena;
 
 st_arena *st_arena_new(void);
 void st_arena_free(st_arena *arena);                 /* safe on NULL */
-/* st_arena_free, and when the arena was large (a scratch arena of a big model), the heap's
- * free pages back to the system: its blocks sat between those of arenas that live on, so
- * they stay resident as holes that later large arrays (mapped on their own) never reuse. */
-void st_arena_free_to_system(st_arena *arena);
 /* Zeroed, 16-byte aligned memory; NULL only when out of memory. */
 void *st_arena_alloc(st_arena *arena, size_t size);
 /* Whether an allocation from arena has failed: a stage that builds in an arena checks this
