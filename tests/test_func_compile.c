@@ -13,6 +13,7 @@
 
 #include "compile/func_calls.h"
 #include "func/func_compile.h"
+#include "func/func_vm_impl.h"
 #include "front/front.h"
 #include "simtable.h"
 #include "testutil.h"
@@ -361,6 +362,39 @@ START_TEST(last_run_kept_inside_bodies) {
   ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x2, &dx, &y, &dy), 0); /* x2's run had no tangents */
   ck_assert(y == 40 && dy == 14);
   ck_assert_int_eq(st_fvm_bodies_run(vm) - before, 2);
+  st_fvm_free(vm);
+  unload(&l);
+}
+END_TEST
+
+/* Elements at literal subscripts in range are plain frame loads and stores, no subscript
+ * computed or checked when running (FunctionsFixedElements.mo); values and tangents by
+ * hand: y = (x^2 + 1) x, dy = (3x^2 + 1) dx. A literal subscript out of range still fails
+ * when the body runs, with the local's name. */
+START_TEST(literal_subscripts_are_plain_loads) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsFixedElements.mo", "FunctionsFixedElements.Use");
+  st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.chain"), &sig, why,
+                          sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  const cfn *f = &vm->c[ci];
+  for (int i = 0; i < f->n; i++)
+    ck_assert_msg(f->code[i].op != F_LOADI && f->code[i].op != F_STOREI, "instruction %d", i);
+  const double x = 2, dx = 0.5;
+  double y, dy;
+  ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
+  ck_assert(y == 10 && dy == 6.5);
+  ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.beyond"), &sig, why,
+                      sizeof why);
+  ck_assert_msg(ci >= 0, "%s", why);
+  ck_assert_int_ne(st_fvm_run(vm, ci, 0, &x, NULL, &y, NULL), 0);
+  ck_assert_msg(strstr(st_fvm_failure(vm), "subscript 3 of 'o' out of range 1..2"), "%s",
+                st_fvm_failure(vm));
   st_fvm_free(vm);
   unload(&l);
 }
@@ -843,6 +877,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("fcompile");
   TCase *tc = st_test_case(s, "fcompile", 120, ST_TESTS(library_functions_listed,
                            closed_forms_and_depth_bound, last_run_kept_per_arguments, last_run_kept_inside_bodies,
+                           literal_subscripts_are_plain_loads,
                            array_operations_closed_forms,
                            derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
                            sizes_known_when_compiled, sizes_from_assigned_values, strings_passed_compiled, statement_calls_compiled,

@@ -912,6 +912,26 @@ static int subscripts(cx *c, const st_fexpr *e, int *local) {
   return 0;
 }
 
+/* The frame offset of local[i, j] when every subscript is a literal in range (IF97's
+ * o[17] := o[3]*o[14]: hundreds per call), for a plain F_LOAD/F_STORE; -1 otherwise (the
+ * subscripts are computed and checked when running). */
+static int fixed_element(cx *c, const st_fexpr *e) {
+  if (e->nargs < 2 || e->args[0]->kind != FX_LOCAL) return -1;
+  int k = e->args[0]->index;
+  if (k < 0 || k >= nloc(c)) return -1;
+  const lshape *l = &cur(c)->loc[k];
+  if (l->ndims != e->nargs - 1) return -1;
+  int o = 0;
+  for (int d = 0; d < l->ndims; d++) {
+    const st_fexpr *x = e->args[d + 1];
+    if (x->kind != FX_REAL || !(x->value >= 1 && x->value <= l->dims[d]) ||
+        x->value != (double)(int)x->value)
+      return -1;
+    o = o * l->dims[d] + (int)x->value - 1;
+  }
+  return l->off + o;
+}
+
 static int slice_of(const st_fexpr *e) {
   for (int d = 1; d < e->nargs; d++)
     if (is_colon(e->args[d])) return 1;
@@ -1203,6 +1223,7 @@ static int expr(cx *c, const st_fexpr *e, shape *sh) {
     if (e->nargs && e->args[0]->kind != FX_LOCAL) return indexed_expr(c, e, sh);
     if (index_vector_of(e)) return slice_unrolled(c, e, sh);
     if (slice_of(e)) return slice(c, e, sh);
+    if ((k = fixed_element(c, e)) >= 0) return emit(c, F_LOAD, k, 0, 0, 1);
     if (subscripts(c, e, &k)) return -1;
     return emit(c, F_LOADI, k, e->nargs - 1, 0, 1 - (e->nargs - 1));
   case FX_END:
@@ -1268,6 +1289,9 @@ static int assign(cx *c, const st_fstmt *s) {
     return expr(c, s->value, &v) || store_local(c, t->index, &v);
   if (!t || t->kind != FX_INDEX) return refuse(c, "an assignment to a model variable");
   if (slice_of(t) || index_vector_of(t)) return assign_slice(c, s);
+  if ((k = fixed_element(c, t)) >= 0)
+    return scalar_expr(c, s->value, "a value assigned to an element") ||
+           emit(c, F_STORE, k, 0, 0, -1);
   /* subscripts first, then the value (both are pure) */
   if (subscripts(c, t, &k) || scalar_expr(c, s->value, "a value assigned to an element"))
     return -1;
