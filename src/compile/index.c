@@ -951,13 +951,45 @@ int st_system_is_square(const st_compiled *cm) {
   return nunk == cm->p.neqs;
 }
 
-int st_index_reduce(st_compiled *cm) {
+/* prefer and always ask for a state even where der() does not occur (Modelica 3.6 section
+ * 4.9.7.1; the v_rel of a compliant element whose only equation is v_rel = der(s_rel), a
+ * vessel's p and T beside its mass and energy). Such a variable is taken as differentiated
+ * before Pantelides: der(v) replaces v among the unknowns (the system stays square), the
+ * equations that tie v to the states become a singular subset and are differentiated, and
+ * the dummy derivatives choose among v and those states by their ranking (prefer and always
+ * first). Where nothing ties v to a state its derivative becomes a dummy and v stays
+ * algebraic. Returns how many variables were taken, -1 when out of memory. */
+static int promote_preferred(ir *r) {
+  st_compiled *cm = r->cm;
+  int n = 0;
+  for (int s = 0; s < cm->p.flat->nvars; s++) {
+    if (cm->p.slots[s].kind != K_ALG || cm->p.slots[s].der >= 0 ||
+        cm->p.flat->vars[s].state_select < ST_SS_PREFER)
+      continue;
+    if (der_slot(r, s) < 0) return -1;
+    n++;
+  }
+  return n;
+}
+
+static int has_preferred(const st_compiled *cm) {
+  for (int s = 0; s < cm->p.flat->nvars; s++)
+    if (cm->p.slots[s].kind == K_ALG && cm->p.slots[s].der < 0 &&
+        cm->p.flat->vars[s].state_select >= ST_SS_PREFER)
+      return 1;
+  return 0;
+}
+
+/* One index reduction; promote: with the prefer/always variables above taken as
+ * differentiated. */
+static int reduce_once(st_compiled *cm, int promote) {
   ir r = {0};
-  if (!st_system_is_square(cm)) return 0;
   int rc = setup(&r, cm);
+  if (!rc && promote && promote_preferred(&r) < 0) rc = -1;
   int did = rc ? -1 : pantelides(&r);
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  else if (did < 0 && promote) rc = -1; /* the singularity may be the promotion's */
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
              "dummy derivatives");
@@ -965,12 +997,53 @@ int st_index_reduce(st_compiled *cm) {
   return rc;
 }
 
+/* With the promotion first, quietly; where that fails (an equation it would differentiate
+ * cannot be: a discrete one, an impure call) the model as written, whose errors are the
+ * ones reported. */
+int st_index_reduce(st_compiled *cm) {
+  if (!st_system_is_square(cm)) return 0;
+  if (!has_preferred(cm)) return reduce_once(cm, 0);
+  int n0 = cm->p.nslots, neq0 = cm->p.neqs, ns0 = cm->p.nstates, nd0 = cm->p.n_differentiated;
+  int *state_slot0 = cm->p.state_slot;
+  st_slot *slots_arr0 = cm->p.slots;
+  st_ceq *eqs_arr0 = cm->p.eqs;
+  st_slot *slots0 = malloc(sizeof *slots0 * ((size_t)n0 + 1));
+  st_ceq *eqs0 = malloc(sizeof *eqs0 * ((size_t)neq0 + 1));
+  st_diag *quiet = st_diag_new(NULL), *loud = cm->diag;
+  int rc = -1;
+  if (slots0 && eqs0 && quiet) {
+    memcpy(slots0, cm->p.slots, sizeof *slots0 * (size_t)n0);
+    if (neq0) memcpy(eqs0, cm->p.eqs, sizeof *eqs0 * (size_t)neq0);
+    cm->diag = quiet;
+    rc = reduce_once(cm, 1);
+    cm->diag = loud;
+    if (rc) {
+      cm->p.slots = slots_arr0;
+      cm->p.eqs = eqs_arr0;
+      memcpy(cm->p.slots, slots0, sizeof *slots0 * (size_t)n0);
+      if (neq0) memcpy(cm->p.eqs, eqs0, sizeof *eqs0 * (size_t)neq0);
+      cm->p.nslots = n0;
+      cm->p.neqs = neq0;
+      cm->p.nstates = ns0;
+      cm->p.state_slot = state_slot0;
+      cm->p.n_differentiated = nd0;
+      rc = reduce_once(cm, 0);
+    }
+  } else {
+    rc = reduce_once(cm, 0);
+  }
+  free(slots0);
+  free(eqs0);
+  if (quiet) st_diag_free(quiet);
+  return rc;
+}
+
 /* stateSelect (Modelica 3.6 section 4.9.7.1) is honoured as a preference where there is a
  * choice, among the candidates of the dummy derivatives (dummy_score). What the choice could
  * not honour is said at the declaration: a `never` variable that had to stay a state, and an
  * `always` variable that is not one -- its derivative became a dummy (more such variables
- * than the constraints leave states), or its der() does not occur (stiction selects states
- * among those whose der() occurs; Dymola would differentiate equations to make it one).
+ * than the constraints leave states, or nothing ties it to a state), or its der() does not
+ * occur (the equations that tie it to the states could not be differentiated).
  * Called after alias elimination: an `always` variable equal to a state is that state. */
 void st_report_state_select(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++) {
@@ -985,6 +1058,6 @@ void st_report_state_select(st_compiled *cm) {
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
                  "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"
-                 : "states are chosen among the variables whose der() occurs");
+                 : "the equations that tie it to the states could not be differentiated");
   }
 }
