@@ -959,13 +959,15 @@ int st_system_is_square(const st_compiled *cm) {
  * the dummy derivatives choose among v and those states by their ranking (prefer and always
  * first). Where nothing ties v to a state its derivative becomes a dummy and v stays
  * algebraic. Returns how many variables were taken, -1 when out of memory. */
+static int preferred_unwritten(const st_compiled *cm, int s) {
+  return cm->p.slots[s].kind == K_ALG && cm->p.slots[s].der < 0 &&
+         cm->p.flat->vars[s].state_select >= ST_SS_PREFER;
+}
+
 static int promote_preferred(ir *r) {
-  st_compiled *cm = r->cm;
   int n = 0;
-  for (int s = 0; s < cm->p.flat->nvars; s++) {
-    if (cm->p.slots[s].kind != K_ALG || cm->p.slots[s].der >= 0 ||
-        cm->p.flat->vars[s].state_select < ST_SS_PREFER)
-      continue;
+  for (int s = 0; s < r->cm->p.flat->nvars; s++) {
+    if (!preferred_unwritten(r->cm, s)) continue;
     if (der_slot(r, s) < 0) return -1;
     n++;
   }
@@ -974,9 +976,7 @@ static int promote_preferred(ir *r) {
 
 static int has_preferred(const st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++)
-    if (cm->p.slots[s].kind == K_ALG && cm->p.slots[s].der < 0 &&
-        cm->p.flat->vars[s].state_select >= ST_SS_PREFER)
-      return 1;
+    if (preferred_unwritten(cm, s)) return 1;
   return 0;
 }
 
@@ -997,43 +997,48 @@ static int reduce_once(st_compiled *cm, int promote) {
   return rc;
 }
 
+int st_index_save(const st_compiled *cm, st_index_saved *sv) {
+  *sv = (st_index_saved){cm->p.nslots, cm->p.neqs, cm->p.nstates, cm->p.n_differentiated,
+                         cm->p.state_slot, malloc(sizeof(st_slot) * ((size_t)cm->p.nslots + 1)),
+                         malloc(sizeof(st_ceq) * ((size_t)cm->p.neqs + 1))};
+  if (!sv->slots || !sv->eqs) return -1;
+  memcpy(sv->slots, cm->p.slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(sv->eqs, cm->p.eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  return 0;
+}
+
+/* Into the arrays as they are now (an index reduction only grows them). */
+void st_index_restore(st_compiled *cm, const st_index_saved *sv) {
+  memcpy(cm->p.slots, sv->slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(cm->p.eqs, sv->eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  cm->p.nslots = sv->nslots;
+  cm->p.neqs = sv->neqs;
+  cm->p.nstates = sv->nstates;
+  cm->p.state_slot = sv->state_slot;
+  cm->p.n_differentiated = sv->n_differentiated;
+}
+
+void st_index_saved_free(st_index_saved *sv) {
+  free(sv->slots);
+  free(sv->eqs);
+}
+
 /* With the promotion first, quietly; where that fails (an equation it would differentiate
- * cannot be: a discrete one, an impure call) the model as written, whose errors are the
- * ones reported. */
+ * cannot be: an impure call) the model as written, whose errors are the ones reported. */
 int st_index_reduce(st_compiled *cm) {
   if (!st_system_is_square(cm)) return 0;
   if (!has_preferred(cm)) return reduce_once(cm, 0);
-  int n0 = cm->p.nslots, neq0 = cm->p.neqs, ns0 = cm->p.nstates, nd0 = cm->p.n_differentiated;
-  int *state_slot0 = cm->p.state_slot;
-  st_slot *slots_arr0 = cm->p.slots;
-  st_ceq *eqs_arr0 = cm->p.eqs;
-  st_slot *slots0 = malloc(sizeof *slots0 * ((size_t)n0 + 1));
-  st_ceq *eqs0 = malloc(sizeof *eqs0 * ((size_t)neq0 + 1));
+  st_index_saved sv;
   st_diag *quiet = st_diag_new(NULL), *loud = cm->diag;
   int rc = -1;
-  if (slots0 && eqs0 && quiet) {
-    memcpy(slots0, cm->p.slots, sizeof *slots0 * (size_t)n0);
-    if (neq0) memcpy(eqs0, cm->p.eqs, sizeof *eqs0 * (size_t)neq0);
+  if (!st_index_save(cm, &sv) && quiet) {
     cm->diag = quiet;
     rc = reduce_once(cm, 1);
     cm->diag = loud;
-    if (rc) {
-      cm->p.slots = slots_arr0;
-      cm->p.eqs = eqs_arr0;
-      memcpy(cm->p.slots, slots0, sizeof *slots0 * (size_t)n0);
-      if (neq0) memcpy(cm->p.eqs, eqs0, sizeof *eqs0 * (size_t)neq0);
-      cm->p.nslots = n0;
-      cm->p.neqs = neq0;
-      cm->p.nstates = ns0;
-      cm->p.state_slot = state_slot0;
-      cm->p.n_differentiated = nd0;
-      rc = reduce_once(cm, 0);
-    }
-  } else {
-    rc = reduce_once(cm, 0);
+    if (rc) st_index_restore(cm, &sv);
   }
-  free(slots0);
-  free(eqs0);
+  if (rc) rc = reduce_once(cm, 0);
+  st_index_saved_free(&sv);
   if (quiet) st_diag_free(quiet);
   return rc;
 }
