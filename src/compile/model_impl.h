@@ -504,6 +504,9 @@ int st_fuse_programs(st_compiled *cm);
 int st_eval_blocks(st_compiled *cm, int event_mode);
 /* The unknowns of the blocks marked joint in block order (slots may be NULL); their count. */
 int st_joint_unknowns(const st_compiled *cm, int *slots);
+/* One sweep of the discrete equations of the mixed blocks marked joint at the values held (the
+ * joint initial solution); how many discrete values changed. */
+int st_joint_discrete_sweep(st_compiled *cm);
 /* The event pass of initialization: st_eval_blocks(cm, 1) with the initial() when-branches
  * assigned as soon as what they read is computed (st_initial_whens_before). */
 int st_eval_blocks_initial(st_compiled *cm);

@@ -581,7 +581,9 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
  * states; a vessel whose states are m and U (u = U/m) has none at their defaults, while
  * its initial equations p = p0, h = h0 determine the block's own unknowns directly. The
  * blocks start from their start values, the initial equations `v = parameter expression`
- * of their unknowns applied first. 0 when it converged. */
+ * of their unknowns applied first. A mixed block joins with its discrete values held; they
+ * are swept at the solution, and the system solved again until they stay. 0 when it
+ * converged. */
 static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   restart_unset(cm, unk, n); /* a vessel's m = 0 makes u = U/m infinite */
   explicit_initial_states(cm, 1);
@@ -597,9 +599,15 @@ static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *u
   st_joint_unknowns(cm, all + n);
   unset_to_one(cm, all + n, nj); /* T = 0 K in d = p/(R T) */
   explicit_initial_states(cm, 1);
-  cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
-  rc = solve_initial(cm, fa, all, n + nj, 0);
-  cm->joint_r = NULL;
+  /* a mixed block's discretes are held in the solve: solved again while the solution
+   * changes them (a bounded fixed point, as fixed_point does for the block alone) */
+  for (int round = 0; round < 2 * nj + 10; round++) {
+    cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
+    rc = solve_initial(cm, fa, all, n + nj, 0);
+    cm->joint_r = NULL;
+    if (rc || !st_joint_discrete_sweep(cm)) break;
+    rc = -1;
+  }
 done:
   free(all);
   free(r);

@@ -448,6 +448,17 @@ static int all_present(st_fexpr *const *list, int n) {
   return 1;
 }
 
+/* The argument count of the built-ins the compiler reads by position (smooth's last, der's
+ * first), as the flattener always writes them; -1 for the others. */
+static int builtin_arity(int b) {
+  switch (b) {
+  case FB_DER: case FB_PRE: case FB_EDGE: case FB_CHANGE: case FB_NOEVENT: return 1;
+  case FB_SMOOTH: case FB_HOMOTOPY: return 2;
+  case FB_SEMILINEAR: return 3;
+  default: return -1;
+  }
+}
+
 static st_fexpr *get_expr(reader *r) {
   int kind = get_range(r, -1, FX_END, "an expression kind out of range");
   if (kind < 0 || r->failed || !deeper(r)) return NULL;
@@ -465,7 +476,8 @@ static st_fexpr *get_expr(reader *r) {
                  : get_int(r, "an index");
   const unsigned char *at = r->p;
   e->nargs = get_count(r, 0, sizeof(int), "an argument count out of range");
-  int arity = kind == FX_BINARY ? 2 : kind == FX_UNARY ? 1 : kind == FX_IF ? 3 : -1;
+  int arity = kind == FX_BINARY ? 2 : kind == FX_UNARY ? 1 : kind == FX_IF ? 3
+              : kind == FX_BUILTIN ? builtin_arity(e->op) : -1;
   if (!r->failed && ((arity >= 0 && e->nargs != arity) || (kind == FX_INDEX && e->nargs < 2))) {
     r->p = at;
     bad(r, "an operator with the wrong number of arguments");
