@@ -900,7 +900,7 @@ END_TEST
  * spring's rate v_rel, tied to the states by v_rel = der(s_rel), becomes a state beside s_rel,
  * against the closed form of two masses on a spring; a preferred variable tied to no state
  * stays algebraic; one tied through an impure call that cannot be differentiated leaves the
- * states as written (no error, no warning). */
+ * states as written (no error; with always, a warning that says why). */
 START_TEST(preferred_states_without_der) {
   char *out = simulate_ok("simulate '%s' PreferRelative --dump --tolerance 1e-10 -o "
                           "compile_cli_pr.csv", data("StateSelect.mo"));
@@ -925,6 +925,13 @@ START_TEST(preferred_states_without_der) {
                 !strstr(out, "error"), "%s", out);
   free(out);
   ck_assert_double_eq_tol(last_value("compile_cli_pr.csv", "u"), 2 * exp(-1.0), 1e-6);
+  out = simulate_ok("simulate '%s' AlwaysThroughImpure --dump -o compile_cli_pr.csv",
+                    data("StateSelect.mo"));
+  ck_assert_msg(strstr(out, "Selected states: x\n") &&
+                strstr(out, "StateSelect.mo:148:8: warning: 'u' has stateSelect = "
+                       "StateSelect.always but is not a state: the equations that tie it to "
+                       "the states could not be differentiated"), "%s", out);
+  free(out);
   remove("compile_cli_pr.csv");
 }
 END_TEST

@@ -151,3 +151,8 @@ equation
   der(x) = -x;
   annotation(experiment(StopTime = 1));
 end PreferThroughImpure;
+
+// The same with always: a warning at the declaration says why it is not a state.
+model AlwaysThroughImpure
+  extends PreferThroughImpure(u(stateSelect = StateSelect.always));
+end AlwaysThroughImpure;
