@@ -982,19 +982,52 @@ int st_system_is_square(const st_compiled *cm) {
   return nunk == cm->p.neqs;
 }
 
-int st_index_reduce(st_compiled *cm) {
+/* prefer and always ask for a state even where der() does not occur (Modelica 3.6 section
+ * 4.9.7.1; the v_rel of a compliant element whose only equation is v_rel = der(s_rel), a
+ * vessel's p and T beside its mass and energy). Such a variable is taken as differentiated
+ * before Pantelides: der(v) replaces v among the unknowns (the system stays square), the
+ * equations that tie v to the states become a singular subset and are differentiated, and
+ * the dummy derivatives choose among v and those states by their ranking (prefer and always
+ * first). Where nothing ties v to a state its derivative becomes a dummy and v stays
+ * algebraic. Returns how many variables were taken, -1 when out of memory. */
+static int preferred_unwritten(const st_compiled *cm, int s) {
+  return cm->p.slots[s].kind == K_ALG && cm->p.slots[s].der < 0 &&
+         cm->p.flat->vars[s].state_select >= ST_SS_PREFER;
+}
+
+static int promote_preferred(ir *r) {
+  int n = 0;
+  for (int s = 0; s < r->cm->p.flat->nvars; s++) {
+    if (!preferred_unwritten(r->cm, s)) continue;
+    if (der_slot(r, s) < 0) return -1;
+    n++;
+  }
+  return n;
+}
+
+static int has_preferred(const st_compiled *cm) {
+  for (int s = 0; s < cm->p.flat->nvars; s++)
+    if (preferred_unwritten(cm, s)) return 1;
+  return 0;
+}
+
+/* One index reduction; promote: with the prefer/always variables above taken as
+ * differentiated. */
+static int reduce_once(st_compiled *cm, int promote) {
   ir r = {0};
-  if (!st_system_is_square(cm)) return 0;
   int rc = setup(&r, cm);
+  if (!rc && promote && promote_preferred(&r) < 0) rc = -1;
   int did = rc ? -1 : pantelides(&r);
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  else if (did < 0 && promote) rc = -1; /* the singularity may be the promotion's */
   int nslots = cm->p.nslots;
-  if (settle(&r)) {
-    rc = -1;
+  if (settle(&r)) { /* the arrays are gone: no second attempt (st_index_reduce) */
     if (!st_diag_errors(cm->diag))
       st_error(cm->diag, cm->p.flat->loc, "index reduction: out of memory for %d variables",
                nslots);
+    teardown(&r);
+    return -2;
   }
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
@@ -1003,12 +1036,58 @@ int st_index_reduce(st_compiled *cm) {
   return rc;
 }
 
+int st_index_save(const st_compiled *cm, st_index_saved *sv) {
+  *sv = (st_index_saved){cm->p.nslots, cm->p.neqs, cm->p.nstates, cm->p.n_differentiated,
+                         cm->p.state_slot, malloc(sizeof(st_slot) * ((size_t)cm->p.nslots + 1)),
+                         malloc(sizeof(st_ceq) * ((size_t)cm->p.neqs + 1))};
+  if (!sv->slots || !sv->eqs) return -1;
+  memcpy(sv->slots, cm->p.slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(sv->eqs, cm->p.eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  return 0;
+}
+
+/* Into the arrays as they are now (an index reduction only grows them). */
+void st_index_restore(st_compiled *cm, const st_index_saved *sv) {
+  memcpy(cm->p.slots, sv->slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(cm->p.eqs, sv->eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  cm->p.nslots = sv->nslots;
+  cm->p.neqs = sv->neqs;
+  cm->p.nstates = sv->nstates;
+  cm->p.state_slot = sv->state_slot;
+  cm->p.n_differentiated = sv->n_differentiated;
+}
+
+void st_index_saved_free(st_index_saved *sv) {
+  free(sv->slots);
+  free(sv->eqs);
+}
+
+/* With the promotion first, quietly; where that fails (an equation it would differentiate
+ * cannot be: an impure call) the model as written, whose errors are the ones reported. */
+int st_index_reduce(st_compiled *cm) {
+  if (!st_system_is_square(cm)) return 0;
+  if (!has_preferred(cm)) return reduce_once(cm, 0);
+  st_index_saved sv;
+  st_diag *quiet = st_diag_new(NULL), *loud = cm->diag;
+  int rc = -1;
+  if (!st_index_save(cm, &sv) && quiet) {
+    cm->diag = quiet;
+    rc = reduce_once(cm, 1);
+    cm->diag = loud;
+    if (rc == -1) st_index_restore(cm, &sv);
+  }
+  if (rc == -1) rc = reduce_once(cm, 0);
+  st_index_saved_free(&sv);
+  if (quiet) st_diag_free(quiet);
+  return rc;
+}
+
 /* stateSelect (Modelica 3.6 section 4.9.7.1) is honoured as a preference where there is a
  * choice, among the candidates of the dummy derivatives (dummy_score). What the choice could
  * not honour is said at the declaration: a `never` variable that had to stay a state, and an
  * `always` variable that is not one -- its derivative became a dummy (more such variables
- * than the constraints leave states), or its der() does not occur (stiction selects states
- * among those whose der() occurs; Dymola would differentiate equations to make it one).
+ * than the constraints leave states, or nothing ties it to a state), or its der() does not
+ * occur (the equations that tie it to the states could not be differentiated).
  * Called after alias elimination: an `always` variable equal to a state is that state. */
 void st_report_state_select(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++) {
@@ -1023,6 +1102,6 @@ void st_report_state_select(st_compiled *cm) {
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
                  "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"
-                 : "states are chosen among the variables whose der() occurs");
+                 : "the equations that tie it to the states could not be differentiated");
   }
 }
