@@ -181,16 +181,38 @@ static void expand_step(double *dx, const int *keep, int n, int m) {
   for (int j = n - 1, k = m - 1; j >= 0; j--) dx[j] = keep[j] ? dx[k--] : 0;
 }
 
+/* Whether every residual is below 1e-10 of the size of its row's terms, sum over j of
+ * |dr_i/dx_j| * max(1, |x_j|): a motor's der(i) = (u - R i)/L is in A/s with L of 1e-3 H,
+ * and its last bits of 1e-10 are not reached where a friction's kink halves the steps. */
+static int scaled_small(const double *J, const double *r, const double *x, const int *unk,
+                        int n) {
+  for (int i = 0; i < n; i++) {
+    double size = 1;
+    for (int j = 0; j < n; j++) size += fabs(J[i + j * n]) * fmax(1, fabs(x[unk[j]]));
+    if (!(fabs(r[i]) <= 1e-10 * size)) return 0;
+  }
+  return 1;
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation); with
- * singletons, the single-unknown rows take their own steps first (singleton_step). */
+ * singletons, the single-unknown rows take their own steps first (singleton_step). A
+ * singular Jacobian takes the minimum-norm step that ends nearest the point the solve
+ * started from: a friction locked at rest makes the acceleration a_start = 0 of its shaft
+ * hold by itself and leaves the steady-state motor current undetermined (MSL RobotR3). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
                          int singletons) {
-  double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
+  double *J = malloc(sizeof(double) * (size_t)(2 * n * n + 6 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
-  unsigned char *done = calloc((size_t)n + 1, 1);
+  unsigned char *done = calloc((size_t)n + 1, 1), *sel_all = malloc((size_t)n + 1);
   int *keep = malloc(sizeof(int) * (size_t)(6 * n + 1));
-  if (!J || !piv || !done || !keep) { free(J); free(piv); free(done); free(keep); return -1; }
-  double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
+  if (!J || !piv || !done || !keep || !sel_all) {
+    free(J); free(piv); free(done); free(keep); free(sel_all);
+    return -1;
+  }
+  memset(sel_all, 1, (size_t)n);
+  double *r = J + n * n, *r1 = r + n, *dx = r1 + n, *Jc = dx + n, *dxc = Jc + n * n,
+         *x0 = dxc + n, *toward = x0 + n;
+  for (int j = 0; j < n; j++) x0[j] = cm->x[unk[j]];
   int rc = -1;
   cm->init_eval_failed = 0;
   for (int it = 0; it < 100; it++) {
@@ -207,11 +229,19 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
+    int small = scaled_small(J, r, cm->x, unk, n); /* before LU overwrites J */
     if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
     singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
     int m = drop_settled_parts(J, dx, r, n, keep);
-    if (st_dense_lu_solve(J, m, piv, dx)) break;
+    memcpy(Jc, J, sizeof(double) * (size_t)(m * m));
+    memcpy(dxc, dx, sizeof(double) * (size_t)m);
+    if (st_dense_lu_solve(J, m, piv, dx)) { /* singular: the minimum-norm step */
+      memcpy(dx, dxc, sizeof(double) * (size_t)m);
+      for (int j = 0, k = 0; j < n; j++)
+        if (m == n || keep[j]) toward[k++] = x0[j] - cm->x[unk[j]];
+      if (st_min_norm_solve_toward(Jc, m, dx, sel_all, toward)) break;
+    }
     if (m < n) expand_step(dx, keep, n, m);
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
@@ -219,12 +249,16 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       if (!initial_residuals(cm, fa, r1) && max_abs(r1, n) < rn) break;
       for (int j = 0; j < n; j++) cm->x[unk[j]] -= lambda * dx[j];
     }
-    if (lambda < 1e-8) break;
+    if (lambda < 1e-8) { /* no descent left: a solution when small for their scale */
+      rc = small ? 0 : -1;
+      break;
+    }
   }
   free(J);
   free(piv);
   free(done);
   free(keep);
+  free(sel_all);
   return rc;
 }
 
@@ -623,7 +657,9 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
  * states; a vessel whose states are m and U (u = U/m) has none at their defaults, while
  * its initial equations p = p0, h = h0 determine the block's own unknowns directly. The
  * blocks start from their start values, the initial equations `v = parameter expression`
- * of their unknowns applied first. 0 when it converged. */
+ * of their unknowns applied first. A mixed block joins with its discrete values held; they
+ * are swept at the solution, and the system solved again until they stay. 0 when it
+ * converged. */
 static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   restart_unset(cm, unk, n); /* a vessel's m = 0 makes u = U/m infinite */
   explicit_initial_states(cm, 1);
@@ -639,9 +675,15 @@ static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *u
   st_joint_unknowns(cm, all + n);
   unset_to_one(cm, all + n, nj); /* T = 0 K in d = p/(R T) */
   explicit_initial_states(cm, 1);
-  cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
-  rc = solve_initial(cm, fa, all, n + nj, 0);
-  cm->joint_r = NULL;
+  /* a mixed block's discretes are held in the solve: solved again while the solution
+   * changes them (a bounded fixed point, as fixed_point does for the block alone) */
+  for (int round = 0; round < 2 * nj + 10; round++) {
+    cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
+    rc = solve_initial(cm, fa, all, n + nj, 0);
+    cm->joint_r = NULL;
+    if (rc || !st_joint_discrete_sweep(cm)) break;
+    rc = -1;
+  }
 done:
   free(all);
   free(r);
