@@ -6,8 +6,9 @@
  * algebraic unknowns) and one flat class of N parameter declarations (written by the bench),
  * flattened and compiled at N = 1000, 3000, 10000, ... up to a maximum per family. Each size runs in its
  * own process; per phase it prints the CPU time (the machine is shared: wall time mostly
- * measures the others) and the wall time, the process's peak resident memory, and the growth
- * exponent log(t2/t1)/log(N2/N1) against the previous size (1 is linear, 2 quadratic). The
+ * measures the others) and the wall time, the process's peak resident memory (also per unit
+ * of N: constant when memory is linear), and the growth exponent log(t2/t1)/log(N2/N1)
+ * against the previous size (1 is linear, 2 quadratic). The
  * array and loop chains are also simulated to their stop time on CVODE and on IDA (up to
  * N = RUN_MAX): the CPU seconds of each run, their ratio and their growth exponents.
  * Usage: scale_bench SRCDIR [ARRAY_MAX [COMPONENT_MAX [RUN_MAX [WIDE_MAX]]]] (defaults
@@ -139,8 +140,8 @@ static double exponent(double a, double b, int na, int nb) {
 }
 
 static void run_family(const family *f, const char *srcdir, int max) {
-  printf("\n%s\n%8s %10s %10s %10s %10s %9s   growth exponents: flatten compile memory\n",
-         f->label, "N", "flat cpu", "flat wall", "comp cpu", "comp wall", "peak MB");
+  printf("\n%s\n%8s %10s %10s %10s %10s %9s %9s   growth exponents: flatten compile memory\n",
+         f->label, "N", "flat cpu", "flat wall", "comp cpu", "comp wall", "peak MB", "KB per N");
   if (f->run_max)
     printf("%8s %10s %10s %10s   growth exponents: CVODE IDA (runs in the same process: "
            "peak MB above includes them)\n", "", "CVODE cpu", "IDA cpu", "IDA/CVODE");
@@ -154,8 +155,8 @@ static void run_family(const family *f, const char *srcdir, int max) {
       printf("%8d failed (see the messages above)\n", n);
       return;
     }
-    printf("%8d %10.3f %10.3f %10.3f %10.3f %9.0f", n, c.flat_cpu, c.flat_wall, c.comp_cpu,
-           c.comp_wall, c.peak_mb);
+    printf("%8d %10.3f %10.3f %10.3f %10.3f %9.0f %9.1f", n, c.flat_cpu, c.flat_wall,
+           c.comp_cpu, c.comp_wall, c.peak_mb, 1024.0 * c.peak_mb / n);
     if (nprev)
       printf("   %5.2f %5.2f %5.2f", exponent(prev.flat_cpu, c.flat_cpu, nprev, n),
              exponent(prev.comp_cpu, c.comp_cpu, nprev, n),

@@ -244,6 +244,27 @@ START_TEST(initial_algorithm_parameter_is_no_unknown) {
 }
 END_TEST
 
+/* A singular but consistent initial system takes the minimum-norm Newton step toward the
+ * start values (MSL RobotR3: a friction locked at rest leaves the motor current free);
+ * a residual of a large scale is solved when small for its size. */
+START_TEST(initial_system_singular_and_large_scale) {
+  compiled_file c = compile_file("InitSingular.mo", "InitSingular");
+  double y[2], yp[2], x, z;
+  ck_assert_int_eq(st_compiled_model(c.cm)->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
+  ck_assert_int_eq(st_compiled_value(c.cm, "x", &x), 0);
+  ck_assert_int_eq(st_compiled_value(c.cm, "y", &z), 0);
+  /* the null direction of a difference-quotient Jacobian is (1, -1) to ~1e-9 */
+  ck_assert_double_eq_tol(x, 2, 1e-6);
+  ck_assert_double_eq_tol(z, 0, 1e-6);
+  compiled_file_free(&c);
+  c = compile_file("InitLargeScale.mo", "InitLargeScale");
+  ck_assert_int_eq(st_compiled_model(c.cm)->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
+  ck_assert_int_eq(st_compiled_value(c.cm, "x", &x), 0);
+  ck_assert_double_eq_tol(x, sqrt(2), 1e-12);
+  compiled_file_free(&c);
+}
+END_TEST
+
 /* Zeros of evaluated parameters travel through smooth(), noEvent(), sums, quotients and
  * if-expressions into the variables they define (StructuralZeros.mo: c = 0 for every v),
  * and a product with such a variable is no equation for the derivative it multiplies:
@@ -678,6 +699,7 @@ int main(void) {
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
                large_sparse_loop_uses_klu,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
+               initial_system_singular_and_large_scale,
                structural_zeros_are_no_states,
                nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,

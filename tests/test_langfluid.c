@@ -277,6 +277,18 @@ START_TEST(joint_initial_system) {
 }
 END_TEST
 
+/* The same with the failing block mixed: it joins with its Boolean held (start false, the
+ * wrong branch), and the joint system is solved again once the solution turns it true. */
+START_TEST(joint_initial_mixed_block) {
+  const table *t = fluid_run("Fluid.JointMixedVessel", "--stop-time 0.1");
+  double T = 250 * exp(0.5), d = 2e5 / (287 * T);
+  ck_assert_double_eq(t->v[0][col(t, "warm")], 1);
+  ck_assert_double_eq_tol(t->v[0][col(t, "T")], T, 1e-9);
+  ck_assert_double_eq_tol(t->v[0][col(t, "m")], 1e-3 * d, 1e-12);
+  ck_assert_double_eq_tol(t->v[0][col(t, "U")], 1e-3 * d * (5e4 - 287 * T), 1e-8);
+}
+END_TEST
+
 static Suite *suite(void) {
   Suite *s = suite_create("langfluid");
   st_test_case(s, "fluid", 0, ST_TESTS(decided_parameter_branches, functional_arguments, call_equations,
@@ -284,7 +296,8 @@ static Suite *suite(void) {
                                        sized_output, indexed_assign,
                                        der_of_expressions, unset_starts,
                                        instance_functions_and_records, differentiated_min_max,
-                                       modified_package_constants, expandable_connectors));
+                                       modified_package_constants, expandable_connectors,
+                                       joint_initial_system, joint_initial_mixed_block));
   return s;
 }
 

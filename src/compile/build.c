@@ -174,27 +174,15 @@ static int compile_initial(st_compiled *cm) {
  * combination of the equations leaves states only), once more from the equations as they
  * were, with those combinations written out so that Pantelides differentiates them. */
 static int reduce_index(st_compiled *cm) {
-  int n0 = cm->p.nslots, neq0 = cm->p.neqs, ns0 = cm->p.nstates, nd0 = cm->p.n_differentiated;
-  int *state_slot0 = cm->p.state_slot, rc = -1;
-  st_slot *slots0 = malloc(sizeof *slots0 * ((size_t)n0 + 1));
-  st_ceq *eqs0 = malloc(sizeof *eqs0 * ((size_t)neq0 + 1));
-  if (!slots0 || !eqs0) goto out;
-  memcpy(slots0, cm->p.slots, sizeof *slots0 * (size_t)n0);
-  if (neq0) memcpy(eqs0, cm->p.eqs, sizeof *eqs0 * (size_t)neq0);
-  if (st_index_reduce(cm)) goto out;
+  st_index_saved sv;
+  int rc = -1;
+  if (st_index_save(cm, &sv) || st_index_reduce(cm)) goto out;
   int hidden = st_hidden_constraints(cm, 0);
   if (hidden <= 0) { rc = hidden; goto out; }
-  memcpy(cm->p.slots, slots0, sizeof *slots0 * (size_t)n0);
-  if (neq0) memcpy(cm->p.eqs, eqs0, sizeof *eqs0 * (size_t)neq0);
-  cm->p.nslots = n0;
-  cm->p.neqs = neq0;
-  cm->p.nstates = ns0;
-  cm->p.state_slot = state_slot0;
-  cm->p.n_differentiated = nd0;
+  st_index_restore(cm, &sv);
   rc = st_hidden_constraints(cm, 1) < 0 || st_index_reduce(cm) ? -1 : 0;
 out:
-  free(slots0);
-  free(eqs0);
+  st_index_saved_free(&sv);
   return rc;
 }
 

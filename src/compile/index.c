@@ -25,6 +25,8 @@ typedef struct ir {
   int *diff, *pred, *level; /* per equation */
   unsigned char *dummy;
   int capslots, capeqs;
+  st_slot *hslots;    /* cm->p.slots once grown (on the heap: grow_slots), else NULL */
+  st_ceq *heqs;       /* cm->p.eqs likewise */
   int *inc;           /* incidence scratch */
   int ninc, capinc;
   int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
@@ -36,11 +38,23 @@ typedef struct ir {
   int *evisit, nev, capev;
 } ir;
 
+/* The slot and equation arrays live in the compiler's arena, which frees nothing before the
+ * program goes: grown there by doubling, every outgrown copy would stay (at N = 10^4 Mass +
+ * SpringDamper, 65 MB of copies). Index reduction grows them on the heap instead (realloc
+ * frees the old block; hslots/heqs are NULL until the first growth) and settle() puts one
+ * copy of the exact size back into the arena. */
+static void *grow_heap(void *heap, const void *arena_items, int n, int cap, size_t size) {
+  void *p = realloc(heap, (size_t)cap * size);
+  if (p && !heap && n) memcpy(p, arena_items, (size_t)n * size);
+  return p;
+}
+
 static int grow_slots(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.nslots < r->capslots) return 0;
   int cap = 2 * r->capslots + 16;
-  st_slot *s = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *s);
+  st_slot *s = grow_heap(r->hslots, cm->p.slots, cm->p.nslots, cap, sizeof *s);
+  if (s) cm->p.slots = r->hslots = s;
   int *integral = realloc(r->integral, (size_t)cap * sizeof(int));
   if (integral) r->integral = integral;
   int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
@@ -53,8 +67,6 @@ static int grow_slots(ir *r) {
   unsigned char *d = realloc(r->dummy, (size_t)cap);
   if (d) r->dummy = d;
   if (!s || !integral || !assign || !vc || !d) return -1;
-  memcpy(s, cm->p.slots, (size_t)cm->p.nslots * sizeof *s);
-  cm->p.slots = s;
   r->capslots = cap;
   return 0;
 }
@@ -63,7 +75,8 @@ static int grow_eqs(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.neqs < r->capeqs) return 0;
   int cap = 2 * r->capeqs + 16;
-  st_ceq *q = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *q);
+  st_ceq *q = grow_heap(r->heqs, cm->p.eqs, cm->p.neqs, cap, sizeof *q);
+  if (q) cm->p.eqs = r->heqs = q;
   int *diff = realloc(r->diff, (size_t)cap * sizeof(int));
   if (diff) r->diff = diff;
   int *pred = realloc(r->pred, (size_t)cap * sizeof(int));
@@ -76,10 +89,28 @@ static int grow_eqs(ir *r) {
     memset(ec + r->capeqs, 0, sizeof(int) * (size_t)(cap - r->capeqs));
   }
   if (!q || !diff || !pred || !level || !ec) return -1;
-  if (cm->p.neqs) memcpy(q, cm->p.eqs, (size_t)cm->p.neqs * sizeof *q);
-  cm->p.eqs = q;
   r->capeqs = cap;
   return 0;
+}
+
+/* A grown array back into the arena, exactly sized; the heap block freed. On failure the
+ * array is emptied (*n = 0), never left pointing at freed memory. */
+static void *to_arena(st_arena *arena, void *heap, int *n, size_t size) {
+  void *p = st_arena_alloc(arena, (size_t)*n * size + 1);
+  if (p) memcpy(p, heap, (size_t)*n * size);
+  else *n = 0;
+  free(heap);
+  return p;
+}
+
+static int settle(ir *r) {
+  st_compiled *cm = r->cm;
+  if (r->hslots) cm->p.slots = to_arena(cm->p.arena, r->hslots, &cm->p.nslots, sizeof(st_slot));
+  if (r->heqs) cm->p.eqs = to_arena(cm->p.arena, r->heqs, &cm->p.neqs, sizeof(st_ceq));
+  int rc = (r->hslots && !cm->p.slots) || (r->heqs && !cm->p.eqs) ? -1 : 0;
+  r->hslots = NULL;
+  r->heqs = NULL;
+  return rc;
 }
 
 static int continuous(const st_compiled *cm, int s) {
@@ -951,13 +982,53 @@ int st_system_is_square(const st_compiled *cm) {
   return nunk == cm->p.neqs;
 }
 
-int st_index_reduce(st_compiled *cm) {
+/* prefer and always ask for a state even where der() does not occur (Modelica 3.6 section
+ * 4.9.7.1; the v_rel of a compliant element whose only equation is v_rel = der(s_rel), a
+ * vessel's p and T beside its mass and energy). Such a variable is taken as differentiated
+ * before Pantelides: der(v) replaces v among the unknowns (the system stays square), the
+ * equations that tie v to the states become a singular subset and are differentiated, and
+ * the dummy derivatives choose among v and those states by their ranking (prefer and always
+ * first). Where nothing ties v to a state its derivative becomes a dummy and v stays
+ * algebraic. Returns how many variables were taken, -1 when out of memory. */
+static int preferred_unwritten(const st_compiled *cm, int s) {
+  return cm->p.slots[s].kind == K_ALG && cm->p.slots[s].der < 0 &&
+         cm->p.flat->vars[s].state_select >= ST_SS_PREFER;
+}
+
+static int promote_preferred(ir *r) {
+  int n = 0;
+  for (int s = 0; s < r->cm->p.flat->nvars; s++) {
+    if (!preferred_unwritten(r->cm, s)) continue;
+    if (der_slot(r, s) < 0) return -1;
+    n++;
+  }
+  return n;
+}
+
+static int has_preferred(const st_compiled *cm) {
+  for (int s = 0; s < cm->p.flat->nvars; s++)
+    if (preferred_unwritten(cm, s)) return 1;
+  return 0;
+}
+
+/* One index reduction; promote: with the prefer/always variables above taken as
+ * differentiated. */
+static int reduce_once(st_compiled *cm, int promote) {
   ir r = {0};
-  if (!st_system_is_square(cm)) return 0;
   int rc = setup(&r, cm);
+  if (!rc && promote && promote_preferred(&r) < 0) rc = -1;
   int did = rc ? -1 : pantelides(&r);
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  else if (did < 0 && promote) rc = -1; /* the singularity may be the promotion's */
+  int nslots = cm->p.nslots;
+  if (settle(&r)) { /* the arrays are gone: no second attempt (st_index_reduce) */
+    if (!st_diag_errors(cm->diag))
+      st_error(cm->diag, cm->p.flat->loc, "index reduction: out of memory for %d variables",
+               nslots);
+    teardown(&r);
+    return -2;
+  }
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
              "dummy derivatives");
@@ -965,12 +1036,58 @@ int st_index_reduce(st_compiled *cm) {
   return rc;
 }
 
+int st_index_save(const st_compiled *cm, st_index_saved *sv) {
+  *sv = (st_index_saved){cm->p.nslots, cm->p.neqs, cm->p.nstates, cm->p.n_differentiated,
+                         cm->p.state_slot, malloc(sizeof(st_slot) * ((size_t)cm->p.nslots + 1)),
+                         malloc(sizeof(st_ceq) * ((size_t)cm->p.neqs + 1))};
+  if (!sv->slots || !sv->eqs) return -1;
+  memcpy(sv->slots, cm->p.slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(sv->eqs, cm->p.eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  return 0;
+}
+
+/* Into the arrays as they are now (an index reduction only grows them). */
+void st_index_restore(st_compiled *cm, const st_index_saved *sv) {
+  memcpy(cm->p.slots, sv->slots, sizeof(st_slot) * (size_t)sv->nslots);
+  if (sv->neqs) memcpy(cm->p.eqs, sv->eqs, sizeof(st_ceq) * (size_t)sv->neqs);
+  cm->p.nslots = sv->nslots;
+  cm->p.neqs = sv->neqs;
+  cm->p.nstates = sv->nstates;
+  cm->p.state_slot = sv->state_slot;
+  cm->p.n_differentiated = sv->n_differentiated;
+}
+
+void st_index_saved_free(st_index_saved *sv) {
+  free(sv->slots);
+  free(sv->eqs);
+}
+
+/* With the promotion first, quietly; where that fails (an equation it would differentiate
+ * cannot be: an impure call) the model as written, whose errors are the ones reported. */
+int st_index_reduce(st_compiled *cm) {
+  if (!st_system_is_square(cm)) return 0;
+  if (!has_preferred(cm)) return reduce_once(cm, 0);
+  st_index_saved sv;
+  st_diag *quiet = st_diag_new(NULL), *loud = cm->diag;
+  int rc = -1;
+  if (!st_index_save(cm, &sv) && quiet) {
+    cm->diag = quiet;
+    rc = reduce_once(cm, 1);
+    cm->diag = loud;
+    if (rc == -1) st_index_restore(cm, &sv);
+  }
+  if (rc == -1) rc = reduce_once(cm, 0);
+  st_index_saved_free(&sv);
+  if (quiet) st_diag_free(quiet);
+  return rc;
+}
+
 /* stateSelect (Modelica 3.6 section 4.9.7.1) is honoured as a preference where there is a
  * choice, among the candidates of the dummy derivatives (dummy_score). What the choice could
  * not honour is said at the declaration: a `never` variable that had to stay a state, and an
  * `always` variable that is not one -- its derivative became a dummy (more such variables
- * than the constraints leave states), or its der() does not occur (stiction selects states
- * among those whose der() occurs; Dymola would differentiate equations to make it one).
+ * than the constraints leave states, or nothing ties it to a state), or its der() does not
+ * occur (the equations that tie it to the states could not be differentiated).
  * Called after alias elimination: an `always` variable equal to a state is that state. */
 void st_report_state_select(st_compiled *cm) {
   for (int s = 0; s < cm->p.flat->nvars; s++) {
@@ -985,6 +1102,6 @@ void st_report_state_select(st_compiled *cm) {
       st_warning(cm->diag, v->loc, "'%s' has stateSelect = StateSelect.always but is not a "
                  "state: %s", v->name, cm->p.slots[s].der >= 0
                  ? "its derivative had to become a dummy derivative"
-                 : "states are chosen among the variables whose der() occurs");
+                 : "the equations that tie it to the states could not be differentiated");
   }
 }

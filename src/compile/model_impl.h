@@ -465,6 +465,17 @@ int st_algorithms_clone(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* The slots and equations as they were before an index reduction, to start it again from
+ * them (index.c). st_index_save: 0, or -1 when out of memory. */
+typedef struct st_index_saved {
+  int nslots, neqs, nstates, n_differentiated;
+  int *state_slot;
+  st_slot *slots;
+  st_ceq *eqs;
+} st_index_saved;
+int st_index_save(const st_compiled *cm, st_index_saved *sv);
+void st_index_restore(st_compiled *cm, const st_index_saved *sv);
+void st_index_saved_free(st_index_saved *sv);
 /* 1 when the unknowns (derivatives, algebraics, discretes) are as many as the equations. */
 int st_system_is_square(const st_compiled *cm);
 /* constraints.c: linear combinations of the equations that leave states only (hidden
@@ -493,6 +504,9 @@ int st_fuse_programs(st_compiled *cm);
 int st_eval_blocks(st_compiled *cm, int event_mode);
 /* The unknowns of the blocks marked joint in block order (slots may be NULL); their count. */
 int st_joint_unknowns(const st_compiled *cm, int *slots);
+/* One sweep of the discrete equations of the mixed blocks marked joint at the values held (the
+ * joint initial solution); how many discrete values changed. */
+int st_joint_discrete_sweep(st_compiled *cm);
 /* The event pass of initialization: st_eval_blocks(cm, 1) with the initial() when-branches
  * assigned as soon as what they read is computed (st_initial_whens_before). */
 int st_eval_blocks_initial(st_compiled *cm);

@@ -181,16 +181,38 @@ static void expand_step(double *dx, const int *keep, int n, int m) {
   for (int j = n - 1, k = m - 1; j >= 0; j--) dx[j] = keep[j] ? dx[k--] : 0;
 }
 
+/* Whether every residual is below 1e-10 of the size of its row's terms, sum over j of
+ * |dr_i/dx_j| * max(1, |x_j|): a motor's der(i) = (u - R i)/L is in A/s with L of 1e-3 H,
+ * and its last bits of 1e-10 are not reached where a friction's kink halves the steps. */
+static int scaled_small(const double *J, const double *r, const double *x, const int *unk,
+                        int n) {
+  for (int i = 0; i < n; i++) {
+    double size = 1;
+    for (int j = 0; j < n; j++) size += fabs(J[i + j * n]) * fmax(1, fabs(x[unk[j]]));
+    if (!(fabs(r[i]) <= 1e-10 * size)) return 0;
+  }
+  return 1;
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation); with
- * singletons, the single-unknown rows take their own steps first (singleton_step). */
+ * singletons, the single-unknown rows take their own steps first (singleton_step). A
+ * singular Jacobian takes the minimum-norm step that ends nearest the point the solve
+ * started from: a friction locked at rest makes the acceleration a_start = 0 of its shaft
+ * hold by itself and leaves the steady-state motor current undetermined (MSL RobotR3). */
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
                          int singletons) {
-  double *J = malloc(sizeof(double) * (size_t)(n * n + 3 * n + 1));
+  double *J = malloc(sizeof(double) * (size_t)(2 * n * n + 6 * n + 1));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
-  unsigned char *done = calloc((size_t)n + 1, 1);
+  unsigned char *done = calloc((size_t)n + 1, 1), *sel_all = malloc((size_t)n + 1);
   int *keep = malloc(sizeof(int) * (size_t)(6 * n + 1));
-  if (!J || !piv || !done || !keep) { free(J); free(piv); free(done); free(keep); return -1; }
-  double *r = J + n * n, *r1 = r + n, *dx = r1 + n;
+  if (!J || !piv || !done || !keep || !sel_all) {
+    free(J); free(piv); free(done); free(keep); free(sel_all);
+    return -1;
+  }
+  memset(sel_all, 1, (size_t)n);
+  double *r = J + n * n, *r1 = r + n, *dx = r1 + n, *Jc = dx + n, *dxc = Jc + n * n,
+         *x0 = dxc + n, *toward = x0 + n;
+  for (int j = 0; j < n; j++) x0[j] = cm->x[unk[j]];
   int rc = -1;
   cm->init_eval_failed = 0;
   for (int it = 0; it < 100; it++) {
@@ -207,11 +229,19 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       *xj = save;
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
     }
+    int small = scaled_small(J, r, cm->x, unk, n); /* before LU overwrites J */
     if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
     singletons = 0;
     for (int i = 0; i < n; i++) dx[i] = -r[i];
     int m = drop_settled_parts(J, dx, r, n, keep);
-    if (st_dense_lu_solve(J, m, piv, dx)) break;
+    memcpy(Jc, J, sizeof(double) * (size_t)(m * m));
+    memcpy(dxc, dx, sizeof(double) * (size_t)m);
+    if (st_dense_lu_solve(J, m, piv, dx)) { /* singular: the minimum-norm step */
+      memcpy(dx, dxc, sizeof(double) * (size_t)m);
+      for (int j = 0, k = 0; j < n; j++)
+        if (m == n || keep[j]) toward[k++] = x0[j] - cm->x[unk[j]];
+      if (st_min_norm_solve_toward(Jc, m, dx, sel_all, toward)) break;
+    }
     if (m < n) expand_step(dx, keep, n, m);
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
@@ -219,12 +249,16 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       if (!initial_residuals(cm, fa, r1) && max_abs(r1, n) < rn) break;
       for (int j = 0; j < n; j++) cm->x[unk[j]] -= lambda * dx[j];
     }
-    if (lambda < 1e-8) break;
+    if (lambda < 1e-8) { /* no descent left: a solution when small for their scale */
+      rc = small ? 0 : -1;
+      break;
+    }
   }
   free(J);
   free(piv);
   free(done);
   free(keep);
+  free(sel_all);
   return rc;
 }
 
@@ -556,6 +590,48 @@ static int retry_singletons(st_compiled *cm, const fixed_algebraics *fa, const i
   return solve_initial(cm, fa, unk, n, 1);
 }
 
+/* The assignment block that computes slot s, or NULL. */
+static const st_block *assignment_of(const st_compiled *cm, int s) {
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].kind == BK_ASSIGN && cm->blocks[k].slots[0] == s) return &cm->blocks[k];
+  return NULL;
+}
+
+/* A fixed algebraic whose assignment is affine in one unknown alone (a solenoid's armature
+ * position x(fixed = true) = the load's position s - L/2) sets that unknown so that it
+ * holds, from x0 (as a tool that solves the assignment for the state does): at the start
+ * s = 0 the air gap is 0 and a flux tube's force 0/0 does not evaluate, so Newton never
+ * took its first step. Checked affine at three points; how many unknowns it moved. */
+static int seed_from_fixed_algebraics(st_compiled *cm, const fixed_algebraics *fa,
+                                      const int *unk, int n, const double *x0) {
+  if (!x0) return 0;
+  for (int j = 0; j < n; j++) cm->x[unk[j]] = x0[j];
+  int moved = 0;
+  for (int k = 0; k < fa->n; k++) {
+    const st_block *b = assignment_of(cm, fa->slot[k]);
+    if (!b) continue;
+    double v0 = st_vm_eval(&cm->vm, &b->assign);
+    int j1 = -1, count = 0;
+    for (int j = 0; j < n && count < 2; j++) {
+      double save = cm->x[unk[j]];
+      cm->x[unk[j]] = save + 1;
+      if (st_vm_eval(&cm->vm, &b->assign) != v0) { j1 = j; count++; }
+      cm->x[unk[j]] = save;
+    }
+    if (count != 1 || !isfinite(v0)) continue;
+    double *xj = &cm->x[unk[j1]], s0 = *xj, h = 1 + fabs(s0);
+    *xj = s0 + h;
+    double v1 = st_vm_eval(&cm->vm, &b->assign);
+    *xj = s0 + 2 * h;
+    double v2 = st_vm_eval(&cm->vm, &b->assign), slope = (v1 - v0) / h;
+    int affine = isfinite(slope) && slope != 0 &&
+                 fabs(v2 - v0 - 2 * slope * h) <= 1e-9 * (fabs(v0) + fabs(v2) + fabs(slope * h));
+    *xj = affine ? s0 + (fa->start[k] - v0) / slope : s0;
+    moved += affine;
+  }
+  return moved;
+}
+
 /* The unknowns without a start value (0 by default) set to 1; how many. */
 static int unset_to_one(st_compiled *cm, const int *unk, int n) {
   int k = 0;
@@ -581,7 +657,9 @@ static int restart_unset(st_compiled *cm, const int *unk, int n) {
  * states; a vessel whose states are m and U (u = U/m) has none at their defaults, while
  * its initial equations p = p0, h = h0 determine the block's own unknowns directly. The
  * blocks start from their start values, the initial equations `v = parameter expression`
- * of their unknowns applied first. 0 when it converged. */
+ * of their unknowns applied first. A mixed block joins with its discrete values held; they
+ * are swept at the solution, and the system solved again until they stay. 0 when it
+ * converged. */
 static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
   restart_unset(cm, unk, n); /* a vessel's m = 0 makes u = U/m infinite */
   explicit_initial_states(cm, 1);
@@ -597,9 +675,15 @@ static int solve_joint(st_compiled *cm, const fixed_algebraics *fa, const int *u
   st_joint_unknowns(cm, all + n);
   unset_to_one(cm, all + n, nj); /* T = 0 K in d = p/(R T) */
   explicit_initial_states(cm, 1);
-  cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
-  rc = solve_initial(cm, fa, all, n + nj, 0);
-  cm->joint_r = NULL;
+  /* a mixed block's discretes are held in the solve: solved again while the solution
+   * changes them (a bounded fixed point, as fixed_point does for the block alone) */
+  for (int round = 0; round < 2 * nj + 10; round++) {
+    cm->joint_r = r; /* on; initial_residuals points it at each residual vector */
+    rc = solve_initial(cm, fa, all, n + nj, 0);
+    cm->joint_r = NULL;
+    if (rc || !st_joint_discrete_sweep(cm)) break;
+    rc = -1;
+  }
 done:
   free(all);
   free(r);
@@ -669,6 +753,8 @@ int st_initialize(st_compiled *cm, double t0) {
     rc = -1;
   } else if (neq > 0 && (x0 = save_unknowns(cm, unk, nfree), solve_initial(cm, &fa, unk, nfree, 0)) &&
              retry_singletons(cm, &fa, unk, nfree, x0) &&
+             (!seed_from_fixed_algebraics(cm, &fa, unk, nfree, x0) ||
+              solve_initial(cm, &fa, unk, nfree, 1)) &&
              (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0)) &&
              solve_joint(cm, &fa, unk, nfree)) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;

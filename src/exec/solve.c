@@ -627,9 +627,11 @@ static int is_joint(const st_compiled *cm, const st_block *b) {
 }
 
 /* joint_probe: a nonlinear block that does not solve is marked, the others go on from its
- * unknowns' current values. */
+ * unknowns' current values. A mixed block whose nonlinear real part does not solve joins too,
+ * its discrete values held; st_eval_blocks_initial then settles them by its fixed point from
+ * the joint solution (Fluid NonCircularPipes: a pipe's outflow enthalpy at p = 0). */
 static int probe_block(st_block *b) {
-  if (b->kind != BK_SOLVE || b->linear || b->n <= 0) return -1;
+  if (!(b->kind == BK_SOLVE || b->kind == BK_MIXED) || b->linear || b->n <= 0) return -1;
   b->joint = 1;
   return 0;
 }
@@ -647,6 +649,16 @@ int st_joint_unknowns(const st_compiled *cm, int *slots) {
     n += b->n;
   }
   return n;
+}
+
+int st_joint_discrete_sweep(st_compiled *cm) {
+  int changed = 0;
+  cm->vm.event_mode = 1;
+  cm->gen++; /* relations read the joint solution */
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].joint && cm->blocks[k].kind == BK_MIXED)
+      changed += discrete_sweep(cm, &cm->blocks[k]);
+  return changed;
 }
 
 static int eval_block(st_compiled *cm, st_block *b, int event_mode) {

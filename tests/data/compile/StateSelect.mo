@@ -48,8 +48,8 @@ equation
   annotation(experiment(StopTime = 1));
 end NeverButNeeded;
 
-// y = 2x with always on x: stiction chooses states among differentiated variables (y), and
-// says so.
+// y = 2x with always on x, whose der() does not occur: the equation is differentiated and x
+// is the state (y = 2 exp(-t) from its fixed start).
 model AlwaysUndifferentiated
   Real x(stateSelect = StateSelect.always);
   Real y(start = 2, fixed = true);
@@ -99,3 +99,60 @@ equation
   der(v2) = -2*f;
   annotation(experiment(StopTime = 1));
 end WrittenOverUnwritten;
+
+// Two masses on a spring whose elongation s_rel (der() written) and rate v_rel (der() not
+// written) are preferred: both become states, with the first mass (fixed starts); the
+// second mass follows. s_rel = 0.1 cos(w t), w^2 = c (1/m1 + 1/m2).
+model PreferRelative
+  parameter Real m1 = 1, m2 = 2, c = 100;
+  Real s1(start = 0, fixed = true), v1(start = 0, fixed = true);
+  Real s2, v2;
+  Real s_rel(start = 0.1, fixed = true, stateSelect = StateSelect.prefer);
+  Real v_rel(start = 0, fixed = true, stateSelect = StateSelect.prefer);
+  Real f;
+equation
+  v1 = der(s1);
+  m1*der(v1) = f;
+  v2 = der(s2);
+  m2*der(v2) = -f;
+  s_rel = s2 - s1;
+  v_rel = der(s_rel);
+  f = c*s_rel;
+  annotation(experiment(StopTime = 1));
+end PreferRelative;
+
+// A preferred variable tied to no state stays algebraic, without a warning.
+model PreferUntied
+  Real x(start = 1, fixed = true);
+  Real u(stateSelect = StateSelect.prefer);
+equation
+  u = sin(time);
+  der(x) = u - x;
+  annotation(experiment(StopTime = 1));
+end PreferUntied;
+
+// The equation that ties the preferred u to x calls an impure function (not inlined), which
+// cannot be differentiated: the states are chosen as written (x), without an error.
+model PreferThroughImpure
+  impure function twice
+    input Real a;
+    output Real b;
+  algorithm
+    if a > 0 then
+      b := 2*a;
+    else
+      b := a + a;
+    end if;
+  end twice;
+  Real x(start = 1, fixed = true);
+  Real u(stateSelect = StateSelect.prefer);
+equation
+  u = twice(x);
+  der(x) = -x;
+  annotation(experiment(StopTime = 1));
+end PreferThroughImpure;
+
+// The same with always: a warning at the declaration says why it is not a state.
+model AlwaysThroughImpure
+  extends PreferThroughImpure(u(stateSelect = StateSelect.always));
+end AlwaysThroughImpure;

@@ -329,4 +329,25 @@ package Fluid
     d = p / (R * T);
     T = T0 * exp(h / h1);
   end JointVessel;
+  // JointVessel whose failing block is mixed: a Boolean of the loop picks T's formula. Its real
+  // part has no solution at the start point either, so the block joins the initial system
+  // with warm held; warm is settled from the joint solution afterwards.
+  model JointMixedVessel
+    parameter Real V = 1e-3, R = 287, T0 = 250, h1 = 1e5;
+    parameter Real p0 = 2e5, h0 = 5e4, mflow = 1e-6;
+    Real m, U, d, u, p, h, T(start = 300);
+    Boolean warm;
+  initial equation
+    p = p0;
+    h = h0;
+  equation
+    der(m) = mflow;
+    der(U) = mflow * h0;
+    m = V * d;
+    U = m * u;
+    u = h - p / d;
+    d = p / (R * T);
+    warm = h > 0;
+    T = if warm then T0 * exp(h / h1) else T0 * (1 + h / h1);
+  end JointMixedVessel;
 end Fluid;

@@ -659,4 +659,18 @@ package Ops
   equation
     y + 1e-6 * tableSum(table, y) = time;
   end WideTable;
+
+  // x(fixed = true) is computed from the state s, whose start 0 makes the gap 0
+  // and the force F*v/x^2 + F/x^2 not a number (0/0, as a flux tube's force at l = 0):
+  // the fixed start of x sets s before the initial Newton evaluates anything else.
+  model FixedGap
+    parameter Real F = 1e-6;
+    Real s(start = 0), v(start = 0, fixed = true);
+    Real x(start = 0.005, fixed = true) = 2*s;
+    Real f = F*v/x^2 + F/x^2, fc "force between two rigidly joined masses";
+  equation
+    der(s) = v;
+    der(v) = f - fc;
+    2*der(v) = fc;
+  end FixedGap;
 end Ops;
