@@ -248,6 +248,17 @@ static int function_index(const loaded *l, const char *name) {
   return -1;
 }
 
+/* Function `name` compiled for one scalar argument: its body's number. */
+static int compiled_scalar(const loaded *l, st_fvm *vm, const char *name) {
+  st_fsig sig;
+  memset(&sig, 0, sizeof sig);
+  sig.nargs = 1;
+  char why[256];
+  int ci = st_fvm_compile(vm, function_index(l, name), &sig, why, sizeof why);
+  ck_assert_msg(ci >= 0, "%s: %s", name, why);
+  return ci;
+}
+
 /* Runs FunctionsLoops.<name> on scalar/vector arguments; returns output `o`. */
 static double run1(loaded *l, st_fvm *vm, const char *name, int nargs, const int *n,
                    const double *x, int o) {
@@ -341,13 +352,7 @@ START_TEST(last_run_kept_inside_bodies) {
   loaded l;
   load(&l, "tests/data/compile/FunctionsRecordFields.mo", "FunctionsRecordFields.Use");
   st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
-  st_fsig sig;
-  memset(&sig, 0, sizeof sig);
-  sig.nargs = 1;
-  char why[256];
-  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsRecordFields.total"), &sig, why,
-                          sizeof why);
-  ck_assert_msg(ci >= 0, "%s", why);
+  int ci = compiled_scalar(&l, vm, "FunctionsRecordFields.total");
   const double x2 = 2, x3 = 3, dx = 0.5;
   double y, dy;
   long before = st_fvm_bodies_run(vm);
@@ -375,13 +380,7 @@ START_TEST(literal_subscripts_are_plain_loads) {
   loaded l;
   load(&l, "tests/data/compile/FunctionsFixedElements.mo", "FunctionsFixedElements.Use");
   st_fvm *vm = st_fvm_new(l.flat->functions, l.flat->nfunctions);
-  st_fsig sig;
-  memset(&sig, 0, sizeof sig);
-  sig.nargs = 1;
-  char why[256];
-  int ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.chain"), &sig, why,
-                          sizeof why);
-  ck_assert_msg(ci >= 0, "%s", why);
+  int ci = compiled_scalar(&l, vm, "FunctionsFixedElements.chain");
   const cfn *f = &vm->c[ci];
   for (int i = 0; i < f->n; i++)
     ck_assert_msg(f->code[i].op != F_LOADI && f->code[i].op != F_STOREI, "instruction %d", i);
@@ -389,9 +388,7 @@ START_TEST(literal_subscripts_are_plain_loads) {
   double y, dy;
   ck_assert_int_eq(st_fvm_run(vm, ci, 0, &x, &dx, &y, &dy), 0);
   ck_assert(y == 10 && dy == 6.5);
-  ci = st_fvm_compile(vm, function_index(&l, "FunctionsFixedElements.beyond"), &sig, why,
-                      sizeof why);
-  ck_assert_msg(ci >= 0, "%s", why);
+  ci = compiled_scalar(&l, vm, "FunctionsFixedElements.beyond");
   ck_assert_int_ne(st_fvm_run(vm, ci, 0, &x, NULL, &y, NULL), 0);
   ck_assert_msg(strstr(st_fvm_failure(vm), "subscript 3 of 'o' out of range 1..2"), "%s",
                 st_fvm_failure(vm));
