@@ -1538,19 +1538,11 @@ static int sized_by_assignment(const st_flocal *d) {
 }
 
 /* The shape of local i (not an argument) into *l: its declared sizes, known now or by size()
- * of the arguments, its binding's, or the first value assigned to it. */
+ * of the arguments, or its binding's (layout places those sized by an assignment). */
 static int declared_shape(cx *c, int i, lshape *l) {
   const st_flocal *d = &c->fn->locals[i];
-  int open = 0;
-  shape sh;
-  for (int k = 0; k < d->ndims; k++) open |= d->dims[k] < 0 && !d->size[k];
   l->ndims = d->ndims;
   l->n = 1;
-  if (open && !d->binding && d->causality != ST_C_INPUT && !assigned_shape(c, i, &sh)) {
-    memcpy(l->dims, sh.dims, sizeof l->dims);
-    l->n = sh.n;
-    return 0;
-  }
   for (int k = 0; k < d->ndims; k++) {
     int v = d->dims[k];
     c->want = -1;
