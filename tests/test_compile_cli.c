@@ -709,15 +709,17 @@ START_TEST(torn_at_the_unknowns_with_start_values) {
 END_TEST
 
 /* Switches that need no event (QuietSwitches.mo): m_flow*actualStream(h) of one port and
- * the relations in smooth() make none, where the same switch alone or outside smooth()
- * makes one at each of the ten sign changes; U(pi/2) = 2 by hand either way. */
+ * the relations in smooth(p, ...) with p >= 1 make none, where the same switch alone, in
+ * smooth(0, ...) or outside smooth() makes one at each of the ten sign changes; U(pi/2) by
+ * hand either way. */
 START_TEST(quiet_switches) {
   const struct {
     const char *cls, *u;
     int events;
-  } cases[] = {{"Stream", "volume.U", 0}, {"StreamMonitored", "volume.U", 10},
-               {"Smooth", "U", 0}, {"Plain", "U", 10}};
-  for (int i = 0; i < 4; i++) {
+    double u_end;
+  } cases[] = {{"Stream", "volume.U", 0, 2}, {"StreamMonitored", "volume.U", 10, 2},
+               {"Smooth", "U", 0, 3 * M_PI / 4}, {"SmoothZero", "U", 10, 2}, {"Plain", "U", 10, 2}};
+  for (int i = 0; i < 5; i++) {
     char *out = simulate_ok("simulate '%s' QuietSwitches.%s --stop-time 1.5707963267948966 "
                             "--tolerance 1e-9 -o compile_cli_quiet.csv",
                             data("QuietSwitches.mo"), cases[i].cls);
@@ -725,7 +727,7 @@ START_TEST(quiet_switches) {
     snprintf(want, sizeof want, " %d state and 0 time events", cases[i].events);
     ck_assert_msg(strstr(out, want) != NULL, "%s: %s", cases[i].cls, out);
     free(out);
-    ck_assert_double_eq_tol(last_value("compile_cli_quiet.csv", cases[i].u), 2, 1e-6);
+    ck_assert_double_eq_tol(last_value("compile_cli_quiet.csv", cases[i].u), cases[i].u_end, 1e-6);
   }
   remove("compile_cli_quiet.csv");
 }
@@ -1134,6 +1136,33 @@ START_TEST(initial_singletons_first) {
 }
 END_TEST
 
+/* homotopy() (tests/data/compile/Homotopy.mo): an initial system Newton cannot start
+ * (sqrt(x - 2) at x = 0) is solved along the path from its simplified form, x = 3, where
+ * the same equation without homotopy() has no solution; index reduction differentiates
+ * through homotopy(): y = 2 x with x = 1 - exp(-t/3). And the tear variable with a start
+ * value: the Schmitt trigger's loop starts on the branch i2's start gives (out = -15), not
+ * at the unstable 0 a tear at the input voltage (start 0) gave. */
+START_TEST(homotopy_paths_and_start_values) {
+  const char *f = "compile_cli_homotopy.csv";
+  free(simulate_ok("simulate '%s' Homotopy.Fallback --stop-time 0.1 -o %s", data("Homotopy.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "x"), 3, 1e-9);
+  char args[4096];
+  snprintf(args, sizeof args, "simulate '%s' Homotopy.Plain -o %s", data("Homotopy.mo"), f);
+  char *out = NULL;
+  ck_assert_int_eq(st_test_run(&out, args), 1);
+  ck_assert_msg(out && strstr(out, "has no solution"), "%s", out ? out : "");
+  free(out);
+  free(simulate_ok("simulate '%s' Homotopy.Differentiated --stop-time 1 --tolerance 1e-9 -o %s",
+                   data("Homotopy.mo"), f));
+  ck_assert_double_eq_tol(last_value(f, "x"), 1 - exp(-1.0 / 3), 1e-7);
+  ck_assert_double_eq_tol(last_value(f, "y"), 2 * (1 - exp(-1.0 / 3)), 1e-7);
+  free(simulate_ok("simulate '%s' Homotopy.SchmittStart --stop-time 1 -o %s", data("Homotopy.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "out"), -15, 1e-9);
+  ck_assert_double_eq_tol(last_value(f, "out"), -15, 1e-9);
+  remove(f);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile_cli");
   st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
@@ -1155,7 +1184,7 @@ int main(void) {
                hidden_linear_constraint, hidden_constraint_long_row,
                initial_parameter_system, settled_initial_part_keeps_its_starts,
                initial_algorithm_parameter, initial_if_equation,
-               initial_singletons_first,
+               initial_singletons_first, homotopy_paths_and_start_values,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

@@ -79,6 +79,7 @@ static int alloc_runtime(st_compiled *cm) {
   cm->init_fired = st_arena_alloc(cm->p.arena, (size_t)cm->p.nwc + 1);
   cm->vm.rel = cm->rel;
   cm->vm.rels = cm->p.vmrels;
+  cm->vm.lambda = 1;
   cm->vm.active = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   cm->vm.crossed = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);

@@ -328,6 +328,35 @@ static int emit_pre_like(st_compiled *cm, st_prog *p, const st_fexpr *e, int op)
   return sign < 0 && op == OP_PRE ? st_prog_emit(p, OP_NEG, 0, 0) : 0;
 }
 
+/* homotopy(actual, simplified) = actual when lambda = 1 (always, after initialization),
+ * simplified alone at lambda = 0 (the actual may not evaluate at the start values: that is
+ * why init.c walks the path), else lambda*actual + (1 - lambda)*simplified. A program
+ * specialized between events sees the actual alone. */
+static int emit_homotopy(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
+  if (st_prog_emit(p, OP_LAMBDA, 0, 0) || st_prog_emit(p, OP_CONST, 0, 0) ||
+      st_prog_emit(p, OP_EQ, 0, 0))
+    return -1;
+  int jz_actual = st_prog_here(p);
+  if (st_prog_emit(p, OP_JZ, 0, 0) || st_emit(cm, p, e->args[1], flags)) return -1;
+  int jmp_end = st_prog_here(p);
+  if (st_prog_emit(p, OP_JMP, 0, 0)) return -1;
+  p->depth--; /* the actual starts from the depth before the simplified */
+  p->code[jz_actual].arg = st_prog_here(p);
+  if (st_emit(cm, p, e->args[0], flags) || st_prog_emit(p, OP_LAMBDA, 0, 0) ||
+      st_prog_emit(p, OP_CONST, 0, 1) || st_prog_emit(p, OP_NE, 0, 0))
+    return -1;
+  int jz_end = st_prog_here(p);
+  if (st_prog_emit(p, OP_JZ, 0, 0) || st_prog_emit(p, OP_LAMBDA, 0, 0) ||
+      st_prog_emit(p, OP_MUL, 0, 0) || st_prog_emit(p, OP_CONST, 0, 1) ||
+      st_prog_emit(p, OP_LAMBDA, 0, 0) || st_prog_emit(p, OP_SUB, 0, 0) ||
+      st_emit(cm, p, e->args[1], flags) || st_prog_emit(p, OP_MUL, 0, 0) ||
+      st_prog_emit(p, OP_ADD, 0, 0))
+    return -1;
+  p->code[jz_end].arg = p->code[jmp_end].arg = st_prog_here(p);
+  cm->p.nhomotopy++;
+  return 0;
+}
+
 /* semiLinear(x, kp, km) = if x >= 0 then kp*x else km*x (continuous: no event). */
 static int emit_semilinear(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
   st_fexpr *x = e->args[0];
@@ -473,8 +502,8 @@ static int emit_builtin(st_compiled *cm, st_prog *p, const st_fexpr *e, int flag
   case FB_INITIAL: return st_prog_emit(p, OP_INITIAL, 0, 0);
   case FB_TERMINAL: return st_prog_emit(p, OP_TERMINAL, 0, 0);
   case FB_NOEVENT: return st_emit(cm, p, e->args[0], flags | EMIT_NOEVENT);
-  case FB_SMOOTH: return st_emit(cm, p, e->args[e->nargs - 1], flags | EMIT_NOEVENT);
-  case FB_HOMOTOPY: return st_emit(cm, p, e->args[0], flags);
+  case FB_SMOOTH: return st_emit(cm, p, e->args[e->nargs - 1], flags | (st_quiet_builtin(e) ? EMIT_NOEVENT : 0));
+  case FB_HOMOTOPY: return emit_homotopy(cm, p, e, flags);
   case FB_SEMILINEAR: return emit_semilinear(cm, p, e, flags);
   case FB_SAMPLE: return emit_sample(cm, p, e);
   case FB_DELAY: return emit_delay(cm, p, e, flags);

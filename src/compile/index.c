@@ -333,6 +333,13 @@ static st_fexpr *diff(ir *r, const st_fexpr *e) {
     }
     if (e->nargs == 1) return diff_fn1(r, e);
     if (e->op == FB_SMOOTH && e->nargs == 2) return diff(r, e->args[1]); /* smooth(p, x) */
+    if (e->op == FB_HOMOTOPY && e->nargs == 2) { /* linear in both: homotopy(a', s') */
+      st_fexpr *f = st_sym_node(A, FX_BUILTIN, FB_HOMOTOPY, 2);
+      if (!f || !(f->args[0] = diff(r, e->args[0])) || !(f->args[1] = diff(r, e->args[1])))
+        return NULL;
+      f->loc = e->loc;
+      return f;
+    }
     if ((e->op == FB_MIN || e->op == FB_MAX) && e->nargs == 2) {
       /* min(a, b)' = if a < b then a' else b' (max: a > b), the choice min() makes */
       st_fexpr *da = diff(r, e->args[0]), *db = diff(r, e->args[1]);

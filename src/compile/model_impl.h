@@ -253,6 +253,7 @@ typedef struct st_program {
   st_prog *const_prog;
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
+  int nhomotopy;       /* homotopy() calls emitted: init.c starts from their simplified forms */
   int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
                           program (a call pushes every element of its array arguments) */
 } st_program;

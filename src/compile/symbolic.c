@@ -172,7 +172,9 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
     return !st_sym_depends(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in) &&
            st_sym_linear(cm, e->args[2], in);
   case FX_BUILTIN:
-    if (e->op == FB_NOEVENT || e->op == FB_SMOOTH || e->op == FB_HOMOTOPY)
+    if (e->op == FB_HOMOTOPY) /* both count: init.c's path evaluates the blend */
+      return st_sym_linear(cm, e->args[0], in) && st_sym_linear(cm, e->args[1], in);
+    if (e->op == FB_NOEVENT || e->op == FB_SMOOTH)
       return st_sym_linear(cm, e->args[e->op == FB_SMOOTH ? e->nargs - 1 : 0], in);
     return 0;
   default: return 0;
@@ -180,7 +182,9 @@ int st_sym_linear(const st_compiled *cm, const st_fexpr *e, const unsigned char 
 }
 
 int st_quiet_builtin(const st_fexpr *e) {
-  return e->kind == FX_BUILTIN && (e->op == FB_NOEVENT || e->op == FB_SMOOTH);
+  if (e->kind != FX_BUILTIN) return 0;
+  if (e->op == FB_NOEVENT) return 1;
+  return e->op == FB_SMOOTH && e->nargs == 2 && e->args[0]->kind == FX_REAL && e->args[0]->value >= 1;
 }
 
 /* Dependencies with relations counted as discrete: their values are frozen between events. */

@@ -288,6 +288,14 @@ static void tear_free(tear_ctx *t) {
   free(t->tear);
 }
 
+/* How meaningful the tear variables' first iterates are: preferred() summed (2 for a
+ * nonzero start value). */
+static long tear_preference(const tear_ctx *t) {
+  long sum = 0;
+  for (int k = 0; k < t->ntear; k++) sum += preferred(t->cm, t->b->slots[t->tear[k]], 1);
+  return sum;
+}
+
 /* One greedy run from nothing known: the sequence and the tear variables in t. */
 static void greedy(tear_ctx *t, int starts_first) {
   int n = t->n;
@@ -325,11 +333,15 @@ int st_tear_block(st_compiled *cm, st_block *b) {
     tear_free(&t);
     return -1;
   }
-  /* the run with the variables that have a start value first is kept when it tears fewer */
+  /* the run with the variables that have a start value first is kept when it tears fewer,
+   * or as many with more meaningful first iterates (MSL SignalGenerator: r2.i's start picks
+   * the opamp's lower limit, a tear at the node voltage started at 0, the unstable middle) */
   greedy(&t, 1);
   int ntear_starts = t.ntear;
+  long pref_starts = tear_preference(&t);
   greedy(&t, 0);
-  if (ntear_starts < t.ntear) greedy(&t, 1);
+  if (ntear_starts < t.ntear || (ntear_starts == t.ntear && pref_starts > tear_preference(&t)))
+    greedy(&t, 1);
   if (t.ntear > 0 && t.ntear < n) {
     unsigned char *dep = dependencies(&t);
     unsigned char *inc = calloc((size_t)t.ntear * (size_t)t.ntear + 1, 1);

@@ -12,7 +12,7 @@
 static int stack_effect(int op) {
   switch (op) {
   case OP_CONST: case OP_LOAD: case OP_PRE: case OP_TIME: case OP_INITIAL:
-  case OP_TERMINAL: case OP_EDGE: case OP_CHANGE:
+  case OP_TERMINAL: case OP_LAMBDA: case OP_EDGE: case OP_CHANGE:
     return 1;
   case OP_NEG: case OP_NOT: case OP_FN1: case OP_JMP:
     return 0;
@@ -157,7 +157,7 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
       &&L_CONST, &&L_LOAD, &&L_PRE, &&L_TIME, &&L_ADD, &&L_SUB, &&L_MUL, &&L_DIV, &&L_POW,
       &&L_NEG, &&L_LT, &&L_LE, &&L_GT, &&L_GE, &&L_EQ, &&L_NE, &&L_AND, &&L_OR, &&L_NOT,
       &&L_REL, &&L_JZ, &&L_JMP, &&L_FN1, &&L_FN2, &&L_EDGE, &&L_CHANGE, &&L_INITIAL,
-      &&L_TERMINAL, &&L_SAMPLE, &&L_CALL, &&L_DELAY, &&L_ADDX, &&L_SUBX, &&L_MULX, &&L_DIVX,
+      &&L_TERMINAL, &&L_LAMBDA, &&L_SAMPLE, &&L_CALL, &&L_DELAY, &&L_ADDX, &&L_SUBX, &&L_MULX, &&L_DIVX,
       &&L_ADDK, &&L_SUBK, &&L_MULK, &&L_DIVK, &&L_STORE, &&L_OSTORE};
   _Static_assert(sizeof label / sizeof label[0] == OP_COUNT, "a label per opcode");
   goto *label[in->op];
@@ -199,6 +199,7 @@ double st_vm_eval(st_vm *vm, const st_prog *p) {
     VM_CASE(CHANGE) s[sp++] = acc; acc = vm->x[in->arg] != vm->pre[in->arg]; VM_NEXT();
     VM_CASE(INITIAL) s[sp++] = acc; acc = vm->initial; VM_NEXT();
     VM_CASE(TERMINAL) s[sp++] = acc; acc = vm->terminal; VM_NEXT();
+    VM_CASE(LAMBDA) s[sp++] = acc; acc = vm->lambda; VM_NEXT();
     VM_CASE(SAMPLE) acc = sample_value(vm, s[--sp], acc); VM_NEXT();
     VM_CASE(CALL) { /* the arguments, acc the last, contiguous in s for the callee */
       int w = st_fcall_width(vm->calls, in->arg);
@@ -258,6 +259,7 @@ static double discrete_op(st_vm *vm, const st_ins *in, double a, double b) {
   case OP_CHANGE: return vm->x[in->arg] != vm->pre[in->arg];
   case OP_INITIAL: return vm->initial;
   case OP_TERMINAL: return vm->terminal;
+  case OP_LAMBDA: return vm->lambda;
   case OP_SAMPLE: return sample_value(vm, a, b);
   default: return st_compare(FOP_LT + (in->op - OP_LT), a, b);
   }

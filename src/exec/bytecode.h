@@ -29,6 +29,8 @@ typedef enum st_opcode {
   OP_FN2,       /* arg: st_builtin with two arguments (atan2, min, max, mod, rem, div) */
   OP_EDGE, OP_CHANGE, /* arg: slot */
   OP_INITIAL, OP_TERMINAL,
+  OP_LAMBDA,    /* homotopy()'s lambda: 1 (the actual expression) except while init.c walks
+                   the initial solution from the simplified expressions */
   OP_SAMPLE,    /* pops interval, start */
   OP_CALL,      /* arg: user function call site in vm->calls; pops its argument elements */
   OP_DELAY,     /* arg: history in vm->delays; pops bound, delayTime, expr (delay.h) */
@@ -73,6 +75,7 @@ typedef struct st_vm {
   double event_done_t;    /* the last instant whose event passes ran (delay() right limits) */
   double prev_event_t;    /* the instant of the event before the current one (sample()) */
   int initial, terminal;
+  double lambda;          /* OP_LAMBDA: 1, or a step of init.c's homotopy path */
   double *stack, *dstack; /* sized for the deepest program */
   struct st_fcalls *calls; /* user function call sites (func_calls.h), NULL when none */
   double *out;            /* OP_OSTORE's target (tape.c) */

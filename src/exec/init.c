@@ -690,6 +690,54 @@ done:
   return rc;
 }
 
+/* One point of the homotopy path: the initial system (n unknowns; 0: the blocks alone). */
+static int solved_at_lambda(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n) {
+  return (n == 0 || !solve_initial(cm, fa, unk, n, 0)) && !st_eval_blocks_initial(cm);
+}
+
+/* homotopy(actual, simplified) (Modelica 3.6 section 3.7.4.4), when the initial system
+ * fails from the start values: it is solved again from them with every homotopy() at its
+ * simplified expression (lambda = 0), then along lambda to 1, each point from the one before.
+ * Dymola's references take the solution the start values lead to where one exists (MSL
+ * SignalGenerator: an opamp in positive feedback with homotopyType = UpperLimit starts at
+ * its lower limit, which r2.i's start value gives), so the path is the fallback, as in
+ * OpenModelica with -noHomotopyOnFirstTry. 1 when it reached lambda = 1 (the solution is in
+ * x), else 0 with the failed values left in place. */
+static int walk_homotopy(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                         const double *starts) {
+  size_t bytes = (size_t)cm->p.nslots * sizeof *cm->x;
+  double *failed = malloc(bytes), *last = malloc(bytes);
+  int ok = failed && last && starts;
+  if (ok) {
+    memcpy(failed, cm->x, bytes);
+    memcpy(cm->x, starts, bytes);
+  }
+  cm->vm.lambda = 0;
+  ok = ok && solved_at_lambda(cm, fa, unk, n);
+  for (double at = 0, h = 0.25; ok && at < 1;) {
+    double next = at + h < 1 ? at + h : 1;
+    memcpy(last, cm->x, bytes);
+    cm->vm.lambda = next;
+    if (solved_at_lambda(cm, fa, unk, n)) {
+      at = next;
+      h = h < 0.25 ? 2 * h : h;
+    } else {
+      memcpy(cm->x, last, bytes);
+      ok = (h *= 0.5) >= 1.0 / 1024;
+    }
+  }
+  cm->vm.lambda = 1;
+  if (!ok && failed) memcpy(cm->x, failed, bytes);
+  if (ok) { /* a failure on the way is no failure of the initialization */
+    free(cm->error);
+    cm->error = NULL;
+    cm->init_eval_failed = 0;
+  }
+  free(failed);
+  free(last);
+  return ok;
+}
+
 static double *save_unknowns(const st_compiled *cm, const int *unk, int n) {
   double *x0 = malloc(sizeof(double) * (size_t)(n + 1));
   for (int j = 0; x0 && j < n; j++) x0[j] = cm->x[unk[j]];
@@ -747,7 +795,9 @@ int st_initialize(st_compiled *cm, double t0) {
     }
   }
   int rc = 0;
-  double *x0 = NULL;
+  double *x0 = NULL, *starts = NULL;
+  size_t bytes = (size_t)cm->p.nslots * sizeof *cm->x;
+  if (cm->p.nhomotopy > 0 && (starts = malloc(bytes))) memcpy(starts, cm->x, bytes);
   if (neq > 0 && neq != nfree) {
     report_count(cm, nfree);
     rc = -1;
@@ -756,7 +806,7 @@ int st_initialize(st_compiled *cm, double t0) {
              (!seed_from_fixed_algebraics(cm, &fa, unk, nfree, x0) ||
               solve_initial(cm, &fa, unk, nfree, 1)) &&
              (!restart_unset(cm, unk, nfree) || solve_initial(cm, &fa, unk, nfree, 0)) &&
-             solve_joint(cm, &fa, unk, nfree)) {
+             solve_joint(cm, &fa, unk, nfree) && !walk_homotopy(cm, &fa, unk, nfree, starts)) {
     st_loc loc = cm->p.ninit > 0 ? cm->p.init_eqs[0].loc : cm->p.slots[fa.slot[0]].loc;
     if (cm->init_eval_failed)
       st_error(cm->diag, loc, "the initial system has no solution: at the start values %s",
@@ -765,7 +815,8 @@ int st_initialize(st_compiled *cm, double t0) {
       st_error(cm->diag, loc, "the initial system has no solution (Newton from the start "
                "values did not converge)");
     rc = -1;
-  } else if (st_eval_blocks_initial(cm) || settle_initial(cm, &fa, unk, nfree, neq > 0)) {
+  } else if ((st_eval_blocks_initial(cm) && !walk_homotopy(cm, &fa, unk, neq, starts)) ||
+             settle_initial(cm, &fa, unk, nfree, neq > 0)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s",
             cm->error ? cm->error : "evaluation failed");
     rc = -1;
@@ -781,6 +832,7 @@ int st_initialize(st_compiled *cm, double t0) {
   cm->reported |= rc != 0;
   free(unk);
   free(x0);
+  free(starts);
   free(fa.slot);
   free(fa.start);
   return rc;

@@ -256,6 +256,8 @@ static int step(pe *p, const st_prog *src, int *pc) {
   case OP_REL: return held_relation(p, in->arg);
   case OP_EDGE: case OP_CHANGE: return edge_or_change(p, in);
   case OP_TIME: case OP_INITIAL: case OP_TERMINAL: return emit_generic(p, in, 0);
+  case OP_LAMBDA: /* 1 between events; init.c's path leaves the programs as compiled */
+    return p->cm->vm.lambda == 1 ? push_const(p, 1) : 1;
   case OP_CALL: return emit_generic(p, in, st_fcall_width(p->cm->vm.calls, in->arg));
   case OP_JMP: *pc = in->arg; return 0;
   case OP_JZ:
