@@ -327,6 +327,10 @@ START_TEST(bad_models_are_located) {
   /* a NaN residual beside a zero one is not a converged initial system */
   const char *nan_init[] = {"NaNInitialResidual.mo:7:3: error: the initial system has no solution"};
   expect_failure("NaNInitialResidual.mo", nan_init, 1);
+  /* a singular Jacobian's zero step at a nonzero residual is no solution */
+  const char *singular_start[] = {"SingularStart.mo:7:3: error: initialization failed: "
+                                  "nonlinear system for h has no solution"};
+  expect_failure("SingularStart.mo", singular_start, 1);
   /* under-determined: the states the initial equation does not determine keep their start
    * values, as Modelica tools do, with a warning naming them; the one it determines (z, the
    * larger pivot of x = 2*z) is solved: z = x/2 = 0.5 */

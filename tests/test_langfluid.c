@@ -233,6 +233,9 @@ START_TEST(modified_package_constants) {
   }
   t = fluid_run("Fluid.ModifiedPackageWater", "");
   ck_assert_double_eq_tol(t->v[t->nrows - 1][col(t, "C")], 3, 1e-12);
+  t = fluid_run("Fluid.ModifiedPackageType", "");
+  for (int r = 0; r < t->nrows; r++)
+    ck_assert_double_eq_tol(t->v[r][col(t, "props.h")], sqrt(4 + t->v[r][col(t, "time")]), 1e-9);
 }
 END_TEST
 

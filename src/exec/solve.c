@@ -218,7 +218,8 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
       cm->dx[i] = -cm->r[i];
     }
     if (b->linear) term_scales(cm, b, val);
-    if (block_lu_solve(cm, b, val) && singular_step(cm, b)) return -1;
+    int singular = block_lu_solve(cm, b, val) != 0;
+    if (singular && singular_step(cm, b)) return -1;
     double step = 0;
     for (int i = 0; i < n; i++) {
       cm->x0[i] = cm->x[b->slots[i]];
@@ -234,7 +235,9 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
       if (it == 2) return -1;
       continue;
     }
-    if (step < 1e-13) return 0;
+    /* a vanishing step solves the system, unless the Jacobian was singular: the min-norm
+     * step of an inconsistent one is 0 too (h*h = 4 from h = 0 stayed at 0, silently) */
+    if (step < 1e-13) return !singular || residual_norm(cm, b) < 1e-8 ? 0 : -1;
     /* damping: halve the step while the residual grows */
     for (int k = 0; damped && k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
       for (int i = 0; i < n; i++) {

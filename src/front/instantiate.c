@@ -233,6 +233,21 @@ static void type_mod_put(st_fl *fl, const st_cls *cls, st_mod *mod) {
   fl->ntype_mods++;
 }
 
+/* A type of a package seen through an extends clause that modifies it
+ * (`extends PartialMedium(SpecificEnthalpy(start = h_default))`: R134a's enthalpies start
+ * at 420 kJ/kg): those modifiers, outermost first, outside the type's own. */
+static st_mod *package_type_mod(st_fl *fl, const st_cls *cls, st_mod *type_mod) {
+  const st_cls *pkg = cls->parent;
+  for (int i = 0; pkg && i < pkg->nmods; i++)
+    for (const st_ast_arg *a = pkg->mods[i].mod->args; a; a = a->next)
+      if (a->kind == AA_MODIFY && a->name && a->name->nparts == 1 && a->mod && a->mod->args &&
+          !a->mod->value && strcmp(a->name->parts[0], cls->name) == 0)
+        type_mod = st_mod_merge(fl, type_mod, st_mod_from_ast(fl, a->mod,
+                                                              (st_env){NULL, pkg->mods[i].scope},
+                                                              0, 0, "", a->loc));
+  return type_mod;
+}
+
 /* Follows cls through short class definitions and type extends to the class instantiated,
  * applying their prefixes to in and merging their modifiers under *mod: the nearer
  * definition's modifier is the outer one, so merging them first (once per class) gives the
@@ -263,6 +278,7 @@ static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
     }
     if (is_connector_class(cls)) in->is_connector = 1;
     apply_type_prefix(&in->prefix, &a->base_prefix);
+    if (!known) type_mod = package_type_mod(fl, cls, type_mod);
     if (!known)
       type_mod = st_mod_merge(fl, type_mod, st_mod_from_ast(fl, a->base_mod,
                                                             (st_env){NULL, cls->parent}, 0, 0,

@@ -305,6 +305,26 @@ package Fluid
     end for;
   end ModifiedPackage;
 
+  // A type modified by a package's extends clause (Modelica 3.6 section 7.2: R134a_ph's
+  // extends PartialTwoPhaseMedium(SpecificEnthalpy(start = h_default), h_default = 420e3)):
+  // every component of the type starts there; h_default is the package's own value (3, not
+  // the base's -1), so the loop h*h = 4 + t starts on its positive root.
+  partial package TypedBase
+    type Enthalpy = Real(nominal = 1);
+    constant Enthalpy h_default = -1;
+    model Props
+      Enthalpy h;
+    equation
+      h * h = 4 + time;
+    end Props;
+  end TypedBase;
+  package TypedMedium
+    extends TypedBase(Enthalpy(start = h_default), h_default = 3);
+  end TypedMedium;
+  model ModifiedPackageType
+    TypedMedium.Props props;
+  end ModifiedPackageType;
+
   model ModifiedPackageWater
     extends ModifiedPackage(substance = "H2O");
   end ModifiedPackageWater;
