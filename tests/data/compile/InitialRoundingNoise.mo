@@ -1,6 +1,7 @@
 // A speed w whose initial equations hold at its start value 0, solved in one system with
-// currents that move: the LU of the initial Newton leaves rounding noise in w (-4e-16), which must not decide the
-// relation w < 0 at initialization (a friction at rest starting to slide).
+// currents that move: the LU of the initial Newton leaves rounding noise in w (-4e-16),
+// which must not decide the relation w < 0 at initialization (a friction at rest starting
+// to slide).
 model InitialRoundingNoise
   Real w(start = 0);
   Real i(start = 0);
