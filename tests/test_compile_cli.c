@@ -1074,6 +1074,22 @@ START_TEST(settled_initial_part_keeps_its_starts) {
 }
 END_TEST
 
+/* Rounding noise of the initial Newton (tests/data/compile/InitialRoundingNoise.mo): w's
+ * initial equation holds at its start value 0, but the LU of the system it shares with i and
+ * v left w = -4e-16, and `w < 0` made dir = -1 (MSL FullRobot: bearing frictions at rest
+ * started sliding). The solve puts w back at its start value. */
+START_TEST(initial_rounding_noise_keeps_starts) {
+  const char *f = "compile_cli_irn.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("InitialRoundingNoise.mo"), f));
+  ck_assert_double_eq(first_value(f, "w"), 0);
+  ck_assert_double_eq(first_value(f, "dir"), 0);
+  ck_assert_double_eq(last_value(f, "dir"), 0);
+  ck_assert_double_eq_tol(first_value(f, "i"), 1.0 / 3, 1e-12);
+  ck_assert_double_eq_tol(first_value(f, "v"), 1.0 / 3, 1e-12);
+  remove(f);
+}
+END_TEST
+
 /* Parameters with fixed = false solved with the initial system
  * (tests/data/compile/InitialParameterSystem.mo): implicit equations for p (was: checked as
  * redundant and refused), a steady state for k, and a parameter bound to k (was: "the value
@@ -1187,6 +1203,7 @@ int main(void) {
                dummy_choice_by_constant_coefficients,
                hidden_linear_constraint, hidden_constraint_long_row,
                initial_parameter_system, settled_initial_part_keeps_its_starts,
+               initial_rounding_noise_keeps_starts,
                initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first, homotopy_paths_and_start_values,
                if_equation_branches_are_assignments,

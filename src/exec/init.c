@@ -194,6 +194,27 @@ static int scaled_small(const double *J, const double *r, const double *x, const
   return 1;
 }
 
+/* Unknowns that the solve moved by rounding alone (1e-22 for a shaft speed whose equations
+ * held at its start value 0, moved only through the LU of a system it shares with the motor
+ * currents) go back to their start values when the residuals stay as small: a block-by-block
+ * solve leaves them there, and a relation at initialization (`initial() and w_relfric < 0`
+ * of a friction at rest) then takes the start value, not the sign of the noise. */
+static void snap_to_starts(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
+                           const double *x0, double *r, double *moved) {
+  int any = 0;
+  if (initial_residuals(cm, fa, r)) return;
+  double before = max_abs(r, n);
+  for (int j = 0; j < n; j++) {
+    double *xj = &cm->x[unk[j]];
+    moved[j] = *xj;
+    if (*xj != x0[j] && fabs(*xj - x0[j]) <= 1e-13 * fmax(1, fabs(x0[j]))) *xj = x0[j], any = 1;
+  }
+  if (!any) return;
+  if (!initial_residuals(cm, fa, r) && max_abs(r, n) <= fmax(1e-10, 2 * before)) return;
+  for (int j = 0; j < n; j++) cm->x[unk[j]] = moved[j];
+  initial_residuals(cm, fa, r);
+}
+
 /* Newton with a difference-quotient Jacobian (it runs once per simulation); with
  * singletons, the single-unknown rows take their own steps first (singleton_step). A
  * singular Jacobian takes the minimum-norm step that ends nearest the point the solve
@@ -254,6 +275,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
       break;
     }
   }
+  if (rc == 0) snap_to_starts(cm, fa, unk, n, x0, r, toward);
   free(J);
   free(piv);
   free(done);
