@@ -18,7 +18,7 @@ START_TEST(arena_allocates_zeroed_aligned_memory) {
   for (int i = 1; i < 5000; i += 37) {
     unsigned char *p = st_arena_alloc(a, (size_t)i);
     ck_assert_ptr_nonnull(p);
-    ck_assert_uint_eq((uintptr_t)p % 16, 0);
+    ck_assert_uint_eq((uintptr_t)p % 8, 0);
     for (int k = 0; k < i; k++) ck_assert_uint_eq(p[k], 0);
     memset(p, 0xab, (size_t)i);
   }
@@ -62,6 +62,22 @@ START_TEST(diag_quotes_line_with_caret) {
   ck_assert_ptr_nonnull(strstr(buf, "m.mo:2:12: error: unexpected ';'\n  Real x = ;\n           ^\n"));
   ck_assert_ptr_nonnull(strstr(buf, "m.mo:1:1: warning: just a warning"));
   st_diag_free(d);
+}
+END_TEST
+
+/* Sizes are rounded to 8, not 16: three 56-byte nodes (an st_fexpr) take 168 bytes, and
+ * they sit next to each other in the block. */
+START_TEST(arena_packs_small_allocations_at_8_bytes) {
+  st_arena *a = st_arena_new();
+  char *p[3];
+  for (int i = 0; i < 3; i++) p[i] = st_arena_alloc(a, 56);
+  ck_assert_ptr_nonnull(p[2]);
+  ck_assert_uint_eq(st_arena_used(a), 168);
+  ck_assert_ptr_eq(p[1], p[0] + 56);
+  ck_assert_ptr_eq(p[2], p[1] + 56);
+  ck_assert_ptr_nonnull(st_arena_alloc(a, 1));
+  ck_assert_uint_eq(st_arena_used(a), 176);
+  st_arena_free(a);
 }
 END_TEST
 
@@ -211,6 +227,7 @@ int main(void) {
   Suite *s = suite_create("util");
   st_test_case(s, "base", 0, ST_TESTS(arena_allocates_zeroed_aligned_memory,
                diag_quotes_line_with_caret, arena_refuses_sizes_that_overflow,
+               arena_packs_small_allocations_at_8_bytes,
                diag_cuts_long_lines, diag_keeps_long_messages_whole, every_status_has_a_phrase,
                sparse_vector_against_dense));
   return st_test_main(s);

@@ -181,6 +181,17 @@ typedef struct st_env {
 
 /* A merged modifier for one element: value, attribute/element sub-modifiers. Immutable
  * once built; merging makes new nodes. */
+/* What a `redeclare` in a modifier brings (Modelica 3.5 section 7.3), kept apart from
+ * st_mod because few modifiers have one (a component chain builds ~90 modifiers per
+ * component, none of them a redeclaration: issue 18). Immutable, shared by merges. */
+typedef struct st_mod_redecl {
+  /* `redeclare [each] [final] T name(...)`: the new declaration, whose type is looked up
+   * from env; the modifier's value and subs are its modifier. */
+  const st_ast_element *element;
+  st_env env;
+  st_cls *cls;             /* `redeclare package Medium = X`: the new class (lookup.c) */
+} st_mod_redecl;
+
 typedef struct st_mod st_mod;
 struct st_mod {
   const char *name;        /* the element it applies to (one identifier) */
@@ -188,16 +199,12 @@ struct st_mod {
   const st_ast_expr *value; /* binding, or NULL */
   st_env env;              /* where value's names are resolved */
   int nindex;              /* take value[index...] (a non-`each` modifier split over an array) */
-  const int *index;
   /* take the field (a dotted path) of the record value, after its first field_nindex
    * indices: the part of a record binding `r = x` that binds one field of r */
-  const char *field;
   int field_nindex;
-  /* `redeclare [each] [final] T name(...)` (Modelica 3.5 section 7.3): the new declaration,
-   * whose type is looked up from redeclare_env; value and subs above are its modifier. */
-  const st_ast_element *redeclare;
-  st_env redeclare_env;
-  st_cls *redeclare_cls;    /* `redeclare package Medium = X`: the new class (lookup.c) */
+  const int *index;
+  const char *field;
+  const st_mod_redecl *redecl; /* NULL: no redeclaration */
   st_mod *subs;            /* sub-modifiers (list through next) */
   st_mod *next;
   const char *description;

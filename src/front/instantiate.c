@@ -97,7 +97,7 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
     } else {
       st_elem e;
       ok = st_lookup_member(fl->fe, cls, s->name, &e) == 0 &&
-           (s->redeclare_cls ? e.cls != NULL : e.comp != NULL);
+           (s->redecl && s->redecl->cls ? e.cls != NULL : e.comp != NULL);
     }
     if (!ok)
       st_fl_error(fl, s->loc, in, "modifier '%s' does not match any element of %s '%s'",
@@ -588,9 +588,9 @@ static void inst_declared(st_fl *fl, st_inst *in) {
     return;
   }
   st_mod *own;
-  if (in->mod && in->mod->redeclare) {
-    e = in->mod->redeclare;
-    scope = in->mod->redeclare_env.cls;
+  if (in->mod && in->mod->redecl && in->mod->redecl->element) {
+    e = in->mod->redecl->element;
+    scope = in->mod->redecl->env.cls;
     own = constraining_mod(fl, orig, env);
   } else if (in->redecl) {
     e = in->redecl;
@@ -678,12 +678,12 @@ static st_cls *with_redeclared_classes(st_fl *fl, st_inst *in, st_cls *cls, cons
   st_cls_redecl r[64];
   int n = 0;
   for (const st_mod *s = mod ? mod->subs : NULL; s; s = s->next) {
-    if (!s->redeclare_cls) continue;
+    if (!s->redecl || !s->redecl->cls) continue;
     if (n == 64) {
       st_fl_error(fl, s->loc, in, "more than 64 classes redeclared in one modifier");
       break;
     }
-    r[n++] = (st_cls_redecl){s->name, s->redeclare_cls};
+    r[n++] = (st_cls_redecl){s->name, s->redecl->cls};
   }
   return st_cls_specialize(fl->fe, cls, r, n);
 }

@@ -67,22 +67,23 @@ static st_mod *redeclaration(st_fl *fl, const st_ast_arg *arg, st_env env) {
   if (!el) return NULL;
   if (el->kind == AEL_CLASS && el->u.cls) {
     st_mod *m = mod_new(fl, el->u.cls->name, arg->loc);
-    if (m) {
-      m->final = arg->final || el->final;
-      m->env = env;
-      m->redeclare_cls = st_cls_redeclared(fl->fe, env.cls, el);
-      if (!m->redeclare_cls) return NULL;
-    }
+    st_mod_redecl *rd = m ? st_arena_alloc(fl->tmp, sizeof *rd) : NULL;
+    if (!rd) return NULL;
+    m->final = arg->final || el->final;
+    m->env = env;
+    if (!(rd->cls = st_cls_redeclared(fl->fe, env.cls, el))) return NULL;
+    m->redecl = rd;
     return m;
   }
   if (el->kind != AEL_COMPONENT) return NULL;
   st_mod *m = st_mod_from_ast(fl, el->u.comp.mod, env, arg->each, arg->final || el->final,
                               el->u.comp.name, el->u.comp.name_loc);
-  if (m) {
-    m->redeclare = el;
-    m->redeclare_env = env;
-    m->description = el->description;
-  }
+  st_mod_redecl *rd = m ? st_arena_alloc(fl->tmp, sizeof *rd) : NULL;
+  if (!rd) return NULL;
+  rd->element = el;
+  rd->env = env;
+  m->redecl = rd;
+  m->description = el->description;
   return m;
 }
 
@@ -121,6 +122,22 @@ static void take_value(st_mod *to, const st_mod *from) {
   to->each = from->each;
 }
 
+/* The outer redeclaration's declaration and class over the inner's: shared when only one
+ * side has one; NULL also when out of memory. */
+static const st_mod_redecl *merged_redecl(st_fl *fl, const st_mod_redecl *outer,
+                                          const st_mod_redecl *inner) {
+  if (!outer || !inner) return outer ? outer : inner;
+  st_mod_redecl *r = st_arena_alloc(fl->tmp, sizeof *r);
+  if (!r) return NULL;
+  *r = *inner;
+  if (outer->element) {
+    r->element = outer->element;
+    r->env = outer->env;
+  }
+  if (outer->cls) r->cls = outer->cls;
+  return r;
+}
+
 st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
   if (!outer) return inner;
   if (!inner) return outer;
@@ -134,11 +151,9 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
     else
       take_value(m, outer);
   }
-  if (outer->redeclare) {
-    m->redeclare = outer->redeclare;
-    m->redeclare_env = outer->redeclare_env;
+  if (!(m->redecl = merged_redecl(fl, outer->redecl, inner->redecl))) {
+    if (outer->redecl || inner->redecl) return NULL;
   }
-  if (outer->redeclare_cls) m->redeclare_cls = outer->redeclare_cls;
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;
   if (outer->description) m->description = outer->description;

@@ -10,7 +10,8 @@ typedef struct st_arena st_arena;
 
 st_arena *st_arena_new(void);
 void st_arena_free(st_arena *arena);                 /* safe on NULL */
-/* Zeroed, 16-byte aligned memory; NULL only when out of memory. */
+/* Zeroed memory aligned at 8 bytes (pointers, doubles, int64_t; not long double), sizes
+ * rounded up to 8: consecutive small allocations pack; NULL only when out of memory. */
 void *st_arena_alloc(st_arena *arena, size_t size);
 /* Whether an allocation from arena has failed: a stage that builds in an arena checks this
  * at its end, so that a NULL dropped on the way (a lost equation) cannot pass unnoticed. */
