@@ -287,6 +287,27 @@ START_TEST(structural_zeros_are_no_states) {
 }
 END_TEST
 
+/* A call output that is 0 on every path of the function body for the evaluated Cj = 0
+ * (StructuralZeroCalls.mo: through an if on an unknown, a callee, a loop) is a zero too:
+ * v1 is no state and follows sin(time); c2, never 0 but unknown, keeps v2 a state
+ * (Spice3's BJT with no base-collector capacitance). */
+START_TEST(structural_zeros_through_function_bodies) {
+  compiled_file c = compile_file("StructuralZeroCalls.mo", "StructuralZeroCalls");
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.nstates, 1);
+  const stiction_model *mod = st_compiled_model(cm);
+  double y[1], yp[1], f[1], v;
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  ck_assert_int_eq(st_compiled_value(cm, "v1", &v), 0);
+  ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
+  ck_assert_int_eq(st_compiled_value(cm, "cc.c1", &v), 0);
+  ck_assert(v == 0);
+  ck_assert_double_eq_tol(f[0], -0.5/2/(1e-3*1.25), 1e-9); /* der(v2) = -v2/R/c2 */
+  compiled_file_free(&c);
+}
+END_TEST
+
 START_TEST(zero_parameter_factor_is_no_divisor) {
   double y1;
   ck_assert_int_eq(tear_count(3, &y1), 1);
@@ -700,7 +721,7 @@ int main(void) {
                large_sparse_loop_uses_klu,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
                initial_system_singular_and_large_scale,
-               structural_zeros_are_no_states,
+               structural_zeros_are_no_states, structural_zeros_through_function_bodies,
                nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
                structurally_singular, over_determined,

@@ -378,6 +378,9 @@ void st_forget_seeds(st_compiled *cm);
 /* zeros.c: the terms and algebraic variables zero_param makes 0 become the literal 0 in the
  * equations (after st_collect_equations, before index reduction) */
 int st_fold_structural_zeros(st_compiled *cm);
+/* zero_calls.c: the call is 0 whatever its arguments that are not final or Evaluate
+ * parameters (nor zeros) are, followed through the function body */
+int st_call_is_zero(const st_compiled *cm, const st_fexpr *e);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 

@@ -13,6 +13,8 @@
  * value at every run (st_zero_parameters_hold). */
 #include "compile/model_impl.h"
 
+#include <math.h>
+
 /* e is 0 whatever the unknowns are: a zero of zero_param, a product with one, ... */
 static int structural_zero(const st_compiled *cm, const st_fexpr *e) {
   switch (e->kind) {
@@ -37,15 +39,28 @@ static int structural_zero(const st_compiled *cm, const st_fexpr *e) {
   }
 }
 
+/* The parameters a call found zero by its body read keep their values at every run. */
+static void hold_arguments(st_compiled *cm, const st_fexpr *e) {
+  int s = st_ref_slot(cm, e);
+  if (s >= 0 && s < cm->p.flat->nvars && cm->p.slots[s].kind == K_PARAM &&
+      (cm->p.flat->vars[s].is_final || cm->p.flat->vars[s].evaluate) &&
+      isnan(cm->p.held_param[s]) && !cm->p.zero_param[s])
+    cm->p.held_param[s] = cm->x[s];
+  for (int i = 0; e->kind != FX_VAR && i < e->nargs; i++) hold_arguments(cm, e->args[i]);
+}
+
 /* v = (a term that zeros make 0) for an algebraic v (not through an alias): v joins
  * zero_param. A literal 0 (a ground's p.v = 0) is an ordinary equation for alias
  * elimination. */
 static int defines_zero(st_compiled *cm, const st_fexpr *v, const st_fexpr *other) {
   int s = v->kind == FX_VAR ? st_ref_slot(cm, v) : -1;
   if (s < 0 || s != v->index || s >= cm->p.flat->nvars || cm->p.zero_param[s] ||
-      cm->p.slots[s].kind != K_ALG || other->kind == FX_REAL || !structural_zero(cm, other))
+      cm->p.slots[s].kind != K_ALG || other->kind == FX_REAL)
+    return 0;
+  if (!structural_zero(cm, other) && !(other->kind == FX_CALL && st_call_is_zero(cm, other)))
     return 0;
   cm->p.zero_param[s] = 1;
+  if (other->kind == FX_CALL) hold_arguments(cm, other);
   return 1;
 }
 
@@ -69,6 +84,8 @@ static int fold_list(st_compiled *cm, st_ceq *q, int n) {
 int st_fold_structural_zeros(st_compiled *cm) {
   int any = 0;
   for (int s = 0; s < cm->p.flat->nvars && !any; s++) any = cm->p.zero_param[s];
+  for (int i = 0; i < cm->p.neqs && !any; i++) /* a call may be zero through its body */
+    any = cm->p.eqs[i].target < 0 && (cm->p.eqs[i].lhs->kind == FX_CALL || cm->p.eqs[i].rhs->kind == FX_CALL);
   if (!any) return 0;
   /* a zero variable can make the next one zero: until nothing changes */
   for (int changed = 1; changed;) {
