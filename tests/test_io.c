@@ -13,6 +13,7 @@
 #include <stiction/stiction.h>
 #include <stiction/results.h>
 
+#include "io/scan.h"
 #include "io/shortest.h"
 #include "io/writer_impl.h"
 #include "testutil.h"
@@ -427,6 +428,50 @@ START_TEST(shortest_text_round_trips) {
 }
 END_TEST
 
+/* st_scan_decimal (scan.c) gives strtod's double and end on every text it takes: table-like
+ * numbers of random digits, point and exponent; and it leaves to strtod what its fast path
+ * cannot decide (so st_strtod still agrees). */
+static void same_as_strtod(const char *text, int taken) {
+  const char *end;
+  char *want_end, *got_end;
+  double x, want = strtod(text, &want_end);
+  int rc = st_scan_decimal(text, &end, &x);
+  ck_assert_msg(rc == taken, "'%s': taken %d", text, rc);
+  if (rc)
+    ck_assert_msg(memcmp(&x, &want, sizeof x) == 0 && end == want_end, "'%s': %a (end +%d), "
+                  "strtod %a (end +%d)", text, x, (int)(end - text), want, (int)(want_end - text));
+  double y = st_strtod(text, &got_end);
+  ck_assert_msg(memcmp(&y, &want, sizeof y) == 0 && got_end == want_end, "st_strtod '%s'", text);
+}
+
+START_TEST(decimal_scan_matches_strtod) {
+  static const char *const taken[] = {"0", "-0", "+1.5", "0.841470985", "9.9999e-5", "1e22",
+      "0.0000000000000000000001", "1234567890123456", "1.e3", ".5", "5.", "2e", "3e+",
+      "7E-3x", "1,2", "4.25 ", "1e-22", "9007199254740992", "0e999"};
+  static const char *const left[] = {"", "-", ".", "e5", " 1", "inf", "nan", "0x10",
+      "1e23", "1e-23", "123456789012345678", "12345678901234567890", "9007199254740993", "1e00001"};
+  for (size_t i = 0; i < sizeof taken / sizeof *taken; i++) same_as_strtod(taken[i], 1);
+  for (size_t i = 0; i < sizeof left / sizeof *left; i++) same_as_strtod(left[i], 0);
+  uint64_t seed = 0x2545F4914F6CDD1Du;
+  for (int i = 0; i < 300000; i++) {
+    uint64_t r = xorshift(&seed);
+    char text[64];
+    int digits = 1 + (int)(r % 17), point = (int)((r >> 8) % (digits + 1)), k = 0;
+    if (r >> 20 & 1) text[k++] = '-';
+    for (int d = 0; d < digits; d++) {
+      if (d == point && d) text[k++] = '.';
+      text[k++] = (char)('0' + (xorshift(&seed) % 10));
+    }
+    if (r >> 21 & 1) k += snprintf(text + k, sizeof text - (size_t)k, "e%d", (int)((r >> 24) % 61) - 30);
+    text[k] = 0;
+    const char *end;
+    double x;
+    if (st_scan_decimal(text, &end, &x)) same_as_strtod(text, 1);
+    else same_as_strtod(text, 0);
+  }
+}
+END_TEST
+
 START_TEST(mat_trailing_unpatched_row_is_ignored) {
   const char *path = tmp_path("g.mat");
   write_rows(path, 2, 1);
@@ -608,6 +653,7 @@ int main(void) {
                csv_rows_on_disk_before_close, existing_result_replaced_links_written_through,
                non_finite_values_round_trip, csv_repeated_values_same_text,
                shortest_text_matches_reference, shortest_text_round_trips, shortest_fast_paths,
+               decimal_scan_matches_strtod,
                mat_round_trip_and_readable_while_open, mat_read_by_scipy,
                flush_interval_keeps_every_row, mat_trailing_unpatched_row_is_ignored,
                mat_reader_dsres_normal_with_data1_and_alias, reads_msl_reference_csv,

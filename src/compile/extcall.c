@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/scan.h"
 #include "util/diag.h"
 
 #define MAX_CARGS 64
@@ -111,7 +112,7 @@ static char *cb_duplicate(const char *str) {
 
 static const st_extlib_callbacks callbacks = {
     cb_error, cb_verror, cb_message, cb_vmessage, cb_warning, cb_vwarning,
-    cb_allocate, allocate, cb_duplicate, cb_duplicate_or_null};
+    cb_allocate, allocate, cb_duplicate, cb_duplicate_or_null, st_scan_decimal};
 
 const st_extlib_callbacks *st_extcall_callbacks(void) { return &callbacks; }
 
@@ -373,28 +374,70 @@ static int pass_output(cargs *c, st_fval *v, int ints, int text) {
   return 0;
 }
 
-/* The C layout of a record's scalar fields (section 12.9.1.3: a struct, by pointer): Real
- * double, Integer/Boolean/enumeration int, String const char *, each at its natural
- * alignment. Offsets in off[], the struct's size returned; -1 for a field of another kind. */
-static long record_layout(const st_ffunction *fn, const int *leaf, int n, size_t *off) {
-  size_t at = 0, align = 1;
-  for (int j = 0; j < n; j++) {
-    const st_flocal *l = &fn->locals[leaf[j]];
-    size_t size = l->type == ST_T_REAL ? sizeof(double)
-                  : is_int_type(l->type) ? sizeof(int)
-                  : l->type == ST_T_STRING ? sizeof(char *) : 0;
-    if (!size || l->ndims) return -1;
-    at = (at + size - 1) / size * size;
-    off[j] = at;
-    at += size;
-    if (size > align) align = size;
+/* A record field's C type (section 12.9.1.3): Real double, Integer/Boolean/enumeration int,
+ * String const char *; an array field of fixed size is that many elements inline. The bytes
+ * it takes (0: none of these), *align its alignment. */
+static size_t field_size(const st_flocal *l, size_t *align) {
+  size_t size = l->type == ST_T_REAL ? sizeof(double)
+                : is_int_type(l->type) ? sizeof(int)
+                : l->type == ST_T_STRING && !l->ndims ? sizeof(char *) : 0;
+  *align = size ? size : 1;
+  if (l->record_ndims) return 0;
+  for (int d = 0; d < l->ndims; d++)
+    size *= l->dims[d] > 0 ? (size_t)l->dims[d] : 0;
+  return size;
+}
+
+static size_t round_up(size_t at, size_t align) { return (at + align - 1) / align * align; }
+
+/* The field name of a leaf below the struct at nesting depth (0: the argument, "p.s.x" -> "s.x"
+ * at depth 1 gives "s.x"). */
+static const char *below(const char *name, int depth) {
+  for (int d = 0; d < depth && name; d++) {
+    name = strchr(name, '.');
+    if (name) name++;
   }
-  return (long)((at + align - 1) / align * align);
+  return name ? name : "";
+}
+
+/* Lays out leaf[0..n), the fields of one struct at nesting depth `depth`, from offset base: a
+ * record field (its leaves share the next name component) is a struct inside, aligned to its
+ * widest field and padded to a multiple of it, as a C compiler places a member struct.
+ * Offsets in off[], the struct's size returned, *align its alignment. */
+static size_t lay_struct(const st_ffunction *fn, const int *leaf, int n, int depth, size_t base,
+                         size_t *off, size_t *align) {
+  size_t at = 0, al = 1;
+  for (int j = 0; j < n;) {
+    const char *name = fn->locals[leaf[j]].name, *field = below(name, depth);
+    size_t len = strcspn(field, "."), a, size;
+    if (field[len] == '.') { /* a record inside: its leaves are consecutive */
+      size_t prefix = (size_t)(field - name) + len + 1;
+      int k = j + 1;
+      while (k < n && !strncmp(fn->locals[leaf[k]].name, name, prefix)) k++;
+      lay_struct(fn, leaf + j, k - j, depth + 1, 0, off + j, &a); /* its alignment first */
+      at = round_up(at, a);
+      size = lay_struct(fn, leaf + j, k - j, depth + 1, base + at, off + j, &a);
+      j = k;
+    } else {
+      size = field_size(&fn->locals[leaf[j]], &a);
+      at = round_up(at, a);
+      off[j++] = base + at;
+    }
+    at += size;
+    if (a > al) al = a;
+  }
+  *align = al;
+  return round_up(at, al);
+}
+
+static long record_layout(const st_ffunction *fn, const int *leaf, int n, size_t *off) {
+  size_t align;
+  return (long)lay_struct(fn, leaf, n, 1, 0, off, &align);
 }
 
 /* Why the fields leaf[0..n) of one record component cannot be its C struct, written to c->why
- * (-1), else 0: a field that is an array, a record (nested structs are not laid out yet) or
- * of no C type, or more fields than ST_REC_MAX. */
+ * (-1), else 0: a field of no C type (a String array, an array of records, an array whose
+ * size is not fixed), or more fields than ST_REC_MAX. */
 static int record_refused(cargs *c, const st_ffunction *fn, const int *leaf, int n) {
   const char *name = n > 0 ? fn->locals[leaf[0]].name : "?";
   int len = (int)strcspn(name, ".");
@@ -405,18 +448,70 @@ static int record_refused(cargs *c, const st_ffunction *fn, const int *leaf, int
   }
   for (int j = 0; j < n; j++) {
     const st_flocal *l = &fn->locals[leaf[j]];
-    const char *dot = strchr(l->name, '.');
-    const char *what = l->ndims ? "is an array"
-                       : dot && strchr(dot + 1, '.') ? "belongs to a record inside the record"
-                       : l->type != ST_T_REAL && !is_int_type(l->type) && l->type != ST_T_STRING
-                           ? "has a type C cannot take" : NULL;
-    if (!what) continue;
+    size_t align;
+    if (field_size(l, &align)) continue;
     snprintf(c->why, sizeof c->why, "the record argument '%.*s' cannot be passed to C as a "
-             "struct: its field '%s' %s (fields passed are scalar Real, Integer, Boolean, "
-             "enumeration and String)", len, name, l->name, what);
+             "struct: its field '%s' %s (fields passed are Real, Integer, Boolean and "
+             "enumeration scalars and arrays of fixed size, String scalars and records of "
+             "them)", len, name, l->name,
+             l->ndims || l->record_ndims ? "is an array C cannot take" : "has a type C cannot take");
     return -1;
   }
   return 0;
+}
+
+/* The number of elements of a record field (1 for a scalar; field_size admitted its dims). */
+static int field_count(const st_flocal *l) {
+  int n = 1;
+  for (int d = 0; d < l->ndims; d++) n *= l->dims[d];
+  return n;
+}
+
+/* One record field into its place in the struct: a scalar, or an array's elements in order
+ * (the frame's row-major order is C's). -1 when the value is not of the declared size or an
+ * Integer is not integral. */
+static int put_field(const st_flocal *l, const st_fval *v, unsigned char *at) {
+  int n = field_count(l);
+  const double *x = l->ndims ? v->d : &v->s;
+  if (l->ndims && (!x || v->n != n)) return -1;
+  if (l->type == ST_T_STRING) {
+    const char *s = v->str ? v->str : "";
+    memcpy(at, &s, sizeof s);
+    return 0;
+  }
+  for (int k = 0; k < n; k++) {
+    if (l->type == ST_T_REAL) {
+      memcpy(at + k * sizeof(double), &x[k], sizeof(double));
+      continue;
+    }
+    int i;
+    if (int_value(x[k], &i)) return -1;
+    memcpy(at + k * sizeof(int), &i, sizeof i);
+  }
+  return 0;
+}
+
+/* One record field back from the struct C wrote (a String's text lives until the instance's
+ * next call). */
+static void get_field(const st_flocal *l, st_fval *v, const unsigned char *at) {
+  if (l->type == ST_T_STRING) {
+    const char *text;
+    memcpy(&text, at, sizeof text);
+    v->str = text ? text : "";
+    return;
+  }
+  int n = field_count(l);
+  double *x = l->ndims ? v->d : &v->s;
+  if (l->ndims && (!x || v->n != n)) return;
+  for (int k = 0; k < n; k++) {
+    if (l->type == ST_T_REAL) {
+      memcpy(&x[k], at + k * sizeof(double), sizeof(double));
+    } else {
+      int i;
+      memcpy(&i, at + k * sizeof(int), sizeof i);
+      x[k] = i;
+    }
+  }
 }
 
 /* A record: its fields (locals leaf[0..n)) in a C struct, passed by address; an output's
@@ -433,17 +528,10 @@ static int pass_record(cargs *c, const st_ffunction *fn, st_fval *locals, const 
   carg *a = size >= 0 ? next_arg(c) : NULL;
   if (!a || !(a->rec = calloc(1, (size_t)size + 1))) return -1;
   for (int j = 0; j < n; j++) {
-    const st_flocal *l = &fn->locals[leaf[j]];
-    const st_fval *v = &locals[leaf[j]];
-    if (l->type == ST_T_REAL) {
-      memcpy(a->rec + off[j], &v->s, sizeof(double));
-    } else if (is_int_type(l->type)) {
-      int i;
-      if (int_value(v->s, &i)) return -1;
-      memcpy(a->rec + off[j], &i, sizeof i);
-    } else {
-      const char *s = v->str ? v->str : "";
-      memcpy(a->rec + off[j], &s, sizeof s);
+    if (put_field(&fn->locals[leaf[j]], &locals[leaf[j]], a->rec + off[j])) {
+      snprintf(c->why, sizeof c->why, "the record field '%s' does not hold its declared "
+               "size or an Integer", fn->locals[leaf[j]].name);
+      return -1;
     }
     a->leaves[j] = &locals[leaf[j]];
     a->leaf_local[j] = leaf[j];
@@ -572,22 +660,8 @@ static int default_args(cargs *c, const st_extrun *r, const st_ffunction *fn, st
 static void record_back(carg *a) {
   size_t off[ST_REC_MAX];
   record_layout(a->fn, a->leaf_local, a->nleaves, off);
-  for (int j = 0; j < a->nleaves; j++) {
-    st_ftype t = a->fn->locals[a->leaf_local[j]].type;
-    if (t == ST_T_REAL) {
-      double d;
-      memcpy(&d, a->rec + off[j], sizeof d);
-      a->leaves[j]->s = d;
-    } else if (is_int_type(t)) {
-      int i;
-      memcpy(&i, a->rec + off[j], sizeof i);
-      a->leaves[j]->s = i;
-    } else if (t == ST_T_STRING) {
-      const char *text;
-      memcpy(&text, a->rec + off[j], sizeof text);
-      a->leaves[j]->str = text ? text : "";
-    }
-  }
+  for (int j = 0; j < a->nleaves; j++)
+    get_field(&a->fn->locals[a->leaf_local[j]], a->leaves[j], a->rec + off[j]);
 }
 
 static void write_back(cargs *c) {

@@ -34,6 +34,7 @@ struct st_extlib_callbacks {
   char *(*allocate_or_null)(size_t);
   char *(*duplicate)(const char *);
   char *(*duplicate_or_null)(const char *);
+  int (*scan_decimal)(const char *, const char **, double *); /* the shim's strtod_l */
 };
 
 const st_extlib_callbacks *st_extcall_callbacks(void);

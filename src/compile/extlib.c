@@ -30,16 +30,20 @@ extern char **environ;
  * right after dlopen (extcall.c), so the object needs no symbol from the process and two
  * objects never share state. Their order is that of st_extlib_callbacks. */
 static const char shim_text[] =
-    "#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <stdarg.h>\n#include <stddef.h>\n"
+    "#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <langinfo.h>\n#include <locale.h>\n"
+    "#include <stdarg.h>\n#include <stddef.h>\n"
     "struct st_mu {\n"
     "  void (*error)(const char *);\n  void (*verror)(const char *, va_list);\n"
     "  void (*message)(const char *);\n  void (*vmessage)(const char *, va_list);\n"
     "  void (*warning)(const char *);\n  void (*vwarning)(const char *, va_list);\n"
     "  char *(*allocate)(size_t);\n  char *(*allocate_or_null)(size_t);\n"
-    "  char *(*duplicate)(const char *);\n  char *(*duplicate_or_null)(const char *);\n};\n"
+    "  char *(*duplicate)(const char *);\n  char *(*duplicate_or_null)(const char *);\n"
+    "  int (*scan)(const char *, const char **, double *);\n};\n"
     "static const struct st_mu *mu;\n"
+    "static double (*libc_strtod_l)(const char *, char **, locale_t);\n"
     "void stiction_ext_install(const struct st_mu *t) {\n"
     "  mu = t;\n"
+    "  libc_strtod_l = (double (*)(const char *, char **, locale_t))dlsym(RTLD_NEXT, \"strtod_l\");\n"
     /* the C library this object loaded sets its thread's ctype tables only when its own
      * start-up runs: stiction is linked statically, so isspace() read a NULL table (a
      * crash in ModelicaStrings_skipWhiteSpace called while flattening) */
@@ -61,7 +65,17 @@ static const char shim_text[] =
     "char *ModelicaAllocateStringWithErrorReturn(size_t n) { return mu->allocate_or_null(n); }\n"
     "char *ModelicaDuplicateString(const char *s) { return mu->duplicate(s); }\n"
     "char *ModelicaDuplicateStringWithErrorReturn(const char *s)"
-    " { return mu->duplicate_or_null(s); }\n";
+    " { return mu->duplicate_or_null(s); }\n"
+    /* the MSL's text tables read every number with strtod_l in the "C" locale: the C
+     * library's general routine was most of a cached run of a 10^5-row table; stiction's
+     * fast path (io/scan.c) gives the same doubles and leaves the rest to the C library */
+    "double strtod_l(const char *s, char **end, locale_t loc) {\n"
+    "  const char *e, *radix = nl_langinfo_l(RADIXCHAR, loc);\n  double x;\n"
+    "  if (mu && radix[0] == '.' && !radix[1] && mu->scan(s, &e, &x)) {\n"
+    "    if (end) *end = (char *)e;\n    return x;\n  }\n"
+    "  if (!libc_strtod_l)\n"
+    "    libc_strtod_l = (double (*)(const char *, char **, locale_t))dlsym(RTLD_NEXT, \"strtod_l\");\n"
+    "  return libc_strtod_l(s, end, loc);\n}\n";
 
 /* The header user code includes when its library ships none (the standard's declarations). */
 static const char header_text[] =

@@ -9,6 +9,7 @@
 
 #include <stiction/stiction.h>
 
+#include "io/scan.h"
 #include "io/table_impl.h"
 
 typedef struct cursor {
@@ -109,7 +110,7 @@ static int read_value(cursor *c, double *v) {
   int quoted = *p == '"';
   if (quoted) p++;
   char *end;
-  *v = strtod(p, &end);
+  *v = st_strtod(p, &end);
   if (end == p) return fail(c, STICTION_ERR_SYNTAX, "expected a number", p);
   p = end;
   if (quoted && *p++ != '"') return fail(c, STICTION_ERR_SYNTAX, "expected a number", c->p);

@@ -2,7 +2,8 @@
 # and the gnuplot script behind `stiction plot`.
 libstiction_core_la_SOURCES += \
 	src/io/writer_impl.h src/io/writer.c src/io/csv_writer.c src/io/mat_writer.c \
-	src/io/shortest.h src/io/shortest.c src/io/pow10_table.c
+	src/io/shortest.h src/io/shortest.c src/io/pow10_table.c \
+	src/io/scan.h src/io/scan.c
 libstiction_core_la_SOURCES += \
 	src/io/table_impl.h src/io/table.c src/io/csv_read.c src/io/mat_read.c
 libstiction_core_la_SOURCES += \
