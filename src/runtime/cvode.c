@@ -110,6 +110,8 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = sim->smp_t = t0;
+  sim->win_steps = sim->win_fails = 0;
+  sim->fresh_jac = 0;
   sim->trial_failed = sim->trial_streak = 0;
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
@@ -142,6 +144,31 @@ static int cv_solver_fail(stiction_sim *sim, int flag) {
               t, name ? name : "unknown flag", sim->solver_msg[0] ? ": " : "", sim->solver_msg);
   free(name);
   return STICTION_ERR_SOLVER;
+}
+
+/* CVODE keeps a Jacobian for up to 50 steps and a Newton matrix for 20; a model whose stiff
+ * directions turn as it moves (the fast mode of a rotor-frame current, through a rotation by
+ * the rotor angle, against a stator-frame one) makes even a one-step-old matrix diverge: its
+ * error is scaled by h*lambda times the angle turned. When a window of steps sees a Newton
+ * convergence failure in every ST_FRESH_RATIO steps, the Jacobian is evaluated at every step
+ * for the rest of the run (optional inputs survive CVodeReInit). */
+enum { ST_FRESH_WINDOW = 40, ST_FRESH_RATIO = 4 };
+
+static int fresh_jacobians(stiction_sim *sim) {
+  if (CVodeSetJacEvalFrequency(sim->mem, 1) || CVodeSetLSetupFrequency(sim->mem, 1)) return 0;
+  return sim->fresh_jac = 1;
+}
+
+static void cv_watch_newton(stiction_sim *sim) {
+  long nst = 0, ncf = 0;
+  if (sim->fresh_jac || CVodeGetNumSteps(sim->mem, &nst) ||
+      CVodeGetNumNonlinSolvConvFails(sim->mem, &ncf))
+    return;
+  if (nst < sim->win_steps) sim->win_steps = sim->win_fails = 0; /* restarted: counters zeroed */
+  if (nst - sim->win_steps < ST_FRESH_WINDOW) return;
+  if (ST_FRESH_RATIO * (ncf - sim->win_fails) >= nst - sim->win_steps) fresh_jacobians(sim);
+  sim->win_steps = nst;
+  sim->win_fails = ncf;
 }
 
 static void note_step(stiction_sim *sim) {
@@ -177,6 +204,11 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
 static int cv_one_step(stiction_sim *sim, double tstop) {
   sunrealtype tret = sim->t_step;
   int flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
+  if ((flag == CV_ERR_FAILURE || flag == CV_CONV_FAILURE) && !sim->fresh_jac &&
+      !sim->trial_failed && !sim->cb_status && fresh_jacobians(sim)) {
+    tret = sim->t_step;
+    flag = CVode(sim->mem, tstop, sim->y, &tret, CV_ONE_STEP);
+  }
   if (flag < 0) return cv_solver_fail(sim, flag);
   /* Shortened below the rounding of t, the step got nowhere; or step after step failed
    * first: the run creeps towards a point past which the model cannot be evaluated (the
@@ -187,6 +219,7 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   if (!sim->trial_failed) sim->trial_streak = 0;
   sim->trial_failed = 0; /* a shorter step got past it */
   note_step(sim);
+  cv_watch_newton(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
   return STICTION_OK;

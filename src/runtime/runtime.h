@@ -50,6 +50,11 @@ struct stiction_sim {
    * before it; the stop time last given to CVodeSetStopTime (NaN: none since the (re)start) */
   int has_pending_root;
   double pending_root, t_step, t_stop_set;
+  /* CVODE's Jacobian refresh (cv_watch_newton): steps and convergence failures at the start
+   * of the current window (CVODE's counters since its last (re)start); fresh_jac: the
+   * Jacobian is evaluated at every step from then on */
+  long win_steps, win_fails;
+  int fresh_jac;
   /* sampling.c, CVODE's root finding: the indicators are compared at the ends of each step
    * and, inside steps longer than sample_step (INFINITY: never), at samples of the
    * interpolant; smp_t: CVODE's last step is scanned up to there (t_step: all of it);
