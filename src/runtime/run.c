@@ -143,8 +143,9 @@ static int at_tstop(stiction_sim *sim, double t, int *terminate) {
   int rc = STICTION_OK;
   /* a time event a rounding after the grid point (a clock's tick k/1000 against the grid's
    * k*0.001): the grid row comes with it (at_current), with the values after it, as its rows
-   * did when every event wrote them */
-  if (is_grid && t != sim->next_time_event && same_instant(t, sim->next_time_event))
+   * did when every event wrote them; not past the stop time, where the run ends */
+  if (is_grid && t != sim->next_time_event && sim->next_time_event <= sim->opt.stop_time &&
+      same_instant(t, sim->next_time_event))
     return STICTION_OK;
   if (t == sim->next_time_event) {
     rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
