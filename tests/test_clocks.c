@@ -641,7 +641,7 @@ END_TEST
 START_TEST(ticks_keep_the_jacobian) {
   static table t;
   char *out = NULL;
-  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats", &t, &out);
+  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats --tick-rows", &t, &out);
   ck_assert_msg(st == 0, "%s", out ? out : "");
   ck_assert_msg(strstr(out, "restarts: 100\n") != NULL, "%s", out);
   const char *nj = strstr(out, "njac (Jacobian evaluations): ");
@@ -670,6 +670,84 @@ START_TEST(ticks_keep_the_jacobian) {
     checked++;
   }
   ck_assert_int_ge(checked, 200);
+}
+END_TEST
+
+/* The number after `name: ` in the --stats output. */
+static long stat_value(const char *out, const char *name) {
+  const char *p = strstr(out, name);
+  ck_assert_msg(p != NULL, "no '%s' in %s", name, out);
+  return atol(p + strlen(name));
+}
+
+/* Rows whose time is that of the next row: left limits at an event. */
+static int left_rows(const table *t) {
+  int ct = col(t, "time"), n = 0;
+  for (int i = 0; i + 1 < t->nrows; i++) n += t->v[i][ct] == t->v[i + 1][ct];
+  return n;
+}
+
+/* HeldInputPlant.mo ticks 100 times in 1 s (Clock(1, 100), grid 0.05 s). A tick changes only
+ * what the clock latches and the clocked u, which nothing reads through pre(): one pass per
+ * tick, not two, and no rows of its own (the 21 grid rows only, with the values after the
+ * ticks there); --tick-rows writes the left and right rows (1 + 2 x 100 ticks, the grid
+ * rows at ticks standing for themselves). Every tick still restarts the integrator: u
+ * drives der(x). TriggerFromTick.mo's `when change(hold(y2))` reads pre() of what its ticks
+ * change and fires with them: two passes or more, and rows, at every tick. */
+START_TEST(ticks_take_one_pass_and_no_rows) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats --stop-time 0", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  long init_passes = stat_value(out, "event iterations: "); /* the initial event's */
+  free(out);
+  st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  long passes = stat_value(out, "event iterations: ");
+  ck_assert_int_eq(stat_value(out, "clock ticks: "), 101); /* 100 + the tick at the start */
+  ck_assert_int_eq(passes, init_passes + 100);
+  ck_assert_int_eq(stat_value(out, "restarts: "), 100);
+  ck_assert_int_eq(stat_value(out, "result rows: "), 21);
+  free(out);
+  ck_assert_int_eq(t.nrows, 21);
+  ck_assert_int_eq(left_rows(&t), 0);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cu = col(&t, "u");
+  for (int i = 0; i < t.nrows; i++) { /* u = k + 1 after the tick at k/100 */
+    int k = (int)nearbyint(t.v[i][ct] / 0.01);
+    ck_assert_msg(t.v[i][cu] == k + 1, "u(%g) = %g", t.v[i][ct], t.v[i][cu]);
+  }
+  ck_assert_msg(fabs(t.v[20][cx] - 37.10347763) < 1e-6, "x(1) = %.10g", t.v[20][cx]);
+  st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats --tick-rows", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "event iterations: "), passes);
+  free(out);
+  ck_assert_int_eq(t.nrows, 201);
+  ck_assert_int_eq(left_rows(&t), 100);
+  st = simulate("tests/data/clocks/TriggerFromTick.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_ge(stat_value(out, "event iterations: "), 2 * 4);
+  free(out);
+  ck_assert_int_eq(left_rows(&t), 4); /* the ticks at 0.1 .. 0.4 */
+}
+END_TEST
+
+/* TickUnseenByPlant.mo: the counter n = k + 1 at the tick k/100 is read by no continuous
+ * equation, and v = (n >= 50) steps once, at 0.49: only that tick changes what der(x) = hold(v)
+ * - x reads, so only it restarts the integrator; x = 1 - e^-(t - 0.49) after it. */
+START_TEST(ticks_unseen_by_the_plant_do_not_restart) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/TickUnseenByPlant.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "clock ticks: "), 101);
+  ck_assert_int_eq(stat_value(out, "restarts: "), 1);
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cn = col(&t, "n");
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct], x = tm > 0.49 ? 1 - exp(-(tm - 0.49)) : 0;
+    ck_assert_msg(t.v[i][cn] == (int)nearbyint(tm / 0.01) + 1, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(fabs(t.v[i][cx] - x) < 1e-6, "x(%g) = %.10g, expected %.10g", tm, t.v[i][cx], x);
+  }
 }
 END_TEST
 
@@ -773,6 +851,7 @@ int main(void) {
                         sample_hold_chain_in_bindings, sampling_factors_inferred,
                         state_machine_inside_a_state, clocks_of_variable_interval,
                         ticks_keep_the_jacobian, index_reduced_partition,
-                        clocked_algorithm_section, inner_state_ticks_while_its_machine_runs));
+                        clocked_algorithm_section, inner_state_ticks_while_its_machine_runs,
+                        ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart));
   return st_test_main(s);
 }

@@ -67,6 +67,11 @@ typedef struct stiction_event_info {
    * whose operands are within rounding of each other take the crossed side. */
   int n_crossed;
   const int *crossed, *crossed_dir;
+  /* output, optional: this pass did nothing but tick clocks (no other when-clause fired, no
+   * relation switched, no reinit, no terminate). An event whose passes all set it is a clock
+   * tick only: the runtime writes no left and right rows there unless asked
+   * (stiction_options.tick_rows). */
+  int ticks_only;
 } stiction_event_info;
 
 typedef struct stiction_model {

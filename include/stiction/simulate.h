@@ -68,6 +68,10 @@ typedef struct stiction_options {
   double chatter_window;      /* ... within this much model time stops the run (1e-9 s) */
   int record_events;          /* write left/right limit rows at events (default 1) */
   int progress;               /* 1: progress bar on stderr if it is a terminal (default 0) */
+  int tick_rows;              /* 1: left/right rows also at a time event that only ticked
+                                 clocks (stiction_event_info.ticks_only); default 0: there
+                                 only the grid row, if the instant is one (a 1 kHz clock
+                                 would otherwise write two rows per millisecond) */
 } stiction_options;
 
 /* Fills opt with the defaults above, size included. */

@@ -36,6 +36,7 @@ typedef struct sim_args {
   const char *file, *class_name;
   st_run_args run; /* the options shared with demo (sim_common.h) */
   int dump;
+  int tick_rows;
   const char *vars[MAX_LIST];
   int n_vars;
   phase_times times;
@@ -60,6 +61,8 @@ static void usage(FILE *out) {
         "      --vars PATTERN     record only variables matching the glob (repeatable)\n"
         "      --events FILE      write the event log as CSV\n"
         "      --stats            print the run statistics\n"
+        "      --tick-rows        also write the left and right rows at a time event that\n"
+        "                         only ticked clocks (default: the grid rows only there)\n"
         "      --dump             print the translation log (states, BLT blocks, mixed\n"
         "                         systems, relations) before simulating\n"
         "      --keep-partial     after a failed run, keep the rows computed before the\n"
@@ -77,7 +80,7 @@ static int bad_usage(const char *fmt, const char *arg) {
   return st_cli_bad_usage("stiction simulate", fmt, arg);
 }
 
-enum { OPT_VARS = 256, OPT_DUMP };
+enum { OPT_VARS = 256, OPT_DUMP, OPT_TICK_ROWS };
 
 /* The options of simulate alone (the run options are parsed by st_cli_parse). */
 static int parse_option(void *ctx, int c, const char *arg) {
@@ -88,6 +91,7 @@ static int parse_option(void *ctx, int c, const char *arg) {
     a->vars[a->n_vars++] = arg;
     return 0;
   case OPT_DUMP: a->dump = 1; return 0;
+  case OPT_TICK_ROWS: a->tick_rows = 1; return 0;
   }
   return EXIT_USAGE;
 }
@@ -117,6 +121,7 @@ int st_cli_model_positionals(const char *cmd, int argc, char **argv, const char 
 static int parse_args(int argc, char **argv, sim_args *a) {
   static const struct option longs[] = {{"vars", required_argument, NULL, OPT_VARS},
                                         {"dump", no_argument, NULL, OPT_DUMP},
+                                        {"tick-rows", no_argument, NULL, OPT_TICK_ROWS},
                                         {NULL, 0, NULL, 0}};
   const st_cli_parser p = {"stiction simulate",
                            ST_RUN_OUTPUT | ST_RUN_PARAM | ST_RUN_LIB | ST_RUN_START |
@@ -197,6 +202,7 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (ex->has_interval) opt->interval = ex->interval;
   if (ex->has_tolerance) opt->rtol = ex->tolerance;
   st_cli_apply_run(&a->run, opt);
+  opt->tick_rows = a->tick_rows;
 }
 
 /* The model file and every library file the front end read: none may be the result. */

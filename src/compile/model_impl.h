@@ -299,7 +299,13 @@ struct st_compiled {
   double last_event_t; /* time of the last event pass before the terminal pass (NaN: none) */
   int initialized;     /* the initial passes ran, the first pass after them is still to come */
   int pass_ticks;      /* clock ticks of this event pass (stiction_event_info.clock_ticks) */
+  int pass_other;      /* other when-clauses fired in this event pass */
   int start_ticks;     /* clock ticks at the start time, not yet reported by a pass */
+  unsigned char *pre_read; /* per slot: some program reads its pre() (edge(), change()),
+                              made at the first pass that ticked a clock (event_pass.c) */
+  unsigned char *plant_in; /* per slot: the plant (varying blocks, indicators) reads it and does
+                              not compute it; [nslots]: it reads pre(), calls or delays, so
+                              every change counts (event_pass.c plant_changed) */
 
   int nout;
   int *out_slot;

@@ -495,6 +495,7 @@ static int run_whens_of_rank(st_compiled *cm, stiction_event_info *info, double 
       }
       fired++;
       cm->pass_ticks += wh->clock_tick;
+      cm->pass_other += !wh->clock_rank;
       if (fire(cm, b, info, t)) return -1;
     }
   }
@@ -622,6 +623,132 @@ static int discrete_changed(const st_compiled *cm) {
   return 0;
 }
 
+/* pre_read: the slots whose pre() a program reads (OP_PRE, OP_EDGE, OP_CHANGE), and along
+ * an alias chain the slot that holds the value (programs compiled before alias elimination
+ * read the alias). */
+static void mark_pre_reads(const st_compiled *cm, const st_prog *p, unsigned char *mark) {
+  for (int i = 0; p && i < p->n; i++) {
+    int op = p->code[i].op, s = p->code[i].arg;
+    if (op != OP_PRE && op != OP_EDGE && op != OP_CHANGE) continue;
+    for (mark[s] = 1; cm->p.slots[s].kind == K_ALIAS; mark[s] = 1) s = cm->p.slots[s].alias_of;
+  }
+}
+
+static void mark_block_pre_reads(const st_compiled *cm, const st_block *b, unsigned char *mark) {
+  mark_pre_reads(cm, &b->assign, mark);
+  for (int i = 0; b->res && i < b->n; i++) mark_pre_reads(cm, &b->res[i], mark);
+  for (int i = 0; b->dexpr && i < b->nd; i++) mark_pre_reads(cm, &b->dexpr[i], mark);
+  for (int i = 0; b->seq && i < b->nseq; i++) mark_pre_reads(cm, &b->seq[i], mark);
+}
+
+static unsigned char *pre_reads(st_compiled *cm) {
+  if (cm->pre_read) return cm->pre_read;
+  unsigned char *mark = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
+  if (!mark) return NULL;
+  for (int k = 0; k < cm->nblocks; k++) mark_block_pre_reads(cm, &cm->blocks[k], mark);
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
+      const st_when_branch *b = &cm->p.whens[w].branches[i];
+      mark_pre_reads(cm, &b->cond, mark);
+      for (int a = 0; a < b->nactions; a++) mark_pre_reads(cm, &b->actions[a].value, mark);
+    }
+  for (int i = 0; i < cm->nasserts; i++) mark_pre_reads(cm, &cm->asserts[i].cond, mark);
+  for (int k = 0; k < cm->p.nrels; k++) {
+    mark_pre_reads(cm, &cm->rels[k].ind, mark);
+    mark_pre_reads(cm, &cm->rels[k].threshold, mark);
+  }
+  return cm->pre_read = mark;
+}
+
+/* Whether a pass that ticked clocks is the last of its event although it changed discrete
+ * values: the next pass would take them as pre() and evaluate the same equations again, which
+ * changes nothing when no program reads pre() of what changed and no when-condition other
+ * than the clocks' ticks moved (a condition that rose fired in this pass; the clocks' own
+ * latches are read directly, not through pre()). Algorithm sections (their discrete outputs
+ * start from pre()), delay() and a mixed system still settling keep the second pass. */
+static int settled_by_ticks(st_compiled *cm, const stiction_event_info *info) {
+  if (!cm->pass_ticks || info->initial || cm->vm.terminal || cm->mixed_unsettled || cm->nalgs ||
+      cm->delays)
+    return 0;
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; i < cm->p.whens[w].nbranches && !cm->p.whens[w].clock_rank; i++)
+      if (cm->wc[cm->p.whens[w].wc + i] != cm->wc_pre[cm->p.whens[w].wc + i]) return 0;
+  /* a clock's condition as it fired, before its latches: a variable interval's `time >=
+   * $next` is false again after them, which the next pass would see (and hold its relation) */
+  for (int w = 0; w < cm->p.nwhens; w++)
+    for (int i = 0; cm->p.whens[w].clock_rank && cm->when_fired[w] && i < cm->p.whens[w].nbranches; i++)
+      if ((st_vm_eval(&cm->vm, &cm->p.whens[w].branches[i].cond) != 0) != cm->wc[cm->p.whens[w].wc + i])
+        return 0;
+  const unsigned char *read = pre_reads(cm);
+  if (!read) return 0;
+  for (int i = 0; i < cm->p.ndisc; i++) {
+    int s = cm->p.disc_slot[i];
+    if (cm->x[s] != cm->pre[s] && read[s]) return 0;
+  }
+  return 1;
+}
+
+/* Whether this pass only ticked clocks (stiction_event_info.ticks_only): besides the
+ * clocks' when-clauses nothing fired, switched or was reinitialized. sample() in equations,
+ * algorithm sections (their own when-clauses) and delay() may change values at the same
+ * instant unseen here, so with them a pass is never one. */
+static int ticks_only(const st_compiled *cm, const stiction_event_info *info, int switched) {
+  if (cm->pass_other || switched || info->states_changed || info->terminate || info->initial ||
+      cm->nalgs || cm->delays || cm->vm.terminal)
+    return 0;
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].samples) return 0;
+  return 1;
+}
+
+/* plant_in (see model_impl.h) from what the programs of the plant load. */
+static void mark_plant_reads(const st_compiled *cm, const st_prog *p, unsigned char *mark) {
+  for (int i = 0; p && i < p->n; i++) switch (p->code[i].op) {
+    case OP_LOAD: case OP_ADDX: case OP_SUBX: case OP_MULX: case OP_DIVX:
+      mark[p->code[i].arg] = 1;
+      break;
+    case OP_PRE: case OP_EDGE: case OP_CHANGE: case OP_CALL: case OP_DELAY:
+      mark[cm->p.nslots] = 1;
+      break;
+    default: break;
+    }
+}
+
+static unsigned char *plant_inputs(st_compiled *cm) {
+  if (cm->plant_in) return cm->plant_in;
+  unsigned char *mark = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
+  if (!mark) return NULL;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    if (!b->varying) continue;
+    mark_plant_reads(cm, &b->assign, mark);
+    for (int i = 0; b->res && i < b->n; i++) mark_plant_reads(cm, &b->res[i], mark);
+    for (int i = 0; b->dexpr && i < b->nd; i++) mark_plant_reads(cm, &b->dexpr[i], mark);
+    for (int i = 0; b->seq && i < b->nseq; i++) mark_plant_reads(cm, &b->seq[i], mark);
+  }
+  for (int k = 0; k < cm->p.nrels; k++) mark_plant_reads(cm, &cm->rels[k].ind, mark);
+  for (int k = 0; k < cm->nblocks; k++)
+    for (int i = 0; cm->blocks[k].varying && i < cm->blocks[k].n; i++)
+      mark[cm->blocks[k].slots[i]] = 0;
+  for (int i = 0; i < cm->p.nstates; i++) {
+    mark[cm->p.state_slot[i]] = 0;
+    mark[cm->p.slots[cm->p.state_slot[i]].der] = 0;
+  }
+  return cm->plant_in = mark;
+}
+
+/* Whether a pass that only ticked clocks changed a value the plant reads (pre[] holds the
+ * values at the pass's start): when not, the right-hand side is the same function as before
+ * the tick and the integrator goes on without a restart. Any other pass counts as a change. */
+static int plant_changed(st_compiled *cm, const stiction_event_info *info) {
+  if (!info->ticks_only || !cm->pass_ticks || cm->nalgs) return 1;
+  const unsigned char *in = plant_inputs(cm);
+  if (!in || in[cm->p.nslots]) return 1;
+  for (int s = 0; s < cm->p.nslots; s++)
+    if (in[s] && cm->x[s] != cm->pre[s]) return 1;
+  return 0;
+}
+
 static int relations_changed(const st_compiled *cm) {
   for (int k = 0; k < cm->p.nrels; k++)
     if (cm->rel[k] != cm->rel_pre[k]) return 1;
@@ -722,7 +849,7 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.time = t;
   cm->vm.initial = info->initial;
   cm->event_iteration = info->iteration;
-  cm->pass_ticks = 0;
+  cm->pass_ticks = cm->pass_other = 0;
   if (info->initial && info->iteration == 0) { /* the ticks of the initialization */
     cm->pass_ticks = cm->start_ticks;
     cm->start_ticks = 0;
@@ -774,11 +901,14 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.pre = cm->pre;
   if (!cm->vm.terminal) refresh_relations(cm, t); /* held in the terminal pass (bytecode.c) */
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
-  info->discrete_changed = discrete_changed(cm);
+  int changed = discrete_changed(cm);
+  info->discrete_changed = changed && !settled_by_ticks(cm, info);
   info->clock_ticks = cm->pass_ticks;
   /* an unsettled mixed system (solve.c) is only acceptable while the iteration moves on */
   if (cm->mixed_unsettled && !info->discrete_changed) goto fail;
-  info->equations_changed = info->discrete_changed || relations_changed(cm);
+  int switched = relations_changed(cm);
+  info->ticks_only = ticks_only(cm, info, switched);
+  info->equations_changed = switched || (changed && plant_changed(cm, info));
   /* a delayed step arriving: the right-hand side jumps, the integrator restarts */
   if (cm->delays && st_delays_event_at(cm->delays, &cm->vm, t)) info->equations_changed = 1;
   /* the delays' right samples first: a step of their expr schedules its arrival */

@@ -28,6 +28,7 @@ typedef struct iter_result {
   int iterations;
   int discrete_changed, states_changed, equations_changed, terminate;
   int clock_ticks;
+  int other;                   /* a pass did more than tick clocks (stiction_event_info) */
   double next_time;            /* earliest time event scheduled by a pass, INFINITY if none */
   const char *message;
 } iter_result;
@@ -81,6 +82,7 @@ static void accumulate(iter_result *r, const stiction_event_info *info) {
   r->states_changed |= info->states_changed;
   r->equations_changed |= info->equations_changed;
   r->clock_ticks += info->clock_ticks;
+  r->other |= !info->ticks_only;
   if (info->terminate) {
     r->terminate = 1;
     if (info->message) r->message = info->message;
@@ -336,7 +338,12 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
     kind = STICTION_EVENT_STATE;
   }
   if (!rc) rc = chatter_check(sim, t, n_fired, is_time);
-  if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
+  /* a time event may turn out to be a clock tick only, whose rows are left out: its left row
+   * waits for the iteration */
+  int hold = !rc && sim->opt.record_events && !sim->opt.tick_rows && is_time && !moved;
+  if (!rc && sim->opt.record_events)
+    rc = hold ? st_output_hold_left(sim, t) : st_output_row(sim, t);
+  hold &= !rc;
   if (!rc && moved)
     memcpy(N_VGetArrayPointer(sim->y), sim->probe + sim->ng, sizeof(double) * (size_t)sim->n);
   if (!rc) rc = st_call_discrete(sim, sim->d_before);
@@ -350,7 +357,13 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
     r.states_changed |= moved; /* y was moved by w*y': the integrator restarts from it */
     rc = after_iteration(sim, t, kind, &r, &restarted);
   }
-  if (!rc && sim->opt.record_events) rc = st_output_row(sim, t);
+  int tick_only = !rc && hold && !r.other && r.clock_ticks > 0 && !r.states_changed;
+  sim->rows_at_event = sim->opt.record_events && !tick_only;
+  if (hold && !tick_only) { /* also after a failure: the rows before it are the result */
+    int sent = st_output_left(sim);
+    if (!rc) rc = sent;
+  }
+  if (!rc && sim->rows_at_event) rc = st_output_row(sim, t);
   if (!rc) rc = notify(sim, t, kind, n_fired, r.iterations, restarted, r.clock_ticks);
   *terminate = note_terminate(sim, rc, &r);
   sim->stats.wall_events += st_wall_now() - w0;

@@ -22,6 +22,7 @@ void stiction_options_init(stiction_options *opt) {
   opt->chatter_window = 1e-9;
   opt->record_events = 1;
   opt->progress = 0;
+  opt->tick_rows = 0;
 }
 
 static int check_times(stiction_sim *sim) {

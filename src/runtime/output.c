@@ -42,6 +42,28 @@ static int output_send(stiction_sim *sim, const double *values) {
 /* Why the clock is read only with a sink: clock_gettime costs 30-100 ns on this kind of virtual
  * machine (kvm-clock through the vDSO), a third of a run of Leine's belt when it was read
  * around every row and step; the integration time is what the other phases leave (run.c). */
+int st_output_hold_left(stiction_sim *sim, double t) {
+  sim->row_left_set = 0;
+  if (!output_wanted(sim)) return STICTION_OK;
+  double w0 = st_wall_now();
+  int rc = output_values(sim, t, sim->row_left);
+  sim->row_left_set = !rc;
+  sim->stats.wall_output += st_wall_now() - w0;
+  return rc;
+}
+
+int st_output_left(stiction_sim *sim) {
+  if (!sim->row_left_set) {
+    sim->stats.rows++;
+    return STICTION_OK;
+  }
+  double w0 = st_wall_now();
+  int rc = output_send(sim, sim->row_left);
+  sim->row_left_set = 0;
+  sim->stats.wall_output += st_wall_now() - w0;
+  return rc;
+}
+
 int st_output_row(stiction_sim *sim, double t) {
   if (!output_wanted(sim)) {
     sim->stats.rows++;

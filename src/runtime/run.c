@@ -16,6 +16,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->ring_size = sim->opt.chatter_max_events + 1;
   sim->names = alloc_n(nc, sizeof *sim->names);
   sim->row = alloc_n(nc, sizeof(double));
+  sim->row_left = alloc_n(nc, sizeof(double));
   sim->g = alloc_n(ng, sizeof(double));
   sim->rootsfound = alloc_n(ng, sizeof(int));
   sim->fired = alloc_n(ng, sizeof(int));
@@ -32,7 +33,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->smp_lo = alloc_n(ng, sizeof(double));
   sim->smp_hi = alloc_n(ng, sizeof(double));
   sim->smp_mid = alloc_n(ng, sizeof(double));
-  int ok = sim->names && sim->row && sim->g && sim->rootsfound && sim->fired &&
+  int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
            sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
            sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev &&
            sim->smp_lo && sim->smp_hi && sim->smp_mid;
@@ -129,14 +130,27 @@ static int start(stiction_sim *sim, int *terminate) {
   return rc;
 }
 
+/* True when b is so close to a that no integrator step fits between them. */
+static int same_instant(double a, double b) {
+  if (!isfinite(a) || !isfinite(b)) return 0;
+  double scale = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+  return fabs(b - a) <= 4 * DBL_EPSILON * (scale > 1 ? scale : 1);
+}
+
 /* Reached tout exactly: a time event there, else a grid row. */
 static int at_tstop(stiction_sim *sim, double t, int *terminate) {
   int is_grid = t == grid_time(sim, sim->grid_index);
   int rc = STICTION_OK;
+  /* a time event a rounding after the grid point (a clock's tick k/1000 against the grid's
+   * k*0.001): the grid row comes with it (at_current), with the values after it, as its rows
+   * did when every event wrote them; not past the stop time, where the run ends */
+  if (is_grid && t != sim->next_time_event && sim->next_time_event <= sim->opt.stop_time &&
+      same_instant(t, sim->next_time_event))
+    return STICTION_OK;
   if (t == sim->next_time_event) {
     rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
     /* the event rows stand for the grid row at the same instant */
-    if (!rc && is_grid && !sim->opt.record_events) rc = st_output_row(sim, t);
+    if (!rc && is_grid && !sim->rows_at_event) rc = st_output_row(sim, t);
   } else if (is_grid) {
     rc = st_output_row(sim, t);
   }
@@ -164,13 +178,6 @@ static int advance(stiction_sim *sim, double tout, double tstop, int *terminate)
   return at_tstop(sim, t, terminate);
 }
 
-/* True when b is so close to a that no integrator step fits between them. */
-static int same_instant(double a, double b) {
-  if (!isfinite(a) || !isfinite(b)) return 0;
-  double scale = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
-  return fabs(b - a) <= 4 * DBL_EPSILON * (scale > 1 ? scale : 1);
-}
-
 /* Catches up with grid points and time events at the current instant (after a state event
  * exactly there, or one closer than the integrator can resolve). */
 static int at_current(stiction_sim *sim, int *terminate, int *handled) {
@@ -183,12 +190,13 @@ static int at_current(stiction_sim *sim, int *terminate, int *handled) {
      * time `time < 0.2 + 0.2 + 0.2` stayed true until the next event) */
     if (sim->next_time_event > t) sim->t = t = sim->next_time_event;
     int rc = st_event_handle(sim, t, STICTION_EVENT_TIME, terminate);
+    if (!rc && is_grid && !sim->rows_at_event) rc = st_output_row(sim, t);
     if (is_grid) sim->grid_index++;
     return rc;
   }
   if (sim->grid_index < sim->grid_count && same_instant(t, grid_time(sim, sim->grid_index))) {
-    sim->grid_index++; /* the event rows at t stand for this grid row */
-    return STICTION_OK;
+    sim->grid_index++; /* the event rows at t stand for this grid row, if it wrote them */
+    return sim->rows_at_event ? STICTION_OK : st_output_row(sim, t);
   }
   *handled = 0;
   return STICTION_OK;

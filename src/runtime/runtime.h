@@ -81,6 +81,10 @@ struct stiction_sim {
   /* work arrays, allocated once */
   const char **names;           /* result column names, names[0] = "time" */
   double *row;                  /* ncols */
+  double *row_left;             /* ncols: the left row of a time event, held until the event
+                                   shows whether it was a clock tick only (event_iteration.c) */
+  int row_left_set;             /* row_left holds a row computed for the sink */
+  int rows_at_event;            /* the last event wrote its left/right rows */
   double *g;                    /* ng indicator values */
   int *rootsfound;              /* ng */
   int *fired, *fired_dir;       /* ng */
@@ -187,6 +191,9 @@ int st_klu_dae_jacobian(stiction_sim *sim, double t, double cj, N_Vector y, N_Ve
 /* output.c */
 int st_output_begin(stiction_sim *sim);
 int st_output_row(stiction_sim *sim, double t);
+/* The row at t computed into row_left, not sent yet; st_output_left sends it. */
+int st_output_hold_left(stiction_sim *sim, double t);
+int st_output_left(stiction_sim *sim);
 
 /* event_iteration.c */
 /* The initial event iteration at t0, creation of the integrator and the t0 row(s). */
