@@ -646,7 +646,9 @@ START_TEST(ticks_keep_the_jacobian) {
   ck_assert_msg(strstr(out, "restarts: 100\n") != NULL, "%s", out);
   const char *nj = strstr(out, "njac (Jacobian evaluations): ");
   ck_assert_ptr_nonnull(nj);
-  ck_assert_msg(atol(nj + strlen("njac (Jacobian evaluations): ")) <= 2, "%s", out);
+  /* <= 4: the first steps grow from CVODE's initial step, which asks for fresh Jacobians
+   * until the step is 100 times the first one (cvode.c fresh_jacobian) */
+  ck_assert_msg(atol(nj + strlen("njac (Jacobian evaluations): ")) <= 4, "%s", out);
   free(out);
   int ct = col(&t, "time"), cx = col(&t, "x"), cz = col(&t, "z"), cu = col(&t, "u");
   const double h = 0.01, e = exp(-h);

@@ -902,6 +902,26 @@ START_TEST(state_select_attributes) {
 }
 END_TEST
 
+/* A Jacobian taken in a fast transient must not outlive it (cvode.c fresh_jacobian): the
+ * vessel filled from nearly empty (FillingVessel.mo) has der(T) with eigenvalue -m_flow/m,
+ * -3.8e8 1/s at the start. With that Jacobian kept while the steps grew 1e6-fold, Newton's
+ * first correction was tiny, passed as converged, and T drifted along its first slope down
+ * to 282.5 K at t = 0.1 while der(T) was positive (Fluid.Examples.Tanks.EmptyTanks ran into
+ * the medium's T_min). Exact: u = (m0 u0 + m_flow h_in t)/(m0 + m_flow t). */
+START_TEST(jacobian_outlived_by_the_steps) {
+  const double m0 = 1e-7, u0 = 83680, mf = 38, hin = 83706, cv = 4184;
+  for (int i = 0; i < 2; i++) {
+    double t = i ? 1.0 : 0.1, u = (m0 * u0 + mf * hin * t) / (m0 + mf * t);
+    char *out = simulate_ok("simulate '%s' --stop-time %g -o compile_cli_fv.csv",
+                            data("FillingVessel.mo"), t);
+    ck_assert_msg(strstr(out, "FillingVessel: t = 0 .. ") != NULL, "%s", out);
+    free(out);
+    ck_assert_double_eq_tol(last_value("compile_cli_fv.csv", "T"), 273.15 + u / cv, 1e-4);
+  }
+  remove("compile_cli_fv.csv");
+}
+END_TEST
+
 /* prefer/always variables whose der() does not occur are candidates (StateSelect.mo): the
  * spring's rate v_rel, tied to the states by v_rel = der(s_rel), becomes a state beside s_rel,
  * against the closed form of two masses on a spring; a preferred variable tied to no state
@@ -1200,6 +1220,7 @@ int main(void) {
                algorithm_reads_current_values,
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, preferred_states_without_der, dummy_choice_by_rank,
+               jacobian_outlived_by_the_steps,
                dummy_choice_by_constant_coefficients,
                hidden_linear_constraint, hidden_constraint_long_row,
                initial_parameter_system, settled_initial_part_keeps_its_starts,

@@ -116,6 +116,9 @@ static int cv_create(stiction_sim *sim, double t0) {
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
+  sim->jac_seen = -1;
+  sim->jac_kept_seen = 0;
+  sim->jac_asked = 0;
   return cv_attach(sim);
 }
 
@@ -127,6 +130,8 @@ static int cv_reinit(stiction_sim *sim, double t) {
   sim->t_stop_set = NAN;
   sim->has_pending_root = 0;
   st_sample_forget(sim);
+  sim->jac_seen = -1;
+  sim->jac_kept_seen = sim->jac_kept;
   return flag ? setup_fail(sim, "CVodeReInit", flag) : STICTION_OK;
 }
 
@@ -196,6 +201,35 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
   return ST_ADV_ROOT;
 }
 
+/* CVODE keeps a Jacobian for up to 51 steps and re-evaluates it early only after a Newton
+ * failure. One taken during a fast transient (a vessel filling from nearly empty: the
+ * eigenvalue -m_flow/m at m -> 0) is far too stiff for the steps that follow once the
+ * transient has died: Newton's corrections then shrink by that ratio, the first one passes
+ * the convergence test as tiny, and the step keeps the predictor -- the state drifts along
+ * its old slope while the model's derivative says otherwise, and no test notices. So when
+ * the step has grown ST_JAC_H_GROWTH-fold since the Jacobian was taken, the next setup is
+ * told to evaluate a new one (msbj 1), and told back to the default once it has. A
+ * Jacobian kept over a restart at clock ticks keeps the step it was taken for: the steps
+ * growing again after the restart do not make it stale. */
+#define ST_JAC_H_GROWTH 100.0
+
+static void fresh_jacobian(stiction_sim *sim) {
+  long nje;
+  double h;
+  if (CVodeGetNumJacEvals(sim->mem, &nje) || CVodeGetLastStep(sim->mem, &h)) return;
+  h = fabs(h);
+  if (nje != sim->jac_seen) {
+    /* a Jacobian kept over a restart (jacfd.c) is the one of the steps before it */
+    if (sim->jac_kept <= sim->jac_kept_seen) sim->h_jac = h;
+    sim->jac_seen = nje;
+    sim->jac_kept_seen = sim->jac_kept;
+    if (sim->jac_asked) CVodeSetJacEvalFrequency(sim->mem, 0);
+    sim->jac_asked = 0;
+  } else if (!sim->jac_asked && h > ST_JAC_H_GROWTH * sim->h_jac) {
+    sim->jac_asked = !CVodeSetJacEvalFrequency(sim->mem, 1);
+  }
+}
+
 /* One CVODE step towards tstop (CV_ONE_STEP). The step does not look at the output grid, so
  * grid points neither shorten steps nor cost indicator evaluations: with CV_NORMAL CVODE
  * evaluates the indicators again at every tout it interpolates, and bounds the first step
@@ -220,6 +254,8 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   sim->trial_failed = 0; /* a shorter step got past it */
   note_step(sim);
   cv_watch_newton(sim);
+  /* after cv_watch_newton: a run with a Jacobian at every step keeps that frequency */
+  if (sim->opt.solver != STICTION_SOLVER_CVODE_ADAMS && !sim->fresh_jac) fresh_jacobian(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
   return STICTION_OK;

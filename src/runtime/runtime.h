@@ -77,6 +77,12 @@ struct stiction_sim {
   int jac_keep;                 /* the next ODE Jacobian may be jac_vals as they are: a restart
                                  * at clock ticks that moved no state (event_iteration.c) */
   long jac_kept;                /* Jacobians kept since the last harvest (not evaluations) */
+  /* cvode.c fresh_jacobian: CVODE's Jacobian count when last seen, the step size it was
+   * evaluated for, jac_kept then, and whether the next linear-solver setup was told to
+   * evaluate one */
+  long jac_seen, jac_kept_seen;
+  double h_jac;
+  int jac_asked;
 
   /* work arrays, allocated once */
   const char **names;           /* result column names, names[0] = "time" */
