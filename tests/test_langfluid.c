@@ -148,7 +148,8 @@ END_TEST
 
 /* buf[tick] := v in a when-clause of a model algorithm: the element the index names takes
  * the value (sampled at 0, 0.1, 0.2, 0.3), the others keep theirs, an index past the end
- * (the if) assigns none. */
+ * (the if) assigns none. The last row is the right limit of the sample at the stop time
+ * t = 1, the 11th tick, as in the command's result file. */
 START_TEST(indexed_assign) {
   const table *t = fluid_run("Fluid.IndexedAssign", "");
   const double *last = t->v[t->nrows - 1];
@@ -161,7 +162,7 @@ START_TEST(indexed_assign) {
     snprintf(name, sizeof name, "mem[%d,2]", k);
     ck_assert_double_eq(last[col(t, name)], -k);
   }
-  ck_assert_double_eq(last[col(t, "tick")], 10);
+  ck_assert_double_eq(last[col(t, "tick")], 11);
 }
 END_TEST
 
