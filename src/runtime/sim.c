@@ -56,7 +56,7 @@ static void free_sundials(stiction_sim *sim) {
 }
 
 static void free_work(stiction_sim *sim) {
-  void *arrays[] = {sim->names, sim->row, sim->g, sim->rootsfound, sim->fired, sim->fired_dir,
+  void *arrays[] = {sim->names, sim->row, sim->row_left, sim->g, sim->rootsfound, sim->fired, sim->fired_dir,
                     sim->d_before, sim->d_prev, sim->d_cur, sim->changed, sim->ring_t,
                     sim->ring_fired, sim->jac_dense, sim->fd_f0, sim->fd_f1, sim->fd_yp, sim->fd_group,
                     sim->jac_vals, sim->probe, sim->smp_found, sim->smp_prev,
