@@ -265,6 +265,14 @@ START_TEST(initial_system_singular_and_large_scale) {
 }
 END_TEST
 
+/* The model's start values y and its derivatives f at time t from them (one state at most). */
+static void derivatives_at_start(st_compiled *cm, double t, double *y, double *f) {
+  const stiction_model *mod = st_compiled_model(cm);
+  double yp[1];
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), t, y, f), 0);
+}
+
 /* Zeros of evaluated parameters travel through smooth(), noEvent(), sums, quotients and
  * if-expressions into the variables they define (StructuralZeros.mo: c = 0 for every v),
  * and a product with such a variable is no equation for the derivative it multiplies:
@@ -273,10 +281,8 @@ START_TEST(structural_zeros_are_no_states) {
   compiled_file c = compile_file("StructuralZeros.mo", "StructuralZeros");
   st_compiled *cm = c.cm;
   ck_assert_int_eq(cm->p.nstates, 0);
-  const stiction_model *mod = st_compiled_model(cm);
-  double y[1], yp[1], f[1], v;
-  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
-  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  double y[1], f[1], v;
+  derivatives_at_start(cm, 0.3, y, f);
   ck_assert_int_eq(st_compiled_value(cm, "v", &v), 0);
   ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
   ck_assert_int_eq(st_compiled_value(cm, "c", &v), 0);
@@ -295,10 +301,8 @@ START_TEST(structural_zeros_through_function_bodies) {
   compiled_file c = compile_file("StructuralZeroCalls.mo", "StructuralZeroCalls");
   st_compiled *cm = c.cm;
   ck_assert_int_eq(cm->p.nstates, 1);
-  const stiction_model *mod = st_compiled_model(cm);
-  double y[1], yp[1], f[1], v;
-  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
-  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  double y[1], f[1], v;
+  derivatives_at_start(cm, 0.3, y, f);
   ck_assert_int_eq(st_compiled_value(cm, "v1", &v), 0);
   ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
   ck_assert_int_eq(st_compiled_value(cm, "cc.c1", &v), 0);
