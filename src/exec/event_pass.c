@@ -634,18 +634,22 @@ static void mark_pre_reads(const st_compiled *cm, const st_prog *p, unsigned cha
   }
 }
 
-static void mark_block_pre_reads(const st_compiled *cm, const st_block *b, unsigned char *mark) {
-  mark_pre_reads(cm, &b->assign, mark);
-  for (int i = 0; b->res && i < b->n; i++) mark_pre_reads(cm, &b->res[i], mark);
-  for (int i = 0; b->dexpr && i < b->nd; i++) mark_pre_reads(cm, &b->dexpr[i], mark);
-  for (int i = 0; b->seq && i < b->nseq; i++) mark_pre_reads(cm, &b->seq[i], mark);
+typedef void mark_fn(const st_compiled *cm, const st_prog *p, unsigned char *mark);
+
+/* mark applied to every program of block b: assignment, residuals, derivatives, sequence. */
+static void mark_block(const st_compiled *cm, const st_block *b, mark_fn *mark_prog,
+                       unsigned char *mark) {
+  mark_prog(cm, &b->assign, mark);
+  for (int i = 0; b->res && i < b->n; i++) mark_prog(cm, &b->res[i], mark);
+  for (int i = 0; b->dexpr && i < b->nd; i++) mark_prog(cm, &b->dexpr[i], mark);
+  for (int i = 0; b->seq && i < b->nseq; i++) mark_prog(cm, &b->seq[i], mark);
 }
 
 static unsigned char *pre_reads(st_compiled *cm) {
   if (cm->pre_read) return cm->pre_read;
   unsigned char *mark = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
   if (!mark) return NULL;
-  for (int k = 0; k < cm->nblocks; k++) mark_block_pre_reads(cm, &cm->blocks[k], mark);
+  for (int k = 0; k < cm->nblocks; k++) mark_block(cm, &cm->blocks[k], mark_pre_reads, mark);
   for (int w = 0; w < cm->p.nwhens; w++)
     for (int i = 0; i < cm->p.whens[w].nbranches; i++) {
       const st_when_branch *b = &cm->p.whens[w].branches[i];
@@ -718,14 +722,8 @@ static unsigned char *plant_inputs(st_compiled *cm) {
   if (cm->plant_in) return cm->plant_in;
   unsigned char *mark = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
   if (!mark) return NULL;
-  for (int k = 0; k < cm->nblocks; k++) {
-    const st_block *b = &cm->blocks[k];
-    if (!b->varying) continue;
-    mark_plant_reads(cm, &b->assign, mark);
-    for (int i = 0; b->res && i < b->n; i++) mark_plant_reads(cm, &b->res[i], mark);
-    for (int i = 0; b->dexpr && i < b->nd; i++) mark_plant_reads(cm, &b->dexpr[i], mark);
-    for (int i = 0; b->seq && i < b->nseq; i++) mark_plant_reads(cm, &b->seq[i], mark);
-  }
+  for (int k = 0; k < cm->nblocks; k++)
+    if (cm->blocks[k].varying) mark_block(cm, &cm->blocks[k], mark_plant_reads, mark);
   for (int k = 0; k < cm->p.nrels; k++) mark_plant_reads(cm, &cm->rels[k].ind, mark);
   for (int k = 0; k < cm->nblocks; k++)
     for (int i = 0; cm->blocks[k].varying && i < cm->blocks[k].n; i++)
