@@ -213,7 +213,7 @@ static int cv_pending(stiction_sim *sim, double tout, double *t) {
  * growing again after the restart do not make it stale. */
 #define ST_JAC_H_GROWTH 100.0
 
-static void fresh_jacobian(stiction_sim *sim) {
+static void jacobian_after_growth(stiction_sim *sim) {
   long nje;
   double h;
   if (CVodeGetNumJacEvals(sim->mem, &nje) || CVodeGetLastStep(sim->mem, &h)) return;
@@ -255,7 +255,7 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   note_step(sim);
   cv_watch_newton(sim);
   /* after cv_watch_newton: a run with a Jacobian at every step keeps that frequency */
-  if (sim->opt.solver != STICTION_SOLVER_CVODE_ADAMS && !sim->fresh_jac) fresh_jacobian(sim);
+  if (sim->opt.solver != STICTION_SOLVER_CVODE_ADAMS && !sim->fresh_jac) jacobian_after_growth(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
   return STICTION_OK;
