@@ -737,6 +737,32 @@ START_TEST(quiet_switches) {
 }
 END_TEST
 
+/* A relation taken at its crossing within the crossing's window (operands 6e-8 on the side
+ * it came from) fires again once its operand leaves the window that way (bytecode.c
+ * relation: the indicator's hysteresis is the window until the next event). Without, b
+ * stayed true to the end with x at -1.2e-7 (FluxTubes' tellinenTable.asc kept true while
+ * der(Hstat) was -48). */
+START_TEST(crossed_relation_departs_back) {
+  char *out = simulate_ok("simulate '%s' --stop-time 10 --events compile_cli_cb_ev.csv "
+                          "-o compile_cli_cb.csv", data("CrossedBack.mo"));
+  ck_assert_msg(strstr(out, " 2 state and 0 time events") != NULL, "%s", out);
+  free(out);
+  ck_assert_double_eq(last_value("compile_cli_cb.csv", "b"), 0);
+  ck_assert_double_eq_tol(last_value("compile_cli_cb.csv", "x"), 1e-9 * (1 - 64), 1e-15);
+  /* the second event where x = 1e-9*(1 - u^2) - 6e-8 reaches -1e-7: u^2 = 41 */
+  FILE *f = fopen("compile_cli_cb_ev.csv", "r");
+  ck_assert_ptr_nonnull(f);
+  char line[512];
+  double t_back = -1;
+  while (fgets(line, sizeof line, f))
+    if (strstr(line, ",state,") && strstr(line, "(-)")) t_back = strtod(line, NULL);
+  fclose(f);
+  ck_assert_double_eq_tol(t_back, 2 + sqrt(41), 1e-6);
+  remove("compile_cli_cb.csv");
+  remove("compile_cli_cb_ev.csv");
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -1209,6 +1235,7 @@ int main(void) {
                friction_block_events_at_rtol_1e6,
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch, quiet_switches,
+               crossed_relation_departs_back,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
                rejected_trial_point_keeps_branch,
                torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,

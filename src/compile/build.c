@@ -84,8 +84,9 @@ static int alloc_runtime(st_compiled *cm) {
   if (cm->vm.active) memset(cm->vm.active, 1, (size_t)cm->p.nrels + 1); /* until the first event */
   cm->vm.crossed = st_arena_alloc(cm->p.arena, (size_t)cm->p.nrels + 1);
   if (cm->vm.crossed) memset(cm->vm.crossed, 0, (size_t)cm->p.nrels + 1);
+  cm->vm.gap = doubles(cm, cm->p.nrels + 1);
   return cm->J && cm->r && cm->dx && cm->x0 && cm->term_scale && cm->xsave && cm->piv && cm->hist && cm->rel && cm->rel_pre &&
-                 cm->wc && cm->wc_pre && cm->wc_start && cm->when_fired && cm->init_fired && cm->vm.active && cm->vm.crossed ? 0 : -1;
+                 cm->wc && cm->wc_pre && cm->wc_start && cm->when_fired && cm->init_fired && cm->vm.active && cm->vm.crossed && cm->vm.gap ? 0 : -1;
 }
 
 static int setup_indicators(st_compiled *cm) {
@@ -373,6 +374,7 @@ static int own_run_state(st_compiled *in) {
            (in->rel_pre = own(in, pr->rel_pre, nr, sizeof(double))) &&
            (in->vm.active = own(in, pr->vm.active, nr + 1, 1)) &&
            (in->vm.crossed = own(in, pr->vm.crossed, nr + 1, 1)) &&
+           (in->vm.gap = own(in, pr->vm.gap, nr + 1, sizeof(double))) &&
            (in->wc = own(in, pr->wc, nw, sizeof(double))) &&
            (in->wc_pre = own(in, pr->wc_pre, nw, sizeof(double))) &&
            (in->wc_start = own(in, NULL, nw, sizeof(double))) &&

@@ -80,12 +80,24 @@ static double relation(st_vm *vm, int k, double a, double b) {
    * +1e-10), and the integrator, told of the crossing, would never see it again. Only between
    * Real expressions (tie_keep): integer(time/T) > pre(count) equal at a crossing is a counter
    * that has not stepped yet, not a rounding (a sawtooth stopped counting). */
+  if (vm->gap) vm->gap[k] = 0;
   if (vm->crossed && vm->crossed[k] && vm->rels[k].tie_keep) {
-    if (fabs(a - b) <= 1e-7 * fmax(1, fmax(fabs(a), fabs(b)))) return vm->rel[k] = vm->crossed[k] > 0;
+    double window = 1e-7 * fmax(1, fmax(fabs(a), fabs(b)));
+    /* Taken at a crossing, the relation may still restart with its indicator a rounding on
+     * the side it crossed from (the event's solve and the integrator's disagree in the last
+     * digits), and a departure further that way is then no crossing: FluxTubes' asc = true
+     * at der(Hstat) = +3e-7, -9e-8 where integration restarted, then -48 with asc kept
+     * true for 0.07 s. Until the next event its indicator's hysteresis is the window: it
+     * fires once the operands leave the window on the other side (model.c). */
+    if (vm->gap) vm->gap[k] = window;
+    if (fabs(a - b) <= window) return vm->rel[k] = vm->crossed[k] > 0;
     /* the model with the crossed side in effect puts the operands clearly on the other side
      * (FluxTubes' asc = der(Hstat) > 0, whose der(Hstat) the value of asc moves): the
      * crossing is not forced again at this event, or the iteration cycles */
-    if ((st_compare(vm->rels[k].op, a, b) != 0) != (vm->crossed[k] > 0)) vm->crossed[k] = 0;
+    if ((st_compare(vm->rels[k].op, a, b) != 0) != (vm->crossed[k] > 0)) {
+      vm->crossed[k] = 0;
+      if (vm->gap) vm->gap[k] = 0;
+    }
   }
   /* A relation exactly on its threshold keeps its value (a hysteresis of zero width): a
    * friction element sliding while another locks the shaft has sa = tau0_max exactly, and

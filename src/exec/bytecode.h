@@ -67,6 +67,8 @@ typedef struct st_vm {
   unsigned char *active;  /* set for each relation evaluated in event mode (NULL: none kept) */
   signed char *crossed;   /* per relation, at a state event: +1/-1 its indicator crossed to
                              true/false (event_pass.c), else 0; NULL: none */
+  double *gap;            /* per relation: its indicator's hysteresis when a crossing forced it
+                             against its operands (bytecode.c relation), else 0; NULL: none */
   const st_vm_rel *rels;
   double time;
   int event_mode;         /* relations are evaluated and stored, not read */

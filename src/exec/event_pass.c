@@ -769,6 +769,7 @@ static void refresh_relations(st_compiled *cm, double t) {
     if (cm->vm.active && cm->vm.active[k] && !r->always_active) continue;
     int op = cm->p.vmrels[k].op;
     double a, b = 0;
+    if (cm->vm.gap) cm->vm.gap[k] = 0;
     if (r->time_only) {
       /* right limit at the instant, as the machine takes it (bytecode.c: relation()) */
       a = t;

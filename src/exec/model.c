@@ -125,14 +125,35 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
     double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
     int op = cm->rels[k].op;
     if (op == FOP_LT || op == FOP_LE) v = -v;
-    g[i] = v + (cm->rel[k] != 0 ? ST_HYSTERESIS : -ST_HYSTERESIS);
+    double h = cm->vm.gap && cm->vm.gap[k] > ST_HYSTERESIS ? cm->vm.gap[k] : ST_HYSTERESIS;
+    g[i] = v + (cm->rel[k] != 0 ? h : -h);
   }
   st_check_finite_results(cm, g, cm->p.nind, "the event indicators");
   return 0;
 }
 
+/* After an event pass: a relation taken at its crossing keeps the window as its hysteresis
+ * (bytecode.c relation) only when integration restarts with its indicator on the side it
+ * crossed from. Otherwise its next crossing is found at the usual ST_HYSTERESIS: the
+ * friction block's w coming back to 0 was seen 1e-7 late, its end position 1e-7 off. */
+static void keep_needed_gaps(st_compiled *cm, double t, const double *y) {
+  int any = 0;
+  for (int k = 0; k < cm->p.nrels; k++) any |= cm->vm.gap[k] > 0;
+  const double *raw;
+  if (!any || evaluate_slice(cm, t, y, &raw)) return;
+  for (int i = 0; i < cm->p.nind; i++) {
+    int k = cm->p.ind_rel[i];
+    if (!(cm->vm.gap[k] > 0) || !cm->vm.active[k]) continue;
+    double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
+    if (cm->rels[k].op == FOP_LT || cm->rels[k].op == FOP_LE) v = -v;
+    if ((v > 0) == (cm->rel[k] != 0)) cm->vm.gap[k] = 0;
+  }
+}
+
 static int cb_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
-  return st_event_update(ud, t, y, yp, info);
+  int rc = st_event_update(ud, t, y, yp, info);
+  if (rc == 0) keep_needed_gaps(ud, t, y);
+  return rc;
 }
 
 /* The terminal pass: an event pass with terminal() true (Modelica 3.6 section 3.7.4). The
