@@ -327,10 +327,12 @@ START_TEST(bad_models_are_located) {
   /* a NaN residual beside a zero one is not a converged initial system */
   const char *nan_init[] = {"NaNInitialResidual.mo:7:3: error: the initial system has no solution"};
   expect_failure("NaNInitialResidual.mo", nan_init, 1);
-  /* a singular Jacobian's zero step at a nonzero residual is no solution */
-  const char *singular_start[] = {"SingularStart.mo:7:3: error: initialization failed: "
-                                  "nonlinear system for h has no solution"};
-  expect_failure("SingularStart.mo", singular_start, 1);
+  /* a singular Jacobian's zero step at a nonzero residual is no solution: h = 0 is not
+   * taken; the Newton starts again beside it and finds h = 2 */
+  free(simulate_ok("simulate '%s' -o compile_cli_singular.csv", data("SingularStart.mo")));
+  ck_assert_double_eq_tol(first_value("compile_cli_singular.csv", "h"), 2, 1e-12);
+  ck_assert_double_eq_tol(last_value("compile_cli_singular.csv", "h"), sqrt(5), 1e-9);
+  remove("compile_cli_singular.csv");
   /* under-determined: the states the initial equation does not determine keep their start
    * values, as Modelica tools do, with a warning naming them; the one it determines (z, the
    * larger pivot of x = 2*z) is solved: z = x/2 = 0.5 */
@@ -1229,6 +1231,45 @@ START_TEST(homotopy_paths_and_start_values) {
 }
 END_TEST
 
+/* A block whose Newton starts on a stationary point (tests/data/compile/StationaryStart.mo:
+ * dp = k*m^2 from m = 0, its slope 0 there, no root there) starts again beside it, on both
+ * sides, and keeps the root nearer the start: m < 0, where the loss is steeper. Alone, and
+ * torn at two variables (the torn Jacobian singular at m = 0). */
+START_TEST(stationary_start_moves_beside) {
+  const char *f = "compile_cli_stationary.csv";
+  free(simulate_ok("simulate '%s' StationaryStart.Single -o %s", data("StationaryStart.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "m"), -sqrt(1e4 / 1.5), 1e-8);
+  char *out = simulate_ok("simulate '%s' StationaryStart.Torn2 --dump -o %s",
+                          data("StationaryStart.mo"), f);
+  ck_assert_msg(strstr(out, "torn: Newton over 2 tear variables") != NULL, "%s", out);
+  free(out);
+  double m = first_value(f, "m"), d = first_value(f, "d");
+  ck_assert(m < 0);
+  ck_assert_double_eq_tol(d, -1.5 * m * m, 1e-8 * fabs(d));
+  ck_assert_double_eq_tol(d, first_value(f, "pa") - first_value(f, "pb"), 1e-8 * fabs(d));
+  remove(f);
+}
+END_TEST
+
+/* A torn block whose torn Jacobian is singular at the start (TornZeroFlow.mo: no flow, so
+ * the energy balance does not see h) and whose residuals over all unknowns are 0/0 there
+ * (W = m*p/eta with eta's default start 0): the Newton over all unknowns starts from the
+ * point its assignments give at the tear values, eta = 0.81. */
+START_TEST(untorn_newton_from_the_sequence) {
+  const char *f = "compile_cli_zeroflow.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("TornZeroFlow.mo"), f));
+  double p = first_value(f, "p"), m = first_value(f, "m"), h = first_value(f, "h");
+  double eta = first_value(f, "eta"), W = first_value(f, "W");
+  ck_assert_double_eq_tol(m, p - 2, 1e-10);
+  ck_assert_double_eq_tol(eta, 0.8 + 0.01 * h, 1e-10);
+  ck_assert_double_eq_tol(W, m * p / eta, 1e-9);
+  ck_assert_double_eq_tol(m * (h - 5) + W, 0, 1e-9);
+  ck_assert_double_eq_tol(p, 3 + 0.1 * m * h, 1e-9);
+  ck_assert(m > 1);
+  remove(f);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile_cli");
   st_test_case(s, "cli", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
@@ -1254,6 +1295,7 @@ int main(void) {
                initial_rounding_noise_keeps_starts,
                initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first, homotopy_paths_and_start_values,
+               stationary_start_moves_beside, untorn_newton_from_the_sequence,
                if_equation_branches_are_assignments,
                coincident_time_and_state_event, relations_behind_and_or,
                relations_after_initialization, relations_behind_noevent_stay_active));

@@ -204,7 +204,8 @@ static int block_lu_solve(st_compiled *cm, st_block *b, const double *val) {
 /* Damped Newton halves a step while the residual grows; undamped (damped = 0) it takes full
  * steps, which cross the kinks of a piecewise linear residual where the damped iteration
  * stalls (an op-amp's limiter with positive feedback, Analog's InvertingSchmittTrigger:
- * parked on the corner V0*v_in = Vps, no shorter step lowers the residual). */
+ * parked on the corner V0*v_in = Vps, no shorter step lowers the residual). -1 when it
+ * fails, -2 when it stopped on a singular Jacobian with the residual not 0. */
 static int newton(st_compiled *cm, st_block *b, int damped) {
   int n = b->n;
   /* a singular frozen system (two locked elements) falls through to the min-norm step */
@@ -237,7 +238,7 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
     }
     /* a vanishing step solves the system, unless the Jacobian was singular: the min-norm
      * step of an inconsistent one is 0 too (h*h = 4 from h = 0 stayed at 0, silently) */
-    if (step < 1e-13) return !singular || residual_norm(cm, b) < 1e-8 ? 0 : -1;
+    if (step < 1e-13) return !singular || residual_norm(cm, b) < 1e-8 ? 0 : -2;
     /* damping: halve the step while the residual grows */
     for (int k = 0; damped && k < 20 && !(residual_norm(cm, b) < r0 || r0 == 0); k++)
       for (int i = 0; i < n; i++) {
@@ -300,7 +301,7 @@ static int torn_newton(st_compiled *cm, const st_block *b) {
     double r0 = rn;
     torn_jacobian(cm, b);
     for (int k = 0; k < m; k++) cm->dx[k] = -cm->r[k];
-    if (st_dense_lu_solve(cm->J, m, cm->piv, cm->dx)) return -1;
+    if (st_dense_lu_solve(cm->J, m, cm->piv, cm->dx)) return -2;
     double step = 0;
     for (int k = 0; k < m; k++) {
       double *x = &cm->x[b->slots[b->tear[k]]];
@@ -371,12 +372,55 @@ static int torn_bracket(st_compiled *cm, const st_block *b, double t0) {
   return rn < 1e-8 ? 0 : -1;
 }
 
+/* How far the block's unknowns moved from cm->xsave, each relative to 1 + its size there. */
+static double moved_from_start(const st_compiled *cm, const st_block *b) {
+  double d = 0;
+  for (int i = 0; i < b->n; i++)
+    d = fmax(d, fabs(cm->x[b->slots[i]] - cm->xsave[i]) / (1 + fabs(cm->xsave[i])));
+  return d;
+}
+
+/* A Newton that stopped on a singular Jacobian with the residual not 0 (a stationary point:
+ * dp = k*m_flow*|m_flow| from m_flow = 0, whose slope is 0 there) starts again beside the
+ * values before (cm->xsave; torn: the tear variables moved, the rest follows), on both
+ * sides: off the point the slope leads to a root. When both sides find one (an abrupt
+ * expansion has a root for either flow direction), the one nearer the values before is
+ * kept, the one the start values select. 0 when a side converged. */
+static int beside_start(st_compiled *cm, st_block *b, int torn) {
+  double *first = NULL, d_first = INFINITY;
+  for (int side = 1; side >= -1; side -= 2) {
+    for (int i = 0; i < b->n; i++) {
+      int move = !torn;
+      for (int k = 0; torn && k < b->ntear; k++) move |= b->tear[k] == i;
+      double x0 = cm->xsave[i];
+      cm->x[b->slots[i]] = move ? x0 + side * 1e-3 * (1 + fabs(x0)) : x0;
+    }
+    if ((torn ? torn_newton(cm, b) : newton(cm, b, 1)) != 0) continue;
+    double d = moved_from_start(cm, b);
+    if (!first && (first = malloc(sizeof(double) * (size_t)b->n))) {
+      for (int i = 0; i < b->n; i++) first[i] = cm->x[b->slots[i]];
+      d_first = d;
+      continue;
+    }
+    if (first && d >= d_first)
+      for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = first[i];
+    free(first);
+    return 0;
+  }
+  if (!first) return -1;
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = first[i];
+  free(first);
+  return 0;
+}
+
 /* A torn block first iterates over its tear variables (one tear variable: a bracketed root
  * when Newton fails); when that fails, the Newton over all unknowns starts from the values
  * the block had before. */
 static int torn_solve(st_compiled *cm, st_block *b) {
   for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
-  if (torn_newton(cm, b) == 0) return 0;
+  int rc = torn_newton(cm, b);
+  if (rc == 0) return 0;
+  if (rc == -2 && beside_start(cm, b, 1) == 0) return 0;
   if (b->ntear == 1 && torn_bracket(cm, b, cm->xsave[b->tear[0]]) == 0) return 0;
   for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
   return -1;
@@ -430,11 +474,36 @@ static int solve_real(st_compiled *cm, st_block *b) {
   return 0;
 }
 
+/* A torn block whose Newton over all unknowns failed from the values it had before: the
+ * point its assignments give at the tear variables' values before, where all of them hold
+ * but the tear residuals. A start value of 0 that the assignments would have replaced (a
+ * pump's efficiency eta = 0 in W = dp*V/eta) made the residual 0/0 there, while the torn
+ * Newton failed on a singular Jacobian (at zero flow a massless pump's energy balance does
+ * not see its enthalpy). 1 when the point evaluates, else 0 with the values before. */
+static int sequence_start(st_compiled *cm, const st_block *b) {
+  if (!b->ntear) return 0;
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
+  if (isfinite(torn_residuals(cm, b, cm->r))) return 1;
+  for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
+  return 0;
+}
+
+/* Newton over all unknowns from the values before: damped, then undamped from where that
+ * stopped; for a torn block then from the point of its assignments (sequence_start); when
+ * one of them stalled on a singular Jacobian, from beside the start (beside_start). */
+static int untorn_newton(st_compiled *cm, st_block *b) {
+  int rc = newton(cm, b, 1), stalled = rc == -2;
+  if (rc && !b->linear) stalled |= (rc = newton(cm, b, 0)) == -2;
+  if (rc && sequence_start(cm, b)) stalled |= (rc = newton(cm, b, 1)) == -2;
+  if (rc && stalled) rc = beside_start(cm, b, 0);
+  return rc;
+}
+
 static int solve_nonlinear(st_compiled *cm, st_block *b) {
   if (b->ntear && torn_solve(cm, b) == 0) return 0;
   for (int i = 0; i < b->n; i++) cm->xsave[i] = cm->x[b->slots[i]];
   /* a failed damped Newton goes on undamped from where it stopped */
-  if (newton(cm, b, 1) && (b->linear || newton(cm, b, 0))) {
+  if (untorn_newton(cm, b)) {
     /* the next call (a shorter step) starts from where this one did, not from the
      * iterate that went astray */
     for (int i = 0; i < b->n; i++) cm->x[b->slots[i]] = cm->xsave[i];
