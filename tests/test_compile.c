@@ -1,7 +1,9 @@
 /* The equation compiler on hand-built flat models: classification, parameters, BLT blocks
  * (assignment, linear, nonlinear), mixed systems, events, structural errors. The callbacks
- * are called directly here; test_compile_sim.c runs whole simulations. */
+ * are called directly here; test_compile_sim.c runs whole simulations (here only the runs of
+ * st_compile's instance, which shares the prototype's run-time parts). */
 #include <check.h>
+#include <stiction/stiction.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,6 +235,47 @@ static void compiled_file_free(compiled_file *c) {
   st_front_free(c->fe);
   st_diag_free(c->diag);
 }
+
+/* x, y and w of cm at the end of a run to t = 2 (the event at x = 0.5 on the way). */
+static void run_to_end(st_compiled *cm, double *v) {
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 2;
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
+  ck_assert_ptr_nonnull(sim);
+  ck_assert_int_eq(stiction_sim_run(sim), 0);
+  stiction_sim_free(sim);
+  ck_assert_int_eq(st_compiled_value(cm, "x", &v[0]), 0);
+  ck_assert_int_eq(st_compiled_value(cm, "y", &v[1]), 0);
+  ck_assert_int_eq(st_compiled_value(cm, "w", &v[2]), 0);
+}
+
+/* st_compile's instance runs on the prototype's own values, blocks and relations (no copies:
+ * issue 18); it runs again like a fresh instance, and an instance made after its runs starts
+ * from the untouched program just the same. */
+START_TEST(sole_instance_runs_like_any_instance) {
+  compiled_file c = compile_file("SoleInstance.mo", "SoleInstance");
+  ck_assert_ptr_eq(c.cm->blocks, c.cm->p.proto->blocks);
+  ck_assert_ptr_eq(c.cm->x, c.cm->p.proto->x);
+  double first[3], again[3], other[3];
+  run_to_end(c.cm, first);
+  ck_assert_double_lt(first[0], 0.5); /* the event happened */
+  run_to_end(c.cm, again);
+  st_compiled *in = st_instance_new(c.cm->owned, c.diag);
+  ck_assert_ptr_nonnull(in);
+  ck_assert_ptr_ne(in->blocks, c.cm->blocks);
+  run_to_end(in, other);
+  for (int k = 0; k < 3; k++) {
+    ck_assert_double_eq(again[k], first[k]);
+    ck_assert_double_eq(other[k], first[k]);
+  }
+  /* y + 2z = x, 3y - z = 1: y = (x + 2)/7 */
+  ck_assert_double_eq_tol(first[1], (first[0] + 2) / 7, 1e-9);
+  ck_assert_double_eq_tol(first[2] * first[2] * first[2] + first[2], first[0], 1e-9);
+  st_instance_free(in);
+  compiled_file_free(&c);
+}
+END_TEST
 
 /* A fixed = false parameter an initial algorithm assigns is not an unknown of the initial
  * system (FluidHeatFlow's SimpleFriction k: with no equation of its own there the initial
@@ -722,7 +765,7 @@ int main(void) {
   Suite *s = suite_create("compile");
   st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
                fused_programs_keep_values_and_tangents, linear_algebraic_loop,
-               large_sparse_loop_uses_klu,
+               large_sparse_loop_uses_klu, sole_instance_runs_like_any_instance,
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
                initial_system_singular_and_large_scale,
                structural_zeros_are_no_states, structural_zeros_through_function_bodies,

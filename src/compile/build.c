@@ -12,18 +12,18 @@ static double *doubles(st_compiled *cm, int n) {
   return st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(n > 0 ? n : 1));
 }
 
+/* The values the parameters and start values are compiled with, before index reduction. */
 static int alloc_values(st_compiled *cm) {
   cm->x = doubles(cm, cm->p.nslots);
   cm->pre = doubles(cm, cm->p.nslots);
   cm->xd = doubles(cm, cm->p.nslots);
-  cm->init_pre = doubles(cm, cm->p.nslots);
-  cm->init_view = doubles(cm, cm->p.nslots);
-  cm->start_pre = doubles(cm, cm->p.nslots);
   if (cm->p.stack_cap < ST_STACK_MIN) cm->p.stack_cap = ST_STACK_MIN;
-  cm->vm.stack = doubles(cm, cm->p.stack_cap);
-  cm->vm.dstack = doubles(cm, cm->p.stack_cap);
+  if (!cm->vm.stack) {
+    cm->vm.stack = doubles(cm, cm->p.stack_cap);
+    cm->vm.dstack = doubles(cm, cm->p.stack_cap);
+  }
   cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
-  if (!cm->x || !cm->pre || !cm->xd || !cm->init_pre || !cm->init_view || !cm->start_pre || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
+  if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
   cm->p.nstart_prog = cm->p.nslots;
   cm->vm.x = cm->x;
@@ -32,7 +32,8 @@ static int alloc_values(st_compiled *cm) {
   return 0;
 }
 
-/* Index reduction adds derivative slots: widen the value arrays, keeping parameter values. */
+/* Index reduction adds derivative slots: widen the value arrays, keeping parameter values
+ * (the arena keeps the old ones: the arrays only runs need come after, in final_values). */
 static int regrow_values(st_compiled *cm, int n0) {
   double *x = cm->x;
   st_prog *sp = cm->p.start_prog;
@@ -40,6 +41,13 @@ static int regrow_values(st_compiled *cm, int n0) {
   memcpy(cm->x, x, sizeof(double) * (size_t)n0);
   memcpy(cm->p.start_prog, sp, sizeof(st_prog) * (size_t)n0);
   return 0;
+}
+
+static int final_values(st_compiled *cm) {
+  cm->init_pre = doubles(cm, cm->p.nslots);
+  cm->init_view = doubles(cm, cm->p.nslots);
+  cm->start_pre = doubles(cm, cm->p.nslots);
+  return cm->init_pre && cm->init_view && cm->start_pre ? 0 : -1;
 }
 
 /* The start value without a start attribute is 0, but for an enumeration its min, by default
@@ -116,7 +124,7 @@ static int setup_names(st_compiled *cm) {
     }
   for (int i = 0; i < cm->p.nstates; i++)
     cm->p.state_names[i] = cm->p.slots[cm->p.state_slot[i]].name;
-  return st_compiled_select_outputs(cm, NULL, 0) < 0 ? -1 : 0;
+  return 0; /* the recorded variables are chosen by each instance (own_run_state) */
 }
 
 /* An initial equation that no longer names a continuous unknown (nor a parameter with
@@ -199,7 +207,8 @@ static int equations(st_compiled *cm) {
 static int pipeline(st_compiled *cm) {
   if (st_lower_state_machines(cm) || st_lower_clocks(cm) || equations(cm)) return -1;
   int n0 = cm->p.nslots;
-  if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0))) return -1;
+  if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0)) || final_values(cm))
+    return -1;
   if (st_eliminate_aliases(cm)) return -1;
   st_report_state_select(cm);
   /* the values of variables bound to parameter expressions (a resistor's R_actual) decide
@@ -260,6 +269,8 @@ static void free_proto(st_compiled *cm) {
   free_prog_array(cm->p.init_check_res, cm->p.init_check_res ? cm->p.ninit_checks : 0);
   free_prog_array(cm->p.init_assign_prog, cm->p.init_assign_prog ? cm->p.ninit_assign : 0);
   free_prog_array(cm->p.const_prog, cm->p.nconsts);
+  free(cm->p.slots); /* on the heap: classify.c, equations.c, index.c */
+  free(cm->p.eqs);
   st_arena_free(cm->p.arena);
   free(cm);
 }
@@ -355,21 +366,30 @@ int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b) {
 }
 
 /* Everything a run writes gets its own copy; the tables stay shared (st_program). */
-static int own_run_state(st_compiled *in) {
-  const st_compiled *pr = in->p.proto;
+/* The prototype's array itself for the program's only instance (take), else a copy. */
+static void *take(st_compiled *in, int sole, void *a, size_t n, size_t size) {
+  return sole && a ? a : own(in, a, n, size);
+}
+
+/* Everything a run writes gets its own copy; the tables stay shared (st_program). The
+ * program's only instance (sole: st_compile's, whose program nobody else sees) takes the
+ * prototype's values, blocks, relations and asserts instead: the prototype is never run, and
+ * the copies were a tenth of a large model's translation memory (doc/perf-log.md). */
+static int own_run_state(st_compiled *in, int sole) {
+  st_compiled *pr = in->p.proto;
   size_t ns = (size_t)in->p.nslots, nr = (size_t)in->p.nrels, nw = (size_t)in->p.nwc;
   size_t nm = (size_t)(in->p.maxn > 0 ? in->p.maxn : 1), nv = (size_t)in->p.flat->nvars;
-  int ok = (in->x = own(in, pr->x, ns, sizeof(double))) &&
-           (in->pre = own(in, pr->pre, ns, sizeof(double))) &&
-           (in->xd = own(in, pr->xd, ns, sizeof(double))) &&
-           (in->init_pre = own(in, pr->init_pre, ns, sizeof(double))) &&
-           (in->init_view = own(in, NULL, ns, sizeof(double))) &&
-           (in->start_pre = own(in, NULL, ns, sizeof(double))) &&
+  int ok = (in->x = take(in, sole, pr->x, ns, sizeof(double))) &&
+           (in->pre = take(in, sole, pr->pre, ns, sizeof(double))) &&
+           (in->xd = take(in, sole, pr->xd, ns, sizeof(double))) &&
+           (in->init_pre = take(in, sole, pr->init_pre, ns, sizeof(double))) &&
+           (in->init_view = take(in, sole, pr->init_view, ns, sizeof(double))) &&
+           (in->start_pre = take(in, sole, pr->start_pre, ns, sizeof(double))) &&
            (in->vm.stack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
            (in->vm.dstack = own(in, NULL, (size_t)in->p.stack_cap, sizeof(double))) &&
            (in->param_overridden = own(in, pr->param_overridden, nv + 1, 1)) &&
-           (in->blocks = own(in, pr->blocks, (size_t)in->nblocks, sizeof(st_block))) &&
-           (in->rels = own(in, pr->rels, nr, sizeof(st_relation))) &&
+           (in->blocks = take(in, sole, pr->blocks, (size_t)in->nblocks, sizeof(st_block))) &&
+           (in->rels = take(in, sole, pr->rels, nr, sizeof(st_relation))) &&
            (in->rel = own(in, pr->rel, nr, sizeof(double))) &&
            (in->rel_pre = own(in, pr->rel_pre, nr, sizeof(double))) &&
            (in->vm.active = own(in, pr->vm.active, nr + 1, 1)) &&
@@ -380,11 +400,8 @@ static int own_run_state(st_compiled *in) {
            (in->wc_start = own(in, NULL, nw, sizeof(double))) &&
            (in->when_fired = own(in, NULL, (size_t)in->p.nwhens + 1, 1)) &&
            (in->init_fired = own(in, NULL, nw + 1, 1)) &&
-           (in->asserts = own(in, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
-           (in->out_slot = own(in, pr->out_slot, ns + 1, sizeof(int))) &&
-           (in->out_src = own(in, pr->out_src, ns + 1, sizeof(int))) &&
-           (in->out_sign = own(in, pr->out_sign, ns + 1, sizeof(double))) &&
-           (in->out_names = own(in, pr->out_names, ns + 1, sizeof(char *))) &&
+           (in->asserts = take(in, sole, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
+           st_compiled_select_outputs(in, NULL, 0) >= 0 &&
            (in->J = own(in, NULL, nm * nm, sizeof(double))) &&
            (in->r = own(in, NULL, nm, sizeof(double))) &&
            (in->dx = own(in, NULL, nm, sizeof(double))) &&
@@ -394,7 +411,7 @@ static int own_run_state(st_compiled *in) {
            (in->piv = own(in, NULL, nm, sizeof(int64_t))) &&
            (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
            !st_algorithms_clone(in);
-  for (int b = 0; ok && b < in->nblocks; b++)
+  for (int b = 0; ok && !(sole && pr->blocks) && b < in->nblocks; b++)
     ok = !own_factors(in, &in->blocks[b]) && !st_own_seeds(in, in->iarena, &in->blocks[b]);
   in->fcalls = st_fcalls_clone(pr->fcalls);
   in->delays = st_delays_clone(pr->delays);
@@ -409,7 +426,7 @@ static int own_run_state(st_compiled *in) {
   return 0;
 }
 
-st_compiled *st_instance_new(const st_program *prog, st_diag *diag) {
+static st_compiled *new_instance(const st_program *prog, st_diag *diag, int sole) {
   st_compiled *in = malloc(sizeof *in);
   if (!in) return NULL;
   *in = *prog->proto;
@@ -421,11 +438,15 @@ st_compiled *st_instance_new(const st_program *prog, st_diag *diag) {
   in->blocks = NULL;
   in->spec = NULL;
   in->tapes = NULL;
-  if (!(in->iarena = st_arena_new()) || own_run_state(in)) {
+  if (!(in->iarena = st_arena_new()) || own_run_state(in, sole)) {
     st_instance_free(in);
     return NULL;
   }
   return in;
+}
+
+st_compiled *st_instance_new(const st_program *prog, st_diag *diag) {
+  return new_instance(prog, diag, 0);
 }
 
 void st_instance_free(st_compiled *in) {
@@ -434,7 +455,10 @@ void st_instance_free(st_compiled *in) {
   st_tapes_free(in->tapes);
   st_fcalls_free(in->fcalls);
   st_delays_free(in->delays);
-  for (int b = 0; in->blocks && b < in->nblocks; b++) st_sparse_block_free(in->blocks[b].sparse);
+  for (int b = 0; in->blocks && b < in->nblocks; b++) { /* NULL: the sole instance's blocks */
+    st_sparse_block_free(in->blocks[b].sparse);         /* are the prototype's */
+    in->blocks[b].sparse = NULL;
+  }
   free(in->error);
   st_arena_free(in->iarena);
   free(in);
@@ -447,7 +471,7 @@ static st_compiled *sole_instance(st_program *prog, st_diag *diag) {
   st_compiled *proto = prog->proto;
   st_fcalls *fc = proto->fcalls;
   proto->fcalls = NULL;
-  st_compiled *cm = st_instance_new(prog, diag);
+  st_compiled *cm = new_instance(prog, diag, 1);
   if (!cm) {
     proto->fcalls = fc;
     return NULL;

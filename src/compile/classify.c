@@ -63,15 +63,17 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
   const st_flat_model *f = cm->p.flat;
   for (int i = 0; i < f->nvars; i++) cm->p.nstates += is_state[i] && !in_when[i];
   cm->p.nslots = f->nvars + cm->p.nstates;
-  cm->p.slots = st_arena_alloc(cm->p.arena, (size_t)cm->p.nslots * sizeof *cm->p.slots + 1);
+  /* on the heap, where index reduction grows it in place (build.c free_proto frees it) */
+  cm->p.slots = calloc((size_t)cm->p.nslots + 1, sizeof *cm->p.slots);
   cm->p.state_slot = st_arena_alloc(cm->p.arena, (size_t)cm->p.nstates * sizeof(int) + 1);
   if (!cm->p.slots || !cm->p.state_slot) return -1;
   int ns = 0;
   for (int i = 0; i < f->nvars; i++) {
     const st_fvar *v = &f->vars[i];
     st_slot *s = &cm->p.slots[i];
-    *s = (st_slot){v->name, kind_of(v, is_state[i], in_when[i]), i, -1, -1, -1, 1,
-                   v->type == ST_T_BOOLEAN, 0, v->loc, v->fixed == 1};
+    *s = (st_slot){.name = v->name, .kind = kind_of(v, is_state[i], in_when[i]), .flat = i,
+                   .state = -1, .der = -1, .alias_of = -1, .alias_sign = 1,
+                   .is_bool = v->type == ST_T_BOOLEAN, .loc = v->loc, .fixed = v->fixed == 1};
     if (s->kind == K_PARAM && in_when[i]) {
       st_error(cm->diag, v->loc, "parameter '%s' is assigned in a when-equation", v->name);
       return -1;
@@ -81,8 +83,9 @@ static int setup_slots(st_compiled *cm, const unsigned char *is_state,
     s->state = ns;
     s->der = d;
     cm->p.state_slot[ns] = i;
-    cm->p.slots[d] = (st_slot){st_arena_concat(cm->p.arena, "der(", v->name, ")"), K_DER, -1, ns,
-                             -1, -1, 1, 0, 0, v->loc, 0};
+    cm->p.slots[d] = (st_slot){.name = st_arena_concat(cm->p.arena, "der(", v->name, ")"),
+                               .kind = K_DER, .flat = -1, .state = ns, .der = -1,
+                               .alias_of = -1, .alias_sign = 1, .loc = v->loc};
     ns++;
   }
   return 0;

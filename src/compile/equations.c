@@ -15,11 +15,10 @@ static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e);
 static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
   if (!(q.lhs = fold_structural_ifs(cm, q.lhs)) || !(q.rhs = fold_structural_ifs(cm, q.rhs)))
     return -1;
-  if (v->n == v->cap) {
+  if (v->n == v->cap) { /* on the heap: the arena would keep every outgrown copy */
     int cap = v->cap ? 2 * v->cap : 32;
-    st_ceq *items = st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *items);
+    st_ceq *items = realloc(v->items, (size_t)cap * sizeof *items);
     if (!items) return -1;
-    if (v->n) memcpy(items, v->items, (size_t)v->n * sizeof *items);
     v->items = items;
     v->cap = cap;
   }
@@ -589,9 +588,11 @@ static int add_initial(st_compiled *cm, const eq_vec *eqs) {
 int st_collect_equations(st_compiled *cm) {
   eq_vec v = {0};
   if (add_list(cm, &v, &cm->p.flat->equations) || add_bindings(cm, &v) ||
-      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm, &v) || st_add_initial_algorithms(cm))
+      st_add_algorithms(cm, push_ctx, &v) || add_initial(cm, &v) || st_add_initial_algorithms(cm)) {
+    free(v.items);
     return -1;
-  cm->p.eqs = v.items;
+  }
+  cm->p.eqs = v.items; /* on the heap, grown in place by index reduction (build.c frees it) */
   cm->p.neqs = v.n;
   return 0;
 }

@@ -25,8 +25,6 @@ typedef struct ir {
   int *diff, *pred, *level; /* per equation */
   unsigned char *dummy;
   int capslots, capeqs;
-  st_slot *hslots;    /* cm->p.slots once grown (on the heap: grow_slots), else NULL */
-  st_ceq *heqs;       /* cm->p.eqs likewise */
   int *inc;           /* incidence scratch */
   int ninc, capinc;
   int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
@@ -38,23 +36,19 @@ typedef struct ir {
   int *evisit, nev, capev;
 } ir;
 
-/* The slot and equation arrays live in the compiler's arena, which frees nothing before the
- * program goes: grown there by doubling, every outgrown copy would stay (at N = 10^4 Mass +
- * SpringDamper, 65 MB of copies). Index reduction grows them on the heap instead (realloc
- * frees the old block; hslots/heqs are NULL until the first growth) and settle() puts one
- * copy of the exact size back into the arena. */
-static void *grow_heap(void *heap, const void *arena_items, int n, int cap, size_t size) {
-  void *p = realloc(heap, (size_t)cap * size);
-  if (p && !heap && n) memcpy(p, arena_items, (size_t)n * size);
-  return p;
+/* The slot and equation arrays are on the heap (classify.c, equations.c; build.c free_proto
+ * frees them): index reduction grows them in place, where the compiler's arena would keep
+ * every outgrown copy (at N = 10^4 Mass + SpringDamper, 65 MB of copies). */
+static void *grow_heap(void *heap, int cap, size_t size) {
+  return realloc(heap, (size_t)cap * size);
 }
 
 static int grow_slots(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.nslots < r->capslots) return 0;
   int cap = 2 * r->capslots + 16;
-  st_slot *s = grow_heap(r->hslots, cm->p.slots, cm->p.nslots, cap, sizeof *s);
-  if (s) cm->p.slots = r->hslots = s;
+  st_slot *s = grow_heap(cm->p.slots, cap, sizeof *s);
+  if (s) cm->p.slots = s;
   int *integral = realloc(r->integral, (size_t)cap * sizeof(int));
   if (integral) r->integral = integral;
   int *assign = realloc(r->assign, (size_t)cap * sizeof(int));
@@ -75,8 +69,8 @@ static int grow_eqs(ir *r) {
   st_compiled *cm = r->cm;
   if (cm->p.neqs < r->capeqs) return 0;
   int cap = 2 * r->capeqs + 16;
-  st_ceq *q = grow_heap(r->heqs, cm->p.eqs, cm->p.neqs, cap, sizeof *q);
-  if (q) cm->p.eqs = r->heqs = q;
+  st_ceq *q = grow_heap(cm->p.eqs, cap, sizeof *q);
+  if (q) cm->p.eqs = q;
   int *diff = realloc(r->diff, (size_t)cap * sizeof(int));
   if (diff) r->diff = diff;
   int *pred = realloc(r->pred, (size_t)cap * sizeof(int));
@@ -93,26 +87,6 @@ static int grow_eqs(ir *r) {
   return 0;
 }
 
-/* A grown array back into the arena, exactly sized; the heap block freed. On failure the
- * array is emptied (*n = 0), never left pointing at freed memory. */
-static void *to_arena(st_arena *arena, void *heap, int *n, size_t size) {
-  void *p = st_arena_alloc(arena, (size_t)*n * size + 1);
-  if (p) memcpy(p, heap, (size_t)*n * size);
-  else *n = 0;
-  free(heap);
-  return p;
-}
-
-static int settle(ir *r) {
-  st_compiled *cm = r->cm;
-  if (r->hslots) cm->p.slots = to_arena(cm->p.arena, r->hslots, &cm->p.nslots, sizeof(st_slot));
-  if (r->heqs) cm->p.eqs = to_arena(cm->p.arena, r->heqs, &cm->p.neqs, sizeof(st_ceq));
-  int rc = (r->hslots && !cm->p.slots) || (r->heqs && !cm->p.eqs) ? -1 : 0;
-  r->hslots = NULL;
-  r->heqs = NULL;
-  return rc;
-}
-
 static int continuous(const st_compiled *cm, int s) {
   st_kind k = cm->p.slots[s].kind;
   return k == K_STATE || k == K_DER || k == K_ALG;
@@ -125,8 +99,9 @@ static int der_slot(ir *r, int s) {
   if (grow_slots(r)) return -1;
   int d = cm->p.nslots++;
   st_slot *src = &cm->p.slots[s];
-  cm->p.slots[d] = (st_slot){st_arena_concat(cm->p.arena, "der(", src->name, ")"), K_DER, -1, -1, -1,
-                           -1, 1, 0, 0, src->loc, 0};
+  cm->p.slots[d] = (st_slot){.name = st_arena_concat(cm->p.arena, "der(", src->name, ")"),
+                             .kind = K_DER, .flat = -1, .state = -1, .der = -1, .alias_of = -1,
+                             .alias_sign = 1, .loc = src->loc};
   cm->p.slots[s].der = d;
   r->integral[d] = s;
   r->assign[d] = -1;
@@ -1028,14 +1003,6 @@ static int reduce_once(st_compiled *cm, int promote) {
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
   else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
   else if (did < 0 && promote) rc = -1; /* the singularity may be the promotion's */
-  int nslots = cm->p.nslots;
-  if (settle(&r)) { /* the arrays are gone: no second attempt (st_index_reduce) */
-    if (!st_diag_errors(cm->diag))
-      st_error(cm->diag, cm->p.flat->loc, "index reduction: out of memory for %d variables",
-               nslots);
-    teardown(&r);
-    return -2;
-  }
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
              "dummy derivatives");

@@ -32,11 +32,11 @@ typedef struct st_slot {
   int state;          /* state index for K_STATE/K_DER, else -1 */
   int der;            /* K_STATE: slot of its derivative */
   int alias_of;       /* K_ALIAS */
+  int fixed;          /* fixed = true start (combined over aliases by alias.c) */
   double alias_sign;
   int is_bool;
   int recorded;
   st_loc loc;
-  int fixed;          /* fixed = true start (combined over aliases by alias.c) */
 } st_slot;
 
 /* A scalar equation of the continuous/discrete system: residual lhs - rhs = 0, or an

@@ -23,9 +23,12 @@ static int stack_effect(int op) {
   }
 }
 
+/* Programs start with room for 2 instructions: most are a constant, a reference or a short
+ * assignment (a component chain has ~25 per component), and a first block of 16 made them a
+ * tenth of the translator's memory (doc/perf-log.md, issue 18). */
 int st_prog_emit(st_prog *p, int op, int arg, double k) {
   if (p->n == p->cap) {
-    int cap = p->cap ? 2 * p->cap : 16;
+    int cap = p->cap ? 2 * p->cap : 2;
     st_ins *c = realloc(p->code, (size_t)cap * sizeof *c);
     if (!c) return -1;
     p->code = c;

@@ -303,9 +303,6 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name) {
   m->arena = fl->arena;
   m->name = st_arena_strdup(fl->arena, name);
   m->nvars = fl->nvars;
-  m->vars = st_arena_alloc(fl->arena, (size_t)(fl->nvars + 1) * sizeof *m->vars);
-  if (!m->vars) return NULL;
-  if (fl->nvars) memcpy(m->vars, fl->vars, (size_t)fl->nvars * sizeof *m->vars);
   m->equations = copy_eqs(fl, &fl->equations);
   m->initial_equations = copy_eqs(fl, &fl->initial_equations);
   m->algorithms = fl->algorithms;
@@ -317,6 +314,17 @@ st_flat_model *st_fl_finish(st_fl *fl, const char *name) {
   read_experiment(fl, fl->top->cls, &m->experiment);
   m->loc = fl->top->loc;
   if (fl->errors) return NULL;
+  /* the flattener's array itself, not a copy: at its largest, with the scratch arena still
+   * held, a copy was a tenth of the flattening's peak (doc/perf-log.md, issue 18) */
+  m->vars = fl->vars ? realloc(fl->vars, (size_t)(fl->nvars + 1) * sizeof *m->vars) : NULL;
+  if (m->vars) {
+    m->heap_vars = m->vars;
+    fl->vars = NULL;
+  } else if (!(m->vars = st_arena_alloc(fl->arena, (size_t)(fl->nvars + 1) * sizeof *m->vars))) {
+    return NULL;
+  } else if (fl->nvars) {
+    memcpy(m->vars, fl->vars, (size_t)fl->nvars * sizeof *m->vars);
+  }
   fl->arena = NULL; /* now owned by the model */
   return m;
 }

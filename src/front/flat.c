@@ -7,7 +7,9 @@
 #include <string.h>
 
 void st_flat_free(st_flat_model *model) {
-  if (model) st_arena_free(model->arena); /* the model itself lives in its arena */
+  if (!model) return;
+  free(model->heap_vars);
+  st_arena_free(model->arena); /* the model itself lives in its arena */
 }
 
 static const char *const builtin_names[FB_COUNT_] = {

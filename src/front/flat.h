@@ -298,6 +298,8 @@ typedef struct st_flat_model {
   int nfunctions;
   st_experiment experiment;
   st_loc loc;
+  st_fvar *heap_vars;      /* vars when they are the flattener's own heap array (freed by
+                              st_flat_free), else NULL: vars in the arena */
 } st_flat_model;
 
 void st_flat_free(st_flat_model *model);

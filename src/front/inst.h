@@ -212,12 +212,12 @@ struct st_mod {
 };
 
 /* Prefixes passed down to the elements of a structured component. */
-typedef struct st_prefix {
-  int variability;         /* st_variability; ST_V_CONTINUOUS when none */
-  int causality;           /* st_causality */
-  int flow;
-  int is_protected;
-  int is_final;
+typedef struct st_prefix {  /* chars: an st_inst per scalar of the model holds one */
+  signed char variability; /* st_variability; ST_V_CONTINUOUS when none */
+  signed char causality;   /* st_causality */
+  signed char flow;
+  signed char is_protected;
+  signed char is_final;
 } st_prefix;
 
 typedef struct st_section_ref {
@@ -226,37 +226,37 @@ typedef struct st_section_ref {
   struct st_section_ref *next;
 } st_section_ref;
 
-struct st_inst {
+struct st_inst { /* one per component and scalar of the model: ordered to pack (issue 18) */
   const char *name;        /* local name with subscripts: "J", "J[2]" */
   const char *path;        /* full instance path: "a.J[2]"; "" for the top instance */
   st_inst *parent;
   st_cls *cls;             /* the component's class (after short classes) */
-  int prim;                /* st_ftype for a scalar primitive, -1 otherwise */
   int var;                 /* its flat variable, or -1 */
-  int disabled;            /* a conditional component whose condition is false */
   int ndims;               /* > 0: an array node whose kids are the elements, row-major */
   int dims[4];
-  int is_connector;        /* the class (or a short-class chain) is a connector */
-  st_prefix prefix;
-  st_inst **kids;
-  int nkids, capkids;
-  st_name_index index;     /* of kids, by name */
-  st_section_ref *sections, *last_section;
-  st_loc loc;              /* the declaration */
+  signed char prim;        /* st_ftype for a scalar primitive, -1 otherwise */
+  signed char disabled;    /* a conditional component whose condition is false */
+  signed char is_connector; /* the class (or a short-class chain) is a connector */
   /* A class's components are all declared (named here) before any is instantiated; each is
    * then instantiated in declaration order, or earlier when a name used while instantiating
    * another one (an array size, a condition, a binding evaluated then) refers to it: the
    * order of declarations is free (Modelica 3.5 section 5.6.1). */
+  signed char pending;     /* 1 declared, 2 being instantiated, 0 instantiated */
+  signed char default_inner; /* the inner added at the top level for an outer without one */
+  st_prefix prefix;
+  int nkids, capkids;
+  st_inst **kids;
+  st_name_index index;     /* of kids, by name */
+  st_section_ref *sections, *last_section;
+  st_loc loc;              /* the declaration */
   const st_ast_element *decl; /* the declaration */
   st_cls *owner;           /* the class whose scope the declaration is written in */
   const st_ast_element *redecl; /* `redeclare T name` among the elements of a derived class */
   st_cls *redecl_owner;
   st_mod *mod;             /* the modifier from outside the declaration */
-  int pending;             /* 1 declared, 2 being instantiated, 0 instantiated */
   /* An `outer` component is the `inner` one of the same name in the nearest enclosing
    * instance (Modelica 3.5 section 5.4): looking it up gives that one. */
   st_inst *alias;
-  int default_inner;       /* the inner added at the top level for an outer without one */
   /* An `inner outer` element is two (section 5.4): itself the outer (its own scope's
    * references find the enclosing inner), and this inner part, which the outers below find
    * and which takes the element's modifiers; a kid of the same parent that no name lookup
