@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #define ARENA_BLOCK 65536
 /* Every allocation is rounded to and aligned at 8 bytes: what pointers, doubles and
@@ -14,30 +12,15 @@
  * the compiler's most common nodes (st_fexpr: 56 bytes, st_feq: 104) each wasted 8, which
  * was 8 % of the translator's peak per component (doc/perf-log.md, issue 18). */
 #define ARENA_ALIGN 8u
-/* A large model's arenas grow by blocks of a quarter of what they hold (up to ARENA_MAX),
- * and blocks from ARENA_MAP on are mapped from the system, not taken from malloc's heap: a
- * freed arena (the flattener's scratch, 40 % of a component chain's flattening) goes back to
- * the system at once instead of leaving holes in the heap that the compiler's allocations
- * did not fit (doc/perf-log.md, issue 18). Blocks of ARENA_HUGE and more are aligned to it
- * and asked for transparent huge pages: first touches of fresh pages were a third of a
- * translation's time. */
+/* A large model's arenas grow by blocks of a quarter of what they hold (up to ARENA_MAX):
+ * fewer, larger blocks for the flattener's and compiler's arenas, whose sizes are not
+ * known in advance. The blocks come from malloc like any other memory (no mapping or page
+ * advice here: what the C library does with large blocks is its business). */
 #define ARENA_MAX ((size_t)8 << 20)
-#define ARENA_MAP ((size_t)1 << 20)
-#define ARENA_HUGE ((size_t)2 << 20)
-/* AddressSanitizer's leak check does not scan mapped memory for pointers to the heap. */
-#if defined(__SANITIZE_ADDRESS__)
-#define ARENA_NO_MAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARENA_NO_MAP 1
-#endif
-#endif
 
 typedef struct block {
   struct block *next;
   size_t used, size;
-  void *map;       /* mapped: the start of the mapping (NULL: from malloc) */
-  size_t map_len;
   _Alignas(16) unsigned char data[];
 } block;
 
@@ -55,44 +38,13 @@ size_t st_arena_used(const st_arena *arena) {
   return used;
 }
 
-static void free_block(block *b) {
-  if (b->map) munmap(b->map, b->map_len);
-  else free(b);
-}
-
 void st_arena_free(st_arena *arena) {
   if (!arena) return;
   for (block *b = arena->head, *next; b; b = next) {
     next = b->next;
-    free_block(b);
+    free(b);
   }
   free(arena);
-}
-
-/* A block of total bytes (header included) mapped from the system, NULL when that fails. */
-static block *map_block(size_t total) {
-#ifdef ARENA_NO_MAP
-  (void)total;
-  return NULL;
-#else
-  size_t page = (size_t)sysconf(_SC_PAGESIZE), align = total >= ARENA_HUGE ? ARENA_HUGE : page;
-  if (page == 0 || page > align) return NULL;
-  total = (total + align - 1) / align * align;
-  size_t len = total + align - page; /* room to align the start */
-  unsigned char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) return NULL;
-  unsigned char *start = (unsigned char *)(((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1));
-  if (start > m) munmap(m, (size_t)(start - m));
-  if (m + len > start + total) munmap(start + total, (size_t)(m + len - (start + total)));
-#ifdef MADV_HUGEPAGE
-  if (align == ARENA_HUGE) madvise(start, total, MADV_HUGEPAGE);
-#endif
-  block *b = (block *)start;
-  b->map = start;
-  b->map_len = total;
-  b->size = total - sizeof(block);
-  return b;
-#endif
 }
 
 /* A block for at least at_least bytes; exactly that many when exact (a large request). */
@@ -101,13 +53,9 @@ static block *new_block(st_arena *arena, size_t at_least, int exact) {
   if (size < ARENA_BLOCK) size = ARENA_BLOCK;
   if (size > ARENA_MAX) size = ARENA_MAX;
   if (at_least > size || exact) size = at_least;
-  block *b = sizeof(block) + size >= ARENA_MAP ? map_block(sizeof(block) + size) : NULL;
-  if (!b && (b = malloc(sizeof(block) + size))) {
-    b->map = NULL;
-    b->map_len = 0;
-    b->size = size;
-  }
+  block *b = malloc(sizeof(block) + size);
   if (!b) return NULL;
+  b->size = size;
   b->next = NULL;
   b->used = 0;
   arena->total += b->size;
@@ -141,7 +89,7 @@ void *st_arena_alloc(st_arena *arena, size_t size) {
   }
   void *p = b->data + b->used;
   b->used += size;
-  if (!b->map) memset(p, 0, size); /* mapped pages come zeroed and are never handed out twice */
+  memset(p, 0, size);
   return p;
 }
 
