@@ -330,6 +330,19 @@ START_TEST(structural_zeros_are_no_states) {
   ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
   ck_assert_int_eq(st_compiled_value(cm, "c", &v), 0);
   ck_assert(v == 0);
+  /* nothing reads der(v): no equation is differentiated to compute it */
+  ck_assert_int_eq(cm->p.n_differentiated, 0);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* A der() read outside the equations (an assert) keeps its variable differentiated. */
+START_TEST(structural_zeros_keep_a_der_read_elsewhere) {
+  compiled_file c = compile_file("StructuralZeroReadDer.mo", "StructuralZeroReadDer");
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.nstates, 0);
+  double y[1], f[1], v;
+  derivatives_at_start(cm, 0.3, y, f);
   ck_assert_int_eq(st_compiled_value(cm, "der(v)", &v), 0);
   ck_assert_double_eq_tol(v, cos(0.3), 1e-9);
   compiled_file_free(&c);
@@ -351,6 +364,23 @@ START_TEST(structural_zeros_through_function_bodies) {
   ck_assert_int_eq(st_compiled_value(cm, "cc.c1", &v), 0);
   ck_assert(v == 0);
   ck_assert_double_eq_tol(f[0], -0.5/2/(1e-3*1.25), 1e-9); /* der(v2) = -v2/R/c2 */
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* A constant argument (a flag choosing an initialization branch) is known to the body. */
+START_TEST(structural_zeros_through_constant_arguments) {
+  compiled_file c = compile_file("StructuralZeroConstantArgs.mo", "StructuralZeroConstantArgs");
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.nstates, 1);
+  double y[1], f[1], v;
+  derivatives_at_start(cm, 0.3, y, f);
+  ck_assert_int_eq(st_compiled_value(cm, "v1", &v), 0);
+  ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
+  ck_assert_int_eq(st_compiled_value(cm, "cc.c1", &v), 0);
+  ck_assert(v == 0);
+  ck_assert_double_eq_tol(f[0], -0.5/2/(1e-3*1.25), 1e-9); /* der(v2) = -v2/R/c2 */
+  ck_assert_int_eq(cm->p.n_differentiated, 0);
   compiled_file_free(&c);
 }
 END_TEST
@@ -769,6 +799,8 @@ int main(void) {
                zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
                initial_system_singular_and_large_scale,
                structural_zeros_are_no_states, structural_zeros_through_function_bodies,
+               structural_zeros_keep_a_der_read_elsewhere,
+               structural_zeros_through_constant_arguments,
                nonlinear_algebraic_loop,
                mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
                structurally_singular, over_determined,

@@ -69,14 +69,16 @@ static void havoc(aloc *l) {
   for (int i = 0; i < l->n; i++) l->e[i] = unknown;
 }
 
-/* A model variable: known when a final/Evaluate parameter or a zero of zeros.c. */
+/* A model variable: known when a constant, a final/Evaluate parameter or a zero of zeros.c
+ * (Spice3 MOS passes its constant m_bInit, whose branch gives a tiny capacitance). */
 static aval model_var(actx *c, const st_fexpr *e) {
   const st_compiled *cm = c->cm;
   if (st_zero_parameter(cm, e)) return known(0);
   int s = st_ref_slot(cm, e);
   if (s < 0 || s >= cm->p.flat->nvars || cm->p.slots[s].kind != K_PARAM) return unknown;
   const st_fvar *v = &cm->p.flat->vars[s];
-  return v->is_final || v->evaluate ? known(cm->x[s]) : unknown;
+  return v->is_final || v->evaluate || v->variability == ST_V_CONSTANT ? known(cm->x[s])
+                                                                     : unknown;
 }
 
 /* Element index of local[args...] (1-based subscripts, row-major), -1 when not known. */

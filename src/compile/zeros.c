@@ -14,6 +14,7 @@
 #include "compile/model_impl.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* e is 0 whatever the unknowns are: a zero of zero_param, a product with one, ... */
 static int structural_zero(const st_compiled *cm, const st_fexpr *e) {
@@ -81,6 +82,90 @@ static int fold_list(st_compiled *cm, st_ceq *q, int n) {
   return 0;
 }
 
+/* The state of each der(v) in e is marked in used (by flat index). */
+static void mark_ders(const st_compiled *cm, const st_fexpr *e, unsigned char *used) {
+  if (!e) return;
+  if (e->kind == FX_BUILTIN && e->op == FB_DER && e->nargs == 1 && e->args[0]->kind == FX_VAR &&
+      e->args[0]->index >= 0 && e->args[0]->index < cm->p.flat->nvars)
+    used[e->args[0]->index] = 1;
+  for (int i = 0; i < e->nargs; i++) mark_ders(cm, e->args[i], used);
+}
+
+static void mark_list(const st_compiled *cm, const st_ceq *q, int n, unsigned char *used) {
+  for (int i = 0; i < n; i++) {
+    mark_ders(cm, q[i].lhs, used);
+    mark_ders(cm, q[i].rhs, used);
+  }
+}
+
+static void mark_stmts(const st_compiled *cm, const st_fstmt_list *l, unsigned char *used) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_fstmt *t = l->items[i];
+    mark_ders(cm, t->value, used);
+    mark_ders(cm, t->range, used);
+    mark_ders(cm, t->message, used);
+    for (int c = 0; c < t->nconds; c++) mark_ders(cm, t->conds[c], used);
+    int nb = t->kind == FS_IF ? t->nconds + 1 : t->kind == FS_WHEN ? t->nconds
+             : t->kind == FS_FOR || t->kind == FS_WHILE ? 1 : 0;
+    for (int b = 0; t->branches && b < nb; b++) mark_stmts(cm, &t->branches[b], used);
+  }
+}
+
+/* The der() in the equations that are not collected into cm->p.eqs: when-clauses (all of
+ * them), asserts, terminate and calls for their effects (also inside if-equations). */
+static void mark_other_eqs(const st_compiled *cm, const st_feq_list *l, int in_when,
+                           unsigned char *used) {
+  for (int i = 0; l && i < l->n; i++) {
+    const st_feq *q = l->items[i];
+    int when = in_when || q->kind == FE_WHEN;
+    if (when || (q->kind != FE_EQUAL && q->kind != FE_TUPLE && q->kind != FE_IF)) {
+      mark_ders(cm, q->lhs, used);
+      mark_ders(cm, q->rhs, used);
+      mark_ders(cm, q->message, used);
+      for (int c = 0; c < q->nconds; c++) mark_ders(cm, q->conds[c], used);
+      for (int c = 0; c < q->ntuple; c++) mark_ders(cm, q->tuple[c], used);
+    }
+    int nb = q->kind == FE_IF ? q->nconds + 1 : q->kind == FE_WHEN ? q->nconds : 0;
+    for (int k = 0; q->branches && k < nb; k++) mark_other_eqs(cm, &q->branches[k], when, used);
+  }
+}
+
+/* A state whose every der() was a term that folding dropped is an algebraic variable; its
+ * derivative slot is left out (K_IGNORED). Kept a state, index reduction differentiated
+ * the equations that determine it to find a der() that nothing reads: Spice3's Inverter
+ * without capacitances solved the derivative of its whole nonlinear circuit, and failed
+ * where that was singular. A der() that also occurs outside the collected equations (an
+ * algorithm, a when-clause, an assert) keeps the state. */
+static int drop_vanished_states(st_compiled *cm, const unsigned char *before) {
+  int nv = cm->p.flat->nvars;
+  unsigned char *after = calloc((size_t)nv + 1, 1);
+  if (!after) return -1;
+  mark_list(cm, cm->p.eqs, cm->p.neqs, after);
+  mark_list(cm, cm->p.init_eqs, cm->p.ninit, after);
+  const st_flat_model *f = cm->p.flat;
+  for (int a = 0; a < f->nalgorithms; a++) mark_stmts(cm, &f->algorithms[a], after);
+  for (int a = 0; a < f->ninitial_algorithms; a++)
+    mark_stmts(cm, &f->initial_algorithms[a], after);
+  mark_other_eqs(cm, &f->equations, 0, after);
+  mark_other_eqs(cm, &f->initial_equations, 0, after);
+  int ns = 0;
+  for (int i = 0; i < cm->p.nstates; i++) {
+    int s = cm->p.state_slot[i], d = cm->p.slots[s].der;
+    if (before[s] && !after[s]) {
+      cm->p.slots[s].kind = K_ALG;
+      cm->p.slots[s].state = cm->p.slots[s].der = -1;
+      cm->p.slots[d].kind = K_IGNORED;
+      cm->p.slots[d].state = -1;
+      continue;
+    }
+    cm->p.slots[s].state = cm->p.slots[d].state = ns;
+    cm->p.state_slot[ns++] = s;
+  }
+  cm->p.nstates = ns;
+  free(after);
+  return 0;
+}
+
 int st_fold_structural_zeros(st_compiled *cm) {
   int any = 0;
   for (int s = 0; s < cm->p.flat->nvars && !any; s++) any = cm->p.zero_param[s];
@@ -96,7 +181,14 @@ int st_fold_structural_zeros(st_compiled *cm) {
       changed |= defines_zero(cm, q->lhs, q->rhs) || defines_zero(cm, q->rhs, q->lhs);
     }
   }
-  return fold_list(cm, cm->p.eqs, cm->p.neqs) || fold_list(cm, cm->p.init_eqs, cm->p.ninit)
-             ? -1
-             : 0;
+  unsigned char *before = calloc((size_t)cm->p.flat->nvars + 1, 1);
+  if (!before) return -1;
+  mark_list(cm, cm->p.eqs, cm->p.neqs, before);
+  mark_list(cm, cm->p.init_eqs, cm->p.ninit, before);
+  int rc = fold_list(cm, cm->p.eqs, cm->p.neqs) || fold_list(cm, cm->p.init_eqs, cm->p.ninit) ||
+                   drop_vanished_states(cm, before)
+               ? -1
+               : 0;
+  free(before);
+  return rc;
 }
