@@ -42,6 +42,20 @@ static double eval_at(st_start_point *sp, const st_prog *p, int tangent, double 
   return v;
 }
 
+/* e calls an impure or external function: such a call may read state that only the run sets
+ * up (an external object, a random generator's seed) and is not made at compile time. */
+static int calls_outside(const st_compiled *cm, const st_fexpr *e) {
+  if (!e) return 0;
+  if ((e->kind == FX_CALL || e->kind == FX_CALL_DER) && e->index >= 0 &&
+      e->index < cm->p.flat->nfunctions) {
+    const st_ffunction *fn = &cm->p.flat->functions[e->index];
+    if (fn->external_name || fn->ext || fn->is_impure) return 1;
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (calls_outside(cm, e->args[i])) return 1;
+  return 0;
+}
+
 static int has_own_start(const st_compiled *cm, int s) {
   return s < cm->p.flat->nvars && cm->p.flat->vars[s].start;
 }
@@ -86,6 +100,7 @@ static int pending(const st_start_point *sp, const unsigned char *known, int s) 
 static int solve_for(st_start_point *sp, int e, int u) {
   st_compiled *cm = sp->cm;
   const st_ceq *q = &cm->p.eqs[e];
+  if (calls_outside(cm, q->lhs) || calls_outside(cm, q->rhs)) return 0;
   st_fexpr *x = st_sym_solve(cm, q->lhs, q->rhs, u);
   st_prog p = {0};
   if (!x || st_emit(cm, &p, x, EMIT_PLAIN)) { st_prog_free(&p); return 0; }
@@ -187,13 +202,16 @@ st_start_point *st_start_point_new(st_compiled *cm) {
 }
 
 /* d(lhs - rhs of equation e)/d slot at the point; 0 with *v, -1 when it has no finite value
- * there (an emission that failed, a division by a start value of 0). */
+ * there (an emission that failed, a division by a start value of 0) or is not evaluated at
+ * compile time (an algorithm's output, a call of an impure or external function). */
 int st_start_point_entry(st_start_point *sp, int e, int slot, double *v) {
   st_compiled *cm = sp->cm;
-  if (e >= cm->p.neqs || slot >= sp->n || cm->p.eqs[e].algorithm) return -1;
-  if (!sp->emitted[e]) {
+  if (e >= cm->p.neqs || slot >= sp->n) return -1;
+  const st_ceq *q = &cm->p.eqs[e];
+  if (!sp->emitted[e]) { /* left empty: not evaluated here */
     sp->emitted[e] = 1;
-    st_fexpr *r = st_sym_bin(cm->p.arena, FOP_SUB, cm->p.eqs[e].lhs, cm->p.eqs[e].rhs);
+    if (q->algorithm || calls_outside(cm, q->lhs) || calls_outside(cm, q->rhs)) return -1;
+    st_fexpr *r = st_sym_bin(cm->p.arena, FOP_SUB, q->lhs, q->rhs);
     st_diag *loud = hush(cm, sp->quiet);
     if (!r || st_emit(cm, &sp->res[e], r, EMIT_PLAIN)) st_prog_free(&sp->res[e]);
     cm->diag = loud;
