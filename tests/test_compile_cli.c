@@ -1057,6 +1057,78 @@ START_TEST(dummy_choice_by_constant_coefficients) {
 }
 END_TEST
 
+/* The numeric check of the dummies at the start point (CartesianPendulumStart.mo): a
+ * pendulum in Cartesian coordinates released from the horizontal, written over its direction
+ * cosines and a rod length r without start value. Made-up coefficients kept x as the state
+ * (the later-declared y's derivative a dummy), singular there: c = +-sqrt(1 - s^2) at s = 1,
+ * and the run failed at its first step. At the start point (r computed from r = L, s = 1,
+ * c = 0) the vertical coordinate is kept. The motion against the pendulum's ODE in its angle
+ * integrated here (RK4). */
+static void pendulum_rhs(const double *y, double *dy) {
+  dy[0] = y[1];
+  dy[1] = -9.81 / 1.5 * sin(y[0]);
+}
+
+START_TEST(dummy_choice_at_start_values) {
+  char *out = simulate_ok("simulate '%s' --dump --tolerance 1e-10 -o compile_cli_cp.csv",
+                          data("CartesianPendulumStart.mo"));
+  ck_assert_msg(strstr(out, "Selected states: vy c\n") != NULL, "%s", out);
+  free(out);
+  double y[2] = {acos(-1) / 2, 0}, h = 1e-4;
+  for (int n = 0; n < 3000; n++) {
+    double k1[2], k2[2], k3[2], k4[2], t[2];
+    pendulum_rhs(y, k1);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k1[i];
+    pendulum_rhs(t, k2);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k2[i];
+    pendulum_rhs(t, k3);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h * k3[i];
+    pendulum_rhs(t, k4);
+    for (int i = 0; i < 2; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "x"), 1.5 * sin(y[0]), 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "y"), -1.5 * cos(y[0]), 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "vx"), 1.5 * cos(y[0]) * y[1], 1e-5);
+  remove("compile_cli_cp.csv");
+}
+END_TEST
+
+/* At the start point the picks the constant coefficients make independent go first
+ * (DoubleAngleBody.mo): a mass on a rod released from the horizontal, its orientation a unit
+ * pair of the half angle as a body's quaternion. The orientation q2 is kept, from which c, s
+ * and the position follow; by the preference order alone yb was kept, regular at the start
+ * but singular at the bottom, where the mass turned back onto its starting side (the
+ * structural choice, xb, failed at the first step). Against the pendulum's ODE in the angle
+ * from the horizontal, past the bottom (about 0.72 s). */
+static void rod_rhs(const double *y, double *dy) {
+  dy[0] = y[1];
+  dy[1] = -9.81 / 1.5 * cos(y[0]);
+}
+
+START_TEST(dummy_choice_constant_coefficients_first) {
+  char *out = simulate_ok("simulate '%s' --dump --tolerance 1e-10 -o compile_cli_da.csv",
+                          data("DoubleAngleBody.mo"));
+  ck_assert_msg(strstr(out, "Selected states: vyb q2\n") != NULL, "%s", out);
+  free(out);
+  double y[2] = {0, 0}, h = 1e-4;
+  for (int n = 0; n < 12000; n++) {
+    double k1[2], k2[2], k3[2], k4[2], t[2];
+    rod_rhs(y, k1);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k1[i];
+    rod_rhs(t, k2);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k2[i];
+    rod_rhs(t, k3);
+    for (int i = 0; i < 2; i++) t[i] = y[i] + h * k3[i];
+    rod_rhs(t, k4);
+    for (int i = 0; i < 2; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  ck_assert(y[0] < -acos(-1) / 2); /* past the bottom */
+  ck_assert_double_eq_tol(last_value("compile_cli_da.csv", "xb"), 1.5 * cos(y[0]), 1e-6);
+  ck_assert_double_eq_tol(last_value("compile_cli_da.csv", "yb"), 1.5 * sin(y[0]), 1e-6);
+  remove("compile_cli_da.csv");
+}
+END_TEST
+
 /* A constraint between states that only a combination of equations shows
  * (tests/data/compile/FloatingNetwork.mo): the node equations of a network with no path to
  * ground add up to L1.i + L2.i = 0. It is written out and differentiated, so one of the two
@@ -1289,7 +1361,8 @@ int main(void) {
                time_event_after_grid_point, index_reduction_rigid, index_reduction_gear,
                state_select_attributes, preferred_states_without_der, dummy_choice_by_rank,
                jacobian_outlived_by_the_steps,
-               dummy_choice_by_constant_coefficients,
+               dummy_choice_by_constant_coefficients, dummy_choice_at_start_values,
+               dummy_choice_constant_coefficients_first,
                hidden_linear_constraint, hidden_constraint_long_row,
                initial_parameter_system, settled_initial_part_keeps_its_starts,
                initial_rounding_noise_keeps_starts,

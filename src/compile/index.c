@@ -28,6 +28,8 @@ typedef struct ir {
   int *inc;           /* incidence scratch */
   int ninc, capinc;
   int *ss;            /* per flat variable: its stateSelect for the choice (effective_ss) */
+  st_start_point *sp; /* the numeric check's start point, made when first needed */
+  int sp_failed;      /* making it ran out of memory: no such pass */
   int failed;
   /* One augmenting search: colours equal to gen mark what it visited (no clearing of whole
    * arrays per equation), listed in vvisit/evisit for the differentiation that may follow. */
@@ -693,9 +695,12 @@ static int pick_augment(ir *r, int v, const level_inc *li, int *eq_match, int *s
  * their values, the nonlinear ones first 0 (dummies regular through constant coefficients
  * follow from the states wherever the nonlinear terms go: a mass on a damper keeps its
  * relative position r, not the length s = |r| that made r[2] = sqrt(s^2 - r[1]^2)), then,
- * where that leaves the group rank deficient, a made-up generic value. Where even all
- * candidates leave a group rank deficient (the values at hand make it singular) the
- * structural picks stay. */
+ * where that leaves the group rank deficient, their values at the start point (startpoint.c:
+ * a made-up value kept sets singular where the run starts, a Cartesian pendulum's x at the
+ * horizontal), with the picks the constant coefficients made independent first; where the
+ * start point has no value for an entry or leaves the group rank deficient, a made-up generic
+ * value. Where even all candidates leave a group rank deficient (the values at hand make it
+ * singular) the structural picks stay. */
 
 /* A made-up coefficient for a nonlinear entry, reproducible per (equation, slot). */
 static double generic_value(int e, int s) {
@@ -741,40 +746,68 @@ static int rank_add(rank_basis *b, double *v) {
   return 1;
 }
 
-/* The entry of equation e's Jacobian column for slot s. */
-static double jacobian_entry(const st_compiled *cm, int e, int s, int linear_only) {
+/* How the nonlinear coefficients count in a pass of the check. */
+typedef enum coef_mode { COEF_ZERO, COEF_AT_START, COEF_MADE_UP } coef_mode;
+
+/* The entry of equation e's Jacobian column for slot s; 0 with *v, -1 when the start point
+ * gives it no value (that pass fails). */
+static int jacobian_entry(ir *r, int e, int s, coef_mode mode, double *v) {
+  const st_compiled *cm = r->cm;
   double a = 0, b = 0;
   int ra = st_sym_coefficient(cm, cm->p.eqs[e].lhs, s, &a), rb = st_sym_coefficient(cm, cm->p.eqs[e].rhs, s, &b);
-  if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return linear_only ? 0 : generic_value(e, s);
-  return (ra ? a : 0) - (rb ? b : 0);
+  if (ra != ST_COEF_GENERIC && rb != ST_COEF_GENERIC) *v = (ra ? a : 0) - (rb ? b : 0);
+  else if (mode == COEF_ZERO) *v = 0;
+  else if (mode == COEF_MADE_UP) *v = generic_value(e, s);
+  else return st_start_point_entry(r->sp, e, s, v);
+  return 0;
 }
 
-/* Redoes the picks of one group: its equations geq[0..n), its candidates gc[0..nc) in
- * preference order (slots). Sets pick[i] for the candidates taken and returns 1 when they
- * make the group's Jacobian nonsingular; 0 (pick untouched) otherwise. */
-static int pick_group(const ir *r, const level_inc *li, const int *geq, int n, const int *local,
-                      const int *gc, int nc, unsigned char *pick, int linear_only) {
+/* Redoes the picks of one group: its n equations (local[e] their index), its candidates gc[0..nc) in
+ * preference order (slots; higher derivatives before lower ones), within one derivative order
+ * those with first[i] set (first may be NULL) before the others.
+ * Sets pick[i] for the candidates taken and returns 1 when they make the group's Jacobian
+ * nonsingular, else 0 (pick holds those that raised the rank). */
+static int pick_group(ir *r, const level_inc *li, int n, const int *local, const int *gc, int nc,
+                      const unsigned char *first, unsigned char *pick, coef_mode mode) {
   rank_basis b = {n, 0, malloc(sizeof(double) * ((size_t)n * (size_t)n + 1)),
                   malloc(sizeof(int) * ((size_t)n + 1))};
   double *v = malloc(sizeof(double) * ((size_t)n + 1));
-  unsigned char *took = calloc((size_t)nc + 1, 1);
-  int ok = 0;
-  if (b.vec && b.pivot && v && took) {
-    for (int i = 0; i < nc && b.rank < n; i++) {
-      int s = gc[i];
-      memset(v, 0, sizeof(double) * (size_t)n);
-      for (int k = li->off[s]; k < li->off[s + 1]; k++)
-        v[local[li->list[k]]] = jacobian_entry(r->cm, li->list[k], s, linear_only);
-      took[i] = (unsigned char)rank_add(&b, v);
+  int ok = 0, unknown = 0;
+  if (b.vec && b.pivot && v) {
+    memset(pick, 0, (size_t)nc);
+    for (int i0 = 0, i1; i0 < nc; i0 = i1) { /* per derivative order, highest first */
+      int root, order = order_of(r, gc[i0], &root);
+      for (i1 = i0 + 1; i1 < nc && order_of(r, gc[i1], &root) == order; i1++) {}
+      for (int sweep = first ? 0 : 1; sweep < 2; sweep++)
+        for (int i = i0; i < i1 && b.rank < n && !unknown; i++) {
+          if (first && (first[i] != 0) != (sweep == 0)) continue;
+          int s = gc[i];
+          memset(v, 0, sizeof(double) * (size_t)n);
+          for (int k = li->off[s]; k < li->off[s + 1] && !unknown; k++)
+            unknown = jacobian_entry(r, li->list[k], s, mode, &v[local[li->list[k]]]) != 0;
+          pick[i] = !unknown && rank_add(&b, v);
+        }
     }
-    ok = b.rank == n;
-    for (int i = 0; ok && i < nc; i++) pick[i] = took[i];
+    ok = !unknown && b.rank == n;
   }
-  (void)geq;
   free(b.vec);
   free(b.pivot);
   free(v);
-  free(took);
+  return ok;
+}
+
+/* The picks with the nonlinear coefficients at the start point (startpoint.c, made once):
+ * those the constant coefficients alone make independent (the pass before, its partial picks
+ * in pick) first, as they stay regular wherever the run goes; then the others in preference
+ * order, by their values at the start. */
+static int start_point_picks(ir *r, const level_inc *li, int n, const int *local, const int *gc,
+                             int nc, unsigned char *pick) {
+  if (!r->sp && !r->sp_failed && !(r->sp = st_start_point_new(r->cm))) r->sp_failed = 1;
+  unsigned char *first = r->sp ? malloc((size_t)nc + 1) : NULL;
+  if (!first) return 0;
+  memcpy(first, pick, (size_t)nc);
+  int ok = pick_group(r, li, n, local, gc, nc, first, pick, COEF_AT_START);
+  free(first);
   return ok;
 }
 
@@ -809,8 +842,9 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
         gc[m++] = s;
       }
     }
-    if (!pick_group(r, li, geq, n, local, gc, m, gpick, 1) &&
-        !pick_group(r, li, geq, n, local, gc, m, gpick, 0))
+    if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_ZERO) &&
+        !start_point_picks(r, li, n, local, gc, m, gpick) &&
+        !pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_MADE_UP))
       continue;
     for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
   }
@@ -951,6 +985,7 @@ static void teardown(ir *r) {
   free(r->integral); free(r->assign); free(r->vcolour); free(r->dummy);
   free(r->diff); free(r->pred); free(r->level); free(r->ecolour); free(r->inc); free(r->ss);
   free(r->vvisit); free(r->evisit);
+  st_start_point_free(r->sp);
 }
 
 /* Index reduction (and alias elimination before it) only makes sense for a square system;

@@ -475,6 +475,15 @@ int st_algorithms_clone(st_compiled *cm);
 st_fexpr *st_inline_call(st_compiled *cm, const st_fexpr *call);
 /* index.c */
 int st_index_reduce(st_compiled *cm);
+/* startpoint.c: the values at the start of the run as far as known before initialization
+ * (parameters, start values, algebraic variables computed from the equations as written) and
+ * the Jacobian entries of the equations there; index reduction's numeric check evaluates the
+ * nonlinear coefficients at it. NULL when out of memory. */
+typedef struct st_start_point st_start_point;
+st_start_point *st_start_point_new(st_compiled *cm);
+/* d(lhs - rhs of equation e)/d slot there into *v: 0, or -1 when not finite or not known */
+int st_start_point_entry(st_start_point *sp, int e, int slot, double *v);
+void st_start_point_free(st_start_point *sp);
 /* The slots and equations as they were before an index reduction, to start it again from
  * them (index.c). st_index_save: 0, or -1 when out of memory. */
 typedef struct st_index_saved {
