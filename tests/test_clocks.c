@@ -753,6 +753,83 @@ START_TEST(ticks_unseen_by_the_plant_do_not_restart) {
 }
 END_TEST
 
+/* TickBlocks.mo (BLT: u, der(x), b, c): after the latch of a tick only u and der(x), which
+ * read the sample, are evaluated again, not b and c: 4 + 2 block evaluations per tick in
+ * its one pass (it was 4 + 4). x' = u_k - x between the ticks with u_k = -2 x_k, so x_(k+1) =
+ * x_k (3 e^-h - 2), h = 0.1. */
+START_TEST(ticks_reevaluate_only_what_reads_them) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/TickBlocks.mo", "--stats --stop-time 0", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  long init_evals = stat_value(out, "event block evaluations: ");
+  free(out);
+  st = simulate("tests/data/clocks/TickBlocks.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "clock ticks: "), 11);
+  ck_assert_int_eq(stat_value(out, "event block evaluations: "), init_evals + 10 * (4 + 2));
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cb = col(&t, "b"), cc = col(&t, "c"),
+      cu = col(&t, "u");
+  const double f = 3 * exp(-0.1) - 2;
+  int checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (!at_tick(tm, 0.1)) continue;
+    int k = (int)nearbyint(tm / 0.1);
+    double x = pow(f, k);
+    ck_assert_msg(fabs(t.v[i][cx] - x) < 1e-7 && fabs(t.v[i][cu] + 2 * x) < 1e-7,
+                  "x(%g) = %.10g, u = %.10g; expected %.10g", tm, t.v[i][cx], t.v[i][cu], x);
+    ck_assert_msg(fabs(t.v[i][cb] - t.v[i][cx] * t.v[i][cx]) < 1e-15 &&
+                      fabs(t.v[i][cc] - (t.v[i][cb] - t.v[i][cx])) < 1e-15,
+                  "b, c at %g", tm);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 11);
+}
+END_TEST
+
+/* TickSmallSteps.mo: u moves by 1e-6 at each tick, x' = u - x. The jump of x' is far below
+ * what CVODE's error test sees at rtol 1e-6, so all 100 ticks are integrated through, without
+ * a restart; --tick-restart restarts at each. Both follow the closed form x_(k+1) = u_k +
+ * (x_k - u_k) e^-h, u_k = 1 + (k + 1) 1e-6, h = 0.01: integrated through to 6e-8, restarted
+ * to 2.7e-5 (each restart begins again at order 1). HeldInputPlant.mo's u jumps by 1 at
+ * rtol 1e-9 (gone through, CVODE failed its error test at hmin): every tick restarts. */
+START_TEST(small_tick_jumps_are_integrated_through) {
+  const char *opts[] = {"--stats", "--stats --tick-restart"};
+  double x[101];
+  x[0] = 0;
+  for (int k = 0; k < 100; k++) {
+    double u = 1 + (k + 1) * 1e-6;
+    x[k + 1] = u + (x[k] - u) * exp(-0.01);
+  }
+  for (int o = 0; o < 2; o++) {
+    static table t;
+    char *out = NULL;
+    int st = simulate("tests/data/clocks/TickSmallSteps.mo", opts[o], &t, &out);
+    ck_assert_msg(st == 0, "%s", out ? out : "");
+    ck_assert_int_eq(stat_value(out, "restarts: "), o ? 100 : 0);
+    ck_assert_int_eq(stat_value(out, "ticks gone through without restart: "), o ? 0 : 100);
+    free(out);
+    int ct = col(&t, "time"), cx = col(&t, "x"), cu = col(&t, "u");
+    for (int i = 0; i < t.nrows; i++) {
+      int k = (int)nearbyint(t.v[i][ct] / 0.01);
+      ck_assert_msg(fabs(t.v[i][cx] - x[k]) < (o ? 5e-5 : 1e-6), "%s: x(%g) = %.10g, expected %.10g", opts[o],
+                    t.v[i][ct], t.v[i][cx], x[k]);
+      ck_assert_msg(fabs(t.v[i][cu] - (1 + (k + 1) * 1e-6)) < 1e-12, "u(%g)", t.v[i][ct]);
+    }
+    ck_assert_int_eq(t.nrows, 21);
+  }
+  static table h;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/HeldInputPlant.mo", "--stats", &h, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "restarts: "), 100);
+  ck_assert_int_eq(stat_value(out, "ticks gone through without restart: "), 0);
+  free(out);
+}
+END_TEST
+
 /* IndexReduced.mo: c = f ties the inverse model's state c to the filter state f, so the
  * partition is reduced (der(c) = der(f)) before Euler discretizes it; either may be the
  * state, the recursion is the same. With u_k = 1 + k h at the tick k h (h = 0.1, tau = 0.5):
@@ -854,6 +931,8 @@ int main(void) {
                         state_machine_inside_a_state, clocks_of_variable_interval,
                         ticks_keep_the_jacobian, index_reduced_partition,
                         clocked_algorithm_section, inner_state_ticks_while_its_machine_runs,
-                        ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart));
+                        ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart,
+                        ticks_reevaluate_only_what_reads_them,
+                        small_tick_jumps_are_integrated_through));
   return st_test_main(s);
 }

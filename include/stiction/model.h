@@ -72,6 +72,10 @@ typedef struct stiction_event_info {
    * tick only: the runtime writes no left and right rows there unless asked
    * (stiction_options.tick_rows). */
   int ticks_only;
+  /* output, optional: blocks of equations this pass evaluated (the statistics' "event block
+   * evaluations"; a compiled model re-evaluates after when-clauses fired only the blocks
+   * that read what they assigned) */
+  int block_evals;
 } stiction_event_info;
 
 typedef struct stiction_model {

@@ -72,6 +72,10 @@ typedef struct stiction_options {
                                  clocks (stiction_event_info.ticks_only); default 0: there
                                  only the grid row, if the instant is one (a 1 kHz clock
                                  would otherwise write two rows per millisecond) */
+  int tick_restart;           /* 1: restart the integrator at every clock tick that changed
+                                 an input of the plant; default 0: CVODE goes on from its
+                                 history over a jump of y' small against its error test
+                                 (doc/events.md, "Clock ticks") */
 } stiction_options;
 
 /* Fills opt with the defaults above, size included. */
@@ -139,6 +143,10 @@ typedef struct stiction_stats {
   double wall_output;         /* computing rows and in the sink */
   double wall_total;
   long clock_ticks;           /* ticks of clocked partitions (at time or state events) */
+  long ticks_gone_on;         /* time events of clock ticks that changed held inputs only,
+                                 integrated through without a restart (cvode.c goes_on) */
+  long event_block_evals;     /* blocks of equations evaluated by the event passes
+                                 (stiction_event_info.block_evals) */
 } stiction_stats;
 
 /* Prints the statistics in a readable table (one "name: value" per line). */

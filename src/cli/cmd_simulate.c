@@ -37,6 +37,7 @@ typedef struct sim_args {
   st_run_args run; /* the options shared with demo (sim_common.h) */
   int dump;
   int tick_rows;
+  int tick_restart;
   const char *vars[MAX_LIST];
   int n_vars;
   phase_times times;
@@ -63,6 +64,9 @@ static void usage(FILE *out) {
         "      --stats            print the run statistics\n"
         "      --tick-rows        also write the left and right rows at a time event that\n"
         "                         only ticked clocks (default: the grid rows only there)\n"
+        "      --tick-restart     restart the integrator at every clock tick that changed a\n"
+        "                         held input (default: CVODE goes on from its history over\n"
+        "                         a jump of the derivatives small against its error test)\n"
         "      --dump             print the translation log (states, BLT blocks, mixed\n"
         "                         systems, relations) before simulating\n"
         "      --keep-partial     after a failed run, keep the rows computed before the\n"
@@ -80,7 +84,7 @@ static int bad_usage(const char *fmt, const char *arg) {
   return st_cli_bad_usage("stiction simulate", fmt, arg);
 }
 
-enum { OPT_VARS = 256, OPT_DUMP, OPT_TICK_ROWS };
+enum { OPT_VARS = 256, OPT_DUMP, OPT_TICK_ROWS, OPT_TICK_RESTART };
 
 /* The options of simulate alone (the run options are parsed by st_cli_parse). */
 static int parse_option(void *ctx, int c, const char *arg) {
@@ -92,6 +96,7 @@ static int parse_option(void *ctx, int c, const char *arg) {
     return 0;
   case OPT_DUMP: a->dump = 1; return 0;
   case OPT_TICK_ROWS: a->tick_rows = 1; return 0;
+  case OPT_TICK_RESTART: a->tick_restart = 1; return 0;
   }
   return EXIT_USAGE;
 }
@@ -122,6 +127,7 @@ static int parse_args(int argc, char **argv, sim_args *a) {
   static const struct option longs[] = {{"vars", required_argument, NULL, OPT_VARS},
                                         {"dump", no_argument, NULL, OPT_DUMP},
                                         {"tick-rows", no_argument, NULL, OPT_TICK_ROWS},
+                                        {"tick-restart", no_argument, NULL, OPT_TICK_RESTART},
                                         {NULL, 0, NULL, 0}};
   const st_cli_parser p = {"stiction simulate",
                            ST_RUN_OUTPUT | ST_RUN_PARAM | ST_RUN_LIB | ST_RUN_START |
@@ -203,6 +209,7 @@ static void set_options(const sim_args *a, const st_experiment *ex, stiction_opt
   if (ex->has_tolerance) opt->rtol = ex->tolerance;
   st_cli_apply_run(&a->run, opt);
   opt->tick_rows = a->tick_rows;
+  opt->tick_restart = a->tick_restart;
 }
 
 /* The model file and every library file the front end read: none may be the result. */

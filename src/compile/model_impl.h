@@ -306,6 +306,14 @@ struct st_compiled {
   unsigned char *plant_in; /* per slot: the plant (varying blocks, indicators) reads it and does
                               not compute it; [nslots]: it reads pre(), calls or delays, so
                               every change counts (event_pass.c plant_changed) */
+  /* event_pass.c eval_changed: the slots block k reads, rd_slot[rd_start[k] ..
+   * rd_start[k + 1]) (aliases followed to the slot holding the value); rd_always[k]: its
+   * result is not a function of those alone (a call, a delay); changed: per slot, assigned
+   * since the blocks were last evaluated in this pass; block_evals: blocks evaluated in event
+   * mode in this pass (stiction_event_info.block_evals) */
+  int *rd_start, *rd_slot;
+  unsigned char *rd_always, *changed;
+  int block_evals;
 
   int nout;
   int *out_slot;
@@ -508,6 +516,8 @@ int st_eliminate_aliases(st_compiled *cm);
 int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs);
 void st_eval_consts(st_compiled *cm);
 void st_sync_aliases(st_compiled *cm);
+/* Block k evaluated in event mode (one step of st_eval_blocks(cm, 1)). */
+int st_eval_block_event(st_compiled *cm, int k);
 /* tearing.c: tear variables and the assignment sequence of a nonlinear block (0, or -1 on
  * memory); st_tear_free frees the sequence's programs */
 int st_tear_block(st_compiled *cm, st_block *b);

@@ -408,6 +408,18 @@ int st_check_asserts(st_compiled *cm, double t, int *terminate) {
   return 0;
 }
 
+/* The slot holding the value of s (an alias chain followed). */
+static int value_slot(const st_compiled *cm, int s) {
+  for (int n = 0; cm->p.slots[s].kind == K_ALIAS && n < cm->p.nslots; n++) s = cm->p.slots[s].alias_of;
+  return s;
+}
+
+/* x[s] = v by a when-clause; a change is noted for eval_changed. */
+static void mark_assigned(st_compiled *cm, int s, double v) {
+  if (cm->changed && !(cm->x[s] == v)) cm->changed[value_slot(cm, s)] = 1;
+  cm->x[s] = v;
+}
+
 /* Fires the actions of a branch. The equations of one instant are simultaneous: assignments
  * are evaluated and made level by level (level_actions), the values of reinit() and asserts
  * are taken after all assignments. */
@@ -426,7 +438,7 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     for (int k = 0; k < n; k++) {
       const st_action *a = &b->actions[k];
       if (a->kind == A_ASSIGN && a->level == level)
-        cm->x[a->slot] = cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k];
+        mark_assigned(cm, a->slot, cm->p.slots[a->slot].is_bool ? vals[k] != 0 : vals[k]);
     }
   }
   for (int k = 0; k < n; k++) {
@@ -439,7 +451,7 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
     switch (a->kind) {
     case A_ASSIGN: break; /* done above */
     case A_REINIT:
-      cm->x[a->slot] = vals[k];
+      mark_assigned(cm, a->slot, vals[k]);
       info->states_changed = 1;
       break;
     case A_TERMINATE:
@@ -467,6 +479,8 @@ static int fire(st_compiled *cm, const st_when_branch *b, stiction_event_info *i
   if (vals != stack_vals) free(vals);
   return 0;
 }
+
+static int eval_changed(st_compiled *cm);
 
 /* Evaluates the when-conditions; a branch fires on a rising edge of its condition unless an
  * earlier branch of the same when fired (in this call or an earlier one of the same pass:
@@ -511,7 +525,7 @@ static int run_whens(st_compiled *cm, stiction_event_info *info, double t) {
      * event clock's condition the values when-clauses just assigned (Clocked's
      * RotationalSample: a Pulse's count steps at the instant its clock condition would
      * rise with the old pulse value) */
-    if (rank > 0 && fired && st_eval_blocks(cm, 1)) return -1;
+    if (rank > 0 && fired && eval_changed(cm)) return -1;
     int f = run_whens_of_rank(cm, info, t, rank, &more);
     if (f < 0) return -1;
     fired += f;
@@ -643,6 +657,97 @@ static void mark_block(const st_compiled *cm, const st_block *b, mark_fn *mark_p
   for (int i = 0; b->res && i < b->n; i++) mark_prog(cm, &b->res[i], mark);
   for (int i = 0; b->dexpr && i < b->nd; i++) mark_prog(cm, &b->dexpr[i], mark);
   for (int i = 0; b->seq && i < b->nseq; i++) mark_prog(cm, &b->seq[i], mark);
+}
+
+/* Appends to rd_slot the slots that program p reads (x[], also through edge() and change()),
+ * each once per block from `from` on; rd_always[k] when its value depends on more (a call may
+ * keep state or be impure, a delay reads its history). n: entries so far, cap: room. */
+static int add_reads(st_compiled *cm, const st_prog *p, int k, int from, int *n, int cap) {
+  for (int i = 0; p && i < p->n; i++) {
+    int op = p->code[i].op;
+    if (op == OP_CALL || op == OP_DELAY) cm->rd_always[k] = 1;
+    if (op != OP_LOAD && op != OP_ADDX && op != OP_SUBX && op != OP_MULX && op != OP_DIVX &&
+        op != OP_EDGE && op != OP_CHANGE)
+      continue;
+    int s = value_slot(cm, p->code[i].arg), seen = 0;
+    for (int j = from; j < *n && !seen; j++) seen = cm->rd_slot[j] == s;
+    if (seen) continue;
+    if (*n == cap) {
+      int *bigger = realloc(cm->rd_slot, sizeof *bigger * (size_t)(2 * cap));
+      if (!bigger) return -1;
+      cm->rd_slot = bigger;
+      cap *= 2;
+    }
+    cm->rd_slot[(*n)++] = s;
+  }
+  return cap;
+}
+
+static int block_prog_reads(st_compiled *cm, int k, int *n, int cap) {
+  const st_block *b = &cm->blocks[k];
+  int from = *n;
+  cap = add_reads(cm, &b->assign, k, from, n, cap);
+  for (int i = 0; cap > 0 && b->res && i < b->n; i++) cap = add_reads(cm, &b->res[i], k, from, n, cap);
+  for (int i = 0; cap > 0 && b->dexpr && i < b->nd; i++) cap = add_reads(cm, &b->dexpr[i], k, from, n, cap);
+  for (int i = 0; cap > 0 && b->seq && i < b->nseq; i++) cap = add_reads(cm, &b->seq[i], k, from, n, cap);
+  return cap;
+}
+
+/* rd_start, rd_slot, rd_always and changed (model_impl.h), made once; changed stays NULL
+ * when they cannot be made, and the blocks are then all evaluated. */
+static void block_reads(st_compiled *cm) {
+  if (cm->changed || cm->rd_start) return;
+  int cap = 64, n = 0;
+  cm->rd_start = st_arena_alloc(cm->iarena, sizeof *cm->rd_start * (size_t)(cm->nblocks + 1));
+  cm->rd_always = st_arena_alloc(cm->iarena, (size_t)cm->nblocks + 1);
+  cm->rd_slot = malloc(sizeof *cm->rd_slot * (size_t)cap);
+  if (!cm->rd_start || !cm->rd_always || !cm->rd_slot) return;
+  memset(cm->rd_always, 0, (size_t)cm->nblocks + 1);
+  for (int k = 0; k < cm->nblocks && cap > 0; k++) {
+    cm->rd_start[k] = n;
+    cm->rd_always[k] |= cm->blocks[k].kind == BK_ALGORITHM;
+    cap = block_prog_reads(cm, k, &n, cap);
+  }
+  cm->rd_start[cm->nblocks] = n;
+  /* the list lives as long as the instance: copied into its arena */
+  int *kept = cap > 0 ? st_arena_alloc(cm->iarena, sizeof *kept * (size_t)n + 1) : NULL;
+  if (kept) memcpy(kept, cm->rd_slot, sizeof *kept * (size_t)n);
+  free(cm->rd_slot);
+  cm->rd_slot = kept;
+  if (kept) cm->changed = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
+}
+
+static int block_reads_changed(const st_compiled *cm, int k) {
+  if (cm->rd_always[k]) return 1;
+  for (int j = cm->rd_start[k]; j < cm->rd_start[k + 1]; j++)
+    if (cm->changed[cm->rd_slot[j]]) return 1;
+  return 0;
+}
+
+/* The blocks after when-clauses fired in an event pass: only those that read a slot the
+ * clauses changed, or one that such a block assigned, in the blocks' order (each reads what
+ * earlier ones assign). The others would compute what they hold already: their inputs,
+ * pre(), time and the relations they evaluated are those of the evaluation before. A clock
+ * tick then evaluates its partition and what reads its outputs (a held input and the
+ * derivatives it drives), not every block. All blocks with algorithm sections or delay()
+ * in the model (their outputs start from pre() or their own history) and while a mixed
+ * system has not settled (its next fixed point may differ), as in the initial passes. */
+static int eval_changed(st_compiled *cm) {
+  if (!cm->changed || cm->nalgs || cm->delays || cm->mixed_unsettled || cm->vm.initial)
+    return st_eval_blocks(cm, 1);
+  cm->vm.event_mode = 1;
+  cm->gen++; /* discrete values changed */
+  for (int k = 0; k < cm->nblocks; k++) {
+    if (!block_reads_changed(cm, k)) continue;
+    const st_block *b = &cm->blocks[k];
+    cm->block_evals++;
+    if (st_eval_block_event(cm, k)) return -1;
+    for (int i = 0; i < b->n; i++) cm->changed[value_slot(cm, b->slots[i])] = 1;
+    for (int i = 0; i < b->nd; i++) cm->changed[value_slot(cm, b->dslots[i])] = 1;
+  }
+  st_sync_aliases(cm);
+  memset(cm->changed, 0, (size_t)cm->p.nslots + 1);
+  return 0;
 }
 
 static unsigned char *pre_reads(st_compiled *cm) {
@@ -885,7 +990,10 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
+  cm->block_evals = 0;
   if (st_eval_blocks(cm, 1)) goto fail;
+  block_reads(cm); /* changed[] from here on: what the when-clauses assign */
+  if (cm->changed) memset(cm->changed, 0, (size_t)cm->p.nslots + 1);
   /* The when-equations are equations of the pass, solved with the others: what a firing
    * assigns can raise another condition in the same pass (StateGraph: a step set by a
    * transition enables the next, whose `when enableFire then t_start = time` must fire
@@ -894,7 +1002,7 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   memset(cm->when_fired, 0, (size_t)cm->p.nwhens + 1);
   int fired;
   while ((fired = run_whens(cm, info, t)) > 0)
-    if (st_eval_blocks(cm, 1)) goto fail;
+    if (eval_changed(cm)) goto fail;
   if (fired < 0) goto fail_when;
   cm->lenient_mixed = 0;
   cm->vm.pre = cm->pre;
@@ -903,6 +1011,7 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   int changed = discrete_changed(cm);
   info->discrete_changed = changed && !settled_by_ticks(cm, info);
   info->clock_ticks = cm->pass_ticks;
+  info->block_evals = cm->block_evals;
   /* an unsettled mixed system (solve.c) is only acceptable while the iteration moves on */
   if (cm->mixed_unsettled && !info->discrete_changed) goto fail;
   int switched = relations_changed(cm);

@@ -749,11 +749,16 @@ static int eval_block(st_compiled *cm, st_block *b, int event_mode) {
   return fixed_point(cm, b);
 }
 
+int st_eval_block_event(st_compiled *cm, int k) {
+  return eval_block(cm, &cm->blocks[k], 1);
+}
+
 int st_eval_blocks(st_compiled *cm, int event_mode) {
   cm->vm.event_mode = event_mode;
   if (event_mode) cm->gen++; /* discrete values and relations may change */
   else st_spec_refresh(cm); /* they are frozen until the next */
   if (!event_mode && st_tape_run_all(cm) == 0) return 0;
+  if (event_mode) cm->block_evals += cm->nblocks;
   for (int k = 0; k < cm->nblocks; k++)
     if (eval_block(cm, &cm->blocks[k], event_mode) &&
         (!cm->joint_probe || probe_block(&cm->blocks[k])))

@@ -344,7 +344,34 @@ static int cv_sample_at(stiction_sim *sim, double t, double *g) {
   return st_call_indicators(sim, t, N_VGetArrayPointer(sim->ys), NULL, g);
 }
 
+/* A clock tick that changed only inputs of the plant (held controller outputs) leaves y as it
+ * was and makes y' jump by d = f_new(t, y) - y'_history(t). CVodeReInit would throw the
+ * history away (order 1, a new h0 estimate, a step or two more per tick, a 1 kHz controller
+ * pays that 1000 times a second). Going on from the history instead is integrating through a
+ * kink of y: the next steps' local error grows by about h d, which CVODE's error test sees
+ * like any other error. So the history is kept when that addition is small against the
+ * error test, ||h d||_wrms <= ST_KINK_WRMS (h the next step, to the next time event at most;
+ * weights 1 / (rtol |y| + atol) as CVODE's); a
+ * larger jump restarts (a held input jumping far, tests/data/clocks/HeldInputPlant.mo, made
+ * CVODE fail its error test at hmin when gone through). sim->yp holds f_new, sim->yp_left
+ * the history's y' at t (taken before the passes). */
+#define ST_KINK_WRMS 0.1
+
+static int cv_goes_on(stiction_sim *sim, double t) {
+  double h = 0, sum = 0;
+  if (sim->opt.tick_restart || CVodeGetCurrentStep(sim->mem, &h) || h == 0) return 0;
+  h = fmin(fabs(h), sim->next_time_event - t); /* the next step ends at the next tick at most */
+  const double *y = N_VGetArrayPointer(sim->y), *f = N_VGetArrayPointer(sim->yp),
+               *fh = sim->yp_left, *atol = N_VGetArrayPointer(sim->atolv);
+  for (int i = 0; i < sim->n; i++) {
+    double e = h * (f[i] - fh[i]) / (sim->opt.rtol * fabs(y[i]) + atol[i]);
+    sum += e * e;
+  }
+  return sim->n > 0 && sqrt(sum / sim->n) <= ST_KINK_WRMS;
+}
+
 static void cv_destroy(stiction_sim *sim) { CVodeFree(&sim->mem); }
 
 const st_integrator_ops st_cvode_ops = {cv_create, cv_reinit, cv_advance, cv_root_info, cv_yp_at,
-                                        cv_harvest, cv_sample_at, cv_destroy};
+                                        cv_harvest, cv_sample_at, cv_destroy,
+                                        cv_goes_on};

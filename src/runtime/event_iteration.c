@@ -109,6 +109,7 @@ static int one_pass(stiction_sim *sim, double t, int phase, int it, iter_result 
                        sim->model->name ? sim->model->name : "model",
                        phase == PHASE_TERMINAL ? "terminal" : "event_update", rc, t);
   accumulate(r, info);
+  sim->stats.event_block_evals += info->block_evals;
   rc = schedule(sim, t, info, r);
   if (!rc && last && info->discrete_changed) {
     if (st_call_discrete(sim, sim->d_cur)) return STICTION_ERR_CALLBACK;
@@ -303,12 +304,19 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
   int new_time_event = kind == STICTION_EVENT_STATE && isfinite(r->next_time);
   *restarted = r->states_changed || r->equations_changed || zero || new_time_event;
   st_sample_forget(sim); /* the indicators may differ after the event */
+  /* passes that only ticked clocks and moved no state: the right-hand side jumped with the
+   * held inputs, which the integrator may go through without a restart (cvode.c goes_on) */
+  int ticks_only = !r->states_changed && r->clock_ticks > 0;
+  if (*restarted && ticks_only && !r->other && !zero && !new_time_event && sim->ops->goes_on &&
+      sim->ops->goes_on(sim, t)) {
+    sim->stats.ticks_gone_on++;
+    *restarted = 0;
+  }
   if (!*restarted) return STICTION_OK;
   /* clock ticks that moved no state changed only held inputs: the Jacobian of before serves
    * (jacfd.c), and y' as evaluated above (reinit leaves it). Other restarts evaluate the model
    * again: the blocks' Newton then starts from the values just solved there, and a stiff
    * machine model (MSL QuasiStatic IMC_Transformer) failed at 0.67 s without that. */
-  int ticks_only = !r->states_changed && r->clock_ticks > 0;
   sim->jac_keep = ticks_only;
   rc = restart(sim, t);
   return rc || ticks_only ? rc : sim->ops->yp_at(sim, t, 1);
@@ -331,6 +339,7 @@ int st_event_handle(stiction_sim *sim, double t, stiction_event_kind kind, int *
   else sim->stats.time_events++;
   if (is_time) sim->next_time_event = INFINITY;
   int rc = sim->ops->yp_at(sim, t, 0);
+  memcpy(sim->yp_left, N_VGetArrayPointer(sim->yp), sizeof(double) * (size_t)sim->n);
   if (!rc && is_time) rc = coincident_crossings(sim, t, &n_fired, &moved);
   else if (!rc) rc = zero_at_root(sim, t, n_fired, &moved);
   if (moved && is_time) { /* one instant that is both: counted as both, reported as a state event */

@@ -229,4 +229,4 @@ static void ida_harvest(stiction_sim *sim) {
 static void ida_destroy(stiction_sim *sim) { IDAFree(&sim->mem); }
 
 const st_integrator_ops st_ida_ops = {ida_create, ida_reinit, ida_advance, ida_root_info, ida_yp_at,
-                                      ida_harvest, NULL, ida_destroy};
+                                      ida_harvest, NULL, ida_destroy, NULL};

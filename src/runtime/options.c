@@ -23,6 +23,7 @@ void stiction_options_init(stiction_options *opt) {
   opt->record_events = 1;
   opt->progress = 0;
   opt->tick_rows = 0;
+  opt->tick_restart = 0;
 }
 
 static int check_times(stiction_sim *sim) {

@@ -22,6 +22,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->fired = alloc_n(ng, sizeof(int));
   sim->fired_dir = alloc_n(ng, sizeof(int));
   sim->probe = alloc_n(ng + (size_t)sim->n, sizeof(double));
+  sim->yp_left = alloc_n((size_t)sim->n, sizeof(double));
   sim->d_before = alloc_n(nd, sizeof(double));
   sim->d_prev = alloc_n(nd, sizeof(double));
   sim->d_cur = alloc_n(nd, sizeof(double));
@@ -34,7 +35,7 @@ static int alloc_work(stiction_sim *sim) {
   sim->smp_hi = alloc_n(ng, sizeof(double));
   sim->smp_mid = alloc_n(ng, sizeof(double));
   int ok = sim->names && sim->row && sim->row_left && sim->g && sim->rootsfound && sim->fired &&
-           sim->fired_dir && sim->probe && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
+           sim->fired_dir && sim->probe && sim->yp_left && sim->d_before && sim->d_prev && sim->d_cur && sim->changed &&
            sim->ring_t && sim->ring_fired && sim->smp_found && sim->smp_prev &&
            sim->smp_lo && sim->smp_hi && sim->smp_mid;
   return ok ? STICTION_OK

@@ -96,6 +96,7 @@ struct stiction_sim {
   int *fired, *fired_dir;       /* ng */
   int n_crossed;                /* fired indicators the event passes are told of (state events) */
   double *probe;                /* ng + n: indicators and y just after a time event (event_iteration.c) */
+  double *yp_left;              /* n: the integrator's y' at a time event before its passes (cvode.c goes_on) */
   double *d_before, *d_prev, *d_cur;  /* nd each */
   int *changed;                 /* nd */
 
@@ -140,6 +141,9 @@ typedef struct st_integrator_ops {
   /* The indicators at t inside the last step, on the integrator's interpolant (sampling.c) */
   int (*sample_at)(stiction_sim *sim, double t, double *g);
   void (*destroy)(stiction_sim *sim);
+  /* Whether the integrator may go on from its history at t, where only the right-hand side
+   * jumped to sim->yp (a clock tick that changed held inputs); NULL: it restarts */
+  int (*goes_on)(stiction_sim *sim, double t);
 } st_integrator_ops;
 
 extern const st_integrator_ops st_cvode_ops;

@@ -59,7 +59,7 @@ static void free_work(stiction_sim *sim) {
   void *arrays[] = {sim->names, sim->row, sim->row_left, sim->g, sim->rootsfound, sim->fired, sim->fired_dir,
                     sim->d_before, sim->d_prev, sim->d_cur, sim->changed, sim->ring_t,
                     sim->ring_fired, sim->jac_dense, sim->fd_f0, sim->fd_f1, sim->fd_yp, sim->fd_group,
-                    sim->jac_vals, sim->probe, sim->smp_found, sim->smp_prev,
+                    sim->jac_vals, sim->probe, sim->yp_left, sim->smp_found, sim->smp_prev,
                     sim->smp_lo, sim->smp_hi, sim->smp_mid};
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) free(arrays[i]);
 }

@@ -17,7 +17,9 @@ void stiction_stats_print(const stiction_stats *s, void *file) {
   fprintf(f, "clock ticks: %ld\n", s->clock_ticks);
   fprintf(f, "event iterations: %ld (max %ld per event)\n", s->event_iterations,
           s->max_event_iterations);
+  fprintf(f, "event block evaluations: %ld\n", s->event_block_evals);
   fprintf(f, "restarts: %ld\n", s->restarts);
+  fprintf(f, "ticks gone through without restart: %ld\n", s->ticks_gone_on);
   fprintf(f, "error test failures: %ld\n", s->err_test_fails);
   fprintf(f, "convergence failures: %ld\n", s->conv_fails);
   fprintf(f, "result rows: %ld\n", s->rows);
