@@ -791,6 +791,146 @@ START_TEST(builtins_one_table_values_and_derivatives) {
 }
 END_TEST
 
+/* NestedArrayCalls.mo's mix() on u (6 elements) into y. */
+static void mix(const double *u, double *y) {
+  for (int i = 0; i < 6; i++) y[i] = 0.5 * u[5 - i] + 0.1 * (i + 1) + 0.01 * sin(u[i]);
+}
+
+static void mix_times(int times, const double *u, double *y) {
+  double t[6];
+  memcpy(y, u, sizeof t);
+  for (int k = 0; k < times; k++) {
+    memcpy(t, y, sizeof t);
+    mix(t, y);
+  }
+}
+
+/* Calls of an array function nested five deep: each argument's elements come from one
+ * evaluation of the inner call's arguments (a replay site per further element), so the
+ * programs hold a few calls per level where they held 6^depth (9,588 OP_CALLs here before);
+ * values and the Newton tangents through the replays are those of the closed form. */
+START_TEST(nested_array_calls_grow_linearly) {
+  compiled_file c = compile_file("NestedArrayCalls.mo", "NestedArrayCalls");
+  st_compiled *cm = c.cm;
+  int calls = 0, code = 0;
+  const st_block *loop = NULL;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    int np = b->kind == BK_ASSIGN ? 1 : b->kind == BK_SOLVE ? b->n : 0;
+    if (b->kind == BK_SOLVE) loop = b;
+    for (int i = 0; i < np; i++) {
+      const st_prog *p = b->kind == BK_ASSIGN ? &b->assign : &b->res[i];
+      code += p->n;
+      for (int j = 0; j < p->n; j++) calls += p->code[j].op == OP_CALL;
+    }
+  }
+  /* z: 6 equations of 5 levels of 6 elements; w: 6 residuals of 3 levels */
+  ck_assert_msg(calls <= 6 * 6 * (5 + 3), "%d calls", calls);
+  ck_assert_msg(code <= 40 * 6 * (5 + 3), "%d instructions", code);
+  double y[6], f[6], x0[6] = {1, 2, 3, 4, 5, 6}, z[6], w[6], mw[6];
+  const stiction_model *mod = st_compiled_model(cm);
+  double yp[6];
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0, y, f), 0);
+  mix_times(5, x0, z);
+  for (int i = 0; i < 6; i++) {
+    char name[16];
+    ck_assert_double_eq_tol(f[i], -z[i], 1e-14);
+    snprintf(name, sizeof name, "w[%d]", i + 1);
+    ck_assert_int_eq(st_compiled_value(cm, name, &w[i]), 0);
+  }
+  mix_times(3, w, mw);
+  for (int i = 0; i < 6; i++) ck_assert_double_eq_tol(w[i] + mw[i], x0[i], 1e-9);
+  /* the loop's residual tangents along all of w against central differences */
+  ck_assert_ptr_nonnull(loop);
+  double *xd = calloc((size_t)cm->p.nslots, sizeof *xd), *keep = cm->vm.xd;
+  for (int j = 0; j < loop->n; j++) xd[loop->slots[j]] = 1 + 0.25 * j;
+  cm->vm.xd = xd;
+  for (int i = 0; i < loop->n; i++) {
+    double dot, h = 1e-6, v[2];
+    st_vm_eval_dual(&cm->vm, &loop->res[i], &dot);
+    for (int side = 0; side < 2; side++) {
+      for (int j = 0; j < loop->n; j++) cm->vm.x[loop->slots[j]] += (side ? -2 : 1) * h * xd[loop->slots[j]];
+      v[side] = st_vm_eval(&cm->vm, &loop->res[i]);
+    }
+    for (int j = 0; j < loop->n; j++) cm->vm.x[loop->slots[j]] += h * xd[loop->slots[j]];
+    ck_assert_double_eq_tol(dot, (v[0] - v[1]) / (2 * h), 1e-7);
+  }
+  cm->vm.xd = keep;
+  free(xd);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* Arrays of element calls replaced by the call itself (value 0: the whole array output), as
+ * a saved flat model may hold them; seen[] maps each array to its call (the arrays are
+ * shared: a walk of the tree would be exponential). The new calls are malloc'd. */
+typedef struct compact_map {
+  st_fexpr *from[1024], *to[1024];
+  int n;
+} compact_map;
+
+static st_fexpr *compact(compact_map *m, st_fexpr *e) {
+  if (e->kind != FX_ARRAY && e->kind != FX_CALL) {
+    for (int i = 0; i < e->nargs; i++) e->args[i] = compact(m, e->args[i]);
+    return e;
+  }
+  for (int i = 0; i < m->n; i++)
+    if (m->from[i] == e) return m->to[i];
+  ck_assert_int_lt(m->n, 1024);
+  st_fexpr *r = e;
+  if (e->kind == FX_ARRAY && e->nargs > 0 && e->args[0]->kind == FX_CALL && e->args[0]->value == 1) {
+    r = malloc(sizeof *r);
+    *r = *e->args[0];
+    r->value = 0;
+    r->args = malloc(sizeof *r->args * (size_t)r->nargs);
+    memcpy(r->args, e->args[0]->args, sizeof *r->args * (size_t)r->nargs);
+  }
+  for (int i = 0; i < r->nargs; i++) r->args[i] = compact(m, r->args[i]);
+  m->from[m->n] = e;
+  m->to[m->n++] = r;
+  return r;
+}
+
+/* The same nesting as a saved flat model writes it (an argument that is a call with an
+ * array output): its elements are one call and replays too, with the same derivatives. */
+START_TEST(whole_array_call_arguments_are_evaluated_once) {
+  compiled_file c = compile_file("NestedArrayCalls.mo", "NestedArrayCalls");
+  double y[6], yp[6], f[6], g[6];
+  const stiction_model *mod = st_compiled_model(c.cm);
+  ck_assert_int_eq(mod->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(c.cm), 0, y, f), 0);
+  compact_map map = {.n = 0};
+  for (int i = 0; i < c.m->equations.n; i++) {
+    st_feq *q = c.m->equations.items[i];
+    if (q->rhs) q->rhs = compact(&map, q->rhs);
+    if (q->lhs) q->lhs = compact(&map, q->lhs);
+  }
+  st_compiled *cm = st_compile(c.m, c.diag);
+  ck_assert_msg(cm != NULL, "%s", st_diag_first_error(c.diag));
+  int calls = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    for (int i = 0; i < (b->kind == BK_SOLVE ? b->n : 1); i++) {
+      const st_prog *p = b->kind == BK_SOLVE ? &b->res[i] : &b->assign;
+      for (int j = 0; j < p->n; j++) calls += p->code[j].op == OP_CALL;
+    }
+  }
+  ck_assert_msg(calls <= 6 * 6 * (5 + 3), "%d calls", calls);
+  const stiction_model *mod2 = st_compiled_model(cm);
+  ck_assert_int_eq(mod2->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod2->derivatives(st_compiled_data(cm), 0, y, g), 0);
+  for (int i = 0; i < 6; i++) ck_assert(f[i] == g[i]);
+  st_compiled_free(cm);
+  compiled_file_free(&c);
+  for (int i = 0; i < map.n; i++)
+    if (map.to[i] != map.from[i]) { /* made here */
+      free(map.to[i]->args);
+      free(map.to[i]);
+    }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("compile");
   st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
@@ -805,6 +945,7 @@ int main(void) {
                mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
                structurally_singular, over_determined,
                initial_system_count_and_no_solution, event_iteration_cycle,
-               min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives));
+               min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives,
+               nested_array_calls_grow_linearly, whole_array_call_arguments_are_evaluated_once));
   return st_test_main(s);
 }

@@ -333,6 +333,11 @@ START_TEST(bad_models_are_located) {
   ck_assert_double_eq_tol(first_value("compile_cli_singular.csv", "h"), 2, 1e-12);
   ck_assert_double_eq_tol(last_value("compile_cli_singular.csv", "h"), sqrt(5), 1e-9);
   remove("compile_cli_singular.csv");
+  /* a linear loop whose equations contradict each other (no solution for any value) */
+  const char *inconsistent[] = {"InconsistentLoop.mo:7:3: error: initialization failed: linear "
+                                "system for a has no solution at time 0",
+                                "before the first row; no result file written"};
+  expect_failure("InconsistentLoop.mo", inconsistent, 2);
   /* under-determined: the states the initial equation does not determine keep their start
    * values, as Modelica tools do, with a warning naming them; the one it determines (z, the
    * larger pivot of x = 2*z) is solved: z = x/2 = 0.5 */

@@ -134,9 +134,13 @@ static int emit_ref(st_compiled *cm, st_prog *p, const st_fexpr *e) {
   return sign < 0 ? st_prog_emit(p, OP_NEG, 0, 0) : 0;
 }
 
+/* Whether a and b compute the same (shared subtrees are compared once: the front end's
+ * element calls share their arguments, a tree exponential in nesting if walked). */
 static int same_expr(const st_fexpr *a, const st_fexpr *b) {
+  if (a == b) return 1;
   if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs) return 0;
-  if (a->kind == FX_VAR && a->index != b->index) return 0;
+  if ((a->kind == FX_VAR || a->kind == FX_LOCAL) && a->index != b->index) return 0;
+  if (a->kind == FX_STRING && strcmp(a->str ? a->str : "", b->str ? b->str : "")) return 0;
   if ((a->kind == FX_REAL || a->kind == FX_BOOL || a->kind == FX_ENUM || a->kind == FX_CALL ||
        a->kind == FX_CALL_DER) && a->value != b->value)
     return 0;
@@ -553,24 +557,75 @@ static int arg_shape(const st_compiled *cm, const st_fexpr *e, int *ndims, int *
   return 0;
 }
 
+/* The element of an array-valued call pushed last while pushing arguments, and its site. */
+typedef struct array_call {
+  const st_fexpr *e;
+  int site;
+} array_call;
+
+/* a and b are elements of one call: the same function, output and arguments. */
+static int same_call(const st_fexpr *a, const st_fexpr *b) {
+  if (a->kind != b->kind || a->index != b->index || a->op != b->op || a->nargs != b->nargs)
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_expr(a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+static int stack_room(st_compiled *cm, const st_prog *p, const st_fexpr *e);
+
+/* After an OP_CALL of site width `width`: it popped width and pushed 1 (st_prog_emit counted
+ * -1); a call of no arguments deepens the stack. */
+static int call_pushed(st_compiled *cm, st_prog *p, const st_fexpr *e, int width) {
+  p->depth += 2 - width;
+  if (p->depth > p->maxdepth) p->maxdepth = p->depth;
+  return width == 0 ? stack_room(cm, p, e) : 0;
+}
+
+/* Pushes e, element `value` of an array output: when *last is an element of the same call,
+ * a replay of its site (no second evaluation of the arguments), else the call, which
+ * becomes *last. */
+static int emit_element_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags,
+                             array_call *last) {
+  if (last->e && same_call(e, last->e)) {
+    int k = st_fcalls_add_replay(cm->fcalls, last->site, (int)e->value);
+    if (k < 0) {
+      st_error(cm->diag, e->loc, "out of memory");
+      return -1;
+    }
+    if (st_prog_emit(p, OP_CALL, k, 0)) return -1;
+    return call_pushed(cm, p, e, 0);
+  }
+  if (st_emit(cm, p, e, flags)) return -1;
+  if (p->n > 0 && p->code[p->n - 1].op == OP_CALL) *last = (array_call){e, p->code[p->n - 1].arg};
+  return 0;
+}
+
 /* Pushes the elements of an argument in row-major order; -2 when it is not rectangular. A
- * call with an array output pushes each element as a call of its own (value: the element). */
+ * call with an array output pushes its elements, evaluating its arguments once (the first
+ * element's call, then replays: emit_element_call). */
 static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int level, int ndims,
-                         const int *dims, int flags) {
+                         const int *dims, int flags, array_call *last) {
   if (level == 0 && ndims > 0 && (e->kind == FX_CALL || e->kind == FX_CALL_DER)) {
     int n = 1;
     for (int d = 0; d < ndims; d++) n *= dims[d];
     st_fexpr one = *e;
+    array_call own = {0};
     for (int i = 0; i < n; i++) {
       one.value = i + 1;
-      if (st_emit(cm, p, &one, flags)) return -1;
+      if (emit_element_call(cm, p, &one, flags, &own)) return -1;
     }
     return 0;
   }
-  if (level == ndims) return e->kind == FX_ARRAY ? -2 : st_emit(cm, p, e, flags);
+  if (level == ndims) {
+    if (e->kind == FX_ARRAY) return -2;
+    if ((e->kind == FX_CALL || e->kind == FX_CALL_DER) && e->value > 0)
+      return emit_element_call(cm, p, e, flags, last);
+    return st_emit(cm, p, e, flags);
+  }
   if (e->kind != FX_ARRAY || e->nargs != dims[level]) return -2;
   for (int i = 0; i < e->nargs; i++) {
-    int rc = emit_elements(cm, p, e->args[i], level + 1, ndims, dims, flags);
+    int rc = emit_elements(cm, p, e->args[i], level + 1, ndims, dims, flags, last);
     if (rc) return rc;
   }
   return 0;
@@ -633,6 +688,7 @@ static int emit_call_args(st_compiled *cm, st_prog *p, const st_fexpr *e, int na
                           int *ndims, int *dims) {
   const st_ffunction *fn = &cm->p.flat->functions[e->index];
   int width = 0;
+  array_call last = {0};
   if (nargs > ST_FCALL_MAX_ARGS) {
     st_error(cm->diag, e->loc, "call of function '%s': more than %d arguments are not "
              "supported in equations", fn->name, ST_FCALL_MAX_ARGS);
@@ -656,7 +712,7 @@ static int emit_call_args(st_compiled *cm, st_prog *p, const st_fexpr *e, int na
     /* an empty array has the rank its parameter declares (fill(0.0, 0, 2) for table[:, :]) */
     if (ndims[i] == 1 && dims[4 * i] == 0 && input < fn->nlocals)
       while (ndims[i] < fn->locals[input].ndims) dims[4 * i + ndims[i]++] = 0;
-    int rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags);
+    int rc = emit_elements(cm, p, e->args[i], 0, ndims[i], &dims[4 * i], flags, &last);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, e->args[i]->loc, "argument %d of '%s' is not a rectangular array",
@@ -679,8 +735,7 @@ static int emit_call(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) 
   if (width < 0) return -1;
   int k = call_site(cm, e, e->nargs, ndims, dims);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
-  p->depth += 2 - width; /* st_prog_emit counted -1; the call pops width, pushes 1 */
-  return 0;
+  return call_pushed(cm, p, e, width);
 }
 
 /* der(f(u)) along du (FX_CALL_DER): u's elements, then du's in u's shapes (a derivative that
@@ -700,6 +755,7 @@ static int emit_call_der(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
   }
   int width = emit_call_args(cm, p, e, n, flags, ndims, dims);
   if (width < 0) return -1;
+  array_call last = {0};
   for (int i = n; i < e->nargs; i++) {
     const st_fexpr *d = e->args[i];
     const int *dm = &dims[4 * (i % n)];
@@ -710,7 +766,7 @@ static int emit_call_der(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
         if (st_prog_emit(p, OP_CONST, 0, 0)) return -1;
       continue;
     }
-    int rc = emit_elements(cm, p, d, 0, nd, dm, flags);
+    int rc = emit_elements(cm, p, d, 0, nd, dm, flags, &last);
     if (rc == -1) return -1;
     if (rc) {
       st_error(cm->diag, d->loc, "the derivative of argument %d of '%s' does not have the "
@@ -724,8 +780,7 @@ static int emit_call_der(st_compiled *cm, st_prog *p, const st_fexpr *e, int fla
       st_error(cm->diag, e->loc, "the derivative of the call of '%s': out of memory or more "
                "than %d argument elements", fn->name, ST_FCALL_MAX_ARGS);
   if (k < 0 || st_prog_emit(p, OP_CALL, k, 0)) return -1;
-  p->depth += 2 - (width << order);
-  return 0;
+  return call_pushed(cm, p, e, width << order);
 }
 
 /* A String value as its number (st_fcalls_string): literals, String parameters through their

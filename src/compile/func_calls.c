@@ -38,6 +38,10 @@ typedef struct call_site {
   char *why;         /* why the body was not compiled (the call's failure; owned), NULL */
   int tangent_of;    /* >= 0: this site is the directional derivative of that site's call, its
                         elements the base's arguments then their tangents (FX_CALL_DER) */
+  int replay;        /* >= 0: takes nothing from the stack but the argument elements (and
+                        tangents) that site took last: another element of the same call */
+  double *kept;      /* a site with replays: its last argument elements, then their tangents
+                        (2 * width; owned) */
 } call_site;
 
 /* The values of the pinned arguments a site's bodies were compiled for. */
@@ -144,6 +148,7 @@ void st_fcalls_free(st_fcalls *fc) {
   for (int k = 0; k < fc->n; k++) {
     free(fc->sites[k].pins);
     free(fc->sites[k].why);
+    free(fc->sites[k].kept);
   }
   free(fc->sites);
   free(fc->shapes);
@@ -243,21 +248,30 @@ static int body_for(st_fcalls *fc, call_site *s, const double *x) {
   return s->compiled == PINNED ? pinned_body(fc, s, x) : s->compiled;
 }
 
-int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
-  if (function < 0 || function >= fc->flat->nfunctions || nargs < 0 || nargs > MAX_ARGS)
-    return -1;
+/* Room for one more site (not yet counted in fc->n): cleared, of no other site; NULL when
+ * out of memory. */
+static call_site *new_site(st_fcalls *fc) {
   if (fc->n == fc->cap) {
     int cap = fc->cap ? 2 * fc->cap : 8;
     call_site *s = realloc(fc->sites, (size_t)cap * sizeof *s);
-    if (!s) return -1;
+    if (!s) return NULL;
     fc->sites = s;
     fc->cap = cap;
   }
-  int shape = shapes_take(fc, 5 * nargs);
-  if (shape < 0) return -1;
   call_site *s = &fc->sites[fc->n];
   memset(s, 0, sizeof *s);
   s->tangent_of = -1;
+  s->replay = -1;
+  return s;
+}
+
+int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
+  if (function < 0 || function >= fc->flat->nfunctions || nargs < 0 || nargs > MAX_ARGS)
+    return -1;
+  if (!new_site(fc)) return -1;
+  int shape = shapes_take(fc, 5 * nargs);
+  if (shape < 0) return -1;
+  call_site *s = &fc->sites[fc->n];
   s->function = function;
   s->nargs = nargs;
   s->shape = shape;
@@ -283,20 +297,12 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
 }
 
 int st_fcalls_add_tangent(st_fcalls *fc, int base) {
-  if (base < 0 || base >= fc->n || 2 * fc->sites[base].nargs > MAX_ARGS)
+  if (base < 0 || base >= fc->n || 2 * fc->sites[base].nargs > MAX_ARGS || !new_site(fc))
     return -1;
-  if (fc->n == fc->cap) {
-    int cap = 2 * fc->cap;
-    call_site *s = realloc(fc->sites, (size_t)cap * sizeof *s);
-    if (!s) return -1;
-    fc->sites = s;
-    fc->cap = cap;
-  }
   int nb = fc->sites[base].nargs, shape = shapes_take(fc, 10 * nb);
   if (shape < 0) return -1;
   const call_site *b = &fc->sites[base];
   call_site *s = &fc->sites[fc->n];
-  memset(s, 0, sizeof *s);
   s->tangent_of = base;
   s->function = b->function;
   s->output = b->output;
@@ -312,6 +318,41 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base) {
   s->compiled = -1;
   s->der = -1;
   return fc->n++;
+}
+
+/* A copy of site k returning element `element` instead (a tangent site: over a copy of its
+ * base likewise), with bodies of its own to pin; its index or -1. */
+static int copy_site(st_fcalls *fc, int k, int element) {
+  int base = fc->sites[k].tangent_of;
+  if (base >= 0 && (base = copy_site(fc, base, element)) < 0) return -1;
+  call_site *s = new_site(fc);
+  if (!s) return -1;
+  *s = fc->sites[k];
+  s->element = element;
+  s->tangent_of = base;
+  s->replay = -1;
+  s->kept = NULL;
+  s->pinmask = 0;
+  s->npins = 0;
+  s->next_pin = 0;
+  s->pins = NULL;
+  s->why = NULL;
+  set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
+  return fc->n++;
+}
+
+/* Room for site k's last arguments and tangents; 0 or -1. */
+static int keep_arguments(call_site *s) {
+  if (!s->kept) s->kept = calloc(2 * (size_t)s->width + 1, sizeof *s->kept);
+  return s->kept ? 0 : -1;
+}
+
+int st_fcalls_add_replay(st_fcalls *fc, int k, int element) {
+  if (k < 0 || k >= fc->n || fc->sites[k].replay >= 0 || keep_arguments(&fc->sites[k]))
+    return -1;
+  int r = copy_site(fc, k, element);
+  if (r >= 0) fc->sites[r].replay = k;
+  return r;
 }
 
 st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
@@ -336,6 +377,11 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     s->pins = NULL;
     s->why = NULL;
     set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
+    s->kept = NULL;
+    if (fc->sites[k].kept && keep_arguments(s)) {
+      st_fcalls_free(c);
+      return NULL;
+    }
     /* compiled in the original's order: the same bodies as the original's machine */
     if (!s->ext.fn && s->compiled != -1) s->compiled = compile_site(c, s);
     if (s->der >= 0) s->der = compile_derivative(c, s);
@@ -343,7 +389,9 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
   return c;
 }
 
-int st_fcall_width(const st_fcalls *fc, int k) { return fc->sites[k].width; }
+int st_fcall_width(const st_fcalls *fc, int k) {
+  return fc->sites[k].replay >= 0 ? 0 : fc->sites[k].width;
+}
 
 int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   int n = count_outputs(&fc->flat->functions[fc->sites[k].function]);
@@ -376,11 +424,14 @@ static double refused(st_fcalls *fc, const call_site *s) {
 /* The body's tangent is exact: through the machine, no C code on its way. */
 static int exact(const st_fcalls *fc, int c) { return c >= 0 && st_fvm_exact_tangent(fc->vm, c); }
 
-double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
+static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot);
+
+/* Call site k on argument elements x (the value interpreter's OP_CALL, st_fcall_eval). */
+static double site_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
   if (s->tangent_of >= 0) {
     double dot;
-    st_fcall_dual(fc, s->tangent_of, x, x + s->width / 2, &dot);
+    site_dual(fc, s->tangent_of, x, x + s->width / 2, &dot);
     return dot;
   }
   st_extrun_release(fc->run); /* strings the C code returned in the previous call */
@@ -440,7 +491,7 @@ static double quotient(st_fcalls *fc, int k, const double *x, const double *dx, 
   if (!xs) return NAN;
   double h = 1.4901161193847656e-08 * (1 + max_abs(x, n)) / nd;
   for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
-  return (st_fcall_eval(fc, k, xs) - y) / h;
+  return (site_eval(fc, k, xs) - y) / h;
 }
 
 /* The tangent of tangent site k, g(u, v) = f'(u) v, along (a, b) at x = (u, v): g is linear
@@ -451,32 +502,32 @@ static double quotient(st_fcalls *fc, int k, const double *x, const double *dx, 
 static double tangent_dual(st_fcalls *fc, int k, const double *x, const double *dx,
                            double *dot) {
   int n = fc->sites[k].width / 2;
-  double y = st_fcall_eval(fc, k, x);
+  double y = site_eval(fc, k, x);
   double *xs = malloc(sizeof *xs * 2 * (size_t)n);
   if (!xs) return *dot = NAN;
   memcpy(xs, x, sizeof *xs * (size_t)n);
   memcpy(xs + n, dx + n, sizeof *xs * (size_t)n);
-  *dot = max_abs(dx + n, n) == 0 ? 0 : st_fcall_eval(fc, k, xs);
+  *dot = max_abs(dx + n, n) == 0 ? 0 : site_eval(fc, k, xs);
   double na = max_abs(dx, n);
   if (na > 0) {
     double h = 6.0554544523933395e-06 * (1 + max_abs(x, n)) / na; /* cbrt(DBL_EPSILON) */
     memcpy(xs + n, x + n, sizeof *xs * (size_t)n);
     for (int i = 0; i < n; i++) xs[i] = x[i] + h * dx[i];
-    double up = st_fcall_eval(fc, k, xs);
+    double up = site_eval(fc, k, xs);
     for (int i = 0; i < n; i++) xs[i] = x[i] - h * dx[i];
-    *dot += (up - st_fcall_eval(fc, k, xs)) / (2 * h);
+    *dot += (up - site_eval(fc, k, xs)) / (2 * h);
   }
   free(xs);
   return y;
 }
 
-double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
+static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
   if (s->tangent_of >= 0) return tangent_dual(fc, k, x, dx, dot);
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
   if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
     *dot = 0;
-    return st_fcall_eval(fc, k, x);
+    return site_eval(fc, k, x);
   }
   int c = body_for(fc, s, x);
   if (exact(fc, c) && !fc->flat->functions[s->function].derivative) {
@@ -485,7 +536,7 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
     if (run_compiled(fc, c, s, x, dx, &y, dot)) return *dot = NAN;
     return y;
   }
-  double y = st_fcall_eval(fc, k, x);
+  double y = site_eval(fc, k, x);
   int n = fc->sites[k].width;
   *dot = 0;
   if (max_abs(dx, n) == 0) return y;
@@ -493,6 +544,31 @@ double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, do
   if (exact(fc, c) && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   *dot = quotient(fc, k, x, dx, y, scratch(fc, n));
   return y;
+}
+
+/* The argument elements (x, and dx when not NULL) a replay site runs on: those its base took
+ * last; a base keeps them. */
+static void replay_arguments(st_fcalls *fc, int k, const double **x, const double **dx) {
+  const call_site *s = &fc->sites[k];
+  if (s->replay >= 0) {
+    const call_site *b = &fc->sites[s->replay];
+    *x = b->kept;
+    if (dx) *dx = b->kept + b->width;
+    return;
+  }
+  if (!s->kept) return;
+  memcpy(s->kept, *x, (size_t)s->width * sizeof *s->kept);
+  if (dx) memcpy(s->kept + s->width, *dx, (size_t)s->width * sizeof *s->kept);
+}
+
+double st_fcall_eval(st_fcalls *fc, int k, const double *x) {
+  replay_arguments(fc, k, &x, NULL);
+  return site_eval(fc, k, x);
+}
+
+double st_fcall_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
+  replay_arguments(fc, k, &x, &dx);
+  return site_dual(fc, k, x, dx, dot);
 }
 
 static const char *current_failure(const st_fcalls *fc) {

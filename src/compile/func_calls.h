@@ -38,6 +38,12 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
  * tangent is a difference quotient (base may be a tangent site: a second derivative).
  * Returns the call index, or -1 (out of memory, too many arguments). */
 int st_fcalls_add_tangent(st_fcalls *fc, int base);
+/* A site returning element `element` (1-based, row-major) of call site k's output, run on
+ * the argument elements (and tangents) k took last: it pops nothing (width 0). emit.c puts
+ * it after k's OP_CALL in the same straight-line code, so the elements of an array-valued
+ * argument cost one evaluation of its own arguments, not one each (nested calls of array
+ * functions grew as n^depth). Returns the call index, or -1 (out of memory, k a replay). */
+int st_fcalls_add_replay(st_fcalls *fc, int k, int element);
 /* Makes call `call` return output number `output` (0-based, in declaration order) instead of
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);

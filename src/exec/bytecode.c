@@ -164,8 +164,8 @@ static double sample_value(const st_vm *vm, double start, double interval) {
 double st_vm_eval(st_vm *vm, const st_prog *p) {
   double *s = vm->stack, acc = 0;
   int sp = 0;
+  if (p->n == 0) return 0; /* an empty program's code may be NULL: no offset from it */
   const st_ins *c = p->code, *in = c, *end = c + p->n;
-  if (in == end) return 0;
 #ifdef ST_VM_THREADED
   /* in the order of st_opcode (bytecode.h); a new opcode without a label fails to compile */
   static const void *const label[] = {
