@@ -1006,6 +1006,22 @@ START_TEST(dummy_choice_by_rank) {
 }
 END_TEST
 
+/* steps classical Runge-Kutta steps of h on dy = rhs(y), n <= 4 unknowns: the closed-form
+ * motions the state-choice tests compare with. */
+static void rk4(void (*rhs)(const double *, double *), double *y, int n, double h, int steps) {
+  for (int k = 0; k < steps; k++) {
+    double k1[4], k2[4], k3[4], k4[4], t[4];
+    rhs(y, k1);
+    for (int i = 0; i < n; i++) t[i] = y[i] + h / 2 * k1[i];
+    rhs(t, k2);
+    for (int i = 0; i < n; i++) t[i] = y[i] + h / 2 * k2[i];
+    rhs(t, k3);
+    for (int i = 0; i < n; i++) t[i] = y[i] + h * k3[i];
+    rhs(t, k4);
+    for (int i = 0; i < n; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+}
+
 /* The dummies picked by the constant coefficients first (DamperStates.mo): a mass on a
  * spring and damper along the line to an anchor, its position avoided as a state. Its
  * position p is kept, from which the relative position, the length s and the rest follow
@@ -1028,17 +1044,7 @@ START_TEST(dummy_choice_by_constant_coefficients) {
   ck_assert_msg(strstr(out, "Selected states: p[1] p[2] v[1] v[2]\n") != NULL, "%s", out);
   free(out);
   double y[4] = {0.3, -0.2, 0.5, 0}, h = 1e-4;
-  for (int n = 0; n < 10000; n++) {
-    double k1[4], k2[4], k3[4], k4[4], t[4];
-    damper_rhs(y, k1);
-    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k1[i];
-    damper_rhs(t, k2);
-    for (int i = 0; i < 4; i++) t[i] = y[i] + h / 2 * k2[i];
-    damper_rhs(t, k3);
-    for (int i = 0; i < 4; i++) t[i] = y[i] + h * k3[i];
-    damper_rhs(t, k4);
-    for (int i = 0; i < 4; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
+  rk4(damper_rhs, y, 4, h, 10000);
   ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[1]"), y[0], 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "p[2]"), y[1], 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_ds.csv", "v[1]"), y[2], 1e-6);
@@ -1065,17 +1071,7 @@ START_TEST(dummy_choice_at_start_values) {
   ck_assert_msg(strstr(out, "Selected states: vy c\n") != NULL, "%s", out);
   free(out);
   double y[2] = {acos(-1) / 2, 0}, h = 1e-4;
-  for (int n = 0; n < 3000; n++) {
-    double k1[2], k2[2], k3[2], k4[2], t[2];
-    pendulum_rhs(y, k1);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k1[i];
-    pendulum_rhs(t, k2);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k2[i];
-    pendulum_rhs(t, k3);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h * k3[i];
-    pendulum_rhs(t, k4);
-    for (int i = 0; i < 2; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
+  rk4(pendulum_rhs, y, 2, h, 3000);
   ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "x"), 1.5 * sin(y[0]), 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "y"), -1.5 * cos(y[0]), 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_cp.csv", "vx"), 1.5 * cos(y[0]) * y[1], 1e-5);
@@ -1101,17 +1097,7 @@ START_TEST(dummy_choice_constant_coefficients_first) {
   ck_assert_msg(strstr(out, "Selected states: vyb q2\n") != NULL, "%s", out);
   free(out);
   double y[2] = {0, 0}, h = 1e-4;
-  for (int n = 0; n < 12000; n++) {
-    double k1[2], k2[2], k3[2], k4[2], t[2];
-    rod_rhs(y, k1);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k1[i];
-    rod_rhs(t, k2);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h / 2 * k2[i];
-    rod_rhs(t, k3);
-    for (int i = 0; i < 2; i++) t[i] = y[i] + h * k3[i];
-    rod_rhs(t, k4);
-    for (int i = 0; i < 2; i++) y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
+  rk4(rod_rhs, y, 2, h, 12000);
   ck_assert(y[0] < -acos(-1) / 2); /* past the bottom */
   ck_assert_double_eq_tol(last_value("compile_cli_da.csv", "xb"), 1.5 * cos(y[0]), 1e-6);
   ck_assert_double_eq_tol(last_value("compile_cli_da.csv", "yb"), 1.5 * sin(y[0]), 1e-6);
