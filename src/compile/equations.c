@@ -8,6 +8,8 @@
 typedef struct eq_vec {
   st_ceq *items;
   int n, cap;
+  int heap; /* the model's equations: on the heap, grown in place by index reduction (build.c
+               frees them); the initial ones and temporaries live in the arena */
 } eq_vec;
 
 static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e);
@@ -15,10 +17,12 @@ static st_fexpr *fold_structural_ifs(st_compiled *cm, st_fexpr *e);
 static int push(st_compiled *cm, eq_vec *v, st_ceq q) {
   if (!(q.lhs = fold_structural_ifs(cm, q.lhs)) || !(q.rhs = fold_structural_ifs(cm, q.rhs)))
     return -1;
-  if (v->n == v->cap) { /* on the heap: the arena would keep every outgrown copy */
+  if (v->n == v->cap) { /* on the heap the arena does not keep every outgrown copy */
     int cap = v->cap ? 2 * v->cap : 32;
-    st_ceq *items = realloc(v->items, (size_t)cap * sizeof *items);
+    st_ceq *items = v->heap ? realloc(v->items, (size_t)cap * sizeof *items)
+                            : st_arena_alloc(cm->p.arena, (size_t)cap * sizeof *items);
     if (!items) return -1;
+    if (!v->heap && v->n) memcpy(items, v->items, (size_t)v->n * sizeof *items);
     v->items = items;
     v->cap = cap;
   }
@@ -586,7 +590,7 @@ static int add_initial(st_compiled *cm, const eq_vec *eqs) {
 }
 
 int st_collect_equations(st_compiled *cm) {
-  eq_vec v = {0};
+  eq_vec v = {.heap = 1};
   if (add_list(cm, &v, &cm->p.flat->equations) || add_bindings(cm, &v) ||
       st_add_algorithms(cm, push_ctx, &v) || add_initial(cm, &v) || st_add_initial_algorithms(cm)) {
     free(v.items);
