@@ -112,6 +112,13 @@ static int evaluate_slice(st_compiled *cm, double t, const double *y, const doub
   return st_eval_slice(cm, need) ? 1 : 0;
 }
 
+/* Indicator i before hysteresis: positive where its relation is true. */
+static double indicator_value(st_compiled *cm, int i, const double *raw) {
+  int k = cm->p.ind_rel[i];
+  double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
+  return cm->rels[k].op == FOP_LT || cm->rels[k].op == FOP_LE ? -v : v;
+}
+
 static int cb_indicators(void *ud, double t, const double *y, const double *yp, double *g) {
   st_compiled *cm = ud;
   const double *raw;
@@ -122,9 +129,7 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
       g[i] = cm->rel[k] != 0 ? 1.0 : -1.0;
       continue;
     }
-    double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
-    int op = cm->rels[k].op;
-    if (op == FOP_LT || op == FOP_LE) v = -v;
+    double v = indicator_value(cm, i, raw);
     double h = cm->vm.gap && cm->vm.gap[k] > ST_HYSTERESIS ? cm->vm.gap[k] : ST_HYSTERESIS;
     g[i] = v + (cm->rel[k] != 0 ? h : -h);
   }
@@ -132,7 +137,7 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
   return 0;
 }
 
-/* After an event pass: a relation taken at its crossing keeps the window as its hysteresis
+/* After the last event pass: a relation taken at its crossing keeps the window as its hysteresis
  * (bytecode.c relation) only when integration restarts with its indicator on the side it
  * crossed from. Otherwise its next crossing is found at the usual ST_HYSTERESIS: the
  * friction block's w coming back to 0 was seen 1e-7 late, its end position 1e-7 off. */
@@ -144,15 +149,15 @@ static void keep_needed_gaps(st_compiled *cm, double t, const double *y) {
   for (int i = 0; i < cm->p.nind; i++) {
     int k = cm->p.ind_rel[i];
     if (!(cm->vm.gap[k] > 0) || !cm->vm.active[k]) continue;
-    double v = raw ? raw[i] : st_vm_eval(&cm->vm, cm->rels[k].hot_ind);
-    if (cm->rels[k].op == FOP_LT || cm->rels[k].op == FOP_LE) v = -v;
+    double v = indicator_value(cm, i, raw);
     if ((v > 0) == (cm->rel[k] != 0)) cm->vm.gap[k] = 0;
   }
 }
 
 static int cb_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
   int rc = st_event_update(ud, t, y, yp, info);
-  if (rc == 0) keep_needed_gaps(ud, t, y);
+  /* a pass that changed discrete values is followed by another, which sets the gaps again */
+  if (rc == 0 && !info->discrete_changed) keep_needed_gaps(ud, t, y);
   return rc;
 }
 
