@@ -755,6 +755,19 @@ START_TEST(crossed_relation_departs_back) {
 }
 END_TEST
 
+/* ConnectionSet.mo at N = 2000: one connection set of 2001 pins translates and runs within the
+ * suite's time limit (it took minutes when the coefficient of each flow in the set's sum was
+ * found by walking the sum again at every level); the source current is the closed form. */
+START_TEST(large_connection_set) {
+  char *out = simulate_ok("simulate '%s' -p N=2000 --stop-time 1 --vars 's.*' "
+                          "-o compile_cli_cs.csv", data("ConnectionSet.mo"));
+  free(out);
+  ck_assert_double_eq_tol(last_value("compile_cli_cs.csv", "s.p.i"), -2000.0 * 2001 / 2 * sin(1),
+                          1e-9 * 2000.0 * 2001);
+  remove("compile_cli_cs.csv");
+}
+END_TEST
+
 /* Relations that occur only in the else-branch of `if initial()` get their value at t0
  * (event_pass.c: refresh_relations): x = 2 - t until x = 1 (one state event at t = 1), y = t
  * from the start. When they kept their default (false) after initialization, x stayed at 2
@@ -1324,7 +1337,7 @@ int main(void) {
                friction_block_events_at_rtol_1e6,
                bouncing_ball_with_parameter, structural_parameter, bad_parameter_values,
                bad_models_are_located, relations_of_the_non_initial_branch, quiet_switches,
-               crossed_relation_departs_back,
+               crossed_relation_departs_back, large_connection_set,
                nonlinear_loop_closed_form, torn_loop_starts_where_untorn_cannot,
                rejected_trial_point_keeps_branch,
                torn_failure_falls_back_to_untorn, torn_at_the_unknowns_with_start_values,

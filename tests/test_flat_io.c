@@ -352,6 +352,7 @@ static const struct {
     {"ManyCallSites.stflat", 0},
     /* smooth() without arguments (the compiler read its last one: args[-1]); refused */
     {"SmoothWithoutArguments.stflat", -1},
+    {"StateWithoutDerivative.stflat", 0},
 };
 
 #if defined(__has_feature)

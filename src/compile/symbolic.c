@@ -259,19 +259,24 @@ int st_sym_param_value(const st_compiled *cm, const st_fexpr *e, double *v) {
 }
 
 /* d e / d slot: ST_COEF_NONE (slot does not occur), ST_COEF_EXACT with the number in *c (e is
- * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC. */
+ * linear in slot with a coefficient of numbers and parameters), else ST_COEF_GENERIC. One walk
+ * of e: the flow sum of a connection set of N members is asked for each of its N unknowns, so
+ * counting the occurrences again at every level of its left-deep sum made that N^3. */
 int st_sym_coefficient(const st_compiled *cm, const st_fexpr *e, int slot, double *c) {
-  double sign, a, b, k;
-  if (!st_sym_count(cm, e, slot)) return ST_COEF_NONE;
+  double sign, a = 0, b = 0, k;
+  if (!e) return ST_COEF_NONE;
   int s = st_resolve_ref(cm, e, &sign);
   if (s == slot) { *c = sign; return ST_COEF_EXACT; }
+  int pre = e->kind == FX_BUILTIN && (e->op == FB_PRE || e->op == FB_EDGE || e->op == FB_CHANGE);
+  if (pre) return ST_COEF_NONE;
   if (e->kind == FX_UNARY && e->op == FOP_NEG) {
     int r = st_sym_coefficient(cm, e->args[0], slot, &a);
     *c = -a;
     return r;
   }
-  if (e->kind != FX_BINARY) return ST_COEF_GENERIC;
+  if (e->kind != FX_BINARY) return st_sym_count(cm, e, slot) ? ST_COEF_GENERIC : ST_COEF_NONE;
   int ra = st_sym_coefficient(cm, e->args[0], slot, &a), rb = st_sym_coefficient(cm, e->args[1], slot, &b);
+  if (ra == ST_COEF_NONE && rb == ST_COEF_NONE) return ST_COEF_NONE;
   if (ra == ST_COEF_GENERIC || rb == ST_COEF_GENERIC) return ST_COEF_GENERIC;
   switch (e->op) {
   case FOP_ADD: *c = (ra ? a : 0) + (rb ? b : 0); return ST_COEF_EXACT;

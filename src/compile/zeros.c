@@ -151,6 +151,7 @@ static int drop_vanished_states(st_compiled *cm, const unsigned char *before) {
   int ns = 0;
   for (int i = 0; i < cm->p.nstates; i++) {
     int s = cm->p.state_slot[i], d = cm->p.slots[s].der;
+    if (d < 0) continue; /* no derivative slot (a saved model the fuzzer made): no state */
     if (before[s] && !after[s]) {
       cm->p.slots[s].kind = K_ALG;
       cm->p.slots[s].state = cm->p.slots[s].der = -1;
