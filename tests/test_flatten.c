@@ -426,6 +426,25 @@ START_TEST(test_errors) {
   expect_error("undeftype.mo", "2:3", "undefined type 'Realx' of component 'y'");
   expect_error("notconnector.mo", "10:11", "'x' is not a connector");
   expect_error("condused.mo", "4:12", "conditional component 'y' is not present");
+  expect_error("badattr.mo", "3:20", "modifier 'strt' does not match any element of type 'Real' (in 'x')");
+  expect_error("attrsub.mo", "2:16", "attribute 'start' has no element 'z' (in 'x')");
+}
+END_TEST
+
+/* The attributes of a scalar are taken in one pass over its modifier: each of them, through
+ * a type's modifier, the later of two arguments of one name. */
+START_TEST(test_attribute_pass) {
+  char *out = NULL;
+  int rc = run_flatten(&out, DATA "/Attrs.mo");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(rc == 0, "%s", out);
+  const char *want[] = {
+      "Real x(start = 1, fixed = true, nominal = 2, min = -10, max = 3, "
+      "stateSelect = StateSelect.prefer, unit = \"m\", displayUnit = \"mm\");",
+      "Real y(start = 4, min = 0, unit = \"h\");"};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+    ck_assert_msg(strstr(out, want[i]) != NULL, "want '%s' in:\n%s", want[i], out);
+  free(out);
 }
 END_TEST
 
@@ -451,7 +470,8 @@ static Suite *suite(void) {
                test_modifier_final, test_class_substitution, test_class_substitution_errors,
                test_attributes, test_connect_three_way, test_connect_outside,
                test_conditional_components, test_declaration_order, test_for_equations,
-               test_functions, test_function_in_parameter_binding, test_errors, test_cli_usage));
+               test_functions, test_function_in_parameter_binding, test_errors, test_attribute_pass,
+               test_cli_usage));
   return s;
 }
 

@@ -105,6 +105,24 @@ static void check_mod_names(st_fl *fl, const st_mod *mod, st_cls *cls, const st_
   }
 }
 
+/* The attributes of a primitive type by their index: LZ_START .. LZ_STATESELECT, then the
+ * string ones; -1 for a name that is none. */
+enum { ATTR_UNIT = LZ_COUNT, ATTR_DISPLAY_UNIT, ATTR_QUANTITY, ATTR_COUNT };
+
+static const char *attr_name(int a) {
+  static const char *const names[ATTR_COUNT] = {
+      [LZ_START] = "start", [LZ_FIXED] = "fixed", [LZ_NOMINAL] = "nominal", [LZ_MIN] = "min",
+      [LZ_MAX] = "max", [LZ_STATESELECT] = "stateSelect", [ATTR_UNIT] = "unit",
+      [ATTR_DISPLAY_UNIT] = "displayUnit", [ATTR_QUANTITY] = "quantity"};
+  return names[a];
+}
+
+static int attr_index(const char *name) {
+  for (int a = 1; a < ATTR_COUNT; a++)
+    if (attr_name(a)[0] == name[0] && strcmp(attr_name(a), name) == 0) return a;
+  return -1;
+}
+
 static void set_lazy(st_fl *fl, int var, int attr, const st_mod *m) {
   if (!m || !m->value) return;
   st_lazy *lz = st_fl_var_lazy(fl, var, attr);
@@ -123,6 +141,15 @@ static const char *string_attr(st_fl *fl, const st_mod *m, const st_inst *in) {
   if (m->value->kind == AX_STRING) return st_arena_strdup(fl->arena, m->value->u.string);
   st_fl_error(fl, m->value->loc, in, "attribute '%s' must be a string literal", m->name);
   return NULL;
+}
+
+/* The lazy attributes and the units of variable k from its attributes' modifiers. */
+static void take_attributes(st_fl *fl, int k, const st_mod *const *found, const st_inst *in) {
+  for (int a = 1; a < LZ_COUNT; a++) set_lazy(fl, k, a, found[a]);
+  const char *unit = string_attr(fl, found[ATTR_UNIT], in);
+  const char *display = string_attr(fl, found[ATTR_DISPLAY_UNIT], in);
+  fl->vars[k].unit = unit;
+  fl->vars[k].display_unit = display;
 }
 
 static int has_evaluate(const st_ast_element *decl) {
@@ -169,12 +196,23 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
     st_fl_error(fl, in->loc, in, "the external object '%s' needs a binding: a call of %s(...), "
                 "its constructor (Modelica 3.6 section 12.9.7)", v->name, cls->full);
   set_lazy(fl, k, LZ_BINDING, mod);
-  static const char *const names[LZ_COUNT] = {NULL, "start", "fixed", "nominal", "min", "max",
-                                              "stateSelect"};
-  for (int a = 1; a < LZ_COUNT; a++) set_lazy(fl, k, a, st_mod_find(mod, names[a]));
-  v->unit = string_attr(fl, st_mod_find(mod, "unit"), in);
-  v->display_unit = string_attr(fl, st_mod_find(mod, "displayUnit"), in);
-  check_mod_names(fl, mod, cls, in);
+  const st_mod *found[ATTR_COUNT] = {NULL};
+  if (!(cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION))) {
+    for (int a = 1; a < ATTR_COUNT; a++) found[a] = st_mod_find(mod, attr_name(a));
+    take_attributes(fl, k, found, in);
+    check_mod_names(fl, mod, cls, in);
+    return;
+  }
+  /* one pass over the sub-modifiers (a component chain makes ~30 scalars per component, and
+   * a search per attribute plus a check per sub-modifier was a tenth of its flattening) */
+  int unknown = 0;
+  for (const st_mod *s = mod ? mod->subs : NULL; s; s = s->next) {
+    int a = attr_index(s->name);
+    if (a < 0 || s->subs) unknown = 1; /* reported by check_mod_names */
+    if (a >= 0 && !found[a]) found[a] = s; /* the first of a name, as st_mod_find */
+  }
+  take_attributes(fl, k, found, in);
+  if (unknown) check_mod_names(fl, mod, cls, in);
 }
 
 /* Follows short class definitions (`connector RealInput = input Real`, `type Torque =

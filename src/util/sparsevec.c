@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { SVEC_SHORT = 16 }; /* searched linearly up to this length */
 
@@ -33,9 +34,23 @@ static int cell(const st_svec *v, int i) {
   }
 }
 
+/* Doubles the room of v. The values and then the indices share one block: an elimination
+ * makes two vectors per equation, most of them short, and a block each for the indices and
+ * the values doubled the allocator's share of it. */
+static int grow(st_svec *v) {
+  int cap = 2 * v->cap + 4;
+  char *b = realloc(v->val, (size_t)cap * (sizeof(double) + sizeof(int)));
+  if (!b) return -1;
+  int *idx = (int *)(b + (size_t)cap * sizeof(double));
+  memmove(idx, b + (size_t)v->cap * sizeof(double), (size_t)v->n * sizeof(int));
+  v->val = (double *)b;
+  v->idx = idx;
+  v->cap = cap;
+  return 0;
+}
+
 void st_svec_free(st_svec *v) {
-  free(v->idx);
-  free(v->val);
+  free(v->val); /* idx lives in the same block */
   free(v->tab);
   *v = (st_svec){0};
 }
@@ -63,15 +78,7 @@ double st_svec_get(const st_svec *v, int i) {
 }
 
 int st_svec_push(st_svec *v, int i, double x) {
-  if (v->n == v->cap) {
-    int cap = 2 * v->cap + 4;
-    int *idx = realloc(v->idx, sizeof(int) * (size_t)cap);
-    if (idx) v->idx = idx;
-    double *val = realloc(v->val, sizeof(double) * (size_t)cap);
-    if (val) v->val = val;
-    if (!idx || !val) return -1;
-    v->cap = cap;
-  }
+  if (v->n == v->cap && grow(v)) return -1;
   v->idx[v->n] = i;
   v->val[v->n++] = x;
   if (v->n > SVEC_SHORT && 2 * v->n > v->tcap) {

@@ -9,7 +9,7 @@
 
 typedef struct st_svec {
   int n, cap;
-  int *idx;
+  int *idx;    /* in the block of val (one allocation) */
   double *val;
   int *tab, tcap; /* position of an index, -1 free; NULL while the vector is short */
 } st_svec;
