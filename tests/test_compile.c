@@ -987,22 +987,16 @@ START_TEST(deep_array_calls_translate_linearly) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("compile");
-  st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
-               fused_programs_keep_values_and_tangents, linear_algebraic_loop,
-               large_sparse_loop_uses_klu, sole_instance_runs_like_any_instance,
-               zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
-               initial_system_singular_and_large_scale,
-               structural_zeros_are_no_states, structural_zeros_through_function_bodies,
-               structural_zeros_keep_a_der_read_elsewhere,
-               structural_zeros_through_constant_arguments,
-               nonlinear_algebraic_loop,
-               mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
-               structurally_singular, over_determined,
-               initial_system_count_and_no_solution, event_iteration_cycle,
-               min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives,
-               nested_array_calls_grow_linearly, whole_array_call_arguments_are_evaluated_once,
-               deep_array_calls_translate_linearly));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("compile", "compile", 0,
+             parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
+             linear_algebraic_loop, large_sparse_loop_uses_klu,
+             sole_instance_runs_like_any_instance, zero_parameter_factor_is_no_divisor,
+             initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,
+             structural_zeros_are_no_states, structural_zeros_through_function_bodies,
+             structural_zeros_keep_a_der_read_elsewhere,
+             structural_zeros_through_constant_arguments, nonlinear_algebraic_loop,
+             mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
+             structurally_singular, over_determined, initial_system_count_and_no_solution,
+             event_iteration_cycle, min_norm_over_selected_unknowns,
+             builtins_one_table_values_and_derivatives, nested_array_calls_grow_linearly,
+             whole_array_call_arguments_are_evaluated_once, deep_array_calls_translate_linearly)
