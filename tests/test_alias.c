@@ -290,10 +290,6 @@ START_TEST(rigid_connection_flanges_vanish) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("alias");
-  st_test_case(s, "alias", 60, ST_TESTS(sign_aliases, bound_to_parameters,
-               fixed_start_moves_to_state, conflicting_fixed_starts, when_condition_on_alias,
-               rigid_connection_flanges_vanish));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("alias", "alias", 60,
+             sign_aliases, bound_to_parameters, fixed_start_moves_to_state,
+             conflicting_fixed_starts, when_condition_on_alias, rigid_connection_flanges_vanish)

@@ -129,11 +129,7 @@ START_TEST(library_option_overrides_builtin_library) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("cli");
-  st_test_case(s, "command", 0, ST_TESTS(help_lists_commands_and_exits_zero,
-               version_is_the_library_version, unknown_command_is_usage_error,
-               man_page_documents_every_command, shared_run_options,
-               library_option_overrides_builtin_library));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("cli", "command", 0,
+             help_lists_commands_and_exits_zero, version_is_the_library_version,
+             unknown_command_is_usage_error, man_page_documents_every_command,
+             shared_run_options, library_option_overrides_builtin_library)

@@ -333,12 +333,9 @@ START_TEST(missing_signals_and_bad_input) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("compare");
-  st_test_case(s, "tube", 0, ST_TESTS(tube_bounds_by_hand, tube_sizes_follow_the_formulas,
-               every_msl_reference_passes_against_itself, time_shift_inside_x_passes_outside_fails,
-               value_offset_inside_y_passes_outside_fails, pulses_and_the_epsilon_floor,
-               step_timing_nan_and_span, missing_signals_and_bad_input,
-               result_must_span_the_reference));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("compare", "tube", 0,
+             tube_bounds_by_hand, tube_sizes_follow_the_formulas,
+             every_msl_reference_passes_against_itself, time_shift_inside_x_passes_outside_fails,
+             value_offset_inside_y_passes_outside_fails, pulses_and_the_epsilon_floor,
+             step_timing_nan_and_span, missing_signals_and_bad_input,
+             result_must_span_the_reference)

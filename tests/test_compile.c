@@ -215,7 +215,7 @@ typedef struct compiled_file {
   st_compiled *cm;
 } compiled_file;
 
-static compiled_file compile_file(const char *file, const char *cls) {
+static compiled_file flatten_file(const char *file, const char *cls) {
   compiled_file c = {st_diag_new(NULL), NULL, NULL, NULL};
   c.fe = st_front_new(c.diag);
   st_front_add_default_paths(c.fe);
@@ -224,6 +224,11 @@ static compiled_file compile_file(const char *file, const char *cls) {
   ck_assert_int_eq(st_front_load_file(c.fe, st_test_src(path)), 0);
   c.m = st_front_flatten(c.fe, cls);
   ck_assert_ptr_nonnull(c.m);
+  return c;
+}
+
+static compiled_file compile_file(const char *file, const char *cls) {
+  compiled_file c = flatten_file(file, cls);
   c.cm = st_compile(c.m, c.diag);
   ck_assert_msg(c.cm != NULL, "%s", st_diag_first_error(c.diag));
   return c;
@@ -786,18 +791,32 @@ START_TEST(builtins_one_table_values_and_derivatives) {
 }
 END_TEST
 
-/* NestedArrayCalls.mo's mix() on u (6 elements) into y. */
-static void mix(const double *u, double *y) {
-  for (int i = 0; i < 6; i++) y[i] = 0.5 * u[5 - i] + 0.1 * (i + 1) + 0.01 * sin(u[i]);
+/* NestedArrayCalls.mo's and DeepArrayCalls.mo's mix() on u (n elements, n <= 8) into y. */
+static void mix(int n, const double *u, double *y) {
+  for (int i = 0; i < n; i++) y[i] = 0.5 * u[n - 1 - i] + 0.1 * (i + 1) + 0.01 * sin(u[i]);
 }
 
-static void mix_times(int times, const double *u, double *y) {
-  double t[6];
-  memcpy(y, u, sizeof t);
+static void mix_times(int n, int times, const double *u, double *y) {
+  double t[8];
+  memcpy(y, u, (size_t)n * sizeof *y);
   for (int k = 0; k < times; k++) {
-    memcpy(t, y, sizeof t);
-    mix(t, y);
+    memcpy(t, y, (size_t)n * sizeof *y);
+    mix(n, t, y);
   }
+}
+
+/* The OP_CALLs of cm's equation programs (assignments and residuals). */
+static int program_calls(const st_compiled *cm) {
+  int calls = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    int np = b->kind == BK_ASSIGN ? 1 : b->kind == BK_SOLVE ? b->n : 0;
+    for (int i = 0; i < np; i++) {
+      const st_prog *p = b->kind == BK_ASSIGN ? &b->assign : &b->res[i];
+      for (int j = 0; j < p->n; j++) calls += p->code[j].op == OP_CALL;
+    }
+  }
+  return calls;
 }
 
 /* Calls of an array function nested five deep: each argument's elements come from one
@@ -827,14 +846,14 @@ START_TEST(nested_array_calls_grow_linearly) {
   double yp[6];
   ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
   ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0, y, f), 0);
-  mix_times(5, x0, z);
+  mix_times(6, 5, x0, z);
   for (int i = 0; i < 6; i++) {
     char name[16];
     ck_assert_double_eq_tol(f[i], -z[i], 1e-14);
     snprintf(name, sizeof name, "w[%d]", i + 1);
     ck_assert_int_eq(st_compiled_value(cm, name, &w[i]), 0);
   }
-  mix_times(3, w, mw);
+  mix_times(6, 3, w, mw);
   for (int i = 0; i < 6; i++) ck_assert_double_eq_tol(w[i] + mw[i], x0[i], 1e-9);
   /* the loop's residual tangents along all of w against central differences */
   ck_assert_ptr_nonnull(loop);
@@ -857,60 +876,70 @@ START_TEST(nested_array_calls_grow_linearly) {
 }
 END_TEST
 
-/* Arrays of element calls replaced by the call itself (value 0: the whole array output), as
- * a saved flat model may hold them; seen[] maps each array to its call (the arrays are
- * shared: a walk of the tree would be exponential). The new calls are malloc'd. */
-typedef struct compact_map {
-  st_fexpr *from[1024], *to[1024];
-  int n;
-} compact_map;
+/* Whole-call arguments (value 0: all of an array output, as the front end passes them)
+ * expanded into the arrays of their n element calls, which share the call's arguments, as
+ * a saved flat model may hold them; from[] maps each call to its array (the calls are
+ * shared). The nodes made here are malloc'd and listed in made[]. */
+typedef struct expand_map {
+  st_fexpr *from[64], *to[64], *made[1024];
+  int n, nmade, width;
+} expand_map;
 
-static st_fexpr *compact(compact_map *m, st_fexpr *e) {
-  if (e->kind != FX_ARRAY && e->kind != FX_CALL) {
-    for (int i = 0; i < e->nargs; i++) e->args[i] = compact(m, e->args[i]);
-    return e;
-  }
-  for (int i = 0; i < m->n; i++)
-    if (m->from[i] == e) return m->to[i];
-  ck_assert_int_lt(m->n, 1024);
-  st_fexpr *r = e;
-  if (e->kind == FX_ARRAY && e->nargs > 0 && e->args[0]->kind == FX_CALL && e->args[0]->value == 1) {
-    r = malloc(sizeof *r);
-    *r = *e->args[0];
-    r->value = 0;
-    r->args = malloc(sizeof *r->args * (size_t)r->nargs);
-    memcpy(r->args, e->args[0]->args, sizeof *r->args * (size_t)r->nargs);
-  }
-  for (int i = 0; i < r->nargs; i++) r->args[i] = compact(m, r->args[i]);
-  m->from[m->n] = e;
-  m->to[m->n++] = r;
-  return r;
+static st_fexpr *made_node(expand_map *m, st_fexpr_kind kind, int nargs, const st_fexpr *like) {
+  ck_assert_int_lt(m->nmade, 1024);
+  st_fexpr *e = calloc(1, sizeof *e);
+  ck_assert_ptr_nonnull(e);
+  e->kind = kind;
+  e->nargs = nargs;
+  e->index = like->index;
+  e->loc = like->loc;
+  e->args = calloc((size_t)nargs + 1, sizeof *e->args);
+  ck_assert_ptr_nonnull(e->args);
+  return m->made[m->nmade++] = e;
 }
 
-/* The same nesting as a saved flat model writes it (an argument that is a call with an
- * array output): its elements are one call and replays too, with the same derivatives. */
+static st_fexpr *expand(expand_map *m, st_fexpr *e, int is_arg) {
+  for (int i = 0; i < m->nmade; i++)
+    if (m->made[i] == e) return e;
+  for (int i = 0; i < m->n; i++)
+    if (m->from[i] == e) return m->to[i];
+  if (!is_arg || e->kind != FX_CALL || e->value != 0) {
+    for (int i = 0; i < e->nargs; i++) e->args[i] = expand(m, e->args[i], e->kind == FX_CALL);
+    return e;
+  }
+  st_fexpr *arr = made_node(m, FX_ARRAY, m->width, e), *first = NULL;
+  for (int k = 0; k < m->width; k++) {
+    st_fexpr *c = arr->args[k] = made_node(m, FX_CALL, e->nargs, e);
+    c->value = k + 1;
+    for (int i = 0; i < e->nargs; i++) c->args[i] = first ? first->args[i] : expand(m, e->args[i], 1);
+    first = first ? first : c;
+  }
+  ck_assert_int_lt(m->n, 64);
+  m->from[m->n] = e;
+  m->to[m->n++] = arr;
+  return arr;
+}
+
+/* The nesting as a saved flat model may write it, each argument the array of the inner
+ * call's element calls: those elements too are one call and replays of its arguments, with
+ * the same values. */
 START_TEST(whole_array_call_arguments_are_evaluated_once) {
   compiled_file c = compile_file("NestedArrayCalls.mo", "NestedArrayCalls");
   double y[6], yp[6], f[6], g[6];
   const stiction_model *mod = st_compiled_model(c.cm);
   ck_assert_int_eq(mod->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
   ck_assert_int_eq(mod->derivatives(st_compiled_data(c.cm), 0, y, f), 0);
-  compact_map map = {.n = 0};
+  expand_map map = {.n = 0, .width = 6};
   for (int i = 0; i < c.m->equations.n; i++) {
     st_feq *q = c.m->equations.items[i];
-    if (q->rhs) q->rhs = compact(&map, q->rhs);
-    if (q->lhs) q->lhs = compact(&map, q->lhs);
+    if (q->rhs) q->rhs = expand(&map, q->rhs, 0);
+    if (q->lhs) q->lhs = expand(&map, q->lhs, 0);
   }
+  /* the front end passed each inner call whole: z's four, w's two */
+  ck_assert_int_eq(map.n, 4 + 2);
   st_compiled *cm = st_compile(c.m, c.diag);
   ck_assert_msg(cm != NULL, "%s", st_diag_first_error(c.diag));
-  int calls = 0;
-  for (int k = 0; k < cm->nblocks; k++) {
-    const st_block *b = &cm->blocks[k];
-    for (int i = 0; i < (b->kind == BK_SOLVE ? b->n : 1); i++) {
-      const st_prog *p = b->kind == BK_SOLVE ? &b->res[i] : &b->assign;
-      for (int j = 0; j < p->n; j++) calls += p->code[j].op == OP_CALL;
-    }
-  }
+  int calls = program_calls(cm);
   ck_assert_msg(calls <= 6 * 6 * (5 + 3), "%d calls", calls);
   const stiction_model *mod2 = st_compiled_model(cm);
   ck_assert_int_eq(mod2->start_values(st_compiled_data(cm), 0, y, yp), 0);
@@ -918,29 +947,56 @@ START_TEST(whole_array_call_arguments_are_evaluated_once) {
   for (int i = 0; i < 6; i++) ck_assert(f[i] == g[i]);
   st_compiled_free(cm);
   compiled_file_free(&c);
-  for (int i = 0; i < map.n; i++)
-    if (map.to[i] != map.from[i]) { /* made here */
-      free(map.to[i]->args);
-      free(map.to[i]);
-    }
+  for (int i = 0; i < map.nmade; i++) {
+    free(map.made[i]->args);
+    free(map.made[i]);
+  }
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("compile");
-  st_test_case(s, "compile", 0, ST_TESTS(parameters_chain_and_explicit_derivative,
-               fused_programs_keep_values_and_tangents, linear_algebraic_loop,
-               large_sparse_loop_uses_klu, sole_instance_runs_like_any_instance,
-               zero_parameter_factor_is_no_divisor, initial_algorithm_parameter_is_no_unknown,
-               initial_system_singular_and_large_scale,
-               structural_zeros_are_no_states, structural_zeros_through_function_bodies,
-               structural_zeros_keep_a_der_read_elsewhere,
-               structural_zeros_through_constant_arguments,
-               nonlinear_algebraic_loop,
-               mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
-               structurally_singular, over_determined,
-               initial_system_count_and_no_solution, event_iteration_cycle,
-               min_norm_over_selected_unknowns, builtins_one_table_values_and_derivatives,
-               nested_array_calls_grow_linearly, whole_array_call_arguments_are_evaluated_once));
-  return st_test_main(s);
+/* The nodes of e walked as a tree, as the passes before emit walk it, up to cap. */
+static long tree_nodes(const st_fexpr *e, long cap) {
+  long n = 1;
+  for (int i = 0; e && i < e->nargs && n < cap; i++) n += tree_nodes(e->args[i], cap - n);
+  return n;
 }
+
+/* Array calls nested twelve deep on 8-vectors: each argument is the inner call, whole, so
+ * the flat equations hold a chain of 12 calls each where the element calls made a tree of
+ * 8^12 (compile time had doubled with each level: 7 s at depth 7); the programs are a call
+ * and 7 replays per level, and the values those of the closed form. */
+START_TEST(deep_array_calls_translate_linearly) {
+  compiled_file c = flatten_file("DeepArrayCalls.mo", "DeepArrayCalls");
+  long nodes = 0;
+  for (int i = 0; i < c.m->equations.n; i++) {
+    const st_feq *q = c.m->equations.items[i];
+    nodes += tree_nodes(q->lhs, 1000000) + tree_nodes(q->rhs, 1000000);
+  }
+  /* z[i] = 12 calls on {x[1], ..., x[8]}: 8 equations of 22 nodes; der(x[i]) = -z[i]: 8 of 4 */
+  ck_assert_msg(nodes <= 8 * (1 + 12 + 1 + 8) + 8 * 4, "%ld nodes", nodes);
+  ck_assert_msg((c.cm = st_compile(c.m, c.diag)) != NULL, "%s", st_diag_first_error(c.diag));
+  int calls = program_calls(c.cm);
+  ck_assert_msg(calls <= 8 * 8 * 12, "%d calls", calls);
+  double y[8], yp[8], f[8], x0[8] = {1, 2, 3, 4, 5, 6, 7, 8}, z[8];
+  const stiction_model *mod = st_compiled_model(c.cm);
+  ck_assert_int_eq(mod->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(c.cm), 0, y, f), 0);
+  mix_times(8, 12, x0, z);
+  for (int i = 0; i < 8; i++) ck_assert_double_eq_tol(f[i], -z[i], 1e-13);
+  compiled_file_free(&c);
+}
+END_TEST
+
+ST_TEST_MAIN("compile", "compile", 0,
+             parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
+             linear_algebraic_loop, large_sparse_loop_uses_klu,
+             sole_instance_runs_like_any_instance, zero_parameter_factor_is_no_divisor,
+             initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,
+             structural_zeros_are_no_states, structural_zeros_through_function_bodies,
+             structural_zeros_keep_a_der_read_elsewhere,
+             structural_zeros_through_constant_arguments, nonlinear_algebraic_loop,
+             mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
+             structurally_singular, over_determined, initial_system_count_and_no_solution,
+             event_iteration_cycle, min_norm_over_selected_unknowns,
+             builtins_one_table_values_and_derivatives, nested_array_calls_grow_linearly,
+             whole_array_call_arguments_are_evaluated_once, deep_array_calls_translate_linearly)

@@ -389,10 +389,7 @@ END_TEST
 START_TEST(bouncing_ball_ida) { run_ball(STICTION_SOLVER_IDA); }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("compile_sim");
-  st_test_case(s, "sim", 0, ST_TESTS(friction_block_cvode, friction_block_ida,
-               friction_block_ida_dae, loops_cvode, loops_ida_dae, restart_slope_cvode,
-               restart_slope_ida_dae, bouncing_ball_cvode, bouncing_ball_ida));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("compile_sim", "sim", 0,
+             friction_block_cvode, friction_block_ida, friction_block_ida_dae, loops_cvode,
+             loops_ida_dae, restart_slope_cvode, restart_slope_ida_dae, bouncing_ball_cvode,
+             bouncing_ball_ida)

@@ -206,10 +206,7 @@ START_TEST(unwritable_output) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("demos_cli");
-  st_test_case(s, "cli", 0, ST_TESTS(bad_usage_exits_2_with_a_message, help_and_lists,
-               csv_and_mat_results, event_log_file, stats_output, default_result_file,
-               csv_to_stdout, failed_run_keeps_rows, unwritable_output));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("demos_cli", "cli", 0,
+             bad_usage_exits_2_with_a_message, help_and_lists, csv_and_mat_results,
+             event_log_file, stats_output, default_result_file, csv_to_stdout,
+             failed_run_keeps_rows, unwritable_output)

@@ -139,9 +139,5 @@ START_TEST(parenthesizes_by_precedence) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("flat");
-  st_test_case(s, "print", 0, ST_TESTS(prints_readable_modelica_and_balance,
-               parenthesizes_by_precedence));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("flat", "print", 0,
+             prints_readable_modelica_and_balance, parenthesizes_by_precedence)

@@ -437,12 +437,9 @@ START_TEST(lugre_steady_state_is_stribeck) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("friction");
-  st_test_case(s, "laws", 120, ST_TESTS(sign_derivatives_match_fd, sign_join_points,
-               sign_limits_and_closed_forms, stribeck_curve, leine_and_karnopp,
-               drake_mu_samples_and_smoothness, ipc_mollifier_property_grid,
-               ipc_smooth_mu_property_grid, ipc_knee_and_joins, ipc_reductions_and_static_peak,
-               ipc_sample_tables, lugre_partials_match_fd, lugre_steady_state_is_stribeck));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("friction", "laws", 120,
+             sign_derivatives_match_fd, sign_join_points, sign_limits_and_closed_forms,
+             stribeck_curve, leine_and_karnopp, drake_mu_samples_and_smoothness,
+             ipc_mollifier_property_grid, ipc_smooth_mu_property_grid, ipc_knee_and_joins,
+             ipc_reductions_and_static_peak, ipc_sample_tables, lugre_partials_match_fd,
+             lugre_steady_state_is_stribeck)

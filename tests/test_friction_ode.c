@@ -255,9 +255,6 @@ START_TEST(karnopp_period_converges) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("friction-ode");
-  st_test_case(s, "benchmarks", 120, ST_TESTS(lugre_canudas_de_wit_stick_slip,
-               leine_belt_arctan_periods, leine_belt_lugre_period, karnopp_period_converges));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("friction-ode", "benchmarks", 120,
+             lugre_canudas_de_wit_stick_slip, leine_belt_arctan_periods, leine_belt_lugre_period,
+             karnopp_period_converges)

@@ -471,20 +471,16 @@ START_TEST(array_call_without_arguments) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("hybrid");
-  st_test_case(s, "hybrid", 120, ST_TESTS(event_iteration_after_initialization,
-               algorithm_break_and_enumeration_start,
-               pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
-               sample_variable_rises_at_every_instant, sample_at_the_start_fires,
-               when_equations_fire_within_the_pass,
-               fixed_start_of_a_derivative, function_of_an_empty_array,
-               parameter_condition_decides_the_states, zero_final_parameter_drops_a_term,
-               piecewise_linear_loop_solves, linear_loop_of_large_values_at_an_event,
-               cycling_newton_brackets_the_root, tuple_with_array_targets_in_when,
-               crossing_at_the_stop_time_is_no_event, sample_variable_fires_at_the_start,
-               singular_mixed_system_solved_along_its_null_line, mixed_real_part_is_torn,
-               discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
-               integer_counter_crossings_all_count, array_call_without_arguments));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("hybrid", "hybrid", 120,
+             event_iteration_after_initialization, algorithm_break_and_enumeration_start,
+             pre_is_the_start_value_during_initialization, sample_instant_is_one_event,
+             sample_variable_rises_at_every_instant, sample_at_the_start_fires,
+             when_equations_fire_within_the_pass, fixed_start_of_a_derivative,
+             function_of_an_empty_array, parameter_condition_decides_the_states,
+             zero_final_parameter_drops_a_term, piecewise_linear_loop_solves,
+             linear_loop_of_large_values_at_an_event, cycling_newton_brackets_the_root,
+             tuple_with_array_targets_in_when, crossing_at_the_stop_time_is_no_event,
+             sample_variable_fires_at_the_start,
+             singular_mixed_system_solved_along_its_null_line, mixed_real_part_is_torn,
+             discrete_threshold_is_a_time_event, coincident_time_thresholds_are_one_instant,
+             integer_counter_crossings_all_count, array_call_without_arguments)

@@ -647,17 +647,13 @@ START_TEST(writer_rejects_bad_use) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("io");
-  st_test_case(s, "files", 0, ST_TESTS(csv_writer_text_and_round_trip,
-               csv_rows_on_disk_before_close, existing_result_replaced_links_written_through,
-               non_finite_values_round_trip, csv_repeated_values_same_text,
-               shortest_text_matches_reference, shortest_text_round_trips, shortest_fast_paths,
-               decimal_scan_matches_strtod,
-               mat_round_trip_and_readable_while_open, mat_read_by_scipy,
-               flush_interval_keeps_every_row, mat_trailing_unpatched_row_is_ignored,
-               mat_reader_dsres_normal_with_data1_and_alias, reads_msl_reference_csv,
-               reads_crlf_quoted_and_Time, malformed_input_gives_located_errors,
-               writer_rejects_bad_use));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("io", "files", 0,
+             csv_writer_text_and_round_trip, csv_rows_on_disk_before_close,
+             existing_result_replaced_links_written_through, non_finite_values_round_trip,
+             csv_repeated_values_same_text, shortest_text_matches_reference,
+             shortest_text_round_trips, shortest_fast_paths, decimal_scan_matches_strtod,
+             mat_round_trip_and_readable_while_open, mat_read_by_scipy,
+             flush_interval_keeps_every_row, mat_trailing_unpatched_row_is_ignored,
+             mat_reader_dsres_normal_with_data1_and_alias, reads_msl_reference_csv,
+             reads_crlf_quoted_and_Time, malformed_input_gives_located_errors,
+             writer_rejects_bad_use)

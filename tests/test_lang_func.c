@@ -412,14 +412,10 @@ START_TEST(record_redeclared_field) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("lang_func");
-  st_test_case(s, "lang_func", 120, ST_TESTS(external_builtin, cardinality_counts_connections,
-               array_functions, discrete_connections, initial_algorithm, records,
-               inline_array_element, vector_when, fixed_false_parameters, function_arrays,
-               discrete_initial_equation, der_in_binding, default_call_argument,
-               redeclared_function_modifier, fixed_false_from_algebraic,
-               record_array_local, record_array_constant, redundant_initial_alias,
-               constant_slice_in_function, record_redeclared_field));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("lang_func", "lang_func", 120,
+             external_builtin, cardinality_counts_connections, array_functions,
+             discrete_connections, initial_algorithm, records, inline_array_element, vector_when,
+             fixed_false_parameters, function_arrays, discrete_initial_equation, der_in_binding,
+             default_call_argument, redeclared_function_modifier, fixed_false_from_algebraic,
+             record_array_local, record_array_constant, redundant_initial_alias,
+             constant_slice_in_function, record_redeclared_field)

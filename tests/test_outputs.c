@@ -371,12 +371,9 @@ START_TEST(plot_refuses_control_characters_and_keeps_old_image) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("outputs");
-  st_test_case(s, "outputs", 120, ST_TESTS(outfile_commit_abort_and_modes, outfile_killed_writer_leaves_nothing,
-                                          outfile_pipe_in_place,
-               same_file_by_identity_or_resolved_path, writer_keeps_previous_result_of_failed_run,
-               cli_failed_run_keeps_previous_files, cli_output_naming_an_input_is_refused,
-               plot_refuses_control_characters_and_keeps_old_image));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("outputs", "outputs", 120,
+             outfile_commit_abort_and_modes, outfile_killed_writer_leaves_nothing,
+             outfile_pipe_in_place, same_file_by_identity_or_resolved_path,
+             writer_keeps_previous_result_of_failed_run, cli_failed_run_keeps_previous_files,
+             cli_output_naming_an_input_is_refused,
+             plot_refuses_control_characters_and_keeps_old_image)

@@ -240,11 +240,7 @@ START_TEST(failure_before_first_row_writes_no_file) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("runerrors");
-  st_test_case(s, "runerrors", 120, ST_TESTS(nan_names_the_equation,
-               newton_without_root_names_the_system, nonfinite_status_through_the_api,
-               failure_before_first_row_writes_no_file,
-               overflowing_sum_of_finite_values_is_no_error));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("runerrors", "runerrors", 120,
+             nan_names_the_equation, newton_without_root_names_the_system,
+             nonfinite_status_through_the_api, failure_before_first_row_writes_no_file,
+             overflowing_sum_of_finite_values_is_no_error)

@@ -142,9 +142,6 @@ START_TEST(box_rejects_bad_parameters) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("tamsi_box");
-  st_test_case(s, "incline", 0, ST_TESTS(box_sticks_at_coulomb_time, box_slides_past_friction_angle,
-               box_substeps_failed_steps, box_in_stiction_drake, box_rejects_bad_parameters));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("tamsi_box", "incline", 0,
+             box_sticks_at_coulomb_time, box_slides_past_friction_angle,
+             box_substeps_failed_steps, box_in_stiction_drake, box_rejects_bad_parameters)

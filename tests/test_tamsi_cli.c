@@ -272,11 +272,7 @@ START_TEST(cli_box_demo) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("tamsi_cli");
-  st_test_case(s, "cli", 0, ST_TESTS(cli_cylinder_stiction, cli_cylinder_sliding_with_fn0,
-               cli_pizza_one_way, cli_valid_one_way_baseline, cli_malformed_json,
-               cli_inconsistent_input, cli_solver_failure_prints_json_and_exits_3, cli_reads_stdin,
-               cli_usage, cli_box_demo));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("tamsi_cli", "cli", 0,
+             cli_cylinder_stiction, cli_cylinder_sliding_with_fn0, cli_pizza_one_way,
+             cli_valid_one_way_baseline, cli_malformed_json, cli_inconsistent_input,
+             cli_solver_failure_prints_json_and_exits_3, cli_reads_stdin, cli_usage, cli_box_demo)

@@ -193,15 +193,12 @@ START_TEST(quadratic_non_positive_nan) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("tamsi_limiter");
-  st_test_case(s, "drake_cases", 0, ST_TESTS(zero_v_and_zero_dv, zero_v_to_within_stiction_region,
-               zero_v_to_sliding_region, sliding_region_to_zero, sliding_region_to_stiction_region,
-               within_stiction_region_to_sliding_region, stiction_to_sliding, very_small_delta_v,
-               straight_cross_through_zero, cross_stiction_region_from_the_outside,
-               changes_within_the_sliding_region, changes_within_the_sliding_region_large_theta,
-               changes_within_the_sliding_region_very_large_theta,
-               changes_within_the_sliding_region_single_solution, quadratic_non_positive_inf,
-               quadratic_non_positive_nan));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("tamsi_limiter", "drake_cases", 0,
+             zero_v_and_zero_dv, zero_v_to_within_stiction_region, zero_v_to_sliding_region,
+             sliding_region_to_zero, sliding_region_to_stiction_region,
+             within_stiction_region_to_sliding_region, stiction_to_sliding, very_small_delta_v,
+             straight_cross_through_zero, cross_stiction_region_from_the_outside,
+             changes_within_the_sliding_region, changes_within_the_sliding_region_large_theta,
+             changes_within_the_sliding_region_very_large_theta,
+             changes_within_the_sliding_region_single_solution, quadratic_non_positive_inf,
+             quadratic_non_positive_nan)

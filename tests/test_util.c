@@ -241,12 +241,8 @@ START_TEST(sparse_vector_against_dense) {
 }
 END_TEST
 
-int main(void) {
-  Suite *s = suite_create("util");
-  st_test_case(s, "base", 0, ST_TESTS(arena_allocates_zeroed_aligned_memory,
-               diag_quotes_line_with_caret, arena_refuses_sizes_that_overflow,
-               arena_packs_small_allocations_at_8_bytes, arena_grows_large_zeroed,
-               diag_cuts_long_lines, diag_keeps_long_messages_whole, every_status_has_a_phrase,
-               sparse_vector_against_dense));
-  return st_test_main(s);
-}
+ST_TEST_MAIN("util", "base", 0,
+             arena_allocates_zeroed_aligned_memory, diag_quotes_line_with_caret,
+             arena_refuses_sizes_that_overflow, arena_packs_small_allocations_at_8_bytes,
+             arena_grows_large_zeroed, diag_cuts_long_lines, diag_keeps_long_messages_whole,
+             every_status_has_a_phrase, sparse_vector_against_dense)

@@ -150,4 +150,13 @@ static inline int st_test_main(Suite *s) {
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* main() of a test program of one suite and one case: ST_TEST_MAIN("suite", "case", timeout,
+ * first, second, ...). */
+#define ST_TEST_MAIN(suite, name, timeout, ...)                                                  \
+  int main(void) {                                                                             \
+    Suite *s = suite_create(suite);                                                            \
+    st_test_case(s, name, timeout, ST_TESTS(__VA_ARGS__));                                     \
+    return st_test_main(s);                                                                    \
+  }
+
 #endif

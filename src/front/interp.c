@@ -17,12 +17,25 @@
 
 /* A value from a constant argument: numbers, or rectangular nested arrays of numbers (the
  * elements in fl->tmp, which outlives the call). */
+/* Whether call e's first output is an array. */
+static int array_output(const st_fl *fl, const st_fexpr *e) {
+  if (e->index < 0 || e->index >= fl->nfunctions) return 0;
+  const st_ffunction *fn = &fl->functions[e->index];
+  for (int i = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT) return fn->locals[i].ndims > 0;
+  return 0;
+}
+
 static int to_val(st_fl *fl, const st_fexpr *e, st_fval *out) {
   const char *text = e->kind != FX_ARRAY ? st_fl_string_const(fl, e) : NULL;
   if (text) { /* a String constant or parameter (a file name) */
     *out = st_fval_scalar(0);
     out->str = text;
     return 0;
+  }
+  if (e->kind == FX_CALL && e->value == 0 && e->op == 0 && array_output(fl, e)) {
+    st_fexpr *v; /* all of an array output (translate.c passes such an argument whole) */
+    return st_fl_call(fl, e, &v) || v->kind != FX_ARRAY ? -1 : to_val(fl, v, out);
   }
   if (e->kind != FX_ARRAY) {
     double x;

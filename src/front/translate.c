@@ -1143,8 +1143,9 @@ static st_fexpr *size_of_call(st_fl *fl, const st_fexpr *e, const st_ffunction *
   return c;
 }
 
-static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_flocal *out) {
-  int dims[4];
+/* The sizes of output `out` of call r into dims; -1 when one is not known while translating. */
+static int output_dims(st_fl *fl, const st_fexpr *r, const st_ffunction *fn,
+                       const st_flocal *out, int *dims) {
   for (int d = 0; d < out->ndims; d++) {
     double v;
     /* a size given by inputs (output Real y[n + 1] for input Integer n): from the arguments */
@@ -1153,11 +1154,17 @@ static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, cons
     fl->sizing++;
     if (size && st_fl_eval(fl, size, &v) == 0) dims[d] = (int)v;
     fl->sizing--;
-    if (dims[d] < 0) {
-      st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
-                  "translating (make its arguments parameters)", fn->name);
-      return NULL;
-    }
+    if (dims[d] < 0) return -1;
+  }
+  return 0;
+}
+
+static st_fexpr *array_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, const st_flocal *out) {
+  int dims[4];
+  if (output_dims(fl, r, fn, out, dims)) {
+    st_fl_error(fl, r->loc, NULL, "'%s' returns an array whose size is not known while "
+                "translating (make its arguments parameters)", fn->name);
+    return NULL;
   }
   int next = 0;
   return element_calls(fl, r, dims, out->ndims, &next);
@@ -1293,6 +1300,45 @@ static st_fexpr *default_argument(st_fl *fl, st_fexpr *b) {
   return call_value(fl, c, g, 0);
 }
 
+/* Whether v is the array element_calls() made of call c: the elements of c's array output
+ * in its shape, in row-major order, each with c's arguments (*next counts them). */
+static int elements_of(const st_fexpr *v, const st_fexpr *c, const int *dims, int nd, int *next) {
+  if (nd == 0)
+    return v->kind == FX_CALL && v->index == c->index && v->op == 0 && v->value == ++*next &&
+           v->nargs == c->nargs &&
+           (!c->nargs || !memcmp(v->args, c->args, (size_t)c->nargs * sizeof *c->args));
+  if (v->kind != FX_ARRAY || st_fx_is_record(v) || v->nargs != dims[0]) return 0;
+  for (int i = 0; i < v->nargs; i++)
+    if (!elements_of(v->args[i], c, dims + 1, nd - 1, next)) return 0;
+  return 1;
+}
+
+/* An argument that is all of the array output of a call, as the call itself (value 0: the
+ * whole output), else v. Each element call holds the call's arguments: shared, but a tree to
+ * every pass that walks them, n^depth nodes for array calls nested depth deep (f(f(f(x))));
+ * the whole call is one node whose elements the compiler pushes from one evaluation. */
+static st_fexpr *whole_call(st_fl *fl, st_fexpr *v) {
+  const st_fexpr *c = v;
+  while (c->kind == FX_ARRAY && !st_fx_is_record(c) && c->nargs > 0) c = c->args[0];
+  if (c == v || c->kind != FX_CALL || c->op != 0 || c->value != 1 || c->index < 0 ||
+      c->index >= fl->nfunctions)
+    return v;
+  const st_ffunction *fn = &fl->functions[c->index];
+  const st_flocal *out = NULL;
+  for (int i = 0; i < fn->nlocals && !out; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT) out = &fn->locals[i];
+  int dims[4], next = 0;
+  if (!out || out->record || out->ndims < 1 || out->ndims > 4 ||
+      output_dims(fl, c, fn, out, dims) || !elements_of(v, c, dims, out->ndims, &next))
+    return v;
+  st_fexpr *w = st_fx_new(fl->arena, FX_CALL, 0, c->nargs, v->loc);
+  if (!w) return v;
+  w->index = c->index;
+  w->value = 0;
+  if (c->nargs) memcpy(w->args, c->args, (size_t)c->nargs * sizeof *c->args);
+  return w;
+}
+
 /* The inputs left out take their defaults; the call's value: the body of a function to
  * be inlined (inline.c), else the call. */
 static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int raw, st_loc loc,
@@ -1311,7 +1357,9 @@ static st_fexpr *finish_call(st_fl *fl, st_fexpr *r, const st_ffunction *fn, int
    * call's value would, so that its fields can be taken */
   if (body && st_fx_is_record(body) && !*body->str)
     body->str = output_record(fn);
-  return body ? body : call_value(fl, r, fn, raw);
+  if (body) return body;
+  for (int i = 0; !fl->fnctx && i < r->nargs; i++) r->args[i] = whole_call(fl, r->args[i]);
+  return call_value(fl, r, fn, raw);
 }
 
 /* A function given as a short class with a modifier, `function g = f(k = 2)` (as World's
