@@ -1204,6 +1204,21 @@ START_TEST(initial_parameter_system) {
 }
 END_TEST
 
+/* The start value x = 0 lies on the edge of a nonlinear block's domain
+ * (tests/data/compile/InitialDomainEdge.mo: no solution for x > 0). The initial Newton's
+ * difference quotient for x takes the other side there, and every column and trial point
+ * starts the blocks from their solution at the iterate (was: "the initial system has no
+ * solution", the column left half computed). Steady state: y = 3, x = 10 - 30 = -20. */
+START_TEST(initial_domain_edge) {
+  const char *f = "compile_cli_ide.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("InitialDomainEdge.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "y"), 3, 1e-9);
+  ck_assert_double_eq_tol(first_value(f, "x"), -20, 1e-8);
+  ck_assert_double_eq_tol(last_value(f, "x"), -20, 1e-8);
+  remove(f);
+}
+END_TEST
+
 /* A fixed = false parameter set by an initial algorithm stays the algorithm's (it was made
  * an unknown of the initial system with no equation: TwoTanks' T became NaN). */
 START_TEST(initial_algorithm_parameter) {
@@ -1340,7 +1355,7 @@ int main(void) {
                dummy_choice_by_constant_coefficients, dummy_choice_at_start_values,
                dummy_choice_constant_coefficients_first,
                hidden_linear_constraint, hidden_constraint_long_row,
-               initial_parameter_system, settled_initial_part_keeps_its_starts,
+               initial_parameter_system, initial_domain_edge, settled_initial_part_keeps_its_starts,
                initial_rounding_noise_keeps_starts,
                initial_algorithm_parameter, initial_if_equation,
                initial_singletons_first, homotopy_paths_and_start_values,
