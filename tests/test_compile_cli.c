@@ -1217,6 +1217,21 @@ START_TEST(initial_parameter_system) {
 }
 END_TEST
 
+/* The start value x = 0 lies on the edge of a nonlinear block's domain
+ * (tests/data/compile/InitialDomainEdge.mo: no solution for x > 0). The initial Newton's
+ * difference quotient for x takes the other side there, and every column and trial point
+ * starts the blocks from their solution at the iterate (was: "the initial system has no
+ * solution", the column left half computed). Steady state: y = 3, x = 10 - 30 = -20. */
+START_TEST(initial_domain_edge) {
+  const char *f = "compile_cli_ide.csv";
+  free(simulate_ok("simulate '%s' -o %s", data("InitialDomainEdge.mo"), f));
+  ck_assert_double_eq_tol(first_value(f, "y"), 3, 1e-9);
+  ck_assert_double_eq_tol(first_value(f, "x"), -20, 1e-8);
+  ck_assert_double_eq_tol(last_value(f, "x"), -20, 1e-8);
+  remove(f);
+}
+END_TEST
+
 /* A fixed = false parameter set by an initial algorithm stays the algorithm's (it was made
  * an unknown of the initial system with no equation: TwoTanks' T became NaN). */
 START_TEST(initial_algorithm_parameter) {
@@ -1353,4 +1368,5 @@ ST_TEST_MAIN("compile_cli", "cli", 0,
              homotopy_paths_and_start_values, stationary_start_moves_beside,
              untorn_newton_from_the_sequence, if_equation_branches_are_assignments,
              coincident_time_and_state_event, relations_behind_and_or,
-             relations_after_initialization, relations_behind_noevent_stay_active)
+             relations_after_initialization, relations_behind_noevent_stay_active,
+             initial_domain_edge)

@@ -116,6 +116,8 @@ static int singleton_step(st_compiled *cm, const double *J, const double *r, con
 static int settable(const st_compiled *cm, int s, int algebraics) {
   if (s < 0) return 0;
   if (cm->p.slots[s].kind == K_STATE) return is_free_state(cm, cm->p.slots[s].state);
+  for (int k = 0; k < cm->p.ninit_params; k++)
+    if (cm->p.init_params[k] == s) return 1;
   return algebraics && cm->p.slots[s].kind == K_ALG;
 }
 
@@ -123,7 +125,8 @@ static int settable(const st_compiled *cm, int s, int algebraics) {
  * before anything is evaluated: the blocks then start from it, not from x's start value
  * (HeatingNPN_NORGate's HeatCapacitor1.T = 293.15; at the default 0 K its transistors'
  * equations have no solution). Newton finds these residuals 0. */
-static void explicit_initial_states(st_compiled *cm, int algebraics) {
+static int explicit_initial_pass(st_compiled *cm, int algebraics) {
+  int moved = 0;
   for (int e = 0; e < cm->p.ninit; e++) {
     const st_ceq *q = &cm->p.init_eqs[e];
     double sign = 1;
@@ -137,8 +140,17 @@ static void explicit_initial_states(st_compiled *cm, int algebraics) {
         (st_expr_deps(cm, other) & (DEP_TIME | DEP_CONT | DEP_DISC)))
       continue;
     double r = st_vm_eval(&cm->vm, &cm->p.init_res[e]); /* sign x - e, or e - sign x */
-    if (isfinite(r)) cm->x[s] -= (other == q->rhs ? r : -r) * sign;
+    if (isfinite(r) && r != 0) cm->x[s] -= (other == q->rhs ? r : -r) * sign, moved++;
   }
+  return moved;
+}
+
+/* A parameter with fixed = false may be given by another one (Fluid's pipe flow models:
+ * dp_small = system.dp_small, then dp_nominal = 1e3*dp_small), so the pass is repeated
+ * while it moves something, at most once per such parameter more. */
+static void explicit_initial_states(st_compiled *cm, int algebraics) {
+  for (int pass = 0; pass <= cm->p.ninit_params; pass++)
+    if (!explicit_initial_pass(cm, algebraics)) break;
 }
 
 /* Union-find root of node k (rows 0..n-1, columns n..2n-1 of a Jacobian). */
@@ -223,11 +235,13 @@ static void snap_to_starts(st_compiled *cm, const fixed_algebraics *fa, const in
 static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int *unk, int n,
                          int singletons) {
   double *J = malloc(sizeof(double) * (size_t)(2 * n * n + 6 * n + 1));
+  size_t bytes = (size_t)cm->p.nslots * sizeof *cm->x;
+  double *base = malloc(bytes + sizeof(double));
   int64_t *piv = malloc(sizeof(int64_t) * (size_t)(n + 1));
   unsigned char *done = calloc((size_t)n + 1, 1), *sel_all = malloc((size_t)n + 1);
   int *keep = malloc(sizeof(int) * (size_t)(6 * n + 1));
-  if (!J || !piv || !done || !keep || !sel_all) {
-    free(J); free(piv); free(done); free(keep); free(sel_all);
+  if (!J || !piv || !done || !keep || !sel_all || !base) {
+    free(J); free(piv); free(done); free(keep); free(sel_all); free(base);
     return -1;
   }
   memset(sel_all, 1, (size_t)n);
@@ -243,12 +257,19 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
     }
     double rn = max_abs(r, n);
     if (rn < 1e-10) { rc = 0; break; }
+    memcpy(base, cm->x, bytes);
     for (int j = 0; j < n; j++) {
-      double *xj = &cm->x[unk[j]], save = *xj, h = 1e-7 * (1 + fabs(save));
-      *xj = save + h;
-      if (initial_residuals(cm, fa, r1)) break;
-      *xj = save;
+      double save = cm->x[unk[j]], h = 1e-7 * (1 + fabs(save));
+      cm->x[unk[j]] = save + h;
+      if (initial_residuals(cm, fa, r1)) { /* the other side, the domain may end here */
+        memcpy(cm->x, base, bytes);
+        h = -h;
+        cm->x[unk[j]] = save + h;
+        if (initial_residuals(cm, fa, r1))
+          for (int i = 0; i < n; i++) r1[i] = r[i];
+      }
       for (int i = 0; i < n; i++) J[i + j * n] = (r1[i] - r[i]) / h;
+      memcpy(cm->x, base, bytes); /* each column from the blocks' solution at the iterate */
     }
     int small = scaled_small(J, r, cm->x, unk, n); /* before LU overwrites J */
     if (singletons && it < 10 && (singletons = singleton_step(cm, J, r, unk, n, done))) continue;
@@ -266,9 +287,10 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
     if (m < n) expand_step(dx, keep, n, m);
     double lambda = 1;
     for (int k = 0; k < 30; k++, lambda *= 0.5) {
+      memcpy(cm->x, base, bytes);
       for (int j = 0; j < n; j++) cm->x[unk[j]] += lambda * dx[j];
       if (!initial_residuals(cm, fa, r1) && max_abs(r1, n) < rn) break;
-      for (int j = 0; j < n; j++) cm->x[unk[j]] -= lambda * dx[j];
+      memcpy(cm->x, base, bytes);
     }
     if (lambda < 1e-8) { /* no descent left: a solution when small for their scale */
       rc = small ? 0 : -1;
@@ -276,6 +298,7 @@ static int solve_initial(st_compiled *cm, const fixed_algebraics *fa, const int 
     }
   }
   if (rc == 0) snap_to_starts(cm, fa, unk, n, x0, r, toward);
+  free(base);
   free(J);
   free(piv);
   free(done);
@@ -859,3 +882,4 @@ int st_initialize(st_compiled *cm, double t0) {
   free(fa.start);
   return rc;
 }
+
