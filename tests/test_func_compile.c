@@ -551,6 +551,52 @@ START_TEST(derivative_annotation_at_call_site) {
 }
 END_TEST
 
+/* A site keeps its last arguments and value: the other site of cubic() in between does not
+ * make it run again, values and tangents are those of a fresh run, a zero tangent takes the
+ * kept value, other arguments run the body; the impure function always runs. */
+START_TEST(site_memo) {
+  loaded l;
+  load(&l, "tests/data/compile/FunctionsSiteMemo.mo", "FunctionsSiteMemo");
+  st_fcalls *fc = st_fcalls_new(l.flat);
+  ck_assert_ptr_nonnull(fc);
+  int ndims[2] = {0, 0}, dims[8] = {0};
+  int cubic = function_index(&l, "FunctionsSiteMemo.cubic");
+  int a = st_fcalls_add(fc, cubic, 2, ndims, dims), b = st_fcalls_add(fc, cubic, 2, ndims, dims);
+  int imp = st_fcalls_add(fc, function_index(&l, "FunctionsSiteMemo.counted"), 1, ndims, dims);
+  ck_assert_int_ge(a, 0);
+  ck_assert_int_ge(b, 0);
+  ck_assert_int_ge(imp, 0);
+  double xa[2] = {1.5, 1}, xb[2] = {0.5, 2}, dx[2] = {0, 0}, d1[2] = {1, 0}, dot = -1;
+  ck_assert_double_eq(st_fcall_eval(fc, a, xa), 1.5 * 1.5 * 1.5 + 1.5);
+  ck_assert_double_eq(st_fcall_eval(fc, b, xb), 0.125 + 1);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 0);
+  ck_assert_double_eq(st_fcall_eval(fc, a, xa), 1.5 * 1.5 * 1.5 + 1.5);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 1);
+  ck_assert_double_eq(st_fcall_dual(fc, b, xb, dx, &dot), 0.125 + 1); /* tangent 0: kept */
+  ck_assert_double_eq(dot, 0);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 2);
+  ck_assert_double_eq(st_fcall_dual(fc, a, xa, d1, &dot), 1.5 * 1.5 * 1.5 + 1.5); /* runs */
+  ck_assert_double_eq(dot, 3 * 1.5 * 1.5 + 1);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 2);
+  xa[0] = 2; /* other arguments run the body */
+  ck_assert_double_eq(st_fcall_eval(fc, a, xa), 10);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 2);
+  double xi = 3;
+  ck_assert_double_eq(st_fcall_eval(fc, imp, &xi), 6);
+  ck_assert_double_eq(st_fcall_eval(fc, imp, &xi), 6);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 2); /* impure: never kept */
+  st_fcalls *clone = st_fcalls_clone(fc); /* a clone starts without kept values */
+  ck_assert_ptr_nonnull(clone);
+  ck_assert_double_eq(st_fcall_eval(clone, a, xa), 10);
+  ck_assert_int_eq(st_fcalls_site_hits(clone), 0);
+  ck_assert_double_eq(st_fcall_eval(clone, a, xa), 10);
+  ck_assert_int_eq(st_fcalls_site_hits(clone), 1);
+  st_fcalls_free(clone);
+  st_fcalls_free(fc);
+  unload(&l);
+}
+END_TEST
+
 /* The same models simulated: the calls run compiled in OP_CALL (--dump says so), and a
  * recursion past the bound stops the run with the located error of the equation. */
 START_TEST(simulated) {
@@ -876,7 +922,7 @@ static Suite *suite(void) {
                            closed_forms_and_depth_bound, last_run_kept_per_arguments, last_run_kept_inside_bodies,
                            literal_subscripts_are_plain_loads,
                            array_operations_closed_forms,
-                           derivative_annotation_in_body, derivative_annotation_at_call_site, simulated, call_sites_compiled,
+                           derivative_annotation_in_body, derivative_annotation_at_call_site, site_memo, simulated, call_sites_compiled,
                            sizes_known_when_compiled, sizes_from_assigned_values, strings_passed_compiled, statement_calls_compiled,
                            many_arguments_compiled, slices_compiled,
                            long_path_in_runtime_error, machine_runs_everything));

@@ -42,6 +42,9 @@ typedef struct call_site {
                         tangents) that site took last: another element of the same call */
   double *kept;      /* a site with replays: its last argument elements, then their tangents
                         (2 * width; owned) */
+  double *last;      /* a pure site's last argument elements, then its value (width + 1;
+                        made at its first cacheable run, owned); has_last: they are valid */
+  int has_last;
 } call_site;
 
 /* The values of the pinned arguments a site's bodies were compiled for. */
@@ -60,6 +63,7 @@ struct st_fcalls {
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
   char *kept; /* a failure cleared while its NaN may still sit in an unknown (malloc'd) */
+  long site_hits; /* site_eval calls answered from a site's last value (st_fcalls_site_hits) */
   double *scratch; /* argument elements of a shifted or extended call (malloc'd) */
   int nscratch;
 };
@@ -149,6 +153,7 @@ void st_fcalls_free(st_fcalls *fc) {
     free(fc->sites[k].pins);
     free(fc->sites[k].why);
     free(fc->sites[k].kept);
+    free(fc->sites[k].last);
   }
   free(fc->sites);
   free(fc->shapes);
@@ -378,6 +383,8 @@ st_fcalls *st_fcalls_clone(const st_fcalls *fc) {
     s->why = NULL;
     set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
     s->kept = NULL;
+    s->last = NULL;
+    s->has_last = 0;
     if (fc->sites[k].kept && keep_arguments(s)) {
       st_fcalls_free(c);
       return NULL;
@@ -426,6 +433,37 @@ static int exact(const st_fcalls *fc, int c) { return c >= 0 && st_fvm_exact_tan
 
 static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot);
 
+/* The type of the output site s returns. */
+static st_ftype output_type(const st_fcalls *fc, const call_site *s) {
+  const st_ffunction *fn = &fc->flat->functions[s->function];
+  for (int i = 0, o = 0; i < fn->nlocals; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == s->output) return fn->locals[i].type;
+  return ST_T_STRING;
+}
+
+/* A pure function gives the same value for the same arguments: the Jacobian of a nonlinear
+ * block evaluates a residual once per nonzero of its row, with the same arguments for every
+ * call whose inputs do not depend on that column's unknown, and the machine's memo
+ * (func_vm.c) keeps only the last run of each body, which the other sites of the same
+ * function (a circuit's transistors) overwrite. So each site keeps its last arguments and
+ * value. Not impure functions; not a String, whose text may be freed by the next run. */
+static int last_hit(st_fcalls *fc, const call_site *s, const double *x, double *y) {
+  if (!s->has_last || memcmp(s->last, x, (size_t)s->width * sizeof *x)) return 0;
+  *y = s->last[s->width];
+  fc->site_hits++;
+  return 1;
+}
+
+static void last_keep(const st_fcalls *fc, call_site *s, const double *x, double y) {
+  if (fc->flat->functions[s->function].is_impure || output_type(fc, s) == ST_T_STRING) return;
+  if (!s->last && !(s->last = malloc(sizeof *s->last * ((size_t)s->width + 1)))) return;
+  memcpy(s->last, x, (size_t)s->width * sizeof *x);
+  s->last[s->width] = y;
+  s->has_last = 1;
+}
+
+long st_fcalls_site_hits(const st_fcalls *fc) { return fc->site_hits; }
+
 /* Call site k on argument elements x (the value interpreter's OP_CALL, st_fcall_eval). */
 static double site_eval(st_fcalls *fc, int k, const double *x) {
   call_site *s = &fc->sites[k];
@@ -441,7 +479,10 @@ static double site_eval(st_fcalls *fc, int k, const double *x) {
   double y;
   if (!count_outputs(&fc->flat->functions[s->function])) /* a statement: 0, NaN when it fails */
     return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
-  return run_compiled(fc, c, s, x, NULL, &y, NULL) ? NAN : y;
+  if (last_hit(fc, s, x, &y)) return y;
+  if (run_compiled(fc, c, s, x, NULL, &y, NULL)) return NAN;
+  last_keep(fc, s, x, y);
+  return y;
 }
 
 /* The exact directional derivative by annotation(derivative = f_der) (Modelica 3.6 section
@@ -521,6 +562,13 @@ static double tangent_dual(st_fcalls *fc, int k, const double *x, const double *
   return y;
 }
 
+/* Every element 0 (a NaN is not). */
+static int all_zero(const double *v, int n) {
+  for (int i = 0; i < n; i++)
+    if (v[i] != 0) return 0;
+  return 1;
+}
+
 static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx, double *dot) {
   call_site *s = &fc->sites[k];
   if (s->tangent_of >= 0) return tangent_dual(fc, k, x, dx, dot);
@@ -529,17 +577,21 @@ static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx,
     *dot = 0;
     return site_eval(fc, k, x);
   }
+  int n = fc->sites[k].width;
+  if (all_zero(dx, n)) { /* no argument moves (another column's unknown): tangent 0 */
+    *dot = 0;
+    return site_eval(fc, k, x);
+  }
   int c = body_for(fc, s, x);
   if (exact(fc, c) && !fc->flat->functions[s->function].derivative) {
     /* exact forward mode through the compiled body */
     double y;
     if (run_compiled(fc, c, s, x, dx, &y, dot)) return *dot = NAN;
+    last_keep(fc, s, x, y);
     return y;
   }
   double y = site_eval(fc, k, x);
-  int n = fc->sites[k].width;
   *dot = 0;
-  if (max_abs(dx, n) == 0) return y;
   if (annotated_dual(fc, &fc->sites[k], x, dx, dot) == 0) return y;
   if (exact(fc, c) && run_compiled(fc, c, s, x, dx, &y, dot) == 0) return y;
   *dot = quotient(fc, k, x, dx, y, scratch(fc, n));

@@ -59,6 +59,9 @@ int st_fcalls_string(st_fcalls *fc, const char *str);
 const char *st_fcalls_external_error(const st_fcalls *fc, int function);
 /* Number of scalar values the call pops from the stack. */
 int st_fcall_width(const st_fcalls *fc, int call);
+/* Calls answered from a site's last arguments and value since fc was made (func_calls.c
+ * last_hit): a pure call with the arguments it had last does not run again. */
+long st_fcalls_site_hits(const st_fcalls *fc);
 
 /* The first (or selected) output of call `call` for the argument elements args[0..width). NaN when the
  * body cannot be evaluated (an unsupported construct, a failed assert, an index out of
