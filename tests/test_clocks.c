@@ -789,6 +789,40 @@ START_TEST(ticks_reevaluate_only_what_reads_them) {
 }
 END_TEST
 
+/* x' = u_k + b - x from (t0, x0) to t: x = (u_k + b) + (x0 - u_k - b) e^-(t - t0). */
+static double relax(double x0, double target, double dt) { return target + (x0 - target) * exp(-dt); }
+
+/* TickYp.mo: y' after a tick's pass is the pass's own (the equations after the latch), not
+ * evaluated again: of the 11 ticks none evaluates derivatives() in the event handling; the
+ * load step at 0.55, more than a tick, evaluates y' after its pass and after its restart (2).
+ * x' = u_k - x + b, u_k = -2 x_k held from the tick k/10, b = 1 after 0.55. */
+START_TEST(ticks_take_yp_from_their_pass) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/TickYp.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "clock ticks: "), 11);
+  ck_assert_int_eq(stat_value(out, "event y' evaluations: "), 2);
+  free(out);
+  double x[11] = {1};
+  for (int k = 0; k < 10; k++) {
+    double u = -2 * x[k], t0 = k / 10.0, t1 = (k + 1) / 10.0;
+    if (t0 < 0.55 && t1 > 0.55) x[k + 1] = relax(relax(x[k], u, 0.55 - t0), u + 1, t1 - 0.55);
+    else x[k + 1] = relax(x[k], u + (t0 >= 0.55), 0.1);
+  }
+  int ct = col(&t, "time"), cx = col(&t, "x"), cu = col(&t, "u"), checked = 0;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    if (!at_tick(tm, 0.1)) continue;
+    int k = (int)nearbyint(tm / 0.1);
+    ck_assert_msg(fabs(t.v[i][cx] - x[k]) < 1e-7 && fabs(t.v[i][cu] + 2 * x[k]) < 1e-7,
+                  "x(%g) = %.10g, u = %.10g; expected %.10g", tm, t.v[i][cx], t.v[i][cu], x[k]);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 11);
+}
+END_TEST
+
 /* TickSmallSteps.mo: u moves by 1e-6 at each tick, x' = u - x. The jump of x' is far below
  * what CVODE's error test sees at rtol 1e-6, so all 100 ticks are integrated through, without
  * a restart; --tick-restart restarts at each. Both follow the closed form x_(k+1) = u_k +
@@ -932,7 +966,7 @@ int main(void) {
                         ticks_keep_the_jacobian, index_reduced_partition,
                         clocked_algorithm_section, inner_state_ticks_while_its_machine_runs,
                         ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart,
-                        ticks_reevaluate_only_what_reads_them,
+                        ticks_reevaluate_only_what_reads_them, ticks_take_yp_from_their_pass,
                         small_tick_jumps_are_integrated_through));
   return st_test_main(s);
 }

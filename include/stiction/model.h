@@ -76,6 +76,10 @@ typedef struct stiction_event_info {
    * evaluations"; a compiled model re-evaluates after when-clauses fired only the blocks
    * that read what they assigned) */
   int block_evals;
+  /* output, optional: yp holds f(t, y) of the equations as this pass left them (ODE form).
+   * At a time event whose passes only ticked clocks and moved no state, the runtime then
+   * takes that y' instead of evaluating derivatives() again (doc/events.md, "Clock ticks"). */
+  int yp_set;
 } stiction_event_info;
 
 typedef struct stiction_model {

@@ -147,6 +147,8 @@ typedef struct stiction_stats {
                                  integrated through without a restart (cvode.c goes_on) */
   long event_block_evals;     /* blocks of equations evaluated by the event passes
                                  (stiction_event_info.block_evals) */
+  long event_yp_evals;        /* derivatives() evaluated by the event handling (y' after
+                                 the passes, after a restart) */
 } stiction_stats;
 
 /* Prints the statistics in a readable table (one "name: value" per line). */

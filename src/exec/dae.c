@@ -115,6 +115,7 @@ static int dae_event_update(void *ud, double t, double *y, double *yp, stiction_
   load_alg(cm, y);
   int rc = cm->ode.event_update(ud, t, y, yp, info);
   if (rc) return rc;
+  info->yp_set = 0; /* the residual form's y' is made consistent by the runtime (IDA) */
   store_alg(cm, y);
   if (info->discrete_changed || cm->nalg == 0 || !yp) return 0;
   memcpy(cm->dae_save, cm->x, sizeof(double) * (size_t)cm->p.nslots);

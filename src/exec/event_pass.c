@@ -1025,6 +1025,7 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.event_mode = 0;
   cm->vm.event_done_t = t;
   store_y(cm, y, yp);
+  info->yp_set = yp != NULL;
   return 0;
 fail:
   st_fail(cm, cm->error_loc, "%s", cm->error ? cm->error : "evaluation failed");

@@ -28,6 +28,7 @@ typedef struct iter_result {
   int iterations;
   int discrete_changed, states_changed, equations_changed, terminate;
   int clock_ticks;
+  int yp_set;                  /* the last pass left f(t, y) in sim->yp (event_info.yp_set) */
   int other;                   /* a pass did more than tick clocks (stiction_event_info) */
   double next_time;            /* earliest time event scheduled by a pass, INFINITY if none */
   const char *message;
@@ -83,6 +84,7 @@ static void accumulate(iter_result *r, const stiction_event_info *info) {
   r->equations_changed |= info->equations_changed;
   r->clock_ticks += info->clock_ticks;
   r->other |= !info->ticks_only;
+  r->yp_set = info->yp_set;
   if (info->terminate) {
     r->terminate = 1;
     if (info->message) r->message = info->message;
@@ -293,11 +295,29 @@ static int fired_list(stiction_sim *sim, stiction_event_kind kind) {
   return n;
 }
 
+/* y' = f(t, y) evaluated by the event handling (counted: tests see a skipped one). */
+static int yp_eval(stiction_sim *sim, double t) {
+  sim->stats.event_yp_evals++;
+  return sim->ops->yp_at(sim, t, 1);
+}
+
+/* y' after the passes. At a time event that only ticked clocks and moved no state, the ODE
+ * form's last pass left f(t, y) in sim->yp (the equations after the latches, evaluated with
+ * the values the event left: stiction_event_info.yp_set), the y' an evaluation would give
+ * again; a 1 kHz controller paid that evaluation at every tick. Other events evaluate: the
+ * model's blocks then hold a continuous-time evaluation at t, from which a restart's first
+ * Newton iterations start. */
+static int yp_after(stiction_sim *sim, double t, const iter_result *r) {
+  int tick = !r->states_changed && r->clock_ticks > 0 && !r->other;
+  if (tick && r->yp_set && sim->ops == &st_cvode_ops) return STICTION_OK;
+  return yp_eval(sim, t);
+}
+
 /* Decides on and performs the restart after the iteration. A newly scheduled time event at a
  * state event also restarts: the integrator may already have stepped past it. */
 static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind,
                            const iter_result *r, int *restarted) {
-  int rc = sim->ops->yp_at(sim, t, 1);
+  int rc = yp_after(sim, t, r);
   int zero = 0;
   if (!rc) rc = indicator_at_zero(sim, t, &zero);
   if (rc) return rc;
@@ -319,7 +339,7 @@ static int after_iteration(stiction_sim *sim, double t, stiction_event_kind kind
    * machine model (MSL QuasiStatic IMC_Transformer) failed at 0.67 s without that. */
   sim->jac_keep = ticks_only;
   rc = restart(sim, t);
-  return rc || ticks_only ? rc : sim->ops->yp_at(sim, t, 1);
+  return rc || ticks_only ? rc : yp_eval(sim, t);
 }
 
 /* Whether the event ends the run by terminate(); its message is kept for

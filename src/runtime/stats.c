@@ -18,6 +18,7 @@ void stiction_stats_print(const stiction_stats *s, void *file) {
   fprintf(f, "event iterations: %ld (max %ld per event)\n", s->event_iterations,
           s->max_event_iterations);
   fprintf(f, "event block evaluations: %ld\n", s->event_block_evals);
+  fprintf(f, "event y' evaluations: %ld\n", s->event_yp_evals);
   fprintf(f, "restarts: %ld\n", s->restarts);
   fprintf(f, "ticks gone through without restart: %ld\n", s->ticks_gone_on);
   fprintf(f, "error test failures: %ld\n", s->err_test_fails);
