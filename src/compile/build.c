@@ -109,6 +109,12 @@ static int setup_indicators(st_compiled *cm) {
                                               l->file ? l->file : "?", l->line, l->col);
     cm->p.ind_rel[cm->p.nind++] = k;
   }
+  /* after the relations' indicators: one per dynamic state set (exec/dynset.c) */
+  cm->p.dyn_ind_names = st_arena_alloc(cm->p.arena, sizeof(char *) * (size_t)(cm->p.nind + cm->p.ndyn) + 1);
+  if (!cm->p.dyn_ind_names) return -1;
+  for (int k = 0; k < cm->p.nind; k++) cm->p.dyn_ind_names[k] = cm->p.ind_names[k];
+  for (int k = 0; k < cm->p.ndyn; k++)
+    cm->p.dyn_ind_names[cm->p.nind + k] = st_arena_printf(cm->p.arena, "dynamic state set %d", k + 1);
   return 0;
 }
 
@@ -207,7 +213,8 @@ static int equations(st_compiled *cm) {
 static int pipeline(st_compiled *cm) {
   if (st_lower_state_machines(cm) || st_lower_clocks(cm) || equations(cm)) return -1;
   int n0 = cm->p.nslots;
-  if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0)) || final_values(cm))
+  if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0)) || final_values(cm) ||
+      st_dynset_emit(cm))
     return -1;
   if (st_eliminate_aliases(cm)) return -1;
   st_report_state_select(cm);

@@ -57,6 +57,12 @@ void st_compiled_dump(const st_compiled *cm, FILE *out) {
           "expressions\n", info.n_aliases, info.n_constants);
   fprintf(out, "Selected states:");
   for (int i = 0; i < cm->p.nstates; i++) fprintf(out, " %s", cm->p.state_names[i]);
+  for (int k = 0; k < cm->p.ndyn; k++) {
+    const st_dynset *ds = &cm->p.dyn[k];
+    fprintf(out, "\nDynamic state set %d: %d of the %d candidates as states (%d equations):",
+            k + 1, ds->nstate, ds->ncand, ds->neq);
+    for (int i = 0; i < ds->ncand; i++) fprintf(out, " %s", cm->p.slots[ds->var[i]].name);
+  }
   fprintf(out, "\nBLT blocks (%d: %d assignments, %d linear, %d nonlinear, %d mixed, %d discrete):\n",
           info.n_blocks, info.n_assign, info.n_linear, info.n_nonlinear, info.n_mixed,
           info.n_discrete_blocks);

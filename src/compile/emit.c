@@ -385,7 +385,8 @@ static int held_after_init(const st_compiled *cm, const st_fexpr *e) {
     if (s < 0) return 0;
     st_kind k = cm->p.slots[s].kind;
     return k == K_PARAM || k == K_CONST ||
-           (k == K_WHEN && cm->p.flat->vars[s].variability == ST_V_PARAMETER);
+           (k == K_WHEN && s < cm->p.flat->nvars &&
+            cm->p.flat->vars[s].variability == ST_V_PARAMETER);
   }
   return held_args(cm, e);
 }

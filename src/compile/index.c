@@ -711,6 +711,12 @@ static double generic_value(int e, int s) {
   return 0.5 + (double)(h % 1000003) / 1000003.0;
 }
 
+/* Largest group kept as a dynamic state set: a body's quaternion has 4 candidates, a kinematic
+ * loop's group (a frame's orientation entries through the joints) some hundred, whose dense
+ * Jacobian at every indicator evaluation and selection in every block equation made such a
+ * run crawl (MSL GyroscopicEffects): those stay static. */
+enum { DYN_MAX_CAND = 8 };
+
 /* Largest group checked numerically (a dense basis of n x n). */
 enum { RANK_MAX_GROUP = 400 };
 
@@ -811,6 +817,108 @@ static int start_point_picks(ir *r, const level_inc *li, int n, const int *local
   return ok;
 }
 
+/* Preference class of a candidate at run time (exec/dynset.c): order, stateSelect tier and
+ * der() as written, the leading fields of dummy_score; the pivots decide within a class. */
+static int tier_of(const ir *r, int s) {
+  return (int)((dummy_score(r, s) >> 28) / 16 / 2 / 5 / 5); /* without depth, fixed, ss */
+}
+
+/* A group whose choice the start point made (nonlinear coefficients): kept as a dynamic
+ * state set, all its candidates dummies, the states to be made by make_sets. */
+static int record_set(ir *r, const int *geq, int n, const int *gc, int m, const unsigned char *gpick) {
+  st_compiled *cm = r->cm;
+  st_arena *A = cm->p.arena;
+  st_dynset *d = st_arena_alloc(A, sizeof *d * (size_t)(cm->p.ndyn + 1));
+  if (!d) return -1;
+  if (cm->p.ndyn) memcpy(d, cm->p.dyn, sizeof *d * (size_t)cm->p.ndyn);
+  st_dynset *ds = &d[cm->p.ndyn];
+  *ds = (st_dynset){.neq = n, .ncand = m, .nstate = m - n};
+  ds->resid = st_arena_alloc(A, sizeof(st_fexpr *) * (size_t)n + 1);
+  ds->cand = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
+  ds->var = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
+  ds->tier = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
+  ds->init_sel = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
+  if (!ds->resid || !ds->cand || !ds->var || !ds->tier || !ds->init_sel) return -1;
+  for (int i = 0; i < n; i++)
+    if (!(ds->resid[i] = st_sym_bin(A, FOP_SUB, cm->p.eqs[geq[i]].lhs, cm->p.eqs[geq[i]].rhs)))
+      return -1;
+  for (int i = 0, j = 0; i < m; i++) {
+    ds->cand[i] = gc[i];
+    ds->var[i] = r->integral[gc[i]];
+    ds->tier[i] = tier_of(r, gc[i]);
+    if (!gpick[i] && j < m - n) ds->init_sel[j++] = i;
+  }
+  cm->p.dyn = d;
+  cm->p.ndyn++;
+  return 0;
+}
+
+/* The states of the sets recorded in this reduction (from first on): per set nstate new
+ * variables s[j] with der(s[j]), the selection A in K_WHEN slots and the equations
+ * s[j] = sum_i A[j][i] var[i], der(s[j]) = sum_i A[j][i] cand[i]. */
+static int new_slot(ir *r, const char *name, st_kind kind) {
+  if (grow_slots(r)) return -1;
+  st_compiled *cm = r->cm;
+  int s = cm->p.nslots++;
+  cm->p.slots[s] = (st_slot){.name = name, .kind = kind, .flat = -1, .state = -1, .der = -1,
+                             .alias_of = -1, .alias_sign = 1, .loc = cm->p.flat->loc};
+  r->integral[s] = -1;
+  r->assign[s] = -1;
+  r->vcolour[s] = 0;
+  r->dummy[s] = 0;
+  return s;
+}
+
+static int new_eq(ir *r, st_fexpr *lhs, st_fexpr *rhs) {
+  st_compiled *cm = r->cm;
+  if (!lhs || !rhs || grow_eqs(r)) return -1;
+  int e = cm->p.neqs++;
+  cm->p.eqs[e] = (st_ceq){.lhs = lhs, .rhs = rhs, .target = -1, .loc = cm->p.flat->loc,
+                          .origin = "dynamic state selection"};
+  r->diff[e] = r->pred[e] = -1;
+  r->level[e] = 0;
+  r->ecolour[e] = 0;
+  return 0;
+}
+
+static st_fexpr *selection_sum(ir *r, const st_dynset *ds, int j, const int *slots) {
+  st_arena *A = r->cm->p.arena;
+  st_fexpr *sum = NULL;
+  for (int i = 0; i < ds->ncand; i++) {
+    st_fexpr *t = st_sym_bin(A, FOP_MUL, ref(A, ds->a[j * ds->ncand + i]), ref(A, slots[i]));
+    sum = sum ? st_sym_bin(A, FOP_ADD, sum, t) : t;
+    if (!sum) return NULL;
+  }
+  return sum;
+}
+
+static int make_sets(ir *r, int first) {
+  st_compiled *cm = r->cm;
+  st_arena *A = cm->p.arena;
+  for (int k = first; k < cm->p.ndyn; k++) {
+    st_dynset *ds = &cm->p.dyn[k];
+    ds->state = st_arena_alloc(A, sizeof(int) * (size_t)ds->nstate + 1);
+    ds->a = st_arena_alloc(A, sizeof(int) * (size_t)(ds->nstate * ds->ncand) + 1);
+    if (!ds->state || !ds->a) return -1;
+    for (int j = 0; j < ds->nstate; j++) {
+      const char *nm = st_arena_printf(A, "$stateSet%d.x[%d]", k + 1, j + 1);
+      if (!nm || (ds->state[j] = new_slot(r, nm, K_ALG)) < 0 || der_slot(r, ds->state[j]) < 0)
+        return -1;
+      for (int i = 0; i < ds->ncand; i++) {
+        const char *an = st_arena_printf(A, "$stateSet%d.A[%d,%d]", k + 1, j + 1, i + 1);
+        if (!an || (ds->a[j * ds->ncand + i] = new_slot(r, an, K_WHEN)) < 0) return -1;
+      }
+    }
+    for (int j = 0; j < ds->nstate; j++) {
+      int s = ds->state[j];
+      if (new_eq(r, ref(A, s), selection_sum(r, ds, j, ds->var)) ||
+          new_eq(r, ref(A, cm->p.slots[s].der), selection_sum(r, ds, j, ds->cand)))
+        return -1;
+    }
+  }
+  return 0;
+}
+
 /* Per group of equations linked by shared candidates (c[0..nc) in preference order), the
  * numeric picks replace the structural ones in pick[] where they exist. */
 static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, const cand *c,
@@ -842,11 +950,13 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
         gc[m++] = s;
       }
     }
-    if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_ZERO) &&
-        !start_point_picks(r, li, n, local, gc, m, gpick) &&
-        !pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_MADE_UP))
-      continue;
-    for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
+    int dynamic = 0;
+    if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_ZERO)) {
+      if (start_point_picks(r, li, n, local, gc, m, gpick)) dynamic = m > n && m <= DYN_MAX_CAND;
+      else if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_MADE_UP)) continue;
+    }
+    if (dynamic && record_set(r, geq, n, gc, m, gpick)) goto out;
+    for (int j = 0; j < m; j++) pick[gi[j]] = dynamic || gpick[j];
   }
   rc = 0;
 out:
@@ -1035,8 +1145,10 @@ static int reduce_once(st_compiled *cm, int promote) {
   int rc = setup(&r, cm);
   if (!rc && promote && promote_preferred(&r) < 0) rc = -1;
   int did = rc ? -1 : pantelides(&r);
+  int ndyn0 = cm->p.ndyn;
   if (did < 0 && st_diag_errors(cm->diag)) rc = -1;
-  else if (did > 0) rc = (dummy_derivatives(&r) || reclassify(&r)) ? -1 : 0;
+  else if (did > 0)
+    rc = (dummy_derivatives(&r) || make_sets(&r, ndyn0) || reclassify(&r)) ? -1 : 0;
   else if (did < 0 && promote) rc = -1; /* the singularity may be the promotion's */
   if (rc && !st_diag_errors(cm->diag))
     st_error(cm->diag, cm->p.flat->loc, "index reduction failed: no consistent choice of "
@@ -1047,7 +1159,7 @@ static int reduce_once(st_compiled *cm, int promote) {
 
 int st_index_save(const st_compiled *cm, st_index_saved *sv) {
   *sv = (st_index_saved){cm->p.nslots, cm->p.neqs, cm->p.nstates, cm->p.n_differentiated,
-                         cm->p.state_slot, malloc(sizeof(st_slot) * ((size_t)cm->p.nslots + 1)),
+                         cm->p.ndyn, cm->p.state_slot, malloc(sizeof(st_slot) * ((size_t)cm->p.nslots + 1)),
                          malloc(sizeof(st_ceq) * ((size_t)cm->p.neqs + 1))};
   if (!sv->slots || !sv->eqs) return -1;
   memcpy(sv->slots, cm->p.slots, sizeof(st_slot) * (size_t)sv->nslots);
@@ -1064,6 +1176,7 @@ void st_index_restore(st_compiled *cm, const st_index_saved *sv) {
   cm->p.nstates = sv->nstates;
   cm->p.state_slot = sv->state_slot;
   cm->p.n_differentiated = sv->n_differentiated;
+  cm->p.ndyn = sv->ndyn; /* the sets recorded since (arena memory, not yet emitted) */
 }
 
 void st_index_saved_free(st_index_saved *sv) {

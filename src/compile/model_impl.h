@@ -177,6 +177,23 @@ typedef struct st_sample {
 
 typedef struct st_algorithm st_algorithm; /* algorithm.c */
 
+/* A dynamic state set (index.c, exec/dynset.c): a group of equations of one derivative level
+ * whose dummy choice depended on the values of nonlinear coefficients. All its candidates
+ * are dummies; nstate new states s[j] = sum_i A[j][i] var[i] (der(s[j]) = sum_i A[j][i]
+ * cand[i]) stand for the candidates not chosen, A a selection held in K_WHEN slots of each
+ * instance and changed at an event when the choice degrades. */
+typedef struct st_dynset {
+  int neq, ncand, nstate;
+  st_fexpr **resid;   /* neq residuals lhs - rhs of the group's equations (index reduction) */
+  st_prog *res;       /* ...emitted before alias elimination: they read the slots as written */
+  int *cand, *var;    /* ncand candidate derivative slots and their integrals */
+  int *tier;          /* per candidate: preference class, higher = rather a dummy */
+  int *state;         /* nstate set-state slots */
+  int *a;             /* A[j][i] at a[j * ncand + i]: K_WHEN slots */
+  int *init_sel;      /* per state: the candidate it stands for as compiled */
+  int nread, *read;   /* continuous slots the residuals read (synced through aliases) */
+} st_dynset;
+
 /* The compiled program: everything translation produces, read-only once st_compile_program
  * returns, shared by every instance (threads included). Each instance holds a copy of this
  * struct (st_instance.p: the same arrays, reached at a fixed offset from the instance, so the
@@ -254,6 +271,9 @@ typedef struct st_program {
   int nsync;           /* K_ALIAS slots kept up to date in x[] for the programs compiled */
   int *sync_slot;      /* before elimination (when-clauses, asserts) */
   int nhomotopy;       /* homotopy() calls emitted: init.c starts from their simplified forms */
+  int ndyn;            /* dynamic state sets (index.c), usually 0 */
+  st_dynset *dyn;
+  const char **dyn_ind_names; /* indicator names, relations' then one per set */
   int stack_cap;       /* entries of vm.stack and vm.dstack: grown by emit.c to the deepest
                           program (a call pushes every element of its array arguments) */
 } st_program;
@@ -314,6 +334,7 @@ struct st_compiled {
   int *rd_start, *rd_slot;
   unsigned char *rd_always, *changed;
   int block_evals;
+  long dyn_switches;   /* dynamic state set changes in this run (dynset.c) */
 
   int nout;
   int *out_slot;
@@ -495,7 +516,7 @@ void st_start_point_free(st_start_point *sp);
 /* The slots and equations as they were before an index reduction, to start it again from
  * them (index.c). st_index_save: 0, or -1 when out of memory. */
 typedef struct st_index_saved {
-  int nslots, neqs, nstates, n_differentiated;
+  int nslots, neqs, nstates, n_differentiated, ndyn;
   int *state_slot;
   st_slot *slots;
   st_ceq *eqs;
@@ -511,6 +532,14 @@ int st_system_is_square(const st_compiled *cm);
 int st_hidden_constraints(st_compiled *cm, int replace);
 /* Warnings for the stateSelect attributes the chosen states do not honour (index.c). */
 void st_report_state_select(st_compiled *cm);
+/* Dynamic state sets (exec/dynset.c): their residual programs, emitted after index reduction
+ * and before alias elimination; at a run's start the selection as compiled; the indicator of
+ * set k (positive while its choice is well conditioned); at an event the new choice where it
+ * degraded (y and the selection changed, info told). */
+int st_dynset_emit(st_compiled *cm);
+void st_dynset_reset(st_compiled *cm);
+double st_dynset_margin(st_compiled *cm, int k);
+int st_dynset_event(st_compiled *cm, double *y, stiction_event_info *info);
 /* alias.c */
 int st_eliminate_aliases(st_compiled *cm);
 int st_linear_terms(const st_compiled *cm, int e, int slot[3], int *unit_coefs);

@@ -19,7 +19,7 @@
 
 struct st_start_point {
   st_compiled *cm;
-  int n;              /* slots */
+  int n, ne;          /* slots, equations (index reduction adds more after) */
   double *x, *xd;     /* values, tangent scratch (all 0 between calls) */
   st_prog *res;       /* per equation: lhs - rhs, emitted on first use */
   unsigned char *emitted;
@@ -182,6 +182,7 @@ st_start_point *st_start_point_new(st_compiled *cm) {
   sp->quiet = st_diag_new(NULL);
   sp->cm = cm;
   sp->n = cm->p.nslots;
+  sp->ne = cm->p.neqs;
   sp->x = calloc((size_t)sp->n + 1, sizeof(double));
   sp->xd = calloc((size_t)sp->n + 1, sizeof(double));
   sp->res = calloc((size_t)cm->p.neqs + 1, sizeof(st_prog));
@@ -206,7 +207,7 @@ st_start_point *st_start_point_new(st_compiled *cm) {
  * compile time (an algorithm's output, a call of an impure or external function). */
 int st_start_point_entry(st_start_point *sp, int e, int slot, double *v) {
   st_compiled *cm = sp->cm;
-  if (e >= cm->p.neqs || slot >= sp->n) return -1;
+  if (e >= sp->ne || slot >= sp->n) return -1;
   const st_ceq *q = &cm->p.eqs[e];
   if (!sp->emitted[e]) { /* left empty: not evaluated here */
     sp->emitted[e] = 1;
@@ -228,7 +229,7 @@ int st_start_point_entry(st_start_point *sp, int e, int slot, double *v) {
 
 void st_start_point_free(st_start_point *sp) {
   if (!sp) return;
-  for (int e = 0; sp->res && e < sp->cm->p.neqs; e++) st_prog_free(&sp->res[e]);
+  for (int e = 0; sp->res && e < sp->ne; e++) st_prog_free(&sp->res[e]);
   free(sp->x);
   free(sp->xd);
   free(sp->res);

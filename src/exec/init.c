@@ -805,6 +805,7 @@ int st_initialize(st_compiled *cm, double t0) {
   }
   if (st_zero_parameters_hold(cm)) return -1;
   apply_starts(cm);
+  st_dynset_reset(cm); /* the selection as compiled, the set states from their candidates */
   if (st_run_initial_algorithms(cm)) {
     st_fail(cm, cm->error_loc, "initialization failed: %s", cm->error);
     cm->reported = 1;

@@ -133,6 +133,9 @@ static int cb_indicators(void *ud, double t, const double *y, const double *yp, 
     double h = cm->vm.gap && cm->vm.gap[k] > ST_HYSTERESIS ? cm->vm.gap[k] : ST_HYSTERESIS;
     g[i] = v + (cm->rel[k] != 0 ? h : -h);
   }
+  /* the dynamic state sets read every unknown of their groups: all blocks evaluated */
+  if (cm->p.ndyn && evaluate_quietly(cm, t, y)) return 1;
+  for (int k = 0; k < cm->p.ndyn; k++) g[cm->p.nind + k] = st_dynset_margin(cm, k);
   st_check_finite_results(cm, g, cm->p.nind, "the event indicators");
   return 0;
 }
@@ -157,6 +160,7 @@ static void keep_needed_gaps(st_compiled *cm, double t, const double *y) {
 static int cb_event_update(void *ud, double t, double *y, double *yp, stiction_event_info *info) {
   int rc = st_event_update(ud, t, y, yp, info);
   /* a pass that changed discrete values is followed by another, which sets the gaps again */
+  if (rc == 0 && ((st_compiled *)ud)->p.ndyn) rc = st_dynset_event(ud, y, info);
   if (rc == 0 && !info->discrete_changed) keep_needed_gaps(ud, t, y);
   return rc;
 }
@@ -294,17 +298,17 @@ void st_model_setup(st_compiled *cm) {
    * OpenModelica do. It is not recorded. */
   static const char *const dummy_name[] = {"$dummy"};
   m->n_states = cm->p.nstates > 0 ? cm->p.nstates : 1;
-  m->n_indicators = cm->p.nind;
+  m->n_indicators = cm->p.nind + cm->p.ndyn;
   m->n_discrete = cm->p.ndisc;
   m->n_outputs = cm->nout;
   m->output_names = cm->out_names;
   m->state_names = cm->p.nstates > 0 ? cm->p.state_names : dummy_name;
-  m->indicator_names = cm->p.ind_names;
+  m->indicator_names = cm->p.dyn_ind_names ? cm->p.dyn_ind_names : cm->p.ind_names;
   m->discrete_names = cm->p.disc_names;
   m->start_values = cb_start;
   m->derivatives = cb_derivatives;
   m->report_failure = cb_report_failure;
-  m->indicators = cm->p.nind ? cb_indicators : NULL;
+  m->indicators = cm->p.nind + cm->p.ndyn ? cb_indicators : NULL;
   m->event_update = cb_event_update;
   m->terminal = cb_terminal;
   m->get_discrete = cb_get_discrete;
