@@ -352,7 +352,11 @@ static const struct {
     {"ManyCallSites.stflat", 0},
     /* smooth() without arguments (the compiler read its last one: args[-1]); refused */
     {"SmoothWithoutArguments.stflat", -1},
+    /* a state slot without a derivative slot (zeros.c wrote slots[-1]) */
     {"StateWithoutDerivative.stflat", 0},
+    /* a function local declared with 10^8 elements: the structural-zero analysis of calls
+     * (zero_calls.c) allocated it (1.8 GB, libFuzzer's out-of-memory); now not followed */
+    {"LocalOfHugeSize.stflat", 0},
 };
 
 #if defined(__has_feature)

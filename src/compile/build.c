@@ -268,6 +268,8 @@ static void free_proto(st_compiled *cm) {
     st_prog_free(&cm->p.samples[i].start);
     st_prog_free(&cm->p.samples[i].interval);
   }
+  for (int k = 0; cm->p.dyn && k < cm->p.ndyn; k++)
+    free_prog_array(cm->p.dyn[k].res, cm->p.dyn[k].res ? cm->p.dyn[k].neq : 0);
   if (cm->p.param_prog) free_prog_array(cm->p.param_prog, cm->p.flat->nvars);
   /* not nslots: when index reduction fails after adding derivative slots, start_prog was
    * never widened (regrow_values) and has only the entries of the original slots */

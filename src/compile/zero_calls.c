@@ -56,10 +56,15 @@ static void free_frame(frame *f) {
   f->loc = NULL;
 }
 
+/* Larger locals are not followed: the analysis is a shortcut, not worth 16 MB of one array
+ * (a saved model the fuzzer made declared 10^8 elements). */
+#define ZERO_CALLS_MAX_ELEMENTS (1 << 20)
+
 static int set_size(actx *c, aloc *l, int n) {
   free(l->e);
   l->e = NULL;
   l->n = n;
+  if (n > ZERO_CALLS_MAX_ELEMENTS) return l->n = -1, -1;
   if (n <= 0) return 0;
   if (!(l->e = calloc((size_t)n, sizeof *l->e))) c->failed = 1;
   return l->e ? 0 : -1;
@@ -196,7 +201,7 @@ static int eval_into(actx *c, frame *f, const st_fexpr *e, aloc *out) {
     if (!parts) return c->failed = 1, -1;
     for (int i = 0; i < e->nargs; i++) {
       eval_into(c, f, e->args[i], &parts[i]);
-      n = parts[i].n < 0 || n < 0 ? -1 : n + parts[i].n;
+      n = parts[i].n < 0 || n < 0 || n > ZERO_CALLS_MAX_ELEMENTS ? -1 : n + parts[i].n;
     }
     int rc = set_size(c, out, n);
     for (int i = 0, k = 0; i < e->nargs; i++) {
