@@ -357,6 +357,8 @@ static const struct {
     /* a function local declared with 10^8 elements: the structural-zero analysis of calls
      * (zero_calls.c) allocated it (1.8 GB, libFuzzer's out-of-memory); now not followed */
     {"LocalOfHugeSize.stflat", 0},
+    /* a local whose dimensions multiply beyond int (zero_calls.c declared_size; UBSan) */
+    {"LocalSizeOverflow.stflat", 0},
 };
 
 #if defined(__has_feature)

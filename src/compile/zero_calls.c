@@ -244,7 +244,7 @@ static int declared_size(actx *c, frame *f, int i) {
       aval a = eval(c, f, d->size[k]);
       m = a.known && a.v >= 0 && a.v <= 1e6 ? (int)a.v : -1;
     }
-    if (m < 0) return -1;
+    if (m < 0 || (m > 0 && n > ZERO_CALLS_MAX_ELEMENTS / m)) return -1; /* no int overflow */
     n *= m;
   }
   return n;
