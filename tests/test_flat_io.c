@@ -359,6 +359,9 @@ static const struct {
     {"LocalOfHugeSize.stflat", 0},
     /* a local whose dimensions multiply beyond int (zero_calls.c declared_size; UBSan) */
     {"LocalSizeOverflow.stflat", 0},
+    /* a function with a derivative annotation but no derivative flags for its inputs
+     * (index.c read has_derivative[i] of NULL; UBSan); refused */
+    {"DerivativeWithoutFlags.stflat", -1},
 };
 
 #if defined(__has_feature)

@@ -224,6 +224,7 @@ static st_fexpr *diff_arg(ir *r, const st_fexpr *e) {
  * and the same output number. */
 static st_fexpr *diff_annotated(ir *r, const st_fexpr *e, const st_ffunction *fn) {
   int nin = 0, nd = 0;
+  if (!fn->has_derivative) return NULL; /* the front end always sets both */
   for (int i = 0; i < fn->nlocals; i++)
     if (fn->locals[i].causality == ST_C_INPUT) {
       nin++;

@@ -687,6 +687,7 @@ static void get_function(reader *r, st_ffunction *f) {
     get(r, has, (size_t)f->nlocals, "derivative flags");
     f->has_derivative = has;
   }
+  if (f->derivative && !f->has_derivative) bad(r, "a derivative function without its input flags");
   f->derivative_loc = get_loc(r);
   r->nlocals = 0;
   if (!f->name) bad(r, "a function without a name");
