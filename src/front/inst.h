@@ -411,6 +411,12 @@ st_mod *st_mod_from_ast(st_fl *fl, const st_ast_mod *m, st_env env, int each, in
                         const char *name, st_loc loc);
 st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner);
 st_mod *st_mod_find(const st_mod *m, const char *name);
+/* The node that st_mod_merge of layers[0] over layers[1] over ... (outermost first, NULL
+ * skipped) would give, without its sub-modifiers and without building the merged tree (a
+ * scalar's modifier is read once, attribute by attribute, and the merged trees were most of
+ * a component chain's scratch memory: issue 18): the one layer given, or the merge in *buf
+ * (subs not merged; name NULL when out of memory); NULL when no layer is given. */
+st_mod *st_mod_merge_top(st_fl *fl, st_mod *const *layers, int n, st_mod *buf);
 /* The modifier of array element `index` (1-based, row-major over ndims). */
 st_mod *st_mod_element(st_fl *fl, st_mod *m, const int *index, int ndims);
 /* The modifier of a record component whose binding is split over its fields. */

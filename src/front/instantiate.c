@@ -170,8 +170,53 @@ static void enum_literals(st_fl *fl, st_fvar *v, const st_cls *cls) {
     v->enum_literals[i++] = st_arena_strdup(fl->arena, l->name);
 }
 
-static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
+/* A primitive's sub-modifiers from its modifier layers, in order, with their attributes. */
+typedef struct attr_mod {
+  st_mod *mod;
+  signed char attr, layer;
+} attr_mod;
+
+enum { MAX_ATTR_MODS = 32 };
+
+/* The sub-modifiers of layers[0..n) into out; -1 when one names no attribute of a primitive,
+ * has elements itself, or there are too many (then the layers are merged as a tree). */
+static int attr_mods(st_mod *const *layers, int n, attr_mod *out) {
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    for (st_mod *s = layers[i] ? layers[i]->subs : NULL; s; s = s->next) {
+      int a = attr_index(s->name);
+      if (a < 0 || s->subs || k == MAX_ATTR_MODS) return -1;
+      out[k++] = (attr_mod){s, (signed char)a, (signed char)i};
+    }
+  return k;
+}
+
+/* layers[0] merged over layers[1] over ... (NULL skipped), as one tree. */
+static st_mod *merge_layers(st_fl *fl, st_mod *const *layers, int n) {
+  st_mod *mod = NULL;
+  for (int i = 0; i < n; i++) {
+    st_mod *merged = st_mod_merge(fl, mod, layers[i]);
+    if (merged && mod && merged != mod) merged->name = mod->name; /* the element's name */
+    mod = merged;
+  }
+  return mod;
+}
+
+/* The variable of a scalar primitive, enumeration or external object whose modifier is
+ * layers[0] over layers[1] over ... (outermost first): a primitive's are read layer by layer
+ * (st_mod_merge_top), the others' and any naming something else than an attribute merged
+ * first (check_mod_names then reports it). */
+static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *const *layers, int nlayers,
                      const st_ast_element *decl) {
+  st_mod *mod, top;
+  attr_mod subs[MAX_ATTR_MODS];
+  int nsubs = cls->prim >= 0 ? attr_mods(layers, nlayers, subs) : -1;
+  if (nsubs >= 0) {
+    mod = st_mod_merge_top(fl, layers, nlayers, &top);
+    if (mod == &top && !top.name) return; /* out of memory */
+  } else {
+    mod = merge_layers(fl, layers, nlayers);
+  }
   int object = st_cls_is_external_object(cls);
   int is_enum = cls->prim < 0 && !object;
   st_ftype type = object ? ST_T_INTEGER : is_enum ? ST_T_ENUM : (st_ftype)cls->prim;
@@ -201,6 +246,21 @@ static void make_var(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
     for (int a = 1; a < ATTR_COUNT; a++) found[a] = st_mod_find(mod, attr_name(a));
     take_attributes(fl, k, found, in);
     check_mod_names(fl, mod, cls, in);
+    return;
+  }
+  if (nsubs >= 0) {
+    /* the first of a name in each layer, merged only where two layers give it */
+    signed char layer[ATTR_COUNT] = {0};
+    for (int j = 0; j < nsubs; j++) {
+      int a = subs[j].attr;
+      if (!found[a]) found[a] = subs[j].mod;
+      else if (layer[a] < subs[j].layer)
+        found[a] = st_mod_merge(fl, (st_mod *)found[a], subs[j].mod);
+      else
+        continue;
+      layer[a] = subs[j].layer;
+    }
+    take_attributes(fl, k, found, in);
     return;
   }
   /* one pass over the sub-modifiers (a component chain makes ~30 scalars per component, and
@@ -287,10 +347,10 @@ static st_mod *package_type_mod(st_fl *fl, const st_cls *cls, st_mod *type_mod) 
 }
 
 /* Follows cls through short class definitions and type extends to the class instantiated,
- * applying their prefixes to in and merging their modifiers under *mod: the nearer
+ * applying their prefixes to in; their modifiers merged into *type_mod_out: the nearer
  * definition's modifier is the outer one, so merging them first (once per class) gives the
- * same tree as merging them one by one under *mod. */
-static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
+ * same tree as merging them one by one under the component's. */
+static st_cls *follow_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **type_mod_out) {
   const st_cls *first = cls;
   const st_type_mod *known = type_mod_find(fl, cls);
   st_mod *type_mod = known ? known->mod : NULL;
@@ -327,25 +387,39 @@ static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
     cls = base;
   }
   if (!known && type_mod) type_mod_put(fl, first, type_mod);
+  *type_mod_out = type_mod;
+  if (cls && is_connector_class(cls)) in->is_connector = 1;
+  return cls;
+}
+
+/* follow_type with the type's modifier merged under *mod. */
+static st_cls *resolve_type(st_fl *fl, st_inst *in, st_cls *cls, st_mod **mod) {
+  st_mod *type_mod = NULL;
+  cls = follow_type(fl, in, cls, &type_mod);
   if (type_mod) {
     st_mod *merged = st_mod_merge(fl, *mod, type_mod);
     if (merged && *mod) merged->name = (*mod)->name; /* a new node: the element's name */
     *mod = merged;
   }
-  if (cls && is_connector_class(cls)) in->is_connector = 1;
   return cls;
 }
 
-static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *mod,
+/* A scalar component (or an array's element) whose modifier is outer over own (either may
+ * be NULL), merged only where the component is structured: a scalar primitive reads them
+ * as they are (make_var). */
+static void inst_element(st_fl *fl, st_inst *in, st_cls *cls, st_mod *outer, st_mod *own,
                          const st_ast_element *decl) {
-  cls = resolve_type(fl, in, cls, &mod);
+  st_mod *type_mod = NULL;
+  cls = follow_type(fl, in, cls, &type_mod);
   if (!cls) return;
   in->cls = cls;
   if (cls->prim >= 0 || (cls->ast && cls->ast->form == ACF_ENUMERATION) ||
       st_cls_is_external_object(cls)) {
-    make_var(fl, in, cls, mod, decl);
+    st_mod *layers[3] = {outer, own, type_mod};
+    make_var(fl, in, cls, layers, 3, decl);
     return;
   }
+  st_mod *layers[3] = {outer, own, type_mod}, *mod = merge_layers(fl, layers, 3);
   if (st_cls_is(cls, ACK_FUNCTION) || st_cls_is(cls, ACK_PACKAGE)) {
     st_fl_error(fl, in->loc, in, "'%s' is a %s and cannot be a component's type", cls->full,
                 st_ast_class_kind_name(cls->ast->kind));
@@ -511,7 +585,7 @@ static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
     el->path = arr->parent && arr->parent->path[0]
                    ? st_arena_concat(fl->tmp, arr->parent->path, ".", el->name)
                    : el->name;
-    inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), decl);
+    inst_element(fl, el, cls, st_mod_element(fl, mod, copy, arr->ndims), NULL, decl);
     if (el->is_connector) arr->is_connector = 1;
   } while (next_index(ix, arr->dims, arr->ndims));
 }
@@ -645,7 +719,17 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   if (e != orig && !orig->replaceable)
     st_fl_error(fl, e->u.comp.name_loc, parent, "'%s' is not replaceable and cannot be "
                 "redeclared", orig->u.comp.name);
-  st_mod *mod = st_mod_merge(fl, in->mod, own);
+  /* merged here when a conditional component's modifier is to be checked even if the
+   * condition is false, or when a dimension comes from the binding; else only for arrays
+   * (a scalar merges under its type's modifier: inst_element) */
+  int colon = 0;
+  for (const st_ast_expr *x = e->u.comp.subs; x; x = x->next) colon |= x->kind == AX_COLON;
+  for (const st_ast_expr *x = orig->u.comp.subs; x; x = x->next) colon |= x->kind == AX_COLON;
+  for (const st_ast_expr *x = e->u.comp.type_subs; x; x = x->next) colon |= x->kind == AX_COLON;
+  for (const st_ast_expr *x = orig->u.comp.type_subs; x; x = x->next)
+    colon |= x->kind == AX_COLON;
+  int merged = colon || orig->u.comp.condition;
+  st_mod *mod = merged ? st_mod_merge(fl, in->mod, own) : NULL;
   in->prefix.is_protected |= orig->is_protected;
   in->prefix.is_final |= orig->final || e->final;
   apply_type_prefix(&in->prefix, &orig->u.comp.prefix);
@@ -663,8 +747,8 @@ static void inst_declared(st_fl *fl, st_inst *in) {
   if (n >= 0) n = type_dims(fl, cls, in, n);
   if (n >= 0) {
     in->ndims = n;
-    if (n == 0) inst_element(fl, in, cls, mod, e);
-    else inst_array(fl, in, cls, mod, e);
+    if (n == 0) inst_element(fl, in, cls, merged ? mod : in->mod, merged ? NULL : own, e);
+    else inst_array(fl, in, cls, merged ? mod : st_mod_merge(fl, in->mod, own), e);
   }
   in->pending = 0;
 }

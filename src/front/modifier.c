@@ -138,11 +138,9 @@ static const st_mod_redecl *merged_redecl(st_fl *fl, const st_mod_redecl *outer,
   return r;
 }
 
-st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
-  if (!outer) return inner;
-  if (!inner) return outer;
-  st_mod *m = copy(fl, inner);
-  if (!m) return NULL;
+/* The node of outer merged over inner into m (a copy of inner): value, redeclaration, final,
+ * location, description; not the sub-modifiers. -1 when out of memory. */
+static int merge_node(st_fl *fl, st_mod *m, const st_mod *outer, const st_mod *inner) {
   m->subs = NULL;
   if (outer->value) {
     /* a record binding also binds the record's final fields (to equal values) */
@@ -152,11 +150,40 @@ st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
       take_value(m, outer);
   }
   if (!(m->redecl = merged_redecl(fl, outer->redecl, inner->redecl))) {
-    if (outer->redecl || inner->redecl) return NULL;
+    if (outer->redecl || inner->redecl) return -1;
   }
   m->final = outer->final || inner->final;
   m->loc = outer->value ? outer->loc : inner->loc;
   if (outer->description) m->description = outer->description;
+  return 0;
+}
+
+st_mod *st_mod_merge_top(st_fl *fl, st_mod *const *layers, int n, st_mod *buf) {
+  st_mod *top = NULL;
+  for (int i = 0; i < n; i++) {
+    if (!layers[i]) continue;
+    if (!top) {
+      top = layers[i];
+      continue;
+    }
+    st_mod m = *layers[i];
+    if (merge_node(fl, &m, top, layers[i])) {
+      buf->name = NULL;
+      return buf;
+    }
+    m.name = top->name; /* as resolve_type names its merged node */
+    m.next = NULL;
+    *buf = m;
+    top = buf;
+  }
+  return top;
+}
+
+st_mod *st_mod_merge(st_fl *fl, st_mod *outer, st_mod *inner) {
+  if (!outer) return inner;
+  if (!inner) return outer;
+  st_mod *m = copy(fl, inner);
+  if (!m || merge_node(fl, m, outer, inner)) return NULL;
   if (!outer->subs || !inner->subs) {
     /* nothing to merge below: share the one list (modifiers are immutable once built) */
     m->subs = outer->subs ? outer->subs : inner->subs;
