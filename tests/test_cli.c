@@ -75,6 +75,27 @@ START_TEST(shared_run_options) {
 }
 END_TEST
 
+/* The number after `name: ` in out, or -1 when the line is missing. */
+static double stat_value(const char *out, const char *name) {
+  const char *p = strstr(out, name);
+  return p ? strtod(p + strlen(name), NULL) : -1;
+}
+
+/* --stats gives the translation phases' CPU time beside their wall time (the wall time of
+ * a shared machine says little; bench/msl_translate_times.py reads these lines). */
+START_TEST(stats_print_translation_cpu_time) {
+  char args[1024], *out = NULL;
+  snprintf(args, sizeof args, "simulate \"$STICTION_SRCDIR/tests/data/compile/BouncingBall.mo\" "
+           "--stop-time 0 --stats -o '%s'", st_test_tmp("cli", "stats.csv"));
+  ck_assert_int_eq(st_test_run(&out, args), 0);
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(stat_value(out, "wall time load + flatten [s]: ") >= 0, "%s", out);
+  ck_assert_msg(stat_value(out, "cpu time load + flatten [s]: ") >= 0, "%s", out);
+  ck_assert_msg(stat_value(out, "cpu time compile [s]: ") >= 0, "%s", out);
+  free(out);
+}
+END_TEST
+
 START_TEST(man_page_documents_every_command) {
   char *help = NULL;
   ck_assert_int_eq(st_test_run(&help, "--help"), 0);
@@ -132,4 +153,5 @@ END_TEST
 ST_TEST_MAIN("cli", "command", 0,
              help_lists_commands_and_exits_zero, version_is_the_library_version,
              unknown_command_is_usage_error, man_page_documents_every_command,
-             shared_run_options, library_option_overrides_builtin_library)
+             shared_run_options, library_option_overrides_builtin_library,
+             stats_print_translation_cpu_time)

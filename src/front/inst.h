@@ -388,6 +388,10 @@ struct st_fl {
    * (`Position = Length`, `Length = Real(final unit = "m")`), built once (resolve_type). */
   struct st_type_mod *type_mods;
   int ntype_mods, captype_mods;
+  /* Per record class: its leaves (st_rec_leaves without a prefix), collected once: a field
+   * access `v.re` asks for them at each use, and collecting evaluates the fields' sizes. */
+  struct st_rec_memo *rec_memos;
+  int nrec_memos, caprec_memos;
   int errors;
   int out_of_memory;       /* a malloc'd table could not grow (see also st_arena_failed) */
   int depth;               /* instantiation depth (guards runaway recursion) */
@@ -526,7 +530,8 @@ int st_fx_is_record(const st_fexpr *e);
  * NULL if v is not one. */
 st_fexpr *st_rec_field_array(st_fl *fl, const st_fexpr *v, int j, int n);
 /* The leaves of record class rec (names prefixed by prefix., unless NULL) in fl->tmp; their
- * number, or -1 after an error. */
+ * number, or -1 after an error. Without a prefix they are collected once per class and
+ * shared: read-only. */
 int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out);
 /* The value of a record or connector instance node. */
 st_fexpr *st_rec_of_inst(st_fl *fl, st_inst *node, st_loc loc);

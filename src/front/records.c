@@ -9,6 +9,7 @@
 
 #include "front/flat_expr.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,8 @@ int st_fx_is_record(const st_fexpr *e) { return e && e->kind == FX_ARRAY && e->s
 
 typedef struct leaf_buf {
   st_rec_leaf *items;
-  int n;
+  int n, cap;        /* grown on demand: most records have a few leaves, and a full
+                        MAX_LEAVES buffer per call was most of the front end's memory */
   int ntop;          /* top-level fields so far */
 } leaf_buf;
 
@@ -143,6 +145,7 @@ static int add_component(st_fl *fl, st_cls *owner, const st_ast_element *e, cons
     st_fl_error(fl, e->loc, NULL, "record with more than %d fields", MAX_LEAVES);
     return -1;
   }
+  if (st_arena_grow(fl->tmp, (void **)&b->items, &b->cap, b->n, sizeof *b->items)) return -1;
   st_rec_leaf *l = &b->items[b->n++];
   memset(l, 0, sizeof *l);
   l->name = name;
@@ -180,9 +183,55 @@ static int collect(st_fl *fl, st_cls *rec, const char *prefix, int top, leaf_buf
   return 0;
 }
 
+/* The leaves of each record class asked for without a prefix: an open-addressed table in
+ * fl->tmp. They depend on the class alone (sizes are evaluated in the class, defaults are
+ * its own), so every caller shares one array and none writes to it. */
+typedef struct st_rec_memo {
+  const st_cls *cls;
+  st_rec_leaf *items;
+  int n;
+} st_rec_memo;
+
+static size_t memo_start(const st_fl *fl, const st_cls *cls) {
+  size_t h = (size_t)(uintptr_t)cls * 0x9E3779B97F4A7C15u;
+  return (h ^ (h >> 29)) & (size_t)(fl->caprec_memos - 1);
+}
+
+static const st_rec_memo *memo_find(const st_fl *fl, const st_cls *cls) {
+  if (!fl->nrec_memos) return NULL;
+  for (size_t i = memo_start(fl, cls);; i = (i + 1) & (size_t)(fl->caprec_memos - 1)) {
+    const st_rec_memo *m = &fl->rec_memos[i];
+    if (!m->cls || m->cls == cls) return m->cls ? m : NULL;
+  }
+}
+
+/* Out of memory only means the leaves are collected again next time. */
+static void memo_put(st_fl *fl, st_rec_memo memo) {
+  if (2 * (fl->nrec_memos + 1) > fl->caprec_memos) {
+    int cap = fl->caprec_memos ? 2 * fl->caprec_memos : 32, oldcap = fl->caprec_memos;
+    st_rec_memo *old = fl->rec_memos, *t = st_arena_alloc(fl->tmp, (size_t)cap * sizeof *t);
+    if (!t) return;
+    fl->rec_memos = t;
+    fl->caprec_memos = cap;
+    fl->nrec_memos = 0;
+    for (int i = 0; i < oldcap; i++)
+      if (old[i].cls) memo_put(fl, old[i]);
+  }
+  size_t i = memo_start(fl, memo.cls);
+  while (fl->rec_memos[i].cls) i = (i + 1) & (size_t)(fl->caprec_memos - 1);
+  fl->rec_memos[i] = memo;
+  fl->nrec_memos++;
+}
+
 int st_rec_leaves(st_fl *fl, st_cls *rec, const char *prefix, st_rec_leaf **out) {
-  leaf_buf b = {st_arena_alloc(fl->tmp, MAX_LEAVES * sizeof *b.items), 0, 0};
-  if (!b.items || collect(fl, st_cls_resolve_short(fl->fe, rec), prefix, 0, &b, 0, NULL)) return -1;
+  const st_rec_memo *known = prefix ? NULL : memo_find(fl, rec);
+  if (known) {
+    *out = known->items;
+    return known->n;
+  }
+  leaf_buf b = {0};
+  if (collect(fl, st_cls_resolve_short(fl->fe, rec), prefix, 0, &b, 0, NULL)) return -1;
+  if (!prefix) memo_put(fl, (st_rec_memo){rec, b.items, b.n});
   *out = b.items;
   return b.n;
 }
