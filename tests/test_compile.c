@@ -313,6 +313,30 @@ START_TEST(initial_system_singular_and_large_scale) {
 }
 END_TEST
 
+/* The nominal values of the states after the start: x's from a parameter expression, v's
+ * from speed, an alias of v that alias elimination removed; NULL when none is given. */
+START_TEST(nominal_values_of_states) {
+  compiled_file c = compile_file("NominalTolerance.mo", "NominalTolerance");
+  const stiction_model *m = st_compiled_model(c.cm);
+  double y[2], yp[2];
+  ck_assert_int_eq(m->n_states, 2);
+  ck_assert_int_eq(m->start_values(st_compiled_data(c.cm), 0, y, yp), 0);
+  ck_assert_ptr_nonnull(m->nominal);
+  for (int i = 0; i < 2; i++) {
+    double want = strcmp(m->state_names[i], "x") == 0 ? 1e-6 : 1e-5;
+    ck_assert_double_eq_tol(m->nominal[i], want, want * 1e-12);
+  }
+  compiled_file_free(&c);
+  c = compile_file("SoleInstance.mo", "SoleInstance");
+  m = st_compiled_model(c.cm);
+  double z[8], zp[8];
+  ck_assert_int_le(m->n_states, 8);
+  ck_assert_int_eq(m->start_values(st_compiled_data(c.cm), 0, z, zp), 0);
+  ck_assert_ptr_null(m->nominal);
+  compiled_file_free(&c);
+}
+END_TEST
+
 /* The model's start values y and its derivatives f at time t from them (one state at most). */
 static void derivatives_at_start(st_compiled *cm, double t, double *y, double *f) {
   const stiction_model *mod = st_compiled_model(cm);
@@ -990,7 +1014,8 @@ END_TEST
 ST_TEST_MAIN("compile", "compile", 0,
              parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
              linear_algebraic_loop, large_sparse_loop_uses_klu,
-             sole_instance_runs_like_any_instance, zero_parameter_factor_is_no_divisor,
+             sole_instance_runs_like_any_instance, nominal_values_of_states,
+             zero_parameter_factor_is_no_divisor,
              initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,
              structural_zeros_are_no_states, structural_zeros_through_function_bodies,
              structural_zeros_keep_a_der_read_elsewhere,

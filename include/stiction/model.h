@@ -144,7 +144,8 @@ typedef struct stiction_model {
                       const double *yp, double *J);
 
   /* Optional nominal magnitudes of y (length n_states + n_algebraic) for absolute
-   * tolerances: atol_i = rtol * nominal_i * atol_scale. NULL means 1. */
+   * tolerances: atol_i = rtol * nominal_i * atol_scale. NULL means 1. Read again after
+   * start_values(), which may set it (a nominal from the model's parameters). */
   const double *nominal;
 
   /* Optional structure of df/dy (ODE form) in compressed sparse columns: the entries of

@@ -68,6 +68,32 @@ static int compile_starts(st_compiled *cm) {
   return 0;
 }
 
+/* The nominal attribute of each slot's variable, or of a variable eliminated as its alias
+ * (w_rel(nominal = 1e-4) may be kept under another name): it scales the integrator's
+ * absolute tolerance of the state or unknown (model.c st_fill_nominals). */
+static int compile_nominals(st_compiled *cm) {
+  int n = cm->p.nslots;
+  cm->p.nominal_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)n + 1);
+  if (!cm->p.nominal_prog) return -1;
+  memset(cm->p.nominal_prog, 0, sizeof(st_prog) * (size_t)n);
+  cm->p.nnominal_prog = n;
+  int nvars = cm->p.flat->nvars;
+  for (int s = 0; s < n; s++) {
+    int f = cm->p.slots[s].flat;
+    if (f < 0 || f >= nvars || !cm->p.flat->vars[f].nominal) continue;
+    int r = s;
+    for (int hops = 0; cm->p.slots[r].kind == K_ALIAS && hops < n; hops++)
+      r = cm->p.slots[r].alias_of;
+    st_kind k = cm->p.slots[r].kind;
+    if (k == K_PARAM || k == K_CONST || k == K_IGNORED || k == K_ALIAS) continue;
+    if (cm->p.nominal_prog[r].n) continue; /* the representative's own, else the first alias's */
+    if (r != s && cm->p.slots[r].flat >= 0 && cm->p.flat->vars[cm->p.slots[r].flat].nominal)
+      continue;
+    if (st_emit(cm, &cm->p.nominal_prog[r], cm->p.flat->vars[f].nominal, EMIT_PLAIN)) return -1;
+  }
+  return 0;
+}
+
 static int alloc_runtime(st_compiled *cm) {
   int n = cm->p.maxn > 0 ? cm->p.maxn : 1;
   cm->J = doubles(cm, n * n);
@@ -216,7 +242,7 @@ static int pipeline(st_compiled *cm) {
   if (reduce_index(cm) || (cm->p.nslots > n0 && regrow_values(cm, n0)) || final_values(cm) ||
       st_dynset_emit(cm))
     return -1;
-  if (st_eliminate_aliases(cm)) return -1;
+  if (st_eliminate_aliases(cm) || compile_nominals(cm)) return -1;
   st_report_state_select(cm);
   /* the values of variables bound to parameter expressions (a resistor's R_actual) decide
    * which factors tearing may divide by (tearing.c safe_factor) */
@@ -274,6 +300,7 @@ static void free_proto(st_compiled *cm) {
   /* not nslots: when index reduction fails after adding derivative slots, start_prog was
    * never widened (regrow_values) and has only the entries of the original slots */
   free_prog_array(cm->p.start_prog, cm->p.start_prog ? cm->p.nstart_prog : 0);
+  free_prog_array(cm->p.nominal_prog, cm->p.nominal_prog ? cm->p.nnominal_prog : 0);
   free_prog_array(cm->p.init_res, cm->p.init_res ? cm->p.ninit : 0);
   free_prog_array(cm->p.init_check_res, cm->p.init_check_res ? cm->p.ninit_checks : 0);
   free_prog_array(cm->p.init_assign_prog, cm->p.init_assign_prog ? cm->p.ninit_assign : 0);

@@ -224,6 +224,9 @@ typedef struct st_program {
                                   ordered (classify.c); held_param takes its value */
   st_prog *start_prog;/* per slot: start value (NULL code = 0) */
   int nstart_prog;    /* entries of start_prog: index reduction adds slots before it grows */
+  st_prog *nominal_prog; /* per slot after alias elimination: its nominal attribute, or an
+                            alias's (NULL code = none; model.c st_fill_nominals) */
+  int nnominal_prog;
 
   int neqs;
   st_ceq *eqs;
@@ -371,6 +374,8 @@ struct st_compiled {
   char *error;         /* the last run-time failure (malloc'd, NULL: none); st_set_error */
   st_loc error_loc;    /* where the last run-time failure is located */
   stiction_model model;
+  double *nominal;     /* per entry of y: |nominal| or 1 (model.nominal when one is given) */
+  int nominal_cap;
   /* DAE form for IDA (dae.c) */
   int dae;             /* the blocks with dae_off >= 0 give residuals instead of solving */
   int nalg;
@@ -625,6 +630,8 @@ int st_tape_run_indicators(st_compiled *cm, const double **raw);
 void st_tapes_free(struct st_tapes *t);
 /* model.c */
 void st_model_setup(st_compiled *cm);
+/* model.c: the nominal values of y from the instance's parameters; -1 out of memory */
+int st_fill_nominals(st_compiled *cm);
 /* The slot that holds slot s's value (s itself unless s is an alias) and the sign. */
 int st_value_slot(const st_compiled *cm, int s, double *sign);
 void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...)

@@ -69,13 +69,42 @@ static int evaluate(st_compiled *cm, double t, const double *y) {
  * point of a 22 s trial step); the runtime asks for the report when it stops on it. */
 static void cb_report_failure(void *ud) { st_report_eval_failure(ud); }
 
+static double nominal_of(st_compiled *cm, int slot) {
+  if (slot < 0 || slot >= cm->p.nnominal_prog || !cm->p.nominal_prog[slot].n) return 1.0;
+  double v = fabs(st_vm_eval(&cm->vm, &cm->p.nominal_prog[slot]));
+  return isfinite(v) && v > 0 ? v : 1.0;
+}
+
+/* The runtime scales the absolute tolerance of y[i] by nominal[i] (Dymola's rule for the
+ * nominal attribute): a spring's w_rel(nominal = 1e-4) near 1e-3 is otherwise integrated to
+ * an absolute 1e-8, a percent of it. At the start, since a nominal may be a parameter
+ * expression; model.nominal stays NULL when no entry has one. */
+int st_fill_nominals(st_compiled *cm) {
+  int ns = cm->p.nstates > 0 ? cm->p.nstates : 1, n = ns + (cm->dae ? cm->nalg : 0);
+  cm->model.nominal = NULL;
+  if (!cm->p.nominal_prog) return 0;
+  if (cm->nominal_cap < n) {
+    cm->nominal = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)n);
+    if (!cm->nominal) return -1;
+    cm->nominal_cap = n;
+  }
+  int any = 0;
+  for (int i = 0; i < n; i++) {
+    int slot = i < cm->p.nstates ? cm->p.state_slot[i] : i >= ns ? cm->alg_slot[i - ns] : -1;
+    cm->nominal[i] = nominal_of(cm, slot);
+    any |= cm->nominal[i] != 1.0;
+  }
+  if (any) cm->model.nominal = cm->nominal;
+  return 0;
+}
+
 static int cb_start(void *ud, double t0, double *y, double *yp) {
   st_compiled *cm = ud;
   cm->vm.terminal = 0;
   cm->event_iteration = 0; /* initial() rule of when-statements (algorithm.c) */
   st_delays_reset(cm->delays);
   st_forget_seeds(cm);
-  if (st_initialize(cm, t0) || st_record_delays(cm, 1)) return -1;
+  if (st_initialize(cm, t0) || st_record_delays(cm, 1) || st_fill_nominals(cm)) return -1;
   if (cm->p.nstates == 0) y[0] = yp[0] = 0.0; /* the dummy state, see st_model_setup */
   for (int i = 0; i < cm->p.nstates; i++) {
     y[i] = cm->x[cm->p.state_slot[i]];

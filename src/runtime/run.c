@@ -42,12 +42,14 @@ static int alloc_work(stiction_sim *sim) {
             : st_sim_fail(sim, STICTION_ERR_NOMEM, "out of memory while setting up the run");
 }
 
-/* atol_i = atol * nominal_i, or rtol * 1e-2 * nominal_i when no atol is given. */
+/* atol_i = atol * nominal_i, or rtol * 1e-2 * nominal_i when no atol is given. Again after
+ * start_values(), which may set the model's nominal values (from its parameters). */
 static void fill_tolerances(stiction_sim *sim) {
   double *a = N_VGetArrayPointer(sim->atolv), *id = N_VGetArrayPointer(sim->id);
   double base = sim->opt.atol > 0 ? sim->opt.atol : sim->opt.rtol * 1e-2;
+  const double *nom = sim->model->nominal;
   for (int i = 0; i < sim->n; i++) {
-    a[i] = base * (sim->model->nominal ? sim->model->nominal[i] : 1.0);
+    a[i] = base * (nom && isfinite(nom[i]) && nom[i] > 0 ? nom[i] : 1.0);
     id[i] = i < sim->nx ? 1.0 : 0.0;
   }
 }
@@ -127,6 +129,7 @@ static int start(stiction_sim *sim, int *terminate) {
   double t0 = sim->opt.start_time;
   sim->t = t0;
   int rc = st_call_start(sim, t0, N_VGetArrayPointer(sim->y), N_VGetArrayPointer(sim->yp));
+  if (!rc) fill_tolerances(sim);
   if (!rc) rc = st_event_initial(sim, t0, terminate);
   return rc;
 }
