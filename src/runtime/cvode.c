@@ -258,6 +258,7 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   if (sim->opt.solver != STICTION_SOLVER_CVODE_ADAMS && !sim->fresh_jac) jacobian_after_growth(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
+  sim->y_at_stop = flag == CV_TSTOP_RETURN;
   return STICTION_OK;
 }
 
@@ -303,7 +304,14 @@ static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
     int r = cv_one_step(sim, tstop);
     if (r < 0) return r;
   }
-  /* also when the last step ended on tout: sim->y may since hold an earlier grid point */
+  /* also when the last step ended on tout: sim->y may since hold an earlier grid point;
+   * not when it ended on the stop time tout and y is still its state: CVODE returned y as
+   * CVodeGetDky(tstop, 0) (a 1 kHz clock stops the integrator at every tick) */
+  if (sim->y_at_step && sim->y_at_stop && sim->t_step == tout) {
+    sim->y_at_step = 0;
+    *t = tout;
+    return ST_ADV_REACHED;
+  }
   return cv_interp(sim, tout, t);
 }
 
