@@ -857,6 +857,39 @@ START_TEST(ticks_evaluate_event_sensitive_blocks_first) {
 }
 END_TEST
 
+/* InferredClock.mo: `when Clock()` takes the clock of the partition it is joined with (y =
+ * sample(x, Clock(1, 4)) + 0*n): n counts the ticks at 0, 0.25, ... (n = k + 1 at k/4), y =
+ * time there. NoClock.mo: k = noClock(n) on the 2 Hz partition reads the 10 Hz counter n as
+ * of its last tick at or before the slow tick (the fast partition ticks first at a common
+ * instant): m = n = 5j + 1 at j/2, held in between. */
+START_TEST(inferred_clock_and_no_clock) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/InferredClock.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cy = col(&t, "y");
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(t.v[i][cn] == (int)nearbyint(tm * 4) + 1, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(fabs(t.v[i][cy] - tm) < 1e-12, "y(%g) = %g", tm, t.v[i][cy]);
+  }
+  out = NULL;
+  st = simulate("tests/data/clocks/NoClock.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ct = col(&t, "time"), cn = col(&t, "n");
+  int cm = col(&t, "m");
+  ck_assert_int_eq(t.nrows, 11);
+  for (int i = 0; i < t.nrows; i++) {
+    int k = (int)nearbyint(t.v[i][ct] * 10);
+    ck_assert_msg(t.v[i][cn] == k + 1, "n(%g) = %g", t.v[i][ct], t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == 5 * (k / 5) + 1, "m(%g) = %g", t.v[i][ct], t.v[i][cm]);
+  }
+}
+END_TEST
+
 /* TickSmallSteps.mo: u moves by 1e-6 at each tick, x' = u - x. The jump of x' is far below
  * what CVODE's error test sees at rtol 1e-6, so all 100 ticks are integrated through, without
  * a restart; --tick-restart restarts at each. Both follow the closed form x_(k+1) = u_k +
@@ -1002,6 +1035,6 @@ int main(void) {
                         ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart,
                         ticks_reevaluate_only_what_reads_them,
                         ticks_evaluate_event_sensitive_blocks_first, ticks_take_yp_from_their_pass,
-                        small_tick_jumps_are_integrated_through));
+                        small_tick_jumps_are_integrated_through, inferred_clock_and_no_clock));
   return st_test_main(s);
 }
