@@ -754,20 +754,24 @@ START_TEST(ticks_unseen_by_the_plant_do_not_restart) {
 END_TEST
 
 /* TickBlocks.mo (BLT: u, der(x), b, c): after the latch of a tick only u and der(x), which
- * read the sample, are evaluated again, not b and c: 4 + 2 block evaluations per tick in
- * its one pass (it was 4 + 4). x' = u_k - x between the ticks with u_k = -2 x_k, so x_(k+1) =
- * x_k (3 e^-h - 2), h = 0.1. */
+ * read the sample, are evaluated again, not b and c; the pass's first evaluation in event
+ * mode evaluates none (no block has a relation, pre() or a call; the left limit holds their
+ * values): 0 + 2 block evaluations per tick in its one pass (it was 4 + 4, then 4 + 2), and
+ * no left-limit evaluation of its own (the left row's, at the same point, is taken). x' =
+ * u_k - x between the ticks with u_k = -2 x_k, so x_(k+1) = x_k (3 e^-h - 2), h = 0.1. */
 START_TEST(ticks_reevaluate_only_what_reads_them) {
   static table t;
   char *out = NULL;
   int st = simulate("tests/data/clocks/TickBlocks.mo", "--stats --stop-time 0", &t, &out);
   ck_assert_msg(st == 0, "%s", out ? out : "");
   long init_evals = stat_value(out, "event block evaluations: ");
+  long init_left = stat_value(out, "event left-limit evaluations: ");
   free(out);
   st = simulate("tests/data/clocks/TickBlocks.mo", "--stats", &t, &out);
   ck_assert_msg(st == 0, "%s", out ? out : "");
   ck_assert_int_eq(stat_value(out, "clock ticks: "), 11);
-  ck_assert_int_eq(stat_value(out, "event block evaluations: "), init_evals + 10 * (4 + 2));
+  ck_assert_int_eq(stat_value(out, "event block evaluations: "), init_evals + 10 * (0 + 2));
+  ck_assert_int_eq(stat_value(out, "event left-limit evaluations: "), init_left);
   free(out);
   int ct = col(&t, "time"), cx = col(&t, "x"), cb = col(&t, "b"), cc = col(&t, "c"),
       cu = col(&t, "u");
@@ -820,6 +824,69 @@ START_TEST(ticks_take_yp_from_their_pass) {
     checked++;
   }
   ck_assert_int_ge(checked, 11);
+}
+END_TEST
+
+/* TickSensitive.mo (BLT: u, d, der(x), b, c) is TickBlocks with d = if time > 5 then 1 else
+ * 0 in der(x): d's block has a relation, so every pass's first evaluation in event mode
+ * evaluates it, and der(x) after it; then the latch's u and der(x): 2 + 2 per tick (it was
+ * 5 + 2). The relation stays false (stop time 1): the same x as TickBlocks. */
+START_TEST(ticks_evaluate_event_sensitive_blocks_first) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/TickSensitive.mo", "--stats --stop-time 0", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  long init_evals = stat_value(out, "event block evaluations: ");
+  free(out);
+  st = simulate("tests/data/clocks/TickSensitive.mo", "--stats", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  ck_assert_int_eq(stat_value(out, "clock ticks: "), 11);
+  ck_assert_int_eq(stat_value(out, "event block evaluations: "), init_evals + 10 * (2 + 2));
+  free(out);
+  int ct = col(&t, "time"), cx = col(&t, "x"), cd = col(&t, "d"), checked = 0;
+  const double f = 3 * exp(-0.1) - 2;
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(t.v[i][cd] == 0, "d(%g) = %g", tm, t.v[i][cd]);
+    if (!at_tick(tm, 0.1)) continue;
+    double x = pow(f, (int)nearbyint(tm / 0.1));
+    ck_assert_msg(fabs(t.v[i][cx] - x) < 1e-7, "x(%g) = %.10g, expected %.10g", tm, t.v[i][cx], x);
+    checked++;
+  }
+  ck_assert_int_ge(checked, 11);
+}
+END_TEST
+
+/* InferredClock.mo: `when Clock()` takes the clock of the partition it is joined with (y =
+ * sample(x, Clock(1, 4)) + 0*n): n counts the ticks at 0, 0.25, ... (n = k + 1 at k/4), y =
+ * time there. NoClock.mo: k = noClock(n) on the 2 Hz partition reads the 10 Hz counter n as
+ * of its last tick at or before the slow tick (the fast partition ticks first at a common
+ * instant): m = n = 5j + 1 at j/2, held in between. */
+START_TEST(inferred_clock_and_no_clock) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/clocks/InferredClock.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  int ct = col(&t, "time"), cn = col(&t, "n"), cy = col(&t, "y");
+  ck_assert_int_eq(t.nrows, 5);
+  for (int i = 0; i < t.nrows; i++) {
+    double tm = t.v[i][ct];
+    ck_assert_msg(t.v[i][cn] == (int)nearbyint(tm * 4) + 1, "n(%g) = %g", tm, t.v[i][cn]);
+    ck_assert_msg(fabs(t.v[i][cy] - tm) < 1e-12, "y(%g) = %g", tm, t.v[i][cy]);
+  }
+  out = NULL;
+  st = simulate("tests/data/clocks/NoClock.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  free(out);
+  ct = col(&t, "time"), cn = col(&t, "n");
+  int cm = col(&t, "m");
+  ck_assert_int_eq(t.nrows, 11);
+  for (int i = 0; i < t.nrows; i++) {
+    int k = (int)nearbyint(t.v[i][ct] * 10);
+    ck_assert_msg(t.v[i][cn] == k + 1, "n(%g) = %g", t.v[i][ct], t.v[i][cn]);
+    ck_assert_msg(t.v[i][cm] == 5 * (k / 5) + 1, "m(%g) = %g", t.v[i][ct], t.v[i][cm]);
+  }
 }
 END_TEST
 
@@ -966,7 +1033,8 @@ int main(void) {
                         ticks_keep_the_jacobian, index_reduced_partition,
                         clocked_algorithm_section, inner_state_ticks_while_its_machine_runs,
                         ticks_take_one_pass_and_no_rows, ticks_unseen_by_the_plant_do_not_restart,
-                        ticks_reevaluate_only_what_reads_them, ticks_take_yp_from_their_pass,
-                        small_tick_jumps_are_integrated_through));
+                        ticks_reevaluate_only_what_reads_them,
+                        ticks_evaluate_event_sensitive_blocks_first, ticks_take_yp_from_their_pass,
+                        small_tick_jumps_are_integrated_through, inferred_clock_and_no_clock));
   return st_test_main(s);
 }

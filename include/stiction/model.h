@@ -80,6 +80,10 @@ typedef struct stiction_event_info {
    * At a time event whose passes only ticked clocks and moved no state, the runtime then
    * takes that y' instead of evaluating derivatives() again (doc/events.md, "Clock ticks"). */
   int yp_set;
+  /* output, optional: 1 when this pass evaluated the equations at the left limit itself;
+   * 0 when it took the evaluation that outputs() just made at the same (t, y) (the left row
+   * of the event; the statistics' "event left-limit evaluations") */
+  int left_evals;
 } stiction_event_info;
 
 typedef struct stiction_model {

@@ -149,6 +149,9 @@ typedef struct stiction_stats {
                                  (stiction_event_info.block_evals) */
   long event_yp_evals;        /* derivatives() evaluated by the event handling (y' after
                                  the passes, after a restart) */
+  long event_left_evals;      /* event passes that evaluated the equations at the left
+                                 limit themselves (stiction_event_info.left_evals; the
+                                 others took the left row's evaluation) */
 } stiction_stats;
 
 /* Prints the statistics in a readable table (one "name: value" per line). */

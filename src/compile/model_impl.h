@@ -330,13 +330,24 @@ struct st_compiled {
                               not compute it; [nslots]: it reads pre(), calls or delays, so
                               every change counts (event_pass.c plant_changed) */
   /* event_pass.c eval_changed: the slots block k reads, rd_slot[rd_start[k] ..
-   * rd_start[k + 1]) (aliases followed to the slot holding the value); rd_always[k]: its
-   * result is not a function of those alone (a call, a delay); changed: per slot, assigned
+   * rd_start[k + 1]) (aliases followed to the slot holding the value); rdr_block[rdr_start[s]
+   * .. rdr_start[s + 1]): the blocks reading slot s; rd_always[k]: its result is not a
+   * function of those alone (a call, a delay); dirty: per block, it reads a slot assigned
    * since the blocks were last evaluated in this pass; block_evals: blocks evaluated in event
    * mode in this pass (stiction_event_info.block_evals) */
-  int *rd_start, *rd_slot;
-  unsigned char *rd_always, *changed;
+  int *rd_start, *rd_slot, *rdr_start, *rdr_block;
+  unsigned char *rd_always, *dirty;
   int block_evals;
+  /* event_pass.c first_event_eval: per block, its event-mode values may differ from those
+   * of a between-events evaluation at the same (t, y) and discrete values (relations, pre(),
+   * sample(), calls, any block other than an assignment); made with rd_start */
+  unsigned char *ev_sensitive;
+  long gen_done;       /* gen at the end of the last event pass (event_pass.c) */
+  /* model.c evaluate_quietly: x holds a whole between-events evaluation at vm.time, the
+   * states loaded and gen = full_gen (st_load_states clears it); the event pass's left
+   * limit at the same point is that evaluation (event_pass.c left_limit) */
+  int full_eval;
+  long full_gen;
   long dyn_switches;   /* dynamic state set changes in this run (dynset.c) */
 
   int nout;

@@ -414,9 +414,22 @@ static int value_slot(const st_compiled *cm, int s) {
   return s;
 }
 
+/* The blocks reading slot s (its value slot) are to be evaluated again (eval_changed). */
+static void slot_changed(st_compiled *cm, int s) {
+  s = value_slot(cm, s);
+  for (int j = cm->rdr_start[s]; j < cm->rdr_start[s + 1]; j++) cm->dirty[cm->rdr_block[j]] = 1;
+}
+
+/* What block k assigns has changed: its readers are dirty. */
+static void block_changed(st_compiled *cm, int k) {
+  const st_block *b = &cm->blocks[k];
+  for (int i = 0; i < b->n; i++) slot_changed(cm, b->slots[i]);
+  for (int i = 0; i < b->nd; i++) slot_changed(cm, b->dslots[i]);
+}
+
 /* x[s] = v by a when-clause; a change is noted for eval_changed. */
 static void mark_assigned(st_compiled *cm, int s, double v) {
-  if (cm->changed && !(cm->x[s] == v)) cm->changed[value_slot(cm, s)] = 1;
+  if (cm->dirty && !(cm->x[s] == v)) slot_changed(cm, s);
   cm->x[s] = v;
 }
 
@@ -693,10 +706,52 @@ static int block_prog_reads(st_compiled *cm, int k, int *n, int cap) {
   return cap;
 }
 
-/* rd_start, rd_slot, rd_always and changed (model_impl.h), made once; changed stays NULL
+/* Opcodes whose value in event mode may differ from the value between events at the same
+ * point and discrete values (bytecode.c: a relation is evaluated afresh, sample() is true at
+ * its instants, pre() moved to the left limit, a call keeps state). */
+static void mark_event_ops(const st_compiled *cm, const st_prog *p, unsigned char *mark) {
+  (void)cm;
+  for (int i = 0; p && i < p->n && !*mark; i++) switch (p->code[i].op) {
+    case OP_REL: case OP_PRE: case OP_EDGE: case OP_CHANGE: case OP_INITIAL: case OP_TERMINAL:
+    case OP_LAMBDA: case OP_SAMPLE: case OP_CALL: case OP_DELAY:
+      *mark = 1;
+      break;
+    default: break;
+    }
+}
+
+/* ev_sensitive (model_impl.h): every block but an assignment whose program is a function of
+ * x, time and parameters alone. A linear or nonlinear solve starts from its unknowns' values
+ * and seeds (solve.c), so an evaluation again may differ in the last bits: it is not skipped. */
+static void event_sensitive(st_compiled *cm) {
+  cm->ev_sensitive = st_arena_alloc(cm->iarena, (size_t)cm->nblocks + 1);
+  for (int k = 0; cm->ev_sensitive && k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    unsigned char *m = &cm->ev_sensitive[k];
+    *m = b->kind != BK_ASSIGN || cm->rd_always[k];
+    mark_block(cm, b, mark_event_ops, m);
+  }
+}
+
+/* rdr_start, rdr_block: the lists rd_slot turned round (n entries), per slot its readers. */
+static int readers(st_compiled *cm, int n) {
+  int ns = cm->p.nslots;
+  cm->rdr_start = st_arena_alloc(cm->iarena, sizeof *cm->rdr_start * (size_t)(ns + 2));
+  cm->rdr_block = st_arena_alloc(cm->iarena, sizeof *cm->rdr_block * (size_t)n + 1);
+  if (!cm->rdr_start || !cm->rdr_block) return 0;
+  memset(cm->rdr_start, 0, sizeof *cm->rdr_start * (size_t)(ns + 2));
+  for (int j = 0; j < n; j++) cm->rdr_start[cm->rd_slot[j] + 2]++;
+  for (int s = 0; s < ns; s++) cm->rdr_start[s + 2] += cm->rdr_start[s + 1];
+  for (int k = 0; k < cm->nblocks; k++) /* rdr_start[s + 1]: next free entry of s */
+    for (int j = cm->rd_start[k]; j < cm->rd_start[k + 1]; j++)
+      cm->rdr_block[cm->rdr_start[cm->rd_slot[j] + 1]++] = k;
+  return 1;
+}
+
+/* rd_start, rd_slot, rd_always and dirty (model_impl.h), made once; dirty stays NULL
  * when they cannot be made, and the blocks are then all evaluated. */
 static void block_reads(st_compiled *cm) {
-  if (cm->changed || cm->rd_start) return;
+  if (cm->dirty || cm->rd_start) return;
   int cap = 64, n = 0;
   cm->rd_start = st_arena_alloc(cm->iarena, sizeof *cm->rd_start * (size_t)(cm->nblocks + 1));
   cm->rd_always = st_arena_alloc(cm->iarena, (size_t)cm->nblocks + 1);
@@ -709,19 +764,18 @@ static void block_reads(st_compiled *cm) {
     cap = block_prog_reads(cm, k, &n, cap);
   }
   cm->rd_start[cm->nblocks] = n;
+  event_sensitive(cm);
   /* the list lives as long as the instance: copied into its arena */
   int *kept = cap > 0 ? st_arena_alloc(cm->iarena, sizeof *kept * (size_t)n + 1) : NULL;
   if (kept) memcpy(kept, cm->rd_slot, sizeof *kept * (size_t)n);
   free(cm->rd_slot);
   cm->rd_slot = kept;
-  if (kept) cm->changed = st_arena_alloc(cm->iarena, (size_t)cm->p.nslots + 1);
+  if (kept && readers(cm, n)) cm->dirty = st_arena_alloc(cm->iarena, (size_t)cm->nblocks + 1);
+  if (cm->dirty) memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
 }
 
 static int block_reads_changed(const st_compiled *cm, int k) {
-  if (cm->rd_always[k]) return 1;
-  for (int j = cm->rd_start[k]; j < cm->rd_start[k + 1]; j++)
-    if (cm->changed[cm->rd_slot[j]]) return 1;
-  return 0;
+  return cm->rd_always[k] || cm->dirty[k];
 }
 
 /* The blocks after when-clauses fired in an event pass: only those that read a slot the
@@ -733,20 +787,18 @@ static int block_reads_changed(const st_compiled *cm, int k) {
  * in the model (their outputs start from pre() or their own history) and while a mixed
  * system has not settled (its next fixed point may differ), as in the initial passes. */
 static int eval_changed(st_compiled *cm) {
-  if (!cm->changed || cm->nalgs || cm->delays || cm->mixed_unsettled || cm->vm.initial)
+  if (!cm->dirty || cm->nalgs || cm->delays || cm->mixed_unsettled || cm->vm.initial)
     return st_eval_blocks(cm, 1);
   cm->vm.event_mode = 1;
   cm->gen++; /* discrete values changed */
   for (int k = 0; k < cm->nblocks; k++) {
     if (!block_reads_changed(cm, k)) continue;
-    const st_block *b = &cm->blocks[k];
     cm->block_evals++;
     if (st_eval_block_event(cm, k)) return -1;
-    for (int i = 0; i < b->n; i++) cm->changed[value_slot(cm, b->slots[i])] = 1;
-    for (int i = 0; i < b->nd; i++) cm->changed[value_slot(cm, b->dslots[i])] = 1;
+    block_changed(cm, k);
   }
   st_sync_aliases(cm);
-  memset(cm->changed, 0, (size_t)cm->p.nslots + 1);
+  memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
   return 0;
 }
 
@@ -894,6 +946,37 @@ static void refresh_relations(st_compiled *cm, double t) {
   }
 }
 
+/* The pass's first evaluation in event mode. All blocks in the initial and terminal passes,
+ * the first pass after them, later passes of an event (their discrete values moved), when
+ * anything changed the model since the last pass (gen: a parameter or an input set), and
+ * with algorithm sections, delay(), dynamic state sets or the DAE form. Otherwise x holds the
+ * left limits just evaluated, and the blocks the left limit does not evaluate (not varying)
+ * hold the values of the last pass, made with the same discrete values: only the
+ * event-sensitive blocks and, in the blocks' order, those reading what they assign can
+ * differ (eval_changed's rule). A clock tick then evaluates its relations' blocks, not all. */
+static int first_event_eval(st_compiled *cm, const stiction_event_info *info, int after_init) {
+  block_reads(cm); /* changed[] from here on: what the when-clauses assign */
+  int all = !cm->dirty || !cm->ev_sensitive || info->initial || info->iteration != 0 ||
+            after_init || cm->vm.terminal || cm->gen != cm->gen_done || cm->nalgs ||
+            cm->delays || cm->dae || cm->p.ndyn;
+  if (all) {
+    int rc = st_eval_blocks(cm, 1);
+    if (cm->dirty) memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
+    return rc;
+  }
+  cm->vm.event_mode = 1;
+  cm->gen++; /* discrete values and relations may change */
+  for (int k = 0; k < cm->nblocks; k++) {
+    if (!cm->ev_sensitive[k] && !block_reads_changed(cm, k)) continue;
+    cm->block_evals++;
+    if (st_eval_block_event(cm, k)) return -1;
+    block_changed(cm, k);
+  }
+  st_sync_aliases(cm);
+  memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
+  return 0;
+}
+
 static void store_y(st_compiled *cm, double *y, double *yp) {
   for (int i = 0; i < cm->p.nstates; i++) {
     y[i] = cm->x[cm->p.state_slot[i]];
@@ -946,20 +1029,46 @@ int st_event_update(st_compiled *cm, double t, double *y, double *yp,
   return event_update(cm, t, y, yp, info);
 }
 
-static int event_update(st_compiled *cm, double t, double *y, double *yp,
-                        stiction_event_info *info) {
+/* Whether x holds the between-events evaluation at (t, y) already: the runtime asked for
+ * the outputs at the left limit just before the pass (its left row, doc/events.md), which
+ * evaluated every block at the same point with the same discrete values (model.c
+ * evaluate_quietly). Evaluating again would give the same values: the blocks are functions
+ * of those. Not in the initial and terminal passes (initial(), terminal() differ), not with
+ * delay() (the evaluation records history) or in the DAE form (algebraic unknowns not in x). */
+static int left_limit_done(const st_compiled *cm, double t, const double *y,
+                           const stiction_event_info *info) {
+  if (!cm->full_eval || cm->full_gen != cm->gen || cm->vm.time != t || info->initial ||
+      cm->vm.terminal || cm->delays || cm->dae)
+    return 0;
+  for (int i = 0; i < cm->p.nstates; i++)
+    if (memcmp(&cm->x[cm->p.state_slot[i]], &y[i], sizeof *y)) return 0;
+  return 1;
+}
+
+/* The left limits with everything frozen (pre() is then taken from them). */
+static int left_limit(st_compiled *cm, double t, double *y, stiction_event_info *info) {
+  if (left_limit_done(cm, t, y, info)) {
+    st_spec_refresh(cm); /* counted as the evaluation it stands for (specialize.c evals) */
+    return 0;
+  }
   st_load_states(cm, y);
-  if (t != cm->vm.event_done_t) cm->vm.prev_event_t = cm->vm.event_done_t;
   cm->vm.time = t;
   cm->vm.initial = info->initial;
+  info->left_evals = 1;
+  return st_eval_blocks(cm, 0) || st_record_delays(cm, 0);
+}
+
+static int event_update(st_compiled *cm, double t, double *y, double *yp,
+                        stiction_event_info *info) {
+  if (t != cm->vm.event_done_t) cm->vm.prev_event_t = cm->vm.event_done_t;
   cm->event_iteration = info->iteration;
   cm->pass_ticks = cm->pass_other = 0;
   if (info->initial && info->iteration == 0) { /* the ticks of the initialization */
     cm->pass_ticks = cm->start_ticks;
     cm->start_ticks = 0;
   }
-  /* left limits with everything frozen, then pre() = those values */
-  if (st_eval_blocks(cm, 0) || st_record_delays(cm, 0)) goto fail;
+  if (left_limit(cm, t, y, info)) goto fail;
+  cm->vm.initial = info->initial;
   memcpy(cm->pre, cm->x, (size_t)cm->p.nslots * sizeof *cm->x);
   memcpy(cm->rel_pre, cm->rel, (size_t)(cm->p.nrels > 0 ? cm->p.nrels : 1) * sizeof *cm->rel);
   memcpy(cm->wc_pre, cm->wc, (size_t)(cm->p.nwc > 0 ? cm->p.nwc : 1) * sizeof *cm->wc);
@@ -985,15 +1094,14 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
         cm->wc_pre[cm->p.whens[w].wc + i] = cm->wc_start[cm->p.whens[w].wc + i];
     cm->wc_start_set = 0;
   }
+  int after_init = cm->initialized;
   cm->initialized = info->initial;
   if (!cm->vm.terminal) cm->last_event_t = t;
   cm->lenient_mixed = 1;
   cm->mixed_unsettled = 0;
   clear_active(cm); /* the pass that changes nothing (the last) leaves its set */
   cm->block_evals = 0;
-  if (st_eval_blocks(cm, 1)) goto fail;
-  block_reads(cm); /* changed[] from here on: what the when-clauses assign */
-  if (cm->changed) memset(cm->changed, 0, (size_t)cm->p.nslots + 1);
+  if (first_event_eval(cm, info, after_init)) goto fail;
   /* The when-equations are equations of the pass, solved with the others: what a firing
    * assigns can raise another condition in the same pass (StateGraph: a step set by a
    * transition enables the next, whose `when enableFire then t_start = time` must fire
@@ -1024,6 +1132,7 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   info->next_time = st_next_time_event(cm, t, &info->next_time_defined);
   cm->vm.event_mode = 0;
   cm->vm.event_done_t = t;
+  cm->gen_done = cm->gen;
   store_y(cm, y, yp);
   info->yp_set = yp != NULL;
   return 0;

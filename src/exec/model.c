@@ -35,6 +35,7 @@ void st_fail(st_compiled *cm, st_loc loc, const char *fmt, ...) {
 }
 
 void st_load_states(st_compiled *cm, const double *y) {
+  cm->full_eval = 0;
   for (int i = 0; i < cm->p.nstates; i++) cm->x[cm->p.state_slot[i]] = y[i];
 }
 
@@ -54,7 +55,10 @@ static int evaluate_quietly(st_compiled *cm, double t, const double *y) {
   st_load_states(cm, y);
   cm->vm.time = t;
   cm->vm.initial = 0;
-  return st_eval_blocks(cm, 0) == 0 ? 0 : 1;
+  if (st_eval_blocks(cm, 0)) return 1;
+  cm->full_eval = 1;
+  cm->full_gen = cm->gen;
+  return 0;
 }
 
 static int evaluate(st_compiled *cm, double t, const double *y) {

@@ -108,6 +108,10 @@ static int cv_create(stiction_sim *sim, double t0) {
   if (!flag && sim->opt.max_step > 0 && isfinite(sim->opt.max_step))
     flag = CVodeSetMaxStep(m, sim->opt.max_step);
   if (!flag) flag = CVodeSetMaxNumSteps(m, ST_CVODE_MAX_STEPS);
+#if SUNDIALS_VERSION_MAJOR > 6 || (SUNDIALS_VERSION_MAJOR == 6 && SUNDIALS_VERSION_MINOR >= 6)
+  /* y at tstop interpolated there, as before 6.6 (cv_advance takes it as the state at tstop) */
+  if (!flag) flag = CVodeSetInterpolateStopTime(m, SUNTRUE);
+#endif
   if (flag) return setup_fail(sim, "CVodeInit", flag);
   sim->t_step = sim->smp_t = t0;
   sim->win_steps = sim->win_fails = 0;
@@ -258,6 +262,7 @@ static int cv_one_step(stiction_sim *sim, double tstop) {
   if (sim->opt.solver != STICTION_SOLVER_CVODE_ADAMS && !sim->fresh_jac) jacobian_after_growth(sim);
   sim->t_step = tret;
   sim->y_at_step = 1;
+  sim->y_at_stop = flag == CV_TSTOP_RETURN;
   return STICTION_OK;
 }
 
@@ -303,7 +308,15 @@ static int cv_advance(stiction_sim *sim, double tout, double tstop, double *t) {
     int r = cv_one_step(sim, tstop);
     if (r < 0) return r;
   }
-  /* also when the last step ended on tout: sim->y may since hold an earlier grid point */
+  /* also when the last step ended on tout: sim->y may since hold an earlier grid point;
+   * not when it ended on the stop time tout and y is still its state: CVODE returned y as
+   * CVodeGetDky(tstop, 0) (CV_TSTOP_RETURN; SUNDIALS 6.6 and later when told so, cv_create),
+   * the same call again (a 1 kHz clock stops the integrator at every tick) */
+  if (sim->y_at_step && sim->y_at_stop && sim->t_step == tout) {
+    sim->y_at_step = 0;
+    *t = tout;
+    return ST_ADV_REACHED;
+  }
   return cv_interp(sim, tout, t);
 }
 

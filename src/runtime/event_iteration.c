@@ -112,6 +112,7 @@ static int one_pass(stiction_sim *sim, double t, int phase, int it, iter_result 
                        phase == PHASE_TERMINAL ? "terminal" : "event_update", rc, t);
   accumulate(r, info);
   sim->stats.event_block_evals += info->block_evals;
+  sim->stats.event_left_evals += info->left_evals;
   rc = schedule(sim, t, info, r);
   if (!rc && last && info->discrete_changed) {
     if (st_call_discrete(sim, sim->d_cur)) return STICTION_ERR_CALLBACK;

@@ -58,11 +58,12 @@ struct stiction_sim {
   /* sampling.c, CVODE's root finding: the indicators are compared at the ends of each step
    * and, inside steps longer than sample_step (INFINITY: never), at samples of the
    * interpolant; smp_t: CVODE's last step is scanned up to there (t_step: all of it);
-   * y_at_step: y holds CVODE's state at t_step; smp_found: the fired indicators of the last
+   * y_at_step: y holds CVODE's state at t_step; y_at_stop: that step ended at the stop time
+   * (CV_TSTOP_RETURN: y is CVodeGetDky(t_step, 0), cvode.c cv_advance); smp_found: the fired indicators of the last
    * root (as CVodeGetRootInfo); smp_prev: the indicators at smp_prev_t (NaN: unknown);
    * smp_lo/hi/mid: scratch; ys: the interpolated state at a sample */
   double sample_step, smp_t, smp_prev_t;
-  int y_at_step;
+  int y_at_step, y_at_stop;
   int *smp_found;
   double *smp_prev, *smp_lo, *smp_hi, *smp_mid;
   N_Vector ys;

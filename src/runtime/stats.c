@@ -19,6 +19,7 @@ void stiction_stats_print(const stiction_stats *s, void *file) {
           s->max_event_iterations);
   fprintf(f, "event block evaluations: %ld\n", s->event_block_evals);
   fprintf(f, "event y' evaluations: %ld\n", s->event_yp_evals);
+  fprintf(f, "event left-limit evaluations: %ld\n", s->event_left_evals);
   fprintf(f, "restarts: %ld\n", s->restarts);
   fprintf(f, "ticks gone through without restart: %ld\n", s->ticks_gone_on);
   fprintf(f, "error test failures: %ld\n", s->err_test_fails);
