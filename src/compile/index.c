@@ -711,10 +711,12 @@ static double generic_value(int e, int s) {
   return 0.5 + (double)(h % 1000003) / 1000003.0;
 }
 
-/* Most free candidates of a dynamic state set (set_cut): a body's quaternion has 4. Each
- * state of a set is a sum over them, and their Jacobian is eliminated densely at every
- * indicator evaluation. */
-enum { DYN_MAX_CAND = 16 };
+/* Largest dynamic state set (set_cut): free candidates and kept rows. A body's quaternion
+ * has 4 and 1. Each state of a set is a sum over the free candidates, and the kept rows'
+ * Jacobian is eliminated densely at every indicator evaluation: a machine's currents in MSL
+ * ActuatorWithNoise, decided by the start point but regular throughout, cut to 15 and 158
+ * and made that run crawl. Larger sets stay static. */
+enum { DYN_MAX_CAND = 8, DYN_MAX_ROWS = 32 };
 
 /* Largest group checked numerically (a dense basis of n x n). */
 enum { RANK_MAX_GROUP = 400 };
@@ -1075,7 +1077,7 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
       if (start_point_picks(r, li, n, local, gc, m, gpick)) {
         if (fixed_picks(r, li, n, local, gc, m, cpick, prow) ||
             cut_set(li, n, local, gc, m, cpick, prow, &cut)) { cut_free(&cut); goto out; }
-        dynamic = cut.nfree > cut.n2 && cut.nfree <= DYN_MAX_CAND;
+        dynamic = cut.nfree > cut.n2 && cut.nfree <= DYN_MAX_CAND && cut.neq <= DYN_MAX_ROWS;
       } else if (!pick_group(r, li, n, local, gc, m, NULL, gpick, NULL, COEF_MADE_UP)) continue;
     }
     if (dynamic) { /* the constant picks, and the free candidates, which the set's states stand for */
