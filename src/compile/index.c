@@ -898,40 +898,6 @@ out:
   return rcode;
 }
 
-/* A candidate whose variable asks to be a state (prefer, always, of its own or its alias set). */
-static int asks_state(const ir *r, int s) {
-  int root, f;
-  order_of(r, s, &root);
-  f = root_flat(r->cm, root);
-  return f >= 0 && r->ss[f] >= ST_SS_PREFER;
-}
-
-/* The picks set_cut fixes: the constant-coefficient pass's (cpick, prow: its picks and pivot
- * rows) over the candidates that do not ask to be states. One that does stays free, where the
- * choice at run time ranks it as a state first; fixed, it would never be one. */
-static int fixed_picks(ir *r, const level_inc *li, int n, const int *local, const int *gc,
-                       int m, unsigned char *cpick, int *prow) {
-  int *sub = malloc(sizeof(int) * ((size_t)m + 1)), *gc2 = malloc(sizeof(int) * ((size_t)m + 1));
-  int *prow2 = malloc(sizeof(int) * ((size_t)m + 1)), ns = 0;
-  unsigned char *pick2 = malloc((size_t)m + 1);
-  int rc = -1;
-  if (sub && gc2 && prow2 && pick2) {
-    for (int i = 0; i < m; i++)
-      if (!asks_state(r, gc[i])) { sub[ns] = i; gc2[ns++] = gc[i]; }
-    if (ns < m) {
-      pick_group(r, li, n, local, gc2, ns, NULL, pick2, prow2, COEF_ZERO);
-      memset(cpick, 0, (size_t)m);
-      for (int j = 0; j < ns; j++) {
-        cpick[sub[j]] = pick2[j];
-        prow[sub[j]] = prow2[j];
-      }
-    }
-    rc = 0;
-  }
-  free(sub); free(gc2); free(prow2); free(pick2);
-  return rc;
-}
-
 /* A group whose choice the start point made (nonlinear coefficients), cut to the candidates
  * the choice is among: kept as a dynamic state set, its free candidates dummies, the states to
  * be made by make_sets. gpick: the start point's picks (the initial selection). */
@@ -1075,8 +1041,7 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
     if (!pick_group(r, li, n, local, gc, m, NULL, gpick, prow, COEF_ZERO)) {
       memcpy(cpick, gpick, (size_t)m);
       if (start_point_picks(r, li, n, local, gc, m, gpick)) {
-        if (fixed_picks(r, li, n, local, gc, m, cpick, prow) ||
-            cut_set(li, n, local, gc, m, cpick, prow, &cut)) { cut_free(&cut); goto out; }
+        if (cut_set(li, n, local, gc, m, cpick, prow, &cut)) { cut_free(&cut); goto out; }
         dynamic = cut.nfree > cut.n2 && cut.nfree <= DYN_MAX_CAND && cut.neq <= DYN_MAX_ROWS;
       } else if (!pick_group(r, li, n, local, gc, m, NULL, gpick, NULL, COEF_MADE_UP)) continue;
     }
