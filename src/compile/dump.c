@@ -59,8 +59,10 @@ void st_compiled_dump(const st_compiled *cm, FILE *out) {
   for (int i = 0; i < cm->p.nstates; i++) fprintf(out, " %s", cm->p.state_names[i]);
   for (int k = 0; k < cm->p.ndyn; k++) {
     const st_dynset *ds = &cm->p.dyn[k];
-    fprintf(out, "\nDynamic state set %d: %d of the %d candidates as states (%d equations):",
+    fprintf(out, "\nDynamic state set %d: %d of the %d candidates as states (%d equations",
             k + 1, ds->nstate, ds->ncand, ds->neq);
+    if (ds->nfix) fprintf(out, ", %d fixed dumm%s", ds->nfix, ds->nfix == 1 ? "y" : "ies");
+    fputs("):", out);
     for (int i = 0; i < ds->ncand; i++) fprintf(out, " %s", cm->p.slots[ds->var[i]].name);
   }
   fprintf(out, "\nBLT blocks (%d: %d assignments, %d linear, %d nonlinear, %d mixed, %d discrete):\n",

@@ -712,11 +712,12 @@ static double generic_value(int e, int s) {
   return 0.5 + (double)(h % 1000003) / 1000003.0;
 }
 
-/* Largest group kept as a dynamic state set: a body's quaternion has 4 candidates, a kinematic
- * loop's group (a frame's orientation entries through the joints) some hundred, whose dense
- * Jacobian at every indicator evaluation and selection in every block equation made such a
- * run crawl (MSL GyroscopicEffects): those stay static. */
-enum { DYN_MAX_CAND = 8 };
+/* Largest dynamic state set (set_cut): free candidates and kept rows. A body's quaternion
+ * has 4 and 1. Each state of a set is a sum over the free candidates, and the kept rows'
+ * Jacobian is eliminated densely at every indicator evaluation: a machine's currents in MSL
+ * ActuatorWithNoise, decided by the start point but regular throughout, cut to 15 and 158
+ * and made that run crawl. Larger sets stay static. */
+enum { DYN_MAX_CAND = 8, DYN_MAX_ROWS = 32 };
 
 /* Largest group checked numerically (a dense basis of n x n). */
 enum { RANK_MAX_GROUP = 400 };
@@ -773,9 +774,11 @@ static int jacobian_entry(ir *r, int e, int s, coef_mode mode, double *v) {
  * preference order (slots; higher derivatives before lower ones), within one derivative order
  * those with first[i] set (first may be NULL) before the others.
  * Sets pick[i] for the candidates taken and returns 1 when they make the group's Jacobian
- * nonsingular, else 0 (pick holds those that raised the rank). */
+ * nonsingular, else 0 (pick holds those that raised the rank). prow (may be NULL) gets the
+ * pivot row of each candidate taken: the rows of the picks, one each, whose submatrix is
+ * regular. */
 static int pick_group(ir *r, const level_inc *li, int n, const int *local, const int *gc, int nc,
-                      const unsigned char *first, unsigned char *pick, coef_mode mode) {
+                      const unsigned char *first, unsigned char *pick, int *prow, coef_mode mode) {
   rank_basis b = {n, 0, malloc(sizeof(double) * ((size_t)n * (size_t)n + 1)),
                   malloc(sizeof(int) * ((size_t)n + 1))};
   double *v = malloc(sizeof(double) * ((size_t)n + 1));
@@ -793,6 +796,7 @@ static int pick_group(ir *r, const level_inc *li, int n, const int *local, const
           for (int k = li->off[s]; k < li->off[s + 1] && !unknown; k++)
             unknown = jacobian_entry(r, li->list[k], s, mode, &v[local[li->list[k]]]) != 0;
           pick[i] = !unknown && rank_add(&b, v);
+          if (pick[i] && prow) prow[i] = b.pivot[b.rank - 1];
         }
     }
     ok = !unknown && b.rank == n;
@@ -813,7 +817,7 @@ static int start_point_picks(ir *r, const level_inc *li, int n, const int *local
   unsigned char *first = r->sp ? malloc((size_t)nc + 1) : NULL;
   if (!first) return 0;
   memcpy(first, pick, (size_t)nc);
-  int ok = pick_group(r, li, n, local, gc, nc, first, pick, COEF_AT_START);
+  int ok = pick_group(r, li, n, local, gc, nc, first, pick, NULL, COEF_AT_START);
   free(first);
   return ok;
 }
@@ -824,31 +828,111 @@ static int tier_of(const ir *r, int s) {
   return (int)((dummy_score(r, s) >> 28) / 16 / 2 / 5 / 5); /* without depth, fixed, ss */
 }
 
-/* A group whose choice the start point made (nonlinear coefficients): kept as a dynamic
- * state set, all its candidates dummies, the states to be made by make_sets. */
-static int record_set(ir *r, const int *geq, int n, const int *gc, int m, const unsigned char *gpick) {
+/* What a dynamic set is really a choice among. The constant-coefficient pass took some
+ * candidates P with pivot rows I1 (J[I1, P] regular whatever the run does); the other rows
+ * I2 are what the nonlinear coefficients decide. Rows and P columns are followed from I2: a
+ * P column in a kept row is kept (fixed), and so is its pivot row. The kept rows then have
+ * no entry in a P column left out (Pn, pivot rows I1n), so J is block triangular
+ * and det J[:, P + D] = det J[I1n, Pn] det J[kept, Pk + D] for a choice D among the other
+ * candidates: the first factor does not depend on D. The choice is among the candidates in
+ * the kept rows (free), how regular it is measured on the kept rows with the fixed columns
+ * eliminated first (the Schur complement); P are dummies and the other candidates, found in
+ * rows left out only, states whatever is chosen. A body's quaternion: the orientation matrix
+ * and every position and velocity a frame derives from it are P (coefficient 1 in their own
+ * equations), the unit-norm constraint the one row of I2, the quaternion's four components
+ * the free candidates (Mattsson, Olsson and Elmqvist 2000 reduce a set in the same way to
+ * the variables the constraint does not give explicitly). */
+typedef struct set_cut {
+  int neq, n2;      /* kept rows (local indices in row[]), of which n2 from I2 */
+  int nfix, nfree;  /* kept candidates (indices into the group's), fixed and free */
+  int *row, *fix, *free;
+} set_cut;
+
+static void cut_free(set_cut *c) {
+  free(c->row);
+  free(c->fix);
+  free(c->free);
+}
+
+/* Fills c from the group (n rows, m candidates gc in order, cpick/prow the constant pass's
+ * picks and pivot rows); -1 when out of memory. */
+static int cut_set(const level_inc *li, int n, const int *local, const int *gc, int m,
+                   const unsigned char *cpick, const int *prow, set_cut *c) {
+  *c = (set_cut){0};
+  int *off = calloc((size_t)n + 2, sizeof(int)), *rc = NULL, *rowpick = malloc(sizeof(int) * ((size_t)n + 1));
+  unsigned char *keep = calloc((size_t)n + 1, 1), *kcol = calloc((size_t)m + 1, 1);
+  c->row = malloc(sizeof(int) * ((size_t)n + 1));
+  c->fix = malloc(sizeof(int) * ((size_t)m + 1));
+  c->free = malloc(sizeof(int) * ((size_t)m + 1));
+  int rcode = -1;
+  if (!off || !rowpick || !keep || !kcol || !c->row || !c->fix || !c->free) goto out;
+  for (int i = 0; i < m; i++) /* the candidates of each row (CSR), from the columns' rows */
+    for (int k = li->off[gc[i]]; k < li->off[gc[i] + 1]; k++) off[local[li->list[k]] + 2]++;
+  for (int e = 0; e < n; e++) off[e + 2] += off[e + 1];
+  if (!(rc = malloc(sizeof(int) * ((size_t)off[n + 1] + 1)))) goto out;
+  for (int i = 0; i < m; i++)
+    for (int k = li->off[gc[i]]; k < li->off[gc[i] + 1]; k++) rc[off[local[li->list[k]] + 1]++] = i;
+  for (int e = 0; e < n; e++) rowpick[e] = -1;
+  for (int i = 0; i < m; i++)
+    if (cpick[i]) rowpick[prow[i]] = i;
+  for (int e = 0; e < n; e++) /* I2, the start of the search (row[] its queue) */
+    if (rowpick[e] < 0) { keep[e] = 1; c->row[c->neq++] = e; }
+  c->n2 = c->neq;
+  for (int q = 0; q < c->neq; q++)
+    for (int k = off[c->row[q]]; k < off[c->row[q] + 1]; k++) {
+      int i = rc[k];
+      if (!cpick[i] || kcol[i]) continue;
+      kcol[i] = 1;
+      if (!keep[prow[i]]) { keep[prow[i]] = 1; c->row[c->neq++] = prow[i]; }
+    }
+  memset(kcol, 0, (size_t)m);
+  for (int q = 0; q < c->neq; q++)
+    for (int k = off[c->row[q]]; k < off[c->row[q] + 1]; k++) kcol[rc[k]] = 1;
+  for (int i = 0; i < m; i++)
+    if (kcol[i]) {
+      if (cpick[i]) c->fix[c->nfix++] = i;
+      else c->free[c->nfree++] = i;
+    }
+  rcode = 0;
+out:
+  free(off); free(rc); free(rowpick); free(keep); free(kcol);
+  return rcode;
+}
+
+/* A group whose choice the start point made (nonlinear coefficients), cut to the candidates
+ * the choice is among: kept as a dynamic state set, its free candidates dummies, the states to
+ * be made by make_sets. gpick: the start point's picks (the initial selection). */
+static int record_set(ir *r, const int *geq, const set_cut *cut, const int *gc,
+                      const unsigned char *gpick) {
   st_compiled *cm = r->cm;
   st_arena *A = cm->p.arena;
   st_dynset *d = st_arena_alloc(A, sizeof *d * (size_t)(cm->p.ndyn + 1));
   if (!d) return -1;
   if (cm->p.ndyn) memcpy(d, cm->p.dyn, sizeof *d * (size_t)cm->p.ndyn);
   st_dynset *ds = &d[cm->p.ndyn];
-  *ds = (st_dynset){.neq = n, .ncand = m, .nstate = m - n};
+  int n = cut->neq, m = cut->nfree, ncol = m + cut->nfix;
+  *ds = (st_dynset){.neq = n, .ncand = m, .nfix = cut->nfix, .nstate = m - cut->n2};
   ds->resid = st_arena_alloc(A, sizeof(st_fexpr *) * (size_t)n + 1);
-  ds->cand = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
+  ds->cand = st_arena_alloc(A, sizeof(int) * (size_t)ncol + 1);
   ds->var = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
   ds->tier = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
   ds->init_sel = st_arena_alloc(A, sizeof(int) * (size_t)m + 1);
   if (!ds->resid || !ds->cand || !ds->var || !ds->tier || !ds->init_sel) return -1;
-  for (int i = 0; i < n; i++)
-    if (!(ds->resid[i] = st_sym_bin(A, FOP_SUB, cm->p.eqs[geq[i]].lhs, cm->p.eqs[geq[i]].rhs)))
-      return -1;
-  for (int i = 0, j = 0; i < m; i++) {
-    ds->cand[i] = gc[i];
-    ds->var[i] = r->integral[gc[i]];
-    ds->tier[i] = tier_of(r, gc[i]);
-    if (!gpick[i] && j < m - n) ds->init_sel[j++] = i;
+  for (int i = 0; i < n; i++) {
+    const st_ceq *q = &cm->p.eqs[geq[cut->row[i]]];
+    if (!(ds->resid[i] = st_sym_bin(A, FOP_SUB, q->lhs, q->rhs))) return -1;
   }
+  int j = 0;
+  for (int i = 0; i < m; i++) {
+    int c = cut->free[i];
+    ds->cand[i] = gc[c];
+    ds->var[i] = r->integral[gc[c]];
+    ds->tier[i] = tier_of(r, gc[c]);
+    if (!gpick[c] && j < ds->nstate) ds->init_sel[j++] = i;
+  }
+  for (int i = 0; i < m && j < ds->nstate; i++) /* the start point took a fixed one's place */
+    if (gpick[cut->free[i]]) ds->init_sel[j++] = i;
+  for (int i = 0; i < cut->nfix; i++) ds->cand[m + i] = gc[cut->fix[i]];
   cm->p.dyn = d;
   cm->p.ndyn++;
   return 0;
@@ -929,8 +1013,10 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
   int *geq = malloc(sizeof(int) * ((size_t)ne + 1)), *gc = malloc(sizeof(int) * ((size_t)nc + 1));
   int *gi = malloc(sizeof(int) * ((size_t)nc + 1));
   unsigned char *gpick = malloc((size_t)nc + 1), *done = calloc((size_t)ne + 1, 1);
+  unsigned char *cpick = malloc((size_t)nc + 1);
+  int *prow = malloc(sizeof(int) * ((size_t)nc + 1));
   int rc = -1;
-  if (!parent || !local || !geq || !gc || !gi || !gpick || !done) goto out;
+  if (!parent || !local || !geq || !gc || !gi || !gpick || !done || !cpick || !prow) goto out;
   for (int e = 0; e < ne; e++) parent[e] = e;
   for (int i = 0; i < nc; i++) {
     int s = c[i].slot;
@@ -951,17 +1037,27 @@ static int numeric_picks(ir *r, const unsigned char *ing, const level_inc *li, c
         gc[m++] = s;
       }
     }
+    set_cut cut = {0};
     int dynamic = 0;
-    if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_ZERO)) {
-      if (start_point_picks(r, li, n, local, gc, m, gpick)) dynamic = m > n && m <= DYN_MAX_CAND;
-      else if (!pick_group(r, li, n, local, gc, m, NULL, gpick, COEF_MADE_UP)) continue;
+    if (!pick_group(r, li, n, local, gc, m, NULL, gpick, prow, COEF_ZERO)) {
+      memcpy(cpick, gpick, (size_t)m);
+      if (start_point_picks(r, li, n, local, gc, m, gpick)) {
+        if (cut_set(li, n, local, gc, m, cpick, prow, &cut)) { cut_free(&cut); goto out; }
+        dynamic = cut.nfree > cut.n2 && cut.nfree <= DYN_MAX_CAND && cut.neq <= DYN_MAX_ROWS;
+      } else if (!pick_group(r, li, n, local, gc, m, NULL, gpick, NULL, COEF_MADE_UP)) continue;
     }
-    if (dynamic && record_set(r, geq, n, gc, m, gpick)) goto out;
-    for (int j = 0; j < m; j++) pick[gi[j]] = dynamic || gpick[j];
+    if (dynamic) { /* the constant picks, and the free candidates, which the set's states stand for */
+      if (record_set(r, geq, &cut, gc, gpick)) { cut_free(&cut); goto out; }
+      memcpy(gpick, cpick, (size_t)m);
+      for (int j = 0; j < cut.nfree; j++) gpick[cut.free[j]] = 1;
+    }
+    cut_free(&cut);
+    for (int j = 0; j < m; j++) pick[gi[j]] = gpick[j];
   }
   rc = 0;
 out:
   free(parent); free(local); free(geq); free(gc); free(gi); free(gpick); free(done);
+  free(cpick); free(prow);
   return rc;
 }
 

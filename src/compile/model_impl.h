@@ -178,20 +178,24 @@ typedef struct st_sample {
 typedef struct st_algorithm st_algorithm; /* algorithm.c */
 
 /* A dynamic state set (index.c, exec/dynset.c): a group of equations of one derivative level
- * whose dummy choice depended on the values of nonlinear coefficients. All its candidates
- * are dummies; nstate new states s[j] = sum_i A[j][i] var[i] (der(s[j]) = sum_i A[j][i]
- * cand[i]) stand for the candidates not chosen, A a selection held in K_WHEN slots of each
- * instance and changed at an event when the choice degrades. */
+ * whose dummy choice depended on the values of nonlinear coefficients, cut to the rows and
+ * candidates that choice is among (set_cut). Its free candidates are all dummies; nstate new
+ * states s[j] = sum_i A[j][i] var[i] (der(s[j]) = sum_i A[j][i] cand[i]) stand for those not
+ * chosen, A a selection held in K_WHEN slots of each instance and changed at an event when
+ * the choice degrades. The fixed candidates are dummies whatever the choice: the kept rows
+ * need their columns, eliminated first, to measure it. */
 typedef struct st_dynset {
-  int neq, ncand, nstate;
+  int neq, ncand, nfix, nstate;
   st_fexpr **resid;   /* neq residuals lhs - rhs of the group's equations (index reduction) */
   st_prog *res;       /* ...emitted before alias elimination: they read the slots as written */
-  int *cand, *var;    /* ncand candidate derivative slots and their integrals */
-  int *tier;          /* per candidate: preference class, higher = rather a dummy */
+  int *cand, *var;    /* ncand free candidate derivative slots, then nfix fixed; the free
+                         ones' integrals */
+  int *tier;          /* per free candidate: preference class, higher = rather a dummy */
   int *state;         /* nstate set-state slots */
   int *a;             /* A[j][i] at a[j * ncand + i]: K_WHEN slots */
   int *init_sel;      /* per state: the candidate it stands for as compiled */
   int nread, *read;   /* continuous slots the residuals read (synced through aliases) */
+  int *colptr, *colrow; /* per column (ncand + nfix): the residuals that read it (CSR) */
 } st_dynset;
 
 /* The compiled program: everything translation produces, read-only once st_compile_program
