@@ -778,6 +778,22 @@ static int block_reads_changed(const st_compiled *cm, int k) {
   return cm->rd_always[k] || cm->dirty[k];
 }
 
+/* Evaluates in event mode, in the blocks' order, the blocks marked in also (NULL: none) and
+ * those reading what a block evaluated here or a when-clause assigned; clears the marks. */
+static int eval_dirty_blocks(st_compiled *cm, const unsigned char *also) {
+  cm->vm.event_mode = 1;
+  cm->gen++; /* discrete values and relations may change */
+  for (int k = 0; k < cm->nblocks; k++) {
+    if (!(also && also[k]) && !block_reads_changed(cm, k)) continue;
+    cm->block_evals++;
+    if (st_eval_block_event(cm, k)) return -1;
+    block_changed(cm, k);
+  }
+  st_sync_aliases(cm);
+  memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
+  return 0;
+}
+
 /* The blocks after when-clauses fired in an event pass: only those that read a slot the
  * clauses changed, or one that such a block assigned, in the blocks' order (each reads what
  * earlier ones assign). The others would compute what they hold already: their inputs,
@@ -789,17 +805,7 @@ static int block_reads_changed(const st_compiled *cm, int k) {
 static int eval_changed(st_compiled *cm) {
   if (!cm->dirty || cm->nalgs || cm->delays || cm->mixed_unsettled || cm->vm.initial)
     return st_eval_blocks(cm, 1);
-  cm->vm.event_mode = 1;
-  cm->gen++; /* discrete values changed */
-  for (int k = 0; k < cm->nblocks; k++) {
-    if (!block_reads_changed(cm, k)) continue;
-    cm->block_evals++;
-    if (st_eval_block_event(cm, k)) return -1;
-    block_changed(cm, k);
-  }
-  st_sync_aliases(cm);
-  memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
-  return 0;
+  return eval_dirty_blocks(cm, NULL);
 }
 
 static unsigned char *pre_reads(st_compiled *cm) {
@@ -964,17 +970,7 @@ static int first_event_eval(st_compiled *cm, const stiction_event_info *info, in
     if (cm->dirty) memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
     return rc;
   }
-  cm->vm.event_mode = 1;
-  cm->gen++; /* discrete values and relations may change */
-  for (int k = 0; k < cm->nblocks; k++) {
-    if (!cm->ev_sensitive[k] && !block_reads_changed(cm, k)) continue;
-    cm->block_evals++;
-    if (st_eval_block_event(cm, k)) return -1;
-    block_changed(cm, k);
-  }
-  st_sync_aliases(cm);
-  memset(cm->dirty, 0, (size_t)cm->nblocks + 1);
-  return 0;
+  return eval_dirty_blocks(cm, cm->ev_sensitive);
 }
 
 static void store_y(st_compiled *cm, double *y, double *yp) {
