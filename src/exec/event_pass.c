@@ -961,7 +961,7 @@ static void refresh_relations(st_compiled *cm, double t) {
  * event-sensitive blocks and, in the blocks' order, those reading what they assign can
  * differ (eval_changed's rule). A clock tick then evaluates its relations' blocks, not all. */
 static int first_event_eval(st_compiled *cm, const stiction_event_info *info, int after_init) {
-  block_reads(cm); /* changed[] from here on: what the when-clauses assign */
+  block_reads(cm); /* dirty[] from here on: the readers of what the when-clauses assign */
   int all = !cm->dirty || !cm->ev_sensitive || info->initial || info->iteration != 0 ||
             after_init || cm->vm.terminal || cm->gen != cm->gen_done || cm->nalgs ||
             cm->delays || cm->dae || cm->p.ndyn;
