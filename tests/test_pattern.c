@@ -146,6 +146,42 @@ static int keep_row(void *ud, const double *v) {
   return 0;
 }
 
+/* Twenty thousand decays in one array and one for-loop (the shape of issue 18's reproducer
+ * of a pattern built through dense bit sets, states^2 of time and memory): the pattern is
+ * the diagonal, its sets take a few integers per state, and the run on KLU with it gives
+ * x[i](1) = exp(-i/N). Bounded by counts, not by a clock. */
+START_TEST(wide_array_pattern_is_diagonal) {
+  enum { N = 20000 };
+  compiled c;
+  compile(&c, "tests/data/compile/DecayArray.mo", NULL, "N = 20000");
+  const stiction_model *m = st_compiled_model(c.cm);
+  ck_assert_int_eq(m->nstates, N);
+  ck_assert_ptr_nonnull(m->ode_jac_cols);
+  ck_assert_int_eq(m->ode_jac_cols[N], N);
+  for (int j = 0; j < N; j++) ck_assert(in_pattern(m, j, j));
+  ck_assert_msg(c.cm->p.jac_sets <= 4L * N, "sets: %ld integers", c.cm->p.jac_sets);
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = 1;
+  opt.interval = 1;
+  opt.rtol = 1e-8;
+  opt.linear_solver = STICTION_LINSOL_KLU;
+  stiction_sim *sim = stiction_sim_new(m, st_compiled_data(c.cm), &opt);
+  ck_assert_ptr_nonnull(sim);
+  last_row row = {0};
+  stiction_sink sink = {sizeof(stiction_sink), keep_begin, keep_row, NULL, &row};
+  stiction_sim_set_sink(sim, &sink);
+  ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
+  stiction_sim_free(sim);
+  /* the row holds time and the first 63 states */
+  ck_assert_int_eq(row.n, 64);
+  ck_assert_double_eq_tol(row.v[0], 1, 1e-12);
+  for (int i = 1; i < row.n; i++)
+    ck_assert_double_eq_tol(row.v[i], exp(-(double)i / N), 1e-6);
+  release(&c);
+}
+END_TEST
+
 /* A chain to the stop time on solver and ls, with the model's pattern or without it (the
  * runtime then takes full Jacobians): the Burridge-Knopoff chain of 6 blocks to t = 30, or
  * a chain of tests/data/compile (WallChain, LoopChain) to t = 10; its statistics in *stats. */
@@ -330,7 +366,7 @@ END_TEST
 static Suite *suite(void) {
   Suite *s = suite_create("pattern");
   st_test_case(s, "jacobian", 120, ST_TESTS(pattern_holds_every_dependency, chain_is_sparse,
-               component_chain_sets_grow_linearly,
+               component_chain_sets_grow_linearly, wide_array_pattern_is_diagonal,
                klu_with_the_pattern_matches_dense, ida_with_the_pattern_matches_full,
                dae_pattern_holds_every_dependency, ida_with_algebraic_unknowns_uses_the_pattern,
                turning_fast_mode_refreshes_the_jacobian));
