@@ -155,7 +155,7 @@ START_TEST(wide_array_pattern_is_diagonal) {
   compiled c;
   compile(&c, "tests/data/compile/DecayArray.mo", NULL, "N = 20000");
   const stiction_model *m = st_compiled_model(c.cm);
-  ck_assert_int_eq(m->nstates, N);
+  ck_assert_int_eq(m->n_states, N);
   ck_assert_ptr_nonnull(m->ode_jac_cols);
   ck_assert_int_eq(m->ode_jac_cols[N], N);
   for (int j = 0; j < N; j++) ck_assert(in_pattern(m, j, j));

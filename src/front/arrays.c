@@ -10,8 +10,6 @@
 
 #include <string.h>
 
-#define MAX_ELEMS 1000000
-
 static st_fexpr *array_of(st_fl *fl, int n, st_loc loc) {
   return st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
 }
@@ -44,7 +42,7 @@ static int count_leaves(const st_fexpr *a) { return leaves(a, NULL, 0, 0); }
 /* The scalars of a as one list in fl->tmp; NULL for an empty array. */
 static st_fexpr **leaf_list(st_fl *fl, const st_fexpr *a, int *n) {
   *n = count_leaves(a);
-  if (*n <= 0 || *n > MAX_ELEMS) return NULL;
+  if (*n <= 0 || *n > ST_MAX_ELEMS) return NULL;
   st_fexpr **l = st_arena_alloc(fl->tmp, (size_t)*n * sizeof *l);
   if (l) leaves(a, l, 0, *n);
   return l;
@@ -295,7 +293,7 @@ static const st_ast_expr *arg(const st_ast_fnarg *a, int i) {
 /* An Integer argument that must be known while flattening (a size, a dimension). */
 static int int_arg(st_fl *fl, const st_ast_expr *x, st_env env, const char *fn, int *out) {
   double v;
-  if (!x || st_fl_eval_ast(fl, x, env, &v) || v != (int)v || v < 0 || v > MAX_ELEMS) {
+  if (!x || st_fl_eval_ast(fl, x, env, &v) || v != (int)v || v < 0 || v > ST_MAX_ELEMS) {
     st_fl_error(fl, x ? x->loc : (st_loc){0}, env.inst, "%s(): a size or dimension must be a "
                 "non-negative Integer constant or parameter", fn);
     return -1;
@@ -356,7 +354,7 @@ st_fexpr *st_fl_filled_value(st_fl *fl, st_fexpr *b) {
   if (nd < 1 || nd > 8 || st_fx_uses_local(b)) return b;
   for (int i = 0; i < nd; i++) {
     double x;
-    if (st_fl_eval(fl, b->args[first + i], &x) || x < 0 || x > MAX_ELEMS || x != floor(x))
+    if (st_fl_eval(fl, b->args[first + i], &x) || x < 0 || x > ST_MAX_ELEMS || x != floor(x))
       return b;
     dims[i] = (int)x;
   }

@@ -23,6 +23,10 @@
 #include <string.h>
 #include "front/nameindex.h"
 
+/* The most elements one array or one range of a model may have (arrays.c, translate.c):
+ * 10^6, the scale issue 18 asks of a model, bounds what bad input can make us allocate. */
+#define ST_MAX_ELEMS 1000000
+
 /* ----------------------------------------------------------------------- class tree */
 
 typedef struct st_cls st_cls;

@@ -895,9 +895,9 @@ st_fexpr *st_range_values(st_fl *fl, const st_ast_expr *e, st_env env) {
     return NULL;
   }
   double count = (b - a) / s + 1 + 1e-9;
-  if (!(count < 100001)) { /* checked as a double: casting 1e300 to int is undefined */
-    st_fl_error(fl, e->loc, env.inst, "range of %.3g elements is too long (limit 100000)",
-                count);
+  if (!(count < ST_MAX_ELEMS + 1)) { /* checked as a double: casting 1e300 to int is undefined */
+    st_fl_error(fl, e->loc, env.inst, "range of %.3g elements is too long (limit %d)", count,
+                ST_MAX_ELEMS);
     return NULL;
   }
   int n = count < 1 ? 0 : (int)count;
