@@ -314,6 +314,13 @@ START_TEST(huge_range_is_an_error) {
   ck_assert_msg(rc == 1 && strstr(out, "Range.mo:4:12: error: range of 1e+300 elements is too "
                                        "long (limit 1000000)"), "exit %d:\n%s", rc, out);
   free(out);
+  /* a range as long as an array may be (10^6) is taken: 1:150000 was refused at 10^5 */
+  snprintf(model, sizeof model, "%s",
+           write_tmp("LongRange.mo", "model LongRange\n  Real x[150000];\nequation\n"
+                     "  for i in 1:150000 loop\n    x[i] = i;\n  end for;\nend LongRange;\n"));
+  rc = run_child(&cs, (const char *const[]){"flatten", model, NULL}, &out);
+  ck_assert_msg(rc == 0 && strstr(out, "x[150000] = 150000"), "exit %d", rc);
+  free(out);
 }
 END_TEST
 
