@@ -828,6 +828,84 @@ START_TEST(lugre_stick_slip_numbers) {
 }
 END_TEST
 
+/* make check-msl's script (scripts/check-msl) on a library and reference folder written here:
+ * an example that matches its reference, one whose reference is off by 0.1, one without a
+ * reference CSV and one that does not translate. The table counts them per package, the
+ * failures are named, the exit status says whether all with a reference verified, and a
+ * prefix narrows the run. */
+static void write_reference(const char *refs, const char *name, double offset, int csv) {
+  char dir[4400], path[4500];
+  snprintf(dir, sizeof dir, "%s/Lib/Mech/Examples/%s", refs, name);
+  char cmd[4500];
+  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  st_test_write(dir, "comparisonSignals.txt", "time\nx\n");
+  if (!csv) return;
+  snprintf(path, sizeof path, "%s/%s.csv", dir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fprintf(f, "\"time\",\"x\"\n");
+  for (int i = 0; i <= 100; i++) fprintf(f, "%.17g,%.17g\n", i / 100.0, exp(-i / 100.0) + offset);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+static int run_check_msl(const char *lib, const char *refs, const char *work, const char *prefix,
+                         char **out) {
+  const char *bin = getenv("STICTION_BIN");
+  char cmd[16384];
+  snprintf(cmd, sizeof cmd, "OUT='%s' JOBS=2 TIMEOUT=120 bash '%s' '%s' '%s' '%s' %s 2>&1", work,
+           st_test_src("scripts/check-msl"), bin ? bin : "./stiction", lib, refs, prefix);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  size_t cap = 1 << 16, len = 0, n;
+  *out = calloc(1, cap);
+  while ((n = fread(*out + len, 1, cap - len - 1, p)) > 0) len += n;
+  int st = pclose(p);
+  return (st >> 8) & 0xff;
+}
+
+START_TEST(check_msl_tables_a_library) {
+  char root[4096], lib[4200], refs[4200], work[4200], cmd[4400];
+  snprintf(root, sizeof root, "%s", st_test_tmp("library", "checkmsl"));
+  snprintf(lib, sizeof lib, "%s/lib", root);
+  snprintf(refs, sizeof refs, "%s/refs", root);
+  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", lib);
+  ck_assert_int_eq(system(cmd), 0);
+  const char *decay = "Real x(start = 1, fixed = true);\n equation\n der(x) = -x;\n"
+                      " annotation(experiment(StopTime = 1, Interval = 0.01));\n";
+  char text[2048];
+  snprintf(text, sizeof text,
+           "package Lib\n package Mech\n package Examples\n"
+           " model Decay\n %s end Decay;\n model Shifted\n %s end Shifted;\n"
+           " model NoCsv\n %s end NoCsv;\n"
+           " model Broken\n Real x;\n equation\n der(x) = undefinedName;\n end Broken;\n"
+           " end Examples;\n end Mech;\nend Lib;\n", decay, decay, decay);
+  st_test_write(lib, "Lib.mo", text);
+  write_reference(refs, "Decay", 0, 1);
+  write_reference(refs, "Shifted", 0.1, 1);
+  write_reference(refs, "NoCsv", 0, 0);
+  write_reference(refs, "Broken", 0, 1);
+  char *out = NULL;
+  snprintf(work, sizeof work, "%s/all", root);
+  int st = run_check_msl(lib, refs, work, "", &out);
+  ck_assert_msg(st == 1, "exit %d\n%s", st, out);
+  ck_assert_msg(strstr(out, "| Mech                         |        4 |        3 |        1 |"
+                            "            1 |"), "%s", out);
+  ck_assert_msg(strstr(out, "Lib.Mech.Examples.Shifted: not-verified: FAIL x"), "%s", out);
+  ck_assert_msg(strstr(out, "Lib.Mech.Examples.Broken: failed: ") && strstr(out, "undefinedName"),
+                "%s", out);
+  ck_assert_msg(!strstr(out, "Decay: ") && !strstr(out, "NoCsv: "), "%s", out);
+  free(out);
+  snprintf(work, sizeof work, "%s/one", root);
+  st = run_check_msl(lib, refs, work, "Lib.Mech.Examples.Decay", &out);
+  ck_assert_msg(st == 0 && strstr(out, "| all                          |        1 |        1 |        1 |"),
+                "exit %d\n%s", st, out);
+  free(out);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *library_suite(void) {
   Suite *s = suite_create("library");
   TCase *tc = st_test_case(s, "structure", 0, ST_TESTS(files_within_and_class_names_match_paths,
@@ -835,7 +913,7 @@ static Suite *library_suite(void) {
   tcase_add_loop_test(tc, example_experiment_matches_reference, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_declares_compared_signals, 0, N_EXAMPLES);
   tc = st_test_case(s, "command", 0, ST_TESTS(every_file_parses, stiction_examples_flatten_balanced,
-                    coupled_clutches_steps_near_dymola));
+                    coupled_clutches_steps_near_dymola, check_msl_tables_a_library));
   tcase_set_timeout(tc, 300); /* simulations under the sanitizers */
   tcase_add_loop_test(tc, example_flattens_balanced, 0, N_EXAMPLES);
   tcase_add_loop_test(tc, example_matches_reference, 0, N_EXAMPLES);
