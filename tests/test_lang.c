@@ -525,6 +525,34 @@ START_TEST(sample_parameters_and_terminate_message) {
 }
 END_TEST
 
+/* terminate() in a model's algorithm section ends the run at its event with its message;
+ * reinit() and return there are errors the language defines, located. */
+START_TEST(terminate_in_model_algorithms) {
+  static table t;
+  char *out = NULL;
+  int st = simulate("tests/data/compile/AlgorithmTerminate.mo", "", &t, &out);
+  ck_assert_msg(st == 0, "%s", out ? out : "");
+  const double *last = t.v[t.nrows - 1];
+  ck_assert_double_eq_tol(last[col(&t, "time")], 0.5, 1e-8);
+  ck_assert_double_eq(last[col(&t, "n")], 1);
+  ck_assert_msg(strstr(out, "AlgorithmTerminate: terminated by the model at t = 0.5") &&
+                    strstr(out, ": x passed 0.5\n"), "%s", out);
+  free(out);
+  const char *dir = st_test_tmp("lang", "alg");
+  char cmd[4200];
+  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  st_test_write(dir, "R.mo", "model R\n  Real x(start = 0, fixed = true);\nequation\n"
+                "  der(x) = 1;\nalgorithm\n  when x > 0.5 then\n    reinit(x, 0);\n"
+                "  end when;\nend R;\n");
+  char args[4400];
+  snprintf(args, sizeof args, "simulate '%s/R.mo' -o '%s/r.csv'", dir, dir);
+  st_test_expect(1, args, "R.mo:7:5: error: reinit() is not allowed in an algorithm section");
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* --start-time and --max-step from the command line on DiscreteOps.mo: x = time - 0.3 from
  * t = 0.3, the samples at 0.35 ... 0.95 (7); the step bound 0.01 replaces the default 1/500 of
  * the run (0.0014), so the largest step is above that and at most 0.01. */
@@ -603,7 +631,7 @@ int main(void) {
                            derivative_annotation_jacobian, derivative_annotation_error,
                            directional_derivative_call_site,
                            delay_time_error, discrete_operators,
-                           sample_parameters_and_terminate_message,
+                           sample_parameters_and_terminate_message, terminate_in_model_algorithms,
                            start_time_and_max_step_options));
   tcase_add_loop_test(tc, delay_closed_forms, 0, 2);
   tcase_add_loop_test(tc, nominal_scales_absolute_tolerance, 0, 2);

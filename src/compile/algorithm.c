@@ -237,15 +237,26 @@ static int compile_stmt(st_compiled *cm, st_algorithm *a, const st_fstmt *s, ast
     t->message = st_message_compile(cm, s->message, &t->built);
     t->level = s->level;
     return emit_read(cm, a, &t->value, s->value);
+  case FS_TERMINATE:
+    t->message = st_message_compile(cm, s->message, &t->built);
+    t->built = NULL; /* as terminate() equations: the runtime keeps a constant text */
+    return 0;
   case FS_BREAK: return 0;
+  case FS_REINIT:
+    st_error(cm->diag, s->loc, "reinit() is not allowed in an algorithm section: only in the "
+             "body of a when-equation (Modelica 3.6 section 8.3.6)");
+    return -1;
+  case FS_RETURN:
+    st_error(cm->diag, s->loc, "return is only allowed in the algorithm of a function "
+             "(Modelica 3.6 section 11.2.6)");
+    return -1;
   case FS_CALL:
     /* a function called for its asserts (Blocks.Sources' isValidTable(table)) */
     if (s->value && s->value->kind == FX_CALL) return emit_read(cm, a, &t->value, s->value);
     /* fall through */
   default:
-    st_error(cm->diag, s->loc, "this statement (reinit, terminate, return, a call of "
-             "something else than a function) is not supported in algorithm sections of "
-             "models yet");
+    st_error(cm->diag, s->loc, "this statement (a call of something else than a function) is "
+             "not supported in algorithm sections of models");
     return -1;
   }
 }
@@ -459,6 +470,12 @@ static int run_stmt(exec *x, const astmt *s) {
       free(text);
       return -1;
     }
+    return 0;
+  case FS_TERMINATE:
+    /* at an event or while initializing; the event pass ends the run after its iteration
+     * (section 8.3.7). Between events a trial point of the integrator may pass a branch
+     * whose relation has not switched yet: not a request. */
+    if (cm->vm.event_mode || cm->vm.initial) cm->alg_terminate = s->message;
     return 0;
   case FS_BREAK: x->brk = 1; return 0;
   case FS_CALL:

@@ -382,6 +382,8 @@ struct st_compiled {
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
   int reported;        /* a run-time error has been reported to diag */
   int init_eval_failed; /* the initial Newton could not evaluate its start point (init.c) */
+  const char *alg_terminate; /* a terminate() statement of a model algorithm ran in event
+                              * mode: its message, until the event pass hands it on */
   double *joint_r;     /* non-NULL: the nonlinear blocks write their residuals here in block
                         * order instead of solving (init.c solve_joint) */
   int joint_pos;       /* how many of them st_eval_blocks wrote so far */

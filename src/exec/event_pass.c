@@ -1112,6 +1112,11 @@ static int event_update(st_compiled *cm, double t, double *y, double *yp,
   cm->vm.pre = cm->pre;
   if (!cm->vm.terminal) refresh_relations(cm, t); /* held in the terminal pass (bytecode.c) */
   if (st_check_asserts(cm, t, &info->terminate)) return -1;
+  if (cm->alg_terminate) { /* a model algorithm's terminate() ran in this pass */
+    info->terminate = 1;
+    info->message = cm->alg_terminate;
+    cm->alg_terminate = NULL;
+  }
   int changed = discrete_changed(cm);
   info->discrete_changed = changed && !settled_by_ticks(cm, info);
   info->clock_ticks = cm->pass_ticks;
