@@ -501,10 +501,10 @@ int st_fx_shape(const st_fexpr *a, int *dims, int max);
  * applied to a and b (NULL for a unary operator), one of them a record value. */
 st_fexpr *st_op_apply(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
                       st_env env);
-/* The same on arrays of operator records (element-wise, vector products); NULL without an
- * error when neither operand is one. */
-st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
-                      st_env env);
+/* The same on arrays of operator records (element-wise, vector products; elementwise: the
+ * operator was .+ .- .* ./ .^); NULL without an error when neither operand is one. */
+st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a, st_fexpr *b,
+                      st_loc loc, st_env env);
 /* The 'constructor' function of operator record rec that takes the arguments of call, or
  * NULL. */
 st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call);

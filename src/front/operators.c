@@ -146,13 +146,15 @@ static int is_plain_array(const st_fexpr *v) { return v->kind == FX_ARRAY && !v-
 
 /* Operators on arrays of operator records (Modelica 3.6 section 14.4): element-wise + and -
  * between arrays of one size, * and / between an array and a scalar, and the product of two
- * vectors as the sum of the products of their elements. NULL (no error) when a and b are
- * not such a case. */
-st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_loc loc,
-                      st_env env) {
+ * vectors as the sum of the products of their elements; the element-wise operators .+ .- .*
+ * ./ .^ (elementwise) apply the record's operator to each pair of elements of arrays of one
+ * size, or of an array and a scalar. NULL (no error) when a and b are not such a case. */
+st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a, st_fexpr *b,
+                      st_loc loc, st_env env) {
   if (!record_array(a) && !record_array(b)) return NULL;
   int pa = is_plain_array(a), pb = is_plain_array(b);
-  int add = !strcmp(name, "'+'") || !strcmp(name, "'-'"), mul = !strcmp(name, "'*'");
+  int add = elementwise || !strcmp(name, "'+'") || !strcmp(name, "'-'");
+  int mul = !elementwise && !strcmp(name, "'*'");
   if (pa && pb && a->nargs == b->nargs && mul && !is_plain_array(a->args[0]) &&
       !is_plain_array(b->args[0])) {
     st_fexpr *sum = NULL;
@@ -163,7 +165,8 @@ st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_
     }
     return sum;
   }
-  if ((pa && pb && (!add || a->nargs != b->nargs)) || (pa != pb && (add || (pb && !mul)))) {
+  if ((pa && pb && (!add || a->nargs != b->nargs)) ||
+      (pa != pb && !elementwise && (add || (pb && !mul)))) {
     st_fl_error(fl, loc, env.inst, "operator %s on these arrays of records is not supported",
                 name);
     return NULL;
@@ -172,8 +175,9 @@ st_fexpr *st_op_array(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_
   st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, n, loc);
   for (int i = 0; r && i < n; i++) {
     st_fexpr *x = pa ? a->args[i] : a, *y = pb ? b->args[i] : b;
-    st_fexpr *e = is_plain_array(x) || is_plain_array(y) ? st_op_array(fl, name, x, y, loc, env)
-                                                         : st_op_apply(fl, name, x, y, loc, env);
+    st_fexpr *e = is_plain_array(x) || is_plain_array(y)
+                      ? st_op_array(fl, name, elementwise, x, y, loc, env)
+                      : st_op_apply(fl, name, x, y, loc, env);
     if (!e) return NULL;
     r->args[i] = e;
   }

@@ -676,11 +676,13 @@ static st_fexpr *translate_binary(st_fl *fl, const st_ast_expr *e, st_env env) {
         [AOP_ADD] = "'+'", [AOP_SUB] = "'-'", [AOP_MUL] = "'*'", [AOP_DIV] = "'/'",
         [AOP_POW] = "'^'", [AOP_LT] = "'<'", [AOP_LE] = "'<='", [AOP_GT] = "'>'",
         [AOP_GE] = "'>='", [AOP_EQ] = "'=='", [AOP_NE] = "'<>'", [AOP_AND] = "'and'",
-        [AOP_OR] = "'or'"};
+        [AOP_OR] = "'or'", [AOP_EADD] = "'+'", [AOP_ESUB] = "'-'", [AOP_EMUL] = "'*'",
+        [AOP_EDIV] = "'/'", [AOP_EPOW] = "'^'"};
     const char *name = (size_t)op < sizeof names / sizeof names[0] ? names[op] : NULL;
-    int errors = fl->errors;
+    int errors, elementwise = op >= AOP_EADD && op <= AOP_EPOW;
+    errors = fl->errors;
     /* an array of operator records, or a record with one (operators.c) */
-    st_fexpr *r = name && !fl->fnctx ? st_op_array(fl, name, a, b, e->loc, env) : NULL;
+    st_fexpr *r = name && !fl->fnctx ? st_op_array(fl, name, elementwise, a, b, e->loc, env) : NULL;
     if (r || fl->errors > errors) return r;
     if (records && !name) {
       st_fl_error(fl, e->loc, env.inst, "element-wise operators on records are not supported");

@@ -223,6 +223,8 @@ package Ops
     Cplx dot = k * us "the sum of the products: i + j v";
     Cplx twice[2] = us + us;
     Cplx scaled[2] = 2 * us;
+    Cplx prod[2] = k .* us "element-wise: {i, j v}";
+    Cplx quot[2] = us ./ k "element-wise: {i, v / j}";
   equation
     v = z * i + Cplx(0, 0);
   end ComplexCircuit;
