@@ -121,7 +121,7 @@ END_TEST
 /* Operator records (Modelica 3.6 chapter 14): +, -, *, / and negation through the operator
  * functions, the constructor with a default input, a number operand converted by the
  * constructor, operators inside a function body, if-expressions over records, arrays of
- * operator records (element-wise, vector product, .* and ./). i = 1 + t, z = 2 + 0.5j, v = z i. */
+ * operator records (element-wise, vector product, .* and ./, -a, sum, product). i = 1 + t, z = 2 + 0.5j, v = z i. */
 START_TEST(operator_records) {
   const table *t = ops_run("Ops.ComplexCircuit", "");
   int ct = col(t, "time");
@@ -147,6 +147,13 @@ START_TEST(operator_records) {
     ck_assert_double_eq_tol(t->v[k][col(t, "prod[2].im")], 2 * i, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "quot[2].re")], 0.5 * i, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "quot[2].im")], -2 * i, 1e-12);
+    /* -a, sum() and product() of arrays of operator records: the records' '-', '+', '*' */
+    ck_assert_double_eq_tol(t->v[k][col(t, "neg[2].re")], -2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "neg[2].im")], -0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "total.re")], 3 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "total.im")], 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "prodall.re")], 0, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "prodall.im")], 1, 1e-12);
   }
 }
 END_TEST
@@ -363,7 +370,7 @@ START_TEST(structural_if_expressions) {
   double y[1], yp[1];
   ck_assert_int_ne(m->start_values(st_compiled_data(cm), 0, y, yp), 0);
   fflush(f);
-  ck_assert_msg(strstr(text, "Ops.mo:590:23: error: parameter 'nonlinear' ") &&
+  ck_assert_msg(strstr(text, "Ops.mo:591:23: error: parameter 'nonlinear' ") &&
                 strstr(text, "it cannot become 1"), "%s", text);
   st_compiled_free(cm);
   st_diag_free(diag);

@@ -582,6 +582,8 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
     return real(fl, d[k - 1], e->loc);
   }
   if (!strcmp(name, "ndims")) return real(fl, nd, e->loc);
+  if ((!strcmp(name, "sum") || !strcmp(name, "product")) && st_op_record_array(a))
+    return st_op_reduce(fl, name, a, e->loc, env); /* the records' '+' or '*' (operators.c) */
   if (!strcmp(name, "sum") || !strcmp(name, "product") || !strcmp(name, "min") || !strcmp(name, "max"))
     return reduce(fl, name, a, e->loc);
   if (!strcmp(name, "transpose")) return transpose(fl, a, e->loc);

@@ -505,6 +505,11 @@ st_fexpr *st_op_apply(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_
  * operator was .+ .- .* ./ .^); NULL without an error when neither operand is one. */
 st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a, st_fexpr *b,
                       st_loc loc, st_env env);
+/* Whether v is an array (not a record value) whose elements are record values. */
+int st_op_record_array(const st_fexpr *v);
+/* sum() or product() (name) of an array of operator records: the record's '+' or '*' over
+ * its elements; an error for an empty array (no '0' operator is looked for). */
+st_fexpr *st_op_reduce(st_fl *fl, const char *name, st_fexpr *a, st_loc loc, st_env env);
 /* The 'constructor' function of operator record rec that takes the arguments of call, or
  * NULL. */
 st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call);

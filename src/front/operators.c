@@ -108,6 +108,22 @@ st_fexpr *st_op_apply(st_fl *fl, const char *name, st_fexpr *a, st_fexpr *b, st_
   return r;
 }
 
+st_fexpr *st_op_reduce(st_fl *fl, const char *name, st_fexpr *a, st_loc loc, st_env env) {
+  if (st_fx_is_record(a)) return a;
+  if (a->kind != FX_ARRAY || a->nargs == 0) {
+    st_fl_error(fl, loc, env.inst, "%s() of an empty array of records", name);
+    return NULL;
+  }
+  st_fexpr *r = NULL;
+  for (int i = 0; i < a->nargs; i++) {
+    st_fexpr *x = st_op_reduce(fl, name, a->args[i], loc, env);
+    if (!x || (r && !(x = st_op_apply(fl, name[0] == 's' ? "'+'" : "'*'", r, x, loc, env))))
+      return NULL;
+    r = x;
+  }
+  return r;
+}
+
 /* R(args) for an operator record with a 'constructor': the first of its functions whose
  * inputs the arguments can fill (by count and names); NULL when there is none. */
 st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call) {
@@ -135,8 +151,7 @@ st_cls *st_op_constructor(st_fl *fl, st_cls *rec, const st_ast_expr *call) {
   return NULL;
 }
 
-/* An array (not a record value) whose elements are record values. */
-static int record_array(const st_fexpr *v) {
+int st_op_record_array(const st_fexpr *v) {
   int depth = 0;
   for (; v && v->kind == FX_ARRAY && !v->str && v->nargs > 0; depth++) v = v->args[0];
   return depth > 0 && st_fx_is_record(v) && v->str[0];
@@ -151,7 +166,7 @@ static int is_plain_array(const st_fexpr *v) { return v->kind == FX_ARRAY && !v-
  * size, or of an array and a scalar. NULL (no error) when a and b are not such a case. */
 st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a, st_fexpr *b,
                       st_loc loc, st_env env) {
-  if (!record_array(a) && !record_array(b)) return NULL;
+  if (!st_op_record_array(a) && !st_op_record_array(b)) return NULL;
   int pa = is_plain_array(a), pb = is_plain_array(b);
   int add = elementwise || !strcmp(name, "'+'") || !strcmp(name, "'-'");
   int mul = !elementwise && !strcmp(name, "'*'");

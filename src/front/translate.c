@@ -726,11 +726,24 @@ static st_fexpr *negate(st_fl *fl, st_fexpr *a, st_fop op, st_loc loc) {
   return r;
 }
 
+/* -a and .-a of an array of operator records: the record's '-' on each element (negating
+ * the leaves would lose the elements' record class). */
+static st_fexpr *negate_records(st_fl *fl, st_fexpr *a, st_loc loc, st_env env) {
+  if (st_fx_is_record(a)) return st_op_apply(fl, "'-'", a, NULL, loc, env);
+  st_fexpr *r = array_of(fl, a->nargs, loc);
+  for (int i = 0; r && i < a->nargs; i++)
+    if (!(r->args[i] = negate_records(fl, a->args[i], loc, env))) return NULL;
+  return r;
+}
+
 static st_fexpr *translate_unary(st_fl *fl, const st_ast_expr *e, st_env env) {
   st_fexpr *a = st_translate(fl, e->u.unary.arg, env);
   if (!a) return NULL;
-  if (st_fx_is_record(a) && e->u.unary.op == AOP_NEG)
+  st_ast_op op = e->u.unary.op;
+  if (st_fx_is_record(a) && (op == AOP_NEG || op == AOP_ENEG))
     return st_op_apply(fl, "'-'", a, NULL, e->loc, env);
+  if (!fl->fnctx && st_op_record_array(a) && (op == AOP_NEG || op == AOP_ENEG))
+    return negate_records(fl, a, e->loc, env);
   switch (e->u.unary.op) {
   case AOP_PLUS: case AOP_EPLUS: return a;
   case AOP_NOT: return negate(fl, a, FOP_NOT, e->loc);
