@@ -121,7 +121,7 @@ END_TEST
 /* Operator records (Modelica 3.6 chapter 14): +, -, *, / and negation through the operator
  * functions, the constructor with a default input, a number operand converted by the
  * constructor, operators inside a function body, if-expressions over records, arrays of
- * operator records (element-wise, vector product, .* and ./, -a, sum, product). i = 1 + t, z = 2 + 0.5j, v = z i. */
+ * operator records (element-wise, vector and matrix products, .* and ./, -a, sum, product). i = 1 + t, z = 2 + 0.5j, v = z i. */
 START_TEST(operator_records) {
   const table *t = ops_run("Ops.ComplexCircuit", "");
   int ct = col(t, "time");
@@ -154,6 +154,11 @@ START_TEST(operator_records) {
     ck_assert_double_eq_tol(t->v[k][col(t, "total.im")], 0.5 * i, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "prodall.re")], 0, 1e-12);
     ck_assert_double_eq_tol(t->v[k][col(t, "prodall.im")], 1, 1e-12);
+    /* a matrix of records times a vector of them: {1, j; j, 1} {i, v} */
+    ck_assert_double_eq_tol(t->v[k][col(t, "mk[1].re")], 0.5 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "mk[1].im")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "mk[2].re")], 2 * i, 1e-12);
+    ck_assert_double_eq_tol(t->v[k][col(t, "mk[2].im")], 1.5 * i, 1e-12);
   }
 }
 END_TEST

@@ -159,10 +159,61 @@ int st_op_record_array(const st_fexpr *v) {
 
 static int is_plain_array(const st_fexpr *v) { return v->kind == FX_ARRAY && !v->str; }
 
+/* x[i] * y[i] summed by the records' '*' and '+' over the n elements; with ycol >= 0 the
+ * y[i] are the rows of a matrix and its column ycol is taken. */
+static st_fexpr *dot(st_fl *fl, st_fexpr **x, st_fexpr **y, int n, int ycol, st_loc loc,
+                     st_env env) {
+  st_fexpr *sum = NULL;
+  for (int i = 0; i < n; i++) {
+    st_fexpr *xi = x[i], *yi = ycol < 0 ? y[i] : y[i]->args[ycol];
+    st_fexpr *p = st_op_apply(fl, "'*'", xi, yi, loc, env);
+    if (!p || (sum && !(p = st_op_apply(fl, "'+'", sum, p, loc, env)))) return NULL;
+    sum = p;
+  }
+  return sum;
+}
+
+/* The number of columns of a matrix of scalars or records (rows of one length), else -1. */
+static int columns(const st_fexpr *m) {
+  if (!is_plain_array(m) || m->nargs == 0 || !is_plain_array(m->args[0])) return -1;
+  int c = m->args[0]->nargs;
+  for (int i = 0; i < m->nargs; i++)
+    if (!is_plain_array(m->args[i]) || m->args[i]->nargs != c ||
+        (c > 0 && is_plain_array(m->args[i]->args[0])))
+      return -1;
+  return c;
+}
+
+/* a * b of vectors and matrices (section 10.6.4) over records: the vector product, matrix
+ * times vector, vector times matrix, matrix times matrix. NULL with no error when the shapes
+ * are none of these. */
+static st_fexpr *matrix_product(st_fl *fl, st_fexpr *a, st_fexpr *b, st_loc loc, st_env env) {
+  int ca = columns(a), cb = columns(b);
+  int va = ca < 0 && !is_plain_array(a->args[0]), vb = cb < 0 && !is_plain_array(b->args[0]);
+  if (va && vb && a->nargs == b->nargs) return dot(fl, a->args, b->args, a->nargs, -1, loc, env);
+  int rows = ca >= 0 ? a->nargs : 1, inner = ca >= 0 ? ca : va ? a->nargs : -1;
+  int cols = cb >= 0 ? cb : 1, binner = cb >= 0 || vb ? b->nargs : -2;
+  if (inner != binner || (!va && ca < 0)) return NULL;
+  st_fexpr *r = st_fx_new(fl->arena, FX_ARRAY, 0, ca >= 0 ? rows : cols, loc);
+  for (int i = 0; r && i < rows; i++) {
+    st_fexpr *row = ca >= 0 && cb >= 0 ? st_fx_new(fl->arena, FX_ARRAY, 0, cols, loc) : r;
+    if (!row) return NULL;
+    for (int j = 0; j < cols; j++) {
+      st_fexpr **x = ca >= 0 ? a->args[i]->args : a->args;
+      st_fexpr *e = dot(fl, x, b->args, inner, cb >= 0 ? j : -1, loc, env);
+      if (!e) return NULL;
+      if (ca >= 0 && cb < 0) r->args[i] = e; /* matrix * vector: a vector */
+      else row->args[j] = e;
+    }
+    if (ca >= 0 && cb >= 0) r->args[i] = row;
+  }
+  return r;
+}
+
 /* Operators on arrays of operator records (Modelica 3.6 section 14.4): element-wise + and -
- * between arrays of one size, * and / between an array and a scalar, and the product of two
- * vectors as the sum of the products of their elements; the element-wise operators .+ .- .*
- * ./ .^ (elementwise) apply the record's operator to each pair of elements of arrays of one
+ * between arrays of one size, * and / between an array and a scalar, and * between vectors
+ * and matrices as their products (matrix_product); the element-wise operators .+ .- .* ./
+ * .^ (elementwise) apply the record's operator to each pair of elements of arrays of one
  * size, or of an array and a scalar. NULL (no error) when a and b are not such a case. */
 st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a, st_fexpr *b,
                       st_loc loc, st_env env) {
@@ -170,15 +221,10 @@ st_fexpr *st_op_array(st_fl *fl, const char *name, int elementwise, st_fexpr *a,
   int pa = is_plain_array(a), pb = is_plain_array(b);
   int add = elementwise || !strcmp(name, "'+'") || !strcmp(name, "'-'");
   int mul = !elementwise && !strcmp(name, "'*'");
-  if (pa && pb && a->nargs == b->nargs && mul && !is_plain_array(a->args[0]) &&
-      !is_plain_array(b->args[0])) {
-    st_fexpr *sum = NULL;
-    for (int i = 0; i < a->nargs; i++) {
-      st_fexpr *p = st_op_apply(fl, name, a->args[i], b->args[i], loc, env);
-      if (!p || (sum && !(p = st_op_apply(fl, "'+'", sum, p, loc, env)))) return NULL;
-      sum = p;
-    }
-    return sum;
+  if (pa && pb && mul && a->nargs > 0 && b->nargs > 0) {
+    int errors = fl->errors;
+    st_fexpr *r = matrix_product(fl, a, b, loc, env);
+    if (r || fl->errors > errors) return r;
   }
   if ((pa && pb && (!add || a->nargs != b->nargs)) ||
       (pa != pb && !elementwise && (add || (pb && !mul)))) {

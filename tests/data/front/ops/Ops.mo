@@ -225,7 +225,7 @@ package Ops
     Cplx scaled[2] = 2 * us;
     Cplx prod[2] = k .* us "element-wise: {i, j v}";
     Cplx quot[2] = us ./ k "element-wise: {i, v / j}";
-    Cplx neg[2] = -us; Cplx total = sum(us); Cplx prodall = product(k) "j";
+    Cplx neg[2] = -us; Cplx total = sum(us); Cplx prodall = product(k) "j"; Cplx mk[2] = {{k[1], k[2]}, {k[2], k[1]}} * us;
   equation
     v = z * i + Cplx(0, 0);
   end ComplexCircuit;
