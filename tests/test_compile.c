@@ -335,6 +335,38 @@ START_TEST(large_sparse_loop_has_no_dense_scratch) {
 }
 END_TEST
 
+/* The slots each block reads (event_pass.c block_reads, made at the first event pass): each
+ * once per block, every unknown of the loop in the loop's list (found with a mark per slot,
+ * no longer a search of the list so far: quadratic in a loop of 10^5 unknowns). */
+START_TEST(block_reads_listed_once) {
+  compiled_file c = compile_file_mod("SparseLoop.mo", "SparseLoop", "N = 2000");
+  st_compile_info info;
+  run_until(c.cm, 0.01, 1e-6, &info);
+  st_compiled *cm = c.cm;
+  ck_assert_ptr_nonnull(cm->rd_start);
+  int *last = malloc(sizeof *last * (size_t)cm->p.nslots), loop = -1;
+  for (int s = 0; s < cm->p.nslots; s++) last[s] = -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    for (int j = cm->rd_start[k]; j < cm->rd_start[k + 1]; j++) {
+      int s = cm->rd_slot[j];
+      ck_assert_msg(last[s] != k, "block %d lists slot %d twice", k, s);
+      last[s] = k;
+    }
+    if (cm->blocks[k].n == 2000) loop = k;
+  }
+  ck_assert_int_ge(loop, 0);
+  const st_block *b = &cm->blocks[loop];
+  for (int i = 0; i < b->n; i++) {
+    int found = 0;
+    for (int j = cm->rd_start[loop]; j < cm->rd_start[loop + 1] && !found; j++)
+      found = cm->rd_slot[j] == b->slots[i];
+    ck_assert_msg(found, "unknown %d of the loop not among its reads", i);
+  }
+  free(last);
+  compiled_file_free(&c);
+}
+END_TEST
+
 /* The same loop with frozen coefficients (SparseLoopFrozen.mo): KLU factors it once per event
  * interval, and the tape applies those factors (solve.c st_linear_step), with no dense
  * factors (their n^2 doubles, indices and values were 80 MB at 2000 unknowns). Its right-hand
@@ -1118,7 +1150,7 @@ ST_TEST_MAIN("compile", "compile", 0,
              parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
              linear_algebraic_loop, large_sparse_loop_uses_klu,
              large_sparse_loop_has_no_dense_scratch, frozen_sparse_loop_factored_by_klu,
-             singular_sparse_loop_grows_dense_matrix,
+             singular_sparse_loop_grows_dense_matrix, block_reads_listed_once,
              sole_instance_runs_like_any_instance, nominal_values_of_states,
              zero_parameter_factor_is_no_divisor,
              initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,
