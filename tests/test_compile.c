@@ -227,6 +227,21 @@ static compiled_file flatten_file(const char *file, const char *cls) {
   return c;
 }
 
+/* flatten_file with modifications of the class ("N = 2000"), compiled. */
+static compiled_file compile_file_mod(const char *file, const char *cls, const char *mod) {
+  compiled_file c = {st_diag_new(NULL), NULL, NULL, NULL};
+  c.fe = st_front_new(c.diag);
+  st_front_add_default_paths(c.fe);
+  char path[256];
+  snprintf(path, sizeof path, "tests/data/compile/%s", file);
+  ck_assert_int_eq(st_front_load_file(c.fe, st_test_src(path)), 0);
+  c.m = st_front_flatten_modified(c.fe, cls, &mod, 1, "<test>");
+  ck_assert_msg(c.m != NULL, "%s", st_diag_first_error(c.diag));
+  c.cm = st_compile(c.m, c.diag);
+  ck_assert_msg(c.cm != NULL, "%s", st_diag_first_error(c.diag));
+  return c;
+}
+
 static compiled_file compile_file(const char *file, const char *cls) {
   compiled_file c = flatten_file(file, cls);
   c.cm = st_compile(c.m, c.diag);
@@ -278,6 +293,126 @@ START_TEST(sole_instance_runs_like_any_instance) {
   ck_assert_double_eq_tol(first[1], (first[0] + 2) / 7, 1e-9);
   ck_assert_double_eq_tol(first[2] * first[2] * first[2] + first[2], first[0], 1e-9);
   st_instance_free(in);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* Runs cm to stop_time at rtol; its compile info after the run in *info. */
+static void run_until(st_compiled *cm, double stop_time, double rtol, st_compile_info *info) {
+  stiction_options opt;
+  stiction_options_init(&opt);
+  opt.stop_time = stop_time;
+  opt.rtol = rtol;
+  stiction_sim *sim = stiction_sim_new(st_compiled_model(cm), st_compiled_data(cm), &opt);
+  ck_assert_ptr_nonnull(sim);
+  ck_assert_msg(stiction_sim_run(sim) == 0, "%s", stiction_sim_error(sim));
+  stiction_sim_free(sim);
+  st_compiled_info(cm, info);
+}
+
+static double value(const st_compiled *cm, const char *name) {
+  double v;
+  ck_assert_msg(st_compiled_value(cm, name, &v) == 0, "no %s", name);
+  return v;
+}
+
+/* A cyclic linear loop of 2000 unknowns with varying coefficients (SparseLoop.mo) goes to
+ * KLU, and the instance's dense scratch is sized by the blocks solved densely (none here),
+ * not by the largest block: its n^2 Newton matrix and (2n + 11) n history would be 96 MB
+ * here, 240 GB at 10^5 unknowns (issue 18). The closed form holds: x[i] = 1 + t. */
+START_TEST(large_sparse_loop_has_no_dense_scratch) {
+  compiled_file c = compile_file_mod("SparseLoop.mo", "SparseLoop", "N = 2000");
+  st_compile_info info;
+  st_compiled_info(c.cm, &info);
+  ck_assert_int_eq(info.n_klu, 1);
+  ck_assert_msg(info.dense_bytes < 1024, "%zu bytes", info.dense_bytes);
+  run_until(c.cm, 1, 1e-8, &info);
+  ck_assert_msg(info.dense_bytes < 1024, "%zu bytes after the run", info.dense_bytes);
+  const char *xs[] = {"x[1]", "x[999]", "x[2000]"};
+  for (int i = 0; i < 3; i++) ck_assert_double_eq_tol(value(c.cm, xs[i]), 2, 1e-9);
+  ck_assert_double_eq_tol(value(c.cm, "s"), 1.5, 1e-6);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* The slots each block reads (event_pass.c block_reads, made at the first event pass): each
+ * once per block, every unknown of the loop in the loop's list (found with a mark per slot,
+ * no longer a search of the list so far: quadratic in a loop of 10^5 unknowns). */
+START_TEST(block_reads_listed_once) {
+  compiled_file c = compile_file_mod("SparseLoop.mo", "SparseLoop", "N = 2000");
+  st_compile_info info;
+  run_until(c.cm, 0.01, 1e-6, &info);
+  st_compiled *cm = c.cm;
+  ck_assert_ptr_nonnull(cm->rd_start);
+  int *last = malloc(sizeof *last * (size_t)cm->p.nslots), loop = -1;
+  for (int s = 0; s < cm->p.nslots; s++) last[s] = -1;
+  for (int k = 0; k < cm->nblocks; k++) {
+    for (int j = cm->rd_start[k]; j < cm->rd_start[k + 1]; j++) {
+      int s = cm->rd_slot[j];
+      ck_assert_msg(last[s] != k, "block %d lists slot %d twice", k, s);
+      last[s] = k;
+    }
+    if (cm->blocks[k].n == 2000) loop = k;
+  }
+  ck_assert_int_ge(loop, 0);
+  const st_block *b = &cm->blocks[loop];
+  for (int i = 0; i < b->n; i++) {
+    int found = 0;
+    for (int j = cm->rd_start[loop]; j < cm->rd_start[loop + 1] && !found; j++)
+      found = cm->rd_slot[j] == b->slots[i];
+    ck_assert_msg(found, "unknown %d of the loop not among its reads", i);
+  }
+  free(last);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* The same loop with frozen coefficients (SparseLoopFrozen.mo): KLU factors it once per event
+ * interval, and the tape applies those factors (solve.c st_linear_step), with no dense
+ * factors (their n^2 doubles, indices and values were 80 MB at 2000 unknowns). Its right-hand
+ * side steps at the time event t = 0.5: x[i] = u = 2 + t after it. Below 40 unknowns the
+ * loop keeps its dense factors. */
+START_TEST(frozen_sparse_loop_factored_by_klu) {
+  compiled_file c = compile_file_mod("SparseLoopFrozen.mo", "SparseLoopFrozen", "N = 2000");
+  st_compile_info info;
+  st_compiled_info(c.cm, &info);
+  ck_assert_int_eq(info.n_linear, 1);
+  ck_assert_int_eq(info.n_klu, 1);
+  ck_assert_msg(info.dense_bytes < 1024, "%zu bytes", info.dense_bytes);
+  run_until(c.cm, 2, 1e-8, &info);
+  ck_assert_int_gt(info.tape_runs, 0);
+  ck_assert_msg(info.dense_bytes < 1024, "%zu bytes after the run", info.dense_bytes);
+  const char *xs[] = {"x[1]", "x[1234]", "x[2000]"};
+  for (int i = 0; i < 3; i++) ck_assert_double_eq_tol(value(c.cm, xs[i]), 4, 1e-9);
+  ck_assert_double_eq_tol(value(c.cm, "s"), 5.5, 1e-6);
+  compiled_file_free(&c);
+  c = compile_file_mod("SparseLoopFrozen.mo", "SparseLoopFrozen", "N = 30");
+  st_compiled_info(c.cm, &info);
+  ck_assert_int_eq(info.n_klu, 0);
+  ck_assert_uint_ge(info.dense_bytes, 30 * 30 * (2 * sizeof(double) + sizeof(int)));
+  run_until(c.cm, 2, 1e-8, &info);
+  ck_assert_double_eq_tol(value(c.cm, "x[17]"), 4, 1e-9);
+  ck_assert_double_eq_tol(value(c.cm, "s"), 5.5, 1e-6);
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* A singular consistent loop of 50 solved by KLU (SingularRing.mo) has no dense matrix from
+ * the compiler; its minimum-norm solution (x[i] = +-0.5) gets one at the first solve. */
+START_TEST(singular_sparse_loop_grows_dense_matrix) {
+  compiled_file c = compile_file("SingularRing.mo", "SingularRing");
+  st_compile_info info;
+  st_compiled_info(c.cm, &info);
+  ck_assert_int_eq(info.n_klu, 1);
+  ck_assert_msg(info.dense_bytes < 1024, "%zu bytes", info.dense_bytes);
+  run_until(c.cm, 1, 1e-8, &info);
+  ck_assert_uint_ge(info.dense_bytes, 50 * 50 * sizeof(double));
+  char name[16];
+  for (int i = 1; i <= 50; i++) {
+    snprintf(name, sizeof name, "x[%d]", i);
+    ck_assert_double_eq_tol(value(c.cm, name), i % 2 ? -0.5 : 0.5, 1e-12);
+  }
+  ck_assert_double_eq_tol(value(c.cm, "s"), 0.5, 1e-9);
   compiled_file_free(&c);
 }
 END_TEST
@@ -1014,6 +1149,8 @@ END_TEST
 ST_TEST_MAIN("compile", "compile", 0,
              parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
              linear_algebraic_loop, large_sparse_loop_uses_klu,
+             large_sparse_loop_has_no_dense_scratch, frozen_sparse_loop_factored_by_klu,
+             singular_sparse_loop_grows_dense_matrix, block_reads_listed_once,
              sole_instance_runs_like_any_instance, nominal_values_of_states,
              zero_parameter_factor_is_no_divisor,
              initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,

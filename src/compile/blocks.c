@@ -21,44 +21,70 @@ static int build_assign(st_compiled *cm, st_block *b) {
   return 1; /* not isolable: solve numerically */
 }
 
-/* The structural nonzeros of a block's Jacobian, by column (compressed). */
+/* The structural nonzeros of a block's Jacobian, by column (compressed), in O(nnz): the
+ * (row, column) pairs are collected row by row, then placed by column (a counting sort), so
+ * each column's rows come out ascending. A block of 10^5 unknowns has a few 10^5 nonzeros;
+ * a row-by-column bitmap would be 10^10 bytes to walk. */
 typedef struct pattern_ctx {
   const int *col_of; /* slot -> column + 1, 0 outside the block */
-  unsigned char *hit; /* columns seen in the current equation */
+  int *last_row;     /* column -> the last row that marked it (a duplicate is marked once) */
+  int row;
+  int *cols, len, cap; /* the columns of the pairs, row after row */
+  int failed;
 } pattern_ctx;
 
 static void mark_column(void *ctx, int slot) {
   pattern_ctx *p = ctx;
-  if (p->col_of[slot]) p->hit[p->col_of[slot] - 1] = 1;
+  int j = p->col_of[slot] - 1;
+  if (j < 0 || p->last_row[j] == p->row || p->failed) return;
+  p->last_row[j] = p->row;
+  if (p->len == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 64;
+    int *c = realloc(p->cols, sizeof *c * (size_t)cap);
+    if (!c) { p->failed = 1; return; }
+    p->cols = c;
+    p->cap = cap;
+  }
+  p->cols[p->len++] = j;
+}
+
+/* The pairs of p (rows given by row_end) as compressed columns of b. */
+static int place_by_column(st_compiled *cm, st_block *b, const pattern_ctx *p,
+                           const int *row_end) {
+  int n = b->n, nnz = p->len;
+  b->jac_rows = ints(cm, nnz);
+  int *next = calloc((size_t)n + 1, sizeof *next);
+  if (!b->jac_rows || !next) { free(next); return -1; }
+  for (int q = 0; q < nnz; q++) next[p->cols[q] + 1]++;
+  for (int j = 0; j < n; j++) next[j + 1] += next[j];
+  memcpy(b->jac_start, next, sizeof(int) * ((size_t)n + 1));
+  for (int i = 0, q = 0; i < n; i++)
+    for (; q < row_end[i]; q++) b->jac_rows[next[p->cols[q]]++] = i;
+  free(next);
+  return 0;
 }
 
 static int build_pattern(st_compiled *cm, st_block *b) {
-  int n = b->n;
+  int n = b->n, rc = -1;
   int *col_of = calloc((size_t)cm->p.nslots, sizeof *col_of);
-  unsigned char *hit = calloc((size_t)n * (size_t)n, 1); /* hit[i*n + j] */
+  int *row_end = malloc(sizeof(int) * ((size_t)n + 1));
+  pattern_ctx p = {col_of, malloc(sizeof(int) * ((size_t)n + 1)), -1, NULL, 0, 0, 0};
   b->jac_start = ints(cm, n + 1);
-  if (!col_of || !hit || !b->jac_start) { free(col_of); free(hit); return -1; }
-  for (int j = 0; j < n; j++) col_of[b->slots[j]] = j + 1;
-  int nnz = 0;
-  for (int i = 0; i < n; i++) {
-    pattern_ctx p = {col_of, hit + (size_t)i * (size_t)n};
-    st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].lhs, mark_column, &p);
-    st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].rhs, mark_column, &p);
-    for (int j = 0; j < n; j++) nnz += p.hit[j];
-  }
-  b->jac_rows = ints(cm, nnz);
-  if (b->jac_rows) {
-    int q = 0;
-    for (int j = 0; j < n; j++) {
-      b->jac_start[j] = q;
-      for (int i = 0; i < n; i++)
-        if (hit[(size_t)i * (size_t)n + (size_t)j]) b->jac_rows[q++] = i;
+  if (col_of && row_end && p.last_row && b->jac_start) {
+    for (int j = 0; j < n; j++) col_of[b->slots[j]] = j + 1, p.last_row[j] = -1;
+    for (int i = 0; i < n; i++) {
+      p.row = i;
+      st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].lhs, mark_column, &p);
+      st_expr_unknowns(cm, cm->p.eqs[b->eqs[i]].rhs, mark_column, &p);
+      row_end[i] = p.len;
     }
-    b->jac_start[n] = q;
+    rc = p.failed ? -1 : place_by_column(cm, b, &p, row_end);
   }
   free(col_of);
-  free(hit);
-  return b->jac_rows ? 0 : -1;
+  free(row_end);
+  free(p.last_row);
+  free(p.cols);
+  return rc;
 }
 
 static int build_residuals(st_compiled *cm, st_block *b) {
@@ -79,7 +105,8 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   if (build_pattern(cm, b)) return -1;
   b->const_jac = b->const_jac && b->linear;
   b->gen = -1;
-  if (b->const_jac) {
+  /* a large sparse one is factored by KLU (solve.c cached_linear): no dense factors */
+  if (b->const_jac && !st_block_uses_klu(b)) {
     b->lu = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
     b->lupiv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)b->n);
     b->sp_start = ints(cm, 2 * b->n + 1);

@@ -94,16 +94,38 @@ static int compile_nominals(st_compiled *cm) {
   return 0;
 }
 
+/* The dense scratch's sizes: J for the largest Jacobian factored by dense LU (a KLU block's
+ * needs none, a torn block's is over its tear variables) and the mixed-system history for
+ * the most discrete unknowns of one block (solve.c fixed_point: 2 nd + 11 rows of nd). A
+ * loop of 10^5 unknowns solved by KLU would otherwise ask for 10^10 doubles of each. */
+static void dense_sizes(st_compiled *cm) {
+  cm->p.maxdense = cm->p.maxnd = 0;
+  for (int k = 0; k < cm->nblocks; k++) {
+    const st_block *b = &cm->blocks[k];
+    int dense = b->kind == BK_SOLVE || b->kind == BK_MIXED ? b->n : 0;
+    if (dense && st_block_uses_klu(b)) dense = b->ntear;
+    if (dense > cm->p.maxdense) cm->p.maxdense = dense;
+    if (b->nd > cm->p.maxnd) cm->p.maxnd = b->nd;
+  }
+}
+
+static size_t hist_size(const st_compiled *cm) {
+  size_t nd = (size_t)cm->p.maxnd;
+  return (2 * nd + 11) * nd; /* solve.c: 2 nd + 10 passes + 1 */
+}
+
 static int alloc_runtime(st_compiled *cm) {
   int n = cm->p.maxn > 0 ? cm->p.maxn : 1;
-  cm->J = doubles(cm, n * n);
+  dense_sizes(cm);
+  cm->jdim = cm->p.maxdense;
+  cm->J = st_arena_alloc(cm->p.arena, sizeof(double) * ((size_t)cm->jdim * (size_t)cm->jdim + 1));
   cm->r = doubles(cm, n);
   cm->dx = doubles(cm, n);
   cm->x0 = doubles(cm, n);
   cm->term_scale = doubles(cm, n);
   cm->xsave = doubles(cm, n);
   cm->piv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)n);
-  cm->hist = doubles(cm, (2 * n + 11) * n); /* solve.c: 2 nd + 10 passes + 1 */
+  cm->hist = doubles(cm, (int)hist_size(cm));
   cm->rel = doubles(cm, cm->p.nrels);
   cm->rel_pre = doubles(cm, cm->p.nrels);
   cm->wc = doubles(cm, cm->p.nwc);
@@ -370,9 +392,10 @@ static void *own(st_compiled *in, const void *a, size_t n, size_t size) {
   return c;
 }
 
-/* The cached factors of a linear block with frozen coefficients (blocks.c). */
+/* The cached factors of a linear block with frozen coefficients (blocks.c); KLU keeps its
+ * own (sparse_block.c, made at the first solve). */
 static int own_factors(st_compiled *in, st_block *b) {
-  if (!b->const_jac) return 0;
+  if (!b->const_jac || st_block_uses_klu(b)) return 0;
   size_t n = (size_t)b->n;
   b->lu = own(in, NULL, n * n, sizeof(double));
   b->lupiv = own(in, NULL, n, sizeof(int64_t));
@@ -415,6 +438,7 @@ static int own_run_state(st_compiled *in, int sole) {
   st_compiled *pr = in->p.proto;
   size_t ns = (size_t)in->p.nslots, nr = (size_t)in->p.nrels, nw = (size_t)in->p.nwc;
   size_t nm = (size_t)(in->p.maxn > 0 ? in->p.maxn : 1), nv = (size_t)in->p.flat->nvars;
+  size_t nj = (size_t)in->p.maxdense;
   int ok = (in->x = take(in, sole, pr->x, ns, sizeof(double))) &&
            (in->pre = take(in, sole, pr->pre, ns, sizeof(double))) &&
            (in->xd = take(in, sole, pr->xd, ns, sizeof(double))) &&
@@ -438,14 +462,14 @@ static int own_run_state(st_compiled *in, int sole) {
            (in->init_fired = own(in, NULL, nw + 1, 1)) &&
            (in->asserts = take(in, sole, pr->asserts, (size_t)in->nasserts, sizeof(st_assert))) &&
            st_compiled_select_outputs(in, NULL, 0) >= 0 &&
-           (in->J = own(in, NULL, nm * nm, sizeof(double))) &&
+           (in->J = own(in, NULL, nj * nj, sizeof(double))) &&
            (in->r = own(in, NULL, nm, sizeof(double))) &&
            (in->dx = own(in, NULL, nm, sizeof(double))) &&
            (in->x0 = own(in, NULL, nm, sizeof(double))) &&
            (in->term_scale = own(in, NULL, nm, sizeof(double))) &&
            (in->xsave = own(in, NULL, nm, sizeof(double))) &&
            (in->piv = own(in, NULL, nm, sizeof(int64_t))) &&
-           (in->hist = own(in, NULL, (2 * nm + 11) * nm, sizeof(double))) &&
+           (in->hist = own(in, NULL, hist_size(in), sizeof(double))) &&
            !st_algorithms_clone(in);
   for (int b = 0; ok && !(sole && pr->blocks) && b < in->nblocks; b++)
     ok = !own_factors(in, &in->blocks[b]) && !st_own_seeds(in, in->iarena, &in->blocks[b]);
@@ -633,5 +657,10 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
     info->n_nonlinear += k->kind == BK_SOLVE && !k->linear;
     info->n_mixed += k->kind == BK_MIXED;
     info->n_discrete_blocks += k->kind == BK_DISCRETE;
+    int klu = (k->kind == BK_SOLVE || k->kind == BK_MIXED) && st_block_uses_klu(k);
+    info->n_klu += klu;
+    if (k->const_jac && !klu) /* lu, sp_val; sp_idx */
+      info->dense_bytes += (size_t)k->n * (size_t)k->n * (2 * sizeof(double) + sizeof(int));
   }
+  info->dense_bytes += sizeof(double) * ((size_t)cm->jdim * (size_t)cm->jdim + hist_size(cm));
 }

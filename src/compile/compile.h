@@ -105,6 +105,10 @@ typedef struct st_compile_info {
   long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
   long specializations;     /* times the programs were specialized so far */
   long specializations_kept; /* events after which they were kept (nothing they folded changed) */
+  int n_klu;                /* blocks whose linear solves KLU does (large and sparse) */
+  size_t dense_bytes;       /* the instance's dense solver scratch now: Newton matrix, mixed
+                               history, frozen blocks' dense factors (sized by the blocks
+                               solved densely, not by the largest block) */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

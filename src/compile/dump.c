@@ -6,8 +6,7 @@ static const char *block_kind(const st_block *b) {
   switch (b->kind) {
   case BK_ASSIGN: return "assignment";
   case BK_SOLVE:
-    /* a linear block with frozen coefficients keeps its cached dense factors between events */
-    if (st_block_uses_klu(b) && !(b->linear && b->const_jac)) return b->linear ? "linear system (KLU)" : "nonlinear system (Newton, KLU)";
+    if (st_block_uses_klu(b)) return b->linear ? "linear system (KLU)" : "nonlinear system (Newton, KLU)";
     return b->linear ? "linear system (LU)" : "nonlinear system (Newton)";
   case BK_DISCRETE: return "discrete";
   case BK_ALGORITHM: return "algorithm section";

@@ -268,6 +268,8 @@ typedef struct st_program {
   const char **ind_names;
 
   int maxn;            /* unknowns of the largest block (Newton scratch of an instance) */
+  int maxdense;        /* order of the largest Jacobian solved by dense LU (build.c) */
+  int maxnd;           /* discrete unknowns of the largest mixed or discrete block */
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   long jac_sets;             /* integers its dependency sets took (pattern.c): linear in a chain */
   int n_aliases, n_differentiated;
@@ -360,8 +362,10 @@ struct st_compiled {
   double *out_sign;
   const char **out_names;
 
-  /* Newton scratch, sized for the largest block */
+  /* Newton scratch: vectors sized for the largest block, J (jdim x jdim) for the largest
+   * solved by dense LU, grown at a KLU block's singular step (solve.c dense_room) */
   double *J, *r, *dx, *x0;
+  int jdim;
   double *term_scale;  /* per residual: |r| + sum |J x| at the Newton iterate (solve.c) */
   double *xsave;       /* a torn block's unknowns before its torn Newton (solve.c) */
   int64_t *piv;

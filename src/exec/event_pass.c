@@ -673,18 +673,20 @@ static void mark_block(const st_compiled *cm, const st_block *b, mark_fn *mark_p
 }
 
 /* Appends to rd_slot the slots that program p reads (x[], also through edge() and change()),
- * each once per block from `from` on; rd_always[k] when its value depends on more (a call may
- * keep state or be impure, a delay reads its history). n: entries so far, cap: room. */
-static int add_reads(st_compiled *cm, const st_prog *p, int k, int from, int *n, int cap) {
+ * each once per block (last[s]: the last block that listed slot s; a search of the block's
+ * list so far was quadratic in a loop of 10^5 unknowns); rd_always[k] when its value depends
+ * on more (a call may keep state or be impure, a delay reads its history). n: entries so
+ * far, cap: room. */
+static int add_reads(st_compiled *cm, const st_prog *p, int k, int *last, int *n, int cap) {
   for (int i = 0; p && i < p->n; i++) {
     int op = p->code[i].op;
     if (op == OP_CALL || op == OP_DELAY) cm->rd_always[k] = 1;
     if (op != OP_LOAD && op != OP_ADDX && op != OP_SUBX && op != OP_MULX && op != OP_DIVX &&
         op != OP_EDGE && op != OP_CHANGE)
       continue;
-    int s = value_slot(cm, p->code[i].arg), seen = 0;
-    for (int j = from; j < *n && !seen; j++) seen = cm->rd_slot[j] == s;
-    if (seen) continue;
+    int s = value_slot(cm, p->code[i].arg);
+    if (last[s] == k) continue;
+    last[s] = k;
     if (*n == cap) {
       int *bigger = realloc(cm->rd_slot, sizeof *bigger * (size_t)(2 * cap));
       if (!bigger) return -1;
@@ -696,13 +698,12 @@ static int add_reads(st_compiled *cm, const st_prog *p, int k, int from, int *n,
   return cap;
 }
 
-static int block_prog_reads(st_compiled *cm, int k, int *n, int cap) {
+static int block_prog_reads(st_compiled *cm, int k, int *last, int *n, int cap) {
   const st_block *b = &cm->blocks[k];
-  int from = *n;
-  cap = add_reads(cm, &b->assign, k, from, n, cap);
-  for (int i = 0; cap > 0 && b->res && i < b->n; i++) cap = add_reads(cm, &b->res[i], k, from, n, cap);
-  for (int i = 0; cap > 0 && b->dexpr && i < b->nd; i++) cap = add_reads(cm, &b->dexpr[i], k, from, n, cap);
-  for (int i = 0; cap > 0 && b->seq && i < b->nseq; i++) cap = add_reads(cm, &b->seq[i], k, from, n, cap);
+  cap = add_reads(cm, &b->assign, k, last, n, cap);
+  for (int i = 0; cap > 0 && b->res && i < b->n; i++) cap = add_reads(cm, &b->res[i], k, last, n, cap);
+  for (int i = 0; cap > 0 && b->dexpr && i < b->nd; i++) cap = add_reads(cm, &b->dexpr[i], k, last, n, cap);
+  for (int i = 0; cap > 0 && b->seq && i < b->nseq; i++) cap = add_reads(cm, &b->seq[i], k, last, n, cap);
   return cap;
 }
 
@@ -756,13 +757,19 @@ static void block_reads(st_compiled *cm) {
   cm->rd_start = st_arena_alloc(cm->iarena, sizeof *cm->rd_start * (size_t)(cm->nblocks + 1));
   cm->rd_always = st_arena_alloc(cm->iarena, (size_t)cm->nblocks + 1);
   cm->rd_slot = malloc(sizeof *cm->rd_slot * (size_t)cap);
-  if (!cm->rd_start || !cm->rd_always || !cm->rd_slot) return;
+  int *last = malloc(sizeof *last * (size_t)(cm->p.nslots + 1));
+  if (!cm->rd_start || !cm->rd_always || !cm->rd_slot || !last) {
+    free(last);
+    return;
+  }
   memset(cm->rd_always, 0, (size_t)cm->nblocks + 1);
+  for (int s = 0; s < cm->p.nslots; s++) last[s] = -1;
   for (int k = 0; k < cm->nblocks && cap > 0; k++) {
     cm->rd_start[k] = n;
     cm->rd_always[k] |= cm->blocks[k].kind == BK_ALGORITHM;
-    cap = block_prog_reads(cm, k, &n, cap);
+    cap = block_prog_reads(cm, k, last, &n, cap);
   }
+  free(last);
   cm->rd_start[cm->nblocks] = n;
   event_sensitive(cm);
   /* the list lives as long as the instance: copied into its arena */

@@ -89,15 +89,47 @@ static void residual_jacobian(st_compiled *cm, const st_block *b, double *val) {
   }
 }
 
+/* Room for an n x n Jacobian in cm->J. It is sized by the largest block solved by dense LU
+ * (build.c dense_sizes); a KLU block needs it only for a singular step (the min-norm
+ * solution, minnorm.c) or when KLU refused its pattern, and then it grows, up to
+ * ST_DENSE_LAZY_MAX unknowns: beyond, n^2 doubles and an O(n^3) solve are out of reach, and
+ * the block fails as singular. 0, or -1 without room. */
+#define ST_DENSE_LAZY_MAX 4096
+static int dense_room(st_compiled *cm, int n) {
+  if (n <= cm->jdim) return 0;
+  if (n > ST_DENSE_LAZY_MAX) return -1;
+  double *J = st_arena_alloc(cm->iarena, sizeof(double) * (size_t)n * (size_t)n);
+  if (!J) return -1;
+  cm->J = J;
+  cm->jdim = n;
+  return 0;
+}
+
+static double *klu_values(st_block *b);
+
+/* The factors of a frozen linear block for this event interval: KLU's for a large sparse
+ * block, else dense LU's with their nonzeros gathered (sparse_factors). */
+static int factor_frozen(st_compiled *cm, st_block *b) {
+  int n = b->n;
+  if (st_block_uses_klu(b)) {
+    double *val = klu_values(b);
+    if (!val) return -1; /* KLU refused the pattern: the Newton step below */
+    residual_jacobian(cm, b, val);
+    return st_sparse_block_factor(b->sparse);
+  }
+  residual_jacobian(cm, b, NULL);
+  memcpy(b->lu, cm->J, sizeof(double) * (size_t)n * (size_t)n);
+  if (st_dense_lu_factor(b->lu, n, b->lupiv) || !st_dense_lu_finite(b->lu, n)) return -1;
+  sparse_factors(b);
+  return 0;
+}
+
 /* A linear block with coefficients frozen between events reuses its LU factors: only the
  * residuals are evaluated (the right-hand side is the hot path). */
 static int cached_linear(st_compiled *cm, st_block *b) {
   int n = b->n;
   if (b->gen != cm->gen) {
-    residual_jacobian(cm, b, NULL);
-    memcpy(b->lu, cm->J, sizeof(double) * (size_t)(n * n));
-    if (st_dense_lu_factor(b->lu, n, b->lupiv) || !st_dense_lu_finite(b->lu, n)) return -1;
-    sparse_factors(b);
+    if (factor_frozen(cm, b)) return -1;
     b->gen = cm->gen;
   } else {
     for (int i = 0; i < n; i++) cm->r[i] = st_vm_eval(&cm->vm, &b->hot_res[i]);
@@ -106,11 +138,18 @@ static int cached_linear(st_compiled *cm, st_block *b) {
   return 0;
 }
 
+/* x += J^-1 (-r) with the block's cached factors (current: cached_linear or a tape checked
+ * b->gen). KLU's solve of factors that passed klu_factor fails only on bad arguments. */
 void st_linear_step(st_compiled *cm, const st_block *b, const double *r) {
   int n = b->n;
   double *restrict dx = cm->dx, *restrict x = cm->x;
   const int *restrict slots = b->slots;
-  sparse_apply(b, r, dx);
+  if (b->sparse) {
+    for (int i = 0; i < n; i++) dx[i] = -r[i];
+    st_sparse_block_apply(b->sparse, dx);
+  } else {
+    sparse_apply(b, r, dx);
+  }
   for (int i = 0; i < n; i++) x[slots[i]] += dx[i];
 }
 
@@ -167,11 +206,12 @@ static double residual_norm(st_compiled *cm, const st_block *b) {
  * block pinned by along_null_line takes the solution nearest its pin instead. */
 static int singular_step(st_compiled *cm, const st_block *b) {
   int n = b->n;
+  if (dense_room(cm, n)) return -1;
   residual_jacobian(cm, b, NULL);
   /* min-norm x_new of J x_new = J x - r, as a step dx = x_new - x */
   for (int i = 0; i < n; i++) {
     double jx = 0;
-    for (int j = 0; j < n; j++) jx += cm->J[i + j * n] * cm->x[b->slots[j]];
+    for (int j = 0; j < n; j++) jx += cm->J[i + (size_t)j * (size_t)n] * cm->x[b->slots[j]];
     cm->dx[i] = jx - cm->r[i];
   }
   if (st_min_norm_solve_toward(cm->J, n, cm->dx, b->compared, b->pinned ? b->pin : NULL))
@@ -211,6 +251,8 @@ static int newton(st_compiled *cm, st_block *b, int damped) {
   /* a singular frozen system (two locked elements) falls through to the min-norm step */
   if (b->const_jac && !cm->vm.event_mode && cached_linear(cm, b) == 0) return 0;
   double *val = klu_values(b);
+  if (!val && dense_room(cm, n)) return -1;
+  if (val && b->const_jac) b->gen = -1; /* KLU's factors change: cached_linear refactors */
   for (int it = 0; it < 50; it++) {
     residual_jacobian(cm, b, val);
     double r0 = 0;
@@ -578,8 +620,9 @@ static int along_null_line(st_compiled *cm, st_block *b) {
   double *xs = malloc(sizeof(double) * 2 * (size_t)n), *v = xs + n;
   if (!xs) return -1;
   for (int i = 0; i < n; i++) xs[i] = cm->x[b->slots[i]];
-  residual_jacobian(cm, b, NULL);
-  if (!st_null_direction(cm->J, n, v)) n = 0; /* nothing to search */
+  if (dense_room(cm, n)) n = 0; /* nothing to search */
+  else residual_jacobian(cm, b, NULL);
+  if (n && !st_null_direction(cm->J, n, v)) n = 0;
   double tried = 0; /* |t| of the candidates tried so far: nearest first */
   for (int round = 0; round < 2 * n && !found; round++) {
     double best = INFINITY;

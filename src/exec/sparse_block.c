@@ -64,13 +64,19 @@ static int factor(st_sparse_block *sb) {
 
 double *st_sparse_block_values(st_sparse_block *sb) { return sb->Ax; }
 
-int st_sparse_block_solve(st_sparse_block *sb, double *b) {
-  int n = sb->n;
-  for (int p = 0; p < sb->Ap[n]; p++)
+int st_sparse_block_factor(st_sparse_block *sb) {
+  for (int p = 0; p < sb->Ap[sb->n]; p++)
     if (!isfinite(sb->Ax[p])) return -1;
-  if (factor(sb)) return -1;
-  if (!klu_solve(sb->symbolic, sb->numeric, n, 1, b, &sb->common)) return -1;
-  for (int i = 0; i < n; i++)
+  return factor(sb);
+}
+
+int st_sparse_block_apply(st_sparse_block *sb, double *b) {
+  if (!sb->numeric || !klu_solve(sb->symbolic, sb->numeric, sb->n, 1, b, &sb->common)) return -1;
+  for (int i = 0; i < sb->n; i++)
     if (!isfinite(b[i])) return -1;
   return 0;
+}
+
+int st_sparse_block_solve(st_sparse_block *sb, double *b) {
+  return st_sparse_block_factor(sb) || st_sparse_block_apply(sb, b) ? -1 : 0;
 }
