@@ -544,6 +544,75 @@ START_TEST(structural_zeros_through_constant_arguments) {
 }
 END_TEST
 
+/* Eight calls v = caps(...) with the same inputs as the zero analysis sees them (the
+ * final Cj = 0, the unknown voltages) share one run of the body (zero_calls.c's memo; the
+ * four-bit adder asked ~3700 times for 2 distinct runs); the zeros are the same: c1 of
+ * every device is 0 (v1 no state), c2 is not. */
+START_TEST(structural_zero_calls_share_one_analysis) {
+  compiled_file c = compile_file("StructuralZeroCallsShared.mo", "StructuralZeroCallsShared");
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.nstates, 4);
+  ck_assert_int_eq(cm->p.zero_call_runs, 1);
+  double y[4], f[4], v;
+  const stiction_model *mod = st_compiled_model(cm);
+  double yp[4];
+  ck_assert_int_eq(mod->start_values(st_compiled_data(cm), 0, y, yp), 0);
+  ck_assert_int_eq(mod->derivatives(st_compiled_data(cm), 0.3, y, f), 0);
+  for (int i = 1; i <= 4; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "d[%d].cc.c1", i);
+    ck_assert_int_eq(st_compiled_value(cm, name, &v), 0);
+    ck_assert(v == 0);
+    snprintf(name, sizeof name, "d[%d].v1", i);
+    ck_assert_int_eq(st_compiled_value(cm, name, &v), 0);
+    ck_assert_double_eq_tol(v, sin(0.3), 1e-12);
+  }
+  for (int i = 0; i < 4; i++) ck_assert_double_eq_tol(f[i], -0.5 / 2 / (1e-3 * 1.25), 1e-9);
+  compiled_file_free(&c);
+}
+END_TEST
+
+static const st_fvar *flat_var(const st_flat_model *m, const char *name) {
+  for (int i = 0; i < m->nvars; i++)
+    if (!strcmp(m->vars[i].name, name)) return &m->vars[i];
+  ck_abort_msg("no variable %s", name);
+  return NULL;
+}
+
+/* A record parameter bound to a record function's call (RecordCallParameters.mo): each
+ * field's binding is a node of its own over the arguments translated once (not a deep copy
+ * per field), and the compiler emits those arguments once per record, copying the program
+ * for the other fields (their call sites share shapes and bodies); the values are the
+ * fields of the call. */
+START_TEST(record_call_parameters_share_arguments_and_emission) {
+  compiled_file c = flatten_file("RecordCallParameters.mo", "RecordCallParameters");
+  const st_fexpr *a = flat_var(c.m, "d1.card.a")->binding;
+  const st_fexpr *b = flat_var(c.m, "d1.card.b")->binding;
+  ck_assert_ptr_nonnull(a);
+  ck_assert_ptr_nonnull(b);
+  ck_assert_int_eq(a->kind, FX_CALL);
+  ck_assert_int_eq(b->kind, FX_CALL);
+  ck_assert_ptr_ne(a, b);
+  ck_assert_int_ne(a->op, b->op);
+  ck_assert_int_eq(a->nargs, 3);
+  ck_assert_ptr_eq(a->args[0], b->args[0]);
+  c.cm = st_compile(c.m, c.diag);
+  ck_assert_msg(c.cm != NULL, "%s", st_diag_first_error(c.diag));
+  st_compiled *cm = c.cm;
+  ck_assert_int_eq(cm->p.n_emitted_again, 4);             /* two more fields per device */
+  ck_assert_int_ge(st_fcalls_shapes_shared(cm->fcalls), 4);
+  static const struct { const char *name; double v; } want[] = {
+      {"d1.card.a", 3}, {"d1.card.b", 3}, {"d1.card.c", -1},
+      {"d2.card.a", 4}, {"d2.card.b", 6}, {"d2.card.c", -1}};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    double v;
+    ck_assert_int_eq(st_compiled_value(cm, want[i].name, &v), 0);
+    ck_assert_msg(v == want[i].v, "%s = %g, not %g", want[i].name, v, want[i].v);
+  }
+  compiled_file_free(&c);
+}
+END_TEST
+
 START_TEST(zero_parameter_factor_is_no_divisor) {
   double y1;
   ck_assert_int_eq(tear_count(3, &y1), 1);
@@ -1156,7 +1225,9 @@ ST_TEST_MAIN("compile", "compile", 0,
              initial_algorithm_parameter_is_no_unknown, initial_system_singular_and_large_scale,
              structural_zeros_are_no_states, structural_zeros_through_function_bodies,
              structural_zeros_keep_a_der_read_elsewhere,
-             structural_zeros_through_constant_arguments, nonlinear_algebraic_loop,
+             structural_zeros_through_constant_arguments,
+             structural_zero_calls_share_one_analysis,
+             record_call_parameters_share_arguments_and_emission, nonlinear_algebraic_loop,
              mixed_loop_two_coulomb_elements, crossed_relation_takes_the_crossed_side,
              structurally_singular, over_determined, initial_system_count_and_no_solution,
              event_iteration_cycle, min_norm_over_selected_unknowns,

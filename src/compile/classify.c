@@ -236,11 +236,19 @@ static void visit_param(order_ctx *c, int i) {
   c->cm->p.param_order[c->n++] = i;
 }
 
+/* Parameters in evaluation order; one bound to another output or field of the call the
+ * previous one is bound to takes a copy of its program (st_emit_again). */
 static int compile_param_progs(st_compiled *cm) {
+  const st_fexpr *prev_e = NULL;
+  const st_prog *prev = NULL;
   for (int k = 0; k < cm->p.nparams; k++) {
     int i = cm->p.param_order[k];
     const st_fexpr *e = param_expr(&cm->p.flat->vars[i]);
-    if (e && st_emit(cm, &cm->p.param_prog[i], e, EMIT_PLAIN)) return -1;
+    if (!e) continue;
+    int again = st_emit_again(cm, &cm->p.param_prog[i], prev, prev_e, e);
+    if (again < 0 || (!again && st_emit(cm, &cm->p.param_prog[i], e, EMIT_PLAIN))) return -1;
+    prev_e = e;
+    prev = &cm->p.param_prog[i];
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 /* Expressions to bytecode; relations become event relations (with indicators) or time
  * events; dependency queries over expression trees. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/delay.h"
@@ -632,13 +633,9 @@ static int emit_elements(st_compiled *cm, st_prog *p, const st_fexpr *e, int lev
   return 0;
 }
 
-/* The call site of e's function for its first nargs arguments of shapes ndims/dims. */
-static int call_site(st_compiled *cm, const st_fexpr *e, int nargs, const int *ndims,
-                     const int *dims) {
-  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
-  cm->vm.calls = cm->fcalls;
-  int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, nargs, ndims, dims) : -1;
-  if (k < 0) st_error(cm->diag, e->loc, "out of memory");
+/* Output e->op, element e->value of call site k (tuple equations, equations.c; an array
+ * output); k or -1 after an error. */
+static int select_output(st_compiled *cm, const st_fexpr *e, int k) {
   /* op of a call is the output it stands for (tuple equations, equations.c) */
   if (k >= 0 && e->op > 0 && st_fcall_select_output(cm->fcalls, k, e->op)) {
     st_error(cm->diag, e->loc, "function '%s' has no output number %d",
@@ -648,6 +645,16 @@ static int call_site(st_compiled *cm, const st_fexpr *e, int nargs, const int *n
   /* value of a call is the element of an array output it stands for (1-based, row-major) */
   if (k >= 0 && e->value > 0) st_fcall_select_element(cm->fcalls, k, (int)e->value);
   return k;
+}
+
+/* The call site of e's function for its first nargs arguments of shapes ndims/dims. */
+static int call_site(st_compiled *cm, const st_fexpr *e, int nargs, const int *ndims,
+                     const int *dims) {
+  if (!cm->fcalls) cm->fcalls = st_fcalls_new(cm->p.flat);
+  cm->vm.calls = cm->fcalls;
+  int k = cm->fcalls ? st_fcalls_add(cm->fcalls, e->index, nargs, ndims, dims) : -1;
+  if (k < 0) st_error(cm->diag, e->loc, "out of memory");
+  return select_output(cm, e, k);
 }
 
 /* An external function must be one stiction provides, called with scalars (external.h);
@@ -854,6 +861,36 @@ int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags) {
     st_error(cm->diag, e->loc, "this expression (strings, arrays) is not supported in equations");
     return -1;
   }
+}
+
+/* prev (emitted for the call prev_e) with its call site replaced by one for e, when e is
+ * another output or element of the same call (the same function on the same arguments):
+ * the arguments' code is the same. The fields of a record parameter bound to a call are one
+ * call each (Spice3's BJT: ~80 fields of a 100-argument call per record); emitting each
+ * again cost ~200 instructions per argument. 1 when done, 0 when e is no such call, -1
+ * after an error. */
+int st_emit_again(st_compiled *cm, st_prog *p, const st_prog *prev, const st_fexpr *prev_e,
+                  const st_fexpr *e) {
+  if (!prev || !prev_e || !e || e->kind != FX_CALL || prev_e->kind != FX_CALL ||
+      e->index != prev_e->index || e->nargs != prev_e->nargs || prev->n < 1 ||
+      prev->code[prev->n - 1].op != OP_CALL || !cm->fcalls)
+    return 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (!same_expr(e->args[i], prev_e->args[i])) return 0;
+  int k = st_fcalls_add_like(cm->fcalls, prev->code[prev->n - 1].arg);
+  if (k < 0) return 0; /* a tangent or replay site: emitted as usual */
+  if (select_output(cm, e, k) < 0) return -1;
+  st_ins *code = malloc(sizeof *code * (size_t)prev->n);
+  if (!code) {
+    st_error(cm->diag, e->loc, "out of memory");
+    return -1;
+  }
+  memcpy(code, prev->code, sizeof *code * (size_t)prev->n);
+  code[prev->n - 1].arg = k;
+  st_prog_free(p);
+  *p = (st_prog){code, prev->n, prev->n, prev->depth, prev->maxdepth};
+  cm->p.n_emitted_again++;
+  return 1;
 }
 
 int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs) {

@@ -59,6 +59,11 @@ struct st_fcalls {
   int n, cap;
   int *shapes;       /* the sites' argument shapes (call_site.shape) */
   int nshapes, capshapes;
+  int *fn_site;      /* per function: its last site of st_fcalls_add, -1. The next site of
+                        the same shapes shares its shape and compiled bodies: each field of a
+                        record parameter bound to a call is a call of its own (Spice3's BJT:
+                        ~100 arguments, 2 KB of shape apiece, 200 sites per transistor) */
+  long shapes_shared; /* sites that did (st_fcalls_shapes_shared) */
   st_fvm *vm;        /* the compiled bodies */
   st_extlib *lib;    /* the loaded C code of external functions (shared by clones), or NULL */
   st_extrun *run;    /* this instance's side of calling it */
@@ -157,6 +162,7 @@ void st_fcalls_free(st_fcalls *fc) {
   }
   free(fc->sites);
   free(fc->shapes);
+  free(fc->fn_site);
   free(fc);
 }
 
@@ -270,11 +276,42 @@ static call_site *new_site(st_fcalls *fc) {
   return s;
 }
 
+/* Site p has these nargs argument shapes. */
+static int same_shape(const st_fcalls *fc, const call_site *p, int nargs, const int *ndims,
+                      const int *dims) {
+  if (p->nargs != nargs) return 0;
+  const int *sn = site_ndims(fc, p), (*sd)[4] = site_dims(fc, p);
+  for (int i = 0; i < nargs; i++) {
+    if (sn[i] != ndims[i]) return 0;
+    for (int d = 0; d < 4; d++)
+      if (sd[i][d] != (d < ndims[i] ? dims[4 * i + d] : 0)) return 0;
+  }
+  return 1;
+}
+
+/* The function's last site when it has the same argument shapes, else NULL. */
+static const call_site *shape_donor(st_fcalls *fc, int function, int nargs, const int *ndims,
+                                    const int *dims) {
+  if (!fc->fn_site) {
+    if (!(fc->fn_site = malloc(sizeof *fc->fn_site * ((size_t)fc->flat->nfunctions + 1))))
+      return NULL;
+    for (int f = 0; f < fc->flat->nfunctions; f++) fc->fn_site[f] = -1;
+  }
+  int k = fc->fn_site[function];
+  return k >= 0 && same_shape(fc, &fc->sites[k], nargs, ndims, dims) ? &fc->sites[k] : NULL;
+}
+
+long st_fcalls_shapes_shared(const st_fcalls *fc) { return fc ? fc->shapes_shared : 0; }
+
 int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, const int *dims) {
   if (function < 0 || function >= fc->flat->nfunctions || nargs < 0 || nargs > MAX_ARGS)
     return -1;
+  for (int i = 0; i < nargs; i++)
+    if (ndims[i] < 0 || ndims[i] > 4) return -1;
   if (!new_site(fc)) return -1;
-  int shape = shapes_take(fc, 5 * nargs);
+  const call_site *donor = shape_donor(fc, function, nargs, ndims, dims);
+  if (!fc->fn_site) return -1;
+  int shape = donor ? donor->shape : shapes_take(fc, 5 * nargs);
   if (shape < 0) return -1;
   call_site *s = &fc->sites[fc->n];
   s->function = function;
@@ -283,9 +320,10 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   int *sn = fc->shapes + shape, (*sd)[4] = (int (*)[4])(sn + nargs);
   for (int i = 0; i < nargs; i++) {
     int n = 1;
-    if (ndims[i] < 0 || ndims[i] > 4) return -1;
-    sn[i] = ndims[i];
-    memset(sd[i], 0, sizeof sd[i]);
+    if (!donor) {
+      sn[i] = ndims[i];
+      memset(sd[i], 0, sizeof sd[i]);
+    }
     for (int d = 0; d < ndims[i]; d++) n *= sd[i][d] = dims[4 * i + d];
     s->width += n;
   }
@@ -295,9 +333,19 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   if (fn->external_name && !c_code &&
       (s->width != nargs || st_extcall_bind(&s->ext, fn, nargs, why, sizeof why)))
     return -1; /* emit.c reported why */
-  /* String arguments are numbers of the machine's strings */
-  s->compiled = s->ext.fn ? -1 : compile_site(fc, s);
-  s->der = compile_derivative(fc, s);
+  if (donor && !s->ext.fn && donor->compiled != -1 && !donor->ext.fn) {
+    /* the same bodies for the same shapes (st_fvm_compile would find them again) */
+    fc->shapes_shared++;
+    s->compiled = donor->compiled;
+    s->der = donor->der;
+    s->der_width = donor->der_width;
+    set_why(s, donor->why ? donor->why : "");
+  } else {
+    /* String arguments are numbers of the machine's strings */
+    s->compiled = s->ext.fn ? -1 : compile_site(fc, s);
+    s->der = compile_derivative(fc, s);
+  }
+  fc->fn_site[function] = fc->n;
   return fc->n++;
 }
 
@@ -350,6 +398,27 @@ static int copy_site(st_fcalls *fc, int k, int element) {
 static int keep_arguments(call_site *s) {
   if (!s->kept) s->kept = calloc(2 * (size_t)s->width + 1, sizeof *s->kept);
   return s->kept ? 0 : -1;
+}
+
+int st_fcalls_add_like(st_fcalls *fc, int k) {
+  if (k < 0 || k >= fc->n || fc->sites[k].tangent_of >= 0 || fc->sites[k].replay >= 0)
+    return -1;
+  call_site *s = new_site(fc);
+  if (!s) return -1;
+  *s = fc->sites[k];
+  s->output = 0;
+  s->element = 0;
+  s->kept = NULL;
+  s->last = NULL;
+  s->has_last = 0;
+  s->pinmask = 0;
+  s->npins = 0;
+  s->next_pin = 0;
+  s->pins = NULL;
+  s->why = NULL;
+  set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
+  fc->shapes_shared++;
+  return fc->n++;
 }
 
 int st_fcalls_add_replay(st_fcalls *fc, int k, int element) {

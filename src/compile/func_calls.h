@@ -44,6 +44,11 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base);
  * argument cost one evaluation of its own arguments, not one each (nested calls of array
  * functions grew as n^depth). Returns the call index, or -1 (out of memory, k a replay). */
 int st_fcalls_add_replay(st_fcalls *fc, int k, int element);
+/* A new site like plain site k (its function, argument shapes and compiled bodies) that
+ * returns the first output: another output or element of the same call, selected after
+ * (emit.c st_emit_again). Returns the call index, or -1 (out of memory, k a tangent or
+ * replay site). */
+int st_fcalls_add_like(st_fcalls *fc, int k);
 /* Makes call `call` return output number `output` (0-based, in declaration order) instead of
  * the first: one element of a tuple equation (a, b) = f(x). -1 when f has fewer outputs. */
 int st_fcall_select_output(st_fcalls *fc, int call, int output);
@@ -62,6 +67,10 @@ int st_fcall_width(const st_fcalls *fc, int call);
 /* Calls answered from a site's last arguments and value since fc was made (func_calls.c
  * last_hit): a pure call with the arguments it had last does not run again. */
 long st_fcalls_site_hits(const st_fcalls *fc);
+/* Sites that took the argument shapes and bodies of an earlier site instead of their own
+ * (st_fcalls_add: the function's previous site had the same shapes; st_fcalls_add_like);
+ * 0 for NULL. */
+long st_fcalls_shapes_shared(const st_fcalls *fc);
 
 /* The first (or selected) output of call `call` for the argument elements args[0..width). NaN when the
  * body cannot be evaluated (an unsupported construct, a failed assert, an index out of

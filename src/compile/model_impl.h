@@ -273,6 +273,9 @@ typedef struct st_program {
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   long jac_sets;             /* integers its dependency sets took (pattern.c): linear in a chain */
   int n_aliases, n_differentiated;
+  long n_emitted_again;  /* parameter programs copied from the previous one (st_emit_again) */
+  long zero_call_runs;  /* function bodies zeros.c followed for v = f(...) (zero_calls.c:
+                           one per function and distinct abstract inputs) */
   int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
   int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
   int *const_slot;
@@ -421,6 +424,10 @@ enum {
   EMIT_VOLATILE = 4 /* skipped or not depending on a condition that is not frozen */
 };
 int st_emit(st_compiled *cm, st_prog *p, const st_fexpr *e, int flags);
+/* Into p: prev, emitted for the call prev_e, with a call site of its own for e when e is
+ * another output or element of the same call; 1 done, 0 not such a call, -1 error. */
+int st_emit_again(st_compiled *cm, st_prog *p, const st_prog *prev, const st_fexpr *prev_e,
+                  const st_fexpr *e);
 /* Residual lhs - rhs. */
 int st_emit_residual(st_compiled *cm, st_prog *p, const st_fexpr *lhs, const st_fexpr *rhs);
 /* Slot of a variable reference or der() of one, -1 otherwise. */
@@ -440,8 +447,13 @@ void st_forget_seeds(st_compiled *cm);
  * equations (after st_collect_equations, before index reduction) */
 int st_fold_structural_zeros(st_compiled *cm);
 /* zero_calls.c: the call is 0 whatever its arguments that are not final or Evaluate
- * parameters (nor zeros) are, followed through the function body */
-int st_call_is_zero(const st_compiled *cm, const st_fexpr *e);
+ * parameters (nor zeros) are, followed through the function body; calls with the same
+ * function and inputs (as the analysis sees them) share one run of the body in m */
+typedef struct st_zero_memo st_zero_memo;
+st_zero_memo *st_zero_memo_new(void);
+void st_zero_memo_free(st_zero_memo *m);
+long st_zero_memo_runs(const st_zero_memo *m); /* bodies run, not found in m */
+int st_call_is_zero(const st_compiled *cm, st_zero_memo *m, const st_fexpr *e);
 /* The same with the sign picked up through alias slots (x_alias = -x gives -1). */
 int st_resolve_ref(const st_compiled *cm, const st_fexpr *e, double *sign);
 

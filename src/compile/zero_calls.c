@@ -15,6 +15,7 @@
 #include "front/flat_expr.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,24 +251,39 @@ static int declared_size(actx *c, frame *f, int i) {
   return n;
 }
 
-/* Frame of fn for the call e: arguments from the caller (or the model when caller is NULL),
- * defaults and bindings evaluated in order. */
-static int enter(actx *c, const st_fexpr *e, frame *caller, frame *f) {
+/* The inputs e gives fn, evaluated in the caller (the model when caller is NULL) into in[]
+ * (one per input given); their count, -1 when out of budget or memory. They depend on the
+ * caller only, not on fn's frame: st_call_is_zero keys its memo on them. */
+static int eval_args(actx *c, const st_fexpr *e, frame *caller, const st_ffunction *fn,
+                     aloc *in) {
+  int a = 0;
+  for (int i = 0; i < fn->nlocals && a < e->nargs; i++)
+    if (fn->locals[i].causality == ST_C_INPUT) {
+      if (eval_into(c, caller, e->args[a], &in[a])) return -1;
+      a++;
+    }
+  return a;
+}
+
+/* Frame of fn for the call e: the given inputs taken from in[] (moved), defaults and
+ * bindings evaluated in order. */
+static int enter(actx *c, const st_fexpr *e, aloc *in, frame *f) {
   const st_ffunction *fn = f->fn;
   if (!(f->loc = calloc((size_t)fn->nlocals + 1, sizeof *f->loc))) return c->failed = 1, -1;
   int a = 0;
   for (int i = 0; i < fn->nlocals; i++) {
     const st_flocal *d = &fn->locals[i];
     if (d->causality == ST_C_INPUT && a < e->nargs) {
-      if (eval_into(c, caller, e->args[a++], &f->loc[i])) return -1;
+      f->loc[i] = in[a];
+      in[a++] = (aloc){0, NULL};
       continue;
     }
     if (set_size(c, &f->loc[i], declared_size(c, f, i))) return -1;
     havoc(&f->loc[i]);
   }
-  for (int i = 0, in = 0; i < fn->nlocals; i++) {
+  for (int i = 0, in_k = 0; i < fn->nlocals; i++) {
     const st_flocal *d = &fn->locals[i];
-    int given = d->causality == ST_C_INPUT && in++ < e->nargs;
+    int given = d->causality == ST_C_INPUT && in_k++ < e->nargs;
     if (!d->binding || given) continue;
     aloc v = {0, NULL};
     if (eval_into(c, f, d->binding, &v)) return -1;
@@ -282,17 +298,19 @@ static int enter(actx *c, const st_fexpr *e, frame *caller, frame *f) {
   return 0;
 }
 
-/* The outputs of e in outs (indexed by local); -1 when the body was not followed. */
-static int call(actx *c, const st_fexpr *e, frame *caller, aloc *outs) {
-  const st_flat_model *flat = c->cm->p.flat;
-  if (e->index < 0 || e->index >= flat->nfunctions || c->depth > 12 || --c->budget < 0)
-    return -1;
-  const st_ffunction *fn = &flat->functions[e->index];
-  if (fn->external_name || fn->ext || fn->is_impure) return -1;
+static void free_alocs(aloc *l, int n) {
+  for (int i = 0; l && i < n; i++) free(l[i].e);
+  free(l);
+}
+
+/* The outputs of fn for the inputs in[] (given by e, consumed) in outs (indexed by local);
+ * -1 when the body was not followed. */
+static int run_body(actx *c, const st_fexpr *e, const st_ffunction *fn, aloc *in,
+                    aloc *outs) {
   frame f = {fn, NULL, 0};
   int failed = c->failed, rc = -1;
   c->depth++;
-  if (!enter(c, e, caller, &f) && !exec_list(c, &f, &fn->body, 0) && !c->failed) {
+  if (!enter(c, e, in, &f) && !exec_list(c, &f, &fn->body, 0) && !c->failed) {
     rc = 0;
     for (int i = 0; i < fn->nlocals; i++)
       if (fn->locals[i].causality == ST_C_OUTPUT) {
@@ -304,6 +322,27 @@ static int call(actx *c, const st_fexpr *e, frame *caller, aloc *outs) {
   /* a callee not followed leaves its outputs unknown, the caller goes on */
   if (!failed && c->budget >= 0) c->failed = 0;
   free_frame(&f);
+  return rc;
+}
+
+/* The function e calls when the analysis follows it (pure, in the model, within depth and
+ * budget), else NULL. */
+static const st_ffunction *followed(actx *c, const st_fexpr *e) {
+  const st_flat_model *flat = c->cm->p.flat;
+  if (e->index < 0 || e->index >= flat->nfunctions || c->depth > 12 || --c->budget < 0)
+    return NULL;
+  const st_ffunction *fn = &flat->functions[e->index];
+  return fn->external_name || fn->ext || fn->is_impure ? NULL : fn;
+}
+
+/* The outputs of e in outs (indexed by local); -1 when the body was not followed. */
+static int call(actx *c, const st_fexpr *e, frame *caller, aloc *outs) {
+  const st_ffunction *fn = followed(c, e);
+  if (!fn) return -1;
+  aloc *in = calloc((size_t)e->nargs + 1, sizeof *in);
+  if (!in) return c->failed = 1, -1;
+  int rc = eval_args(c, e, caller, fn, in) < 0 ? -1 : run_body(c, e, fn, in, outs);
+  free_alocs(in, e->nargs);
   return rc;
 }
 
@@ -467,10 +506,157 @@ static int exec_list(actx *c, frame *f, const st_fstmt_list *l, int forked) {
   return c->failed ? -1 : 0;
 }
 
-int st_call_is_zero(const st_compiled *cm, const st_fexpr *e) {
+/* The memo of st_call_is_zero: the analysis of a call depends only on the function and its
+ * inputs as evaluated in the model (a fresh budget each, model variables are unknown inside
+ * the body), so calls with the same abstract inputs share one run of the body: Spice3's
+ * BJT asks for each of its ~20 outputs of bjtNoBypassCode(...) in its own equation, with the
+ * same model card in every transistor. */
+typedef struct zentry {
+  struct zentry *next;
+  uint64_t hash;
+  int fn, nin;       /* function index, inputs given */
+  aloc *in;          /* the inputs as evaluated (the key) */
+  int ok;            /* the body was followed: outs holds its outputs */
+  int nlocals;
+  aloc *outs;        /* per local of fn, the outputs filled */
+} zentry;
+
+struct st_zero_memo {
+  zentry **bucket;
+  size_t nbuckets, n;
+  long runs, hits;
+};
+
+st_zero_memo *st_zero_memo_new(void) { return calloc(1, sizeof(st_zero_memo)); }
+
+void st_zero_memo_free(st_zero_memo *m) {
+  if (!m) return;
+  for (size_t b = 0; b < m->nbuckets; b++)
+    for (zentry *z = m->bucket[b], *next; z; z = next) {
+      next = z->next;
+      free_alocs(z->in, z->nin);
+      free_alocs(z->outs, z->nlocals);
+      free(z);
+    }
+  free(m->bucket);
+  free(m);
+}
+
+long st_zero_memo_runs(const st_zero_memo *m) { return m ? m->runs : 0; }
+
+/* One 64-bit word into the key's hash (FNV-1a's prime over words, not bytes: the key of a
+ * transistor's call has ~100 inputs and is hashed at each of its ~20 equations). */
+static uint64_t mix(uint64_t h, uint64_t w) { return (h ^ w) * 0x100000001b3ULL; }
+
+/* An unknown's value is no part of the key. */
+static uint64_t key_hash(int fn, const aloc *in, int nin) {
+  uint64_t h = mix(mix(0xcbf29ce484222325ULL, (uint64_t)fn), (uint64_t)nin);
+  for (int a = 0; a < nin; a++) {
+    h = mix(h, (uint64_t)(int64_t)in[a].n);
+    for (int k = 0; k < in[a].n; k++) {
+      uint64_t bits = 0;
+      if (in[a].e[k].known) memcpy(&bits, &in[a].e[k].v, sizeof bits);
+      h = mix(mix(h, (uint64_t)in[a].e[k].known), bits);
+    }
+  }
+  return h;
+}
+
+static int same_aval(aval a, aval b) {
+  return a.known == b.known && (!a.known || memcmp(&a.v, &b.v, sizeof a.v) == 0);
+}
+
+static int same_key(const zentry *z, uint64_t hash, int fn, const aloc *in, int nin) {
+  if (z->hash != hash || z->fn != fn || z->nin != nin) return 0;
+  for (int a = 0; a < nin; a++) {
+    if (z->in[a].n != in[a].n) return 0;
+    for (int k = 0; k < in[a].n; k++)
+      if (!same_aval(z->in[a].e[k], in[a].e[k])) return 0;
+  }
+  return 1;
+}
+
+static zentry *memo_find(const st_zero_memo *m, uint64_t hash, int fn, const aloc *in,
+                         int nin) {
+  if (!m->nbuckets) return NULL;
+  for (zentry *z = m->bucket[hash % m->nbuckets]; z; z = z->next)
+    if (same_key(z, hash, fn, in, nin)) return z;
+  return NULL;
+}
+
+static int memo_grow(st_zero_memo *m) {
+  size_t nb = m->nbuckets ? 2 * m->nbuckets : 64;
+  zentry **b = calloc(nb, sizeof *b);
+  if (!b) return -1;
+  for (size_t i = 0; i < m->nbuckets; i++)
+    for (zentry *z = m->bucket[i], *next; z; z = next) {
+      next = z->next;
+      z->next = b[z->hash % nb];
+      b[z->hash % nb] = z;
+    }
+  free(m->bucket);
+  m->bucket = b;
+  m->nbuckets = nb;
+  return 0;
+}
+
+/* A copy of in[0..nin) (the key; run_body consumes the inputs). */
+static aloc *copy_alocs(const aloc *in, int nin) {
+  aloc *r = calloc((size_t)nin + 1, sizeof *r);
+  for (int a = 0; r && a < nin; a++) {
+    r[a].n = in[a].n;
+    if (in[a].n <= 0) continue;
+    if (!(r[a].e = malloc((size_t)in[a].n * sizeof *r[a].e))) {
+      free_alocs(r, a);
+      return NULL;
+    }
+    memcpy(r[a].e, in[a].e, (size_t)in[a].n * sizeof *r[a].e);
+  }
+  return r;
+}
+
+/* The entry of the call e whose inputs in[0..nin) were evaluated in the model: found, or
+ * the body run now and kept; NULL when out of memory. */
+static zentry *memo_entry(actx *c, st_zero_memo *m, const st_fexpr *e,
+                          const st_ffunction *fn, aloc *in, int nin) {
+  uint64_t hash = key_hash(e->index, in, nin);
+  zentry *z = memo_find(m, hash, e->index, in, nin);
+  if (z) {
+    m->hits++;
+    return z;
+  }
+  if (m->n >= m->nbuckets && memo_grow(m)) return NULL;
+  if (!(z = calloc(1, sizeof *z))) return NULL;
+  *z = (zentry){NULL, hash, e->index, nin, copy_alocs(in, nin), 0, fn->nlocals,
+                calloc((size_t)fn->nlocals + 1, sizeof(aloc))};
+  if (!z->in || !z->outs) {
+    free_alocs(z->in, nin);
+    free(z->outs);
+    free(z);
+    return NULL;
+  }
+  m->runs++;
+  z->ok = !run_body(c, e, fn, in, z->outs) && !c->failed;
+  z->next = m->bucket[hash % m->nbuckets];
+  m->bucket[hash % m->nbuckets] = z;
+  m->n++;
+  return z;
+}
+
+int st_call_is_zero(const st_compiled *cm, st_zero_memo *m, const st_fexpr *e) {
   if (!e || e->kind != FX_CALL || e->index < 0 || e->index >= cm->p.flat->nfunctions)
     return 0;
   actx c = {cm, 200000, 0, 0};
-  aval r = call_scalar(&c, NULL, e);
-  return !c.failed && is_zero(r);
+  const st_ffunction *fn = &cm->p.flat->functions[e->index];
+  int li = -1;
+  for (int i = 0, o = 0; i < fn->nlocals && li < 0; i++)
+    if (fn->locals[i].causality == ST_C_OUTPUT && o++ == e->op) li = i;
+  if (li < 0 || !(fn = followed(&c, e))) return 0;
+  aloc *in = calloc((size_t)e->nargs + 1, sizeof *in);
+  if (!in) return 0;
+  int nin = eval_args(&c, e, NULL, fn, in);
+  const zentry *z = nin < 0 || c.failed ? NULL : memo_entry(&c, m, e, fn, in, nin);
+  free_alocs(in, e->nargs);
+  int k = e->value >= 1 ? (int)e->value - 1 : 0;
+  return z && z->ok && k < z->outs[li].n && is_zero(z->outs[li].e[k]);
 }

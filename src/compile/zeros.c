@@ -53,12 +53,13 @@ static void hold_arguments(st_compiled *cm, const st_fexpr *e) {
 /* v = (a term that zeros make 0) for an algebraic v (not through an alias): v joins
  * zero_param. A literal 0 (a ground's p.v = 0) is an ordinary equation for alias
  * elimination. */
-static int defines_zero(st_compiled *cm, const st_fexpr *v, const st_fexpr *other) {
+static int defines_zero(st_compiled *cm, st_zero_memo *m, const st_fexpr *v,
+                        const st_fexpr *other) {
   int s = v->kind == FX_VAR ? st_ref_slot(cm, v) : -1;
   if (s < 0 || s != v->index || s >= cm->p.flat->nvars || cm->p.zero_param[s] ||
       cm->p.slots[s].kind != K_ALG || other->kind == FX_REAL)
     return 0;
-  if (!structural_zero(cm, other) && !(other->kind == FX_CALL && st_call_is_zero(cm, other)))
+  if (!structural_zero(cm, other) && !(other->kind == FX_CALL && st_call_is_zero(cm, m, other)))
     return 0;
   cm->p.zero_param[s] = 1;
   if (other->kind == FX_CALL) hold_arguments(cm, other);
@@ -174,14 +175,18 @@ int st_fold_structural_zeros(st_compiled *cm) {
     any = cm->p.eqs[i].target < 0 && (cm->p.eqs[i].lhs->kind == FX_CALL || cm->p.eqs[i].rhs->kind == FX_CALL);
   if (!any) return 0;
   /* a zero variable can make the next one zero: until nothing changes */
+  st_zero_memo *m = st_zero_memo_new();
+  if (!m) return -1;
   for (int changed = 1; changed;) {
     changed = 0;
     for (int i = 0; i < cm->p.neqs; i++) {
       const st_ceq *q = &cm->p.eqs[i];
       if (q->target >= 0) continue;
-      changed |= defines_zero(cm, q->lhs, q->rhs) || defines_zero(cm, q->rhs, q->lhs);
+      changed |= defines_zero(cm, m, q->lhs, q->rhs) || defines_zero(cm, m, q->rhs, q->lhs);
     }
   }
+  cm->p.zero_call_runs = st_zero_memo_runs(m);
+  st_zero_memo_free(m);
   unsigned char *before = calloc((size_t)cm->p.flat->nvars + 1, 1);
   if (!before) return -1;
   mark_list(cm, cm->p.eqs, cm->p.neqs, before);
