@@ -618,6 +618,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->n_indicators = cm->p.nind;
   info->n_whens = cm->p.nwhens;
   info->n_differentiated = cm->p.n_differentiated;
+  info->hc_rows = cm->p.hc_rows;
+  info->hc_skipped = cm->p.hc_skipped;
   info->mixed_iterations_max = cm->mixed_iter_max;
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;

@@ -105,6 +105,8 @@ typedef struct st_compile_info {
   long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
   long specializations;     /* times the programs were specialized so far */
   long specializations_kept; /* events after which they were kept (nothing they folded changed) */
+  int hc_rows;              /* rows the hidden-constraint elimination built (0: none) */
+  int hc_skipped;           /* times it was skipped: no combination of equations to look for */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

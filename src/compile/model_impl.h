@@ -271,6 +271,8 @@ typedef struct st_program {
   int *jac_cols, *jac_rows;  /* structure of df/dy, compressed columns (pattern.c), or NULL */
   long jac_sets;             /* integers its dependency sets took (pattern.c): linear in a chain */
   int n_aliases, n_differentiated;
+  int hc_rows;          /* rows the hidden-constraint elimination built (constraints.c) */
+  int hc_skipped;       /* times it was skipped: every equation has an unknown of its own */
   int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
   int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
   int *const_slot;
