@@ -1037,6 +1037,36 @@ START_TEST(hidden_constraints_only_where_equations_combine) {
 }
 END_TEST
 
+/* Most blocks of a large model are one-unknown assignments (ComponentChain: all of them):
+ * such a block holds its slot and equation in one array, no discrete arrays and no cached
+ * factors, and the block itself keeps its flags in bytes (352 bytes each before). The
+ * linear loops of LoopChain, with coefficients frozen between events, get their factors. */
+START_TEST(assignment_blocks_are_small) {
+  ck_assert_uint_le(sizeof(st_block), 256);
+  compiled_file c = compile_file("ComponentChain.mo", "ComponentChain");
+  int assigns = 0;
+  for (int k = 0; k < c.cm->nblocks; k++) {
+    const st_block *b = &c.cm->blocks[k];
+    if (b->kind != BK_ASSIGN) continue;
+    assigns++;
+    ck_assert_ptr_eq(b->eqs, b->slots + 1);
+    ck_assert_ptr_null(b->dslots);
+    ck_assert_ptr_null(b->fac);
+  }
+  ck_assert_int_eq(assigns, c.cm->nblocks);
+  compiled_file_free(&c);
+  c = compile_file("LoopChain.mo", "LoopChain");
+  int factored = 0;
+  for (int k = 0; k < c.cm->nblocks; k++) {
+    const st_block *b = &c.cm->blocks[k];
+    ck_assert(!b->const_jac == !b->fac);
+    factored += b->fac != NULL;
+  }
+  ck_assert_int_gt(factored, 0);
+  compiled_file_free(&c);
+}
+END_TEST
+
 ST_TEST_MAIN("compile", "compile", 0,
              parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
              linear_algebraic_loop, large_sparse_loop_uses_klu,
@@ -1051,4 +1081,4 @@ ST_TEST_MAIN("compile", "compile", 0,
              event_iteration_cycle, min_norm_over_selected_unknowns,
              builtins_one_table_values_and_derivatives, nested_array_calls_grow_linearly,
              whole_array_call_arguments_are_evaluated_once, deep_array_calls_translate_linearly,
-             hidden_constraints_only_where_equations_combine)
+             hidden_constraints_only_where_equations_combine, assignment_blocks_are_small)

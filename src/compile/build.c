@@ -370,20 +370,28 @@ static void *own(st_compiled *in, const void *a, size_t n, size_t size) {
   return c;
 }
 
+/* Room for the cached factors of a linear block of n unknowns, zeroed; NULL when out of
+ * memory. */
+st_factors *st_factors_new(st_arena *a, int n) {
+  size_t m = n > 0 ? (size_t)n : 1, mm = m * m;
+  st_factors *f = st_arena_alloc(a, sizeof *f);
+  if (!f) return NULL;
+  f->lu = st_arena_alloc(a, mm * sizeof(double));
+  f->lupiv = st_arena_alloc(a, m * sizeof(int64_t));
+  f->sp_start = st_arena_alloc(a, (2 * m + 1) * sizeof(int));
+  f->sp_idx = st_arena_alloc(a, mm * sizeof(int));
+  f->sp_val = st_arena_alloc(a, mm * sizeof(double));
+  f->sp_diag = st_arena_alloc(a, m * sizeof(double));
+  f->sp_recip = st_arena_alloc(a, m);
+  f->sp_perm = st_arena_alloc(a, m * sizeof(int));
+  return f->lu && f->lupiv && f->sp_start && f->sp_idx && f->sp_val && f->sp_diag &&
+                 f->sp_recip && f->sp_perm ? f : NULL;
+}
+
 /* The cached factors of a linear block with frozen coefficients (blocks.c). */
 static int own_factors(st_compiled *in, st_block *b) {
   if (!b->const_jac) return 0;
-  size_t n = (size_t)b->n;
-  b->lu = own(in, NULL, n * n, sizeof(double));
-  b->lupiv = own(in, NULL, n, sizeof(int64_t));
-  b->sp_start = own(in, NULL, 2 * n + 1, sizeof(int));
-  b->sp_idx = own(in, NULL, n * n, sizeof(int));
-  b->sp_val = own(in, NULL, n * n, sizeof(double));
-  b->sp_diag = own(in, NULL, n, sizeof(double));
-  b->sp_recip = own(in, NULL, n, 1);
-  b->sp_perm = own(in, NULL, n, sizeof(int));
-  return b->lu && b->lupiv && b->sp_start && b->sp_idx && b->sp_val && b->sp_diag &&
-                 b->sp_recip && b->sp_perm ? 0 : -1;
+  return (b->fac = st_factors_new(in->iarena, b->n)) ? 0 : -1;
 }
 
 /* The solutions a nonlinear block keeps as starting points (solve.c seed_from_past); where a
