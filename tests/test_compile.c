@@ -1215,6 +1215,62 @@ START_TEST(deep_array_calls_translate_linearly) {
 }
 END_TEST
 
+/* The hidden-constraint elimination (constraints.c) builds its rows only where some
+ * combination of equations could leave states only: in the two chains every equation is
+ * removed through an unknown no other remaining equation reads (ArrayChain needs no index
+ * reduction, ComponentChain's equations after it are an assignment chain), so no row is
+ * built; FloatingNetwork's node equations share all their unknowns, so it is built and
+ * finds L1.i + L2.i = 0 (one of the two currents is no state). */
+START_TEST(hidden_constraints_only_where_equations_combine) {
+  const char *chains[][2] = {{"ArrayChain.mo", "ArrayChain"},
+                             {"ComponentChain.mo", "ComponentChain"}};
+  st_compile_info info;
+  for (int k = 0; k < 2; k++) {
+    compiled_file c = compile_file(chains[k][0], chains[k][1]);
+    st_compiled_info(c.cm, &info);
+    ck_assert_msg(info.hc_skipped == 1 && info.hc_rows == 0, "%s: skipped %d, rows %d",
+                  chains[k][1], info.hc_skipped, info.hc_rows);
+    compiled_file_free(&c);
+  }
+  compiled_file c = compile_file("FloatingNetwork.mo", "FloatingNetwork");
+  st_compiled_info(c.cm, &info);
+  ck_assert_int_eq(info.hc_skipped, 0);
+  ck_assert_int_gt(info.hc_rows, 0);
+  ck_assert_int_eq(info.n_states, 4); /* L1.i, cap.v, iRef, vRef: not L2.i */
+  compiled_file_free(&c);
+}
+END_TEST
+
+/* Most blocks of a large model are one-unknown assignments (ComponentChain: all of them):
+ * such a block holds its slot and equation in one array, no discrete arrays and no cached
+ * factors, and the block itself keeps its flags in bytes (352 bytes each before). The
+ * linear loops of LoopChain, with coefficients frozen between events, get their factors. */
+START_TEST(assignment_blocks_are_small) {
+  ck_assert_uint_le(sizeof(st_block), 256);
+  compiled_file c = compile_file("ComponentChain.mo", "ComponentChain");
+  int assigns = 0;
+  for (int k = 0; k < c.cm->nblocks; k++) {
+    const st_block *b = &c.cm->blocks[k];
+    if (b->kind != BK_ASSIGN) continue;
+    assigns++;
+    ck_assert_ptr_eq(b->eqs, b->slots + 1);
+    ck_assert_ptr_null(b->dslots);
+    ck_assert_ptr_null(b->fac);
+  }
+  ck_assert_int_eq(assigns, c.cm->nblocks);
+  compiled_file_free(&c);
+  c = compile_file("LoopChain.mo", "LoopChain");
+  int factored = 0;
+  for (int k = 0; k < c.cm->nblocks; k++) {
+    const st_block *b = &c.cm->blocks[k];
+    ck_assert(!b->const_jac == !b->fac);
+    factored += b->fac != NULL;
+  }
+  ck_assert_int_gt(factored, 0);
+  compiled_file_free(&c);
+}
+END_TEST
+
 ST_TEST_MAIN("compile", "compile", 0,
              parameters_chain_and_explicit_derivative, fused_programs_keep_values_and_tangents,
              linear_algebraic_loop, large_sparse_loop_uses_klu,
@@ -1232,4 +1288,5 @@ ST_TEST_MAIN("compile", "compile", 0,
              structurally_singular, over_determined, initial_system_count_and_no_solution,
              event_iteration_cycle, min_norm_over_selected_unknowns,
              builtins_one_table_values_and_derivatives, nested_array_calls_grow_linearly,
-             whole_array_call_arguments_are_evaluated_once, deep_array_calls_translate_linearly)
+             whole_array_call_arguments_are_evaluated_once, deep_array_calls_translate_linearly,
+             hidden_constraints_only_where_equations_combine, assignment_blocks_are_small)

@@ -128,6 +128,28 @@ START_TEST(component_chain_sets_grow_linearly) {
 }
 END_TEST
 
+/* The compiler arena's bytes (program tables, blocks, programs' trees) of a component chain
+ * of n masses. */
+static double chain_arena(int n) {
+  char mod[32];
+  snprintf(mod, sizeof mod, "N = %d", n);
+  compiled c;
+  compile(&c, "tests/data/compile/ComponentChain.mo", NULL, mod);
+  double used = (double)st_arena_used(c.cm->p.arena);
+  release(&c);
+  return used;
+}
+
+/* What one Mass + SpringDamper adds to the compiler's arena (issue 18: 10^5 of them must
+ * translate in bounded memory). 14.6 KB before the value arrays moved to the heap (each
+ * regrowth after index reduction left the first ones in the arena, 1.3 KB) and before
+ * st_block shrank from 352 to 256 bytes (11 blocks, 1.3 KB); 10.0 KB after. */
+START_TEST(component_chain_compiler_arena_per_component) {
+  double per = (chain_arena(120) - chain_arena(60)) / 60 / 1024;
+  ck_assert_msg(per < 10.8, "%.2f KB per component", per);
+}
+END_TEST
+
 /* The last result row of a run (a sink). */
 typedef struct last_row {
   int n;
@@ -367,6 +389,7 @@ static Suite *suite(void) {
   Suite *s = suite_create("pattern");
   st_test_case(s, "jacobian", 120, ST_TESTS(pattern_holds_every_dependency, chain_is_sparse,
                component_chain_sets_grow_linearly, wide_array_pattern_is_diagonal,
+               component_chain_compiler_arena_per_component,
                klu_with_the_pattern_matches_dense, ida_with_the_pattern_matches_full,
                dae_pattern_holds_every_dependency, ida_with_algebraic_unknowns_uses_the_pattern,
                turning_fast_mode_refreshes_the_jacobian));

@@ -106,19 +106,8 @@ static int build_residuals(st_compiled *cm, st_block *b) {
   b->const_jac = b->const_jac && b->linear;
   b->gen = -1;
   /* a large sparse one is factored by KLU (solve.c cached_linear): no dense factors */
-  if (b->const_jac && !st_block_uses_klu(b)) {
-    b->lu = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
-    b->lupiv = st_arena_alloc(cm->p.arena, sizeof(int64_t) * (size_t)b->n);
-    b->sp_start = ints(cm, 2 * b->n + 1);
-    b->sp_idx = ints(cm, b->n * b->n);
-    b->sp_val = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(b->n * b->n));
-    b->sp_diag = st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)b->n);
-    b->sp_recip = st_arena_alloc(cm->p.arena, (size_t)b->n);
-    b->sp_perm = ints(cm, b->n);
-    if (!b->lu || !b->lupiv || !b->sp_start || !b->sp_idx || !b->sp_val || !b->sp_diag ||
-        !b->sp_recip || !b->sp_perm)
-      return -1;
-  }
+  if (b->const_jac && !st_block_uses_klu(b) && !(b->fac = st_factors_new(cm->p.arena, b->n)))
+    return -1;
   if (b->n > cm->p.maxn) cm->p.maxn = b->n;
   return 0;
 }
@@ -161,13 +150,22 @@ static int build_discrete(st_compiled *cm, st_block *b) {
 
 static int build_one(st_compiled *cm, st_block *b, const int *comp, int size,
                      const int *match_eq) {
-  b->slots = ints(cm, size);
-  b->eqs = ints(cm, size);
-  b->dslots = ints(cm, size);
-  b->deqs = ints(cm, size);
-  if (!b->slots || !b->eqs || !b->dslots || !b->deqs) return -1;
-  for (int i = 0; i < size; i++)
-    if (cm->p.eqs[comp[i]].algorithm) return st_algorithm_block(cm, b, comp, size);
+  /* one array for the slots and equations (most blocks have one of each); the discrete
+   * ones only where there are some (or an algorithm section may assign) */
+  int ndisc = 0, alg = 0;
+  for (int i = 0; i < size; i++) {
+    ndisc += cm->p.eqs[comp[i]].target >= 0;
+    alg |= cm->p.eqs[comp[i]].algorithm != 0;
+  }
+  b->slots = ints(cm, 2 * size);
+  if (!b->slots) return -1;
+  b->eqs = b->slots + size;
+  if (ndisc || alg) {
+    b->dslots = ints(cm, 2 * size);
+    if (!b->dslots) return -1;
+    b->deqs = b->dslots + size;
+  }
+  if (alg) return st_algorithm_block(cm, b, comp, size);
   for (int i = 0; i < size; i++) {
     int e = comp[i];
     if (cm->p.eqs[e].target >= 0) {

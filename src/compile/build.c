@@ -12,34 +12,54 @@ static double *doubles(st_compiled *cm, int n) {
   return st_arena_alloc(cm->p.arena, sizeof(double) * (size_t)(n > 0 ? n : 1));
 }
 
-/* The values the parameters and start values are compiled with, before index reduction. */
+static void point_vm(st_compiled *cm) {
+  cm->vm.x = cm->x;
+  cm->vm.pre = cm->pre;
+  cm->vm.xd = cm->xd;
+}
+
+/* The values the parameters and start values are compiled with, before index reduction. On
+ * the heap, widened in place when index reduction adds slots (a copy in the arena left the
+ * first ones behind: 1.3 KB per component of ComponentChain), freed by free_proto. */
 static int alloc_values(st_compiled *cm) {
-  cm->x = doubles(cm, cm->p.nslots);
-  cm->pre = doubles(cm, cm->p.nslots);
-  cm->xd = doubles(cm, cm->p.nslots);
+  size_t n = (size_t)cm->p.nslots + 1;
+  cm->x = calloc(n, sizeof(double));
+  cm->pre = calloc(n, sizeof(double));
+  cm->xd = calloc(n, sizeof(double));
   if (cm->p.stack_cap < ST_STACK_MIN) cm->p.stack_cap = ST_STACK_MIN;
   if (!cm->vm.stack) {
     cm->vm.stack = doubles(cm, cm->p.stack_cap);
     cm->vm.dstack = doubles(cm, cm->p.stack_cap);
   }
-  cm->p.start_prog = st_arena_alloc(cm->p.arena, sizeof(st_prog) * (size_t)cm->p.nslots + 1);
+  cm->p.start_prog = calloc(n, sizeof(st_prog));
   if (!cm->x || !cm->pre || !cm->xd || !cm->vm.stack || !cm->vm.dstack || !cm->p.start_prog)
     return -1;
   cm->p.nstart_prog = cm->p.nslots;
-  cm->vm.x = cm->x;
-  cm->vm.pre = cm->pre;
-  cm->vm.xd = cm->xd;
+  point_vm(cm);
+  return 0;
+}
+
+/* Room for n items of size bytes in *a (heap), the items from `keep` on zeroed: 0 or -1. */
+static int widen(void **a, size_t n, size_t keep, size_t size) {
+  char *w = realloc(*a, n * size);
+  if (!w) return -1;
+  memset(w + keep * size, 0, (n - keep) * size);
+  *a = w;
   return 0;
 }
 
 /* Index reduction adds derivative slots: widen the value arrays, keeping parameter values
- * (the arena keeps the old ones: the arrays only runs need come after, in final_values). */
+ * and start programs (pre and xd start over at zero; the arrays only runs need come after,
+ * in final_values). */
 static int regrow_values(st_compiled *cm, int n0) {
-  double *x = cm->x;
-  st_prog *sp = cm->p.start_prog;
-  if (alloc_values(cm)) return -1;
-  memcpy(cm->x, x, sizeof(double) * (size_t)n0);
-  memcpy(cm->p.start_prog, sp, sizeof(st_prog) * (size_t)n0);
+  size_t n = (size_t)cm->p.nslots + 1;
+  if (widen((void **)&cm->x, n, (size_t)n0, sizeof(double)) ||
+      widen((void **)&cm->pre, n, 0, sizeof(double)) ||
+      widen((void **)&cm->xd, n, 0, sizeof(double)) ||
+      widen((void **)&cm->p.start_prog, n, (size_t)n0, sizeof(st_prog)))
+    return -1;
+  cm->p.nstart_prog = cm->p.nslots;
+  point_vm(cm);
   return 0;
 }
 
@@ -329,6 +349,10 @@ static void free_proto(st_compiled *cm) {
   free_prog_array(cm->p.const_prog, cm->p.nconsts);
   free(cm->p.slots); /* on the heap: classify.c, equations.c, index.c */
   free(cm->p.eqs);
+  free(cm->x); /* on the heap: alloc_values */
+  free(cm->pre);
+  free(cm->xd);
+  free(cm->p.start_prog);
   st_arena_free(cm->p.arena);
   free(cm);
 }
@@ -392,21 +416,29 @@ static void *own(st_compiled *in, const void *a, size_t n, size_t size) {
   return c;
 }
 
+/* Room for the cached factors of a linear block of n unknowns, zeroed; NULL when out of
+ * memory. */
+st_factors *st_factors_new(st_arena *a, int n) {
+  size_t m = n > 0 ? (size_t)n : 1, mm = m * m;
+  st_factors *f = st_arena_alloc(a, sizeof *f);
+  if (!f) return NULL;
+  f->lu = st_arena_alloc(a, mm * sizeof(double));
+  f->lupiv = st_arena_alloc(a, m * sizeof(int64_t));
+  f->sp_start = st_arena_alloc(a, (2 * m + 1) * sizeof(int));
+  f->sp_idx = st_arena_alloc(a, mm * sizeof(int));
+  f->sp_val = st_arena_alloc(a, mm * sizeof(double));
+  f->sp_diag = st_arena_alloc(a, m * sizeof(double));
+  f->sp_recip = st_arena_alloc(a, m);
+  f->sp_perm = st_arena_alloc(a, m * sizeof(int));
+  return f->lu && f->lupiv && f->sp_start && f->sp_idx && f->sp_val && f->sp_diag &&
+                 f->sp_recip && f->sp_perm ? f : NULL;
+}
+
 /* The cached factors of a linear block with frozen coefficients (blocks.c); KLU keeps its
  * own (sparse_block.c, made at the first solve). */
 static int own_factors(st_compiled *in, st_block *b) {
   if (!b->const_jac || st_block_uses_klu(b)) return 0;
-  size_t n = (size_t)b->n;
-  b->lu = own(in, NULL, n * n, sizeof(double));
-  b->lupiv = own(in, NULL, n, sizeof(int64_t));
-  b->sp_start = own(in, NULL, 2 * n + 1, sizeof(int));
-  b->sp_idx = own(in, NULL, n * n, sizeof(int));
-  b->sp_val = own(in, NULL, n * n, sizeof(double));
-  b->sp_diag = own(in, NULL, n, sizeof(double));
-  b->sp_recip = own(in, NULL, n, 1);
-  b->sp_perm = own(in, NULL, n, sizeof(int));
-  return b->lu && b->lupiv && b->sp_start && b->sp_idx && b->sp_val && b->sp_diag &&
-                 b->sp_recip && b->sp_perm ? 0 : -1;
+  return (b->fac = st_factors_new(in->iarena, b->n)) ? 0 : -1;
 }
 
 /* The solutions a nonlinear block keeps as starting points (solve.c seed_from_past); where a
@@ -642,6 +674,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->n_indicators = cm->p.nind;
   info->n_whens = cm->p.nwhens;
   info->n_differentiated = cm->p.n_differentiated;
+  info->hc_rows = cm->p.hc_rows;
+  info->hc_skipped = cm->p.hc_skipped;
   info->mixed_iterations_max = cm->mixed_iter_max;
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;

@@ -109,6 +109,8 @@ typedef struct st_compile_info {
   size_t dense_bytes;       /* the instance's dense solver scratch now: Newton matrix, mixed
                                history, frozen blocks' dense factors (sized by the blocks
                                solved densely, not by the largest block) */
+  int hc_rows;              /* rows the hidden-constraint elimination built (0: none) */
+  int hc_skipped;           /* times it was skipped: no combination of equations to look for */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 

@@ -259,6 +259,83 @@ static int replace_equation(hc *h, int r) {
   return q->rhs ? 0 : -1;
 }
 
+/* ---- the cheap proof that there is none --------------------------------------------------- */
+
+/* 1 when no combination of the linear rows can leave states only, shown without building
+ * them. A continuous non-state unknown c that one remaining equation r alone reads forces r's
+ * multiplier in any such combination to 0 (its coefficient of c is nonzero and no other row
+ * cancels it), so r goes and the others may then have unknowns of their own: when every
+ * equation reading such unknowns goes (a chain of assignments, Pantelides' matching in
+ * triangular form), nothing is left to combine. The pattern is collect_slots' (each linear
+ * row's entries are among it, fewer rows and entries only make more singletons); the
+ * coefficient is looked at only for the entry that removes a row: an equation that is not
+ * linear in c is no row at all, an exact zero removes nothing. Linear in the occurrences. */
+static int nothing_to_combine(st_compiled *cm, int *nrows) {
+  int ne = cm->p.neqs, ns = cm->p.nslots, rc = -1, nidx = 0, capidx = 0, left = 0, ntop = 0;
+  hc h = {.cm = cm};
+  int *rstart = malloc(sizeof(int) * ((size_t)ne + 1)), *ridx = NULL;
+  int *ccount = calloc((size_t)ns + 1, sizeof(int)), *cstart = calloc((size_t)ns + 2, sizeof(int));
+  int *seen = calloc((size_t)ns + 1, sizeof(int)), *cidx = NULL, *stack = NULL;
+  unsigned char *gone = calloc((size_t)ne + 1, 1);
+  if (!rstart || !ccount || !cstart || !seen || !gone) goto out;
+  for (int e = 0; e < ne; e++) {
+    const st_ceq *q = &cm->p.eqs[e];
+    rstart[e] = nidx;
+    if (q->target >= 0 || q->algorithm) continue;
+    h.ntmp = 0;
+    collect_slots(&h, q->lhs);
+    collect_slots(&h, q->rhs);
+    if (h.failed) goto out;
+    for (int k = 0; k < h.ntmp; k++) {
+      int s = h.tmp[k];
+      if (cm->p.slots[s].kind == K_STATE || seen[s] == e + 1) continue;
+      seen[s] = e + 1;
+      if (nidx == capidx) {
+        capidx = 2 * capidx + 64;
+        int *t = realloc(ridx, sizeof(int) * (size_t)capidx);
+        if (!t) goto out;
+        ridx = t;
+      }
+      ridx[nidx++] = s;
+      ccount[s]++;
+    }
+    left += nidx > rstart[e];
+  }
+  rstart[ne] = nidx;
+  *nrows = left;
+  /* columns as lists of equations */
+  for (int s = 0; s < ns; s++) cstart[s + 1] = cstart[s] + ccount[s];
+  cidx = malloc(sizeof(int) * ((size_t)nidx + 1));
+  stack = malloc(sizeof(int) * ((size_t)ns + 1));
+  if (!cidx || !stack) goto out;
+  memset(seen, 0, sizeof(int) * (size_t)ns);
+  for (int e = 0; e < ne; e++)
+    for (int k = rstart[e]; k < rstart[e + 1]; k++) cidx[cstart[ridx[k]] + seen[ridx[k]]++] = e;
+  for (int s = 0; s < ns; s++)
+    if (ccount[s] == 1) stack[ntop++] = s;
+  while (ntop > 0 && left > 0) {
+    int c = stack[--ntop], r = -1;
+    if (ccount[c] != 1) continue;
+    for (int k = cstart[c]; k < cstart[c + 1] && r < 0; k++)
+      if (!gone[cidx[k]]) r = cidx[k];
+    const st_ceq *q = &cm->p.eqs[r];
+    double a = 0, b = 0;
+    int ra = st_sym_coefficient(cm, q->lhs, c, &a), rb = st_sym_coefficient(cm, q->rhs, c, &b);
+    double coef = (ra ? a : 0) - (rb ? b : 0);
+    if (ra != ST_COEF_GENERIC && rb != ST_COEF_GENERIC && !(coef != 0 && isfinite(coef)))
+      continue; /* no entry of the row after all: c stays, r may go by another unknown */
+    gone[r] = 1;
+    left--;
+    for (int k = rstart[r]; k < rstart[r + 1]; k++)
+      if (--ccount[ridx[k]] == 1) stack[ntop++] = ridx[k];
+  }
+  rc = left == 0;
+out:
+  free(h.tmp); free(rstart); free(ridx); free(ccount); free(cstart); free(seen); free(cidx);
+  free(stack); free(gone);
+  return rc;
+}
+
 /* ---- driver ------------------------------------------------------------------------------- */
 
 typedef struct heap_item { int count, slot; } heap_item;
@@ -292,7 +369,13 @@ static heap_item heap_pop(heap_item *hp, int *n) {
 }
 
 int st_hidden_constraints(st_compiled *cm, int replace) {
-  int ne = cm->p.neqs, ns = cm->p.nslots, found = 0, rc = -1, nheap = 0;
+  int ne = cm->p.neqs, ns = cm->p.nslots, found = 0, rc = -1, nheap = 0, nrows = 0;
+  int none = nothing_to_combine(cm, &nrows);
+  if (none < 0) return -1;
+  if (none) {
+    cm->p.hc_skipped++;
+    return 0;
+  }
   hc h = {cm, 0, malloc(sizeof(int) * ((size_t)ne + 1)), calloc((size_t)ne + 1, sizeof(st_svec)),
           calloc((size_t)ne + 1, sizeof(st_svec)), calloc((size_t)ne + 1, 1),
           calloc((size_t)ne + 1, 1), calloc((size_t)ns + 1, sizeof(int *)),
@@ -311,6 +394,7 @@ int st_hidden_constraints(st_compiled *cm, int replace) {
     for (int k = 0; k < row->n; k++) col_add(&h, row->idx[k], h.nrows);
     h.nrows++;
   }
+  cm->p.hc_rows += h.nrows;
   hp = malloc(sizeof *hp * ((size_t)ns + 1));
   if (!hp || h.failed) goto out;
   for (int s = 0; s < ns; s++)

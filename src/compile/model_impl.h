@@ -53,38 +53,49 @@ typedef struct st_ceq {
 
 typedef enum st_block_kind { BK_ASSIGN, BK_SOLVE, BK_DISCRETE, BK_MIXED, BK_ALGORITHM } st_block_kind;
 
-typedef struct st_block {
-  st_block_kind kind;
-  int linear;         /* BK_SOLVE / mixed real part: one Newton step is exact */
-  int n;              /* real unknowns and their equations */
-  int *slots, *eqs;
-  st_prog *res;       /* n residual programs (BK_SOLVE, BK_MIXED) */
-  int *jac_start, *jac_rows; /* column j of the Jacobian: residuals mentioning slots[j] */
-  st_prog assign;     /* BK_ASSIGN: value of slots[0] */
-  int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
-  int *dslots, *deqs;
-  st_prog *dexpr;
-  int samples;        /* BK_DISCRETE: a dexpr calls sample() (st_discrete_left_limits) */
-  unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
-                              (the metric of a singular real part, solve.c singular_step) */
-  int solved_explicitly;
-  int varying;        /* its real unknowns change between events (else: event passes only) */
-  struct st_sparse_block *sparse; /* KLU state when large and sparse (sparse_block.h) */
-  int sparse_decided;               /* sparse was considered (lazily, at the first solve) */
-  int const_jac;      /* linear with coefficients frozen between events: LU is reused */
-  double *lu;         /* cached factors (n*n) and pivots, valid while gen == cm->gen */
-  int64_t *lupiv;     /* util/dense_lu.h */
+/* The cached LU factors of a linear block with frozen coefficients (blocks.c, solve.c),
+ * valid while st_block.gen == cm->gen: n*n factors and their pivots (util/dense_lu.h), and
+ * their nonzeros (solve.c sparse_factors). Only such blocks have them (st_block.fac). */
+typedef struct st_factors {
+  double *lu;
+  int64_t *lupiv;
   int *sp_start, *sp_idx; /* nonzeros of the cached factors (solve.c sparse_factors) */
   double *sp_val;
   double *sp_diag;        /* U(k,k), or its reciprocal where sp_recip[k] (exact: a power of 2) */
   unsigned char *sp_recip;
   int *sp_perm;           /* all row swaps of the factors as one gather: b[k] <- b[sp_perm[k]] */
-  long gen;
+} st_factors;
+
+/* A block of the BLT order. Most blocks of a large model are one-unknown assignments, which
+ * use only the first fields up to hot_assign: the flags are bytes and the factors a pointer,
+ * so that each block is small (doc/perf-log.md, issue 18; test_compile block_size). */
+typedef struct st_block {
+  st_block_kind kind;
+  int n;              /* real unknowns and their equations */
+  int *slots, *eqs;
+  st_prog assign;     /* BK_ASSIGN: value of slots[0] */
   const st_prog *hot_assign, *hot_res; /* between events: specialized (specialize.c) */
-  int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
+  unsigned char linear;   /* BK_SOLVE / mixed real part: one Newton step is exact */
+  unsigned char samples;  /* BK_DISCRETE: a dexpr calls sample() (st_discrete_left_limits) */
+  unsigned char solved_explicitly;
+  unsigned char varying;  /* its real unknowns change between events (else: event passes only) */
+  unsigned char sparse_decided; /* sparse was considered (lazily, at the first solve) */
+  unsigned char const_jac; /* linear with coefficients frozen between events: LU is reused */
+  unsigned char joint;    /* nonlinear, failed at the initial start point: solved jointly with
+                           * the initial system (init.c solve_joint) */
+  unsigned char pinned;   /* see pin */
   int dae_off;        /* DAE form: index of its first unknown among the algebraic ones, or -1 */
-  int joint;          /* nonlinear, failed at the initial start point: solved jointly with the
-                       * initial system (init.c solve_joint) */
+  int alg;            /* BK_ALGORITHM: the section (algorithm.c) */
+  int nd;             /* discrete assignments (BK_DISCRETE, BK_MIXED) */
+  int *dslots, *deqs;
+  st_prog *dexpr;
+  st_prog *res;       /* n residual programs (BK_SOLVE, BK_MIXED) */
+  int *jac_start, *jac_rows; /* column j of the Jacobian: residuals mentioning slots[j] */
+  unsigned char *compared; /* BK_MIXED: real unknowns its discrete equations compare, or NULL
+                              (the metric of a singular real part, solve.c singular_step) */
+  struct st_sparse_block *sparse; /* KLU state when large and sparse (sparse_block.h) */
+  st_factors *fac;    /* const_jac: the cached factors, else NULL */
+  long gen;
   /* Torn nonlinear BK_SOLVE (tearing.c), else ntear = 0: Newton over the unknowns
    * slots[tear[k]] on the residuals res[tear_res[k]], after the assignments
    * slots[seq_var[s]] = seq[s] in order; tear_item[tear_col[k] .. tear_col[k + 1]) lists what
@@ -99,7 +110,6 @@ typedef struct st_block {
   /* BK_MIXED with compared unknowns: where a singular real part is pinned (solve.c
    * along_null_line); pinned = 0: its singular steps take the least compared values */
   double *pin;
-  int pinned;
 } st_block;
 
 #define ST_SEEDS 4
@@ -276,6 +286,8 @@ typedef struct st_program {
   long n_emitted_again;  /* parameter programs copied from the previous one (st_emit_again) */
   long zero_call_runs;  /* function bodies zeros.c followed for v = f(...) (zero_calls.c:
                            one per function and distinct abstract inputs) */
+  int hc_rows;          /* rows the hidden-constraint elimination built (constraints.c) */
+  int hc_skipped;       /* times it was skipped: every equation has an unknown of its own */
   int n_alias_eqs;      /* equations removed by alias elimination (one unknown each) */
   int nconsts;         /* K_CONST slots with their programs, in evaluation order (alias.c) */
   int *const_slot;
@@ -441,6 +453,8 @@ int st_mark_zero_parameters(st_compiled *cm);
 int st_zero_parameters_hold(st_compiled *cm);
 /* build.c: room for the solutions a nonlinear block keeps (solve.c), from arena a */
 int st_own_seeds(st_compiled *cm, st_arena *a, st_block *b);
+/* build.c: room for the cached factors of a linear block of n unknowns (zeroed), or NULL */
+st_factors *st_factors_new(st_arena *a, int n);
 /* solve.c: forget them (a new run) */
 void st_forget_seeds(st_compiled *cm);
 /* zeros.c: the terms and algebraic variables zero_param makes 0 become the literal 0 in the

@@ -29,26 +29,27 @@ static int exact_reciprocal(double d) {
  * small fraction of the n*n entries. */
 static void sparse_factors(st_block *b) {
   int n = b->n, m = 0;
-  const double *LU = b->lu;
+  st_factors *f = b->fac;
+  const double *LU = f->lu;
   for (int k = 0; k < n; k++) {
     const double *col = LU + (size_t)k * (size_t)n;
-    b->sp_start[2 * k] = m;
+    f->sp_start[2 * k] = m;
     for (int i = k + 1; i < n; i++)
-      if (col[i] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = col[i]; }
-    b->sp_start[2 * k + 1] = m;
+      if (col[i] != 0) { f->sp_idx[m] = i; f->sp_val[m++] = col[i]; }
+    f->sp_start[2 * k + 1] = m;
     for (int i = 0; i < k; i++)
-      if (col[i] != 0) { b->sp_idx[m] = i; b->sp_val[m++] = col[i]; }
+      if (col[i] != 0) { f->sp_idx[m] = i; f->sp_val[m++] = col[i]; }
     double d = col[k];
-    b->sp_recip[k] = (unsigned char)exact_reciprocal(d);
-    b->sp_diag[k] = b->sp_recip[k] ? 1 / d : d;
+    f->sp_recip[k] = (unsigned char)exact_reciprocal(d);
+    f->sp_diag[k] = f->sp_recip[k] ? 1 / d : d;
   }
-  b->sp_start[2 * n] = m;
+  f->sp_start[2 * n] = m;
   /* the swaps applied to the positions 0..n-1: where each entry of the permuted b comes from */
-  for (int k = 0; k < n; k++) b->sp_perm[k] = k;
+  for (int k = 0; k < n; k++) f->sp_perm[k] = k;
   for (int k = 0; k < n; k++) {
-    int p = (int)b->lupiv[k], t = b->sp_perm[k];
-    b->sp_perm[k] = b->sp_perm[p];
-    b->sp_perm[p] = t;
+    int p = (int)f->lupiv[k], t = f->sp_perm[k];
+    f->sp_perm[k] = f->sp_perm[p];
+    f->sp_perm[p] = t;
   }
 }
 
@@ -57,9 +58,10 @@ static void sparse_factors(st_block *b) {
  * only move values and flip signs, done here in one gather through sp_perm). */
 static void sparse_apply(const st_block *b, const double *restrict r, double *restrict x) {
   int n = b->n;
-  const int *restrict st = b->sp_start, *restrict idx = b->sp_idx, *restrict perm = b->sp_perm;
-  const double *restrict v = b->sp_val, *restrict diag = b->sp_diag;
-  const unsigned char *restrict recip = b->sp_recip;
+  const st_factors *f = b->fac;
+  const int *restrict st = f->sp_start, *restrict idx = f->sp_idx, *restrict perm = f->sp_perm;
+  const double *restrict v = f->sp_val, *restrict diag = f->sp_diag;
+  const unsigned char *restrict recip = f->sp_recip;
   for (int k = 0; k < n; k++) x[k] = -r[perm[k]];
   for (int k = 0; k < n; k++)
     for (int q = st[2 * k]; q < st[2 * k + 1]; q++) x[idx[q]] -= v[q] * x[k];
@@ -118,8 +120,9 @@ static int factor_frozen(st_compiled *cm, st_block *b) {
     return st_sparse_block_factor(b->sparse);
   }
   residual_jacobian(cm, b, NULL);
-  memcpy(b->lu, cm->J, sizeof(double) * (size_t)n * (size_t)n);
-  if (st_dense_lu_factor(b->lu, n, b->lupiv) || !st_dense_lu_finite(b->lu, n)) return -1;
+  memcpy(b->fac->lu, cm->J, sizeof(double) * (size_t)n * (size_t)n);
+  if (st_dense_lu_factor(b->fac->lu, n, b->fac->lupiv) || !st_dense_lu_finite(b->fac->lu, n))
+    return -1;
   sparse_factors(b);
   return 0;
 }
