@@ -105,6 +105,8 @@ typedef struct st_compile_info {
   long tape_runs;           /* evaluations done by a tape so far (specialize.c, tape.c) */
   long specializations;     /* times the programs were specialized so far */
   long specializations_kept; /* events after which they were kept (nothing they folded changed) */
+  long partial_evals;       /* derivatives() near the last full evaluation (partial.c) */
+  long partial_blocks;      /* varying blocks those evaluated */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 
@@ -112,6 +114,11 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info);
  * parameters, chained into tapes (specialize.c, tape.c): on by default; off evaluates the
  * programs as compiled (for tests comparing both). */
 void st_compiled_set_specialize(st_compiled *cm, int on);
+
+/* Evaluate only the blocks the moved states reach when derivatives() is called near the
+ * last full evaluation (partial.c; a difference-quotient Jacobian's column groups): on by
+ * default; off evaluates every block at every call (for tests comparing both). */
+void st_compiled_set_partial(st_compiled *cm, int on);
 
 /* Name of state i (n_states of the model). */
 const char *st_compiled_state_name(const st_compiled *cm, int i);
