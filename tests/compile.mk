@@ -7,7 +7,8 @@
 #   test_alias              alias elimination (src/compile/alias.c): counts, signs, start attributes
 #   test_burridge           Stiction.Examples.BurridgeKnopoff (arrays of stick-slip elements)
 #   test_pattern            the df/dy pattern of compiled models against difference quotients
-#   test_specialize         programs specialized between events and tapes against the compiled ones
+#   test_specialize         programs specialized between events and tapes against the compiled ones;
+#                           evaluations near the last full one (partial.c) against full ones
 #   test_runerrors          NaN/Inf and Newton failures located at the equation, rows kept
 #   test_func_compile       the function compiler (func_compile.c, func_vm.c) against the tree walker
 #   test_external           external functions stiction provides (src/func/external.c)

@@ -585,12 +585,33 @@ START_TEST(site_memo) {
   ck_assert_double_eq(st_fcall_eval(fc, imp, &xi), 6);
   ck_assert_double_eq(st_fcall_eval(fc, imp, &xi), 6);
   ck_assert_int_eq(st_fcalls_site_hits(fc), 2); /* impure: never kept */
+  /* a site of labelled() keeps its Real output, not its String one (the output selected
+   * after the site was made decides) */
+  int lab = function_index(&l, "FunctionsSiteMemo.labelled");
+  int real_out = st_fcalls_add(fc, lab, 1, ndims, dims), text = st_fcalls_add(fc, lab, 1, ndims, dims);
+  ck_assert_int_ge(real_out, 0);
+  ck_assert_int_ge(text, 0);
+  ck_assert_int_eq(st_fcall_select_output(fc, text, 1), 0);
+  ck_assert_double_eq(st_fcall_eval(fc, real_out, &xi), 9);
+  ck_assert_double_eq(st_fcall_eval(fc, real_out, &xi), 9);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 3);
+  double s1 = st_fcall_eval(fc, text, &xi), s2 = st_fcall_eval(fc, text, &xi);
+  ck_assert(!isnan(s1) && !isnan(s2));
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 3); /* a String: never kept */
+  ck_assert_double_eq(st_fcall_eval(fc, real_out, &xi), 9);
+  ck_assert_int_eq(st_fcalls_site_hits(fc), 4);
   st_fcalls *clone = st_fcalls_clone(fc); /* a clone starts without kept values */
   ck_assert_ptr_nonnull(clone);
   ck_assert_double_eq(st_fcall_eval(clone, a, xa), 10);
   ck_assert_int_eq(st_fcalls_site_hits(clone), 0);
-  ck_assert_double_eq(st_fcall_eval(clone, a, xa), 10);
+  ck_assert_double_eq(st_fcall_eval(clone, real_out, &xi), 9);
+  ck_assert_double_eq(st_fcall_eval(clone, real_out, &xi), 9);
   ck_assert_int_eq(st_fcalls_site_hits(clone), 1);
+  st_fcall_eval(clone, text, &xi);
+  st_fcall_eval(clone, text, &xi);
+  ck_assert_int_eq(st_fcalls_site_hits(clone), 1);
+  ck_assert_double_eq(st_fcall_eval(clone, a, xa), 10);
+  ck_assert_int_eq(st_fcalls_site_hits(clone), 2);
   st_fcalls_free(clone);
   st_fcalls_free(fc);
   unload(&l);

@@ -597,6 +597,8 @@ void st_compiled_set_specialize(st_compiled *cm, int on) {
   cm->spec_gen = cm->spec_defer_gen = -1; /* hot programs and tapes made again (or not) */
 }
 
+void st_compiled_set_partial(st_compiled *cm, int on) { cm->partial_off = on == 0; }
+
 const stiction_model *st_compiled_model(const st_compiled *cm) { return &cm->model; }
 void *st_compiled_data(st_compiled *cm) { return cm; }
 
@@ -680,6 +682,8 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info) {
   info->specialized_programs = cm->spec_count;
   info->held_constants = cm->spec_held;
   info->tape_runs = cm->tape_runs;
+  info->partial_evals = cm->partial_evals;
+  info->partial_blocks = cm->partial_blocks;
   info->specializations = cm->spec_made;
   info->specializations_kept = cm->spec_kept;
   for (int s = 0; s < cm->p.nslots; s++) info->n_algebraic += cm->p.slots[s].kind == K_ALG;

@@ -111,6 +111,8 @@ typedef struct st_compile_info {
                                solved densely, not by the largest block) */
   int hc_rows;              /* rows the hidden-constraint elimination built (0: none) */
   int hc_skipped;           /* times it was skipped: no combination of equations to look for */
+  long partial_evals;       /* derivatives() near the last full evaluation (partial.c) */
+  long partial_blocks;      /* varying blocks those evaluated */
 } st_compile_info;
 void st_compiled_info(const st_compiled *cm, st_compile_info *info);
 
@@ -118,6 +120,11 @@ void st_compiled_info(const st_compiled *cm, st_compile_info *info);
  * parameters, chained into tapes (specialize.c, tape.c): on by default; off evaluates the
  * programs as compiled (for tests comparing both). */
 void st_compiled_set_specialize(st_compiled *cm, int on);
+
+/* Evaluate only the blocks the moved states reach when derivatives() is called near the
+ * last full evaluation (partial.c; a difference-quotient Jacobian's column groups): on by
+ * default; off evaluates every block at every call (for tests comparing both). */
+void st_compiled_set_partial(st_compiled *cm, int on);
 
 /* Name of state i (n_states of the model). */
 const char *st_compiled_state_name(const st_compiled *cm, int i);

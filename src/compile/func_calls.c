@@ -45,6 +45,9 @@ typedef struct call_site {
   double *last;      /* a pure site's last argument elements, then its value (width + 1;
                         made at its first cacheable run, owned); has_last: they are valid */
   int has_last;
+  int nouts;         /* the function's outputs (0: a statement), counted once: a call site
+                        runs on the hot path and Spice3's device functions have 60 locals */
+  int keeps;         /* last_keep may keep its value: 0 not decided yet, 1 yes, 2 no */
 } call_site;
 
 /* The values of the pinned arguments a site's bodies were compiled for. */
@@ -317,6 +320,7 @@ int st_fcalls_add(st_fcalls *fc, int function, int nargs, const int *ndims, cons
   s->function = function;
   s->nargs = nargs;
   s->shape = shape;
+  s->nouts = count_outputs(&fc->flat->functions[function]);
   int *sn = fc->shapes + shape, (*sd)[4] = (int (*)[4])(sn + nargs);
   for (int i = 0; i < nargs; i++) {
     int n = 1;
@@ -358,6 +362,7 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base) {
   call_site *s = &fc->sites[fc->n];
   s->tangent_of = base;
   s->function = b->function;
+  s->nouts = b->nouts;
   s->output = b->output;
   s->element = b->element;
   s->nargs = 2 * nb;
@@ -473,6 +478,7 @@ int st_fcall_select_output(st_fcalls *fc, int k, int output) {
   int n = count_outputs(&fc->flat->functions[fc->sites[k].function]);
   if (output < 0 || output >= n) return -1;
   fc->sites[k].output = output;
+  fc->sites[k].keeps = 0; /* the output's type decides */
   return 0;
 }
 
@@ -524,7 +530,9 @@ static int last_hit(st_fcalls *fc, const call_site *s, const double *x, double *
 }
 
 static void last_keep(const st_fcalls *fc, call_site *s, const double *x, double y) {
-  if (fc->flat->functions[s->function].is_impure || output_type(fc, s) == ST_T_STRING) return;
+  if (!s->keeps)
+    s->keeps = fc->flat->functions[s->function].is_impure || output_type(fc, s) == ST_T_STRING ? 2 : 1;
+  if (s->keeps == 2) return;
   if (!s->last && !(s->last = malloc(sizeof *s->last * ((size_t)s->width + 1)))) return;
   memcpy(s->last, x, (size_t)s->width * sizeof *x);
   s->last[s->width] = y;
@@ -546,7 +554,7 @@ static double site_eval(st_fcalls *fc, int k, const double *x) {
   int c = body_for(fc, s, x);
   if (c < 0) return refused(fc, s);
   double y;
-  if (!count_outputs(&fc->flat->functions[s->function])) /* a statement: 0, NaN when it fails */
+  if (!s->nouts) /* a statement: 0, NaN when it fails */
     return st_fvm_run(fc->vm, c, -1, x, NULL, NULL, NULL) ? NAN : 0;
   if (last_hit(fc, s, x, &y)) return y;
   if (run_compiled(fc, c, s, x, NULL, &y, NULL)) return NAN;
@@ -642,7 +650,7 @@ static double site_dual(st_fcalls *fc, int k, const double *x, const double *dx,
   call_site *s = &fc->sites[k];
   if (s->tangent_of >= 0) return tangent_dual(fc, k, x, dx, dot);
   if (s->ext.fn) return st_extcall_dual(&s->ext, x, dx, dot);
-  if (!count_outputs(&fc->flat->functions[s->function])) { /* a statement: nothing to vary */
+  if (!s->nouts) { /* a statement: nothing to vary */
     *dot = 0;
     return site_eval(fc, k, x);
   }

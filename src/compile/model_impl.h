@@ -396,6 +396,11 @@ struct st_compiled {
   long spec_made, spec_kept; /* specializations made, and kept over an event (specialize.c) */
   struct st_spec *spec;
   struct st_tapes *tapes;
+  /* partial.c: evaluations near the last full one (difference-quotient Jacobian columns) */
+  struct st_partial *partial;
+  int partial_off;     /* st_compiled_set_partial(cm, 0): every evaluation is full */
+  int partial_decided; /* partial is made, or NULL for good (the model is not eligible) */
+  long partial_evals, partial_blocks; /* evaluations done by partial.c, blocks they ran */
   int mixed_iter_max;
   int lenient_mixed;   /* inside an event iteration: a cycling mixed system is not fatal */
   int mixed_unsettled; /* how many mixed systems cycled in this event pass (solve.c) */
@@ -628,6 +633,13 @@ void st_linear_step(st_compiled *cm, const st_block *b, const double *r);
 int st_block_uses_klu(const st_block *b);
 /* Between events, after st_specialize: only the blocks with need[k] set. */
 int st_eval_slice(st_compiled *cm, const unsigned char *need);
+/* event_pass.c: the reader lists rd_start/rd_slot/rdr_start/rdr_block, made once */
+void st_block_reads(st_compiled *cm);
+/* partial.c: after a full evaluation at (t, y) between events, keep it as the base; then a
+ * y that differs from it in a few states only evaluates the blocks those states reach.
+ * st_partial_eval: 0 done, 1 not applicable (evaluate all blocks), -1 a block failed. */
+void st_partial_base(st_compiled *cm, double t, const double *y);
+int st_partial_eval(st_compiled *cm, double t, const double *y);
 /* minnorm.c: least-squares minimum-norm solution of A x = b (A destroyed, x in b) */
 int st_min_norm_solve(double *A, int n, double *b);
 int st_min_norm_solve_sel(double *A, int n, double *b, const unsigned char *sel);

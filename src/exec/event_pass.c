@@ -751,7 +751,7 @@ static int readers(st_compiled *cm, int n) {
 
 /* rd_start, rd_slot, rd_always and dirty (model_impl.h), made once; dirty stays NULL
  * when they cannot be made, and the blocks are then all evaluated. */
-static void block_reads(st_compiled *cm) {
+void st_block_reads(st_compiled *cm) {
   if (cm->dirty || cm->rd_start) return;
   int cap = 64, n = 0;
   cm->rd_start = st_arena_alloc(cm->iarena, sizeof *cm->rd_start * (size_t)(cm->nblocks + 1));
@@ -968,7 +968,7 @@ static void refresh_relations(st_compiled *cm, double t) {
  * event-sensitive blocks and, in the blocks' order, those reading what they assign can
  * differ (eval_changed's rule). A clock tick then evaluates its relations' blocks, not all. */
 static int first_event_eval(st_compiled *cm, const stiction_event_info *info, int after_init) {
-  block_reads(cm); /* dirty[] from here on: the readers of what the when-clauses assign */
+  st_block_reads(cm); /* dirty[] from here on: the readers of what the when-clauses assign */
   int all = !cm->dirty || !cm->ev_sensitive || info->initial || info->iteration != 0 ||
             after_init || cm->vm.terminal || cm->gen != cm->gen_done || cm->nalgs ||
             cm->delays || cm->dae || cm->p.ndyn;

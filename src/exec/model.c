@@ -119,7 +119,13 @@ static int cb_start(void *ud, double t0, double *y, double *yp) {
 
 static int cb_derivatives(void *ud, double t, const double *y, double *ydot) {
   st_compiled *cm = ud;
-  if (evaluate_quietly(cm, t, y)) return 1;
+  /* a Jacobian's column group: only what the moved states reach (partial.c) */
+  int rc = st_partial_eval(cm, t, y);
+  if (rc < 0) return 1;
+  if (rc > 0) {
+    if (evaluate_quietly(cm, t, y)) return 1;
+    st_partial_base(cm, t, y);
+  }
   /* the last call at a time is the iterate the integrator accepts (delay.h) */
   if (st_record_delays(cm, 0)) return -1;
   for (int i = 0; i < cm->p.nstates; i++) ydot[i] = cm->x[cm->p.slots[cm->p.state_slot[i]].der];
