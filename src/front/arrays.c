@@ -541,7 +541,8 @@ st_fexpr *st_fl_array_builtin(st_fl *fl, const st_ast_expr *e, const char *name,
                                       "matrix", "scalar", "outerProduct"};
   const st_ast_fnarg *args = e->u.call.args;
   int n = count_args(args), known = 0;
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) known |= !strcmp(names[i], name);
+  for (size_t i = 0; i < sizeof names / sizeof names[0] && !known; i++)
+    known = names[i][0] == name[0] && !strcmp(names[i], name); /* every call passes here */
   *handled = known && !fl->fnctx && !e->u.call.iters &&
              !((!strcmp(name, "min") || !strcmp(name, "max")) && n != 1) &&
              !(!strcmp(name, "size") && n > 2);

@@ -113,7 +113,7 @@ st_fexpr *st_fl_clock_call(st_fl *fl, const st_ast_expr *e, const char *name, st
     return r ? st_fl_map_builtin(fl, r) : NULL;
   }
   for (size_t k = 0; k < sizeof clock_ops / sizeof clock_ops[0]; k++) {
-    if (strcmp(clock_ops[k].name, name)) continue;
+    if (clock_ops[k].name[0] != name[0] || strcmp(clock_ops[k].name, name)) continue;
     *handled = 1;
     if (n < clock_ops[k].min || n > clock_ops[k].max) {
       st_fl_error(fl, e->loc, env.inst, "%s() takes %d to %d arguments, %d given", name,

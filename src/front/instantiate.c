@@ -552,12 +552,26 @@ static int type_dims(st_fl *fl, st_cls *cls, st_inst *in, int n) {
   return n;
 }
 
+/* base[i,j,...] for the 1-based indices ix (written by hand: snprintf was 4 % of translating
+ * an array chain of 10^4 masses, one call per element and dimension). */
 static const char *element_name(st_fl *fl, const char *base, const int *ix, int n) {
-  char buf[256];
-  int len = snprintf(buf, sizeof buf, "%s[", base);
-  for (int d = 0; d < n && len < (int)sizeof buf; d++)
-    len += snprintf(buf + len, sizeof buf - (size_t)len, d ? ",%d" : "%d", ix[d]);
-  return st_arena_printf(fl->tmp, "%s]", buf);
+  size_t blen = strlen(base);
+  char *out = st_arena_alloc(fl->tmp, blen + (size_t)n * 12 + 2), *p = out;
+  if (!out) return NULL;
+  memcpy(p, base, blen);
+  p += blen;
+  *p++ = '[';
+  for (int d = 0; d < n; d++) {
+    char digits[12];
+    int k = 0;
+    unsigned v = ix[d] > 0 ? (unsigned)ix[d] : 0;
+    do digits[k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    if (d) *p++ = ',';
+    while (k) *p++ = digits[--k];
+  }
+  *p++ = ']';
+  *p = 0;
+  return out;
 }
 
 /* Advances a 1-based row-major multi-index; 0 when done. */
@@ -579,7 +593,8 @@ static void inst_array(st_fl *fl, st_inst *arr, st_cls *cls, st_mod *mod,
     int *copy = st_arena_alloc(fl->tmp, sizeof ix);
     if (!copy) return;
     memcpy(copy, ix, sizeof ix);
-    st_inst *el = inst_new(fl, arr, element_name(fl, arr->name, ix, arr->ndims), arr->loc);
+    const char *name = element_name(fl, arr->name, ix, arr->ndims);
+    st_inst *el = name ? inst_new(fl, arr, name, arr->loc) : NULL;
     if (!el) return;
     /* an element is named after the array, not inside it: J[2].phi, not J.J[2].phi */
     el->path = arr->parent && arr->parent->path[0]
