@@ -269,9 +269,12 @@ static int replace_equation(hc *h, int r) {
  * triangular form), nothing is left to combine. The pattern is collect_slots' (each linear
  * row's entries are among it, fewer rows and entries only make more singletons); the
  * coefficient is looked at only for the entry that removes a row: an equation that is not
- * linear in c is no row at all, an exact zero removes nothing. Linear in the occurrences. */
+ * linear in c is no row at all, an exact zero removes nothing. Where no equation reads a
+ * state at all (a linear loop of algebraic unknowns), no combination can have one either.
+ * Linear in the occurrences. */
 static int nothing_to_combine(st_compiled *cm, int *nrows) {
   int ne = cm->p.neqs, ns = cm->p.nslots, rc = -1, nidx = 0, capidx = 0, left = 0, ntop = 0;
+  int any_state = 0;
   hc h = {.cm = cm};
   int *rstart = malloc(sizeof(int) * ((size_t)ne + 1)), *ridx = NULL;
   int *ccount = calloc((size_t)ns + 1, sizeof(int)), *cstart = calloc((size_t)ns + 2, sizeof(int));
@@ -288,6 +291,7 @@ static int nothing_to_combine(st_compiled *cm, int *nrows) {
     if (h.failed) goto out;
     for (int k = 0; k < h.ntmp; k++) {
       int s = h.tmp[k];
+      if (cm->p.slots[s].kind == K_STATE) any_state = 1;
       if (cm->p.slots[s].kind == K_STATE || seen[s] == e + 1) continue;
       seen[s] = e + 1;
       if (nidx == capidx) {
@@ -303,6 +307,10 @@ static int nothing_to_combine(st_compiled *cm, int *nrows) {
   }
   rstart[ne] = nidx;
   *nrows = left;
+  if (!any_state) { /* every combination is free of states too: no constraint among them */
+    rc = 1;
+    goto out;
+  }
   /* columns as lists of equations */
   for (int s = 0; s < ns; s++) cstart[s + 1] = cstart[s] + ccount[s];
   cidx = malloc(sizeof(int) * ((size_t)nidx + 1));
