@@ -378,17 +378,12 @@ int st_fcalls_add_tangent(st_fcalls *fc, int base) {
   return fc->n++;
 }
 
-/* A copy of site k returning element `element` instead (a tangent site: over a copy of its
- * base likewise), with bodies of its own to pin; its index or -1. */
-static int copy_site(st_fcalls *fc, int k, int element) {
-  int base = fc->sites[k].tangent_of;
-  if (base >= 0 && (base = copy_site(fc, base, element)) < 0) return -1;
+/* A new site (fc->n, not yet counted) that copies site k without what belongs to k's runs:
+ * its kept arguments, pins and failure text. NULL when out of memory. */
+static call_site *copy_fresh(st_fcalls *fc, int k) {
   call_site *s = new_site(fc);
-  if (!s) return -1;
+  if (!s) return NULL;
   *s = fc->sites[k];
-  s->element = element;
-  s->tangent_of = base;
-  s->replay = -1;
   s->kept = NULL;
   s->pinmask = 0;
   s->npins = 0;
@@ -396,6 +391,19 @@ static int copy_site(st_fcalls *fc, int k, int element) {
   s->pins = NULL;
   s->why = NULL;
   set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
+  return s;
+}
+
+/* A copy of site k returning element `element` instead (a tangent site: over a copy of its
+ * base likewise), with bodies of its own to pin; its index or -1. */
+static int copy_site(st_fcalls *fc, int k, int element) {
+  int base = fc->sites[k].tangent_of;
+  if (base >= 0 && (base = copy_site(fc, base, element)) < 0) return -1;
+  call_site *s = copy_fresh(fc, k);
+  if (!s) return -1;
+  s->element = element;
+  s->tangent_of = base;
+  s->replay = -1;
   return fc->n++;
 }
 
@@ -408,20 +416,12 @@ static int keep_arguments(call_site *s) {
 int st_fcalls_add_like(st_fcalls *fc, int k) {
   if (k < 0 || k >= fc->n || fc->sites[k].tangent_of >= 0 || fc->sites[k].replay >= 0)
     return -1;
-  call_site *s = new_site(fc);
+  call_site *s = copy_fresh(fc, k);
   if (!s) return -1;
-  *s = fc->sites[k];
   s->output = 0;
   s->element = 0;
-  s->kept = NULL;
   s->last = NULL;
   s->has_last = 0;
-  s->pinmask = 0;
-  s->npins = 0;
-  s->next_pin = 0;
-  s->pins = NULL;
-  s->why = NULL;
-  set_why(s, fc->sites[k].why ? fc->sites[k].why : "");
   fc->shapes_shared++;
   return fc->n++;
 }
